@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from './paths';
+
+/**
+ * Configuration read once from the environment. Names are stable: operators script them.
+ * Every variable is listed in the README with its default.
+ */
+export interface Config {
+  /** `sqlite:<file>` (default, under var/) or `mysql://user:pass@host:port/db`. */
+  databaseUrl: string;
+  /** Reference data directory (HTS releases, program lists, rate cards…); null when none is found. */
+  dataDir: string | null;
+  ports: { main: number; tariff: number; site: number };
+  /** When set, one listener serves all hosts and dispatches on the Host header. */
+  singlePort: number | null;
+  /** Host names used for dispatch on the single port. */
+  hostNames: { main: string; tariff: string; site: string };
+  bindAddress: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Largest accepted request body, in bytes. */
+  bodyLimitBytes: number;
+  /** Express `trust proxy` value: proxy headers are believed only when this is set. */
+  trustProxy: boolean | number | string;
+  /** Validate every response against the spec (on in tests; costs time in production). */
+  validateResponses: boolean;
+  /** Run the Agenda worker in the API process (`npm start`); `npm run worker` runs it alone. */
+  runWorker: boolean;
+  /** How often the worker polls for due jobs. */
+  jobPollIntervalMs: number;
+  /** How long a worker's lock on a running job lasts before another worker may take it over. */
+  jobLockLifetimeMs: number;
+  /** Grace period for in-flight requests and jobs on SIGTERM. */
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function databaseUrl(env: Env): string {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return `sqlite:${path.join(projectRoot, 'var', 'tradelane.sqlite')}`;
+  if (!/^(sqlite:|mysql:\/\/)/.test(raw)) {
+    throw new ConfigError(`DATABASE_URL must start with sqlite: or mysql://, got "${raw.replace(/:[^:@/]*@/, ':***@')}"`);
+  }
+  return raw;
+}
+
+function dataDir(env: Env): string | null {
+  const raw = env.DATA_DIR;
+  if (raw !== undefined && raw !== '') {
+    const resolved = path.resolve(raw);
+    if (!fs.existsSync(resolved)) throw new ConfigError(`DATA_DIR "${raw}" does not exist`);
+    return resolved;
+  }
+  const shared = path.resolve(projectRoot, '..', 'shared', 'data');
+  return fs.existsSync(shared) ? shared : null;
+}
+
+function trustProxy(env: Env): boolean | number | string {
+  const raw = env.TRUST_PROXY;
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw; // an Express trust-proxy list such as "loopback, 10.0.0.0/8"
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const singlePort = env.PORT ? integer(env, 'PORT', 0, 0, 65535) : null;
+  return {
+    databaseUrl: databaseUrl(env),
+    dataDir: dataDir(env),
+    ports: {
+      main: integer(env, 'PORT_MAIN', 3000, 0, 65535),
+      tariff: integer(env, 'PORT_TARIFF', 3001, 0, 65535),
+      site: integer(env, 'PORT_SITE', 3002, 0, 65535),
+    },
+    singlePort,
+    hostNames: {
+      main: env.HOST_MAIN || 'api.tradelane.dev',
+      tariff: env.HOST_TARIFF || 'tariff.tradelane.dev',
+      site: env.HOST_SITE || 'app.tradelane.dev',
+    },
+    bindAddress: env.BIND_ADDRESS || '0.0.0.0',
+    logLevel: oneOf(env, 'LOG_LEVEL', 'info', logLevels),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    trustProxy: trustProxy(env),
+    validateResponses: boolean(env, 'VALIDATE_RESPONSES', false),
+    runWorker: boolean(env, 'RUN_WORKER', true),
+    jobPollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 5000, 50, 3_600_000),
+    jobLockLifetimeMs: integer(env, 'JOB_LOCK_LIFETIME_MS', 600_000, 100, 86_400_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+  };
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Database } from './knex';
+
+export interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+const migrationsDir = path.join(__dirname, 'migrations');
+/** `YYYYMMDDHHmmss_kebab-slug`: the stamp orders migrations, the slug says what they do. */
+export const migrationNamePattern = /^\d{14}_[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * Reads migrations from the folder, in name order. The same source serves TypeScript (tests, tsx)
+ * and the compiled JavaScript in dist/, so nothing has to keep a hand-written list in sync.
+ */
+class FolderMigrationSource implements Knex.MigrationSource<string> {
+  private readonly extension = path.extname(__filename);
+
+  async getMigrations(): Promise<string[]> {
+    return migrationFileNames(this.extension);
+  }
+
+  getMigrationName(name: string): string {
+    return name;
+  }
+
+  async getMigration(name: string): Promise<Knex.Migration> {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require(path.join(migrationsDir, name + this.extension)) as Migration;
+  }
+}
+
+export function migrationFileNames(extension = path.extname(__filename)): string[] {
+  return fs
+    .readdirSync(migrationsDir)
+    .filter((file) => file.endsWith(extension) && !file.endsWith('.d.ts'))
+    .map((file) => file.slice(0, -extension.length))
+    .sort();
+}
+
+const migratorConfig = (): Knex.MigratorConfig => ({
+  migrationSource: new FolderMigrationSource(),
+  tableName: 'knex_migrations',
+});
+
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const [, applied] = (await db.knex.migrate.latest(migratorConfig())) as [number, string[]];
+  return applied;
+}
+
+export async function rollbackAll(db: Database): Promise<void> {
+  await db.knex.migrate.rollback(migratorConfig(), true);
+}
+
+/** Names of migrations not yet applied; empty when the schema is current. */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const [, pending] = (await db.knex.migrate.list(migratorConfig())) as [unknown[], Array<{ file: string } | string>];
+  return pending.map((entry) => (typeof entry === 'string' ? entry : entry.file));
+}

@@ -1,0 +1,3 @@
+// Every test process checks responses against the spec and keeps its logs quiet.
+process.env.VALIDATE_RESPONSES = 'true';
+process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
