@@ -1,8 +1,21 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../../src/config/paths';
+import { builtDocsDir, generatedDir, projectRoot } from '../../src/config/paths';
+import { hostNames } from '../../src/hosts/host-names';
+
+/** The /docs tests serve the built reference: build it when it is missing or older than the spec. */
+function ensureDocsBuilt(): void {
+  const stale = hostNames.some((host) => {
+    const html = path.join(builtDocsDir, `${host}.html`);
+    const yaml = path.join(generatedDir, 'openapi', `${host}.yaml`);
+    return !fs.existsSync(html) || fs.statSync(html).mtimeMs < fs.statSync(yaml).mtimeMs;
+  });
+  if (stale) execFileSync(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), [path.join(projectRoot, 'scripts', 'build-docs.ts')], { stdio: 'ignore' });
+}
 
 export default async function globalSetup(): Promise<void> {
+  ensureDocsBuilt();
   const dir = path.join(projectRoot, 'var', 'test-status', String(process.pid));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });

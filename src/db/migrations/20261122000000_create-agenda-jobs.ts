@@ -11,6 +11,9 @@ export async function up(knex: Knex): Promise<void> {
     t.string('type', 16).notNullable().defaultTo('normal');
     // = name for `single` jobs (Agenda's every()), NULL otherwise: a portable partial unique index.
     t.string('single_key', 191).nullable().unique();
+    // sha256 of name + unique criteria for `unique()` jobs, NULL otherwise: makes "insert unless it exists"
+    // one atomic statement, safe across workers.
+    t.string('unique_key', 64).nullable().unique();
     t.bigInteger('next_run_at').nullable();
     t.bigInteger('locked_at').nullable();
     t.bigInteger('last_run_at').nullable();
@@ -24,7 +27,7 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('start_date').nullable();
     t.bigInteger('end_date').nullable();
     t.string('skip_days', 32).nullable();
-    t.text('data').nullable();
+    t.text('data', 'longtext').nullable(); // MySQL TEXT stops at 64 KB
     t.text('unique_query').nullable();
     t.text('unique_opts').nullable();
     t.bigInteger('debounce_started_at').nullable();

@@ -196,7 +196,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Missing or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
+        /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -318,6 +318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     getReadiness: {
@@ -354,6 +355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not ready; the checks say why. */
             503: {
                 headers: {
@@ -398,6 +400,7 @@ export interface operations {
                     "application/yaml": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     getApiReference: {
@@ -419,6 +422,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
 }

@@ -259,7 +259,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Missing or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
+        /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -400,6 +400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     getReadiness: {
@@ -436,6 +437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not ready; the checks say why. */
             503: {
                 headers: {
@@ -480,6 +482,7 @@ export interface operations {
                     "application/yaml": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     getApiReference: {
@@ -501,6 +504,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
 }

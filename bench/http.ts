@@ -1,0 +1,67 @@
+/**
+ * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>]`
+ * Loads one named operation and a bare Express JSON route in the same run, on loopback, and prints
+ * requests/s and p50/p99 latency for each, then the ratio of their throughputs as the last line.
+ */
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { benchOperations } from './http/operations';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+const positional = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
+const name = positional[0] ?? 'health';
+const duration = option('duration', 10);
+const connections = option('connections', 50);
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: unknown): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    method,
+    connections,
+    duration,
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+}
+
+const print = (label: string, f: Figures) =>
+  console.log(`${label.padEnd(28)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   non-2xx/errors ${f.errors}`);
+
+async function main(): Promise<void> {
+  const operation = benchOperations[name];
+  if (!operation) throw new Error(`unknown operation "${name}"; known: ${Object.keys(benchOperations).join(', ')}`);
+  const server = fork(path.join(__dirname, 'http', 'server.ts'), [name], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const ready = await new Promise<{ barePort: number; operationPort: number; headers: Record<string, string> }>((resolve, reject) => {
+    server.once('message', (message) => resolve(message as never));
+    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  try {
+    console.log(`bench:http ${name} (${operation.method} ${operation.path} on the ${operation.host} host), ${connections} connections, ${duration} s each, loopback`);
+    const bare = await load(`http://127.0.0.1:${ready.barePort}/bare`, 'GET', {});
+    print('bare express json route', bare);
+    const measured = await load(`http://127.0.0.1:${ready.operationPort}${operation.path}`, operation.method, ready.headers, operation.body);
+    print(name, measured);
+    if (measured.errors > 0) console.log(`warning: ${measured.errors} responses were not 2xx`);
+    console.log(`ratio: ${(measured.rps / bare.rps).toFixed(2)}`);
+  } finally {
+    server.disconnect();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

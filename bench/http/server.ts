@@ -1,0 +1,43 @@
+/**
+ * The bench's server process: a bare Express JSON route and the named operation's host, each on its
+ * own loopback port, so the load generator (the parent process) does not share their event loop.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { loadConfig } from '../../src/config/config';
+import { createLogger } from '../../src/logger';
+import { prepare } from '../../src/server';
+import { createHostApp } from '../../src/hosts/app-factory';
+import { benchOperations } from './operations';
+
+async function main(): Promise<void> {
+  const operation = benchOperations[process.argv[2]];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradelane-bench-'));
+  const config = { ...loadConfig(process.env), databaseUrl: process.env.DATABASE_URL || `sqlite:${path.join(dir, 'bench.sqlite')}`, logLevel: 'silent' as const, validateResponses: false };
+  const deps = await prepare(config, createLogger(config));
+  const headers = operation.prepare ? await operation.prepare(deps) : {};
+
+  const bare = express();
+  bare.get('/bare', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  const listen = (app: express.Express) =>
+    new Promise<number>((resolve) => {
+      const server = app.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+    });
+  const barePort = await listen(bare);
+  const operationPort = await listen(createHostApp(operation.host, deps));
+  process.send?.({ barePort, operationPort, headers });
+  process.on('disconnect', () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

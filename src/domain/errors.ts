@@ -1,0 +1,34 @@
+/**
+ * Errors the domain raises, named by what went wrong rather than by HTTP status. The HTTP layer
+ * maps each kind to a problem type (src/http/problem.ts); domain code never knows about statuses.
+ */
+export type DomainErrorKind =
+  | 'invalid_input'
+  | 'not_found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'insufficient_credits'
+  | 'quota_exceeded'
+  | 'upstream_unavailable';
+
+export interface FieldIssue {
+  /** Name of the offending input field, as the caller sent it (e.g. `hts_code`, `parcels/0/weight`). */
+  field: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const invalidInput = (field: string, message: string): DomainError =>
+  new DomainError('invalid_input', message, [{ field, message }]);

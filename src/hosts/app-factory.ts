@@ -1,0 +1,66 @@
+import express, { Express, RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import { problemErrorHandler } from '../http/error-handler';
+import { expressAdapter, OperationHandler } from '../http/operation';
+import { openApiValidation } from '../http/openapi-validation';
+import { HttpProblem } from '../http/problem';
+import { assignRequestId } from '../http/request-id';
+import type { AppDependencies } from './app-dependencies';
+import { HostDocument, loadHostDocument } from './host-document';
+import type { HostName } from './host-names';
+import { mainHostHandlers } from './main.host';
+import { siteHostHandlers } from './site.host';
+import { tariffHostHandlers } from './tariff.host';
+
+const handlersOf: Record<HostName, (deps: AppDependencies, document: HostDocument) => object> = {
+  main: mainHostHandlers,
+  tariff: tariffHostHandlers,
+  site: siteHostHandlers,
+};
+
+/**
+ * Builds one host's Express app. The order is the path of a request (docs/architecture.md):
+ * request id and access log → body limits → OpenAPI validation → the operation → problem errors.
+ */
+export function createHostApp(host: HostName, deps: AppDependencies): Express {
+  const document = loadHostDocument(host);
+  const handlers = handlersOf[host](deps, document) as Record<string, OperationHandler<unknown>>;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger.child({ host }),
+      genReqId: assignRequestId,
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      serializers: {
+        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remote: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+    }),
+  );
+  app.use(express.json({ limit: deps.config.bodyLimitBytes }));
+  app.use(...openApiValidation(document, deps.config.validateResponses));
+
+  for (const operation of document.operations) {
+    const handler = handlers[operation.operationId];
+    if (!handler) throw new Error(`${host} host: no handler for ${operation.operationId}`);
+    const route: RequestHandler = expressAdapter(host, deps.clock, handler);
+    app[operation.method](operation.expressPath, route);
+  }
+
+  app.use((_req, _res, next) => next(new HttpProblem('not-found', 'No such route.')));
+  app.use(problemErrorHandler);
+  return app;
+}
+
+/** All three hosts, keyed by name. */
+export function createHostApps(deps: AppDependencies): Record<HostName, Express> {
+  return { main: createHostApp('main', deps), tariff: createHostApp('tariff', deps), site: createHostApp('site', deps) };
+}

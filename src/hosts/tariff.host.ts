@@ -1,0 +1,15 @@
+import type { operations } from '../generated/hosts/tariff';
+import { serviceHandlers } from '../handlers/service.handler';
+import { calculateTariffFormA, searchHtsCodes } from '../handlers/tariff.handler';
+import type { HostHandlers } from '../http/operation';
+import type { AppDependencies } from './app-dependencies';
+import type { HostDocument } from './host-document';
+
+/** The tariff service host: calculate in form A, AI HTS search, the Pro tariff tools. */
+export function tariffHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
+  return {
+    ...serviceHandlers(document, deps.readiness),
+    calculateTariff: calculateTariffFormA,
+    searchHtsCodes,
+  };
+}

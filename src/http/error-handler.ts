@@ -1,0 +1,97 @@
+import type { NextFunction, Request, Response } from 'express';
+import { DomainError } from '../domain/errors';
+import { HttpProblem, problemKindOfDomainError, ProblemFieldError } from './problem';
+import { requestIdOf } from './request-id';
+
+interface ValidatorError {
+  status: number;
+  message: string;
+  errors?: Array<{ path: string; message: string }>;
+}
+
+interface BodyParserError {
+  type: string;
+  status?: number;
+  limit?: number;
+}
+
+function isValidatorError(error: unknown): error is ValidatorError {
+  return typeof error === 'object' && error !== null && 'status' in error && Array.isArray((error as ValidatorError).errors);
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return typeof error === 'object' && error !== null && typeof (error as BodyParserError).type === 'string' && 'status' in error;
+}
+
+/** express-openapi-validator paths look like `/body/hts_code` or `/query/limit`; they are our pointers. */
+function pointerOf(path: string): string {
+  return path.startsWith('/') ? path.replace(/\./g, '/') : `/${path.replace(/\./g, '/')}`;
+}
+
+function fromValidator(error: ValidatorError): HttpProblem {
+  const errors: ProblemFieldError[] = (error.errors ?? []).map((e) => ({ pointer: pointerOf(e.path), message: e.message }));
+  switch (error.status) {
+    case 400:
+      return new HttpProblem('validation-failed', error.message.replace(/request\//g, ''), errors);
+    case 404:
+      return new HttpProblem('not-found', 'No such route.');
+    case 405:
+      return new HttpProblem('method-not-allowed', error.message);
+    case 413:
+      return new HttpProblem('payload-too-large', error.message);
+    case 415:
+      return new HttpProblem('unsupported-media-type', 'Send the body as application/json.');
+    default:
+      return new HttpProblem('internal');
+  }
+}
+
+function fromBodyParser(error: BodyParserError): HttpProblem {
+  switch (error.type) {
+    case 'entity.too.large':
+      return new HttpProblem('payload-too-large', `The body is larger than the limit of ${error.limit} bytes.`);
+    case 'entity.parse.failed':
+      return new HttpProblem('malformed-json', 'The body is not valid JSON.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new HttpProblem('unsupported-media-type', 'Send the body as UTF-8 application/json.');
+    default:
+      return new HttpProblem('validation-failed', 'The request body could not be read.');
+  }
+}
+
+function fromDomain(error: DomainError): HttpProblem {
+  const errors = error.issues.map((issue) => ({ pointer: `/body/${issue.field}`, message: issue.message }));
+  return new HttpProblem(problemKindOfDomainError[error.kind], error.message, errors);
+}
+
+export function toProblem(error: unknown): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  if (error instanceof DomainError) return fromDomain(error);
+  if (isBodyParserError(error)) return fromBodyParser(error);
+  if (isValidatorError(error)) return fromValidator(error);
+  return new HttpProblem('internal');
+}
+
+/**
+ * The last middleware of every host: any error becomes an RFC 9457 problem. Unexpected failures
+ * are logged with their stack and answered with only the request id, never internals.
+ */
+export function problemErrorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const problem = toProblem(error);
+  if (problem.status >= 500) req.log.error({ err: error }, 'request failed');
+  sendProblem(req, res, problem);
+}
+
+export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {
+  for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
+  // Sent as text so the response validator's json hook does not re-validate a problem it raised.
+  res
+    .status(problem.status)
+    .type('application/problem+json')
+    .send(JSON.stringify(problem.toDocument(requestIdOf(req), req.originalUrl.split('?')[0])));
+}

@@ -1,0 +1,21 @@
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { RequestHandler } from 'express';
+import type { HostDocument } from '../hosts/host-document';
+
+/**
+ * Request validation (always) and response validation (in tests) against the host's own derived
+ * document, so each host enforces exactly its contract: its operations, its response forms.
+ */
+export function openApiValidation(hostDocument: HostDocument, validateResponses: boolean): RequestHandler[] {
+  // The published servers carry templated host addresses; routes are mounted at the root.
+  const apiSpec = { ...structuredClone(hostDocument.document), servers: [{ url: '/' }] };
+  return OpenApiValidator.middleware({
+    apiSpec: apiSpec as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
+    validateRequests: { allErrors: true, allowUnknownQueryParameters: false },
+    validateResponses: validateResponses ? { removeAdditional: false } : false,
+    // Authentication is our own middleware's job: keyless calls and plan rules go beyond what it checks.
+    validateSecurity: false,
+    validateFormats: true,
+    ignoreUndocumented: false,
+  }) as RequestHandler[];
+}

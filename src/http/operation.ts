@@ -1,0 +1,86 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Clock } from '../domain/clock';
+import type { HostName } from '../hosts/host-names';
+import { requestIdOf } from './request-id';
+
+/**
+ * The typed boundary between Express and our handlers (in the spirit of Ghost's http.js): a handler
+ * receives the validated input of one operation and returns one of its declared responses, typed by
+ * the types generated from the spec. It never sees `req` or `res`.
+ */
+
+type Content<R> = R extends { content: infer C } ? C[keyof C] : undefined;
+
+export type RequestBodyOf<Op> = Op extends { requestBody: { content: infer C } }
+  ? C[keyof C]
+  : Op extends { requestBody?: { content: infer C } }
+    ? C[keyof C] | undefined
+    : undefined;
+
+type ParametersOf<Op> = Op extends { parameters: infer P } ? P : Record<string, never>;
+type Section<P, K extends string> = P extends { [key in K]?: infer S } ? (S extends undefined ? Record<string, never> : S) : Record<string, never>;
+export type QueryOf<Op> = Section<ParametersOf<Op>, 'query'>;
+export type PathParamsOf<Op> = Section<ParametersOf<Op>, 'path'>;
+
+type ResponsesOf<Op> = Op extends { responses: infer R } ? R : never;
+
+/** One of the operation's declared responses with its body; problems are thrown, not returned. */
+export type OperationResult<Op> = {
+  [S in keyof ResponsesOf<Op>]: {
+    status: S;
+    body: Content<ResponsesOf<Op>[S]>;
+    headers?: Record<string, string>;
+    contentType?: string;
+  };
+}[keyof ResponsesOf<Op>];
+
+/** What a handler knows about the call besides its input. */
+export interface CallContext {
+  requestId: string;
+  host: HostName;
+  clientIp: string;
+  /** When the request arrived; handlers use it instead of reading the clock themselves. */
+  receivedAt: Date;
+  header(name: string): string | undefined;
+}
+
+export interface OperationInput<Op> {
+  body: RequestBodyOf<Op>;
+  query: QueryOf<Op>;
+  params: PathParamsOf<Op>;
+  call: CallContext;
+}
+
+export type OperationHandler<Op> = (input: OperationInput<Op>) => Promise<OperationResult<Op>>;
+
+/** Every operation of a host's generated `operations` type must have a handler: the compiler checks. */
+export type HostHandlers<Operations> = { [K in keyof Operations]: OperationHandler<Operations[K]> };
+
+export function callContextOf(req: Request, host: HostName, clock: Clock): CallContext {
+  return {
+    requestId: requestIdOf(req),
+    host,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    receivedAt: clock.now(),
+    header: (name) => req.get(name),
+  };
+}
+
+/** Adapts one handler to Express: input from the validated request, output to the response. */
+export function expressAdapter<Op>(host: HostName, clock: Clock, handler: OperationHandler<Op>): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const input = {
+      body: req.body,
+      query: req.query,
+      params: req.params,
+      call: callContextOf(req, host, clock),
+    } as OperationInput<Op>;
+    handler(input).then((result) => {
+      if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+      res.status(Number(result.status));
+      if (result.body === undefined) res.end();
+      else if (result.contentType && !result.contentType.includes('json')) res.type(result.contentType).send(result.body);
+      else res.json(result.body);
+    }, next);
+  };
+}

@@ -1,0 +1,100 @@
+import http from 'node:http';
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import type { Agenda } from 'agenda';
+import { Config } from './config/config';
+import { Database, openDatabase } from './db/knex';
+import { migrateToLatest } from './db/migrate';
+import { systemClock } from './domain/clock';
+import { createHostApps } from './hosts/app-factory';
+import type { AppDependencies } from './hosts/app-dependencies';
+import { HostName, hostNames } from './hosts/host-names';
+import { databaseReachable, migrationsApplied, Readiness } from './hosts/readiness';
+import { createScheduler } from './jobs/scheduler';
+
+export interface RunningService {
+  /** Bound ports by host (all equal in single-port mode). */
+  ports: Record<HostName, number>;
+  stop(): Promise<void>;
+}
+
+/** The composition root: opens the database, migrates, and builds the dependencies of every host. */
+export async function prepare(config: Config, logger: Logger): Promise<AppDependencies> {
+  const db = openDatabase(config.databaseUrl);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
+  return { config, db, logger, clock: systemClock, readiness };
+}
+
+function listen(server: http.Server, port: number, address: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, address, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** One listener for all hosts, choosing the app by the Host header (unknown names go to main). */
+function hostDispatcher(apps: Record<HostName, Express>, config: Config): http.RequestListener {
+  const byName = new Map<string, Express>(hostNames.map((host) => [config.hostNames[host].toLowerCase(), apps[host]]));
+  return (req, res) => {
+    const name = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    (byName.get(name) ?? apps.main)(req, res);
+  };
+}
+
+async function closeServer(server: http.Server, timeoutMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+  await closed;
+  clearTimeout(timer);
+}
+
+export async function startWorker(db: Database, config: Config, logger: Logger): Promise<Agenda> {
+  const agenda = createScheduler({
+    db,
+    workerName: `${os.hostname()}:${process.pid}`,
+    pollIntervalMs: config.jobPollIntervalMs,
+    lockLifetimeMs: config.jobLockLifetimeMs,
+  });
+  agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
+  agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => logger.warn({ err: error, job: job.attrs.name }, 'job failed'));
+  await agenda.start();
+  logger.info('worker started');
+  return agenda;
+}
+
+/** Serves the three hosts (and the worker when configured) until stop() drains and closes them. */
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const deps = await prepare(config, logger);
+  const apps = createHostApps(deps);
+  const servers: http.Server[] = [];
+  const ports = {} as Record<HostName, number>;
+  if (config.singlePort !== null) {
+    const server = http.createServer(hostDispatcher(apps, config));
+    servers.push(server);
+    const port = await listen(server, config.singlePort, config.bindAddress);
+    for (const host of hostNames) ports[host] = port;
+  } else {
+    for (const host of hostNames) {
+      const server = http.createServer(apps[host]);
+      servers.push(server);
+      ports[host] = await listen(server, config.ports[host], config.bindAddress);
+    }
+  }
+  const agenda = config.runWorker ? await startWorker(deps.db, config, logger) : null;
+  logger.info({ ports, worker: agenda !== null, database: deps.db.dialect }, 'tradelane serving');
+
+  return {
+    ports,
+    async stop() {
+      // Stop accepting, let in-flight requests finish, then stop jobs, then close the pool.
+      await Promise.all(servers.map((server) => closeServer(server, config.shutdownTimeoutMs)));
+      if (agenda) await agenda.stop();
+      await deps.db.knex.destroy();
+    },
+  };
+}

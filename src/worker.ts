@@ -1,0 +1,21 @@
+import { loadConfig } from './config/config';
+import { openDatabase } from './db/knex';
+import { migrateToLatest } from './db/migrate';
+import { createLogger } from './logger';
+import { runUntilSignalled } from './process-lifecycle';
+import { startWorker } from './server';
+
+/** `npm run worker`: a job worker alone, for scaling jobs apart from the API (MySQL only in practice). */
+const config = loadConfig();
+const logger = createLogger(config);
+runUntilSignalled(logger, async () => {
+  const db = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const agenda = await startWorker(db, config, logger);
+  return {
+    async stop() {
+      await agenda.stop();
+      await db.knex.destroy();
+    },
+  };
+});

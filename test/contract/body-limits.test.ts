@@ -1,0 +1,39 @@
+import request from 'supertest';
+import { hostNames } from '../../src/hosts/host-names';
+import { createTestApp, TestApp } from '../support/app';
+import { operationRoutes } from '../support/status-log';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ config: { bodyLimitBytes: 4096 } });
+});
+afterAll(() => app.close());
+
+const bodyOperations = hostNames.flatMap((host) =>
+  operationRoutes(host)
+    .filter((route) => route.method === 'POST' && route.statuses.includes('413'))
+    .map((route) => [host, route.operationId, route.path.replace(/\{[^}]+\}/g, 'x')] as const),
+);
+
+describe.each(bodyOperations)('%s %s', (host, _operationId, path) => {
+  it('answers 413 payload-too-large over the body limit, naming the limit', async () => {
+    const res = await request(app.hosts[host])
+      .post(path)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ padding: 'x'.repeat(5000) }))
+      .expect(413)
+      .expect('content-type', /application\/problem\+json/);
+    expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/payload-too-large', status: 413 });
+    expect(res.body.detail).toContain('4096 bytes');
+  });
+
+  it('answers 415 unsupported-media-type for a body that is not JSON', async () => {
+    const res = await request(app.hosts[host]).post(path).set('Content-Type', 'text/plain').send('hello').expect(415);
+    expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/unsupported-media-type', status: 415 });
+  });
+
+  it('answers 400 malformed-json for a body that does not parse', async () => {
+    const res = await request(app.hosts[host]).post(path).set('Content-Type', 'application/json').send('{"a": ').expect(400);
+    expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/malformed-json', status: 400 });
+  });
+});

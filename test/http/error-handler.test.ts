@@ -1,0 +1,31 @@
+import express from 'express';
+import pino from 'pino';
+import { pinoHttp } from 'pino-http';
+import request from 'supertest';
+import { problemErrorHandler } from '../../src/http/error-handler';
+import { assignRequestId } from '../../src/http/request-id';
+
+// An unexpected failure deep inside a handler: the body must say nothing about it but the request id.
+it('answers 500 internal with no stack trace, SQL or path, and logs the cause', async () => {
+  const lines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+  const app = express();
+  app.use(pinoHttp({ logger, genReqId: assignRequestId }));
+  app.get('/boom', () => {
+    throw new Error("ER_NO_SUCH_TABLE: select * from `secrets` at /srv/app/src/db/x.ts:12");
+  });
+  app.use(problemErrorHandler);
+
+  const res = await request(app).get('/boom').expect(500).expect('content-type', /application\/problem\+json/);
+  expect(res.body).toEqual({
+    type: 'https://docs.tradelane.dev/problems/internal',
+    title: 'Internal error',
+    status: 500,
+    instance: '/boom',
+    request_id: res.headers['x-request-id'],
+  });
+  expect(res.text).not.toMatch(/secrets|ER_NO_SUCH_TABLE|\/srv\/app|at /);
+  const logged = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'request failed');
+  expect(logged.err.stack).toContain('ER_NO_SUCH_TABLE');
+  expect(logged.req.id).toBe(res.headers['x-request-id']);
+});

@@ -1,0 +1,72 @@
+import pino from 'pino';
+import request from 'supertest';
+import { loadConfig } from '../../src/config/config';
+import { createLogger } from '../../src/logger';
+import { RunningService, startService } from '../../src/server';
+import { createTestDatabase, TestDatabase } from '../support/database';
+
+// The service as `npm start` runs it: real listeners, the worker, then a graceful stop.
+describe('startService', () => {
+  let db: TestDatabase;
+  let service: RunningService | undefined;
+  beforeEach(async () => {
+    db = await createTestDatabase({ migrate: false });
+  });
+  afterEach(async () => {
+    await service?.stop();
+    service = undefined;
+    await db.destroy();
+  });
+
+  const configFor = (env: Record<string, string>) =>
+    loadConfig({ DATABASE_URL: db.url, BIND_ADDRESS: '127.0.0.1', LOG_LEVEL: 'silent', JOB_LOCK_LIFETIME_MS: '1000', JOB_POLL_INTERVAL_MS: '200', ...env });
+
+  it('migrates an empty database and serves the three hosts on their own ports', async () => {
+    service = await startService(configFor({ PORT_MAIN: '0', PORT_TARIFF: '0', PORT_SITE: '0' }), pino({ level: 'silent' }));
+    const ports = Object.values(service.ports);
+    expect(new Set(ports).size).toBe(3);
+    for (const [host, port] of Object.entries(service.ports)) {
+      const res = await request(`http://127.0.0.1:${port}`).get('/openapi.yaml').expect(200);
+      expect(res.text).toContain(`title: Tradelane API (${host} host)`);
+      await request(`http://127.0.0.1:${port}`).get('/readyz').expect(200);
+    }
+  });
+
+  it('serves all hosts on one port when PORT is set, choosing by the Host header', async () => {
+    service = await startService(configFor({ PORT: '0', HOST_TARIFF: 'tariff.example.test', HOST_SITE: 'app.example.test', RUN_WORKER: 'false' }), pino({ level: 'silent' }));
+    const base = `http://127.0.0.1:${service.ports.main}`;
+    const title = async (host: string) => (await request(base).get('/openapi.yaml').set('Host', host).expect(200)).text.match(/title: (.*)/)?.[1];
+    expect(await title('tariff.example.test')).toBe('Tradelane API (tariff host)');
+    expect(await title('app.example.test:8443')).toBe('Tradelane API (site host)');
+    expect(await title('anything.else')).toBe('Tradelane API (main host)');
+  });
+
+  it('lets an in-flight request finish on stop, then refuses new connections', async () => {
+    service = await startService(configFor({ PORT_MAIN: '0', PORT_TARIFF: '0', PORT_SITE: '0' }), pino({ level: 'silent' }));
+    const base = `http://127.0.0.1:${service.ports.main}`;
+    const inFlight = request(base).get('/docs').then((res) => res);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const stopping = service.stop();
+    service = undefined;
+    expect((await inFlight).status).toBe(200);
+    await stopping;
+    await expect(request(base).get('/healthz')).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
+
+it('writes no credentials to its logs', async () => {
+  const lines: string[] = [];
+  const db = await createTestDatabase({ migrate: false });
+  const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(line) });
+  const service = await startService(loadConfig({ DATABASE_URL: db.url, BIND_ADDRESS: '127.0.0.1', PORT_MAIN: '0', PORT_TARIFF: '0', PORT_SITE: '0', RUN_WORKER: 'false' }), logger);
+  try {
+    await request(`http://127.0.0.1:${service.ports.site}`).get('/healthz').set('Authorization', 'Bearer tl_live_supersecretvalue').set('X-API-Key', 'tl_live_anothersecret');
+  } finally {
+    await service.stop();
+    await db.destroy();
+  }
+  const text = lines.join('');
+  expect(text).toContain('"msg":"request completed"');
+  expect(text).not.toContain('supersecretvalue');
+  expect(text).not.toContain('anothersecret');
+});

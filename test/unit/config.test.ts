@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config/config';
+import { projectRoot } from '../../src/config/paths';
+
+it('defaults to the embedded database, the three ports and the worker', () => {
+  const config = loadConfig({});
+  expect(config.databaseUrl).toBe(`sqlite:${path.join(projectRoot, 'var', 'tradelane.sqlite')}`);
+  expect(config.ports).toEqual({ main: 3000, tariff: 3001, site: 3002 });
+  expect(config.singlePort).toBeNull();
+  expect(config.runWorker).toBe(true);
+  expect(config.trustProxy).toBe(false);
+  expect(config.logLevel).toBe('info');
+});
+
+it('reads the operator-facing names', () => {
+  const config = loadConfig({
+    DATABASE_URL: 'mysql://u:p@db:3306/tradelane',
+    PORT_MAIN: '8000',
+    PORT_TARIFF: '8001',
+    PORT_SITE: '8002',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: projectRoot,
+    PORT: '9000',
+    TRUST_PROXY: 'loopback, 10.0.0.0/8',
+  });
+  expect(config).toMatchObject({
+    databaseUrl: 'mysql://u:p@db:3306/tradelane',
+    ports: { main: 8000, tariff: 8001, site: 8002 },
+    logLevel: 'warn',
+    dataDir: projectRoot,
+    singlePort: 9000,
+    trustProxy: 'loopback, 10.0.0.0/8',
+  });
+});
+
+it.each([
+  [{ PORT_MAIN: 'eighty' }, /PORT_MAIN must be an integer/],
+  [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  [{ DATABASE_URL: 'postgres://x' }, /DATABASE_URL must start with sqlite: or mysql:\/\//],
+  [{ DATA_DIR: '/nonexistent/dir' }, /DATA_DIR "\/nonexistent\/dir" does not exist/],
+  [{ RUN_WORKER: 'maybe' }, /RUN_WORKER must be true or false/],
+])('refuses %p with a clear message', (env, message) => {
+  expect(() => loadConfig(env)).toThrow(ConfigError);
+  expect(() => loadConfig(env)).toThrow(message);
+});
+
+it('never echoes a database password in its error', () => {
+  expect(() => loadConfig({ DATABASE_URL: 'pg://admin:hunter2@db/x' })).toThrow(/pg:\/\/admin:\*\*\*@db\/x/);
+});
