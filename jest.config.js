@@ -3,13 +3,12 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // Transpile only (the type check is `npm run typecheck`). ts-jest rather than swc: @swc/core's
+  // per-platform binaries are not all on our registry, which breaks `npm ci` from the lock file.
   transform: {
-    '^.+\\.(t|j)s$': [
-      '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
-    ],
+    '^.+\\.(t|j)s$': ['ts-jest', { tsconfig: { isolatedModules: true, allowJs: true, module: 'commonjs', esModuleInterop: true, target: 'es2022', resolveJsonModule: true } }],
   },
-  // agenda@6 is ESM-only and jest on Node 20 cannot require() ESM: let swc turn it into CommonJS.
+  // agenda@6 is ESM-only and jest on Node 20 cannot require() ESM: transform it into CommonJS.
   transformIgnorePatterns: ['/node_modules/(?!(agenda|@agendajs)/)'],
   setupFiles: ['<rootDir>/test/support/env.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
