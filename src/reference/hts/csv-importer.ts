@@ -17,7 +17,7 @@ export const htsCsvColumns = [
 
 function csvRecords(bytes: Buffer): string[][] {
   try {
-    return parse(bytes, { bom: true }) as string[][];
+    return parse(bytes, { bom: true, skip_empty_lines: true }) as string[][];
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     if (error.code === 'CSV_QUOTE_NOT_CLOSED') {

@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { htsDatabase } from '../../src/db/repositories/hts-database';
+import type { HtsImportDeps } from '../../src/domain/hts/hts-import.service';
+import type { TestDatabase } from './database';
+
+export const htsFixtureDir = path.join(__dirname, '..', 'fixtures', 'hts');
+
+export function htsFixture(name: string): Buffer {
+  return fs.readFileSync(path.join(htsFixtureDir, name));
+}
+
+/** The shared reference data, when this machine has it (tests that need it skip otherwise). */
+export const sharedHtsDir = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'hts');
+export const sharedHtsAvailable = fs.existsSync(path.join(sharedHtsDir, 'hts_2026_revision_3_csv.csv'));
+
+/** Import dependencies on a test database, with a clock the test can move. */
+export function htsImportDeps(db: TestDatabase, now = Date.parse('2026-11-22T10:00:00.000Z')): HtsImportDeps & { setNow(ms: number): void } {
+  let current = now;
+  return {
+    db: htsDatabase(db.knex),
+    clock: () => current,
+    setNow(ms: number) {
+      current = ms;
+    },
+  };
+}
