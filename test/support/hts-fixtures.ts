@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadConfig } from '../../src/config/config';
 import { htsDatabase } from '../../src/db/repositories/hts-database';
 import type { HtsImportDeps } from '../../src/domain/hts/hts-import.service';
 import type { TestDatabase } from './database';
@@ -10,9 +11,10 @@ export function htsFixture(name: string): Buffer {
   return fs.readFileSync(path.join(htsFixtureDir, name));
 }
 
-/** The shared reference data, when this machine has it (tests that need it skip otherwise). */
-export const sharedHtsDir = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'hts');
-export const sharedHtsAvailable = fs.existsSync(path.join(sharedHtsDir, 'hts_2026_revision_3_csv.csv'));
+/** The shared reference data (config dataDir: DATA_DIR, else ../shared/data); tests that need it skip without it. */
+const dataDir = loadConfig().dataDir;
+export const sharedHtsDir = dataDir === null ? '' : path.join(dataDir, 'hts');
+export const sharedHtsAvailable = dataDir !== null && fs.existsSync(path.join(sharedHtsDir, 'hts_2026_revision_3_csv.csv'));
 
 /** Import dependencies on a test database, with a clock the test can move. */
 export function htsImportDeps(db: TestDatabase, now = Date.parse('2026-11-22T10:00:00.000Z')): HtsImportDeps & { setNow(ms: number): void } {
