@@ -26,7 +26,7 @@ function summary(result: HtsRefreshResult): object {
  * Registers the daily HTS refresh: look for newer revisions at the source, import them, record
  * change sets and alert events. A failed download throws, so Agenda retries with backoff (5 min,
  * 10, 20, 40, 80) while the release in force stays; the daily schedule goes on either way. A
- * corrupt file is logged with its reason and not retried until a newer revision appears.
+ * corrupt file is logged with its reason and tried again at the next daily run, not sooner.
  * `agenda.now(htsRefreshJobName)` runs it on demand (the admin route).
  */
 export async function defineHtsRefreshJob(agenda: Agenda, deps: HtsRefreshDeps & { logger: JobLogger }): Promise<void> {

@@ -9,7 +9,10 @@ export interface HtsRefreshDeps extends HtsImportDeps {
 export interface HtsRefreshResult {
   /** Releases imported by this run, oldest first. */
   imported: HtsImported[];
-  /** Revisions whose file was corrupt or incomplete, with the reason; the next run does not retry them. */
+  /**
+   * Revisions whose file was corrupt or incomplete, with the reason. They are tried again at the
+   * next scheduled run (not sooner), unless a later revision has been imported meanwhile.
+   */
   rejected: Array<{ title: string; location: string; reason: string }>;
   /** Set when the source or a download failed: nothing more was imported, and the run should be retried. */
   retry: { reason: string } | null;

@@ -1,5 +1,5 @@
 import { createTestDatabase, TestDatabase } from '../../support/database';
-import { htsFixture, htsImportDeps } from '../../support/hts-fixtures';
+import { clearHtsTables, htsFixture, htsImportDeps } from '../../support/hts-fixtures';
 import { htsChangeView } from '../../../src/domain/hts/hts-change-view';
 import { importHtsFile } from '../../../src/domain/hts/hts-import.service';
 import { findHtsLine, htsLineHistory } from '../../../src/domain/hts/hts-lookup.service';
@@ -10,11 +10,14 @@ import { InvalidCursor } from '../../../src/domain/hts/page-cursor';
 let db: TestDatabase;
 let deps: ReturnType<typeof htsImportDeps>;
 
-beforeEach(async () => {
+beforeAll(async () => {
   db = await createTestDatabase();
+});
+beforeEach(async () => {
+  await clearHtsTables(db);
   deps = htsImportDeps(db);
 });
-afterEach(async () => db.destroy());
+afterAll(async () => db.destroy());
 
 const v1 = { bytes: htsFixture('schedule-v1.csv'), revision: { year: 2030, revision: 1 }, source: 'test/fixtures/hts/schedule-v1.csv', effectiveDate: '2030-01-15' };
 const v2 = { bytes: htsFixture('schedule-v2.csv'), revision: { year: 2030, revision: 2 }, source: 'test/fixtures/hts/schedule-v2.csv', effectiveDate: '2030-03-01' };

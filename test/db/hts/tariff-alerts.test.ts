@@ -1,4 +1,5 @@
 import { createTestDatabase, TestDatabase } from '../../support/database';
+import { clearHtsTables } from '../../support/hts-fixtures';
 import { TariffAlertRepository } from '../../../src/db/repositories/tariff-alert.repository';
 import { createTariffAlert, listTariffAlerts, TariffAlertInvalid } from '../../../src/domain/hts/tariff-alerts.service';
 
@@ -7,12 +8,15 @@ let alerts: TariffAlertRepository;
 let now: number;
 const deps = () => ({ alerts, clock: () => now++ });
 
-beforeEach(async () => {
+beforeAll(async () => {
   db = await createTestDatabase();
   alerts = new TariffAlertRepository(db.knex);
+});
+beforeEach(async () => {
+  await clearHtsTables(db);
   now = Date.parse('2026-11-22T10:00:00.000Z');
 });
-afterEach(async () => db.destroy());
+afterAll(async () => db.destroy());
 
 describe('tariff alerts', () => {
   it('are created with normalised prefixes and countries', async () => {
