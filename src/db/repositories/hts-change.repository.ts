@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { HtsChange, HtsChangeKind, HtsChangeSet, HtsLineSnapshot } from '../../domain/hts/hts-change';
 import type { CreatedAtCursor, HtsChangeStore } from '../../domain/hts/hts-ports';
+import { pageByCreatedAt } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 
 interface ChangeSetRow {
@@ -86,13 +87,7 @@ export class HtsChangeRepository implements HtsChangeStore {
   async list(options: { sinceMs?: number; after?: CreatedAtCursor; limit: number }): Promise<HtsChangeSet[]> {
     const query = this.knex<ChangeSetRow>('hts_change_sets');
     if (options.sinceMs !== undefined) query.where('created_at', '>=', options.sinceMs);
-    const after = options.after;
-    if (after) {
-      query.where((q) =>
-        q.where('created_at', '>', after.createdAt).orWhere((same) => same.where('created_at', after.createdAt).andWhere('id', '>', after.id)),
-      );
-    }
-    const rows = (await query.orderBy(['created_at', 'id']).limit(options.limit)) as ChangeSetRow[];
+    const rows = (await pageByCreatedAt(query, options.after, options.limit)) as ChangeSetRow[];
     return rows.map(toChangeSet);
   }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { CreatedAtCursor, TariffAlertStore } from '../../domain/hts/hts-ports';
 import type { TariffAlert } from '../../domain/hts/tariff-alert';
+import { pageByCreatedAt } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 
 interface AlertRow {
@@ -45,13 +46,7 @@ export class TariffAlertRepository implements TariffAlertStore {
 
   async listForAccount(accountId: string, options: { after?: CreatedAtCursor; limit: number }): Promise<TariffAlert[]> {
     const query = this.knex<AlertRow>('tariff_alerts').where('account_id', accountId);
-    const after = options.after;
-    if (after) {
-      query.where((q) =>
-        q.where('created_at', '>', after.createdAt).orWhere((same) => same.where('created_at', after.createdAt).andWhere('id', '>', after.id)),
-      );
-    }
-    const rows = (await query.orderBy(['created_at', 'id']).limit(options.limit)) as AlertRow[];
+    const rows = (await pageByCreatedAt(query, options.after, options.limit)) as AlertRow[];
     return rows.map(toAlert);
   }
 
