@@ -44,7 +44,7 @@ describe('the daily HTS refresh job', () => {
     const agenda = new RecordingAgenda();
     await defineHtsRefreshJob(agenda as unknown as Agenda, { ...htsImportDeps(db), source: new DirectoryHtsSource(dir), logger });
     expect(agenda.schedules).toEqual([['1 day', htsRefreshJobName]]);
-    const { options } = agenda.definitions.get(htsRefreshJobName) as { options: { concurrency: number; backoff: (context: object) => number | null } };
+    const { options } = agenda.definitions.get(htsRefreshJobName) as unknown as { options: { concurrency: number; backoff: (context: object) => number | null } };
     expect(options.concurrency).toBe(1);
     const delay = (attempt: number) => options.backoff({ attempt, error: new Error('x'), jobName: htsRefreshJobName, jobData: undefined });
     expect([1, 2, 3, 4, 5, 6].map(delay)).toEqual([300_000, 600_000, 1_200_000, 2_400_000, 4_800_000, null]);

@@ -1,6 +1,7 @@
 import { compareRevisions, revisionTitle } from '../../reference/hts/hts-revision';
 import { HtsImported, HtsImportDeps, importHtsFile } from './hts-import.service';
-import { HtsReleaseSource, HtsSourceUnavailable } from './hts-ports';
+import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from './hts-ports';
+import type { HtsRelease } from './hts-release';
 
 export interface HtsRefreshDeps extends HtsImportDeps {
   source: HtsReleaseSource;
@@ -18,18 +19,15 @@ export interface HtsRefreshResult {
   retry: { reason: string } | null;
 }
 
-/**
- * Imports every revision the source offers above the newest one imported, oldest first, so each
- * gets its own change set (into an empty database, only the newest). The release in force only
- * changes when an import commits: a failed download stops the run and asks for a retry, a corrupt
- * file is rejected with its reason and the run moves on to later revisions.
- */
-export async function refreshHtsReleases(deps: HtsRefreshDeps): Promise<HtsRefreshResult> {
+/** Picks, from what the source offers (oldest first), the revisions to import given those already imported. */
+type Choice = (available: AvailableHtsRelease[], imported: HtsRelease[]) => AvailableHtsRelease[];
+
+/** Fetches and imports the chosen revisions oldest first, stopping (for a retry) at the first failed download. */
+async function importFromSource(deps: HtsRefreshDeps, choose: Choice): Promise<HtsRefreshResult> {
   const result: HtsRefreshResult = { imported: [], rejected: [], retry: null };
   try {
     const available = (await deps.source.listReleases()).sort(compareRevisions);
-    const newest = await deps.db.stores.releases.newest();
-    const candidates = newest ? available.filter((release) => compareRevisions(release, newest) > 0) : available.slice(-1);
+    const candidates = choose(available, await deps.db.stores.releases.listByEffectiveDate());
     for (const candidate of candidates) {
       const bytes = await deps.source.fetchRelease(candidate);
       const outcome = await importHtsFile(deps, {
@@ -50,4 +48,29 @@ export async function refreshHtsReleases(deps: HtsRefreshDeps): Promise<HtsRefre
     result.retry = { reason: error.message };
   }
   return result;
+}
+
+/**
+ * The daily refresh. Imports every revision the source offers above the newest one imported,
+ * oldest first, so each gets its own change set (into an empty database, only the newest). The
+ * release in force only changes when an import commits: a failed download stops the run and asks
+ * for a retry, a corrupt file is rejected with its reason and the run moves on to later revisions.
+ */
+export function refreshHtsReleases(deps: HtsRefreshDeps): Promise<HtsRefreshResult> {
+  return importFromSource(deps, (available, imported) => {
+    if (imported.length === 0) return available.slice(-1);
+    const newest = imported.reduce((a, b) => (compareRevisions(a, b) >= 0 ? a : b));
+    return available.filter((release) => compareRevisions(release, newest) > 0);
+  });
+}
+
+/**
+ * Imports every revision the source offers that is not imported yet, older ones included, so that
+ * history reaches back as far as the files do; change sets are recorded between neighbours (see
+ * importHtsFile). Meant for a local data directory: against USITC it would download every release.
+ */
+export function backfillHtsReleases(deps: HtsRefreshDeps): Promise<HtsRefreshResult> {
+  return importFromSource(deps, (available, imported) =>
+    available.filter((release) => !imported.some((done) => compareRevisions(done, release) === 0)),
+  );
 }

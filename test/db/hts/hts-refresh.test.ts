@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createTestDatabase, TestDatabase } from '../../support/database';
 import { clearHtsTables, htsFixture, htsImportDeps } from '../../support/hts-fixtures';
 import { importHtsFile } from '../../../src/domain/hts/hts-import.service';
-import { refreshHtsReleases } from '../../../src/domain/hts/hts-refresh.service';
+import { backfillHtsReleases, refreshHtsReleases } from '../../../src/domain/hts/hts-refresh.service';
 import { ensureInitialRelease } from '../../../src/domain/hts/initial-release';
 import { DirectoryHtsSource } from '../../../src/reference/hts/directory-hts-source';
 import { UsitcHtsSource } from '../../../src/reference/hts/usitc-hts-source';
@@ -194,6 +194,21 @@ describe('a local data directory', () => {
     expect(await ensureInitialRelease(firstStart)).toMatchObject({ outcome: 'imported', release: { id: 'htsr_2030_rev_2', effectiveDateSource: 'first_seen' } });
     expect(await ensureInitialRelease(firstStart)).toEqual({ outcome: 'present' });
     expect(await deps.db.stores.releases.count()).toBe(1);
+  });
+
+  it('backfills the older revisions after the first start, with the change set between them', async () => {
+    await clearHtsTables(db);
+    place('schedule-v1.csv', 'hts_2030_revision_1_csv.csv');
+    place('schedule-v2.csv', 'hts_2030_revision_2_csv.csv');
+    const local = { ...deps, source: new DirectoryHtsSource(dir) };
+    await ensureInitialRelease(local);
+    const backfill = await backfillHtsReleases(local);
+    expect(backfill.imported.map(({ release }) => release.id)).toEqual(['htsr_2030_rev_1']);
+    expect(await deps.db.stores.changes.findByReleaseId('htsr_2030_rev_2')).toMatchObject({
+      previousReleaseId: 'htsr_2030_rev_1',
+      counts: { added: 1, removed: 1, rateChanged: 1, descriptionChanged: 1 },
+    });
+    expect((await backfillHtsReleases(local)).imported).toEqual([]);
   });
 
   it('reports an unreadable directory as unavailable', async () => {

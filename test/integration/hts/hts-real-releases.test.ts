@@ -6,7 +6,8 @@ import { htsChangeView } from '../../../src/domain/hts/hts-change-view';
 import { HtsImported, importHtsFile } from '../../../src/domain/hts/hts-import.service';
 import { findHtsLine, htsLineHistory } from '../../../src/domain/hts/hts-lookup.service';
 import { listHtsChanges } from '../../../src/domain/hts/hts-change-feed.service';
-import { refreshHtsReleases } from '../../../src/domain/hts/hts-refresh.service';
+import { backfillHtsReleases, refreshHtsReleases } from '../../../src/domain/hts/hts-refresh.service';
+import { ensureInitialRelease } from '../../../src/domain/hts/initial-release';
 import { createTariffAlert } from '../../../src/domain/hts/tariff-alerts.service';
 import { DirectoryHtsSource } from '../../../src/reference/hts/directory-hts-source';
 
@@ -159,4 +160,21 @@ describeWithData('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
       .pluck('dotted_code');
     expect(unrated).toEqual(['9802.00.9100']);
   });
+});
+
+describeWithData('first start on the real data directory, then backfill', () => {
+  let db: TestDatabase;
+  afterAll(async () => db?.destroy());
+
+  it('imports Rev 4 first, then Rev 3 with the same exact change set between them', async () => {
+    db = await createTestDatabase();
+    const local = { ...htsImportDeps(db), source: new DirectoryHtsSource(sharedHtsDir) };
+    expect(await ensureInitialRelease(local)).toMatchObject({ outcome: 'imported', release: { id: 'htsr_2026_rev_4' } });
+    expect((await backfillHtsReleases(local)).imported.map(({ release }) => release.id)).toEqual(['htsr_2026_rev_3']);
+    const changeSet = await local.db.stores.changes.findByReleaseId('htsr_2026_rev_4');
+    expect(changeSet).toMatchObject({ previousReleaseId: 'htsr_2026_rev_3', counts: { added: 11, removed: 0, rateChanged: 0, descriptionChanged: 24 } });
+    const page = await listHtsChanges(local.db.stores.changes, changeSet?.id as string, { limit: 100 });
+    expect(page.data.filter((c) => c.kind === 'added').map((c) => htsChangeView(c).hts_code)).toEqual(section122);
+    expect(page.data.filter((c) => c.kind === 'description_changed').map((c) => htsChangeView(c).hts_code)).toEqual(editedDescriptions);
+  }, 120_000);
 });
