@@ -73,7 +73,8 @@ async function existingRelease(stores: HtsStores, sha256: string, revision: HtsR
   return null;
 }
 
-function parse(bytes: Buffer, format: HtsFileFormat | undefined): HtsFileContents | string {
+/** The file's contents, or the reason it is rejected. */
+function readOrRejection(bytes: Buffer, format: HtsFileFormat | undefined): HtsFileContents | string {
   try {
     return readHtsFile(bytes, format);
   } catch (error) {
@@ -109,7 +110,7 @@ export async function importHtsFile(deps: HtsImportDeps, request: HtsImportReque
   const existing = await existingRelease(stores, sha256, request.revision);
   if (existing) return existing;
 
-  const contents = parse(request.bytes, request.format);
+  const contents = readOrRejection(request.bytes, request.format);
   if (typeof contents === 'string') return { outcome: 'rejected', reason: contents };
   const numbered = contents.lines.filter((line): line is typeof line & { code: string } => line.code !== null);
   const previous = await stores.releases.newestBefore(request.revision);
