@@ -10,6 +10,8 @@ import { backfillHtsReleases, refreshHtsReleases } from '../../../src/domain/hts
 import { ensureInitialRelease } from '../../../src/domain/hts/initial-release';
 import { createTariffAlert } from '../../../src/domain/hts/tariff-alerts.service';
 import { DirectoryHtsSource } from '../../../src/reference/hts/directory-hts-source';
+import { readHtsFile } from '../../../src/reference/hts/hts-file';
+import { parse } from 'csv-parse/sync';
 
 /**
  * USITC's real CSV exports of HTS 2026 Rev 3 and Rev 4 (shared reference data; skipped when absent).
@@ -177,4 +179,38 @@ describeWithData('first start on the real data directory, then backfill', () => 
     expect(page.data.filter((c) => c.kind === 'added').map((c) => htsChangeView(c).hts_code)).toEqual(section122);
     expect(page.data.filter((c) => c.kind === 'description_changed').map((c) => htsChangeView(c).hts_code)).toEqual(editedDescriptions);
   }, 120_000);
+});
+
+describeWithData('the JSON export of a real release', () => {
+  /** Rev 4 rewritten in the shape of USITC's JSON export (no copy of the real JSON is available). */
+  function asUsitcJson(csv: Buffer): Buffer {
+    const [, ...records] = parse(csv, { bom: true }) as string[][];
+    const rows = records.map(([htsno, indent, description, units, general, special, other, quotaQuantity, additionalDuties]) => ({
+      htsno,
+      statisticalSuffix: htsno.split('.')[3] ?? '',
+      indent,
+      description,
+      superior: htsno === '' ? 'true' : null,
+      units: units === '' ? [] : JSON.parse(units),
+      general,
+      special,
+      other,
+      footnotes: [],
+      quotaQuantity: quotaQuantity || null,
+      additionalDuties: additionalDuties || null,
+    }));
+    return Buffer.from(JSON.stringify(rows));
+  }
+
+  it('reads into the same lines as the CSV export', () => {
+    const csv = fs.readFileSync(path.join(sharedHtsDir, 'hts_2026_revision_4_csv.csv'));
+    const fromCsv = readHtsFile(csv);
+    const fromJson = readHtsFile(asUsitcJson(csv));
+    expect(fromJson.format).toBe('json');
+    expect(fromJson.rowCount).toBe(35_733);
+    // Compared as JSON text: jest's deep equality on 35k objects takes seconds.
+    const firstDifference = fromJson.lines.findIndex((line, i) => JSON.stringify(line) !== JSON.stringify(fromCsv.lines[i]));
+    expect(firstDifference).toBe(-1);
+    expect(fromJson.lines).toHaveLength(fromCsv.lines.length);
+  });
 });
