@@ -9,6 +9,7 @@ import { importHtsFile } from '../../../src/domain/hts/hts-import.service';
 import { backfillHtsReleases, refreshHtsReleases } from '../../../src/domain/hts/hts-refresh.service';
 import { ensureInitialRelease } from '../../../src/domain/hts/initial-release';
 import { DirectoryHtsSource } from '../../../src/reference/hts/directory-hts-source';
+import { chooseHtsReleaseSource } from '../../../src/reference/hts/hts-release-source';
 import { UsitcHtsSource } from '../../../src/reference/hts/usitc-hts-source';
 
 /** How the fake answers one path: a body, a status, or a connection cut after some bytes. */
@@ -209,6 +210,14 @@ describe('a local data directory', () => {
       counts: { added: 1, removed: 1, rateChanged: 1, descriptionChanged: 1 },
     });
     expect((await backfillHtsReleases(local)).imported).toEqual([]);
+  });
+
+  it('is the source when configured, else <dataDir>/hts when present, else USITC', () => {
+    expect(chooseHtsReleaseSource({ directory: dir, dataDir: null }).description).toBe(`directory ${dir}`);
+    expect(chooseHtsReleaseSource({ dataDir: dir }).description).toBe('USITC (https://hts.usitc.gov/reststop/releaseList)');
+    fs.mkdirSync(path.join(dir, 'hts'));
+    expect(chooseHtsReleaseSource({ dataDir: dir }).description).toBe(`directory ${path.join(dir, 'hts')}`);
+    expect(chooseHtsReleaseSource({ dataDir: null, usitc: { releaseListUrl: 'http://127.0.0.1:9/list' } }).description).toBe('USITC (http://127.0.0.1:9/list)');
   });
 
   it('reports an unreadable directory as unavailable', async () => {
