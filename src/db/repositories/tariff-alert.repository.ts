@@ -1,0 +1,61 @@
+import type { Knex } from 'knex';
+import type { CreatedAtCursor, TariffAlertStore } from '../../domain/hts/hts-ports';
+import type { TariffAlert } from '../../domain/hts/tariff-alert';
+import { pageByCreatedAt } from './created-at-cursor';
+import { readJsonColumn } from './json-column';
+
+interface AlertRow {
+  id: string;
+  account_id: string;
+  hts_prefixes: string;
+  countries: string;
+  created_at: number | string;
+  updated_at: number | string;
+}
+
+function toAlert(row: AlertRow): TariffAlert {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    htsPrefixes: readJsonColumn<string[]>(row.hts_prefixes),
+    countries: readJsonColumn<string[]>(row.countries),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/** Tariff alerts, always reached through the owning account (another account's alert is not found). */
+export class TariffAlertRepository implements TariffAlertStore {
+  constructor(private readonly knex: Knex) {}
+
+  async insert(alert: TariffAlert): Promise<void> {
+    await this.knex('tariff_alerts').insert({
+      id: alert.id,
+      account_id: alert.accountId,
+      hts_prefixes: JSON.stringify(alert.htsPrefixes),
+      countries: JSON.stringify(alert.countries),
+      created_at: alert.createdAt,
+      updated_at: alert.updatedAt,
+    });
+  }
+
+  async findForAccount(accountId: string, id: string): Promise<TariffAlert | null> {
+    const row = (await this.knex<AlertRow>('tariff_alerts').where({ account_id: accountId, id }).first()) as AlertRow | undefined;
+    return row ? toAlert(row) : null;
+  }
+
+  async listForAccount(accountId: string, options: { after?: CreatedAtCursor; limit: number }): Promise<TariffAlert[]> {
+    const query = this.knex<AlertRow>('tariff_alerts').where('account_id', accountId);
+    const rows = (await pageByCreatedAt(query, options.after, options.limit)) as AlertRow[];
+    return rows.map(toAlert);
+  }
+
+  async deleteForAccount(accountId: string, id: string): Promise<boolean> {
+    return (await this.knex('tariff_alerts').where({ account_id: accountId, id }).delete()) > 0;
+  }
+
+  async listAll(): Promise<TariffAlert[]> {
+    const rows = (await this.knex<AlertRow>('tariff_alerts').orderBy(['created_at', 'id'])) as AlertRow[];
+    return rows.map(toAlert);
+  }
+}

@@ -1,0 +1,12 @@
+/** An account's watch: tariff.changed events for changes under these HTS prefixes. */
+export interface TariffAlert {
+  id: string;
+  accountId: string;
+  /** Digit prefixes, 2 to 10 digits ("6109", "8471300100"). */
+  htsPrefixes: string[];
+  /** ISO 3166-1 alpha-2 origins the account cares about (carried into the event; see alert-matcher). */
+  countries: string[];
+  /** Epoch milliseconds. */
+  createdAt: number;
+  updatedAt: number;
+}

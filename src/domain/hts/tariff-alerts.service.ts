@@ -1,0 +1,75 @@
+import type { CreatedAtCursor, TariffAlertStore } from './hts-ports';
+import { decodeCursor, isCreatedAtCursor, Page, pageOf } from './page-cursor';
+import { randomId } from './random-id';
+import type { TariffAlert } from './tariff-alert';
+
+/** A request the domain refuses; `field` names the input (snake_case, as in the API). */
+export class TariffAlertInvalid extends Error {
+  override readonly name = 'TariffAlertInvalid';
+  constructor(
+    readonly field: 'hts_prefixes' | 'countries',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TariffAlertInput {
+  /** HTS prefixes, dotted or not, 2 to 10 digits. */
+  htsPrefixes: string[];
+  /** ISO 3166-1 alpha-2 codes. */
+  countries?: string[];
+}
+
+const maxPrefixes = 100;
+const maxCountries = 250;
+
+function prefixes(input: string[]): string[] {
+  if (input.length === 0) throw new TariffAlertInvalid('hts_prefixes', 'name at least one HTS prefix to watch');
+  if (input.length > maxPrefixes) throw new TariffAlertInvalid('hts_prefixes', `at most ${maxPrefixes} HTS prefixes per alert`);
+  const digits = input.map((prefix) => {
+    const plain = prefix.trim().replace(/\./g, '');
+    if (!/^\d{2,10}$/.test(plain)) throw new TariffAlertInvalid('hts_prefixes', `"${prefix}" is not an HTS prefix (2 to 10 digits)`);
+    return plain;
+  });
+  return [...new Set(digits)];
+}
+
+function countries(input: string[]): string[] {
+  if (input.length > maxCountries) throw new TariffAlertInvalid('countries', `at most ${maxCountries} countries per alert`);
+  const codes = input.map((country) => {
+    const code = country.trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(code)) throw new TariffAlertInvalid('countries', `"${country}" is not an ISO 3166-1 alpha-2 country code`);
+    return code;
+  });
+  return [...new Set(codes)];
+}
+
+export async function createTariffAlert(
+  deps: { alerts: TariffAlertStore; clock: () => number },
+  accountId: string,
+  input: TariffAlertInput,
+): Promise<TariffAlert> {
+  const now = deps.clock();
+  const alert: TariffAlert = {
+    id: randomId('alr'),
+    accountId,
+    htsPrefixes: prefixes(input.htsPrefixes),
+    countries: countries(input.countries ?? []),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await deps.alerts.insert(alert);
+  return alert;
+}
+
+/** The account's alerts, oldest first, paged by (created_at, id). Throws InvalidCursor for a foreign cursor. */
+export async function listTariffAlerts(
+  alerts: TariffAlertStore,
+  accountId: string,
+  options: { cursor?: string; limit: number },
+): Promise<Page<TariffAlert>> {
+  const after: CreatedAtCursor | undefined = options.cursor === undefined ? undefined : decodeCursor(options.cursor, isCreatedAtCursor);
+  const rows = await alerts.listForAccount(accountId, { after, limit: options.limit + 1 });
+  return pageOf(rows, options.limit, (last) => ({ createdAt: last.createdAt, id: last.id }));
+}

@@ -1,0 +1,48 @@
+import { Agenda, exponential } from 'agenda';
+import { HtsRefreshDeps, HtsRefreshResult, refreshHtsReleases } from '../domain/hts/hts-refresh.service';
+
+export const htsRefreshJobName = 'hts-refresh';
+
+/** The part of a pino logger the job uses. */
+export interface JobLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+/** What a run reports in the log: revisions and counts, not the changes themselves. */
+function summary(result: HtsRefreshResult): object {
+  return {
+    imported: result.imported.map(({ release, changeSet, eventsWritten }) => ({
+      release: release.id,
+      changes: changeSet?.counts ?? null,
+      eventsWritten,
+    })),
+    rejected: result.rejected,
+    retry: result.retry,
+  };
+}
+
+/**
+ * Registers the daily HTS refresh: look for newer revisions at the source, import them, record
+ * change sets and alert events. A failed download throws, so Agenda retries with backoff (5 min,
+ * 10, 20, 40, 80) while the release in force stays; the daily schedule goes on either way. A
+ * corrupt file is logged with its reason and tried again at the next daily run, not sooner.
+ * `agenda.now(htsRefreshJobName)` runs it on demand (the admin route).
+ */
+export async function defineHtsRefreshJob(agenda: Agenda, deps: HtsRefreshDeps & { logger: JobLogger }): Promise<void> {
+  agenda.define(
+    htsRefreshJobName,
+    async () => {
+      const result = await refreshHtsReleases(deps);
+      if (result.retry) throw new Error(`HTS refresh incomplete, will retry: ${result.retry.reason}`);
+      if (result.rejected.length > 0) deps.logger.warn(summary(result), 'HTS refresh rejected a file');
+      else deps.logger.info(summary(result), result.imported.length > 0 ? 'HTS releases imported' : 'HTS up to date');
+    },
+    {
+      concurrency: 1,
+      lockLifetime: 30 * 60_000,
+      backoff: exponential({ delay: 5 * 60_000, factor: 2, maxRetries: 5 }),
+    },
+  );
+  await agenda.every('1 day', htsRefreshJobName);
+}

@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import { readHtsCsv } from './csv-importer';
+import { dottedHtsCode, htsChapter } from './hts-code';
+import { placeInSchedule } from './hts-hierarchy';
+import { HtsFileRejected, HtsLine, HtsRow } from './hts-line';
+import { readHtsJson } from './json-importer';
+
+export type HtsFileFormat = 'csv' | 'json';
+
+export interface HtsFileContents {
+  format: HtsFileFormat;
+  /** Hex sha256 of the bytes as received. */
+  sha256: string;
+  /** Data rows in the file (the CSV header excluded), numbered or not. */
+  rowCount: number;
+  lines: HtsLine[];
+}
+
+/** JSON starts with `[` (after an optional byte-order mark and whitespace); anything else is read as CSV. */
+export function sniffHtsFormat(bytes: Buffer): HtsFileFormat {
+  const head = bytes.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  return head.startsWith('[') || head.startsWith('{') ? 'json' : 'csv';
+}
+
+/**
+ * A truncated download usually still parses (it can end on a row boundary), so completeness is
+ * checked on content: the schedule runs from chapter 01 to chapter 99, and no code appears twice.
+ */
+function assertComplete(rows: HtsRow[]): void {
+  const numbered = rows.filter((row) => row.code !== null);
+  if (numbered.length === 0) throw new HtsFileRejected('the file has no HTS lines');
+  if (rows[0].indent !== 0) throw new HtsFileRejected(`the first row has indent ${rows[0].indent}; a schedule starts at indent 0`);
+  const first = numbered[0].code as string;
+  const last = numbered[numbered.length - 1].code as string;
+  if (htsChapter(first) !== 1) {
+    throw new HtsFileRejected(`the first line is ${dottedHtsCode(first)} (chapter ${first.slice(0, 2)}); a complete schedule starts in chapter 01`);
+  }
+  if (htsChapter(last) !== 99) {
+    throw new HtsFileRejected(`the last line is ${dottedHtsCode(last)} (chapter ${last.slice(0, 2)}); a complete schedule ends in chapter 99, so the file is truncated`);
+  }
+  const seen = new Set<string>();
+  for (const row of numbered) {
+    if (seen.has(row.code as string)) throw new HtsFileRejected(`${dottedHtsCode(row.code as string)} appears twice`);
+    seen.add(row.code as string);
+  }
+}
+
+/**
+ * Reads one official HTS export (CSV or JSON) into normalised lines, or throws
+ * {@link HtsFileRejected} with the reason when the file is malformed, truncated or incomplete.
+ */
+export function readHtsFile(bytes: Buffer, format: HtsFileFormat = sniffHtsFormat(bytes)): HtsFileContents {
+  const rows = format === 'json' ? readHtsJson(bytes) : readHtsCsv(bytes);
+  assertComplete(rows);
+  return {
+    format,
+    sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+    rowCount: rows.length,
+    lines: placeInSchedule(rows),
+  };
+}

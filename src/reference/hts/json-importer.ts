@@ -1,0 +1,77 @@
+import { HtsFileRejected, HtsFootnote, HtsRow, normaliseText, optionalText } from './hts-line';
+import { rowCode, rowDescription, rowIndent, rowUnits } from './hts-rows';
+
+/** One element of USITC's JSON export (`hts_{YYYY}_revision_{N}_json.json`, reststop exportList). */
+interface UsitcJsonRow {
+  htsno?: unknown;
+  statisticalSuffix?: unknown;
+  indent?: unknown;
+  description?: unknown;
+  superior?: unknown;
+  units?: unknown;
+  general?: unknown;
+  special?: unknown;
+  other?: unknown;
+  footnotes?: unknown;
+  quotaQuantity?: unknown;
+  additionalDuties?: unknown;
+}
+
+function text(value: unknown, field: string, where: string): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') throw new HtsFileRejected(`${where}: ${field} must be a text`);
+  return optionalText(value);
+}
+
+function footnotes(value: unknown, where: string): HtsFootnote[] {
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value)) throw new HtsFileRejected(`${where}: footnotes must be a list`);
+  return value.map((note: unknown) => {
+    if (typeof note !== 'object' || note === null) throw new HtsFileRejected(`${where}: a footnote is not an object`);
+    const { columns, marker, value: noteText, type } = note as Record<string, unknown>;
+    return {
+      columns: Array.isArray(columns) ? columns.map(String) : [],
+      marker: marker === null || marker === undefined ? '' : String(marker).trim(),
+      value: typeof noteText === 'string' ? normaliseText(noteText) : '',
+      type: typeof type === 'string' ? type : '',
+    };
+  });
+}
+
+function parseJson(bytes: Buffer): unknown {
+  const source = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (source.trim() === '') throw new HtsFileRejected('the file is empty');
+  try {
+    return JSON.parse(source);
+  } catch (error) {
+    throw new HtsFileRejected(`not valid JSON (${(error as Error).message}): the file is truncated or corrupt`);
+  }
+}
+
+/** Reads USITC's JSON export: a bare array of rows with string `indent` and footnotes per column. */
+export function readHtsJson(bytes: Buffer): HtsRow[] {
+  const document = parseJson(bytes);
+  if (!Array.isArray(document)) throw new HtsFileRejected('the JSON export must be an array of rows');
+  return document.map((element: unknown, index): HtsRow => {
+    if (typeof element !== 'object' || element === null || Array.isArray(element)) {
+      throw new HtsFileRejected(`row ${index + 1}: not an object`);
+    }
+    const row = element as UsitcJsonRow;
+    const htsno = text(row.htsno, 'htsno', `row ${index + 1}`) ?? '';
+    const where = `row ${index + 1}${htsno ? ` (${htsno})` : ''}`;
+    if (row.indent === null || row.indent === undefined) throw new HtsFileRejected(`${where}: indent is missing`);
+    return {
+      ...rowCode(htsno, text(row.statisticalSuffix, 'statisticalSuffix', where) ?? '', where),
+      indent: rowIndent(row.indent as string | number, where),
+      description: rowDescription(row.description, where),
+      units: rowUnits(row.units, where),
+      general: text(row.general, 'general', where),
+      special: text(row.special, 'special', where),
+      other: text(row.other, 'other', where),
+      footnotes: footnotes(row.footnotes, where),
+      quotaQuantity: text(row.quotaQuantity, 'quotaQuantity', where),
+      additionalDuties: text(row.additionalDuties, 'additionalDuties', where),
+    };
+  });
+}

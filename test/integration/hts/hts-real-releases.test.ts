@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createTestDatabase, TestDatabase } from '../../support/database';
+import { htsImportDeps, sharedHtsAvailable, sharedHtsDir } from '../../support/hts-fixtures';
+import { htsChangeView } from '../../../src/domain/hts/hts-change-view';
+import { HtsImported, importHtsFile } from '../../../src/domain/hts/hts-import.service';
+import { findHtsLine, htsLineHistory } from '../../../src/domain/hts/hts-lookup.service';
+import { listHtsChanges } from '../../../src/domain/hts/hts-change-feed.service';
+import { backfillHtsReleases, refreshHtsReleases } from '../../../src/domain/hts/hts-refresh.service';
+import { ensureInitialRelease } from '../../../src/domain/hts/initial-release';
+import { createTariffAlert } from '../../../src/domain/hts/tariff-alerts.service';
+import { DirectoryHtsSource } from '../../../src/reference/hts/directory-hts-source';
+import { readHtsFile } from '../../../src/reference/hts/hts-file';
+import { parse } from 'csv-parse/sync';
+
+/**
+ * USITC's real CSV exports of HTS 2026 Rev 3 and Rev 4 (shared reference data; skipped when absent).
+ * The expected change set was established independently of this code: a plain diff of the two
+ * files and a keyed comparison of their rows (Python's csv module) agree on 11 lines added
+ * (the Section 122 headings 9903.03.01–.11), 24 own descriptions edited, nothing removed and no
+ * rate text changed.
+ */
+const describeWithData = sharedHtsAvailable ? describe : describe.skip;
+
+const section122 = Array.from({ length: 11 }, (_, i) => `9903.03.${String(i + 1).padStart(2, '0')}`);
+const editedDescriptions = [
+  '2404.19.0510', // "containing nicotine" → "without nicotine"
+  '2404.19.1010',
+  '7108', // "semimanufactured" → "semi-manufactured"
+  '8539.52.0010', // statistical note 7 → 8
+  '8539.52.0020',
+  '8539.52.0030',
+  '8539.52.0040',
+  '8541.42.0010', // statistical note 10 → 12
+  '8541.43.0010',
+  '8544.42.9010', // statistical note 6 → 7
+  '9903.45.21', // compiler's note: the solar safeguard has expired
+  '9903.45.22',
+  '9903.45.25',
+  '9903.45.27',
+  '9903.45.29',
+  '9903.79.01', // trailing full stop removed
+  '9903.79.02',
+  '9903.79.03',
+  '9903.79.04',
+  '9903.79.05',
+  '9903.79.06',
+  '9903.79.07',
+  '9903.79.08',
+  '9903.79.09',
+];
+
+describeWithData('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
+  let db: TestDatabase;
+  let deps: ReturnType<typeof htsImportDeps>;
+  let rev4: HtsImported;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    deps = htsImportDeps(db);
+    const alerts = { alerts: deps.db.stores.alerts, clock: deps.clock };
+    await createTariffAlert(alerts, 'acct_s122', { htsPrefixes: ['9903.03'], countries: ['CN'] });
+    await createTariffAlert(alerts, 'acct_lamps', { htsPrefixes: ['8539'] });
+    await createTariffAlert(alerts, 'acct_shirts', { htsPrefixes: ['6109'] });
+
+    const rev3 = path.join(sharedHtsDir, 'hts_2026_revision_3_csv.csv');
+    const first = await importHtsFile(deps, { bytes: fs.readFileSync(rev3), revision: { year: 2026, revision: 3 }, source: rev3 });
+    expect(first.outcome).toBe('imported');
+    // Rev 4 arrives through the daily refresh, from the data directory.
+    const refresh = await refreshHtsReleases({ ...deps, source: new DirectoryHtsSource(sharedHtsDir) });
+    expect(refresh).toMatchObject({ rejected: [], retry: null });
+    expect(refresh.imported).toHaveLength(1);
+    rev4 = refresh.imported[0];
+  }, 120_000);
+  afterAll(async () => db.destroy());
+
+  it('keeps both releases with their metadata', async () => {
+    const releases = await deps.db.stores.releases.listByEffectiveDate();
+    expect(releases.map(({ id, effectiveDate, effectiveDateSource, format, rowCount, lineCount }) => ({ id, effectiveDate, effectiveDateSource, format, rowCount, lineCount }))).toEqual([
+      { id: 'htsr_2026_rev_3', effectiveDate: '2026-02-12', effectiveDateSource: 'timeline', format: 'csv', rowCount: 35_722, lineCount: 29_796 },
+      { id: 'htsr_2026_rev_4', effectiveDate: '2026-02-24', effectiveDateSource: 'timeline', format: 'csv', rowCount: 35_733, lineCount: 29_807 },
+    ]);
+    expect(releases[0].sha256.slice(0, 8)).toBe('e10c4742');
+    expect(releases[1].sha256.slice(0, 8)).toBe('911acd99');
+    for (const release of releases) {
+      const [{ count }] = await db.knex('hts_lines').where({ release_id: release.id }).whereRaw('LENGTH(code) = 10').count({ count: '*' });
+      expect(Number(count)).toBe(19_856);
+    }
+  });
+
+  it('records exactly the changes between them', async () => {
+    expect(rev4.changeSet?.counts).toEqual({ added: 11, removed: 0, rateChanged: 0, descriptionChanged: 24 });
+    const page = await listHtsChanges(deps.db.stores.changes, rev4.changeSet?.id as string, { limit: 100 });
+    const views = page.data.map(htsChangeView);
+    expect(views.filter((c) => c.kind === 'added').map((c) => c.hts_code)).toEqual(section122);
+    expect(views.filter((c) => c.kind === 'description_changed').map((c) => c.hts_code)).toEqual(editedDescriptions);
+    expect(views.find((c) => c.hts_code === '9903.03.01')?.after).toMatchObject({
+      general: 'The duty provided in the applicable subheading + 10%',
+      special: 'The duty provided in the applicable subheading + 10%',
+      other: 'The duty provided in the applicable subheading + 10%',
+    });
+    expect(views.find((c) => c.hts_code === '7108')).toEqual({
+      kind: 'description_changed',
+      hts_code: '7108',
+      before: { description: 'Gold (including gold plated with platinum) unwrought or in semimanufactured forms, or in powder form:' },
+      after: { description: 'Gold (including gold plated with platinum) unwrought or in semi-manufactured forms, or in powder form:' },
+    });
+  });
+
+  it('alerts the accounts watching what changed', async () => {
+    expect(rev4.eventsWritten).toBe(2);
+    const rows = await db.knex('outbox_events').orderBy('account_id');
+    expect(rows.map((row) => [row.account_id, JSON.parse(row.data).change_count])).toEqual([
+      ['acct_lamps', 4],
+      ['acct_s122', 11],
+    ]);
+  });
+
+  it('resolves any date to the release in force on it', async () => {
+    const inForce = async (date: string) => (await deps.db.stores.releases.inForceOn(date))?.id ?? null;
+    expect(await inForce('2026-02-11')).toBeNull();
+    expect(await inForce('2026-02-12')).toBe('htsr_2026_rev_3');
+    expect(await inForce('2026-02-23')).toBe('htsr_2026_rev_3');
+    expect(await inForce('2026-02-24')).toBe('htsr_2026_rev_4');
+    expect(await inForce('2026-11-22')).toBe('htsr_2026_rev_4');
+    expect(await findHtsLine(deps.db.stores.releases, '9903.03.01', '2026-02-23')).toMatchObject({ found: false, reason: 'not_found' });
+    expect(await findHtsLine(deps.db.stores.releases, '9903.03.01', '2026-02-24')).toMatchObject({ found: true, release: { id: 'htsr_2026_rev_4' } });
+  });
+
+  it('answers a statistical line with its path, units and inherited rates', async () => {
+    const found = await findHtsLine(deps.db.stores.releases, '6109.10.00.12', '2026-03-01');
+    expect(found).toMatchObject({
+      found: true,
+      line: { code: '6109100012', statisticalSuffix: '12', units: ['doz.', 'kg'], general: null },
+      rateLine: { code: '61091000' },
+      rates: { general: '16.5%', special: 'Free (AU,BH,CL,CO,IL,JO,KR,MA,OM,P,PA,PE,S,SG)', other: '90%' },
+    });
+    if (found.found) expect(found.line.descriptionPath).toMatch(/^T-shirts, singlets, tank tops and similar garments, knitted or crocheted > Of cotton > .+ > Men's \(338\)$/);
+  });
+
+  it('gives the history of a code across both releases', async () => {
+    const shirts = await htsLineHistory(deps.db.stores.releases, '6109.10.0012');
+    if (!shirts.found) throw new Error(shirts.message);
+    expect(shirts.entries.map((e) => [e.release.id, e.validFrom, e.validTo, e.rates.general, e.rateLine?.code])).toEqual([
+      ['htsr_2026_rev_3', '2026-02-12', '2026-02-24', '16.5%', '61091000'],
+      ['htsr_2026_rev_4', '2026-02-24', null, '16.5%', '61091000'],
+    ]);
+    const semiconductors = await htsLineHistory(deps.db.stores.releases, '9903.79.01');
+    if (!semiconductors.found) throw new Error(semiconductors.message);
+    expect(semiconductors.entries.map((e) => [e.release.id, e.rates.general, e.line.description.endsWith('.')])).toEqual([
+      ['htsr_2026_rev_3', 'The duty provided in the applicable subheading +25%', true],
+      ['htsr_2026_rev_4', 'The duty provided in the applicable subheading +25%', false],
+    ]);
+  });
+
+  it('finds a rate for every ten-digit line but one (9802.00.91.00 has only a special rate)', async () => {
+    const unrated = await db.knex('hts_lines')
+      .where({ release_id: 'htsr_2026_rev_4' })
+      .whereRaw('LENGTH(code) = 10')
+      .whereNull('general_raw')
+      .whereNull('rate_line_code')
+      .pluck('dotted_code');
+    expect(unrated).toEqual(['9802.00.9100']);
+  });
+});
+
+describeWithData('first start on the real data directory, then backfill', () => {
+  let db: TestDatabase;
+  afterAll(async () => db?.destroy());
+
+  it('imports Rev 4 first, then Rev 3 with the same exact change set between them', async () => {
+    db = await createTestDatabase();
+    const local = { ...htsImportDeps(db), source: new DirectoryHtsSource(sharedHtsDir) };
+    expect(await ensureInitialRelease(local)).toMatchObject({ outcome: 'imported', release: { id: 'htsr_2026_rev_4' } });
+    expect((await backfillHtsReleases(local)).imported.map(({ release }) => release.id)).toEqual(['htsr_2026_rev_3']);
+    const changeSet = await local.db.stores.changes.findByReleaseId('htsr_2026_rev_4');
+    expect(changeSet).toMatchObject({ previousReleaseId: 'htsr_2026_rev_3', counts: { added: 11, removed: 0, rateChanged: 0, descriptionChanged: 24 } });
+    const page = await listHtsChanges(local.db.stores.changes, changeSet?.id as string, { limit: 100 });
+    expect(page.data.filter((c) => c.kind === 'added').map((c) => htsChangeView(c).hts_code)).toEqual(section122);
+    expect(page.data.filter((c) => c.kind === 'description_changed').map((c) => htsChangeView(c).hts_code)).toEqual(editedDescriptions);
+  }, 120_000);
+});
+
+describeWithData('the JSON export of a real release', () => {
+  /** Rev 4 rewritten in the shape of USITC's JSON export (no copy of the real JSON is available). */
+  function asUsitcJson(csv: Buffer): Buffer {
+    const [, ...records] = parse(csv, { bom: true }) as string[][];
+    const rows = records.map(([htsno, indent, description, units, general, special, other, quotaQuantity, additionalDuties]) => ({
+      htsno,
+      statisticalSuffix: htsno.split('.')[3] ?? '',
+      indent,
+      description,
+      superior: htsno === '' ? 'true' : null,
+      units: units === '' ? [] : JSON.parse(units),
+      general,
+      special,
+      other,
+      footnotes: [],
+      quotaQuantity: quotaQuantity || null,
+      additionalDuties: additionalDuties || null,
+    }));
+    return Buffer.from(JSON.stringify(rows));
+  }
+
+  it('reads into the same lines as the CSV export', () => {
+    const csv = fs.readFileSync(path.join(sharedHtsDir, 'hts_2026_revision_4_csv.csv'));
+    const fromCsv = readHtsFile(csv);
+    const fromJson = readHtsFile(asUsitcJson(csv));
+    expect(fromJson.format).toBe('json');
+    expect(fromJson.rowCount).toBe(35_733);
+    // Compared as JSON text: jest's deep equality on 35k objects takes seconds.
+    const firstDifference = fromJson.lines.findIndex((line, i) => JSON.stringify(line) !== JSON.stringify(fromCsv.lines[i]));
+    expect(firstDifference).toBe(-1);
+    expect(fromJson.lines).toHaveLength(fromCsv.lines.length);
+  });
+});

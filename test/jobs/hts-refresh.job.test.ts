@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Agenda } from 'agenda';
+import { createTestDatabase, TestDatabase } from '../support/database';
+import { htsFixtureDir, htsImportDeps } from '../support/hts-fixtures';
+import { defineHtsRefreshJob, htsRefreshJobName, JobLogger } from '../../src/jobs/hts-refresh.job';
+import { DirectoryHtsSource } from '../../src/reference/hts/directory-hts-source';
+
+/**
+ * The knex Agenda backend is built elsewhere; until it lands, the definition is checked against a
+ * stand-in that records the two Agenda calls it makes (define, every) and runs the processor.
+ */
+class RecordingAgenda {
+  definitions = new Map<string, { processor: () => Promise<void>; options: Record<string, unknown> }>();
+  schedules: Array<[string, string]> = [];
+  define(name: string, processor: () => Promise<void>, options: Record<string, unknown>) {
+    this.definitions.set(name, { processor, options });
+  }
+  async every(interval: string, name: string) {
+    this.schedules.push([interval, name]);
+  }
+}
+
+let db: TestDatabase;
+let dir: string;
+const logged: Array<[string, object, string]> = [];
+const logger: JobLogger = {
+  info: (details, message) => logged.push(['info', details, message]),
+  warn: (details, message) => logged.push(['warn', details, message]),
+};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hts-job-'));
+});
+afterAll(async () => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  await db.destroy();
+});
+
+describe('the daily HTS refresh job', () => {
+  it('is defined once a day, one run at a time, with backoff for retries', async () => {
+    const agenda = new RecordingAgenda();
+    await defineHtsRefreshJob(agenda as unknown as Agenda, { ...htsImportDeps(db), source: new DirectoryHtsSource(dir), logger });
+    expect(agenda.schedules).toEqual([['1 day', htsRefreshJobName]]);
+    const { options } = agenda.definitions.get(htsRefreshJobName) as unknown as { options: { concurrency: number; backoff: (context: object) => number | null } };
+    expect(options.concurrency).toBe(1);
+    const delay = (attempt: number) => options.backoff({ attempt, error: new Error('x'), jobName: htsRefreshJobName, jobData: undefined });
+    expect([1, 2, 3, 4, 5, 6].map(delay)).toEqual([300_000, 600_000, 1_200_000, 2_400_000, 4_800_000, null]);
+  });
+
+  it('fails the run (so Agenda retries) when the source is unavailable, and logs what it imported otherwise', async () => {
+    const agenda = new RecordingAgenda();
+    const missing = new DirectoryHtsSource(path.join(dir, 'missing'));
+    await defineHtsRefreshJob(agenda as unknown as Agenda, { ...htsImportDeps(db), source: missing, logger });
+    await expect(agenda.definitions.get(htsRefreshJobName)?.processor()).rejects.toThrow(/^HTS refresh incomplete, will retry: cannot read .*missing/);
+
+    fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v1.csv'), path.join(dir, 'hts_2030_revision_1_csv.csv'));
+    const working = new RecordingAgenda();
+    await defineHtsRefreshJob(working as unknown as Agenda, { ...htsImportDeps(db), source: new DirectoryHtsSource(dir), logger });
+    await working.definitions.get(htsRefreshJobName)?.processor();
+    expect(logged).toEqual([
+      ['info', { imported: [{ release: 'htsr_2030_rev_1', changes: null, eventsWritten: 0 }], rejected: [], retry: null }, 'HTS releases imported'],
+    ]);
+  });
+});
