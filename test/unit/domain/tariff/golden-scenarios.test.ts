@@ -61,6 +61,49 @@ const scenarios: Scenario[] = [
     unresolved: ['mfn'],
     total: null,
   },
+  {
+    name: 'gauze from Brazil: Brazil 301 25% stacks with the forced-labor 301 12.5%',
+    source: 'tariff-rules.md §3.5 (Brazil stacks with FL 301: 25% + 12.5%); FR doc 2026-14542; verification rows 19–20',
+    request: { hts_code: '3005.90.50.10', country_code: 'BR', entry_date: '2026-10-09' },
+    applies: { mfn: '0.00', 's301-brazil': '2500.00', 's301-fl-br': '1250.00' },
+    total: '3750.00',
+  },
+  {
+    name: 'cotton T-shirt from Vietnam on 2026-02-23: last day of IEEPA reciprocal (20%)',
+    source: 'EO 14326 Annex I (VN 20%, 9903.02.69); CSMS #67834313 (IEEPA collected through 2026-02-23)',
+    request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2026-02-23' },
+    applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '2000.00' },
+    total: '3650.00',
+  },
+  {
+    name: 'cotton T-shirt from Vietnam on 2026-02-24: IEEPA off, Section 122 10% on',
+    source: 'Proclamation 11012 (91 FR 9339), 10% from 12:01 a.m. EST 2026-02-24; tariff-rules.md §3.2–3.3',
+    request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2026-02-24' },
+    applies: { mfn: '1650.00', 'section-122': '1000.00' },
+    total: '2650.00',
+  },
+  {
+    name: 'cotton T-shirt from Vietnam on 2026-07-23: last day of Section 122',
+    source: 'Proclamation 11012: in force until 12:01 a.m. EDT 2026-07-24 (verification row 3)',
+    request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2026-07-23' },
+    applies: { mfn: '1650.00', 'section-122': '1000.00' },
+    total: '2650.00',
+  },
+  {
+    name: 'cotton T-shirt from Vietnam on 2026-07-24: Section 122 off, forced-labor 301 12.5% on',
+    source: 'FR doc 2026-15181 (effective 2026-07-24); VN in the 12.5% tier (verification row 24)',
+    request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2026-07-24' },
+    applies: { mfn: '1650.00', 's301-fl-vn': '1250.00' },
+    total: '2900.00',
+  },
+  {
+    name: 'flat-rolled steel from China under the metals annex: 232 I-A 50% excludes the forced-labor 301',
+    source: 'Proclamation of 2026-04-02, Annex I-A (7208, 50% on full value); heading 9903.05.90 (note 52(f)); U.S. note 31(b)',
+    request: { hts_code: '7208.51.00.30', country_code: 'CN', entry_date: '2026-10-09', mode: 'ocean' },
+    applies: { mfn: '0.00', 's232-annex-1a': '5000.00', 's301-cn-review-25': '2500.00' },
+    suppressed: ['s301-fl-cn'],
+    total: '7500.00',
+  },
 ];
 
 describeWithData('golden duty scenarios (HTS 2026 Rev 4 lines)', () => {
