@@ -10,11 +10,9 @@ function targets(interaction: MeasureInteraction, measure: LoadedMeasure): boole
 
 /** "Subject to" a duty means owing more than 0 (CBP, CSMS #65054270): only such a measure suppresses. */
 function owes(evaluated: EvaluatedMeasure): boolean | 'unknown' {
-  if (evaluated.status === 'prohibited') return true;
-  if (evaluated.status === 'unresolved') {
-    return evaluated.measure.rate.kind === 'additive' && evaluated.measure.rate.percent === '0' ? false : 'unknown';
-  }
-  return evaluated.status === 'applies' && evaluated.amount !== null && evaluated.amount.greaterThan(0);
+  if (evaluated.status === 'suppressed') return false;
+  if (evaluated.status === 'applies') return evaluated.amount !== null && evaluated.amount.greaterThan(0);
+  return evaluated.subjectTo;
 }
 
 /**
@@ -57,6 +55,7 @@ export function applyInteractions(evaluated: EvaluatedMeasure[], date: string): 
       } else if (uncertain.length > 0) {
         item.status = 'unresolved';
         item.amount = null;
+        item.subjectTo = 'unknown';
         item.reason = `depends on whether ${uncertain.map(({ by }) => by.measure.id).join(', ')} applies, which is unresolved`;
       }
     }

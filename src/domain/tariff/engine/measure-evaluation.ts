@@ -15,6 +15,11 @@ export interface EvaluatedMeasure {
   reliefHeading?: string;
   suppressedBy?: string[];
   possibleExemptions: Array<{ heading?: string; text: string }>;
+  /**
+   * Whether the article is "subject to" the measure (owes more than 0) even when the amount is
+   * unresolved: true when only the value basis is missing, unknown when applicability itself is.
+   */
+  subjectTo: boolean | 'unknown';
 }
 
 const inWindow = (date: string, from?: string, to?: string) => (from === undefined || date >= from) && (to === undefined || date < to);
@@ -33,7 +38,13 @@ export function evaluateMeasure(
   const country = request.country.code;
   const date = request.entryDate;
   const possibleExemptions = [...measure.possible_exemptions];
-  const result = (fields: Omit<EvaluatedMeasure, 'measure' | 'possibleExemptions'>): EvaluatedMeasure => ({ measure, possibleExemptions, ...fields });
+  const positive = measure.rate.kind === 'prohibition' || new Decimal(measure.rate.percent).greaterThan(0);
+  const result = (fields: Omit<EvaluatedMeasure, 'measure' | 'possibleExemptions' | 'subjectTo'> & { subjectTo?: boolean | 'unknown' }): EvaluatedMeasure => ({
+    measure,
+    possibleExemptions,
+    subjectTo: fields.subjectTo ?? (fields.status === 'unresolved' ? 'unknown' : fields.status !== 'suppressed' && (fields.amount === null ? positive : fields.amount.greaterThan(0))),
+    ...fields,
+  });
 
   for (const condition of measure.conditions) {
     if (condition.kind === 'special_program_claimed' && !(request.specialProgram && condition.programs.includes(request.specialProgram))) return null;
@@ -76,7 +87,7 @@ export function evaluateMeasure(
   if (measure.basis === 'non_us_content') basisValue = null;
   if (basisValue === null) {
     const needed = measure.basis === 'metal_content' ? 'the certified metal content value (claims.metal_content_value)' : 'the value of the non-U.S. content, which the request does not take';
-    return result({ status: 'unresolved', amount: null, basisValue: null, reason: `the duty is on ${needed}` });
+    return result({ status: 'unresolved', amount: null, basisValue: null, reason: `the duty is on ${needed}`, subjectTo: positive });
   }
   if (measure.rate.kind === 'additive') return result({ status: 'applies', amount: basisValue.times(percent), basisValue });
   if (baseAmount.status !== 'resolved') {

@@ -204,6 +204,84 @@ const scenarios: Scenario[] = [
       expect(result.components.find((c) => c.id === 's338-ban-motorcycles')?.status).toBe('prohibited');
     },
   },
+  {
+    name: 'aluminum foil from China: AD order advisory without an exporter (no amount); annex I-A 50% excludes the forced-labor 301',
+    source: 'AD order A-570-053 (tariff-rules.md §5.1; SAIL seed, FR doc 2026-10525); Annex I-A (7607); heading 9903.05.90',
+    request: { hts_code: '7607.11.60.10', country_code: 'CN', entry_date: '2026-10-09' },
+    applies: { mfn: '530.00', 's232-annex-1a': '5000.00', 's301-cn-review-25': '2500.00' },
+    suppressed: ['s301-fl-cn'],
+    total: '8030.00',
+    check: (result) => {
+      expect(result.adcvd).toEqual([expect.objectContaining({ caseNumber: 'A-570-053', amount: null, rateBasis: null })]);
+      expect(result.warnings.some((warning) => warning.includes('A-570-053'))).toBe(true);
+    },
+  },
+  {
+    name: 'aluminum foil from China with a named exporter: AD cash deposit at its 26.6% rate',
+    source: 'A-570-053 amended final results, FR doc 2026-10525 (Jiangsu Dingsheng 26.60%); tariff-rules.md §5.1',
+    request: { hts_code: '7607.11.60.10', country_code: 'CN', entry_date: '2026-10-09', exporter: 'Jiangsu Dingsheng New Materials Joint-Stock' },
+    applies: { mfn: '530.00', 's232-annex-1a': '5000.00', 's301-cn-review-25': '2500.00', 'A-570-053': '2660.00' },
+    suppressed: ['s301-fl-cn'],
+    total: '10690.00',
+  },
+  {
+    name: 'patented medicament from India after 2026-09-29: 100% total level; forced-labor 301 excluded',
+    source: 'Proclamation 11020 (9903.04.60, 100% total; all importers from 2026-09-29); note 52(f)(8); tariff-rules.md §3.7 (patented from IN = 100%)',
+    request: { hts_code: '3004.90.92.01', country_code: 'IN', entry_date: '2026-10-09', claims: { pharmaceutical: 'patented' } },
+    applies: { mfn: '0.00', 's232-pharma-patented': '10000.00' },
+    suppressed: ['s301-fl-in'],
+    total: '10000.00',
+  },
+  {
+    name: 'patented medicament from Switzerland: 15% total level',
+    source: 'Proclamation 11020 (9903.04.62); tariff-rules.md §3.7 (patented from CH = 15%); verification row 39',
+    request: { hts_code: '3004.90.92.01', country_code: 'CH', entry_date: '2026-10-09', claims: { pharmaceutical: 'patented' } },
+    applies: { mfn: '0.00', 's232-pharma-patented-partners': '1500.00' },
+    suppressed: ['s301-fl-ch'],
+    total: '1500.00',
+  },
+  {
+    name: 'medicament from India without a patented/generic claim: unresolved, total null',
+    source: 'issue item 1 (claims: patented/generic for pharmaceuticals); Proclamation 11020 headings .60/.67 are mutually exclusive',
+    request: { hts_code: '3004.90.92.01', country_code: 'IN', entry_date: '2026-10-09' },
+    applies: { mfn: '0.00' },
+    unresolved: ['s232-pharma-patented', 's232-pharma-generic', 's301-fl-in'],
+    total: null,
+  },
+  {
+    name: 'passenger car from Japan: 232 autos 15% total level; forced-labor 301 excluded',
+    source: 'Proclamation 10908; U.S. note 33(k)/(m), heading 9903.94.41 (15% inclusive of MFN 2.5%); heading 9903.05.90',
+    request: { hts_code: '8703.23.01.10', country_code: 'JP', entry_date: '2026-10-09' },
+    applies: { mfn: '250.00', 's232-autos-vehicles-jp': '1250.00' },
+    suppressed: ['s301-fl-jp'],
+    total: '1500.00',
+  },
+  {
+    name: 'USMCA passenger car from Mexico: 232 on the non-U.S. content is unresolved',
+    source: 'Heading 9903.94.03, U.S. note 33(d) (25% of the non-U.S. content); verification row 25 (9903.05.94 Mexico)',
+    request: { hts_code: '8703.23.01.10', country_code: 'MX', entry_date: '2026-10-09', claims: { special_program: 'S' } },
+    applies: { mfn: '0.00' },
+    suppressed: ['s232-autos-vehicles', 's301-fl-mx'],
+    unresolved: ['s232-autos-usmca-content'],
+    total: null,
+  },
+  {
+    name: 'copper wire from Chile in 2025 with a certified copper content: 50% of the content; reciprocal excluded',
+    source: 'Proclamation 10962 (9903.78.01, 50% of the copper content from 2025-08-01); heading 9903.01.33',
+    request: { hts_code: '7408.11.60.00', country_code: 'CL', entry_date: '2025-09-01', claims: { metal_content_value: '9000' } },
+    applies: { mfn: '300.00', 's232-copper': '4500.00' },
+    suppressed: ['ieepa-reciprocal-baseline-2025-08-07'],
+    total: '4800.00',
+  },
+  {
+    name: 'copper wire from Chile without the copper content: unresolved, reciprocal still excluded',
+    source: 'Heading 9903.78.01 (duty on the value of the copper content); CSMS #65054270 ("subject to" = owes more than 0)',
+    request: { hts_code: '7408.11.60.00', country_code: 'CL', entry_date: '2025-09-01' },
+    applies: { mfn: '300.00' },
+    suppressed: ['ieepa-reciprocal-baseline-2025-08-07'],
+    unresolved: ['s232-copper'],
+    total: null,
+  },
 ];
 
 describeWithData('golden duty scenarios (HTS 2026 Rev 4 lines)', () => {
