@@ -57,7 +57,8 @@ function decimalField(raw: number | string, field: string): Decimal {
 }
 
 function dateField(raw: string, field: string): string {
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(raw) && new Date(`${raw}T00:00:00Z`).toISOString().startsWith(raw);
+  const time = Date.parse(`${raw}T00:00:00Z`);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(raw);
   if (!valid) throw new InvalidTariffRequestError(field, `${field} must be a calendar date YYYY-MM-DD`);
   return raw;
 }
