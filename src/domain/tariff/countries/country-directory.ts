@@ -40,6 +40,13 @@ export class CountryGroups {
     );
   }
 
+  /** Every country that is a member of the group at some date. */
+  everMembers(group: string): string[] {
+    const definition = this.groups[group];
+    if (!definition) throw new Error(`unknown country group ${group}`);
+    return definition.members.map((member) => (typeof member === 'string' ? member : member.code));
+  }
+
   /** Whether a country reference (`CN` or `@EU`) covers the country on the date. */
   covers(ref: string, country: string, date: string): boolean {
     return ref.startsWith('@') ? this.isMember(country, ref.slice(1), date) : ref === country;

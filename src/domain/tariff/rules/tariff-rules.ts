@@ -8,6 +8,8 @@ export interface CompiledExemption extends MeasureExemption {
 }
 
 export interface CompiledMeasure {
+  /** Position in the rule files. */
+  order: number;
   measure: LoadedMeasure;
   products: ProductScopeMatcher;
   exemptions: CompiledExemption[];
@@ -28,11 +30,15 @@ export class TariffRules {
   readonly version: string;
   readonly groups: CountryGroups;
   private readonly compiled: CompiledMeasure[];
+  /** Measures without a country inclusion (any origin), and measures by each origin they can include. */
+  private readonly anyOrigin: CompiledMeasure[] = [];
+  private readonly byOrigin = new Map<string, CompiledMeasure[]>();
 
   constructor(readonly ruleSet: RuleSet) {
     this.version = ruleSet.version;
     this.groups = new CountryGroups(ruleSet.countryGroups);
-    this.compiled = ruleSet.measures.map((measure) => ({
+    this.compiled = ruleSet.measures.map((measure, order) => ({
+      order,
       measure,
       products: new ProductScopeMatcher(measure.products, ruleSet.lists),
       exemptions: measure.exemptions.map((exemption) => ({
@@ -40,11 +46,24 @@ export class TariffRules {
         productsMatcher: exemption.products ? new ProductScopeMatcher(exemption.products, ruleSet.lists) : null,
       })),
     }));
+    for (const compiled of this.compiled) {
+      const include = compiled.measure.countries.include;
+      if (!include) {
+        this.anyOrigin.push(compiled);
+        continue;
+      }
+      // Every country a reference can ever include (group membership at any date); the exact, dated
+      // check still runs per request.
+      const origins = new Set(include.flatMap((ref) => (ref.startsWith('@') ? this.groups.everMembers(ref.slice(1)) : [ref])));
+      for (const origin of origins) this.byOrigin.set(origin, [...(this.byOrigin.get(origin) ?? []), compiled]);
+    }
   }
 
   /** Measures in force on their date basis whose country and product scopes cover the article. */
   candidates(query: CandidateQuery): CompiledMeasure[] {
-    return this.compiled.filter(({ measure, products }) => {
+    // Kept in rule-file order, so components come out in a stable, readable order.
+    const possible = [...this.anyOrigin, ...(this.byOrigin.get(query.country) ?? [])].sort((a, b) => a.order - b.order);
+    return possible.filter(({ measure, products }) => {
       const date = measure.date_basis === 'arrival' ? query.arrivalDate : query.entryDate;
       if (date < measure.effective_from || (measure.effective_to !== undefined && date >= measure.effective_to)) return false;
       if (!this.groups.inScope(measure.countries, query.country, date)) return false;
