@@ -2,6 +2,8 @@ import path from 'node:path';
 import { calculateDuty } from '../../../../src/domain/tariff/engine/calculate-duty';
 import type { DutyRequest } from '../../../../src/domain/tariff/engine/duty-request';
 import type { DutyCalculation } from '../../../../src/domain/tariff/engine/duty-result';
+import type { InMemoryHtsLineSource } from '../../../../src/domain/tariff/in-memory-hts-line-source';
+import type { TariffRules } from '../../../../src/domain/tariff/rules/tariff-rules';
 import { csvLineSource } from '../../../support/hts-csv-line-source';
 import { referenceDataDir } from '../../../support/reference-data';
 import { tariffRulesFromData } from '../../../support/tariff-rules';
@@ -460,8 +462,12 @@ const scenarios: Scenario[] = [
 ];
 
 describeWithData('golden duty scenarios (HTS 2026 Rev 4 lines)', () => {
-  const rules = tariffRulesFromData(dataDir as string);
-  const lines = csvLineSource(path.join(dataDir as string, 'hts/hts_2026_revision_4_csv.csv'), { id: '2026-rev-4', name: '2026 HTS Revision 4' }, '2025-01-01');
+  let rules: TariffRules;
+  let lines: InMemoryHtsLineSource;
+  beforeAll(() => {
+    rules = tariffRulesFromData(dataDir as string);
+    lines = csvLineSource(path.join(dataDir as string, 'hts/hts_2026_revision_4_csv.csv'), { id: '2026-rev-4', name: '2026 HTS Revision 4' }, '2025-01-01');
+  });
 
   it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_name, scenario) => {
     expect(scenario.source).not.toBe('');
