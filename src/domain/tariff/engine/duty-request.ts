@@ -19,7 +19,7 @@ export interface DutyRequest {
   arrival_date?: string;
   quantities?: Array<{ value: number | string; unit: string }>;
   claims?: {
-    /** Special program indicator claimed, e.g. `S` (USMCA), `AU`, `KR`. */
+    /** Special program indicator claimed, e.g. `S` (USMCA), `AU`, `KR`; `USMCA`, `CAFTA-DR`, `AGOA`, `GSP`, `KORUS` are accepted too. */
     special_program?: string;
     /** Certified value (USD) of the steel, aluminum or copper content, for content-based Section 232 duties. */
     metal_content_value?: number | string;
@@ -47,6 +47,9 @@ export interface ValidRequest {
 }
 
 const defaultValue = new Decimal(10000);
+
+/** Program names callers use for the special program indicator (SPI) letters of the HTS. */
+const programAliases: Record<string, string> = { USMCA: 'S', 'CAFTA-DR': 'P', CAFTA: 'P', AGOA: 'D', GSP: 'A', KORUS: 'KR' };
 
 function decimalField(raw: number | string, field: string): Decimal {
   const text = typeof raw === 'number' ? String(raw) : raw.trim();
@@ -80,7 +83,8 @@ export function validateDutyRequest(request: DutyRequest, today: string): ValidR
     return { value: decimalField(quantity.value, `quantities/${index}/value`), unit };
   });
   const claims = request.claims ?? {};
-  const specialProgram = claims.special_program?.trim().toUpperCase() || null;
+  const claimed = claims.special_program?.trim().toUpperCase() || null;
+  const specialProgram = claimed === null ? null : (programAliases[claimed] ?? claimed);
   if (specialProgram !== null && !/^[A-Z]{1,2}[*+]?$/.test(specialProgram)) {
     throw new InvalidTariffRequestError('claims/special_program', 'special_program must be a special program indicator such as S, AU or KR');
   }

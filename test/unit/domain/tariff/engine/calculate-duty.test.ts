@@ -75,6 +75,8 @@ describe('calculateDuty', () => {
   it('uses the special rate for a valid USMCA claim and the general rate for an ineligible one, with a warning', async () => {
     const valid = await calculate({ hts_code: '6109100012', country_code: 'MX', claims: { special_program: 'S' }, entry_date: '2026-10-01' });
     expect(valid.base).toMatchObject({ column: 'special', specialProgram: 'S', rateType: 'free' });
+    const named = await calculate({ hts_code: '6109100012', country_code: 'MX', claims: { special_program: 'usmca' }, entry_date: '2026-10-01' });
+    expect(named.base.specialProgram).toBe('S');
     const ineligible = await calculate({ hts_code: '6109100012', country_code: 'VN', claims: { special_program: 'S' }, entry_date: '2026-10-01' });
     expect(ineligible.base.column).toBe('general');
     expect(ineligible.warnings).toContain('Products of Vietnam are not eligible for special program S (USMCA); the general rate applies.');
