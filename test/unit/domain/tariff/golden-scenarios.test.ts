@@ -152,6 +152,13 @@ const scenarios: Scenario[] = [
     total: '2650.00',
   },
   {
+    name: 'T-shirt from Vietnam on 2025-08-07: EO 14326 country rate 20% replaces the baseline',
+    source: 'EO 14326 Annex I (VN 20%, heading 9903.02.69), effective 2025-08-07; verification row 8',
+    request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2025-08-07' },
+    applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '2000.00' },
+    total: '3650.00',
+  },
+  {
     name: 'Mexican USMCA good on 2025-03-05: the fentanyl duty applies despite the claim',
     source: 'verification row 7: USMCA relief (9903.01.04) only from 2025-03-07',
     request: { hts_code: '6109.10.00.12', country_code: 'MX', entry_date: '2025-03-05', claims: { special_program: 'S' } },
