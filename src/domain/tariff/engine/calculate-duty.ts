@@ -1,0 +1,229 @@
+import Decimal from 'decimal.js';
+import { HtsCodeNotInForceError, UnknownHtsCodeError } from '../errors';
+import { formatHtsCode } from '../hts-code';
+import type { HtsLineSource } from '../hts-line-source';
+import type { TariffRules } from '../rules/tariff-rules';
+import { evaluateBaseDuty, type BaseDuty } from './base-duty';
+import { validateDutyRequest, type DutyRequest, type ValidRequest } from './duty-request';
+import type { AdcvdAdvisory, DutyCalculation, DutyComponent, ProgramSummary, ReportFamily, UnresolvedItem } from './duty-result';
+import { harborMaintenanceFee, merchandiseProcessingFee } from './fees';
+import { applyInteractions } from './interactions';
+import { evaluateMeasure, type EvaluatedMeasure } from './measure-evaluation';
+import { centsText, percentOf, toCents } from './money';
+
+export interface DutyEngineDependencies {
+  lines: HtsLineSource;
+  /** The in-memory rule index (see TariffRuleBook). */
+  rules: TariffRules;
+  /** Today's date (UTC, YYYY-MM-DD), the default entry date. */
+  today: () => string;
+}
+
+const reportFamilies: ReportFamily[] = ['base', 'ieepa', 'ieepa_reciprocal', 'section_122', 'section_301', 'section_232', 'section_338', 'ad_cvd'];
+
+function rateType(base: BaseDuty): DutyCalculation['base']['rateType'] {
+  const kind = base.rate.kind;
+  return kind === 'free' || kind === 'ad_valorem' || kind === 'specific' || kind === 'compound' ? kind : 'other';
+}
+
+function baseComponent(base: BaseDuty, request: ValidRequest): DutyComponent {
+  const amount = base.amount.status === 'resolved' ? toCents(base.amount.amount) : null;
+  return {
+    id: 'mfn',
+    family: 'base',
+    program: base.column === 'column2' ? 'column_2' : base.column === 'special' ? 'special_rate' : 'mfn',
+    programTitle: base.programTitle,
+    heading: null,
+    description: `Base duty, ${base.column === 'column2' ? 'column 2' : base.column === 'special' ? `special rate (${base.specialProgram})` : 'column 1 general'}`,
+    rateKind: 'base',
+    rateText: base.rateText,
+    ratePercent: base.rate.kind === 'ad_valorem' ? base.rate.term.percent : base.rate.kind === 'free' ? '0' : null,
+    basis: 'full_value',
+    basisValue: request.value.toFixed(2),
+    amount: amount ? amount.toFixed(2) : null,
+    effectiveRatePercent: amount ? percentOf(amount, request.value) : null,
+    status: base.amount.status === 'resolved' ? 'applies' : 'unresolved',
+    ...(base.amount.status === 'unresolved' ? { reason: base.amount.reason } : {}),
+    citations: base.citations,
+    possibleExemptions: [],
+  };
+}
+
+function measureComponent(item: EvaluatedMeasure, request: ValidRequest): DutyComponent {
+  const { measure } = item;
+  const amount = item.status === 'applies' && item.amount ? toCents(item.amount) : null;
+  const met = measure.rate.kind === 'floor' && item.status === 'applies' && amount?.isZero();
+  const rateText =
+    measure.rate.kind === 'prohibition' ? 'prohibited' : measure.rate.kind === 'floor' ? `${measure.rate.percent}% total duty level` : `+${measure.rate.percent}%`;
+  return {
+    id: measure.id,
+    family: measure.family,
+    program: measure.program,
+    programTitle: measure.programTitle,
+    heading: met && measure.heading_when_met ? measure.heading_when_met : measure.heading,
+    description: measure.description,
+    rateKind: measure.rate.kind,
+    rateText,
+    ratePercent: measure.rate.kind === 'prohibition' ? null : measure.rate.percent,
+    basis: measure.basis,
+    basisValue: item.basisValue ? item.basisValue.toFixed(2) : null,
+    amount: amount ? amount.toFixed(2) : null,
+    effectiveRatePercent: amount ? percentOf(amount, request.value) : null,
+    status: item.status,
+    ...(item.reason ? { reason: item.reason } : {}),
+    ...(item.suppressedBy ? { suppressedBy: item.suppressedBy } : {}),
+    ...(item.reliefHeading ? { reliefHeading: item.reliefHeading } : {}),
+    citations: measure.citations,
+    ...(measure.verify ? { verify: measure.verify } : {}),
+    possibleExemptions: item.possibleExemptions,
+  };
+}
+
+function adcvdAdvisories(request: ValidRequest, rules: TariffRules): { advisories: AdcvdAdvisory[]; components: DutyComponent[] } {
+  const advisories: AdcvdAdvisory[] = [];
+  const components: DutyComponent[] = [];
+  for (const order of rules.adcvdCases(request.code, request.country.code, request.entryDate)) {
+    const live = order.rates.filter((rate) => rate.effectiveFrom <= request.entryDate && (rate.effectiveTo === undefined || request.entryDate < rate.effectiveTo));
+    const own = request.exporter ? live.find((rate) => !rate.allOthers && rate.exporter.toLowerCase() === request.exporter?.toLowerCase()) : undefined;
+    const allOthers = request.exporter && !own ? live.find((rate) => rate.allOthers) : undefined;
+    const rate = own ?? allOthers;
+    const amount = rate ? toCents(request.value.times(rate.percent).dividedBy(100)) : null;
+    const scope = `Scope language of the order is dispositive; the HTS number is for convenience only (${order.scopeNote}).`;
+    advisories.push({
+      caseNumber: order.caseNumber,
+      type: order.type,
+      product: order.product,
+      scopeNote: order.scopeNote,
+      ratePercent: rate ? rate.percent : null,
+      rateBasis: own ? 'exporter' : allOthers ? 'all_others' : null,
+      amount: amount ? amount.toFixed(2) : null,
+      message: rate
+        ? `${order.type} order ${order.caseNumber} (${order.product}): ${rate.percent}% cash deposit (${own ? `rate of ${rate.exporter}` : 'all-others rate'}, FR doc ${rate.federalRegisterDocument}). ${scope}`
+        : `Possible ${order.type} order ${order.caseNumber} (${order.product}) for products of ${request.country.name}: the deposit rate depends on the exporter${request.exporter ? ' and none is known for it' : '; give the exporter to compute it'}. ${scope}`,
+    });
+    if (rate && amount) {
+      components.push({
+        id: order.caseNumber,
+        family: 'ad_cvd',
+        program: order.type === 'AD' ? 'antidumping' : 'countervailing',
+        programTitle: order.type === 'AD' ? 'Antidumping duty' : 'Countervailing duty',
+        heading: null,
+        description: `${order.type} order ${order.caseNumber}: ${order.product}`,
+        rateKind: 'adcvd',
+        rateText: `${rate.percent}%`,
+        ratePercent: rate.percent,
+        basis: 'full_value',
+        basisValue: request.value.toFixed(2),
+        amount: amount.toFixed(2),
+        effectiveRatePercent: percentOf(amount, request.value),
+        status: 'applies',
+        citations: [{ type: 'federal_register', ref: `FR doc ${rate.federalRegisterDocument}` }, ...rules.ruleSet.adcvdCitations],
+        possibleExemptions: [],
+      });
+    }
+  }
+  return { advisories, components };
+}
+
+function summarize(components: DutyComponent[], value: Decimal): ProgramSummary[] {
+  return reportFamilies.map((family) => {
+    const own = components.filter((component) => component.family === family);
+    const applying = own.filter((component) => component.status === 'applies');
+    const unresolved = own.some((component) => component.status === 'unresolved');
+    const amount = unresolved ? null : applying.reduce((sum, component) => sum.plus(component.amount ?? 0), new Decimal(0));
+    return {
+      family,
+      applies: applying.some((component) => component.family === 'base' || new Decimal(component.amount ?? 0).greaterThan(0)) || (unresolved && family !== 'base'),
+      amount: amount ? amount.toFixed(2) : null,
+      ratePercent: amount ? percentOf(amount, value) : null,
+      headings: [...new Set(applying.map((component) => component.heading).filter((heading): heading is string => heading !== null))],
+    };
+  });
+}
+
+/**
+ * Computes the US duty stack for one entry line on its entry date: base duty, every measure in force
+ * (applying or suppressed, with the reason), AD/CVD advisories, fees and totals. Money is exact;
+ * each line is rounded half-up to cents and totals add the rounded lines. Anything the request does
+ * not let us decide is listed in `unresolved` and makes the totals null — never a silent zero.
+ */
+export async function calculateDuty(input: DutyRequest, dependencies: DutyEngineDependencies): Promise<DutyCalculation> {
+  const { rules } = dependencies;
+  const request = validateDutyRequest(input, dependencies.today());
+  const lookup = await dependencies.lines.lineInForce(request.code, request.entryDate);
+  if (lookup.status === 'unknown') throw new UnknownHtsCodeError(formatHtsCode(request.code));
+  if (lookup.status === 'not_in_force') throw new HtsCodeNotInForceError(lookup.reason);
+  const { line } = lookup;
+
+  const base = evaluateBaseDuty(line, request, rules);
+  const evaluated = rules
+    .candidates({ code: request.code, country: request.country.code, entryDate: request.entryDate, arrivalDate: request.arrivalDate })
+    .map((candidate) => evaluateMeasure(candidate, request, rules, base.amount))
+    .filter((item): item is EvaluatedMeasure => item !== null);
+  applyInteractions(evaluated, request.entryDate);
+
+  const adcvd = adcvdAdvisories(request, rules);
+  const components = [baseComponent(base, request), ...evaluated.map((item) => measureComponent(item, request)), ...adcvd.components];
+  const unresolved: UnresolvedItem[] = components
+    .filter((component) => component.status === 'unresolved')
+    .map((component) => ({ component: component.id, reason: component.reason ?? 'unresolved' }));
+  const prohibited = components.some((component) => component.status === 'prohibited');
+
+  const mpf = merchandiseProcessingFee(rules.ruleSet.fees, request);
+  const hmf = harborMaintenanceFee(rules.ruleSet.fees, request);
+  for (const [name, fee] of [['fees.mpf', mpf], ['fees.hmf', hmf]] as const) {
+    if (fee.status === 'unresolved') unresolved.push({ component: name, reason: fee.reason ?? 'unresolved' });
+  }
+  const feesTotal =
+    mpf.status === 'unresolved' || hmf.status === 'unresolved' ? null : new Decimal(mpf.amount ?? 0).plus(hmf.amount ?? 0);
+  const dutyTotal =
+    prohibited || components.some((component) => component.status === 'unresolved')
+      ? null
+      : components.filter((component) => component.status === 'applies').reduce((sum, component) => sum.plus(component.amount ?? 0), new Decimal(0));
+
+  const warnings = [...base.warnings];
+  if (prohibited) warnings.push('Importation of this article is prohibited on the date given; no duty total is computed.');
+  if (request.arrivalDefaulted && evaluated.some((item) => item.measure.date_basis === 'arrival')) {
+    warnings.push('A measure here is keyed to the date of arrival; the entry date was used as the arrival date.');
+  }
+  for (const advisory of adcvd.advisories) if (advisory.amount === null) warnings.push(advisory.message);
+
+  return {
+    hts: {
+      code: line.code,
+      dotted: formatHtsCode(line.code),
+      description: line.description,
+      descriptionPath: line.descriptionPath,
+      units: line.units,
+      rateLineCode: line.rateLineCode,
+    },
+    country: request.country,
+    declaredValue: request.value.toFixed(2),
+    entryDate: request.entryDate,
+    arrivalDate: request.arrivalDate,
+    mode: request.mode,
+    base: {
+      column: base.column,
+      specialProgram: base.specialProgram,
+      rateText: base.rateText,
+      rateType: rateType(base),
+      adValoremPercent:
+        base.rate.kind === 'ad_valorem' ? base.rate.term.percent : base.amount.status === 'resolved' ? percentOf(base.amount.amount, request.value) : null,
+    },
+    components,
+    programs: summarize(components, request.value),
+    adcvd: adcvd.advisories,
+    unresolved,
+    fees: { mpf, hmf, total: feesTotal ? centsText(feesTotal) : null },
+    totals: {
+      duty: dutyTotal ? dutyTotal.toFixed(2) : null,
+      dutyRatePercent: dutyTotal ? percentOf(dutyTotal, request.value) : null,
+      fees: feesTotal ? centsText(feesTotal) : null,
+      dutyAndFees: dutyTotal && feesTotal ? dutyTotal.plus(feesTotal).toFixed(2) : null,
+    },
+    prohibited,
+    warnings,
+    htsRelease: line.release,
+    rulesVersion: rules.version,
+  };
+}

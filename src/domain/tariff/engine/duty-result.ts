@@ -1,0 +1,121 @@
+import type { Country } from '../countries/country-directory';
+import type { HtsRelease } from '../hts-line-source';
+import type { Citation } from '../rules/rule-schema';
+import type { TransportMode } from './duty-request';
+
+export type ComponentStatus = 'applies' | 'suppressed' | 'unresolved' | 'prohibited';
+export type ReportFamily = 'base' | 'ieepa' | 'ieepa_reciprocal' | 'section_122' | 'section_301' | 'section_232' | 'section_338' | 'ad_cvd';
+
+/** One line of the duty stack: the base duty, a measure (applying or suppressed) or an AD/CVD deposit. */
+export interface DutyComponent {
+  /** Measure id from the rule files (`mfn` for the base duty, the case number for AD/CVD). */
+  id: string;
+  family: ReportFamily;
+  program: string;
+  programTitle: string;
+  /** Chapter 99 heading to report; null for the base duty and AD/CVD. */
+  heading: string | null;
+  description: string;
+  rateKind: 'base' | 'additive' | 'floor' | 'prohibition' | 'adcvd';
+  /** The rate as written: `6.5%`, `1¢/kg`, `+25%`, `15% total duty level`. */
+  rateText: string;
+  /** Nominal percent when the rate is ad valorem (the level for a floor); null for specific rates. */
+  ratePercent: string | null;
+  basis: 'full_value' | 'metal_content' | 'non_us_content';
+  /** The value the rate applies to (USD), null when unknown. */
+  basisValue: string | null;
+  /** USD, rounded half-up to cents; null unless the component applies with a known amount. */
+  amount: string | null;
+  /** amount / declared value, in percent (4 decimals). */
+  effectiveRatePercent: string | null;
+  status: ComponentStatus;
+  /** Why the component is suppressed, unresolved or prohibited. */
+  reason?: string;
+  /** Ids of the components that suppress this one. */
+  suppressedBy?: string[];
+  /** Relief heading claimed instead (exemptions) */
+  reliefHeading?: string;
+  citations: Citation[];
+  /** Set when a fact behind this component is marked to verify (see docs/tariff-data-status.md). */
+  verify?: string;
+  /** Exemptions we cannot decide from the request (end use, in transit, listed companies). */
+  possibleExemptions: Array<{ heading?: string; text: string }>;
+}
+
+export interface UnresolvedItem {
+  /** Component id or `fees.mpf`, `fees.hmf`. */
+  component: string;
+  reason: string;
+}
+
+export interface FeeLine {
+  status: 'applies' | 'not_applicable' | 'unresolved';
+  ratePercent: string;
+  amount: string | null;
+  reason?: string;
+  citations: Citation[];
+}
+
+export interface AdcvdAdvisory {
+  caseNumber: string;
+  type: 'AD' | 'CVD';
+  product: string;
+  scopeNote: string;
+  /** Rate used for the amount, when known for the exporter (or the all-others rate). */
+  ratePercent: string | null;
+  rateBasis: 'exporter' | 'all_others' | null;
+  amount: string | null;
+  message: string;
+}
+
+export interface ProgramSummary {
+  family: ReportFamily;
+  /** Whether any component of the family applies. */
+  applies: boolean;
+  /** Sum of the applying amounts, or null when one of them is unresolved. */
+  amount: string | null;
+  /** amount / declared value, in percent. */
+  ratePercent: string | null;
+  headings: string[];
+}
+
+export interface DutyCalculation {
+  hts: {
+    code: string;
+    dotted: string;
+    description: string;
+    descriptionPath: string;
+    units: string[];
+    rateLineCode: string;
+  };
+  country: Country;
+  declaredValue: string;
+  entryDate: string;
+  arrivalDate: string;
+  mode: TransportMode | null;
+  base: {
+    column: 'general' | 'special' | 'column2';
+    specialProgram: string | null;
+    rateText: string;
+    rateType: 'free' | 'ad_valorem' | 'specific' | 'compound' | 'other';
+    /** Percent when ad valorem (also the ad valorem equivalent once the amount is known). */
+    adValoremPercent: string | null;
+  };
+  components: DutyComponent[];
+  /** Per reporting family (form A keys, plus section_122 and section_338). */
+  programs: ProgramSummary[];
+  adcvd: AdcvdAdvisory[];
+  unresolved: UnresolvedItem[];
+  fees: { mpf: FeeLine; hmf: FeeLine; total: string | null };
+  totals: {
+    /** Sum of the applying duty components (rounded lines); null when anything is unresolved or prohibited. */
+    duty: string | null;
+    dutyRatePercent: string | null;
+    fees: string | null;
+    dutyAndFees: string | null;
+  };
+  prohibited: boolean;
+  warnings: string[];
+  htsRelease: HtsRelease;
+  rulesVersion: string;
+}

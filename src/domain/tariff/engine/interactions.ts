@@ -1,0 +1,91 @@
+import type { LoadedMeasure } from '../rules/rule-set';
+import type { MeasureInteraction } from '../rules/rule-schema';
+import type { EvaluatedMeasure } from './measure-evaluation';
+
+function targets(interaction: MeasureInteraction, measure: LoadedMeasure): boolean {
+  if (interaction.measure) return measure.id === interaction.measure;
+  if (interaction.program) return measure.program === interaction.program;
+  return measure.family === interaction.family;
+}
+
+/** "Subject to" a duty means owing more than 0 (CBP, CSMS #65054270): only such a measure suppresses. */
+function owes(evaluated: EvaluatedMeasure): boolean | 'unknown' {
+  if (evaluated.status === 'suppressed') return false;
+  if (evaluated.status === 'applies') return evaluated.amount !== null && evaluated.amount.greaterThan(0);
+  return evaluated.subjectTo;
+}
+
+/**
+ * Applies the excludes / excluded_by relations active on the date, in dependency order (a measure is
+ * settled before the measures it can suppress), then keeps only the largest applying measure of each
+ * group. Suppressed measures stay in the result with the reason and the measures that suppressed them.
+ */
+export function applyInteractions(evaluated: EvaluatedMeasure[], date: string): void {
+  const active = (interaction: MeasureInteraction) =>
+    (interaction.from === undefined || date >= interaction.from) && (interaction.to === undefined || date < interaction.to);
+  // suppressors.get(m) = the measures that, when they apply, suppress m, with the citation.
+  const suppressors = new Map<EvaluatedMeasure, Array<{ by: EvaluatedMeasure; interaction: MeasureInteraction }>>();
+  for (const item of evaluated) suppressors.set(item, []);
+  for (const item of evaluated) {
+    for (const interaction of item.measure.interactions.filter(active)) {
+      for (const other of evaluated) {
+        if (other === item || !targets(interaction, other.measure)) continue;
+        if (interaction.relation === 'excluded_by') suppressors.get(item)?.push({ by: other, interaction });
+        else suppressors.get(other)?.push({ by: item, interaction });
+      }
+    }
+  }
+
+  const settled = new Set<EvaluatedMeasure>();
+  const visiting = new Set<EvaluatedMeasure>();
+  const settle = (item: EvaluatedMeasure) => {
+    if (settled.has(item)) return;
+    if (visiting.has(item)) throw new Error(`tariff rules: interaction cycle involving measure ${item.measure.id} on ${date}`);
+    visiting.add(item);
+    const edges = suppressors.get(item) ?? [];
+    edges.forEach(({ by }) => settle(by));
+    if (item.status === 'applies' || item.status === 'unresolved') {
+      const winners = edges.filter(({ by }) => by.status !== 'suppressed' && owes(by) === true);
+      const uncertain = edges.filter(({ by }) => by.status !== 'suppressed' && owes(by) === 'unknown');
+      if (winners.length > 0) {
+        item.status = 'suppressed';
+        item.amount = null;
+        item.suppressedBy = winners.map(({ by }) => by.measure.id);
+        item.reason = `not charged: ${winners.map(({ by, interaction }) => `${by.measure.id} applies (${interaction.citation.ref})`).join('; ')}`;
+      } else if (uncertain.length > 0) {
+        item.status = 'unresolved';
+        item.amount = null;
+        item.subjectTo = 'unknown';
+        item.reason = `depends on whether ${uncertain.map(({ by }) => by.measure.id).join(', ')} applies, which is unresolved`;
+      }
+    }
+    visiting.delete(item);
+    settled.add(item);
+  };
+  evaluated.forEach(settle);
+
+  const groups = new Map<string, EvaluatedMeasure[]>();
+  for (const item of evaluated) {
+    if (!item.measure.group || (item.status !== 'applies' && item.status !== 'unresolved')) continue;
+    groups.set(item.measure.group, [...(groups.get(item.measure.group) ?? []), item]);
+  }
+  for (const [group, members] of groups) {
+    if (members.length < 2) continue;
+    const unresolved = members.filter((member) => member.status === 'unresolved');
+    if (unresolved.length > 0) {
+      for (const member of members.filter((item) => item.status === 'applies')) {
+        member.status = 'unresolved';
+        member.reason = `only the largest measure of group ${group} applies, and ${unresolved.map((item) => item.measure.id).join(', ')} is unresolved`;
+      }
+      continue;
+    }
+    const largest = members.reduce((best, member) => ((member.amount as NonNullable<typeof member.amount>).greaterThan(best.amount as NonNullable<typeof best.amount>) ? member : best));
+    for (const member of members) {
+      if (member === largest) continue;
+      member.status = 'suppressed';
+      member.amount = null;
+      member.suppressedBy = [largest.measure.id];
+      member.reason = `superseded: only the largest measure of group ${group} applies (${largest.measure.id})`;
+    }
+  }
+}

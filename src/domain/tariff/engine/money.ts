@@ -1,0 +1,17 @@
+import Decimal from 'decimal.js';
+
+/** Rounds a dollar amount half-up to cents (each line is rounded; totals add rounded lines). */
+export function toCents(amount: Decimal): Decimal {
+  return amount.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+/** Cents as a fixed two-decimal string. */
+export function centsText(amount: Decimal): string {
+  return toCents(amount).toFixed(2);
+}
+
+/** `part / whole` in percent, to four decimal places; null when the whole is zero. */
+export function percentOf(part: Decimal, whole: Decimal): string | null {
+  if (whole.isZero()) return null;
+  return part.dividedBy(whole).times(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toString();
+}

@@ -1,0 +1,38 @@
+/** Errors of the tariff domain; the HTTP layer maps them (400 naming the field, 422 with the reason). */
+export class TariffError extends Error {}
+
+/** A request field is missing or malformed. */
+export class InvalidTariffRequestError extends TariffError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InvalidTariffRequestError';
+  }
+}
+
+/** The HTS code exists in no release we hold. */
+export class UnknownHtsCodeError extends InvalidTariffRequestError {
+  constructor(code: string) {
+    super('hts_code', `HTS code ${code} is not in the tariff schedule`);
+    this.name = 'UnknownHtsCodeError';
+  }
+}
+
+/** The country code is not an ISO 3166-1 alpha-2 code. */
+export class UnknownCountryError extends InvalidTariffRequestError {
+  constructor(code: string) {
+    super('country_code', `${code} is not an ISO 3166-1 alpha-2 country code`);
+    this.name = 'UnknownCountryError';
+  }
+}
+
+/** The code exists but was not in force on the entry date. */
+export class HtsCodeNotInForceError extends TariffError {
+  readonly field = 'hts_code';
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'HtsCodeNotInForceError';
+  }
+}

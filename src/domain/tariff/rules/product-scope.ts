@@ -1,0 +1,43 @@
+import type { ProductScope } from './rule-schema';
+import type { ImportedProductList } from './rule-set';
+
+interface PrefixRule {
+  include: boolean;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * Decides whether an HTS code is in a product scope: the longest matching prefix wins, and at equal
+ * length an exclusion beats an inclusion. A scope without inclusions covers every product.
+ */
+export class ProductScopeMatcher {
+  private readonly rules = new Map<string, PrefixRule[]>();
+  private readonly coversAll: boolean;
+
+  constructor(scope: ProductScope, lists: Record<string, ImportedProductList>) {
+    const add = (prefix: string, rule: PrefixRule) => {
+      const existing = this.rules.get(prefix);
+      if (existing) existing.push(rule);
+      else this.rules.set(prefix, [rule]);
+    };
+    for (const prefix of scope.include ?? []) add(prefix, { include: true });
+    for (const prefix of scope.exclude ?? []) add(prefix, { include: false });
+    for (const [ids, include] of [[scope.include_lists ?? [], true], [scope.exclude_lists ?? [], false]] as const) {
+      for (const id of ids) for (const entry of lists[id].entries) add(entry.prefix, { include, from: entry.from, to: entry.to });
+    }
+    // A list that is missing from the data directory leaves an inclusion-only scope empty, not universal.
+    this.coversAll = (scope.include ?? []).length === 0 && (scope.include_lists ?? []).length === 0;
+  }
+
+  matches(code: string, date: string): boolean {
+    for (let length = code.length; length >= 2; length -= 1) {
+      const rules = this.rules.get(code.slice(0, length));
+      if (!rules) continue;
+      const live = rules.filter((rule) => (rule.from === undefined || date >= rule.from) && (rule.to === undefined || date < rule.to));
+      if (live.length === 0) continue;
+      return !live.some((rule) => !rule.include);
+    }
+    return this.coversAll;
+  }
+}

@@ -1,0 +1,88 @@
+import { CountryGroups } from '../countries/country-directory';
+import { ProductScopeMatcher } from './product-scope';
+import type { MeasureExemption } from './rule-schema';
+import type { AdcvdCase, LoadedMeasure, RuleSet } from './rule-set';
+
+export interface CompiledExemption extends MeasureExemption {
+  productsMatcher: ProductScopeMatcher | null;
+}
+
+export interface CompiledMeasure {
+  /** Position in the rule files. */
+  order: number;
+  measure: LoadedMeasure;
+  products: ProductScopeMatcher;
+  exemptions: CompiledExemption[];
+}
+
+export interface CandidateQuery {
+  code: string;
+  country: string;
+  entryDate: string;
+  arrivalDate: string;
+}
+
+/**
+ * The in-memory index the engine runs on: built once from a rule set (at start and after each
+ * import), so a calculation touches no database.
+ */
+export class TariffRules {
+  readonly version: string;
+  readonly groups: CountryGroups;
+  private readonly compiled: CompiledMeasure[];
+  /** Measures without a country inclusion (any origin), and measures by each origin they can include. */
+  private readonly anyOrigin: CompiledMeasure[] = [];
+  private readonly byOrigin = new Map<string, CompiledMeasure[]>();
+
+  constructor(readonly ruleSet: RuleSet) {
+    this.version = ruleSet.version;
+    this.groups = new CountryGroups(ruleSet.countryGroups);
+    this.compiled = ruleSet.measures.map((measure, order) => ({
+      order,
+      measure,
+      products: new ProductScopeMatcher(measure.products, ruleSet.lists),
+      exemptions: measure.exemptions.map((exemption) => ({
+        ...exemption,
+        productsMatcher: exemption.products ? new ProductScopeMatcher(exemption.products, ruleSet.lists) : null,
+      })),
+    }));
+    for (const compiled of this.compiled) {
+      const include = compiled.measure.countries.include;
+      if (!include) {
+        this.anyOrigin.push(compiled);
+        continue;
+      }
+      // Every country a reference can ever include (group membership at any date); the exact, dated
+      // check still runs per request.
+      const origins = new Set(include.flatMap((ref) => (ref.startsWith('@') ? this.groups.everMembers(ref.slice(1)) : [ref])));
+      for (const origin of origins) this.byOrigin.set(origin, [...(this.byOrigin.get(origin) ?? []), compiled]);
+    }
+  }
+
+  /** Measures in force on their date basis whose country and product scopes cover the article. */
+  candidates(query: CandidateQuery): CompiledMeasure[] {
+    // Kept in rule-file order, so components come out in a stable, readable order.
+    const possible = [...this.anyOrigin, ...(this.byOrigin.get(query.country) ?? [])].sort((a, b) => a.order - b.order);
+    return possible.filter(({ measure, products }) => {
+      const date = measure.date_basis === 'arrival' ? query.arrivalDate : query.entryDate;
+      if (date < measure.effective_from || (measure.effective_to !== undefined && date >= measure.effective_to)) return false;
+      if (!this.groups.inScope(measure.countries, query.country, date)) return false;
+      return products.matches(query.code, date);
+    });
+  }
+
+  measureById(id: string): LoadedMeasure | undefined {
+    return this.ruleSet.measures.find((measure) => measure.id === id);
+  }
+
+  /** Active AD/CVD cases whose HTS prefixes and country match. */
+  adcvdCases(code: string, country: string, date: string): AdcvdCase[] {
+    return this.ruleSet.adcvdCases.filter(
+      (entry) =>
+        entry.country === country &&
+        entry.orderDate <= date &&
+        (entry.revokedDate === undefined || date < entry.revokedDate) &&
+        entry.htsPrefixes.some((prefix) => code.startsWith(prefix)),
+    );
+  }
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import Decimal from 'decimal.js';
+import { parse as parseYaml } from 'yaml';
+import { projectRoot } from '../../config/paths';
+import type { AdcvdCase, ImportedProductList, ProductListEntry, RuleSetSources } from '../../domain/tariff/rules/rule-set';
+import { RuleDataError } from '../../domain/tariff/rules/rule-set';
+import { adcvdFileSchema, describeSchemaError, productListsFileSchema, type ProductListsFile } from '../../domain/tariff/rules/rule-schema';
+import { countryCodeForName } from '../../domain/tariff/countries/country-directory';
+
+/** The authored rule files, shipped with the code (they are data, edited with a test, never code). */
+export const measuresDir = path.join(projectRoot, 'src', 'domain', 'tariff', 'measures');
+
+const fixedFiles = ['country-groups.yaml', 'base-rates.yaml', 'fees.yaml', 'product-lists.yaml', 'adcvd.yaml'];
+
+function readYaml(file: string): unknown {
+  try {
+    // YAML 1.1 merge keys (`<<: *template`) let measure files share their common parts; the files are
+    // our own, so the alias-count guard against hostile input is off.
+    return parseYaml(fs.readFileSync(file, 'utf8'), { merge: true, maxAliasCount: -1 });
+  } catch (error) {
+    throw new RuleDataError(`${path.basename(file)}: ${(error as Error).message}`);
+  }
+}
+
+function readCsv(file: string): Array<Record<string, string>> {
+  return parseCsv(fs.readFileSync(file), { columns: true, bom: true, comment: '#', skip_empty_lines: true, trim: true }) as Array<Record<string, string>>;
+}
+
+const digitsOnly = (code: string) => code.replace(/[^0-9]/g, '');
+
+function readList(id: string, spec: ProductListsFile['lists'][string], dataDir: string): ImportedProductList {
+  const file = path.join(dataDir, spec.source);
+  if (!fs.existsSync(file)) {
+    if (spec.optional) return { entries: [], missing: true, rejected: [] };
+    throw new RuleDataError(`product list "${id}": source ${spec.source} is not in the data directory ${dataDir}`);
+  }
+  let entries: ProductListEntry[];
+  if (spec.format === 'lines') {
+    entries = fs.readFileSync(file, 'utf8').split(/\r?\n/).map(digitsOnly).filter(Boolean).map((prefix) => ({ prefix }));
+  } else if (spec.format === 'json_array') {
+    const document = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const array = spec.key ? document[spec.key] : document;
+    if (!Array.isArray(array)) throw new RuleDataError(`product list "${id}": ${spec.source} has no array at "${spec.key ?? '(root)'}"`);
+    entries = array.map((code) => ({ prefix: digitsOnly(String(code)) }));
+  } else {
+    const column = spec.code_column;
+    if (!column) throw new RuleDataError(`product list "${id}": a csv list needs code_column`);
+    const rows = readCsv(file);
+    if (rows.length > 0 && !(column in rows[0])) throw new RuleDataError(`product list "${id}": ${spec.source} has no column "${column}"`);
+    const where = Object.entries(spec.where ?? {});
+    entries = rows
+      .filter((row) => where.every(([key, wanted]) => (Array.isArray(wanted) ? wanted.includes(row[key]) : row[key] === wanted)))
+      .map((row) => {
+        const entry: ProductListEntry = { prefix: digitsOnly(row[column]) };
+        const from = spec.from_column ? row[spec.from_column] : '';
+        const to = spec.to_column ? row[spec.to_column] : '';
+        if (/^\d{4}-\d{2}-\d{2}$/.test(from)) entry.from = from;
+        if (/^\d{4}-\d{2}-\d{2}$/.test(to)) entry.to = to;
+        return entry;
+      });
+  }
+  // A malformed code in a third-party list is set aside and reported, not guessed at.
+  const valid = entries.filter((entry) => /^\d{2,10}$/.test(entry.prefix));
+  const rejected = entries.filter((entry) => !/^\d{2,10}$/.test(entry.prefix)).map((entry) => entry.prefix);
+  if (valid.length === 0) throw new RuleDataError(`product list "${id}": no usable rows of ${spec.source} match`);
+  return { entries: valid, missing: false, rejected };
+}
+
+function readAdcvd(document: unknown, dataDir: string): AdcvdCase[] {
+  const parsed = adcvdFileSchema.safeParse(document);
+  if (!parsed.success) throw new RuleDataError(`adcvd.yaml: ${describeSchemaError(parsed.error)}`);
+  const spec = parsed.data;
+  const ordersFile = path.join(dataDir, spec.orders_source);
+  const ratesFile = path.join(dataDir, spec.rates_source);
+  if (!fs.existsSync(ordersFile) || !fs.existsSync(ratesFile)) return [];
+  const rates = readCsv(ratesFile);
+  return readCsv(ordersFile).map((order) => {
+    const country = spec.country_names[order.country] ?? countryCodeForName(order.country);
+    if (!country) throw new RuleDataError(`adcvd.yaml: country "${order.country}" of case ${order.case_number} is not known; add it to country_names`);
+    return {
+      caseNumber: order.case_number,
+      type: order.duty_type === 'CVD' ? 'CVD' : 'AD',
+      country,
+      product: order.product,
+      htsPrefixes: order.hts_prefixes.split(/[;|\s]+/).map(digitsOnly).filter(Boolean),
+      scopeNote: order.scope_note,
+      orderDate: order.order_date,
+      ...(order.revoked_date ? { revokedDate: order.revoked_date } : {}),
+      rates: rates
+        .filter((rate) => rate.case_number === order.case_number)
+        .map((rate) => ({
+          exporter: rate.exporter,
+          // The source gives a fraction (0.2660 = 26.60%).
+          percent: new Decimal(rate.rate).times(100).toString(),
+          allOthers: rate.is_all_others.toUpperCase() === 'TRUE',
+          effectiveFrom: rate.effective_from,
+          ...(rate.effective_to ? { effectiveTo: rate.effective_to } : {}),
+          federalRegisterDocument: rate.fr_document_number,
+        })),
+    };
+  });
+}
+
+/**
+ * Reads the authored rule files and imports the product lists and AD/CVD cases they name from the
+ * data directory. The result is validated by buildRuleSet (domain), which refuses bad data.
+ */
+export function readTariffRuleSources(options: { dataDir: string; dir?: string }): RuleSetSources {
+  const dir = options.dir ?? measuresDir;
+  const names = fs.readdirSync(dir).filter((name) => name.endsWith('.yaml')).sort();
+  const fixed = Object.fromEntries(fixedFiles.map((name) => [name, readYaml(path.join(dir, name))]));
+  const declared = productListsFileSchema.safeParse(fixed['product-lists.yaml']);
+  if (!declared.success) throw new RuleDataError(`product-lists.yaml: ${describeSchemaError(declared.error)}`);
+  const lists = Object.fromEntries(Object.entries(declared.data.lists).map(([id, spec]) => [id, readList(id, spec, options.dataDir)]));
+  return {
+    measureFiles: names.filter((name) => !fixedFiles.includes(name)).map((name) => ({ name, document: readYaml(path.join(dir, name)) })),
+    countryGroups: fixed['country-groups.yaml'],
+    baseRates: fixed['base-rates.yaml'],
+    fees: fixed['fees.yaml'],
+    productLists: fixed['product-lists.yaml'],
+    adcvd: fixed['adcvd.yaml'],
+    lists,
+    adcvdCases: readAdcvd(fixed['adcvd.yaml'], options.dataDir),
+  };
+}
