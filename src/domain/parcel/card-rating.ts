@@ -146,12 +146,8 @@ function rateParcel(
   const weight = billableWeight(parcel, m, service, card, handling.charges);
   const cell = card.prices.get(zone.zone)?.get(weight.key);
   if (!cell) {
-    return {
-      failed: {
-        code: 'price_missing',
-        message: `The ${card.source.title} card has no ${service.name} price for ${weight.value} ${weight.unit} in zone ${zone.zone}.`,
-      },
-    };
+    const printed = weight.lb === null ? `${weight.key / 1000} oz` : `${weight.lb} lb`;
+    return { failed: { code: 'price_missing', message: `The ${card.source.title} card has no ${service.name} price for ${printed} in zone ${zone.zone}.` } };
   }
 
   const lines: BreakdownLine[] = [{ code: 'base', name: `${service.name} base rate`, cents: cell.cents }];
@@ -176,7 +172,8 @@ function rateParcel(
   const rating: ParcelRating = {
     index: parcel.index,
     zone: zone.zone,
-    billableWeight: { value: weight.value, unit: weight.unit },
+    // A sub-pound tier is reported as the card prints it (8 oz, ½ lb).
+    billableWeight: weight.lb === null ? { value: cell.weight, unit: cell.weightUnit } : { value: weight.lb, unit: 'lb' },
     basis: weight.basis,
     actualWeightLb: roundTo(m.actualLb, 3),
     dimensionalWeightLb: weight.dimensionalLb,
@@ -186,9 +183,10 @@ function rateParcel(
 }
 
 interface BillableWeight {
+  /** The card row: weight break in thousandths of an ounce. */
   key: number;
-  value: number;
-  unit: 'lb' | 'oz';
+  /** Whole pounds, or null for a sub-pound tier. */
+  lb: number | null;
   basis: WeightBasis;
   dimensionalLb: number | null;
 }
@@ -205,13 +203,12 @@ function billableWeight(parcel: NormalisedParcel, m: ParcelMeasures, service: Se
   const lastSubPound = card.subPoundBreaks[card.subPoundBreaks.length - 1];
   if (dimensionalLb === null && minimumLb === 0 && lastSubPound !== undefined && weightMillis <= lastSubPound) {
     const key = card.subPoundBreaks.find((b) => b >= weightMillis) as number;
-    const unit = key % 16000 === 0 || key === 8000 ? 'lb' : 'oz';
-    return { key, value: unit === 'lb' ? key / 16000 : key / 1000, unit, basis: 'actual', dimensionalLb };
+    return { key, lb: null, basis: 'actual', dimensionalLb };
   }
   const actualLb = Math.max(1, ceilTolerant(m.actualLb));
   const lb = Math.max(actualLb, dimensionalLb ?? 0, minimumLb);
   const basis: WeightBasis = lb === actualLb ? 'actual' : lb === dimensionalLb ? 'dimensional' : 'minimum';
-  return { key: lb * 16000, value: lb, unit: 'lb', basis, dimensionalLb };
+  return { key: lb * 16000, lb, basis, dimensionalLb };
 }
 
 /** Prices surcharges from the carrier's table in force; a charge with no amount becomes a warning, never a zero. */

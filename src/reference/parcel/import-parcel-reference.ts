@@ -44,6 +44,22 @@ export interface ParcelImportReport {
   closedVersions: number;
 }
 
+/** Reads every parcel reference file under `dataDir` without storing anything (tests, tools). */
+export function readParcelReferenceFiles(dataDir: string, supplementsDir = parcelSupplementsDir): ParcelReferenceData {
+  const merged: ParcelReferenceData = { rateCards: [], surchargeTables: [], fuelRates: [], zoneCharts: [], deliveryAreaLists: [] };
+  for (const importer of parcelImporters(supplementsDir)) {
+    const files = importer.files(dataDir);
+    if (files.length === 0) continue;
+    const data = importer.read(files, dataDir);
+    merged.rateCards.push(...(data.rateCards ?? []));
+    merged.surchargeTables.push(...(data.surchargeTables ?? []));
+    merged.fuelRates.push(...(data.fuelRates ?? []));
+    merged.zoneCharts.push(...(data.zoneCharts ?? []));
+    merged.deliveryAreaLists.push(...(data.deliveryAreaLists ?? []));
+  }
+  return merged;
+}
+
 const emptyCounts = (): ImportCounts => ({ inserted: 0, updated: 0, unchanged: 0 });
 
 /**
