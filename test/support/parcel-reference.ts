@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../src/config/config';
 import { RatingIndex } from '../../src/domain/parcel/rating-index';
-import type { ParcelInput, QuoteRequest } from '../../src/domain/parcel/model';
+import type { ParcelInput, QuoteRequest, RatingShipment } from '../../src/domain/parcel/model';
+import { serviceCodes } from '../../src/domain/parcel/carriers/registry';
+import { validateQuoteRequest } from '../../src/domain/parcel/request-validation';
 import { readParcelReferenceFiles } from '../../src/reference/parcel/import-parcel-reference';
 
 /** Small excerpts of every parcel format (test/fixtures/parcel/data). */
@@ -31,4 +33,13 @@ export function quoteRequest(overrides: Partial<QuoteRequest> = {}): QuoteReques
     shipDate: '2026-03-10',
     ...overrides,
   };
+}
+
+/** The shipment the carrier fixtures describe: Phoenix → Chicago, one 12×10×8 in box of 5 lb, to a residence. */
+export function sampleShipment(overrides: Partial<QuoteRequest> = {}): RatingShipment {
+  return validateQuoteRequest(
+    quoteRequest({ destination: { postalCode: '60606' }, parcels: [box(12, 10, 8, 5)], residential: true, shipDate: '2026-11-23', ...overrides }),
+    fixtureIndex(),
+    serviceCodes,
+  );
 }

@@ -49,7 +49,9 @@ export class LiveRatingGateway {
       return { ok: true, result };
     } catch (error) {
       entry.breaker.recordFailure();
-      const reason = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? `no answer within ${this.options.timeoutMs} ms` : error instanceof Error ? error.message : String(error);
+      // fetch aborts with a DOMException named TimeoutError, which is not an Error instance everywhere.
+      const { name, message } = (error ?? {}) as { name?: string; message?: string };
+      const reason = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${this.options.timeoutMs} ms` : (message ?? String(error));
       return { ok: false, code: 'live_failed', message: `${carrier.toUpperCase()} live rating failed: ${reason}` };
     }
   }
