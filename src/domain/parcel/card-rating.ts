@@ -4,10 +4,11 @@ import type { BreakdownLine, NormalisedParcel, ParcelRating, QuoteWarning, Ratin
 import { applyPercent } from './money';
 import { measure, type ParcelMeasures } from './parcel-measures';
 import { ounceMillis, type CompiledCard, type RatingIndex } from './rating-index';
-import type { SurchargeCode, SurchargeTableVersion } from './reference-data';
+import type { SurchargeCode, SurchargeTableVersion, ZoneScope } from './reference-data';
 import { transitFor, type ServiceDefinition } from './service-definition';
 import { ceilTolerant, roundTo } from './units';
-import { resolveZone } from './zones';
+import { blankQuote } from './service-quote';
+import { resolveZone, type ResolvedZone } from './zones';
 
 /**
  * The offline rating engine: one carrier service, every parcel of the shipment, from the rate cards,
@@ -53,13 +54,9 @@ export function rateServiceFromCards(
     warnings.push({ code: 'charges_included', message: `${first.card.source.title} prices include ${[...first.card.includes].join(', ').replace(/_/g, ' ')}.` });
   }
   return {
-    carrier: service.carrier,
-    service: service.code,
-    serviceName: service.name,
+    ...blankQuote(service),
     available: true,
-    unavailable: null,
     totalCents: outcomes.reduce((sum, o) => sum + o.rating.totalCents, 0),
-    currency: 'USD',
     breakdown: mergeLines(outcomes.flatMap((o) => o.lines)),
     parcels: outcomes.map((o) => o.rating),
     zone: first.rating.zone,
@@ -69,32 +66,11 @@ export function rateServiceFromCards(
     rateType: first.card.rateType,
     source: { kind: 'rate_card', cardId: first.card.id, title: first.card.source.title, effectiveFrom: first.card.effectiveFrom },
     warnings,
-    cheapest: false,
-    fastest: false,
   };
 }
 
 export function unavailableQuote(service: ServiceDefinition, reason: UnavailableReason): ServiceQuote {
-  return {
-    carrier: service.carrier,
-    service: service.code,
-    serviceName: service.name,
-    available: false,
-    unavailable: reason,
-    totalCents: null,
-    currency: 'USD',
-    breakdown: [],
-    parcels: [],
-    zone: null,
-    zoneSource: null,
-    transitDays: null,
-    estimatedDeliveryDate: null,
-    rateType: null,
-    source: null,
-    warnings: [],
-    cheapest: false,
-    fastest: false,
-  };
+  return { ...blankQuote(service), unavailable: reason };
 }
 
 /** The first limit a parcel breaks, if any. */
@@ -131,7 +107,7 @@ function rateParcel(
   }
 
   const scopes = service.zoneScopes.filter((s) => s !== 'ground_under_1lb' || parcel.weightOz < 16);
-  const zone = resolveZone(index, service.carrier, shipment.originZip, shipment.destinationZip, scopes, shipment.shipDate);
+  const zone = zoneForShipment(index, shipment, service.carrier, scopes);
   if (!zone) {
     return { failed: { code: 'no_zone', message: `No ${service.carrier.toUpperCase()} zone chart covers ${shipment.originZip} → ${shipment.destinationZip}, and non-contiguous lanes have no distance estimate.` } };
   }
@@ -180,6 +156,21 @@ function rateParcel(
     totalCents: lines.reduce((sum, l) => sum + l.cents, 0),
   };
   return { rating, lines, warnings, card, zoneSource: zone.source };
+}
+
+// Every service of a carrier asks the same zone question for a shipment: answer it once per quote.
+const zonesByShipment = new WeakMap<RatingShipment, Map<string, ResolvedZone | null>>();
+
+function zoneForShipment(index: RatingIndex, shipment: RatingShipment, carrier: ServiceDefinition['carrier'], scopes: ZoneScope[]): ResolvedZone | null {
+  let zones = zonesByShipment.get(shipment);
+  if (!zones) zonesByShipment.set(shipment, (zones = new Map()));
+  const key = `${carrier}|${scopes.join(',')}`;
+  let zone = zones.get(key);
+  if (zone === undefined) {
+    zone = resolveZone(index, carrier, shipment.originZip, shipment.destinationZip, scopes, shipment.shipDate);
+    zones.set(key, zone);
+  }
+  return zone;
 }
 
 interface BillableWeight {

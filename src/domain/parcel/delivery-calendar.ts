@@ -82,8 +82,22 @@ export function isHoliday(carrier: Carrier, date: string): boolean {
   return holidays(carrier, parseDate(date).getUTCFullYear()).has(date);
 }
 
+const deliveryDateCache = new Map<string, string>();
+
 /** The date `transitDays` delivery days after the ship date (or after the next operating day). */
 export function estimatedDeliveryDate(carrier: Carrier, week: DeliveryWeek, shipDate: string, transitDays: number): string {
+  // Quotes ask the same few questions over and over (one ship date, a handful of transit times).
+  const key = `${carrier}|${week}|${shipDate}|${transitDays}`;
+  let date = deliveryDateCache.get(key);
+  if (date === undefined) {
+    if (deliveryDateCache.size > 10_000) deliveryDateCache.clear();
+    date = countDeliveryDays(carrier, week, shipDate, transitDays);
+    deliveryDateCache.set(key, date);
+  }
+  return date;
+}
+
+function countDeliveryDays(carrier: Carrier, week: DeliveryWeek, shipDate: string, transitDays: number): string {
   let date = shipDate;
   while (!isOperatingDay(carrier, week, date)) date = nextDay(date);
   for (let counted = 0; counted < transitDays; ) {

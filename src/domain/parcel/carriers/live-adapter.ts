@@ -3,6 +3,7 @@ import { estimatedDeliveryDate } from '../delivery-calendar';
 import type { BreakdownLine, Carrier, CarrierMessage, ParcelRating, QuoteWarning, RateType, RatingShipment, ServiceQuote } from '../model';
 import { decimalToCents } from '../money';
 import { transitFor, type ServiceDefinition } from '../service-definition';
+import { blankQuote } from '../service-quote';
 
 /** A carrier's live rating API behind one call: the transport, request mapping and parsing inside. */
 export interface LiveCarrierAdapter {
@@ -16,9 +17,29 @@ export interface LiveRateResult {
   messages: CarrierMessage[];
 }
 
-/** Connection settings every live adapter has besides its credentials. */
-export interface LiveConnection {
+/** Client-credentials app settings every live adapter has; UPS and FedEx also need the shipper account. */
+export interface LiveCredentials {
+  clientId: string;
+  clientSecret: string;
   baseUrl: string;
+}
+
+/**
+ * `<PREFIX>_CLIENT_ID`, `<PREFIX>_CLIENT_SECRET` (and `<PREFIX>_ACCOUNT_NUMBER` when the carrier
+ * rates per account) must all be set, or the carrier stays offline; `<PREFIX>_API_BASE_URL`
+ * overrides the production URL (sandbox, or a local fake).
+ */
+export function liveCredentialsFromEnv(env: Record<string, string | undefined>, prefix: string, productionUrl: string): LiveCredentials | null {
+  const clientId = env[`${prefix}_CLIENT_ID`];
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+  if (!clientId || !clientSecret) return null;
+  return { clientId, clientSecret, baseUrl: env[`${prefix}_API_BASE_URL`] || productionUrl };
+}
+
+export function accountCredentialsFromEnv(env: Record<string, string | undefined>, prefix: string, productionUrl: string): (LiveCredentials & { accountNumber: string }) | null {
+  const credentials = liveCredentialsFromEnv(env, prefix, productionUrl);
+  const accountNumber = env[`${prefix}_ACCOUNT_NUMBER`];
+  return credentials && accountNumber ? { ...credentials, accountNumber } : null;
 }
 
 export interface LiveQuoteParts {
@@ -55,13 +76,9 @@ export function liveQuote(parts: LiveQuoteParts): ServiceQuote {
         ]
       : [];
   return {
-    carrier: service.carrier,
-    service: service.code,
-    serviceName: service.name,
+    ...blankQuote(service),
     available: true,
-    unavailable: null,
     totalCents: parts.totalCents,
-    currency: 'USD',
     breakdown: parts.breakdown,
     parcels,
     zone: parts.zone,
@@ -71,8 +88,6 @@ export function liveQuote(parts: LiveQuoteParts): ServiceQuote {
     rateType: parts.rateType,
     source: { kind: 'live', carrier: service.carrier },
     warnings: parts.warnings ?? [],
-    cheapest: false,
-    fastest: false,
   };
 }
 
@@ -120,4 +135,26 @@ export function rejectionAsMessages(carrier: Carrier, error: unknown, parse: (bo
     return { quotes: [], messages: messages.length > 0 ? messages : [{ carrier, code: `http_${error.status}`, message: error.message }] };
   }
   throw error;
+}
+
+/**
+ * An adapter for carriers that rate every service of a shipment in one call (UPS Shop, FedEx quotes):
+ * send the mapped request, parse the answer, and turn a rejection into messages.
+ */
+export function oneCallAdapter<B>(
+  carrier: Carrier,
+  send: (shipment: RatingShipment, signal: AbortSignal) => Promise<B>,
+  parse: (body: B, shipment: RatingShipment, services: ServiceDefinition[]) => LiveRateResult,
+  parseError: (body: unknown) => CarrierMessage[],
+): LiveCarrierAdapter {
+  return {
+    carrier,
+    async rate(shipment, services, signal) {
+      try {
+        return parse(await send(shipment, signal), shipment, services);
+      } catch (error) {
+        return rejectionAsMessages(carrier, error, parseError);
+      }
+    },
+  };
 }

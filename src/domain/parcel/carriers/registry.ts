@@ -1,19 +1,12 @@
-import type { CarrierRatingRules } from '../handling-rules';
 import type { Carrier } from '../model';
 import type { ServiceDefinition } from '../service-definition';
+import type { CarrierModule } from './carrier-module';
 import { fedexCarrier } from './fedex';
 import type { LiveCarrierAdapter } from './live-adapter';
 import { upsCarrier } from './ups';
 import { uspsCarrier } from './usps';
 
-/** One entry per carrier module: its services, rating rules, and live adapter when configured. */
-export interface CarrierModule {
-  carrier: Carrier;
-  label: string;
-  services: readonly ServiceDefinition[];
-  rules: CarrierRatingRules;
-  liveFromEnv(env: Record<string, string | undefined>, now?: () => number): LiveCarrierAdapter | null;
-}
+export type { CarrierModule };
 
 export const carrierRegistry: Record<Carrier, CarrierModule> = {
   usps: uspsCarrier,

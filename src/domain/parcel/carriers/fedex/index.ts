@@ -1,4 +1,5 @@
-import { rejectionAsMessages, type LiveCarrierAdapter } from '../live-adapter';
+import { defineCarrier } from '../carrier-module';
+import { oneCallAdapter, type LiveCarrierAdapter } from '../live-adapter';
 import { fedexRatingRules } from './rating-rules';
 import { buildFedexRateRequest } from './request';
 import { parseFedexError, parseFedexRateResponse } from './response';
@@ -9,26 +10,14 @@ import { FedexTransport } from './transport';
 /** FedEx live rating: map, send, parse. */
 export function createFedexLiveAdapter(settings: FedexSettings, now?: () => number): LiveCarrierAdapter {
   const transport = new FedexTransport(settings, now);
-  return {
-    carrier: 'fedex',
-    async rate(shipment, services, signal) {
-      try {
-        const body = await transport.rate(buildFedexRateRequest(shipment, settings), signal);
-        return parseFedexRateResponse(body, shipment, services);
-      } catch (error) {
-        return rejectionAsMessages('fedex', error, parseFedexError);
-      }
-    },
-  };
+  return oneCallAdapter('fedex', (shipment, signal) => transport.rate(buildFedexRateRequest(shipment, settings), signal), parseFedexRateResponse, parseFedexError);
 }
 
-export const fedexCarrier = {
+export const fedexCarrier = defineCarrier({
   carrier: 'fedex',
   label: 'FedEx',
   services: fedexServices,
   rules: fedexRatingRules,
-  liveFromEnv: (env: Record<string, string | undefined>, now?: () => number) => {
-    const settings = fedexSettingsFromEnv(env);
-    return settings ? createFedexLiveAdapter(settings, now) : null;
-  },
-} as const;
+  settingsFromEnv: fedexSettingsFromEnv,
+  createLiveAdapter: createFedexLiveAdapter,
+});

@@ -1,6 +1,5 @@
 import { BearerClient } from '../http/bearer-client';
-import { postToCarrier } from '../http/carrier-http';
-import { OAuthTokenCache, readIssuedToken } from '../http/oauth-token-cache';
+import { formClientCredentials } from '../http/oauth-token-cache';
 import type { FedexSettings } from './settings';
 import type { FedexRateRequest, FedexRateResponse } from './types';
 
@@ -10,20 +9,9 @@ export class FedexTransport {
 
   constructor(
     private readonly settings: FedexSettings,
-    now: () => number = Date.now,
+    now?: () => number,
   ) {
-    const tokens = new OAuthTokenCache(
-      async (signal) =>
-        readIssuedToken(
-          await postToCarrier({
-            url: `${settings.baseUrl}/oauth/token`,
-            form: { grant_type: 'client_credentials', client_id: settings.clientId, client_secret: settings.clientSecret },
-            signal,
-          }),
-        ),
-      now,
-    );
-    this.client = new BearerClient(tokens);
+    this.client = new BearerClient(formClientCredentials(`${settings.baseUrl}/oauth/token`, settings.clientId, settings.clientSecret, now));
   }
 
   async rate(request: FedexRateRequest, signal: AbortSignal): Promise<FedexRateResponse> {

@@ -1,4 +1,5 @@
-import { rejectionAsMessages, type LiveCarrierAdapter } from '../live-adapter';
+import { defineCarrier } from '../carrier-module';
+import { oneCallAdapter, type LiveCarrierAdapter } from '../live-adapter';
 import { buildUpsRateRequest } from './request';
 import { parseUpsError, parseUpsRateResponse } from './response';
 import { upsSettingsFromEnv, type UpsSettings } from './settings';
@@ -9,26 +10,14 @@ import { upsServices } from './services';
 /** UPS live rating: map, send, parse. */
 export function createUpsLiveAdapter(settings: UpsSettings, now?: () => number): LiveCarrierAdapter {
   const transport = new UpsTransport(settings, now);
-  return {
-    carrier: 'ups',
-    async rate(shipment, services, signal) {
-      try {
-        const body = await transport.rate(buildUpsRateRequest(shipment, settings), signal);
-        return parseUpsRateResponse(body, shipment, services);
-      } catch (error) {
-        return rejectionAsMessages('ups', error, parseUpsError);
-      }
-    },
-  };
+  return oneCallAdapter('ups', (shipment, signal) => transport.rate(buildUpsRateRequest(shipment, settings), signal), parseUpsRateResponse, parseUpsError);
 }
 
-export const upsCarrier = {
+export const upsCarrier = defineCarrier({
   carrier: 'ups',
   label: 'UPS',
   services: upsServices,
   rules: upsRatingRules,
-  liveFromEnv: (env: Record<string, string | undefined>, now?: () => number) => {
-    const settings = upsSettingsFromEnv(env);
-    return settings ? createUpsLiveAdapter(settings, now) : null;
-  },
-} as const;
+  settingsFromEnv: upsSettingsFromEnv,
+  createLiveAdapter: createUpsLiveAdapter,
+});

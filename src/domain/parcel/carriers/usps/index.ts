@@ -1,3 +1,4 @@
+import { defineCarrier } from '../carrier-module';
 import type { ServiceQuote } from '../../model';
 import { rejectionAsMessages, type LiveCarrierAdapter, type LiveRateResult } from '../live-adapter';
 import { uspsRatingRules } from './rating-rules';
@@ -33,13 +34,11 @@ export function createUspsLiveAdapter(settings: UspsSettings, now?: () => number
   };
 }
 
-export const uspsCarrier = {
+export const uspsCarrier = defineCarrier({
   carrier: 'usps',
   label: 'USPS',
   services: uspsServices,
   rules: uspsRatingRules,
-  liveFromEnv: (env: Record<string, string | undefined>, now?: () => number) => {
-    const settings = uspsSettingsFromEnv(env);
-    return settings ? createUspsLiveAdapter(settings, now) : null;
-  },
-} as const;
+  settingsFromEnv: uspsSettingsFromEnv,
+  createLiveAdapter: createUspsLiveAdapter,
+});

@@ -1,16 +1,7 @@
-import type { LiveConnection } from '../live-adapter';
+import { liveCredentialsFromEnv, type LiveCredentials } from '../live-adapter';
 
-/** USPS developer-portal consumer key and secret (the Prices API needs no account number for retail prices). */
-export interface UspsSettings extends LiveConnection {
-  clientId: string;
-  clientSecret: string;
-}
-
-export const uspsProductionUrl = 'https://apis.usps.com';
+/** USPS developer-portal consumer key and secret (retail prices need no account number). */
+export type UspsSettings = LiveCredentials;
 
 /** USPS_CLIENT_ID, USPS_CLIENT_SECRET (both, or live USPS stays off), USPS_API_BASE_URL. */
-export function uspsSettingsFromEnv(env: Record<string, string | undefined>): UspsSettings | null {
-  const { USPS_CLIENT_ID: clientId, USPS_CLIENT_SECRET: clientSecret } = env;
-  if (!clientId || !clientSecret) return null;
-  return { clientId, clientSecret, baseUrl: env.USPS_API_BASE_URL || uspsProductionUrl };
-}
+export const uspsSettingsFromEnv = (env: Record<string, string | undefined>): UspsSettings | null => liveCredentialsFromEnv(env, 'USPS', 'https://apis.usps.com');

@@ -1,6 +1,5 @@
 import { BearerClient } from '../http/bearer-client';
-import { postToCarrier } from '../http/carrier-http';
-import { OAuthTokenCache, readIssuedToken } from '../http/oauth-token-cache';
+import { formClientCredentials } from '../http/oauth-token-cache';
 import type { UspsSettings } from './settings';
 import type { UspsBaseRateOption, UspsBaseRatesQuery } from './types';
 
@@ -10,20 +9,9 @@ export class UspsTransport {
 
   constructor(
     private readonly settings: UspsSettings,
-    now: () => number = Date.now,
+    now?: () => number,
   ) {
-    const tokens = new OAuthTokenCache(
-      async (signal) =>
-        readIssuedToken(
-          await postToCarrier({
-            url: `${settings.baseUrl}/oauth2/v3/token`,
-            form: { grant_type: 'client_credentials', client_id: settings.clientId, client_secret: settings.clientSecret },
-            signal,
-          }),
-        ),
-      now,
-    );
-    this.client = new BearerClient(tokens);
+    this.client = new BearerClient(formClientCredentials(`${settings.baseUrl}/oauth2/v3/token`, settings.clientId, settings.clientSecret, now));
   }
 
   async baseRates(query: UspsBaseRatesQuery, signal: AbortSignal): Promise<UspsBaseRateOption> {
