@@ -1,6 +1,6 @@
 import { estimatedDeliveryDate } from './delivery-calendar';
 import { breakdownCodeOf, surchargeName, type CarrierRatingRules, type HandlingCharge } from './handling-rules';
-import type { BreakdownLine, NormalisedParcel, ParcelRating, QuoteWarning, RatingShipment, ServiceQuote, UnavailableReason, WeightBasis, ZoneSource } from './model';
+import { carrierLabels, type BreakdownLine, type NormalisedParcel, type ParcelRating, type QuoteWarning, type RatingShipment, type ServiceQuote, type UnavailableReason, type WeightBasis, type ZoneSource } from './model';
 import { applyPercent } from './money';
 import { measure, type ParcelMeasures } from './parcel-measures';
 import { ounceMillis, type CompiledCard, type RatingIndex } from './rating-index';
@@ -51,7 +51,8 @@ export function rateServiceFromCards(
   const transit = transitFor(service, first.rating.zone);
   const warnings = dedupe(outcomes.flatMap((o) => o.warnings));
   if (first.card.includes.size > 0) {
-    warnings.push({ code: 'charges_included', message: `${first.card.source.title} prices include ${[...first.card.includes].join(', ').replace(/_/g, ' ')}.` });
+    const included = [...first.card.includes].map((c) => c.replace(/_/g, ' ')).join(', ');
+    warnings.push({ code: 'charges_included', message: `The ${first.card.source.title} already include ${included}: nothing is added for them.` });
   }
   return {
     ...blankQuote(service),
@@ -109,7 +110,7 @@ function rateParcel(
   const scopes = service.zoneScopes.filter((s) => s !== 'ground_under_1lb' || parcel.weightOz < 16);
   const zone = zoneForShipment(index, shipment, service.carrier, scopes);
   if (!zone) {
-    return { failed: { code: 'no_zone', message: `No ${service.carrier.toUpperCase()} zone chart covers ${shipment.originZip} → ${shipment.destinationZip}, and non-contiguous lanes have no distance estimate.` } };
+    return { failed: { code: 'no_zone', message: `No ${carrierLabels[service.carrier]} zone chart covers ${shipment.originZip} → ${shipment.destinationZip}, and non-contiguous lanes have no distance estimate.` } };
   }
 
   const handling = rules.handling(m);
@@ -135,11 +136,11 @@ function rateParcel(
   if (!card.includes.has('delivery_area')) {
     if (rules.deliveryArea === 'zip_list') {
       const tier = index.deliveryAreaTier(service.carrier, shipment.destinationZip, shipment.shipDate);
-      if (tier) surcharges.add(tier, `ZIP ${shipment.destinationZip} is on the ${service.carrier.toUpperCase()} delivery-area list`);
+      if (tier) surcharges.add(tier, `ZIP ${shipment.destinationZip} is on the ${carrierLabels[service.carrier]} delivery-area list`);
     } else if (rules.deliveryArea === 'no_zip_list') {
       warnings.push({
         code: 'delivery_area_not_assessed',
-        message: `${service.carrier.toUpperCase()} delivery area surcharges are not assessed: the data has no ${service.carrier.toUpperCase()} delivery-area ZIP list.`,
+        message: `${carrierLabels[service.carrier]} delivery area surcharges are not assessed: the data has no ${carrierLabels[service.carrier]} delivery-area ZIP list.`,
       });
     }
   }
@@ -249,7 +250,7 @@ class SurchargePricer {
   }
 
   private unpriced(code: SurchargeCode, reason: string): void {
-    const where = this.table ? `the ${this.table.source.title} table has no amount for it` : `no ${this.service.carrier.toUpperCase()} surcharge table is in force on ${this.shipment.shipDate}`;
+    const where = this.table ? `the ${this.table.source.title} table has no amount for it` : `no ${carrierLabels[this.service.carrier]} surcharge table is in force on ${this.shipment.shipDate}`;
     this.warnings.push({
       code: 'surcharge_not_priced',
       message: `${surchargeName(code)} applies (${reason}) but ${where}; it is not included in the total.`,
@@ -258,7 +259,7 @@ class SurchargePricer {
 }
 
 function addFuel(index: RatingIndex, service: ServiceDefinition, shipDate: string, lines: BreakdownLine[], warnings: QuoteWarning[]): void {
-  const carrier = service.carrier.toUpperCase();
+  const carrier = carrierLabels[service.carrier];
   const rate = index.fuelRate(service.carrier, service.fuelGroup as 'ground' | 'air', shipDate);
   if (!rate) {
     warnings.push({ code: 'fuel_not_included', message: `No ${carrier} ${service.fuelGroup} fuel surcharge rate is known for ${shipDate}; fuel is not included in the total.` });

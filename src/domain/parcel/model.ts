@@ -6,6 +6,9 @@
 export const carriers = ['usps', 'ups', 'fedex'] as const;
 export type Carrier = (typeof carriers)[number];
 
+/** How carriers are named in messages. */
+export const carrierLabels: Record<Carrier, string> = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx' };
+
 export type RateType = 'retail' | 'list' | 'daily' | 'negotiated';
 
 export type WeightUnit = 'lb' | 'oz' | 'kg' | 'g';

@@ -2,7 +2,7 @@ import { rateServiceFromCards, unavailableQuote } from './card-rating';
 import type { LiveRatingGateway } from './carriers/live-rating-gateway';
 import { carrierRegistry, serviceCodes, type CarrierModule } from './carriers/registry';
 import { CarrierUnavailableError } from './errors';
-import type { Carrier, CarrierMessage, QuoteRequest, QuoteResult, RatingShipment, ServiceQuote } from './model';
+import { carrierLabels, type Carrier, type CarrierMessage, type QuoteRequest, type QuoteResult, type RatingShipment, type ServiceQuote } from './model';
 import { rankQuotes } from './quote-ranking';
 import type { ParcelReferenceStore } from './reference-store';
 import { validateQuoteRequest } from './request-validation';
@@ -78,7 +78,7 @@ export class ParcelQuoteService {
       return { quotes: [...outcome.result.quotes, ...overLimits], messages: outcome.result.messages, liveFailed: null };
     }
     const message: CarrierMessage = outcome.ok
-      ? { carrier, code: 'live_no_rates', message: `${carrier.toUpperCase()} returned no rates; quoted from rate cards.` }
+      ? { carrier, code: 'live_no_rates', message: `${carrierLabels[carrier]} returned no rates; quoted from rate cards.` }
       : { carrier, code: outcome.code, message: `${outcome.message}; quoted from rate cards.` };
     const fallbackWarning = { code: 'live_rating_unavailable', message: message.message };
     return {

@@ -1,4 +1,4 @@
-import type { Carrier, QuoteWarning, ZoneSource } from './model';
+import { carrierLabels, type Carrier, type QuoteWarning, type ZoneSource } from './model';
 import type { RatingIndex } from './rating-index';
 import type { ZoneScope } from './reference-data';
 import { centroidZip3, isContiguousZip3, zip3DistanceMiles } from './zip-geography';
@@ -44,7 +44,7 @@ export function resolveZone(
   const warnings: QuoteWarning[] = [
     {
       code: 'zone_estimated',
-      message: `Zone ${zone} estimated from the ${Math.round(miles)} mi great-circle distance between ZIP3 ${from} and ${to}: no ${carrier.toUpperCase()} zone chart covers origin ${originZip}.`,
+      message: `Zone ${zone} estimated from the ${Math.round(miles)} mi great-circle distance between ZIP3 ${from} and ${to}: no ${carrierLabels[carrier]} zone chart covers origin ${originZip}.`,
     },
   ];
   for (const zip3 of new Set([from, to])) {

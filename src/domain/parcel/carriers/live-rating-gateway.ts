@@ -1,4 +1,4 @@
-import type { Carrier, RatingShipment } from '../model';
+import { carrierLabels, type Carrier, type RatingShipment } from '../model';
 import type { ServiceDefinition } from '../service-definition';
 import { CircuitBreaker } from './http/circuit-breaker';
 import type { LiveCarrierAdapter, LiveRateResult } from './live-adapter';
@@ -41,7 +41,7 @@ export class LiveRatingGateway {
     const entry = this.adapters.get(carrier);
     if (!entry) return { ok: false, code: 'live_failed', message: `${carrier} live rating is not configured` };
     if (!entry.breaker.tryAcquire()) {
-      return { ok: false, code: 'circuit_open', message: `${carrier.toUpperCase()} live rating skipped: circuit open after repeated failures` };
+      return { ok: false, code: 'circuit_open', message: `${carrierLabels[carrier]} live rating skipped: circuit open after repeated failures` };
     }
     try {
       const result = await entry.adapter.rate(shipment, services, AbortSignal.timeout(this.options.timeoutMs));
@@ -52,7 +52,7 @@ export class LiveRatingGateway {
       // fetch aborts with a DOMException named TimeoutError, which is not an Error instance everywhere.
       const { name, message } = (error ?? {}) as { name?: string; message?: string };
       const reason = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${this.options.timeoutMs} ms` : (message ?? String(error));
-      return { ok: false, code: 'live_failed', message: `${carrier.toUpperCase()} live rating failed: ${reason}` };
+      return { ok: false, code: 'live_failed', message: `${carrierLabels[carrier]} live rating failed: ${reason}` };
     }
   }
 }

@@ -115,7 +115,7 @@ describe('surcharges', () => {
     const q = quoteFor(await quote({ destination: { postalCode: '75021' }, parcels: [box(6, 6, 6, 2)], residential: true, shipDate: '2025-06-10', carriers: ['fedex'] }), 'fedex_home_delivery');
     expect(breakdownOf(q)).toEqual({ 'FedEx Home Delivery base rate': 1484, 'Residential delivery': 595 });
     expect(q.warnings.find((w) => w.code === 'surcharge_not_priced')?.message).toBe(
-      'Delivery area surcharge (extended) applies (ZIP 75021 is on the FEDEX delivery-area list) but the FedEx Service Guide 2025 surcharges table has no amount for it; it is not included in the total.',
+      'Delivery area surcharge (extended) applies (ZIP 75021 is on the FedEx delivery-area list) but the FedEx Service Guide 2025 surcharges table has no amount for it; it is not included in the total.',
     );
     const home = quoteFor(await quote({ destination: mesa, parcels: [box(6, 6, 6, 2)], residential: true, shipDate: '2025-06-10', carriers: ['fedex'] }), 'fedex_home_delivery');
     expect(breakdownOf(home)).toEqual({ 'FedEx Home Delivery base rate': 1208, 'Residential delivery': 595 });

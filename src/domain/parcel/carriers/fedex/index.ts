@@ -1,3 +1,4 @@
+import { carrierLabels } from '../../model';
 import { defineCarrier } from '../carrier-module';
 import { oneCallAdapter, type LiveCarrierAdapter } from '../live-adapter';
 import { fedexRatingRules } from './rating-rules';
@@ -15,7 +16,7 @@ export function createFedexLiveAdapter(settings: FedexSettings, now?: () => numb
 
 export const fedexCarrier = defineCarrier({
   carrier: 'fedex',
-  label: 'FedEx',
+  label: carrierLabels.fedex,
   services: fedexServices,
   rules: fedexRatingRules,
   settingsFromEnv: fedexSettingsFromEnv,

@@ -1,3 +1,4 @@
+import { carrierLabels } from '../../model';
 import { defineCarrier } from '../carrier-module';
 import { oneCallAdapter, type LiveCarrierAdapter } from '../live-adapter';
 import { buildUpsRateRequest } from './request';
@@ -15,7 +16,7 @@ export function createUpsLiveAdapter(settings: UpsSettings, now?: () => number):
 
 export const upsCarrier = defineCarrier({
   carrier: 'ups',
-  label: 'UPS',
+  label: carrierLabels.ups,
   services: upsServices,
   rules: upsRatingRules,
   settingsFromEnv: upsSettingsFromEnv,

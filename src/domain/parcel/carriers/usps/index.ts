@@ -1,3 +1,4 @@
+import { carrierLabels } from '../../model';
 import { defineCarrier } from '../carrier-module';
 import type { ServiceQuote } from '../../model';
 import { rejectionAsMessages, type LiveCarrierAdapter, type LiveRateResult } from '../live-adapter';
@@ -36,7 +37,7 @@ export function createUspsLiveAdapter(settings: UspsSettings, now?: () => number
 
 export const uspsCarrier = defineCarrier({
   carrier: 'usps',
-  label: 'USPS',
+  label: carrierLabels.usps,
   services: uspsServices,
   rules: uspsRatingRules,
   settingsFromEnv: uspsSettingsFromEnv,
