@@ -77,7 +77,7 @@ export class RatingIndex {
   private readonly deliveryAreas = new Map<Carrier, Array<{ version: DeliveryAreaListVersion; tiers: Map<string, SurchargeCode> }>>();
   private readonly chartZip3s = new Set<string>();
 
-  constructor(readonly data: ParcelReferenceData) {
+  constructor(data: ParcelReferenceData) {
     for (const card of data.rateCards) this.addCard(card);
     for (const list of this.cards.values()) list.sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom) || rateTypeRank(a) - rateTypeRank(b));
     for (const table of data.surchargeTables) push(this.surcharges, table.carrier, table);
