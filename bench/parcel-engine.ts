@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/parcel-engine.ts [quotes=5000]
  *
- * Each quote allocates ~50 KB of short-lived objects, so young-generation GC pauses set the tail:
+ * Each quote allocates many short-lived objects, so young-generation GC pauses set the tail:
  * compare with NODE_OPTIONS=--max-semi-space-size=64.
  */
 import fs from 'node:fs';
