@@ -1,0 +1,24 @@
+import type { Database } from '../knex';
+import type { ParcelReferenceSource } from '../../domain/parcel/ports';
+import type { ParcelReferenceData } from '../../domain/parcel/reference-data';
+import { ParcelDeliveryAreaRepository } from './parcel-delivery-area.repository';
+import { ParcelFuelSurchargeRepository } from './parcel-fuel-surcharge.repository';
+import { ParcelRateCardRepository } from './parcel-rate-card.repository';
+import { ParcelSurchargeRepository } from './parcel-surcharge.repository';
+import { ParcelZoneChartRepository } from './parcel-zone-chart.repository';
+
+/** Loads all parcel reference data from the database for the in-memory rating index. */
+export class DatabaseParcelReferenceSource implements ParcelReferenceSource {
+  constructor(private readonly db: Database) {}
+
+  async loadParcelReferenceData(): Promise<ParcelReferenceData> {
+    const [rateCards, surchargeTables, fuelRates, zoneCharts, deliveryAreaLists] = await Promise.all([
+      new ParcelRateCardRepository(this.db).listCardVersions(),
+      new ParcelSurchargeRepository(this.db).listSurchargeTables(),
+      new ParcelFuelSurchargeRepository(this.db).listFuelRates(),
+      new ParcelZoneChartRepository(this.db).listZoneCharts(),
+      new ParcelDeliveryAreaRepository(this.db).listDeliveryAreaLists(),
+    ]);
+    return { rateCards, surchargeTables, fuelRates, zoneCharts, deliveryAreaLists };
+  }
+}

@@ -1,0 +1,24 @@
+import type { Carrier } from '../model';
+import type { ServiceDefinition } from '../service-definition';
+import type { CarrierModule } from './carrier-module';
+import { fedexCarrier } from './fedex';
+import type { LiveCarrierAdapter } from './live-adapter';
+import { upsCarrier } from './ups';
+import { uspsCarrier } from './usps';
+
+export type { CarrierModule };
+
+export const carrierRegistry: Record<Carrier, CarrierModule> = {
+  usps: uspsCarrier,
+  ups: upsCarrier,
+  fedex: fedexCarrier,
+};
+
+export const allServices: readonly ServiceDefinition[] = Object.values(carrierRegistry).flatMap((m) => m.services);
+
+export const serviceCodes: ReadonlySet<string> = new Set(allServices.map((s) => s.code));
+
+/** Live adapters for the carriers whose credentials are present in `env`. */
+export function liveAdaptersFromEnv(env: Record<string, string | undefined>, now?: () => number): LiveCarrierAdapter[] {
+  return Object.values(carrierRegistry).flatMap((m) => m.liveFromEnv(env, now) ?? []);
+}

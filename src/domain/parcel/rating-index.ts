@@ -1,0 +1,234 @@
+import type { Carrier, RateType } from './model';
+import { percentToBasisPoints } from './money';
+import type {
+  DeliveryAreaListVersion,
+  FuelGroup,
+  FuelRate,
+  IncludedCharge,
+  ParcelReferenceData,
+  RateCardVersion,
+  SourceRef,
+  SurchargeCode,
+  SurchargeTableVersion,
+  ZoneChartVersion,
+  ZoneRange,
+  ZoneScope,
+} from './reference-data';
+import { hasZip3Centroid } from './zip-geography';
+
+/**
+ * The reference data compiled for rating without touching the database: prices keyed by zone and
+ * weight break, zone ranges sorted for binary search, versions sorted by effective date. Built once
+ * after each import and swapped in whole, so a quote reads one consistent snapshot.
+ */
+
+export interface PriceCell {
+  cents: number;
+  weight: number;
+  weightUnit: 'oz' | 'lb';
+}
+
+export interface CompiledCard {
+  id: string;
+  service: string;
+  rateType: RateType;
+  effectiveFrom: string;
+  effectiveTo: string | null;
+  includes: ReadonlySet<IncludedCharge>;
+  source: SourceRef;
+  /** zone → weight break in thousandths of an ounce → price. */
+  prices: Map<string, Map<number, PriceCell>>;
+  /** Sub-pound breaks (thousandths of an ounce), ascending: USPS ounce tiers, Express's ½ lb. */
+  subPoundBreaks: number[];
+}
+
+interface CompiledChart {
+  version: ZoneChartVersion;
+  originFrom: number;
+  originTo: number;
+  /** Per scope key ('' = unscoped): narrow ranges that override, then the ranges they sit in. */
+  layers: Map<string, Array<CompiledRange[]>>;
+}
+
+interface CompiledRange {
+  from: number;
+  to: number;
+  zone: string;
+}
+
+export interface ChartZone {
+  zone: string;
+  chartId: string;
+  effectiveFrom: string;
+}
+
+/** Rate types in order of preference when two cards start on the same day. */
+const rateTypePreference: RateType[] = ['negotiated', 'daily', 'list', 'retail'];
+
+export const ounceMillis = (ounces: number): number => Math.round(ounces * 1000);
+
+const inForce = (from: string, to: string | null, date: string): boolean => from <= date && (to === null || date < to);
+
+export class RatingIndex {
+  private readonly cards = new Map<string, CompiledCard[]>();
+  private readonly surcharges = new Map<Carrier, SurchargeTableVersion[]>();
+  private readonly fuel = new Map<string, Array<{ weekStart: string; basisPoints: number; percent: string }>>();
+  private readonly charts = new Map<Carrier, CompiledChart[]>();
+  private readonly deliveryAreas = new Map<Carrier, Array<{ version: DeliveryAreaListVersion; tiers: Map<string, SurchargeCode> }>>();
+  private readonly chartZip3s = new Set<string>();
+
+  constructor(data: ParcelReferenceData) {
+    for (const card of data.rateCards) this.addCard(card);
+    for (const list of this.cards.values()) list.sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom) || rateTypeRank(a) - rateTypeRank(b));
+    for (const table of data.surchargeTables) push(this.surcharges, table.carrier, table);
+    for (const list of this.surcharges.values()) list.sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom));
+    for (const rate of data.fuelRates) this.addFuel(rate);
+    for (const chart of data.zoneCharts) this.addChart(chart);
+    for (const list of this.charts.values()) list.sort((a, b) => b.version.effectiveFrom.localeCompare(a.version.effectiveFrom));
+    for (const list of data.deliveryAreaLists) {
+      push(this.deliveryAreas, list.carrier, { version: list, tiers: new Map(list.zips.map((z) => [z.zip5, z.tier])) });
+    }
+    for (const list of this.deliveryAreas.values()) list.sort((a, b) => b.version.effectiveFrom.localeCompare(a.version.effectiveFrom));
+  }
+
+  /** Cards of a service in force on `date` whose columns include `zone`, best first. */
+  cardFor(cardService: string, zone: string, date: string): CompiledCard | null {
+    return this.cards.get(cardService)?.find((c) => inForce(c.effectiveFrom, c.effectiveTo, date) && c.prices.has(zone)) ?? null;
+  }
+
+  hasCardInForce(cardService: string, date: string): boolean {
+    return this.cards.get(cardService)?.some((c) => inForce(c.effectiveFrom, c.effectiveTo, date)) ?? false;
+  }
+
+  surchargeTable(carrier: Carrier, date: string): SurchargeTableVersion | null {
+    return this.surcharges.get(carrier)?.find((t) => inForce(t.effectiveFrom, t.effectiveTo, date)) ?? null;
+  }
+
+  /** The latest weekly fuel percentage starting on or before `date`. */
+  fuelRate(carrier: Carrier, group: FuelGroup, date: string): { weekStart: string; basisPoints: number; percent: string } | null {
+    return this.fuel.get(`${carrier}|${group}`)?.find((f) => f.weekStart <= date) ?? null;
+  }
+
+  /**
+   * The chart zone for a lane, from the newest chart for the origin that is in force on `date` (or,
+   * for a date before every chart, the oldest: geography changes slowly and a chart beats a mileage
+   * estimate). Scoped ranges are read first, then narrow exceptions before the ranges around them.
+   */
+  chartZone(carrier: Carrier, originZip: string, destinationZip: string, scopes: readonly ZoneScope[], date: string): ChartZone | null {
+    const origin = Number(originZip);
+    const candidates = (this.charts.get(carrier) ?? []).filter((c) => origin >= c.originFrom && origin <= c.originTo);
+    if (candidates.length === 0) return null;
+    const chart = candidates.find((c) => c.version.effectiveFrom <= date) ?? candidates[candidates.length - 1];
+    const dest = Number(destinationZip);
+    for (const scope of [...scopes, '']) {
+      for (const layer of chart.layers.get(scope) ?? []) {
+        const zone = findRange(layer, dest);
+        if (zone !== null) return { zone, chartId: chart.version.id, effectiveFrom: chart.version.effectiveFrom };
+      }
+    }
+    return null;
+  }
+
+  hasChartForOrigin(carrier: Carrier, originZip: string): boolean {
+    const origin = Number(originZip);
+    return (this.charts.get(carrier) ?? []).some((c) => origin >= c.originFrom && origin <= c.originTo);
+  }
+
+  deliveryAreaTier(carrier: Carrier, zip5: string, date: string): SurchargeCode | null {
+    const lists = this.deliveryAreas.get(carrier) ?? [];
+    if (lists.length === 0) return null;
+    const list = lists.find((l) => l.version.effectiveFrom <= date) ?? lists[lists.length - 1];
+    return list.tiers.get(zip5) ?? null;
+  }
+
+  hasDeliveryAreaList(carrier: Carrier): boolean {
+    return (this.deliveryAreas.get(carrier)?.length ?? 0) > 0;
+  }
+
+  /** A ZIP3 the Census or a USPS zone chart knows: anything else is not a US ZIP code. */
+  isKnownZip3(zip3: string): boolean {
+    return hasZip3Centroid(zip3) || this.chartZip3s.has(zip3);
+  }
+
+  private addCard(card: RateCardVersion): void {
+    const prices = new Map<string, Map<number, PriceCell>>();
+    const subPound = new Set<number>();
+    for (const p of card.prices) {
+      const key = ounceMillis(p.weightUnit === 'lb' ? p.weight * 16 : p.weight);
+      if (key < 16000) subPound.add(key);
+      let byWeight = prices.get(p.zone);
+      if (!byWeight) prices.set(p.zone, (byWeight = new Map()));
+      byWeight.set(key, { cents: p.cents, weight: p.weight, weightUnit: p.weightUnit });
+    }
+    push(this.cards, card.service, {
+      id: card.id,
+      service: card.service,
+      rateType: card.rateType,
+      effectiveFrom: card.effectiveFrom,
+      effectiveTo: card.effectiveTo,
+      includes: new Set(card.includes),
+      source: card.source,
+      prices,
+      subPoundBreaks: [...subPound].sort((a, b) => a - b),
+    });
+  }
+
+  private addFuel(rate: FuelRate): void {
+    const key = `${rate.carrier}|${rate.fuelGroup}`;
+    const list = this.fuel.get(key) ?? [];
+    list.push({ weekStart: rate.weekStart, basisPoints: percentToBasisPoints(rate.percent), percent: rate.percent });
+    list.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
+    this.fuel.set(key, list);
+  }
+
+  private addChart(version: ZoneChartVersion): void {
+    const byScope = new Map<string, ZoneRange[]>();
+    for (const range of version.ranges) {
+      push(byScope, range.scope ?? '', range);
+      if (version.carrier === 'usps') {
+        for (let p = Number(range.destFrom.slice(0, 3)); p <= Number(range.destTo.slice(0, 3)); p++) this.chartZip3s.add(String(p).padStart(3, '0'));
+      }
+    }
+    const layers = new Map<string, Array<CompiledRange[]>>();
+    for (const [scope, ranges] of byScope) layers.set(scope, layersOf(ranges));
+    push(this.charts, version.carrier, { version, originFrom: Number(version.originFrom), originTo: Number(version.originTo), layers });
+  }
+}
+
+function rateTypeRank(card: CompiledCard): number {
+  return rateTypePreference.indexOf(card.rateType);
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Splits ranges into non-overlapping layers, narrowest first, so each layer is binary-searchable. */
+function layersOf(ranges: ZoneRange[]): Array<CompiledRange[]> {
+  const compiled = ranges
+    .map((r) => ({ from: Number(r.destFrom), to: Number(r.destTo), zone: r.zone }))
+    .sort((a, b) => a.to - a.from - (b.to - b.from));
+  const layers: Array<CompiledRange[]> = [];
+  for (const range of compiled) {
+    let layer = layers.find((l) => !l.some((r) => r.from <= range.to && range.from <= r.to));
+    if (!layer) layers.push((layer = []));
+    layer.push(range);
+  }
+  for (const layer of layers) layer.sort((a, b) => a.from - b.from);
+  return layers;
+}
+
+function findRange(ranges: CompiledRange[], value: number): string | null {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = ranges[mid];
+    if (value < r.from) hi = mid - 1;
+    else if (value > r.to) lo = mid + 1;
+    else return r.zone;
+  }
+  return null;
+}
