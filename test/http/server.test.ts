@@ -1,3 +1,4 @@
+import net from 'node:net';
 import pino from 'pino';
 import request from 'supertest';
 import { loadConfig } from '../../src/config/config';
@@ -43,14 +44,24 @@ describe('startService', () => {
 
   it('lets an in-flight request finish on stop, then refuses new connections', async () => {
     service = await startService(configFor({ PORT_MAIN: '0', PORT_TARIFF: '0', PORT_SITE: '0' }), pino({ level: 'silent' }));
-    const base = `http://127.0.0.1:${service.ports.main}`;
-    const inFlight = request(base).get('/docs').then((res) => res);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const port = service.ports.main;
+    // A request whose body is still arriving when the stop begins: it is in flight, not idle.
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const body = JSON.stringify({ hts_code: '61-09', country_code: 'CN' });
+    socket.write(`POST /api/tariff/public/calculate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const stopping = service.stop();
     service = undefined;
-    expect((await inFlight).status).toBe(200);
+    const answered = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    socket.write(body.slice(5));
+    expect(await answered).toMatch(/^HTTP\/1\.1 400 /);
     await stopping;
-    await expect(request(base).get('/healthz')).rejects.toThrow(/ECONNREFUSED/);
+    await expect(request(`http://127.0.0.1:${port}`).get('/healthz')).rejects.toThrow(/ECONNREFUSED/);
   });
 });
 
