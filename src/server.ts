@@ -8,6 +8,7 @@ import { Config } from './config/config';
 import { Database, openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { systemClock } from './domain/clock';
+import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
 import type { AppDependencies } from './hosts/app-dependencies';
 import { HostName, hostNames } from './hosts/host-names';
@@ -26,7 +27,7 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
-  return { config, db, logger, clock: systemClock, readiness };
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock) };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {

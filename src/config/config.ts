@@ -32,6 +32,8 @@ export interface Config {
   jobLockLifetimeMs: number;
   /** Grace period for in-flight requests and jobs on SIGTERM. */
   shutdownTimeoutMs: number;
+  /** SHA-256 (hex) of the admin token; the admin API is closed when unset. */
+  adminTokenSha256: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +95,13 @@ function trustProxy(env: Env): boolean | number | string {
   return raw; // an Express trust-proxy list such as "loopback, 10.0.0.0/8"
 }
 
+function adminTokenSha256(env: Env): string | null {
+  const raw = env.ADMIN_TOKEN_SHA256;
+  if (raw === undefined || raw === '') return null;
+  if (!/^[0-9a-f]{64}$/i.test(raw)) throw new ConfigError('ADMIN_TOKEN_SHA256 must be 64 hex characters (the SHA-256 of the admin token)');
+  return raw.toLowerCase();
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
@@ -120,5 +129,6 @@ export function loadConfig(env: Env = process.env): Config {
     jobPollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 5000, 50, 3_600_000),
     jobLockLifetimeMs: integer(env, 'JOB_LOCK_LIFETIME_MS', 600_000, 100, 86_400_000),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    adminTokenSha256: adminTokenSha256(env),
   };
 }

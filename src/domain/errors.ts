@@ -14,9 +14,11 @@ export type DomainErrorKind =
   | 'upstream_unavailable';
 
 export interface FieldIssue {
-  /** Name of the offending input field, as the caller sent it (e.g. `hts_code`, `parcels/0/weight`). */
+  /** Path of the offending input field, as the caller sent it (e.g. `hts_code`, `parcels/0/weight`). */
   field: string;
   message: string;
+  /** Where the field was sent; the body unless said otherwise. */
+  in?: 'body' | 'query' | 'path';
 }
 
 export class DomainError extends Error {

@@ -60,11 +60,194 @@ export interface paths {
          * List the account's shipments
          * @description Lists the account's ocean shipments, newest first, with cursor pagination.
          *
-         *     Who may call: account plans, with `Authorization: Bearer`.
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `shipments:read` scope). Free and Tariff Pro accounts get 403. No quota.
          */
         get: operations["listShipments"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up for a free API key
+         * @description Creates an account on the Free plan and returns its first live API key. The key is shown
+         *     once, in this response only: store it. Limited to 5 sign-ups a day per client IP.
+         *
+         *     Who may call: anyone, without a key.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's API keys
+         * @description Every key of the account with its prefix and last four characters only; secrets are never
+         *     shown again after creation. Who may call: any plan, with an API key or a token with `keys:read`.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description A new live or test key, shown once in this response. Test keys (`tl_test_…`) reach the same
+         *     operations with sandbox data and their own quota, and never call live upstreams.
+         *     Who may call: any plan, with an API key or a token with `keys:write`.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key stops working at once. Revoking a revoked key changes nothing. Another account's
+         *     key is not found. Who may call: any plan, with an API key or a token with `keys:write`.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{key_id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an API key
+         * @description Issues a new key (shown once) in place of this one. The old key keeps working for the grace
+         *     period (default 24 hours, at most 7 days; 0 ends it at once), then stops.
+         *     Who may call: any plan, with an API key or a token with `keys:write`.
+         */
+        post: operations["rotateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List OAuth clients
+         * @description The account's OAuth 2.0 client credentials (secrets never shown again). Who may call, any plan, with an API key.
+         */
+        get: operations["listOAuthClients"];
+        put?: never;
+        /**
+         * Create an OAuth client
+         * @description Client credentials for the OAuth 2.0 client credentials grant at `POST /oauth/token`: a client
+         *     id and a secret (shown once), limited to the scopes given. Who may call: any plan, with an API key.
+         */
+        post: operations["createOAuthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/clients/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an OAuth client
+         * @description The client can no longer obtain tokens, and the tokens it obtained stop working. Who may call, any plan, with an API key.
+         */
+        delete: operations["revokeOAuthClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an access token (OAuth 2.0 client credentials)
+         * @description RFC 6749 §4.4. Authenticate the client with HTTP Basic (`client_secret_basic`) or with
+         *     `client_id` and `client_secret` in the form body. The token lasts one hour and carries the
+         *     requested scopes (all of the client's scopes when `scope` is omitted). Errors carry the
+         *     RFC 6749 `error` code beside the problem fields. Not idempotent: each call issues a new token.
+         */
+        post: operations["issueAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/plan-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an account to another plan
+         * @description The admin path (also `npm run admin -- set-plan <email> <plan>`). Records who changed the
+         *     plan, when and why. Who may call: holders of the admin token (`X-Admin-Token`).
+         */
+        post: operations["changeAccountPlan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -156,6 +339,196 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Format: date-time
+         * @description RFC 3339 UTC with milliseconds.
+         * @example 2026-11-22T14:03:07.123Z
+         */
+        Timestamp: string;
+        /** @enum {string} */
+        Plan: "free" | "tariff_pro" | "business";
+        Account: {
+            /** @example acct_5f1c9e0a7b3d2e4f6a8b0c1d */
+            id: string;
+            /** @constant */
+            object: "account";
+            /** Format: email */
+            email: string;
+            plan: components["schemas"]["Plan"];
+            created_at: components["schemas"]["Timestamp"];
+        };
+        SignUpRequest: {
+            /** Format: email */
+            email: string;
+        };
+        SignUpResult: {
+            account: components["schemas"]["Account"];
+            api_key: components["schemas"]["ApiKeyWithSecret"];
+        };
+        ApiKey: components["schemas"]["ApiKeyFields"];
+        ApiKeyFields: {
+            /** @example key_0a1b2c3d4e5f60718293a4b5 */
+            id: string;
+            /** @constant */
+            object: "api_key";
+            name: string | null;
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @description The key's visible prefix, e.g. `tl_live_`. */
+            prefix: string;
+            /** @description The key's last four characters. */
+            last4: string;
+            /**
+             * @description `expiring`: rotated out and working until `expires_at`.
+             * @enum {string}
+             */
+            status: "active" | "expiring" | "expired" | "revoked";
+            created_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description To the minute.
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        /** @description A key as created, with its secret. The secret is shown once, here only. */
+        ApiKeyWithSecret: components["schemas"]["ApiKeyFields"] & {
+            /** @example tl_live_4fJ9kQ2mX8vR1tY6uW3zA5bC7dE0gH2j */
+            secret: string;
+        };
+        ApiKeyList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ApiKey"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        ApiKeyCreateRequest: {
+            name?: string;
+            /**
+             * @default live
+             * @enum {string}
+             */
+            mode: "live" | "test";
+        };
+        ApiKeyRotateRequest: {
+            /** @default 86400 */
+            grace_period_seconds: number;
+        };
+        ApiKeyRotation: {
+            api_key: components["schemas"]["ApiKeyWithSecret"];
+            rotated: components["schemas"]["ApiKey"];
+        };
+        OAuthClient: components["schemas"]["OAuthClientFields"];
+        OAuthClientFields: {
+            /**
+             * @description The client id.
+             * @example tlc_9c8b7a6f5e4d3c2b1a0f9e8d
+             */
+            id: string;
+            /** @constant */
+            object: "oauth_client";
+            name: string | null;
+            scopes: components["schemas"]["OAuthScope"][];
+            created_at: components["schemas"]["Timestamp"];
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        OAuthClientWithSecret: components["schemas"]["OAuthClientFields"] & {
+            /** @description Shown once, here only. */
+            client_secret: string;
+        };
+        OAuthClientList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["OAuthClient"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        OAuthScope: "shipments:read" | "shipments:write" | "keys:read" | "keys:write";
+        OAuthClientCreateRequest: {
+            name?: string;
+            scopes: components["schemas"]["OAuthScope"][];
+        };
+        TokenRequest: {
+            /** @description Only `client_credentials`. */
+            grant_type: string;
+            client_id?: string;
+            client_secret?: string;
+            /** @description Space-separated scopes, a subset of the client's. */
+            scope?: string;
+        };
+        TokenResponse: {
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /**
+             * @description Seconds.
+             * @example 3600
+             */
+            expires_in: number;
+            scope: string;
+        };
+        /** @description A problem document that also carries the RFC 6749 §5.2 error fields. */
+        OAuthProblem: {
+            /** Format: uri */
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            instance?: string;
+            request_id: string;
+            errors?: components["schemas"]["ProblemFieldError"][];
+            /**
+             * @description Present on errors the token endpoint itself decides (RFC 6749 §5.2).
+             * @enum {string}
+             */
+            error?: "invalid_request" | "invalid_client" | "invalid_scope" | "unsupported_grant_type";
+            error_description?: string;
+        };
+        PlanChangeRequest: {
+            /** Format: email */
+            email: string;
+            plan: components["schemas"]["Plan"];
+            reason?: string;
+        };
+        PlanChange: {
+            id: string;
+            /** @constant */
+            object: "plan_change";
+            account_id: string;
+            from_plan: components["schemas"]["Plan"];
+            to_plan: components["schemas"]["Plan"];
+            changed_by: string;
+            reason: string | null;
+            changed_at: components["schemas"]["Timestamp"];
+        };
+        Shipment: {
+            /** @example shp_2b4d6f8a0c1e3a5c7e9b1d3f */
+            id: string;
+            /** @constant */
+            object: "shipment";
+            reference: string | null;
+            /** @example in_transit */
+            status: string;
+            /** @description UN/LOCODE. */
+            origin: string | null;
+            /** @description UN/LOCODE. */
+            destination: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ShipmentList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Shipment"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
         /** @description An RFC 9457 problem document. */
         Problem: {
             /**
@@ -305,6 +678,114 @@ export interface components {
         };
     };
     responses: {
+        /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description The scheme to use. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/unauthenticated",
+                 *       "title": "Authentication required",
+                 *       "status": 401,
+                 *       "detail": "The API key is not valid, or was revoked or rotated out.",
+                 *       "instance": "/api/tariff/public/calculate",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The plan does not include the operation, or the access token lacks its scope (`forbidden-plan`). */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such resource in this account (`not-found`); another account's resources are not found either. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The resource's state forbids the change, or a request with the same Idempotency-Key is in flight (`conflict`). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
+        IdempotencyMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The daily quota is used up (`quota-exceeded`); it resets at 00:00 UTC. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/quota-exceeded",
+                 *       "title": "Daily quota exceeded",
+                 *       "status": 429,
+                 *       "detail": "5 of 5 tariff calls used today; the quota resets at 00:00 UTC.",
+                 *       "instance": "/api/tariff/public/calculate",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An invalid token request (RFC 6749 `error`, `invalid_request`, `unsupported_grant_type` or `invalid_scope`). */
+        OAuthBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["OAuthProblem"];
+            };
+        };
+        /** @description Client authentication failed (RFC 6749 `invalid_client`). */
+        OAuthUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["OAuthProblem"];
+            };
+        };
         /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
@@ -363,6 +844,14 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+         *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+         *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+         */
+        IdempotencyKey: string;
+        /** @description The key's id (`key_…`). */
+        KeyId: string;
         /** @description Page size. */
         Limit: number;
         /** @description The `next_cursor` of the previous page. */
@@ -374,6 +863,16 @@ export interface components {
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": number;
+        /** @description The quota (IETF draft syntax), e.g. `"tariff";q=5;w=86400`: 5 calls per 86,400 s window, resetting at 00:00 UTC. */
+        "RateLimit-Policy": string;
+        /** @description What is left of it, e.g. `"tariff";r=3;t=41000`: 3 calls remaining, reset in 41,000 s. */
+        RateLimit: string;
+        /** @description Calls allowed per UTC day in this bucket. */
+        "X-RateLimit-Limit": number;
+        /** @description Calls left today in this bucket (the same number as form A's `remaining`). */
+        "X-RateLimit-Remaining": number;
+        /** @description When the window resets, in Unix seconds (next 00:00 UTC). */
+        "X-RateLimit-Reset": number;
     };
     pathItems: never;
 }
@@ -382,7 +881,14 @@ export interface operations {
     calculateTariff: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -403,15 +909,25 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };
     };
     searchHtsCodes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -422,8 +938,11 @@ export interface operations {
         };
         responses: {
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };
     };
@@ -441,8 +960,378 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of shipments. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentList"];
+                };
+            };
             400: components["responses"]["BadRequest"];
-            501: components["responses"]["NotImplemented"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "buyer@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignUpRequest"];
+            };
+        };
+        responses: {
+            /** @description The account and its first API key (shown once). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "ERP integration",
+                 *       "mode": "test"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key with its secret (shown once). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id (`key_…`). */
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rotateApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The key's id (`key_…`). */
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "grace_period_seconds": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyRotateRequest"];
+            };
+        };
+        responses: {
+            /** @description The replacement key with its secret (shown once), and the old key with its end. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyRotation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+        };
+    };
+    listOAuthClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clients, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClientList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Warehouse system",
+                 *       "scopes": [
+                 *         "shipments:read"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthClientCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The client with its secret (shown once). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClientWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+        };
+    };
+    revokeOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client id (`tlc_…`). */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked client. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    issueAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "scope": "shipments:read"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The access token. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            400: components["responses"]["OAuthBadRequest"];
+            401: components["responses"]["OAuthUnauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    changeAccountPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "buyer@example.com",
+                 *       "plan": "tariff_pro",
+                 *       "reason": "Paid invoice INV-1042"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlanChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The recorded plan change. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getHealth: {

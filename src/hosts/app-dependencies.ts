@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
 import type { Clock } from '../domain/clock';
+import type { AccessServices } from './access-services';
 import type { Readiness } from './readiness';
 
 /** Everything the hosts are built from; made once by the composition root (src/server.ts) or a test. */
@@ -11,4 +12,5 @@ export interface AppDependencies {
   logger: Logger;
   clock: Clock;
   readiness: Readiness;
+  access: AccessServices;
 }

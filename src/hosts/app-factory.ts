@@ -1,5 +1,6 @@
 import express, { Express, RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
+import { accessControl } from '../http/access';
 import { problemErrorHandler } from '../http/error-handler';
 import { expressAdapter, OperationHandler } from '../http/operation';
 import { openApiValidation } from '../http/openapi-validation';
@@ -20,7 +21,8 @@ const handlersOf: Record<HostName, (deps: AppDependencies, document: HostDocumen
 
 /**
  * Builds one host's Express app. The order is the path of a request (docs/architecture.md):
- * request id and access log → body limits → OpenAPI validation → the operation → problem errors.
+ * request id and access log → body limits → OpenAPI validation → access (authentication,
+ * entitlement, idempotency, quota) → the operation → problem errors.
  */
 export function createHostApp(host: HostName, deps: AppDependencies): Express {
   const document = loadHostDocument(host);
@@ -46,13 +48,15 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
     }),
   );
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
+  // OAuth token requests are form-encoded (RFC 6749 §4.4.2).
+  app.use(express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }));
   app.use(...openApiValidation(document, deps.config.validateResponses));
 
   for (const operation of document.operations) {
     const handler = handlers[operation.operationId];
     if (!handler) throw new Error(`${host} host: no handler for ${operation.operationId}`);
     const route: RequestHandler = expressAdapter(host, deps.clock, handler);
-    app[operation.method](operation.expressPath, route);
+    app[operation.method](operation.expressPath, ...accessControl(operation, deps.access, deps.clock, deps.config.adminTokenSha256), route);
   }
 
   app.use((_req, _res, next) => next(new HttpProblem('not-found', 'No such route.')));

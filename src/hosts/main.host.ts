@@ -1,4 +1,5 @@
 import type { operations } from '../generated/hosts/main';
+import { accountHandlers } from '../handlers/accounts.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { calculateTariffFormB } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
@@ -7,8 +8,10 @@ import type { HostDocument } from './host-document';
 
 /** The main API host: calculate in form B, the public freight tools, sign-up. */
 export function mainHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
+  const { signUp } = accountHandlers(deps.access);
   return {
     ...serviceHandlers(document, deps.readiness),
     calculateTariff: calculateTariffFormB,
+    signUp,
   };
 }

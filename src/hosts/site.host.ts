@@ -1,14 +1,18 @@
+import { ShipmentRepository } from '../db/repositories/shipment.repository';
 import type { operations } from '../generated/hosts/site';
+import { accountHandlers } from '../handlers/accounts.handler';
 import { serviceHandlers } from '../handlers/service.handler';
-import { listShipments } from '../handlers/shipments.handler';
+import { shipmentHandlers } from '../handlers/shipments.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
 
-/** The web application host: the account API with Bearer auth. */
+/** The web application host: the account API with Bearer auth, OAuth tokens, admin. */
 export function siteHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
+  const { signUp: _mainHostOnly, ...accounts } = accountHandlers(deps.access);
   return {
     ...serviceHandlers(document, deps.readiness),
-    listShipments,
+    ...accounts,
+    ...shipmentHandlers(new ShipmentRepository(deps.db.knex)),
   };
 }

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { OAuthError } from '../domain/access/account.service';
 import { DomainError } from '../domain/errors';
 import { HttpProblem, problemKindOfDomainError, ProblemFieldError } from './problem';
 import { requestIdOf } from './request-id';
@@ -61,7 +62,10 @@ function fromBodyParser(error: BodyParserError): HttpProblem {
 }
 
 function fromDomain(error: DomainError): HttpProblem {
-  const errors = error.issues.map((issue) => ({ pointer: `/body/${issue.field}`, message: issue.message }));
+  if (error instanceof OAuthError) {
+    return new HttpProblem(problemKindOfDomainError[error.kind], error.message, undefined, {}, { error: error.error, error_description: error.message });
+  }
+  const errors = error.issues.map((issue) => ({ pointer: `/${issue.in ?? 'body'}/${issue.field.replace(/\./g, '/')}`, message: issue.message }));
   return new HttpProblem(problemKindOfDomainError[error.kind], error.message, errors);
 }
 

@@ -1,6 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Caller } from '../domain/access/caller';
+import type { QuotaState } from '../domain/access/quota.service';
 import type { Clock } from '../domain/clock';
 import type { HostName } from '../hosts/host-names';
+import { accessLocalsOf } from './access';
 import { requestIdOf } from './request-id';
 
 /**
@@ -42,6 +45,10 @@ export interface CallContext {
   /** When the request arrived; handlers use it instead of reading the clock themselves. */
   receivedAt: Date;
   header(name: string): string | undefined;
+  /** Who is calling: an account (by key or token) or, on keyless operations, a client IP. */
+  caller: Caller;
+  /** The daily quota this call drew from, when its plan is limited. */
+  quota: QuotaState | null;
 }
 
 export interface OperationInput<Op> {
@@ -56,13 +63,17 @@ export type OperationHandler<Op> = (input: OperationInput<Op>) => Promise<Operat
 /** Every operation of a host's generated `operations` type must have a handler: the compiler checks. */
 export type HostHandlers<Operations> = { [K in keyof Operations]: OperationHandler<Operations[K]> };
 
-export function callContextOf(req: Request, host: HostName, clock: Clock): CallContext {
+export function callContextOf(req: Request, res: Response, host: HostName, clock: Clock): CallContext {
+  const clientIp = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  const access = accessLocalsOf(res);
   return {
     requestId: requestIdOf(req),
     host,
-    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    clientIp,
     receivedAt: clock.now(),
     header: (name) => req.get(name),
+    caller: access?.caller ?? { kind: 'anonymous', ip: clientIp },
+    quota: access?.quota ?? null,
   };
 }
 
@@ -73,7 +84,7 @@ export function expressAdapter<Op>(host: HostName, clock: Clock, handler: Operat
       body: req.body,
       query: req.query,
       params: req.params,
-      call: callContextOf(req, host, clock),
+      call: callContextOf(req, res, host, clock),
     } as OperationInput<Op>;
     handler(input).then((result) => {
       if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);

@@ -50,6 +50,8 @@ export interface ProblemDocument {
   instance?: string;
   request_id: string;
   errors?: ProblemFieldError[];
+  /** Extension members (RFC 9457 §3.2), such as the token endpoint's RFC 6749 `error`. */
+  [extension: string]: unknown;
 }
 
 /** An error that already knows the problem it becomes; thrown by the HTTP layer and handlers. */
@@ -59,6 +61,7 @@ export class HttpProblem extends Error {
     readonly detail?: string,
     readonly errors?: ProblemFieldError[],
     readonly headers: Record<string, string> = {},
+    readonly extensions: Record<string, string> = {},
   ) {
     super(detail ?? problemKinds[kind].title);
     this.name = 'HttpProblem';
@@ -78,6 +81,7 @@ export class HttpProblem extends Error {
       instance,
       request_id: requestId,
       ...(this.errors && this.errors.length > 0 ? { errors: this.errors } : {}),
+      ...this.extensions,
     };
   }
 }

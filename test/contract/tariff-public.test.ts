@@ -44,8 +44,4 @@ describe('GET /api/shipments (site host)', () => {
     const res = await request(app.hosts.site).get('/api/shipments?limit=500').expect(400);
     expect(res.body.errors[0].pointer).toBe('/query/limit');
   });
-
-  it('answers 501 not-implemented', async () => {
-    await request(app.hosts.site).get('/api/shipments').expect(501);
-  });
 });

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import pino from 'pino';
 import { Config, loadConfig } from '../../src/config/config';
 import type { Clock } from '../../src/domain/clock';
+import { createAccessServices } from '../../src/hosts/access-services';
 import { createHostApp } from '../../src/hosts/app-factory';
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import { HostName, hostNames } from '../../src/hosts/host-names';
@@ -37,7 +38,7 @@ export async function createTestApp(options: { migrate?: boolean; config?: Parti
   const config: Config = { ...loadConfig(process.env), databaseUrl: db.url, validateResponses: true, ...options.config };
   const clock = new TestClock();
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
-  const deps: AppDependencies = { config, db, logger: pino({ level: config.logLevel }), clock, readiness };
+  const deps: AppDependencies = { config, db, logger: pino({ level: config.logLevel }), clock, readiness, access: createAccessServices(db, clock) };
   const hosts = Object.fromEntries(hostNames.map((host) => [host, withStatusLog(host, createHostApp(host, deps))])) as Record<HostName, Express>;
   return { hosts, deps, db, clock, close: () => db.destroy() };
 }

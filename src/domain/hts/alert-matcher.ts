@@ -2,7 +2,7 @@ import type { HtsChange, HtsChangeSet } from './hts-change';
 import { htsChangeView, htsReleaseRef } from './hts-change-view';
 import type { OutboxEvent } from './hts-ports';
 import type { HtsRelease } from './hts-release';
-import { randomId } from './random-id';
+import { randomId } from '../shared/random-id';
 import type { TariffAlert } from './tariff-alert';
 
 export const tariffChangedEventType = 'tariff.changed';

@@ -7,7 +7,7 @@ import { tariffChangedEvents } from './alert-matcher';
 import { countChanges, HtsChange, HtsChangeSet } from './hts-change';
 import type { HtsDatabase, HtsStores } from './hts-ports';
 import { EffectiveDateSource, HtsRelease, htsReleaseId } from './hts-release';
-import { randomId } from './random-id';
+import { randomId } from '../shared/random-id';
 import { ComparableHtsLine, diffReleases } from './release-diff';
 
 export interface HtsImportDeps {

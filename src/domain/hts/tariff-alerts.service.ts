@@ -1,6 +1,6 @@
 import type { CreatedAtCursor, TariffAlertStore } from './hts-ports';
-import { decodeCursor, isCreatedAtCursor, Page, pageOf } from './page-cursor';
-import { randomId } from './random-id';
+import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
+import { randomId } from '../shared/random-id';
 import type { TariffAlert } from './tariff-alert';
 
 /** A request the domain refuses; `field` names the input (snake_case, as in the API). */

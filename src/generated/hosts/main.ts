@@ -26,6 +26,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up for a free API key
+         * @description Creates an account on the Free plan and returns its first live API key. The key is shown
+         *     once, in this response only: store it. Limited to 5 sign-ups a day per client IP.
+         *
+         *     Who may call: anyone, without a key.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -111,6 +134,65 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Format: date-time
+         * @description RFC 3339 UTC with milliseconds.
+         * @example 2026-11-22T14:03:07.123Z
+         */
+        Timestamp: string;
+        /** @enum {string} */
+        Plan: "free" | "tariff_pro" | "business";
+        Account: {
+            /** @example acct_5f1c9e0a7b3d2e4f6a8b0c1d */
+            id: string;
+            /** @constant */
+            object: "account";
+            /** Format: email */
+            email: string;
+            plan: components["schemas"]["Plan"];
+            created_at: components["schemas"]["Timestamp"];
+        };
+        SignUpRequest: {
+            /** Format: email */
+            email: string;
+        };
+        SignUpResult: {
+            account: components["schemas"]["Account"];
+            api_key: components["schemas"]["ApiKeyWithSecret"];
+        };
+        ApiKeyFields: {
+            /** @example key_0a1b2c3d4e5f60718293a4b5 */
+            id: string;
+            /** @constant */
+            object: "api_key";
+            name: string | null;
+            /** @enum {string} */
+            mode: "live" | "test";
+            /** @description The key's visible prefix, e.g. `tl_live_`. */
+            prefix: string;
+            /** @description The key's last four characters. */
+            last4: string;
+            /**
+             * @description `expiring`: rotated out and working until `expires_at`.
+             * @enum {string}
+             */
+            status: "active" | "expiring" | "expired" | "revoked";
+            created_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description To the minute.
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        /** @description A key as created, with its secret. The secret is shown once, here only. */
+        ApiKeyWithSecret: components["schemas"]["ApiKeyFields"] & {
+            /** @example tl_live_4fJ9kQ2mX8vR1tY6uW3zA5bC7dE0gH2j */
+            secret: string;
+        };
         /** @description An RFC 9457 problem document. */
         Problem: {
             /**
@@ -196,6 +278,74 @@ export interface components {
         };
     };
     responses: {
+        /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description The scheme to use. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/unauthenticated",
+                 *       "title": "Authentication required",
+                 *       "status": 401,
+                 *       "detail": "The API key is not valid, or was revoked or rotated out.",
+                 *       "instance": "/api/tariff/public/calculate",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The resource's state forbids the change, or a request with the same Idempotency-Key is in flight (`conflict`). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
+        IdempotencyMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The daily quota is used up (`quota-exceeded`); it resets at 00:00 UTC. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/quota-exceeded",
+                 *       "title": "Daily quota exceeded",
+                 *       "status": 429,
+                 *       "detail": "5 of 5 tariff calls used today; the quota resets at 00:00 UTC.",
+                 *       "instance": "/api/tariff/public/calculate",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
@@ -253,13 +403,30 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+         *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+         *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: {
         /** @description The request id (echoed from the request when sent, otherwise generated). */
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": number;
+        /** @description The quota (IETF draft syntax), e.g. `"tariff";q=5;w=86400`: 5 calls per 86,400 s window, resetting at 00:00 UTC. */
+        "RateLimit-Policy": string;
+        /** @description What is left of it, e.g. `"tariff";r=3;t=41000`: 3 calls remaining, reset in 41,000 s. */
+        RateLimit: string;
+        /** @description Calls allowed per UTC day in this bucket. */
+        "X-RateLimit-Limit": number;
+        /** @description Calls left today in this bucket (the same number as form A's `remaining`). */
+        "X-RateLimit-Remaining": number;
+        /** @description When the window resets, in Unix seconds (next 00:00 UTC). */
+        "X-RateLimit-Reset": number;
     };
     pathItems: never;
 }
@@ -268,7 +435,14 @@ export interface operations {
     calculateTariff: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -289,9 +463,55 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "buyer@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignUpRequest"];
+            };
+        };
+        responses: {
+            /** @description The account and its first API key (shown once). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getHealth: {

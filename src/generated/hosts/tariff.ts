@@ -259,6 +259,64 @@ export interface components {
         };
     };
     responses: {
+        /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description The scheme to use. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/unauthenticated",
+                 *       "title": "Authentication required",
+                 *       "status": 401,
+                 *       "detail": "The API key is not valid, or was revoked or rotated out.",
+                 *       "instance": "/api/tariff/public/calculate",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
+        IdempotencyMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The daily quota is used up (`quota-exceeded`); it resets at 00:00 UTC. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/quota-exceeded",
+                 *       "title": "Daily quota exceeded",
+                 *       "status": 429,
+                 *       "detail": "5 of 5 tariff calls used today; the quota resets at 00:00 UTC.",
+                 *       "instance": "/api/tariff/public/calculate",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
@@ -316,13 +374,30 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+         *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+         *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: {
         /** @description The request id (echoed from the request when sent, otherwise generated). */
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": number;
+        /** @description The quota (IETF draft syntax), e.g. `"tariff";q=5;w=86400`: 5 calls per 86,400 s window, resetting at 00:00 UTC. */
+        "RateLimit-Policy": string;
+        /** @description What is left of it, e.g. `"tariff";r=3;t=41000`: 3 calls remaining, reset in 41,000 s. */
+        RateLimit: string;
+        /** @description Calls allowed per UTC day in this bucket. */
+        "X-RateLimit-Limit": number;
+        /** @description Calls left today in this bucket (the same number as form A's `remaining`). */
+        "X-RateLimit-Remaining": number;
+        /** @description When the window resets, in Unix seconds (next 00:00 UTC). */
+        "X-RateLimit-Reset": number;
     };
     pathItems: never;
 }
@@ -331,7 +406,14 @@ export interface operations {
     calculateTariff: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -352,15 +434,25 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };
     };
     searchHtsCodes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -371,8 +463,11 @@ export interface operations {
         };
         responses: {
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };
     };

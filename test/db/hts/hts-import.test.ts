@@ -5,7 +5,7 @@ import { importHtsFile } from '../../../src/domain/hts/hts-import.service';
 import { findHtsLine, htsLineHistory } from '../../../src/domain/hts/hts-lookup.service';
 import { listHtsChanges, listHtsChangeSets } from '../../../src/domain/hts/hts-change-feed.service';
 import { createTariffAlert } from '../../../src/domain/hts/tariff-alerts.service';
-import { InvalidCursor } from '../../../src/domain/hts/page-cursor';
+import { InvalidCursor } from '../../../src/domain/shared/page-cursor';
 
 let db: TestDatabase;
 let deps: ReturnType<typeof htsImportDeps>;

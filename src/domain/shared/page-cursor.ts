@@ -1,6 +1,11 @@
+import { DomainError } from '../errors';
+
 /** Opaque pagination cursors: base64url JSON, checked on the way back in. */
-export class InvalidCursor extends Error {
-  override readonly name = 'InvalidCursor';
+export class InvalidCursor extends DomainError {
+  constructor(message: string) {
+    super('invalid_input', message, [{ field: 'cursor', in: 'query', message }]);
+    this.name = 'InvalidCursor';
+  }
 }
 
 export interface Page<T> {

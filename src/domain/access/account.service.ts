@@ -1,0 +1,188 @@
+import { DomainError, invalidInput } from '../errors';
+import type { Clock } from '../clock';
+import { randomId } from '../shared/random-id';
+import type { Caller, KeyMode, PlanName } from './caller';
+import type { Account, AccountStore, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from './ports';
+import { modeOfSecret, newSecret, sameDigest, secretPrefixes, sha256Hex } from './secrets';
+
+/** A key as it is shown once, at creation: the secret itself and its stored record. */
+export interface IssuedKey {
+  secret: string;
+  record: ApiKeyRecord;
+}
+
+export interface IssuedToken {
+  accessToken: string;
+  expiresIn: number;
+  scopes: string[];
+}
+
+export const oauthScopes = ['shipments:read', 'shipments:write', 'keys:read', 'keys:write'] as const;
+export const accessTokenLifetimeSeconds = 3600;
+export const maxRotationGraceSeconds = 7 * 86400;
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const unauthenticated = (message: string) => new DomainError('unauthenticated', message);
+
+export interface AccountServiceDeps {
+  accounts: AccountStore;
+  clock: Clock;
+}
+
+/** Accounts and their credentials: sign-up, API keys, OAuth clients and tokens, authentication. */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  private now(): number {
+    return this.deps.clock.now().getTime();
+  }
+
+  private newKey(accountId: string, mode: KeyMode, name: string | null): IssuedKey {
+    const prefix = secretPrefixes.apiKey(mode);
+    const secret = newSecret(prefix);
+    const record: ApiKeyRecord = {
+      id: randomId('key'),
+      accountId,
+      mode,
+      name,
+      keyHash: sha256Hex(secret),
+      prefix,
+      last4: secret.slice(-4),
+      createdAt: this.now(),
+      lastUsedAt: null,
+      expiresAt: null,
+      revokedAt: null,
+      replacedBy: null,
+    };
+    return { secret, record };
+  }
+
+  /** A new Free account and its first live key, shown once. */
+  async signUp(email: string): Promise<{ account: Account; key: IssuedKey }> {
+    const normalised = email.trim().toLowerCase();
+    if (!emailPattern.test(normalised)) throw invalidInput('email', 'must be an email address');
+    const now = this.now();
+    const account: Account = { id: randomId('acct'), email: normalised, plan: 'free', createdAt: now, updatedAt: now };
+    const key = this.newKey(account.id, 'live', 'Default key');
+    if (!(await this.deps.accounts.createWithKey(account, key.record))) {
+      throw new DomainError('conflict', 'An account with this email already exists.', [{ field: 'email', message: 'is already registered' }]);
+    }
+    return { account, key };
+  }
+
+  /** Resolves an API key to its caller; revoked, expired and unknown keys are all just invalid. */
+  async authenticateKey(secret: string): Promise<Caller> {
+    const mode = modeOfSecret(secret);
+    if (!mode || secret.startsWith('tl_cs_') || secret.startsWith('tl_at_')) throw unauthenticated('The API key is not valid.');
+    const hash = sha256Hex(secret);
+    const key = await this.deps.accounts.findKeyByHash(hash);
+    const now = this.now();
+    if (!key || !sameDigest(key.keyHash, hash) || key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt <= now)) {
+      throw unauthenticated('The API key is not valid, or was revoked or rotated out.');
+    }
+    const account = await this.deps.accounts.findById(key.accountId);
+    if (!account) throw unauthenticated('The API key is not valid.');
+    await this.deps.accounts.touchKey(key.id, now);
+    return { kind: 'account', accountId: account.id, plan: account.plan, mode: key.mode, credential: { type: 'api_key', keyId: key.id } };
+  }
+
+  /** Resolves `Authorization: Bearer` — an API key or an OAuth access token. */
+  async authenticateBearer(secret: string): Promise<Caller> {
+    if (!secret.startsWith('tl_at_')) return this.authenticateKey(secret);
+    const hash = sha256Hex(secret);
+    const token = await this.deps.accounts.findToken(hash);
+    if (!token || !sameDigest(token.tokenHash, hash)) throw unauthenticated('The access token is not valid.');
+    if (token.expiresAt <= this.now()) throw unauthenticated('The access token has expired.');
+    const client = await this.deps.accounts.findClient(token.clientId);
+    if (!client || client.revokedAt !== null) throw unauthenticated('The access token was revoked.');
+    const account = await this.deps.accounts.findById(token.accountId);
+    if (!account) throw unauthenticated('The access token is not valid.');
+    return { kind: 'account', accountId: account.id, plan: account.plan, mode: token.mode, credential: { type: 'oauth_token', clientId: client.id, scopes: token.scopes } };
+  }
+
+  listKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    return this.deps.accounts.listKeys(accountId);
+  }
+
+  async createKey(accountId: string, mode: KeyMode, name: string | null): Promise<IssuedKey> {
+    const key = this.newKey(accountId, mode, name);
+    await this.deps.accounts.insertKey(key.record);
+    return key;
+  }
+
+  private async ownKey(accountId: string, keyId: string): Promise<ApiKeyRecord> {
+    const key = await this.deps.accounts.findKeyForAccount(accountId, keyId);
+    // Another account's key is indistinguishable from no key at all.
+    if (!key) throw new DomainError('not_found', `No API key ${keyId} in this account.`);
+    return key;
+  }
+
+  async revokeKey(accountId: string, keyId: string): Promise<ApiKeyRecord> {
+    const key = await this.ownKey(accountId, keyId);
+    if (key.revokedAt === null) await this.deps.accounts.revokeKey(accountId, keyId, this.now());
+    return this.ownKey(accountId, keyId);
+  }
+
+  /** A new key in place of an old one, which keeps working for the grace period (0 ends it now). */
+  async rotateKey(accountId: string, keyId: string, graceSeconds: number): Promise<{ replacement: IssuedKey; old: ApiKeyRecord }> {
+    const old = await this.ownKey(accountId, keyId);
+    if (old.revokedAt !== null || (old.expiresAt !== null && old.expiresAt <= this.now())) {
+      throw new DomainError('conflict', 'This key is revoked or already rotated out; create a new key instead.');
+    }
+    const replacement = this.newKey(accountId, old.mode, old.name);
+    const expiresAt = this.now() + graceSeconds * 1000;
+    await this.deps.accounts.rotateKey(accountId, keyId, replacement.record, expiresAt);
+    return { replacement, old: await this.ownKey(accountId, keyId) };
+  }
+
+  listClients(accountId: string): Promise<OAuthClientRecord[]> {
+    return this.deps.accounts.listClients(accountId);
+  }
+
+  async createClient(accountId: string, name: string | null, scopes: string[]): Promise<{ client: OAuthClientRecord; secret: string }> {
+    const secret = newSecret(secretPrefixes.clientSecret('live'));
+    const client: OAuthClientRecord = { id: randomId('tlc'), accountId, name, secretHash: sha256Hex(secret), scopes: [...new Set(scopes)].sort(), createdAt: this.now(), revokedAt: null };
+    await this.deps.accounts.insertClient(client);
+    return { client, secret };
+  }
+
+  async revokeClient(accountId: string, clientId: string): Promise<OAuthClientRecord> {
+    const client = await this.deps.accounts.findClient(clientId);
+    if (!client || client.accountId !== accountId) throw new DomainError('not_found', `No OAuth client ${clientId} in this account.`);
+    if (client.revokedAt === null) await this.deps.accounts.revokeClient(accountId, clientId, this.now());
+    return { ...client, revokedAt: client.revokedAt ?? this.now() };
+  }
+
+  /** OAuth 2.0 client credentials grant (RFC 6749 §4.4): a short-lived token for some of the client's scopes. */
+  async issueToken(clientId: string, clientSecret: string, requestedScopes: string[] | null): Promise<IssuedToken> {
+    const client = await this.deps.accounts.findClient(clientId);
+    const mode = modeOfSecret(clientSecret);
+    if (!client || !mode || !sameDigest(client.secretHash, sha256Hex(clientSecret)) || client.revokedAt !== null) {
+      throw new OAuthError('invalid_client', 'Client authentication failed.');
+    }
+    const scopes = requestedScopes ?? client.scopes;
+    const notGranted = scopes.filter((scope) => !client.scopes.includes(scope));
+    if (notGranted.length > 0) throw new OAuthError('invalid_scope', `The client may not request: ${notGranted.join(' ')}.`);
+    const accessToken = newSecret(secretPrefixes.accessToken(mode));
+    const now = this.now();
+    await this.deps.accounts.insertToken({ tokenHash: sha256Hex(accessToken), clientId, accountId: client.accountId, mode, scopes, createdAt: now, expiresAt: now + accessTokenLifetimeSeconds * 1000 });
+    return { accessToken, expiresIn: accessTokenLifetimeSeconds, scopes };
+  }
+
+  /** The admin path: moves an account to a plan and records who did it, when and why. */
+  async changePlan(email: string, plan: PlanName, changedBy: string, reason: string | null): Promise<PlanChangeRecord> {
+    const account = await this.deps.accounts.findByEmail(email.trim().toLowerCase());
+    if (!account) throw new DomainError('not_found', `No account with the email ${email}.`);
+    const change: PlanChangeRecord = { id: randomId('pch'), accountId: account.id, fromPlan: account.plan, toPlan: plan, changedBy, reason, changedAt: this.now() };
+    await this.deps.accounts.changePlan(change);
+    return change;
+  }
+}
+
+/** The token endpoint's errors, named as RFC 6749 §5.2 names them. */
+export class OAuthError extends DomainError {
+  constructor(readonly error: 'invalid_client' | 'invalid_scope' | 'invalid_request' | 'unsupported_grant_type', message: string) {
+    super(error === 'invalid_client' ? 'unauthenticated' : 'invalid_input', message);
+    this.name = 'OAuthError';
+  }
+}

@@ -1,0 +1,28 @@
+/** The plans an account can be on (the admin path names them exactly so). */
+export const planNames = ['free', 'tariff_pro', 'business'] as const;
+export type PlanName = (typeof planNames)[number];
+
+/** Keyless public calls are entitled as this pseudo-plan and counted per client IP. */
+export type EntitlementPlan = PlanName | 'anonymous';
+
+export type KeyMode = 'live' | 'test';
+
+export type Caller =
+  | { kind: 'anonymous'; ip: string }
+  | {
+      kind: 'account';
+      accountId: string;
+      plan: PlanName;
+      mode: KeyMode;
+      /** How the caller proved itself: an API key, or an OAuth access token with its scopes. */
+      credential: { type: 'api_key'; keyId: string } | { type: 'oauth_token'; clientId: string; scopes: string[] };
+    };
+
+export function entitlementPlanOf(caller: Caller): EntitlementPlan {
+  return caller.kind === 'anonymous' ? 'anonymous' : caller.plan;
+}
+
+/** Whose quota and idempotency records a call uses: live and test traffic never share. */
+export function subjectOf(caller: Caller): string {
+  return caller.kind === 'anonymous' ? `ip:${caller.ip}` : `${caller.accountId}:${caller.mode}`;
+}

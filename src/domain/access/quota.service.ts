@@ -1,0 +1,49 @@
+import type { Entitlement } from './entitlements';
+import type { QuotaCounterStore } from './ports';
+
+/** The state of one daily bucket after a call took (or failed to take) a use from it. */
+export interface QuotaState {
+  bucket: string;
+  limit: number;
+  remaining: number;
+  /** Next 00:00 UTC, when the window resets. */
+  resetAt: Date;
+  granted: boolean;
+  /** The window the use was taken from, to give it back to. */
+  day: string;
+  subject: string;
+}
+
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+export function nextUtcMidnight(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
+}
+
+/** Daily quotas: windows are UTC days; counting is one atomic statement in the database. */
+export class QuotaService {
+  constructor(private readonly counters: QuotaCounterStore) {}
+
+  /** Takes one use of a limited entitlement; unlimited entitlements are never counted (null). */
+  async take(subject: string, entitlement: Entitlement, at: Date): Promise<QuotaState | null> {
+    if (entitlement.bucket === null || entitlement.dailyLimit === null) return null;
+    const day = utcDay(at);
+    const used = await this.counters.take(subject, entitlement.bucket, day, entitlement.dailyLimit);
+    return {
+      bucket: entitlement.bucket,
+      limit: entitlement.dailyLimit,
+      remaining: used === null ? 0 : entitlement.dailyLimit - used,
+      resetAt: nextUtcMidnight(at),
+      granted: used !== null,
+      day,
+      subject,
+    };
+  }
+
+  /** A call that was rejected after its use was taken gets it back. */
+  async giveBack(state: QuotaState): Promise<void> {
+    if (state.granted) await this.counters.giveBack(state.subject, state.bucket, state.day);
+  }
+}

@@ -1,0 +1,65 @@
+import type { Account, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from '../../domain/access/ports';
+import type { components } from '../../generated/api';
+import { isoTime, isoTimeOrNull } from './time';
+
+type Schemas = components['schemas'];
+
+export function toApiAccount(account: Account): Schemas['Account'] {
+  return { id: account.id, object: 'account', email: account.email, plan: account.plan, created_at: isoTime(account.createdAt) };
+}
+
+function keyStatus(key: ApiKeyRecord, now: number): Schemas['ApiKey']['status'] {
+  if (key.revokedAt !== null) return 'revoked';
+  if (key.expiresAt !== null) return key.expiresAt <= now ? 'expired' : 'expiring';
+  return 'active';
+}
+
+/** Only the prefix and last four characters of a key ever leave after its creation. */
+export function toApiKey(key: ApiKeyRecord, now: number): Schemas['ApiKey'] {
+  return {
+    id: key.id,
+    object: 'api_key',
+    name: key.name,
+    mode: key.mode,
+    prefix: key.prefix,
+    last4: key.last4,
+    status: keyStatus(key, now),
+    created_at: isoTime(key.createdAt),
+    last_used_at: isoTimeOrNull(key.lastUsedAt),
+    expires_at: isoTimeOrNull(key.expiresAt),
+    revoked_at: isoTimeOrNull(key.revokedAt),
+  };
+}
+
+export function toApiKeyWithSecret(key: { secret: string; record: ApiKeyRecord }, now: number): Schemas['ApiKeyWithSecret'] {
+  return { ...toApiKey(key.record, now), secret: key.secret };
+}
+
+export function toApiOAuthClient(client: OAuthClientRecord): Schemas['OAuthClient'] {
+  return {
+    id: client.id,
+    object: 'oauth_client',
+    name: client.name,
+    scopes: client.scopes as Schemas['OAuthScope'][],
+    created_at: isoTime(client.createdAt),
+    revoked_at: isoTimeOrNull(client.revokedAt),
+  };
+}
+
+export function toApiPlanChange(change: PlanChangeRecord): Schemas['PlanChange'] {
+  return {
+    id: change.id,
+    object: 'plan_change',
+    account_id: change.accountId,
+    from_plan: change.fromPlan,
+    to_plan: change.toPlan,
+    changed_by: change.changedBy,
+    reason: change.reason,
+    changed_at: isoTime(change.changedAt),
+  };
+}
+
+/** A whole collection as one page (collections that stay small: keys, clients). */
+export function singlePage<T>(data: T[]): { object: 'list'; data: T[]; has_more: false; next_cursor: null } {
+  return { object: 'list', data, has_more: false, next_cursor: null };
+}

@@ -1,0 +1,64 @@
+import request from 'supertest';
+import { hostNames } from '../../src/hosts/host-names';
+import { createTestApp, TestApp } from '../support/app';
+import { signUp } from '../support/accounts';
+import { hostDocument, operationRoutes } from '../support/status-log';
+
+let app: TestApp;
+let scopedToken: string;
+beforeAll(async () => {
+  app = await createTestApp({ config: { trustProxy: true } });
+  // A Free account's access token with one narrow scope: enough to authenticate, too little to act.
+  const { key } = await signUp(app);
+  const client = (await request(app.hosts.site).post('/api/oauth/clients').set('Authorization', `Bearer ${key}`).send({ scopes: ['shipments:read'] }).expect(201)).body;
+  scopedToken = (await request(app.hosts.site).post('/oauth/token').type('form').send({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.client_secret }).expect(200)).body.access_token;
+});
+afterAll(() => app.close());
+
+type Security = Array<Record<string, string[]>>;
+type MediaType = { example?: unknown; examples?: Record<string, { value: unknown }> };
+type Operation = { security?: Security; requestBody?: { content: Record<string, MediaType> } };
+
+/** The request example the spec gives, so the call passes validation and reaches access control. */
+function exampleBody(operation: Operation): unknown {
+  const media = operation.requestBody?.content['application/json'];
+  return media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
+}
+
+const operations = hostNames.flatMap((host) =>
+  operationRoutes(host).map((route) => {
+    const operation = (hostDocument(host).paths[route.path] as Record<string, Operation>)[route.method.toLowerCase()];
+    return { host, ...route, security: operation.security ?? [], body: exampleBody(operation), url: route.path.replace(/\{[^}]+\}/g, 'x_unknown') };
+  }),
+);
+const call = (op: (typeof operations)[number], url = op.url) => {
+  const req = request(app.hosts[op.host])[op.method.toLowerCase() as 'get'](url);
+  return op.body === undefined ? req : req.send(op.body as object);
+};
+
+describe.each(operations.filter((op) => op.statuses.includes('401') && op.security.length > 0).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
+  it('answers 401 to an invalid credential', async () => {
+    const usesApiKey = op.security.some((r) => 'ApiKeyAuth' in r);
+    const req = call(op);
+    if (op.security.some((r) => 'AdminToken' in r)) req.set('X-Admin-Token', 'not-the-token');
+    else if (usesApiKey) req.set('X-API-Key', 'tl_live_' + 'Z'.repeat(32));
+    else req.set('Authorization', 'Bearer tl_live_' + 'Z'.repeat(32));
+    const res = await req.expect(401);
+    expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unauthenticated');
+    expect(res.headers['www-authenticate']).toBeDefined();
+  });
+});
+
+describe.each(operations.filter((op) => op.statuses.includes('403')).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
+  it('answers 403 to a Free account token that lacks the scope or the plan', async () => {
+    const res = await call(op).set('Authorization', `Bearer ${scopedToken}`).expect(403);
+    expect(res.body.type).toBe('https://docs.tradelane.dev/problems/forbidden-plan');
+  });
+});
+
+describe.each(operations.filter((op) => op.statuses.includes('400') && (op.method === 'GET' || op.method === 'DELETE')).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
+  it('answers 400 to an unknown query parameter', async () => {
+    const res = await call(op, `${op.url}?unexpected=1`).expect(400);
+    expect(res.body.errors).toEqual([{ pointer: '/query/unexpected', message: expect.any(String) }]);
+  });
+});
