@@ -245,8 +245,21 @@ export class TrackingSubscriptionRepository implements TrackingRefreshStore, Sub
     return { snapshot: containerFromRow(row), timeline: events.map(eventFromRow), subscription };
   }
 
-  /** One transaction: subscription timestamps, container snapshots, changed events, outbox events. */
+  /**
+   * One transaction: subscription timestamps, container snapshots, changed events, outbox events.
+   * Retried when MySQL picks it as a deadlock victim (parallel refreshes insert into the same index).
+   */
   async saveRefresh(write: RefreshWrite): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.saveRefreshOnce(write);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'ER_LOCK_DEADLOCK' || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  private async saveRefreshOnce(write: RefreshWrite): Promise<void> {
     const now = write.subscription.updatedAt;
     await this.knex.transaction(async (trx) => {
       const { id, ...subscriptionFields } = subscriptionToRow(write.subscription);
@@ -257,9 +270,8 @@ export class TrackingSubscriptionRepository implements TrackingRefreshStore, Sub
         else await trx('tracking_containers').where({ id: row.id }).update(row);
         for (const event of container.events) {
           const eventRow = eventToRow(container.snapshot.id, event, now);
-          const { first_seen_at: _firstSeen, ...changes } = eventRow;
-          const updated = await trx('tracking_events').where({ container_id: container.snapshot.id, event_key: event.key }).update(changes);
-          if (updated === 0) await trx('tracking_events').insert(eventRow);
+          const { first_seen_at: _firstSeen, container_id: _container, event_key: _key, ...changes } = eventRow;
+          await trx('tracking_events').insert(eventRow).onConflict(['container_id', 'event_key']).merge(changes);
         }
       }
       await this.outbox.append(write.outbox, trx);

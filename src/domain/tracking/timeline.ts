@@ -115,7 +115,7 @@ export function arrivalTime(events: readonly TimelineEvent[], route: Route): num
  * the vessel's arrival there, else of the discharge. Null once there is nothing left to expect.
  */
 export function carrierEta(events: readonly TimelineEvent[], route: Route): number | null {
-  if (!route.destination) return null;
+  if (!route.destination || arrivalTime(events, route) !== null) return null;
   const candidates = events.filter((e) => e.classifier !== 'ACT' && eventLocode(e) === route.destination);
   for (const code of ['ARRI', 'DISC']) {
     for (const classifier of ['EST', 'PLN']) {
