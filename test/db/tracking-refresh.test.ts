@@ -85,6 +85,8 @@ describe(`tracking refresh on ${testDialect}`, () => {
     timelineEvent({ code: 'LOAD', classifier: 'ACT', eventTime: at('2026-10-30T10:00:00Z'), location: loc('CNSHA') }),
     timelineEvent({ code: 'DEPA', classifier: 'ACT', eventTime: at('2026-10-30T18:00:00Z'), location: loc('CNSHA') }),
     timelineEvent({ code: 'ARRI', classifier: 'EST', eventTime: at('2026-11-05T06:00:00Z'), location: loc('SGSIN'), eventCreatedAt: at('2026-10-30T00:00:00Z') }),
+    timelineEvent({ code: 'DISC', classifier: 'PLN', eventTime: at('2026-11-05T12:00:00Z'), location: loc('SGSIN'), eventCreatedAt: at('2026-10-30T00:00:00Z'), isTransshipment: true }),
+    timelineEvent({ code: 'LOAD', classifier: 'PLN', eventTime: at('2026-11-06T02:00:00Z'), location: loc('SGSIN'), eventCreatedAt: at('2026-10-30T00:00:00Z'), isTransshipment: true }),
     timelineEvent({ code: 'DEPA', classifier: 'EST', eventTime: at('2026-11-06T06:00:00Z'), location: loc('SGSIN'), eventCreatedAt: at('2026-10-30T00:00:00Z') }),
     timelineEvent({ code: 'ARRI', classifier: 'EST', eventTime: at('2026-11-30T06:00:00Z'), location: loc('NLRTM'), eventCreatedAt: at('2026-10-30T00:00:00Z') }),
     timelineEvent({ code: 'DISC', classifier: 'PLN', eventTime: at('2026-12-01T06:00:00Z'), location: loc('NLRTM'), eventCreatedAt: at('2026-10-30T00:00:00Z') }),
@@ -104,7 +106,7 @@ describe(`tracking refresh on ${testDialect}`, () => {
     const report = await refresher().refreshDue();
     expect(report).toMatchObject({ batches: 1, refreshed: 1, stale: 0 });
     const { snapshot, timeline } = await container();
-    expect(timeline).toHaveLength(7);
+    expect(timeline).toHaveLength(9);
     expect(snapshot).toMatchObject({
       status: 'in_transit',
       route: { origin: 'CNSHA', destination: 'NLRTM', transshipments: ['SGSIN'] },
@@ -132,7 +134,7 @@ describe(`tracking refresh on ${testDialect}`, () => {
     ais.fixes = fixesAt(21.5, 115.5, 18);
     await refresher().refreshDue();
     expect(await typesSince(now)).toEqual([]);
-    expect((await container()).timeline).toHaveLength(7);
+    expect((await container()).timeline).toHaveLength(9);
   });
 
   test('not yet due: nothing is refreshed', async () => {
@@ -152,7 +154,7 @@ describe(`tracking refresh on ${testDialect}`, () => {
     expect(events.map((e) => e.type)).toEqual(['container.eta_changed']);
     expect((events[0].data as { changeset: unknown }).changeset).toEqual({ carrier_eta: ['2026-11-30T06:00:00.000Z', '2026-12-03T06:00:00.000Z'] });
     const { snapshot, timeline } = await container();
-    expect(timeline).toHaveLength(7);
+    expect(timeline).toHaveLength(9);
     expect(snapshot.carrierEta).toBe(at('2026-12-03T06:00:00Z'));
   });
 
@@ -164,7 +166,7 @@ describe(`tracking refresh on ${testDialect}`, () => {
     const after = await container();
     expect(after.snapshot).toMatchObject({ status: before.snapshot.status, carrierEta: before.snapshot.carrierEta, stale: true, carrierDataAt: before.snapshot.carrierDataAt });
     expect(after.snapshot.staleReason).toContain('HTTP 503');
-    expect(after.timeline).toHaveLength(7);
+    expect(after.timeline).toHaveLength(9);
     const health = await new ProviderHealthRepository(db.knex).get('fake-carrier');
     expect(health).toMatchObject({ consecutiveFailures: 1, backoffUntil: now + 45 * 60_000 });
     const resource = await new TrackingSubscriptionService({ unitOfWork: trackingUnitOfWork(db.knex), reader: subscriptions(), ports: new PortRepository(db.knex), clock }).getContainer('acct_r', true, after.snapshot.id);

@@ -39,23 +39,27 @@ export function chronological(events: readonly TimelineEvent[]): TimelineEvent[]
 }
 
 /**
- * Origin, destination and transshipment ports from the vessel calls in the timeline (any
- * classifier, so a planned discharge already names the destination): the first port where the
- * container is loaded or the vessel departs, the last where it is discharged or the vessel arrives,
- * and every port in between.
+ * Origin, destination and transshipment ports from the timeline (any classifier, so a planned
+ * discharge already names the destination): the first port where the container is loaded (else the
+ * vessel departs), the last where it is discharged (else the vessel arrives), and in between every
+ * port where it is discharged and loaded again. Ports the vessel merely calls at are not
+ * transshipments: the container stays on board.
  */
 export function deriveRoute(events: readonly TimelineEvent[]): Route {
   const calls = chronological(events).filter(
     (e) => ['LOAD', 'DISC', 'ARRI', 'DEPA'].includes(e.code) && isWaterborne(e) && eventLocode(e) !== null,
   );
-  const departures = calls.filter((e) => e.code === 'LOAD' || e.code === 'DEPA');
-  const arrivals = calls.filter((e) => e.code === 'DISC' || e.code === 'ARRI');
-  const origin = departures.length > 0 ? eventLocode(departures[0]) : null;
-  const destination = arrivals.length > 0 ? eventLocode(arrivals[arrivals.length - 1]) : null;
+  const loads = calls.filter((e) => e.code === 'LOAD');
+  const discharges = calls.filter((e) => e.code === 'DISC');
+  const first = loads[0] ?? calls.find((e) => e.code === 'DEPA');
+  const last = discharges[discharges.length - 1] ?? [...calls].reverse().find((e) => e.code === 'ARRI');
+  const origin = first ? eventLocode(first) : null;
+  const destination = last ? eventLocode(last) : null;
   const transshipments: string[] = [];
-  for (const call of calls) {
-    const locode = eventLocode(call) as string;
-    if (locode !== origin && locode !== destination && !transshipments.includes(locode)) transshipments.push(locode);
+  for (const disc of discharges) {
+    const locode = eventLocode(disc) as string;
+    const reloaded = loads.some((l) => eventLocode(l) === locode && l.eventTime >= disc.eventTime);
+    if (reloaded && locode !== origin && locode !== destination && !transshipments.includes(locode)) transshipments.push(locode);
   }
   return { origin, destination, transshipments };
 }
