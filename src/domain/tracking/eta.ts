@@ -39,6 +39,8 @@ export interface EtaOptions {
   /** A position older than this cannot locate the ship. */
   maxPositionAgeHours: number;
   portCallAllowanceHours: number;
+  /** Canals to route around (carriers diverting round the Cape while the Red Sea is unsafe). */
+  avoidPassages: readonly Passage[];
 }
 
 export const defaultEtaOptions: EtaOptions = {
@@ -47,6 +49,7 @@ export const defaultEtaOptions: EtaOptions = {
   maxKnots: 30,
   maxPositionAgeHours: 48,
   portCallAllowanceHours: 24,
+  avoidPassages: [],
 };
 
 const anchoredOrMoored = new Set([1, 5]);
@@ -94,7 +97,7 @@ export function predictEta(input: {
   let distance = 0;
   const passages: Passage[] = [];
   for (const port of input.remainingPorts) {
-    const leg = input.router.route(from, port.at as LatLon);
+    const leg = input.router.route(from, port.at as LatLon, { avoid: options.avoidPassages });
     if (!leg) return { eta: null, reason: 'no_sea_route' };
     distance += leg.distanceNm;
     for (const p of leg.passages) if (!passages.includes(p)) passages.push(p);
