@@ -41,6 +41,6 @@ export function createTrackingServices(knex: Knex, config: TrackingConfig, clock
       eta: { ...defaultEtaOptions, avoidPassages: config.refresh.avoidPassages },
     },
   });
-  const subscriptionService = new TrackingSubscriptionService({ unitOfWork: trackingUnitOfWork(knex), reader: subscriptions, ports, clock });
+  const subscriptionService = new TrackingSubscriptionService({ unitOfWork: trackingUnitOfWork(knex), reader: subscriptions, ports, clock, staleAfterMs: config.refresh.staleAfterMs });
   return { refresh, subscriptions: subscriptionService, positions, providers, router };
 }

@@ -1,20 +1,8 @@
 import type { Knex } from 'knex';
-import type { PositionFix, VesselIdentity } from '../../domain/tracking/providers/provider-types';
+import type { PositionFix, VesselIdentity, VesselStatic } from '../../domain/tracking/providers/provider-types';
 import type { PositionHistoryStore } from '../../domain/tracking/refresh-ports';
 import { toNumber, toNumberOrNull } from '../row-values';
 
-export interface VesselStatic {
-  mmsi: string;
-  imo: string | null;
-  name: string | null;
-  callSign: string | null;
-  shipType: number | null;
-  destination: string | null;
-  reportedEta: string | null;
-  draught: number | null;
-  source: string;
-  updatedAt: number;
-}
 
 /** Rows per INSERT: SQLite allows 999 bound variables (10 per fix here). */
 const chunk = 90;

@@ -74,9 +74,12 @@ export function timelineEventView(stored: StoredTimelineEvent, port: PortLookup)
 export function containerResource(
   snapshot: ContainerSnapshot,
   timeline: readonly StoredTimelineEvent[],
-  context: { livemode: boolean; port: PortLookup; now: number },
+  context: { livemode: boolean; port: PortLookup; now: number; staleAfterMs?: number },
 ) {
   const { port } = context;
+  // Data nobody has managed to refresh for a while is stale even if no call failed (a stopped worker).
+  const age = snapshot.carrierDataAt === null ? null : context.now - snapshot.carrierDataAt;
+  const tooOld = age !== null && context.staleAfterMs !== undefined && age > context.staleAfterMs;
   const events = timeline
     .filter((e) => !e.retracted)
     .sort((a, b) => a.event.eventTime - b.event.eventTime || a.key.localeCompare(b.key))
@@ -111,9 +114,9 @@ export function containerResource(
     arrived_at: iso(snapshot.arrivedAt),
     events,
     data_refreshed_at: iso(snapshot.carrierDataAt),
-    data_age_seconds: snapshot.carrierDataAt === null ? null : Math.max(0, Math.round((context.now - snapshot.carrierDataAt) / 1000)),
-    stale: snapshot.stale,
-    stale_reason: snapshot.staleReason,
+    data_age_seconds: age === null ? null : Math.max(0, Math.round(age / 1000)),
+    stale: snapshot.stale || tooOld,
+    stale_reason: snapshot.staleReason ?? (tooOld ? `not refreshed for ${Math.round((age as number) / 60_000)} minutes` : null),
     created_at: iso(snapshot.createdAt),
     updated_at: iso(snapshot.updatedAt),
   };

@@ -307,7 +307,7 @@ export class TrackingRefreshService {
     port: (locode: string) => PortView,
     now: number,
   ): OutboxEvent[] {
-    const resource = containerResource(next, timeline, { livemode: subscription.livemode, port, now });
+    const resource = containerResource(next, timeline, { livemode: subscription.livemode, port, now, staleAfterMs: this.config.staleAfterMs });
     const base = { accountId: subscription.accountId, livemode: subscription.livemode, subjectType: 'container', subjectId: next.id };
     const events: OutboxEvent[] = [];
     const changeset: Record<string, [unknown, unknown]> = {};

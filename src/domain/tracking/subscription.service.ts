@@ -113,7 +113,7 @@ export function decodeCursor(cursor: string): { createdAt: number; id: string } 
 /** Use cases of tracking subscriptions; the HTTP layer maps the errors to problem+json. */
 export class TrackingSubscriptionService {
   constructor(
-    private readonly deps: { unitOfWork: TrackingUnitOfWork; reader: SubscriptionReader; ports: PortDirectory; clock: () => number },
+    private readonly deps: { unitOfWork: TrackingUnitOfWork; reader: SubscriptionReader; ports: PortDirectory; clock: () => number; staleAfterMs?: number },
   ) {}
 
   /**
@@ -219,14 +219,14 @@ export class TrackingSubscriptionService {
     const found = await this.deps.reader.findContainer(accountId, livemode, containerId);
     if (!found) return null;
     const port = await this.portLookup([found]);
-    return containerResource(found.snapshot, found.timeline, { livemode, port, now: this.deps.clock() });
+    return containerResource(found.snapshot, found.timeline, { livemode, port, now: this.deps.clock(), staleAfterMs: this.deps.staleAfterMs });
   }
 
   private async containerResources(subscription: TrackingSubscription) {
     const containers = await this.deps.reader.containersOf(subscription.id);
     const port = await this.portLookup(containers);
     const now = this.deps.clock();
-    return containers.map((c) => containerResource(c.snapshot, c.timeline, { livemode: subscription.livemode, port, now }));
+    return containers.map((c) => containerResource(c.snapshot, c.timeline, { livemode: subscription.livemode, port, now, staleAfterMs: this.deps.staleAfterMs }));
   }
 
   private async portLookup(containers: ReadonlyArray<{ snapshot: ContainerSnapshot; timeline: readonly StoredTimelineEvent[] }>): Promise<(locode: string) => PortView> {

@@ -41,7 +41,7 @@ export function chronological(events: readonly TimelineEvent[]): TimelineEvent[]
 /**
  * Origin, destination and transshipment ports from the timeline (any classifier, so a planned
  * discharge already names the destination): the first port where the container is loaded (else the
- * vessel departs), the last where it is discharged (else the vessel arrives), and in between every
+ * vessel departs), the last where it is discharged or the vessel arrives, and in between every
  * port where it is discharged and loaded again. Ports the vessel merely calls at are not
  * transshipments: the container stays on board.
  */
@@ -52,7 +52,9 @@ export function deriveRoute(events: readonly TimelineEvent[]): Route {
   const loads = calls.filter((e) => e.code === 'LOAD');
   const discharges = calls.filter((e) => e.code === 'DISC');
   const first = loads[0] ?? calls.find((e) => e.code === 'DEPA');
-  const last = discharges[discharges.length - 1] ?? [...calls].reverse().find((e) => e.code === 'ARRI');
+  // Where it is last discharged or last arrives, whichever comes later (a vessel's arrival may be
+  // announced before the discharge is planned).
+  const last = [...calls].reverse().find((e) => e.code === 'DISC' || e.code === 'ARRI');
   const origin = first ? eventLocode(first) : null;
   const destination = last ? eventLocode(last) : null;
   const transshipments: string[] = [];

@@ -71,3 +71,18 @@ export interface AisPositionSource {
   /** Positions of the vessel since `since` (epoch ms), oldest first; the last is the latest known. */
   recentPositions(vessel: VesselIdentity, since: number): Promise<PositionFix[]>;
 }
+
+/** A vessel as AIS static reports (types 5 and 24) describe it. */
+export interface VesselStatic {
+  mmsi: string;
+  imo: string | null;
+  name: string | null;
+  callSign: string | null;
+  shipType: number | null;
+  destination: string | null;
+  /** MM-DD hh:mm as transmitted (AIS ETAs have no year). */
+  reportedEta: string | null;
+  draught: number | null;
+  source: string;
+  updatedAt: number;
+}

@@ -7,6 +7,7 @@ import { DcsaCarrierEventsProvider } from './dcsa/dcsa-provider';
 import type { DcsaSettings } from './dcsa/settings';
 import type { AisPositionSource, CarrierEventsProvider } from './provider-types';
 import { SandboxAisSource, SandboxCarrierProvider } from './sandbox/sandbox-provider';
+import { SandboxVoyages } from './sandbox/sandbox-voyage';
 
 /**
  * Which upstream serves which subscription. Test mode (tl_test_ keys) always gets the sandbox and
@@ -24,8 +25,9 @@ export function trackingProviders(options: {
   const ais: AisPositionSource[] = [];
   if (options.storedPositions) ais.push(new StoredAisPositionSource(options.storedPositions));
   if (options.aishub) ais.push(new AisHubPositionSource(options.aishub, options.clock));
-  const sandbox = new SandboxCarrierProvider(options.router, options.clock);
-  const sandboxAis = [new SandboxAisSource(options.router, options.clock)];
+  const voyages = new SandboxVoyages(options.router);
+  const sandbox = new SandboxCarrierProvider(voyages, options.clock);
+  const sandboxAis = [new SandboxAisSource(voyages, options.clock)];
   return {
     live: { carriers, ais },
     carrierFor(subscription: TrackingSubscription) {

@@ -1,23 +1,11 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import readline from 'node:readline';
-import type { PositionFix } from '../provider-types';
+import type { PositionFix, VesselStatic as VesselStaticReport } from '../provider-types';
 import type { AisMessage } from './ais-message';
 import { NmeaDecoder } from './nmea-decoder';
 import { toPositionFix } from './position-fix';
 
-export interface VesselStaticReport {
-  mmsi: string;
-  imo: string | null;
-  name: string | null;
-  callSign: string | null;
-  shipType: number | null;
-  destination: string | null;
-  reportedEta: string | null;
-  draught: number | null;
-  source: string;
-  updatedAt: number;
-}
 
 /** Where decoded AIS data goes (the vessel position repository). */
 export interface AisSink {

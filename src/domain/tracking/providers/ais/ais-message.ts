@@ -73,6 +73,21 @@ class BitReader {
 const tenths = (value: number) => Math.round(value) / 10;
 const degrees = (raw: number) => raw / 600000;
 
+/** Class A (from bit 50) and Class B (from bit 46) reports share the layout after the speed field. */
+function positionReport(r: BitReader, type: PositionReport['type'], mmsi: string, navStatus: number | null, sogAt: number): PositionReport {
+  return {
+    type,
+    mmsi,
+    navStatus,
+    sog: tenths(r.uint(sogAt, 10)),
+    lon: degrees(r.int(sogAt + 11, 28)),
+    lat: degrees(r.int(sogAt + 39, 27)),
+    cog: tenths(r.uint(sogAt + 66, 12)),
+    heading: r.uint(sogAt + 78, 9),
+    second: r.uint(sogAt + 87, 6),
+  };
+}
+
 export function decodeAisMessage(bits: string): AisMessage | null {
   const r = new BitReader(bits);
   if (r.length < 38) return null;
@@ -82,31 +97,9 @@ export function decodeAisMessage(bits: string): AisMessage | null {
     case 1:
     case 2:
     case 3:
-      if (r.length < 149) return null;
-      return {
-        type,
-        mmsi,
-        navStatus: r.uint(38, 4),
-        sog: tenths(r.uint(50, 10)),
-        lon: degrees(r.int(61, 28)),
-        lat: degrees(r.int(89, 27)),
-        cog: tenths(r.uint(116, 12)),
-        heading: r.uint(128, 9),
-        second: r.uint(137, 6),
-      };
+      return r.length < 149 ? null : positionReport(r, type, mmsi, r.uint(38, 4), 50);
     case 18:
-      if (r.length < 139) return null;
-      return {
-        type: 18,
-        mmsi,
-        navStatus: null,
-        sog: tenths(r.uint(46, 10)),
-        lon: degrees(r.int(57, 28)),
-        lat: degrees(r.int(85, 27)),
-        cog: tenths(r.uint(112, 12)),
-        heading: r.uint(124, 9),
-        second: r.uint(133, 6),
-      };
+      return r.length < 139 ? null : positionReport(r, 18, mmsi, null, 46);
     case 5: {
       if (r.length < 420) return null;
       const imo = r.uint(40, 30);

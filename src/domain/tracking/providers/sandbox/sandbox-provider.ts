@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { EventClassifier, EmptyIndicator, TimelineEvent } from '../../events';
-import type { SeaRouter } from '../../sea-route/sea-router';
 import type { AisPositionSource, CarrierEventsProvider, CarrierEventsResult, PositionFix, TrackingQuery, VesselIdentity } from '../provider-types';
 import { sandboxServices } from './sandbox-network';
 import { PortCall, Sailing, SandboxVoyages, sandboxContainerNumbers, seededUnit } from './sandbox-voyage';
@@ -16,14 +15,11 @@ const day = 24 * hour;
  */
 export class SandboxCarrierProvider implements CarrierEventsProvider {
   readonly name = 'sandbox';
-  private readonly voyages: SandboxVoyages;
 
   constructor(
-    router: SeaRouter,
+    private readonly voyages: SandboxVoyages,
     private readonly clock: () => number,
-  ) {
-    this.voyages = new SandboxVoyages(router);
-  }
+  ) {}
 
   supports(): boolean {
     return true;
@@ -151,14 +147,11 @@ export class SandboxCarrierProvider implements CarrierEventsProvider {
 /** Test mode's AIS: a fix every 30 minutes along the sandbox vessel's computed track. */
 export class SandboxAisSource implements AisPositionSource {
   readonly name = 'sandbox';
-  private readonly voyages: SandboxVoyages;
 
   constructor(
-    router: SeaRouter,
+    private readonly voyages: SandboxVoyages,
     private readonly clock: () => number,
-  ) {
-    this.voyages = new SandboxVoyages(router);
-  }
+  ) {}
 
   async recentPositions(vessel: VesselIdentity, since: number): Promise<PositionFix[]> {
     const id = vessel.imo ?? vessel.mmsi;

@@ -11,7 +11,8 @@ const start = Date.parse('2026-11-22T10:00:00Z');
 const day = 86_400_000;
 
 function sandbox(now: () => number) {
-  return { carrier: new SandboxCarrierProvider(router, now), ais: new SandboxAisSource(router, now) };
+  const voyages = new SandboxVoyages(router);
+  return { carrier: new SandboxCarrierProvider(voyages, now), ais: new SandboxAisSource(voyages, now) };
 }
 const query = (reference: string, carrierScac = 'MAEU', referenceType: 'container' | 'bill_of_lading' = 'container') => ({ referenceType, reference, carrierScac, subscribedAt: start });
 
