@@ -7,6 +7,7 @@ import { trackingUnitOfWork } from '../../src/db/repositories/tracking-unit-of-w
 import { VesselPositionRepository } from '../../src/db/repositories/vessel-position.repository';
 import { newOutboxEvent } from '../../src/domain/outbox-event';
 import { DuplicateSubscriptionError, InsufficientCreditsError, TrackingInputError } from '../../src/domain/tracking/errors';
+import { TrackingCreditService } from '../../src/domain/tracking/credit.service';
 import { TrackingSubscriptionService } from '../../src/domain/tracking/subscription.service';
 import { createTestDatabase, TestDatabase, testDialect } from '../support/database';
 import { at } from '../support/tracking-fixtures';
@@ -57,6 +58,16 @@ describe(`tracking repositories on ${testDialect}`, () => {
     // Nothing half-done: no subscription was written for the refused one.
     const list = await service().list('acct_1', true, { limit: 10, cursor: null, status: null });
     expect(list.data.map((s) => s.reference)).toEqual(['MSKU1234565', 'MAEU987654321']);
+  });
+
+  test('credit service: admin grants need a reason and an actor; quotes follow the month volume', async () => {
+    const credits = new TrackingCreditService({ ledger: new CreditLedgerRepository(db.knex), clock });
+    await expect(credits.grant('acct_6', '10', '', 'admin')).rejects.toThrow('reason');
+    const entry = await credits.grant('acct_6', '10', 'pilot', 'ops@tradelane');
+    expect(entry).toMatchObject({ kind: 'grant', credits: '10.00', balanceAfter: '10.00' });
+    expect(await credits.balance('acct_6')).toBe('10.00');
+    expect((await credits.quote('acct_6', 'tariff_pro', 2)).amount).toBe('2.40');
+    expect((await credits.history('acct_6')).map((e) => e.kind)).toEqual(['grant']);
   });
 
   test('own shipments and test mode consume nothing', async () => {
