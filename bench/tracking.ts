@@ -80,7 +80,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     const now = Date.parse('2026-11-22T10:00:00Z');
-    const services = createTrackingServices(db.knex, loadTrackingConfig({}), () => now);
+    const services = createTrackingServices(db.knex, loadTrackingConfig({}), { now: () => new Date(now) });
     const count = 300;
     const prefix = ['MSKU', 'MRKU', 'MAEU', 'MWCU'];
     for (let i = 0; i < count; i++) {

@@ -1,8 +1,8 @@
-import { decimal } from '../domain/decimal';
+import Decimal from 'decimal.js';
 
 /**
  * Column values read back the same on both dialects: SQLite returns booleans as 0/1, DECIMAL as
- * numbers and JSON as text; mysql2 returns DECIMAL as strings and BIGINT as numbers or strings.
+ * numbers; mysql2 returns DECIMAL as strings and BIGINT as numbers or strings. (JSON: json-column.ts.)
  */
 export const toBool = (value: unknown): boolean => value === true || value === 1 || value === '1';
 
@@ -19,13 +19,9 @@ export function toNumber(value: unknown): number {
 
 export function toDecimalString(value: unknown, scale = 2): string {
   if (typeof value !== 'number' && typeof value !== 'string') throw new Error(`expected a decimal, got ${String(value)}`);
-  return decimal(value, scale);
+  return new Decimal(value).toFixed(scale);
 }
 
 export function toDecimalOrNull(value: unknown, scale = 2): string | null {
   return value === null || value === undefined ? null : toDecimalString(value, scale);
-}
-
-export function parseJsonColumn<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }

@@ -1,4 +1,5 @@
 import type { Agenda } from 'agenda';
+import { Clock, systemClock } from '../domain/clock';
 import type { VesselPositionRepository } from '../db/repositories/vessel-position.repository';
 import type { BatchReport, TrackingRefreshService } from '../domain/tracking/refresh.service';
 
@@ -12,7 +13,7 @@ export interface TrackingRefreshJobDeps {
   maxRunMs: number;
   positions?: VesselPositionRepository;
   positionRetentionMs?: number;
-  clock?: () => number;
+  clock?: Clock;
   onReport?: (report: BatchReport) => void;
 }
 
@@ -27,7 +28,7 @@ export async function defineTrackingRefreshJob(agenda: Pick<Agenda, 'define' | '
     async () => {
       const report = await deps.refresh.refreshDue({ maxRunMs: deps.maxRunMs });
       if (deps.positions && deps.positionRetentionMs) {
-        await deps.positions.pruneBefore((deps.clock ?? Date.now)() - deps.positionRetentionMs);
+        await deps.positions.pruneBefore((deps.clock ?? systemClock).now().getTime() - deps.positionRetentionMs);
       }
       deps.onReport?.(report);
     },

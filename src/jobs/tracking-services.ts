@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { TrackingConfig } from '../config/tracking-config';
+import { Clock, systemClock } from '../domain/clock';
 import { PortRepository } from '../db/repositories/port.repository';
 import { ProviderHealthRepository } from '../db/repositories/provider-health.repository';
 import { TrackingSubscriptionRepository } from '../db/repositories/tracking-subscription.repository';
@@ -17,7 +18,9 @@ import { TrackingSubscriptionService } from '../domain/tracking/subscription.ser
  * Builds the tracking services on one database: the subscription use cases (for the HTTP
  * handlers) and the refresh (for the job). One router per process: the network is built once.
  */
-export function createTrackingServices(knex: Knex, config: TrackingConfig, clock: () => number = Date.now) {
+export function createTrackingServices(knex: Knex, config: TrackingConfig, systemTime: Clock = systemClock) {
+  // The tracking domain reads time as epoch milliseconds.
+  const clock = () => systemTime.now().getTime();
   const router = new SeaRouter();
   const subscriptions = new TrackingSubscriptionRepository(knex);
   const positions = new VesselPositionRepository(knex);

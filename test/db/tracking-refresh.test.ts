@@ -1,4 +1,4 @@
-import { OutboxRepository } from '../../src/db/repositories/outbox.repository';
+import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { PortRepository } from '../../src/db/repositories/port.repository';
 import { ProviderHealthRepository } from '../../src/db/repositories/provider-health.repository';
 import { TrackingSubscriptionRepository } from '../../src/db/repositories/tracking-subscription.repository';
@@ -62,7 +62,7 @@ describe(`tracking refresh on ${testDialect}`, () => {
   const carrier = new FakeCarrier();
   const ais = new FakeAis();
   const subscriptions = () => new TrackingSubscriptionRepository(db.knex);
-  const outbox = () => new OutboxRepository(db.knex);
+  const outbox = () => new OutboxEventRepository(db.knex);
   const refresher = () =>
     new TrackingRefreshService({
       store: subscriptions(),

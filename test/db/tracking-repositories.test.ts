@@ -1,5 +1,5 @@
 import { CreditLedgerRepository } from '../../src/db/repositories/credit-ledger.repository';
-import { OutboxRepository } from '../../src/db/repositories/outbox.repository';
+import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { PortRepository } from '../../src/db/repositories/port.repository';
 import { ProviderHealthRepository } from '../../src/db/repositories/provider-health.repository';
 import { TrackingSubscriptionRepository } from '../../src/db/repositories/tracking-subscription.repository';
@@ -118,7 +118,7 @@ describe(`tracking repositories on ${testDialect}`, () => {
   });
 
   test('outbox events are stored with JSON data and drained in order', async () => {
-    const outbox = new OutboxRepository(db.knex);
+    const outbox = new OutboxEventRepository(db.knex);
     const a = newOutboxEvent('container.updated', { accountId: 'acct_9', livemode: true, subjectType: 'container', subjectId: 'cnt_1', data: { status: 'loaded' } }, now);
     const b = newOutboxEvent('container.arrived', { accountId: 'acct_9', livemode: true, subjectType: 'container', subjectId: 'cnt_1', data: { status: 'arrived' } }, now + 1);
     await outbox.append([b, a]);

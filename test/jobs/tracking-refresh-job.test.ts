@@ -1,6 +1,6 @@
 import type { Agenda } from 'agenda';
 import { loadTrackingConfig } from '../../src/config/tracking-config';
-import { OutboxRepository } from '../../src/db/repositories/outbox.repository';
+import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { defineTrackingRefreshJob, trackingRefreshJobName } from '../../src/jobs/tracking-refresh.job';
 import { createTrackingServices } from '../../src/jobs/tracking-services';
 import { createTestDatabase, TestDatabase, testDialect } from '../support/database';
@@ -30,7 +30,7 @@ function recordingAgenda() {
 describe(`the tracking refresh job on ${testDialect}`, () => {
   test('is defined on Agenda, scheduled, and each run refreshes test-mode subscriptions from the sandbox', async () => {
     let now = Date.parse('2026-11-22T10:00:00Z');
-    const clock = () => now;
+    const clock = { now: () => new Date(now) };
     const config = loadTrackingConfig({ TRACKING_REFRESH_JOB_EVERY: '10 minutes', TRACKING_REFRESH_BATCH_SIZE: '2' });
     const services = createTrackingServices(db.knex, config, clock);
     const created = [];
@@ -51,7 +51,7 @@ describe(`the tracking refresh job on ${testDialect}`, () => {
     expect(container.events.length).toBeGreaterThan(5);
     expect(container.origin?.name).toEqual(expect.any(String));
     expect(container.destination?.lat).toEqual(expect.any(Number));
-    const outbox = await new OutboxRepository(db.knex).listUndelivered(100);
+    const outbox = await new OutboxEventRepository(db.knex).listUndelivered(100);
     expect(outbox.filter((e) => e.type === 'container.updated')).toHaveLength(5);
     expect(outbox.every((e) => e.livemode === false && e.accountId === 'acct_demo')).toBe(true);
 

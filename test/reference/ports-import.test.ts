@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PortRepository } from '../../src/db/repositories/port.repository';
-import { parseCsv } from '../../src/reference/csv';
 import { importPorts } from '../../src/reference/ports/import-ports';
 import { mergePorts } from '../../src/reference/ports/port-merge';
 import { parseSeaPortsJson, parseUnlocodeCodeList, parseUnlocodeCoordinates, parseWorldPortIndex } from '../../src/reference/ports/port-sources';
@@ -11,10 +10,6 @@ import { sharedDataPath } from '../support/shared-data';
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../fixtures/reference/ports', name), 'utf8');
 
 describe('port source formats', () => {
-  test('CSV: quotes, doubled quotes, CRLF and BOM', () => {
-    expect(parseCsv('\ufeffa,"b,c","d ""e"""\r\n1,2,3\n')).toEqual([['a', 'b,c', 'd "e"'], ['1', '2', '3']]);
-  });
-
   test('UN/LOCODE coordinates are degrees and minutes', () => {
     expect(parseUnlocodeCoordinates('3114N 12129E')).toEqual({ lat: 31.2333, lon: 121.4833 });
     expect(parseUnlocodeCoordinates('2357S 04620W')).toEqual({ lat: -23.95, lon: -46.3333 });

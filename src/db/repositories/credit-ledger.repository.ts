@@ -1,37 +1,8 @@
 import type { Knex } from 'knex';
-import { addDecimals, compareDecimals, decimal } from '../../domain/decimal';
+import Decimal from 'decimal.js';
 import { newId } from '../../domain/ids';
+import type { CreditLedger, LedgerEntry, LedgerEntryKind, NewLedgerEntry } from '../../domain/tracking/credit.service';
 import { toDecimalOrNull, toDecimalString, toNumber } from '../row-values';
-
-export type LedgerEntryKind = 'grant' | 'purchase' | 'consume' | 'refund';
-
-export interface LedgerEntry {
-  id: string;
-  accountId: string;
-  creditType: string;
-  kind: LedgerEntryKind;
-  /** Signed decimal string: consumption is negative. */
-  credits: string;
-  balanceAfter: string;
-  unitPrice: string | null;
-  amount: string | null;
-  currency: string | null;
-  subjectId: string | null;
-  reason: string | null;
-  actor: string | null;
-  createdAt: number;
-}
-
-export interface NewLedgerEntry {
-  kind: LedgerEntryKind;
-  credits: string;
-  unitPrice?: string | null;
-  amount?: string | null;
-  currency?: string | null;
-  subjectId?: string | null;
-  reason?: string | null;
-  actor?: string | null;
-}
 
 export class CreditBalanceTooLowError extends Error {
   constructor(readonly balance: string) {
@@ -60,7 +31,7 @@ const fromRow = (r: Record<string, unknown>): LedgerEntry => ({
  * the balance row (SELECT … FOR UPDATE on MySQL; SQLite serialises writers), computes the new
  * balance in exact decimals and refuses to go below zero, so two concurrent debits never overdraw.
  */
-export class CreditLedgerRepository {
+export class CreditLedgerRepository implements CreditLedger {
   constructor(private readonly knex: Knex | Knex.Transaction) {}
 
   async balance(accountId: string, creditType: string): Promise<string> {
@@ -73,8 +44,8 @@ export class CreditLedgerRepository {
     const work = async (trx: Knex.Transaction) => {
       const current = await trx('credit_balances').where({ account_id: accountId, credit_type: creditType }).forUpdate().first();
       const before = current ? toDecimalString(current.balance) : '0.00';
-      const after = addDecimals(before, decimal(entry.credits));
-      if (compareDecimals(after, '0.00') < 0) throw new CreditBalanceTooLowError(before);
+      const after = new Decimal(before).plus(entry.credits).toFixed(2);
+      if (new Decimal(after).isNegative()) throw new CreditBalanceTooLowError(before);
       if (current) {
         await trx('credit_balances').where({ account_id: accountId, credit_type: creditType }).update({ balance: after, updated_at: now });
       } else {
@@ -85,7 +56,7 @@ export class CreditLedgerRepository {
         account_id: accountId,
         credit_type: creditType,
         kind: entry.kind,
-        credits: decimal(entry.credits),
+        credits: new Decimal(entry.credits).toFixed(2),
         balance_after: after,
         unit_price: entry.unitPrice ?? null,
         amount: entry.amount ?? null,
@@ -108,8 +79,8 @@ export class CreditLedgerRepository {
       .andWhere('created_at', '>=', since)
       .select('credits');
     // Summed in exact decimals, not by the database (SQLite would sum DECIMAL as floats).
-    const total = rows.reduce((sum: string, r: { credits: unknown }) => addDecimals(sum, toDecimalString(r.credits)), '0.00');
-    return Math.round(-Number(total));
+    const total = rows.reduce((sum: Decimal, r: { credits: unknown }) => sum.plus(toDecimalString(r.credits)), new Decimal(0));
+    return total.negated().round().toNumber();
   }
 
   async entries(accountId: string, creditType: string, limit = 100): Promise<LedgerEntry[]> {

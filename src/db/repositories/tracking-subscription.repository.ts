@@ -7,8 +7,10 @@ import type { ReferenceType } from '../../domain/tracking/providers/provider-typ
 import type { ContainerState, RefreshWrite, TrackingRefreshStore } from '../../domain/tracking/refresh-ports';
 import type { SubscriptionReader } from '../../domain/tracking/subscription.service';
 import type { ContainerStatus } from '../../domain/tracking/timeline';
-import { parseJsonColumn, toBool, toNumber, toNumberOrNull } from '../row-values';
-import { OutboxRepository } from './outbox.repository';
+import { toBool, toNumber, toNumberOrNull } from '../row-values';
+import { pageByCreatedAt } from './created-at-cursor';
+import { readJsonColumn } from './json-column';
+import { OutboxEventRepository } from './outbox-event.repository';
 
 type Row = Record<string, unknown>;
 
@@ -104,7 +106,7 @@ function containerFromRow(r: Row): ContainerSnapshot {
     route: {
       origin: (r.origin_locode as string | null) ?? null,
       destination: (r.destination_locode as string | null) ?? null,
-      transshipments: parseJsonColumn<string[]>(r.transshipment_locodes),
+      transshipments: readJsonColumn<string[]>(r.transshipment_locodes),
     },
     vessel: hasVessel
       ? { name: (r.vessel_name as string | null) ?? null, imo: (r.vessel_imo as string | null) ?? null, mmsi: (r.vessel_mmsi as string | null) ?? null }
@@ -123,7 +125,7 @@ function containerFromRow(r: Row): ContainerSnapshot {
         : null,
     carrierEta: toNumberOrNull(r.carrier_eta),
     predictedEta: toNumberOrNull(r.predicted_eta),
-    predictedEtaBasis: r.predicted_eta_basis ? parseJsonColumn<EtaBasis>(r.predicted_eta_basis) : null,
+    predictedEtaBasis: r.predicted_eta_basis ? readJsonColumn<EtaBasis>(r.predicted_eta_basis) : null,
     arrivedAt: toNumberOrNull(r.arrived_at),
     carrierDataAt: toNumberOrNull(r.carrier_data_at),
     positionDataAt: toNumberOrNull(r.position_data_at),
@@ -154,7 +156,7 @@ function eventToRow(containerId: string, e: StoredTimelineEvent, now: number): R
 
 const eventFromRow = (r: Row): StoredTimelineEvent => ({
   key: r.event_key as string,
-  event: parseJsonColumn<TimelineEvent>(r.payload),
+  event: readJsonColumn<TimelineEvent>(r.payload),
   superseded: toBool(r.superseded),
   retracted: toBool(r.retracted),
   firstSeenAt: toNumber(r.first_seen_at),
@@ -166,10 +168,10 @@ const eventFromRow = (r: Row): StoredTimelineEvent => ({
  * API answers from.
  */
 export class TrackingSubscriptionRepository implements TrackingRefreshStore, SubscriptionReader {
-  private readonly outbox: OutboxRepository;
+  private readonly outbox: OutboxEventRepository;
 
   constructor(private readonly knex: Knex) {
-    this.outbox = new OutboxRepository(knex);
+    this.outbox = new OutboxEventRepository(knex);
   }
 
   async insertSubscription(subscription: TrackingSubscription, container: ContainerSnapshot | null, trx: Knex | Knex.Transaction = this.knex): Promise<void> {
@@ -193,13 +195,9 @@ export class TrackingSubscriptionRepository implements TrackingRefreshStore, Sub
     livemode: boolean,
     page: { limit: number; after: { createdAt: number; id: string } | null; status: SubscriptionStatus | null },
   ): Promise<TrackingSubscription[]> {
-    const query = this.knex('tracking_subscriptions').where({ account_id: accountId, livemode });
+    const query = this.knex<Row>('tracking_subscriptions').where({ account_id: accountId, livemode });
     if (page.status) query.andWhere({ status: page.status });
-    if (page.after) {
-      const { createdAt, id } = page.after;
-      query.andWhere((q) => q.where('created_at', '>', createdAt).orWhere((q2) => q2.where('created_at', createdAt).andWhere('id', '>', id)));
-    }
-    const rows = await query.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(page.limit);
+    const rows = await pageByCreatedAt(query, page.after ?? undefined, page.limit);
     return rows.map(subscriptionFromRow);
   }
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DuplicateSubscriptionError, InsufficientCreditsError } from '../../domain/tracking/errors';
 import type { TrackingUnitOfWork, TrackingWriteContext } from '../../domain/tracking/subscription.service';
-import { compareDecimals, multiplyDecimals } from '../../domain/decimal';
+import Decimal from 'decimal.js';
 import { CreditBalanceTooLowError, CreditLedgerRepository } from './credit-ledger.repository';
 import { TrackingSubscriptionRepository } from './tracking-subscription.repository';
 
@@ -28,11 +28,11 @@ export function trackingUnitOfWork(knex: Knex): TrackingUnitOfWork {
             creditBalance: (accountId, creditType) => credits.balance(accountId, creditType),
             consumedSince: (accountId, creditType, since) => credits.consumedSince(accountId, creditType, since),
             consumeCredits: async (accountId, creditType, c, now) => {
-              if (compareDecimals(c.credits, '0.00') <= 0) throw new Error('a consumption debits a positive number of credits');
+              if (new Decimal(c.credits).lessThanOrEqualTo(0)) throw new Error('a consumption debits a positive number of credits');
               const entry = await credits.append(
                 accountId,
                 creditType,
-                { kind: 'consume', credits: `-${c.credits}`, unitPrice: c.unitPrice, amount: multiplyDecimals(c.credits, c.unitPrice), currency: c.currency, subjectId: c.subjectId, reason: c.reason },
+                { kind: 'consume', credits: `-${c.credits}`, unitPrice: c.unitPrice, amount: new Decimal(c.credits).times(c.unitPrice).toFixed(2), currency: c.currency, subjectId: c.subjectId, reason: c.reason },
                 now,
               );
               return entry.id;

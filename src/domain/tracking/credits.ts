@@ -1,4 +1,4 @@
-import { addDecimals, compareDecimals, decimal, multiplyDecimals, toScaled } from '../decimal';
+import Decimal from 'decimal.js';
 
 /**
  * Tracking is paid per use: one tracking subscription consumes one tracking credit. What a credit
@@ -38,8 +38,8 @@ function tierFor(plan: CreditPlan, nth: number): PriceTier {
 
 /** Discount against the list price, in whole percent. */
 export function discountPercent(unitPrice: string): number {
-  const list = toScaled(trackingCreditPricing.listPrice, 4);
-  return Number(((list - toScaled(unitPrice, 4)) * 100n) / list);
+  const list = new Decimal(trackingCreditPricing.listPrice);
+  return list.minus(unitPrice).times(100).dividedBy(list).toDecimalPlaces(0, Decimal.ROUND_DOWN).toNumber();
 }
 
 export interface CreditQuoteLine {
@@ -66,7 +66,7 @@ export function quoteCredits(plan: CreditPlan, quantity: number, usedThisMonth: 
   while (left > 0) {
     const tier = tierFor(plan, nth);
     const inTier = tier.upTo === null ? left : Math.min(left, tier.upTo - nth + 1);
-    lines.push({ quantity: inTier, unitPrice: tier.unitPrice, amount: multiplyDecimals(String(inTier), tier.unitPrice), discountPercent: discountPercent(tier.unitPrice) });
+    lines.push({ quantity: inTier, unitPrice: tier.unitPrice, amount: new Decimal(tier.unitPrice).times(inTier).toFixed(2), discountPercent: discountPercent(tier.unitPrice) });
     nth += inTier;
     left -= inTier;
   }
@@ -74,7 +74,7 @@ export function quoteCredits(plan: CreditPlan, quantity: number, usedThisMonth: 
     plan,
     quantity,
     currency: trackingCreditPricing.currency,
-    amount: lines.reduce((sum, l) => addDecimals(sum, l.amount), '0.00'),
+    amount: lines.reduce((sum, l) => sum.plus(l.amount), new Decimal(0)).toFixed(2),
     lines,
   };
 }
@@ -94,14 +94,20 @@ export function chargeForSubscription(plan: CreditPlan, usedThisMonth: number, o
 }
 
 export function hasEnoughCredits(balance: string, needed: string): boolean {
-  return compareDecimals(balance, needed) >= 0;
+  return new Decimal(balance).greaterThanOrEqualTo(needed);
 }
 
 /** A grant (admin path or a purchase) adds a positive number of credits with at most two decimals. */
 export function validateGrant(credits: string): string {
-  const normalised = decimal(credits, 2);
-  if (compareDecimals(normalised, '0.00') <= 0) throw new Error('a grant must add a positive number of credits');
-  return normalised;
+  let value: Decimal;
+  try {
+    value = new Decimal(credits.trim());
+  } catch {
+    throw new Error(`${credits} is not a number of credits`);
+  }
+  if (value.decimalPlaces() > 2) throw new Error(`${credits} has more than 2 decimals`);
+  if (value.lessThanOrEqualTo(0)) throw new Error('a grant must add a positive number of credits');
+  return value.toFixed(2);
 }
 
 export function startOfMonthUtc(now: number): number {

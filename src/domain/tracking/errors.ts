@@ -1,37 +1,43 @@
-/** Errors the HTTP layer maps to problem+json: each names the field and says what would be right. */
-export class TrackingInputError extends Error {
+import { DomainError } from '../errors';
+
+/**
+ * Tracking's domain errors, as kinds of the shared DomainError the HTTP layer maps to problem+json
+ * (invalid_input → 400, insufficient_credits → 402, conflict → 409, not_found → 404). Each keeps
+ * the details a client needs to put things right.
+ */
+export class TrackingInputError extends DomainError {
   constructor(
     readonly field: string,
     message: string,
+    /** e.g. `{ problem: 'check_digit', expected_check_digit: 6 }` for a mistyped container number. */
     readonly details: Record<string, unknown> = {},
   ) {
-    super(message);
+    super('invalid_input', message, [{ field, message }]);
     this.name = 'TrackingInputError';
   }
 }
 
-/** 402 insufficient-credits. */
-export class InsufficientCreditsError extends Error {
+export class InsufficientCreditsError extends DomainError {
   constructor(
     readonly balance: string,
     readonly needed: string,
   ) {
-    super(`This needs ${needed} tracking credit; the balance is ${balance}.`);
+    super('insufficient_credits', `This needs ${needed} tracking credit; the balance is ${balance}.`);
     this.name = 'InsufficientCreditsError';
   }
 }
 
-/** 409 conflict: the reference is already tracked by this account in this mode. */
-export class DuplicateSubscriptionError extends Error {
+/** The reference is already tracked by this account in this mode. */
+export class DuplicateSubscriptionError extends DomainError {
   constructor(readonly existingId: string) {
-    super(`This reference is already tracked by ${existingId}.`);
+    super('conflict', `This reference is already tracked by ${existingId}.`);
     this.name = 'DuplicateSubscriptionError';
   }
 }
 
-export class SubscriptionNotFoundError extends Error {
+export class SubscriptionNotFoundError extends DomainError {
   constructor(readonly id: string) {
-    super(`No tracking subscription ${id}.`);
+    super('not_found', `No tracking subscription ${id}.`);
     this.name = 'SubscriptionNotFoundError';
   }
 }

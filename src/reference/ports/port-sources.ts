@@ -1,4 +1,8 @@
-import { parseCsv, parseCsvObjects } from '../csv';
+import { parse } from 'csv-parse/sync';
+
+const csvRows = (text: string): string[][] => parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+const csvObjects = (text: string): Array<Record<string, string>> =>
+  parse(text, { bom: true, columns: true, skip_empty_lines: true, relax_column_count: true, trim: true });
 
 /** One source's view of a port; the merge decides which source wins for each field. */
 export interface PortSourceRecord {
@@ -31,11 +35,11 @@ export function parseUnlocodeCoordinates(raw: string): { lat: number; lon: numbe
  * Status, Date, IATA, Coordinates, Remarks). Rows marked removed ("X") are left out.
  */
 export function parseUnlocodeCodeList(text: string): PortSourceRecord[] {
-  const rows = parseCsv(text);
+  const rows = csvRows(text);
   if (rows.length === 0) return [];
   const hasHeader = rows[0].some((c) => c.trim() === 'Function');
   const records = hasHeader
-    ? parseCsvObjects(text).map((r) => ({ change: r.Change, country: r.Country, location: r.Location, name: r.Name || r.NameWoDiacritics, fn: r.Function, coordinates: r.Coordinates }))
+    ? csvObjects(text).map((r) => ({ change: r.Change, country: r.Country, location: r.Location, name: r.Name || r.NameWoDiacritics, fn: r.Function, coordinates: r.Coordinates }))
     : rows.map((r) => ({ change: r[0], country: r[1], location: r[2], name: r[3] || r[4], fn: r[6], coordinates: r[10] }));
   const ports: PortSourceRecord[] = [];
   for (const r of records) {
@@ -50,7 +54,7 @@ export function parseUnlocodeCodeList(text: string): PortSourceRecord[] {
 /** NGA World Port Index (Pub 150) CSV export: "UN/LOCODE" as "US ANP", decimal Latitude/Longitude. */
 export function parseWorldPortIndex(text: string): PortSourceRecord[] {
   const ports: PortSourceRecord[] = [];
-  for (const r of parseCsvObjects(text)) {
+  for (const r of csvObjects(text)) {
     const locode = (r['UN/LOCODE'] ?? '').replace(/\s+/g, '').toUpperCase();
     if (!locodePattern.test(locode)) continue;
     const lat = Number(r.Latitude);
@@ -93,5 +97,5 @@ export function parseSeaPortsJson(text: string): PortSourceRecord[] {
 
 /** UN/LOCODE country list: CountryCode, CountryName. */
 export function parseCountryCodes(text: string): Map<string, string> {
-  return new Map(parseCsvObjects(text).map((r) => [r.CountryCode, r.CountryName]));
+  return new Map(csvObjects(text).map((r) => [r.CountryCode, r.CountryName]));
 }

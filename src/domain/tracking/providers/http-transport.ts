@@ -1,3 +1,4 @@
+import { OAuthTokenCache, readIssuedToken } from '../../parcel/carriers/http/oauth-token-cache';
 import { ProviderError } from './provider-types';
 
 /**
@@ -61,31 +62,24 @@ export interface OAuthClientCredentialsSettings {
   scope?: string | null;
 }
 
-/** OAuth 2 client-credentials token, cached until a minute before it expires. */
-export class OAuthClientCredentials {
-  private cached: { token: string; expiresAt: number } | null = null;
-
-  constructor(
-    private readonly provider: string,
-    private readonly settings: OAuthClientCredentialsSettings,
-    private readonly timeoutMs: number,
-    private readonly clock: () => number = Date.now,
-  ) {}
-
-  async token(): Promise<string> {
-    if (this.cached && this.cached.expiresAt > this.clock()) return this.cached.token;
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.settings.clientId, client_secret: this.settings.clientSecret });
-    if (this.settings.scope) form.set('scope', this.settings.scope);
-    const response = await requestJson(this.provider, this.settings.tokenUrl, {
+/**
+ * OAuth 2 client-credentials tokens for a tracking upstream, through the token cache the parcel
+ * carriers use (one shared request, refreshed before expiry); failures map to ProviderError kinds.
+ */
+export function clientCredentialsTokens(provider: string, settings: OAuthClientCredentialsSettings, timeoutMs: number, now: () => number): OAuthTokenCache {
+  return new OAuthTokenCache(async () => {
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: settings.clientId, client_secret: settings.clientSecret });
+    if (settings.scope) form.set('scope', settings.scope);
+    const response = await requestJson(provider, settings.tokenUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
-      timeoutMs: this.timeoutMs,
+      timeoutMs,
     });
-    const body = response.body as { access_token?: unknown; expires_in?: unknown } | null;
-    if (!body || typeof body.access_token !== 'string') throw new ProviderError(this.provider, 'unauthorised', 'token endpoint returned no access_token');
-    const lifetime = typeof body.expires_in === 'number' ? body.expires_in : 300;
-    this.cached = { token: body.access_token, expiresAt: this.clock() + Math.max(0, lifetime - 60) * 1000 };
-    return body.access_token;
-  }
+    try {
+      return readIssuedToken(response.body);
+    } catch (error) {
+      throw new ProviderError(provider, 'unauthorised', (error as Error).message);
+    }
+  }, now);
 }

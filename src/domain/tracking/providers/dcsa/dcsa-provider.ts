@@ -1,5 +1,6 @@
-import { OAuthClientCredentials, requestJson } from '../http-transport';
-import type { CarrierEventsProvider, CarrierEventsResult, TrackingQuery } from '../provider-types';
+import type { OAuthTokenCache } from '../../../parcel/carriers/http/oauth-token-cache';
+import { clientCredentialsTokens, requestJson } from '../http-transport';
+import { CarrierEventsProvider, CarrierEventsResult, ProviderError, TrackingQuery } from '../provider-types';
 import { eventsUrl, nextPageUrl, transportCallEventsUrl, versionHeaders } from './request';
 import { parseDcsaEvents } from './response';
 import type { DcsaSettings } from './settings';
@@ -11,14 +12,14 @@ import type { DcsaSettings } from './settings';
  */
 export class DcsaCarrierEventsProvider implements CarrierEventsProvider {
   readonly name: string;
-  private readonly oauth: OAuthClientCredentials | null;
+  private readonly oauth: OAuthTokenCache | null;
 
   constructor(
     readonly settings: DcsaSettings,
     clock: () => number = Date.now,
   ) {
     this.name = `dcsa:${settings.scac}`;
-    this.oauth = settings.auth.type === 'oauth2' ? new OAuthClientCredentials(this.name, settings.auth, settings.timeoutMs, clock) : null;
+    this.oauth = settings.auth.type === 'oauth2' ? clientCredentialsTokens(this.name, settings.auth, settings.timeoutMs, clock) : null;
   }
 
   supports(query: TrackingQuery): boolean {
@@ -43,7 +44,7 @@ export class DcsaCarrierEventsProvider implements CarrierEventsProvider {
     const merged = { events: [] as CarrierEventsResult['events'], retractedEventIds: [] as string[], messages: [] as string[] };
     let url: string | null = firstUrl;
     for (let page = 0; url && page < this.settings.maxPages; page++) {
-      const response = await requestJson(this.name, url, { headers: await this.headers(), timeoutMs: this.settings.timeoutMs });
+      const response = await this.get(url);
       const parsed = parseDcsaEvents(response.body, this.settings.version, this.name);
       merged.events.push(...parsed.events);
       merged.retractedEventIds.push(...parsed.retractedEventIds);
@@ -53,11 +54,22 @@ export class DcsaCarrierEventsProvider implements CarrierEventsProvider {
     return merged;
   }
 
+  /** A 401 with an OAuth token may mean it was revoked early: fetch a new one and try once more. */
+  private async get(url: string) {
+    try {
+      return await requestJson(this.name, url, { headers: await this.headers(), timeoutMs: this.settings.timeoutMs });
+    } catch (error) {
+      if (!this.oauth || !(error instanceof ProviderError) || error.kind !== 'unauthorised') throw error;
+      this.oauth.invalidate();
+      return requestJson(this.name, url, { headers: await this.headers(), timeoutMs: this.settings.timeoutMs });
+    }
+  }
+
   private async headers(): Promise<Record<string, string>> {
     const headers = versionHeaders(this.settings);
     const auth = this.settings.auth;
     if (auth.type === 'api_key') headers[auth.header] = auth.value;
-    if (this.oauth) headers.Authorization = `Bearer ${await this.oauth.token()}`;
+    if (this.oauth) headers.Authorization = `Bearer ${await this.oauth.get(AbortSignal.timeout(this.settings.timeoutMs))}`;
     return headers;
   }
 }
