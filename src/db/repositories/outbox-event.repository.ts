@@ -1,13 +1,44 @@
 import type { Knex } from 'knex';
 import type { OutboxEvent, OutboxStore } from '../../domain/hts/hts-ports';
+import { readJsonColumn } from './json-column';
+import { toBool, toNumber, toNumberOrNull } from '../row-values';
+
+/** An event as any capability appends it; mode and subject are optional (platform events have neither). */
+export interface OutboxEventInput extends OutboxEvent {
+  livemode?: boolean;
+  subjectType?: string | null;
+  subjectId?: string | null;
+}
+
+export interface StoredOutboxEvent extends OutboxEvent {
+  livemode: boolean;
+  subjectType: string | null;
+  subjectId: string | null;
+  deliveredAt: number | null;
+  attempts: number;
+}
+
+const fromRow = (row: Record<string, unknown>): StoredOutboxEvent => ({
+  id: row.id as string,
+  type: row.type as string,
+  accountId: (row.account_id as string | null) ?? null,
+  createdAt: toNumber(row.created_at),
+  data: readJsonColumn(row.data),
+  livemode: toBool(row.livemode),
+  subjectType: (row.subject_type as string | null) ?? null,
+  subjectId: (row.subject_id as string | null) ?? null,
+  deliveredAt: toNumberOrNull(row.delivered_at),
+  attempts: toNumber(row.attempts),
+});
 
 /** Appends events to the transactional outbox; webhook delivery reads and marks them. */
 export class OutboxEventRepository implements OutboxStore {
   constructor(private readonly knex: Knex) {}
 
-  async append(events: OutboxEvent[]): Promise<void> {
+  /** Appends events, inside the caller's transaction when given one. */
+  async append(events: OutboxEventInput[], trx: Knex | Knex.Transaction = this.knex): Promise<void> {
     if (events.length === 0) return;
-    await this.knex('outbox_events').insert(
+    await trx('outbox_events').insert(
       events.map((event) => ({
         id: event.id,
         type: event.type,
@@ -16,7 +47,26 @@ export class OutboxEventRepository implements OutboxStore {
         data: JSON.stringify(event.data),
         delivered_at: null,
         attempts: 0,
+        livemode: event.livemode ?? true,
+        subject_type: event.subjectType ?? null,
+        subject_id: event.subjectId ?? null,
       })),
     );
+  }
+
+  /** Oldest undelivered events first. */
+  async listUndelivered(limit: number): Promise<StoredOutboxEvent[]> {
+    const rows = await this.knex('outbox_events').whereNull('delivered_at').orderBy(['created_at', 'id']).limit(limit);
+    return rows.map(fromRow);
+  }
+
+  async listForSubject(subjectType: string, subjectId: string): Promise<StoredOutboxEvent[]> {
+    const rows = await this.knex('outbox_events').where({ subject_type: subjectType, subject_id: subjectId }).orderBy(['created_at', 'id']);
+    return rows.map(fromRow);
+  }
+
+  async markDelivered(ids: readonly string[], at: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.knex('outbox_events').whereIn('id', ids).whereNull('delivered_at').update({ delivered_at: at });
   }
 }

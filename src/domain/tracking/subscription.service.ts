@@ -1,0 +1,238 @@
+import { newId } from '../ids';
+import { carrierFromContainerNumber, carrierFromReference, CarrierSource } from './carriers';
+import { checkContainerNumber } from './container-number';
+import { containerResource, locodesOf, PortView } from './container-resource';
+import { chargeForSubscription, CreditPlan, hasEnoughCredits, startOfMonthUtc, trackingCreditType } from './credits';
+import { DuplicateSubscriptionError, InsufficientCreditsError, SubscriptionNotFoundError, TrackingInputError } from './errors';
+import type { ContainerSnapshot, StoredTimelineEvent, SubscriptionStatus, TrackingSubscription } from './model';
+import type { ReferenceType } from './providers/provider-types';
+import type { PortDirectory } from './refresh-ports';
+
+export interface CreateSubscriptionInput {
+  accountId: string;
+  livemode: boolean;
+  referenceType: ReferenceType;
+  reference: string;
+  carrierScac?: string | null;
+  plan: CreditPlan;
+  /** The container belongs to one of the account's own shipments: covered by its plan. */
+  ownShipment: boolean;
+}
+
+export interface CreditConsumption {
+  credits: string;
+  unitPrice: string;
+  currency: string;
+  subjectId: string;
+  reason: string;
+}
+
+/** The writes of one subscription creation, run in one transaction by the unit of work. */
+export interface TrackingWriteContext {
+  findActiveSubscription(accountId: string, livemode: boolean, referenceType: ReferenceType, reference: string): Promise<TrackingSubscription | null>;
+  insertSubscription(subscription: TrackingSubscription, container: ContainerSnapshot | null): Promise<void>;
+  creditBalance(accountId: string, creditType: string): Promise<string>;
+  consumedSince(accountId: string, creditType: string, since: number): Promise<number>;
+  /** Debits credits; returns the ledger entry id. The balance row is locked for the transaction. */
+  consumeCredits(accountId: string, creditType: string, consumption: CreditConsumption, now: number): Promise<string>;
+}
+
+export interface TrackingUnitOfWork {
+  run<T>(work: (tx: TrackingWriteContext) => Promise<T>): Promise<T>;
+}
+
+export interface SubscriptionReader {
+  findSubscription(accountId: string, livemode: boolean, id: string): Promise<TrackingSubscription | null>;
+  listSubscriptions(
+    accountId: string,
+    livemode: boolean,
+    page: { limit: number; after: { createdAt: number; id: string } | null; status: SubscriptionStatus | null },
+  ): Promise<TrackingSubscription[]>;
+  containersOf(subscriptionId: string): Promise<Array<{ snapshot: ContainerSnapshot; timeline: StoredTimelineEvent[] }>>;
+  findContainer(accountId: string, livemode: boolean, containerId: string): Promise<{ snapshot: ContainerSnapshot; timeline: StoredTimelineEvent[]; subscription: TrackingSubscription } | null>;
+  stopSubscription(id: string, now: number): Promise<void>;
+}
+
+const referencePattern = /^[A-Z0-9]{4,35}$/;
+
+/** Validates and normalises the reference and decides the carrier, saying where it came from. */
+export function resolveReference(input: Pick<CreateSubscriptionInput, 'referenceType' | 'reference' | 'carrierScac'>): {
+  reference: string;
+  carrierScac: string;
+  carrierSource: CarrierSource;
+} {
+  let reference: string;
+  if (input.referenceType === 'container') {
+    const check = checkContainerNumber(input.reference);
+    if (!check.valid) {
+      throw new TrackingInputError('reference', check.message, {
+        problem: check.problem,
+        ...(check.expectedCheckDigit !== undefined ? { expected_check_digit: check.expectedCheckDigit } : {}),
+      });
+    }
+    reference = check.number;
+  } else {
+    reference = input.reference.toUpperCase().replace(/[\s-]/g, '');
+    if (!referencePattern.test(reference)) {
+      throw new TrackingInputError('reference', 'A bill of lading or booking number is 4 to 35 letters and digits.');
+    }
+  }
+  if (input.carrierScac) {
+    const scac = input.carrierScac.toUpperCase();
+    if (!/^[A-Z]{2,4}$/.test(scac)) throw new TrackingInputError('carrier_scac', 'A SCAC is 2 to 4 letters, e.g. MAEU.');
+    return { reference, carrierScac: scac, carrierSource: 'given' };
+  }
+  const inferred = input.referenceType === 'container' ? carrierFromContainerNumber(reference) : carrierFromReference(reference);
+  if (!inferred) {
+    throw new TrackingInputError(
+      'carrier_scac',
+      input.referenceType === 'container'
+        ? `The owner prefix ${reference.slice(0, 4)} belongs to no carrier we know (lessors' boxes, for example): give carrier_scac.`
+        : 'The carrier cannot be read from this number: give carrier_scac.',
+    );
+  }
+  return { reference, carrierScac: inferred.scac, carrierSource: inferred.source };
+}
+
+export interface CursorPage<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+export function encodeCursor(item: { createdAt: number; id: string }): string {
+  return Buffer.from(`${item.createdAt}:${item.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { createdAt: number; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  if (!/^\d+$/.test(createdAt ?? '') || !id) throw new TrackingInputError('cursor', 'This cursor is not one we issued.');
+  return { createdAt: Number(createdAt), id };
+}
+
+/** Use cases of tracking subscriptions; the HTTP layer maps the errors to problem+json. */
+export class TrackingSubscriptionService {
+  constructor(
+    private readonly deps: { unitOfWork: TrackingUnitOfWork; reader: SubscriptionReader; ports: PortDirectory; clock: () => number; staleAfterMs?: number },
+  ) {}
+
+  /**
+   * Creates a subscription and, unless the plan covers it, debits one credit in the same
+   * transaction (InsufficientCreditsError when there is none). A container subscription gets its
+   * container at once, awaiting data; the refresh job (or an immediate refresh) fills it.
+   */
+  async create(input: CreateSubscriptionInput): Promise<TrackingSubscription> {
+    const resolved = resolveReference(input);
+    const now = this.deps.clock();
+    return this.deps.unitOfWork.run(async (tx) => {
+      const existing = await tx.findActiveSubscription(input.accountId, input.livemode, input.referenceType, resolved.reference);
+      if (existing) throw new DuplicateSubscriptionError(existing.id);
+      const id = newId('trk', now);
+      let creditEntryId: string | null = null;
+      const used = await tx.consumedSince(input.accountId, trackingCreditType, startOfMonthUtc(now));
+      const charge = chargeForSubscription(input.plan, used, input.ownShipment);
+      if (!charge.covered && input.livemode) {
+        const balance = await tx.creditBalance(input.accountId, trackingCreditType);
+        if (!hasEnoughCredits(balance, charge.credits)) throw new InsufficientCreditsError(balance, charge.credits);
+        creditEntryId = await tx.consumeCredits(
+          input.accountId,
+          trackingCreditType,
+          { credits: charge.credits, unitPrice: charge.unitPrice, currency: charge.currency, subjectId: id, reason: `tracking ${resolved.reference}` },
+          now,
+        );
+      }
+      const subscription: TrackingSubscription = {
+        id,
+        accountId: input.accountId,
+        livemode: input.livemode,
+        referenceType: input.referenceType,
+        reference: resolved.reference,
+        carrierScac: resolved.carrierScac,
+        carrierSource: resolved.carrierSource,
+        status: 'active',
+        failureReason: null,
+        creditEntryId,
+        createdAt: now,
+        updatedAt: now,
+        stoppedAt: null,
+        lastAttemptAt: null,
+        lastSuccessAt: null,
+        lastError: null,
+      };
+      const container: ContainerSnapshot | null =
+        input.referenceType === 'container'
+          ? {
+              id: newId('cnt', now),
+              subscriptionId: id,
+              containerNumber: resolved.reference,
+              isoEquipmentCode: null,
+              status: 'awaiting_data',
+              carrierScac: resolved.carrierScac,
+              route: { origin: null, destination: null, transshipments: [] },
+              vessel: null,
+              voyage: null,
+              position: null,
+              carrierEta: null,
+              predictedEta: null,
+              predictedEtaBasis: null,
+              arrivedAt: null,
+              carrierDataAt: null,
+              positionDataAt: null,
+              stale: false,
+              staleReason: null,
+              createdAt: now,
+              updatedAt: now,
+            }
+          : null;
+      await tx.insertSubscription(subscription, container);
+      return subscription;
+    });
+  }
+
+  async get(accountId: string, livemode: boolean, id: string) {
+    const subscription = await this.deps.reader.findSubscription(accountId, livemode, id);
+    if (!subscription) throw new SubscriptionNotFoundError(id);
+    return { subscription, containers: await this.containerResources(subscription) };
+  }
+
+  async list(accountId: string, livemode: boolean, page: { limit: number; cursor: string | null; status: SubscriptionStatus | null }): Promise<CursorPage<TrackingSubscription>> {
+    const limit = Math.min(100, Math.max(1, page.limit));
+    const rows = await this.deps.reader.listSubscriptions(accountId, livemode, {
+      limit: limit + 1,
+      after: page.cursor ? decodeCursor(page.cursor) : null,
+      status: page.status,
+    });
+    const data = rows.slice(0, limit);
+    const hasMore = rows.length > limit;
+    return { data, hasMore, nextCursor: hasMore ? encodeCursor(data[data.length - 1]) : null };
+  }
+
+  /** Stops refreshing; idempotent. Credits are not returned: the subscription was served. */
+  async stop(accountId: string, livemode: boolean, id: string): Promise<TrackingSubscription> {
+    const subscription = await this.deps.reader.findSubscription(accountId, livemode, id);
+    if (!subscription) throw new SubscriptionNotFoundError(id);
+    if (subscription.status === 'active') await this.deps.reader.stopSubscription(id, this.deps.clock());
+    return (await this.deps.reader.findSubscription(accountId, livemode, id)) as TrackingSubscription;
+  }
+
+  async getContainer(accountId: string, livemode: boolean, containerId: string) {
+    const found = await this.deps.reader.findContainer(accountId, livemode, containerId);
+    if (!found) return null;
+    const port = await this.portLookup([found]);
+    return containerResource(found.snapshot, found.timeline, { livemode, port, now: this.deps.clock(), staleAfterMs: this.deps.staleAfterMs });
+  }
+
+  private async containerResources(subscription: TrackingSubscription) {
+    const containers = await this.deps.reader.containersOf(subscription.id);
+    const port = await this.portLookup(containers);
+    const now = this.deps.clock();
+    return containers.map((c) => containerResource(c.snapshot, c.timeline, { livemode: subscription.livemode, port, now, staleAfterMs: this.deps.staleAfterMs }));
+  }
+
+  private async portLookup(containers: ReadonlyArray<{ snapshot: ContainerSnapshot; timeline: readonly StoredTimelineEvent[] }>): Promise<(locode: string) => PortView> {
+    const codes = new Set<string>();
+    for (const { snapshot, timeline } of containers) for (const c of locodesOf(snapshot, timeline)) codes.add(c);
+    const ports = await this.deps.ports.findMany([...codes]);
+    return (locode) => ports.get(locode) ?? { locode, name: null, lat: null, lon: null };
+  }
+}

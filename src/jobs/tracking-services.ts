@@ -1,0 +1,49 @@
+import type { Knex } from 'knex';
+import type { TrackingConfig } from '../config/tracking-config';
+import { Clock, systemClock } from '../domain/clock';
+import { PortRepository } from '../db/repositories/port.repository';
+import { ProviderHealthRepository } from '../db/repositories/provider-health.repository';
+import { TrackingSubscriptionRepository } from '../db/repositories/tracking-subscription.repository';
+import { trackingUnitOfWork } from '../db/repositories/tracking-unit-of-work';
+import { VesselPositionRepository } from '../db/repositories/vessel-position.repository';
+import { defaultEtaOptions } from '../domain/tracking/eta';
+import { withFallbackPorts } from '../domain/tracking/port-directory';
+import { trackingProviders } from '../domain/tracking/providers/registry';
+import { sandboxPorts } from '../domain/tracking/providers/sandbox/sandbox-network';
+import { TrackingRefreshService } from '../domain/tracking/refresh.service';
+import { SeaRouter } from '../domain/tracking/sea-route/sea-router';
+import { TrackingSubscriptionService } from '../domain/tracking/subscription.service';
+
+/**
+ * Builds the tracking services on one database: the subscription use cases (for the HTTP
+ * handlers) and the refresh (for the job). One router per process: the network is built once.
+ */
+export function createTrackingServices(knex: Knex, config: TrackingConfig, systemTime: Clock = systemClock) {
+  // The tracking domain reads time as epoch milliseconds.
+  const clock = () => systemTime.now().getTime();
+  const router = new SeaRouter();
+  const subscriptions = new TrackingSubscriptionRepository(knex);
+  const positions = new VesselPositionRepository(knex);
+  const ports = withFallbackPorts(new PortRepository(knex), sandboxPorts);
+  const providers = trackingProviders({ dcsa: config.dcsa, aishub: config.ais.aishub, storedPositions: positions, router, clock });
+  const refresh = new TrackingRefreshService({
+    store: subscriptions,
+    health: new ProviderHealthRepository(knex),
+    positions,
+    ports,
+    providers,
+    router,
+    clock,
+    config: {
+      intervalMs: config.refresh.intervalMs,
+      batchSize: config.refresh.batchSize,
+      parallelism: config.refresh.parallelism,
+      etaChangeThresholdMs: config.refresh.etaChangeThresholdMs,
+      staleAfterMs: config.refresh.staleAfterMs,
+      backoff: config.refresh.backoff,
+      eta: { ...defaultEtaOptions, avoidPassages: config.refresh.avoidPassages },
+    },
+  });
+  const subscriptionService = new TrackingSubscriptionService({ unitOfWork: trackingUnitOfWork(knex), reader: subscriptions, ports, clock, staleAfterMs: config.refresh.staleAfterMs });
+  return { refresh, subscriptions: subscriptionService, positions, providers, router };
+}
