@@ -10,6 +10,8 @@ import { migrateToLatest } from './db/migrate';
 import { systemClock } from './domain/clock';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
+import { bootstrapTariffData, createTariffServices, tariffDataLoaded } from './hosts/tariff-services';
+import { defineHtsRefreshJob } from './jobs/hts-refresh.job';
 import type { AppDependencies } from './hosts/app-dependencies';
 import { HostName, hostNames } from './hosts/host-names';
 import { databaseReachable, migrationsApplied, Readiness } from './hosts/readiness';
@@ -26,8 +28,9 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const db = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-  const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock) };
+  const tariff = createTariffServices(db, config);
+  const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff));
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {
@@ -64,6 +67,8 @@ export async function startWorker(db: Database, config: Config, logger: Logger):
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
   agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => logger.warn({ err: error, job: job.attrs.name }, 'job failed'));
   await agenda.start();
+  const tariff = createTariffServices(db, config);
+  await defineHtsRefreshJob(agenda, { db: tariff.hts, clock: () => Date.now(), source: tariff.htsSource, logger });
   logger.info('worker started');
   return agenda;
 }
@@ -86,6 +91,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       ports[host] = await listen(server, config.ports[host], config.bindAddress);
     }
   }
+  // Reference data imports in the background: /readyz says not ready, tariff routes answer 503, until done.
+  const bootstrap = bootstrapTariffData(deps.tariff, config, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed'));
   const agenda = config.runWorker ? await startWorker(deps.db, config, logger) : null;
   logger.info({ ports, worker: agenda !== null, database: deps.db.dialect }, 'tradelane serving');
 
@@ -94,6 +101,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     async stop() {
       // Stop accepting, let in-flight requests finish, then stop jobs, then close the pool.
       await Promise.all(servers.map((server) => closeServer(server, config.shutdownTimeoutMs)));
+      await bootstrap;
       if (agenda) await agenda.stop();
       await deps.db.knex.destroy();
     },

@@ -4,6 +4,7 @@ import type { Database } from '../db/knex';
 import type { Clock } from '../domain/clock';
 import type { AccessServices } from './access-services';
 import type { Readiness } from './readiness';
+import type { TariffServices } from './tariff-services';
 
 /** Everything the hosts are built from; made once by the composition root (src/server.ts) or a test. */
 export interface AppDependencies {
@@ -13,4 +14,5 @@ export interface AppDependencies {
   clock: Clock;
   readiness: Readiness;
   access: AccessServices;
+  tariff: TariffServices;
 }

@@ -1,7 +1,7 @@
 import type { operations } from '../generated/hosts/main';
 import { accountHandlers } from '../handlers/accounts.handler';
 import { serviceHandlers } from '../handlers/service.handler';
-import { calculateTariffFormB } from '../handlers/tariff.handler';
+import { tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
@@ -11,7 +11,7 @@ export function mainHostHandlers(deps: AppDependencies, document: HostDocument):
   const { signUp } = accountHandlers(deps.access);
   return {
     ...serviceHandlers(document, deps.readiness),
-    calculateTariff: calculateTariffFormB,
+    calculateTariff: tariffCalculationHandlers(deps.tariff).formB,
     signUp,
   };
 }

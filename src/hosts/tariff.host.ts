@@ -1,6 +1,6 @@
 import type { operations } from '../generated/hosts/tariff';
 import { serviceHandlers } from '../handlers/service.handler';
-import { calculateTariffFormA, searchHtsCodes } from '../handlers/tariff.handler';
+import { searchHtsCodes, tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
@@ -9,7 +9,7 @@ import type { HostDocument } from './host-document';
 export function tariffHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
   return {
     ...serviceHandlers(document, deps.readiness),
-    calculateTariff: calculateTariffFormA,
+    calculateTariff: tariffCalculationHandlers(deps.tariff).formA,
     searchHtsCodes,
   };
 }

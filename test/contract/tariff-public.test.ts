@@ -18,14 +18,6 @@ describe.each(['main', 'tariff'] as const)('POST /api/tariff/public/calculate on
     const pointers = res.body.errors.map((e: { pointer: string }) => e.pointer).sort();
     expect(pointers).toEqual(['/body/colour', '/body/country_code', '/body/declared_value', '/body/hts_code']);
   });
-
-  it('answers 501 not-implemented for valid input until the duty stack lands', async () => {
-    const res = await request(app.hosts[host])
-      .post('/api/tariff/public/calculate')
-      .send({ hts_code: '6109.10.0012', country_code: 'CN', declared_value: 10000 })
-      .expect(501);
-    expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/not-implemented', status: 501 });
-  });
 });
 
 describe('POST /api/tariff/public/ai-search (tariff host)', () => {

@@ -1,10 +1,17 @@
 import net from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
 import { loadConfig } from '../../src/config/config';
 import { createLogger } from '../../src/logger';
 import { RunningService, startService } from '../../src/server';
 import { createTestDatabase, TestDatabase } from '../support/database';
+
+const emptyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tl-data-'));
+fs.mkdirSync(path.join(emptyDataDir, 'hts'));
+afterAll(() => fs.rmSync(emptyDataDir, { recursive: true, force: true }));
 
 // The service as `npm start` runs it: real listeners, the worker, then a graceful stop.
 describe('startService', () => {
@@ -19,8 +26,10 @@ describe('startService', () => {
     await db.destroy();
   });
 
+  // An empty data directory and no worker: these tests are about serving (the worker has its own tests,
+  // and CI's smoke test runs `npm start` whole).
   const configFor = (env: Record<string, string>) =>
-    loadConfig({ DATABASE_URL: db.url, BIND_ADDRESS: '127.0.0.1', LOG_LEVEL: 'silent', JOB_LOCK_LIFETIME_MS: '1000', JOB_POLL_INTERVAL_MS: '200', ...env });
+    loadConfig({ DATA_DIR: emptyDataDir, DATABASE_URL: db.url, BIND_ADDRESS: '127.0.0.1', LOG_LEVEL: 'silent', RUN_WORKER: 'false', ...env });
 
   it('migrates an empty database and serves the three hosts on their own ports', async () => {
     service = await startService(configFor({ PORT_MAIN: '0', PORT_TARIFF: '0', PORT_SITE: '0' }), pino({ level: 'silent' }));
@@ -29,7 +38,9 @@ describe('startService', () => {
     for (const [host, port] of Object.entries(service.ports)) {
       const res = await request(`http://127.0.0.1:${port}`).get('/openapi.yaml').expect(200);
       expect(res.text).toContain(`title: Tradelane API (${host} host)`);
-      await request(`http://127.0.0.1:${port}`).get('/readyz').expect(200);
+      // Serving, but not ready: the empty data directory has no HTS release to import.
+      const ready = await request(`http://127.0.0.1:${port}`).get('/readyz').expect(503);
+      expect(ready.body.checks).toContainEqual({ name: 'tariff_data', ok: false, detail: 'no HTS release imported yet' });
     }
   });
 
@@ -69,7 +80,7 @@ it('writes no credentials to its logs', async () => {
   const lines: string[] = [];
   const db = await createTestDatabase({ migrate: false });
   const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(line) });
-  const service = await startService(loadConfig({ DATABASE_URL: db.url, BIND_ADDRESS: '127.0.0.1', PORT_MAIN: '0', PORT_TARIFF: '0', PORT_SITE: '0', RUN_WORKER: 'false' }), logger);
+  const service = await startService(loadConfig({ DATA_DIR: emptyDataDir, DATABASE_URL: db.url, BIND_ADDRESS: '127.0.0.1', PORT_MAIN: '0', PORT_TARIFF: '0', PORT_SITE: '0', RUN_WORKER: 'false' }), logger);
   try {
     await request(`http://127.0.0.1:${service.ports.site}`).get('/healthz').set('Authorization', 'Bearer tl_live_supersecretvalue').set('X-API-Key', 'tl_live_anothersecret');
   } finally {

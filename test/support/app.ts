@@ -7,6 +7,7 @@ import { createHostApp } from '../../src/hosts/app-factory';
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import { HostName, hostNames } from '../../src/hosts/host-names';
 import { databaseReachable, migrationsApplied, Readiness } from '../../src/hosts/readiness';
+import { bootstrapTariffData, createTariffServices } from '../../src/hosts/tariff-services';
 import { createTestDatabase, TestDatabase } from './database';
 import { withStatusLog } from './status-log';
 
@@ -33,12 +34,14 @@ export interface TestApp {
 }
 
 /** The real hosts over a fresh database, with responses validated and their statuses logged. */
-export async function createTestApp(options: { migrate?: boolean; config?: Partial<Config>; db?: TestDatabase } = {}): Promise<TestApp> {
+export async function createTestApp(options: { migrate?: boolean; config?: Partial<Config>; db?: TestDatabase; withTariffData?: boolean } = {}): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase({ migrate: options.migrate }));
   const config: Config = { ...loadConfig(process.env), databaseUrl: db.url, validateResponses: true, ...options.config };
   const clock = new TestClock();
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
-  const deps: AppDependencies = { config, db, logger: pino({ level: config.logLevel }), clock, readiness, access: createAccessServices(db, clock) };
+  const logger = pino({ level: config.logLevel });
+  const deps: AppDependencies = { config, db, logger, clock, readiness, access: createAccessServices(db, clock), tariff: createTariffServices(db, config) };
+  if (options.withTariffData) await bootstrapTariffData(deps.tariff, config, clock, logger);
   const hosts = Object.fromEntries(hostNames.map((host) => [host, withStatusLog(host, createHostApp(host, deps))])) as Record<HostName, Express>;
   return { hosts, deps, db, clock, close: () => db.destroy() };
 }

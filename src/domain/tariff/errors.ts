@@ -1,13 +1,14 @@
-/** Errors of the tariff domain; the HTTP layer maps them (400 naming the field, 422 with the reason). */
-export class TariffError extends Error {}
+import { DomainError } from '../errors';
+
+/** Errors of the tariff domain; the HTTP layer maps their kinds (400 naming the field, 422 with the reason). */
 
 /** A request field is missing or malformed. */
-export class InvalidTariffRequestError extends TariffError {
+export class InvalidTariffRequestError extends DomainError {
   constructor(
     readonly field: string,
     message: string,
   ) {
-    super(message);
+    super('invalid_input', message, [{ field, message }]);
     this.name = 'InvalidTariffRequestError';
   }
 }
@@ -29,10 +30,10 @@ export class UnknownCountryError extends InvalidTariffRequestError {
 }
 
 /** The code exists but was not in force on the entry date. */
-export class HtsCodeNotInForceError extends TariffError {
+export class HtsCodeNotInForceError extends DomainError {
   readonly field = 'hts_code';
   constructor(readonly reason: string) {
-    super(reason);
+    super('unprocessable', reason, [{ field: 'hts_code', message: reason }]);
     this.name = 'HtsCodeNotInForceError';
   }
 }

@@ -223,7 +223,7 @@ export interface components {
         };
         TariffCalculationRequest: {
             /**
-             * @description HTS code, dotted (`6109.10.0012`) or plain digits (`6109100012`); 8 or 10 digits.
+             * @description HTS code, dotted (`6109.10.0012`, also `6109.10.00.12`) or plain digits (`6109100012`); 8 or 10 digits.
              * @example 6109.10.0012
              */
             hts_code: string;
@@ -238,6 +238,92 @@ export interface components {
              * @example 10000
              */
             declared_value: number;
+            /**
+             * Format: date
+             * @description Date of entry (YYYY-MM-DD); the rules and the HTS release in force on it apply. Default today (UTC).
+             */
+            entry_date?: string;
+            /**
+             * Format: date
+             * @description Date of arrival, for measures the law keys to importation rather than entry. Default the entry date.
+             */
+            arrival_date?: string;
+            quantity?: components["schemas"]["Quantity"];
+            /** @description Several quantities, for lines with more than one unit (e.g. `doz.` and `kg`). */
+            quantities?: components["schemas"]["Quantity"][];
+            claims?: {
+                /** @description Special program indicator claimed (`S` or `USMCA`, `AU`, `KR`, `P` or `CAFTA-DR`, …). */
+                special_program?: string;
+                /** @description Certified USD value of the steel, aluminum or copper content, for Section 232 duties on content. */
+                metal_content_value?: number;
+                /** @enum {string} */
+                pharmaceutical?: "patented" | "generic";
+            };
+            /**
+             * @description Transport mode; the harbor maintenance fee applies to ocean only.
+             * @enum {string}
+             */
+            mode?: "ocean" | "air" | "truck" | "rail";
+            /** @description Exporter or producer, to compute an AD/CVD deposit when its rate is known. */
+            exporter?: string;
+        };
+        Quantity: {
+            value: number;
+            /**
+             * @description HTS unit of quantity (`kg`, `doz.`, `No.`, `liters`, …).
+             * @example kg
+             */
+            unit: string;
+        };
+        /** @description One measure considered for the line, applying or not, with its legal source. */
+        DutyStackComponent: {
+            id: string;
+            /** @enum {string} */
+            family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_301" | "section_232" | "section_338" | "ad_cvd";
+            program: string;
+            /** @description Chapter 99 heading to report. */
+            heading: string | null;
+            description: string;
+            rate_text: string;
+            rate_percent: number | null;
+            /** @enum {string} */
+            basis: "full_value" | "metal_content" | "non_us_content";
+            amount: number | null;
+            /** @enum {string} */
+            status: "applies" | "suppressed" | "unresolved" | "prohibited";
+            /** @description Why the measure is suppressed, unresolved or prohibits the import. */
+            reason?: string;
+            citations: components["schemas"]["Citation"][];
+            /** @description Present when a fact behind this line still awaits confirmation. */
+            verify?: string;
+        };
+        Citation: {
+            type: string;
+            ref: string;
+            note?: string;
+        };
+        UnresolvedItem: {
+            component: string;
+            reason: string;
+        };
+        EntryFees: {
+            mpf: components["schemas"]["FeeLine"];
+            hmf: components["schemas"]["FeeLine"];
+            total: number | null;
+        };
+        FeeLine: {
+            /** @enum {string} */
+            status: "applies" | "not_applicable" | "unresolved";
+            /** @description Percent. */
+            rate: number;
+            amount: number | null;
+            reason?: string;
+        };
+        HtsReleaseRef: {
+            /** @example htsr_2026_rev_4 */
+            id: string;
+            /** @example 2026 HTS Revision 4 */
+            name: string;
         };
         /** @description Form B (main host) is flat. */
         TariffCalculationFormB: {
@@ -251,17 +337,26 @@ export interface components {
              * @example 16.5%
              */
             base_duty_rate: string;
-            /** @description Total percent. */
-            total_tariff_rate: number;
-            /** @description Total duty in USD. */
-            total_duty: number;
+            /** @description Total percent; null when a component is unresolved or the import is prohibited. */
+            total_tariff_rate: number | null;
+            /** @description Total duty in USD; null as for the rate. */
+            total_duty: number | null;
             tariff_breakdown: components["schemas"]["TariffBreakdownEntry"][];
+            components: components["schemas"]["DutyStackComponent"][];
+            unresolved: components["schemas"]["UnresolvedItem"][];
+            fees: components["schemas"]["EntryFees"];
+            hts_release: components["schemas"]["HtsReleaseRef"];
+            rules_version: string;
+            /** Format: date */
+            entry_date: string;
+            prohibited?: boolean;
+            warnings?: string[];
         };
         TariffBreakdownEntry: {
-            /** @example MFN */
-            type: string;
-            /** @description Percent. */
-            rate: number;
+            /** @enum {string} */
+            type: "MFN" | "IEEPA" | "Reciprocal" | "Section 122" | "Section 301" | "Section 232" | "Section 338" | "AD/CVD";
+            /** @description Percent; null when the program applies at an amount not yet known. */
+            rate: number | null;
         };
         Health: {
             /** @enum {string} */
@@ -392,10 +487,25 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Declared but not yet available (`not-implemented`). */
-        NotImplemented: {
+        /**
+         * @description Well-formed but not processable: the HTS code exists but was not in force on the entry date
+         *     (`unprocessable`, with the dates it was), or an Idempotency-Key was reused with a different
+         *     request (`idempotency-mismatch`).
+         */
+        Unprocessable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The reference data (HTS release, duty rules) is still being imported (`not-ready`); retry shortly. */
+        NotReady: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -466,9 +576,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyMismatch"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
-            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["NotReady"];
         };
     };
     signUp: {

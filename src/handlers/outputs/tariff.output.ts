@@ -1,0 +1,103 @@
+import type { DutyCalculation, DutyComponent, ProgramSummary, ReportFamily } from '../../domain/tariff/engine/duty-result';
+import type { components } from '../../generated/api';
+
+type Schemas = components['schemas'];
+
+/** Money and percentages are exact decimal strings in the domain; the seed's forms carry JSON numbers. */
+const num = (value: string | null): number | null => (value === null ? null : Number(value));
+
+function toStackComponent(component: DutyComponent): Schemas['DutyStackComponent'] {
+  return {
+    id: component.id,
+    family: component.family,
+    program: component.programTitle,
+    heading: component.heading,
+    description: component.description,
+    rate_text: component.rateText,
+    rate_percent: num(component.ratePercent),
+    basis: component.basis,
+    amount: num(component.amount),
+    status: component.status,
+    ...(component.reason ? { reason: component.reason } : {}),
+    citations: component.citations.map((c) => ({ type: c.type, ref: c.ref, ...(c.note ? { note: c.note } : {}) })),
+    ...(component.verify ? { verify: component.verify } : {}),
+  };
+}
+
+function feeLine(fee: DutyCalculation['fees']['mpf']): Schemas['FeeLine'] {
+  return { status: fee.status, rate: Number(fee.ratePercent), amount: num(fee.amount), ...(fee.reason ? { reason: fee.reason } : {}) };
+}
+
+/** What both forms add to the seed's shapes: the whole stack, what is unresolved, fees, provenance. */
+function provenance(result: DutyCalculation) {
+  return {
+    components: result.components.map(toStackComponent),
+    unresolved: result.unresolved.map((u) => ({ component: u.component, reason: u.reason })),
+    fees: { mpf: feeLine(result.fees.mpf), hmf: feeLine(result.fees.hmf), total: num(result.fees.total) },
+    hts_release: { id: result.htsRelease.id, name: result.htsRelease.name },
+    rules_version: result.rulesVersion,
+    entry_date: result.entryDate,
+    prohibited: result.prohibited,
+  };
+}
+
+const programOf = (result: DutyCalculation, family: ReportFamily): ProgramSummary | undefined => result.programs.find((p) => p.family === family);
+
+/** A form A rate key: `amount` only when the program applies (null when it applies unresolved). */
+function rateKey(program: ProgramSummary | undefined): Schemas['DutyComponent'] {
+  if (!program || !program.applies) return { rate: 0, applies: false };
+  return { rate: num(program.ratePercent), applies: true, amount: num(program.amount) };
+}
+
+export function toFormA(result: DutyCalculation, echoedCode: string, remaining: number): Schemas['TariffCalculationFormA'] {
+  const base = result.components.find((c) => c.family === 'base');
+  const extra = (['section_122', 'section_338'] as const).filter((family) => programOf(result, family)?.applies);
+  return {
+    result: {
+      hts_code: echoedCode,
+      description: result.hts.description,
+      country: { code: result.country.code, name: result.country.name, flag: result.country.flag },
+      declared_value: Number(result.declaredValue),
+      rates: {
+        base_duty: { rate: num(result.base.adValoremPercent), rate_type: result.base.rateType, rate_text: result.base.rateText, amount: num(base?.amount ?? null) },
+        ieepa: rateKey(programOf(result, 'ieepa')),
+        section_301: rateKey(programOf(result, 'section_301')),
+        section_232: rateKey(programOf(result, 'section_232')),
+        reciprocal: rateKey(programOf(result, 'ieepa_reciprocal')),
+        ad_cvd: rateKey(programOf(result, 'ad_cvd')),
+        ...Object.fromEntries(extra.map((family) => [family, rateKey(programOf(result, family))])),
+      },
+      total_duty_rate: num(result.totals.dutyRatePercent),
+      total_duty_amount: num(result.totals.duty),
+      warnings: result.warnings,
+      source: 'usitc_hts',
+      ...provenance(result),
+    },
+    remaining,
+  };
+}
+
+const breakdownType: Record<ReportFamily, Schemas['TariffBreakdownEntry']['type']> = {
+  base: 'MFN',
+  ieepa: 'IEEPA',
+  ieepa_reciprocal: 'Reciprocal',
+  section_122: 'Section 122',
+  section_301: 'Section 301',
+  section_232: 'Section 232',
+  section_338: 'Section 338',
+  ad_cvd: 'AD/CVD',
+};
+
+export function toFormB(result: DutyCalculation, echoedCode: string): Schemas['TariffCalculationFormB'] {
+  return {
+    hts_code: echoedCode,
+    description: result.hts.description,
+    country: result.country.name,
+    base_duty_rate: result.base.rateText,
+    total_tariff_rate: num(result.totals.dutyRatePercent),
+    total_duty: num(result.totals.duty),
+    tariff_breakdown: result.programs.filter((p) => p.applies).map((p) => ({ type: breakdownType[p.family], rate: num(p.ratePercent) })),
+    warnings: result.warnings,
+    ...provenance(result),
+  };
+}

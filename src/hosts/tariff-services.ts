@@ -1,0 +1,68 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config/config';
+import type { Database } from '../db/knex';
+import { htsDatabase } from '../db/repositories/hts-database';
+import { TariffRulesRepository } from '../db/repositories/tariff-rules.repository';
+import type { Clock } from '../domain/clock';
+import type { HtsDatabase, HtsReleaseSource } from '../domain/hts/hts-ports';
+import { backfillHtsReleases } from '../domain/hts/hts-refresh.service';
+import { ensureInitialRelease } from '../domain/hts/initial-release';
+import { ReleaseLineSource } from '../domain/tariff/release-line-source';
+import { TariffRuleBook } from '../domain/tariff/rules/tariff-rule-book';
+import { chooseHtsReleaseSource } from '../reference/hts/hts-release-source';
+import { importTariffRules, loadActiveTariffRules } from '../reference/tariff/import-tariff-rules';
+import type { ReadinessCheck } from './readiness';
+
+/** The tariff capability's long-lived parts: HTS releases, the duty rules in memory, their sources. */
+export interface TariffServices {
+  hts: HtsDatabase;
+  lines: ReleaseLineSource;
+  rules: TariffRuleBook;
+  rulesRepository: TariffRulesRepository;
+  htsSource: HtsReleaseSource;
+}
+
+export function createTariffServices(db: Database, config: Config): TariffServices {
+  const hts = htsDatabase(db.knex);
+  return {
+    hts,
+    lines: new ReleaseLineSource(hts.stores.releases),
+    rules: new TariffRuleBook(),
+    rulesRepository: new TariffRulesRepository(db.knex),
+    htsSource: chooseHtsReleaseSource({ dataDir: config.dataDir }),
+  };
+}
+
+/**
+ * First start and every start: make sure an HTS release is imported (the newest in the source when
+ * the database has none, then older ones for history) and the duty rules are in memory (the stored
+ * active set, or a fresh import from the data directory). Readiness says not ready until both hold.
+ */
+export async function bootstrapTariffData(services: TariffServices, config: Config, clock: Clock, logger: Logger): Promise<void> {
+  const deps = { db: services.hts, clock: () => clock.now().getTime(), source: services.htsSource };
+  const initial = await ensureInitialRelease(deps);
+  if (initial.outcome === 'unavailable') logger.warn({ reason: initial.reason }, 'no HTS release could be imported');
+  else if (initial.outcome === 'imported') logger.info({ release: initial.release.id }, 'HTS release imported');
+  if (!(await loadActiveTariffRules(services.rulesRepository, services.rules))) {
+    if (config.dataDir === null) logger.warn('no duty rules stored and no data directory to import them from');
+    else {
+      const imported = await importTariffRules({ dataDir: config.dataDir, repository: services.rulesRepository, book: services.rules, now: () => clock.now().getTime() });
+      logger.info({ version: imported.version, warnings: imported.warnings.length }, 'duty rules imported');
+    }
+  }
+  if (initial.outcome === 'imported') {
+    const history = await backfillHtsReleases(deps);
+    if (history.imported.length > 0) logger.info({ releases: history.imported.map((i) => i.release.id) }, 'older HTS releases imported for history');
+  }
+}
+
+export function tariffDataLoaded(services: TariffServices): ReadinessCheck {
+  return {
+    name: 'tariff_data',
+    async run() {
+      if ((await services.hts.stores.releases.count()) === 0) return { ok: false, detail: 'no HTS release imported yet' };
+      if (!services.rules.isLoaded()) return { ok: false, detail: 'duty rules not loaded yet' };
+      return { ok: true };
+    },
+  };
+}
