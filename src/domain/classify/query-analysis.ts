@@ -1,0 +1,8 @@
+import type { WeightedQuery } from './ranking';
+import type { TextAnalyser } from './text-analysis';
+
+export function analyseQuery(text: string, analyser: TextAnalyser): WeightedQuery {
+  const weights = new Map<string, number>();
+  for (const term of analyser.terms(text)) weights.set(term, 1);
+  return { weights, headingHints: new Map() };
+}
