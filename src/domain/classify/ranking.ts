@@ -1,9 +1,8 @@
-import type { SearchResult as MiniSearchResult } from 'minisearch';
-import type { ClassifiableLeaf, SearchIndex } from './search-index';
+import type { ClassifiableLeaf, HeadingEntry, SearchIndex } from './search-index';
 
 /** A query as the ranking reads it: weighted terms (the query's own, lexicon wording, synonyms). */
 export interface WeightedQuery {
-  /** term → weight; the query's own words weigh 1, expansions less. */
+  /** term → weight; the query's own words weigh 1 (its head noun more), expansions less. */
   weights: Map<string, number>;
   /** Headings the lexicon names for the query's words, with a weight. */
   headingHints: Map<string, number>;
@@ -12,65 +11,88 @@ export interface WeightedQuery {
 export interface RankedLeaf {
   leaf: ClassifiableLeaf;
   score: number;
-  headingScore: number;
-  leafScore: number;
-  /** Query terms found in the leaf's path or its heading. */
-  matchedTerms: string[];
-}
-
-/** How much the heading's own evidence counts against the leaf's path evidence. */
-const headingWeight = 1.0;
-/** Leaves kept from the leaf search before the heading evidence is added. */
-const leafPool = 400;
-/** Headings whose every leaf is considered, whatever its own score. */
-const headingBeam = 6;
-
-function normalised(results: MiniSearchResult[]): Map<string | number, MiniSearchResult & { normalised: number }> {
-  const top = results[0]?.score ?? 1;
-  return new Map(results.map((result) => [result.id, { ...result, normalised: result.score / top }]));
+  /** Query terms found in the heading's own text, and below it on the leaf's path. */
+  headingTerms: string[];
+  pathTerms: string[];
 }
 
 /**
- * Hierarchical narrowing: headings are scored on their whole wording (what the heading says and
- * everything below it), leaves on their description path; a leaf's score adds its heading's,
- * so the heading decides first and the path below it decides among its lines.
+ * Where a query term is found decides how much it counts: in the heading's own text (the legal
+ * scope, GRI 1), on the leaf's own path below it, or only somewhere else under the heading (it
+ * supports the heading, not this line).
+ */
+const inHeadingTitle = 1.0;
+const onLeafPath = 0.9;
+const elsewhereUnderHeading = 0.35;
+/** Each path word the query does not mention costs a little: the narrower match wins a tie. */
+const unmatchedPathWord = 0.02;
+/** Leaves kept from each BM25 search (MiniSearch) before the evidence is weighed. */
+const leafPool = 300;
+const headingPool = 12;
+
+function idf(index: SearchIndex, term: string): number {
+  const df = index.documentFrequency.get(term) ?? 0;
+  return Math.log(1 + index.leaves.length / (1 + df));
+}
+
+/** Retrieval: the leaves BM25 finds on their paths, and every leaf of the headings BM25 finds on their wording. */
+function candidatePool(index: SearchIndex, query: WeightedQuery): Set<ClassifiableLeaf> {
+  const text = [...query.weights.keys()].join(' ');
+  const boostTerm = (term: string) => query.weights.get(term) ?? 0;
+  const pool = new Set<ClassifiableLeaf>();
+  for (const result of index.leafSearch.search(text, { boost: { own: 1.5, title: 1 }, boostTerm }).slice(0, leafPool)) {
+    pool.add(index.leaves[result.id as number]);
+  }
+  const headingCodes = index.headingSearch
+    .search(text, { boost: { title: 3, body: 1 }, boostTerm })
+    .slice(0, headingPool)
+    .map((result) => result.id as string);
+  for (const code of [...headingCodes, ...query.headingHints.keys()]) {
+    for (const leaf of index.headings.get(code)?.leaves ?? []) pool.add(leaf);
+  }
+  return pool;
+}
+
+function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableLeaf, heading: HeadingEntry, termIdf: Map<string, number>): RankedLeaf {
+  let score = 0;
+  const headingTerms: string[] = [];
+  const pathTerms: string[] = [];
+  for (const [term, weight] of query.weights) {
+    const value = weight * (termIdf.get(term) as number);
+    if (heading.titleTerms.has(term)) {
+      score += value * inHeadingTitle;
+      headingTerms.push(term);
+    } else if (leaf.belowTerms.has(term)) {
+      score += value * onLeafPath;
+      pathTerms.push(term);
+    } else if (heading.bodyTerms.has(term)) {
+      score += value * elsewhereUnderHeading;
+    }
+  }
+  let unmatched = 0;
+  for (const term of leaf.belowTerms) if (!query.weights.has(term)) unmatched++;
+  score -= unmatched * unmatchedPathWord;
+  score += (query.headingHints.get(heading.code) ?? 0) * maxIdf(index);
+  return { leaf, score, headingTerms, pathTerms };
+}
+
+function maxIdf(index: SearchIndex): number {
+  return Math.log(1 + index.leaves.length);
+}
+
+/**
+ * Hierarchical narrowing over the leaves BM25 retrieves: each query term counts by its rarity in
+ * the schedule (idf) and by where the leaf's branch carries it (heading text, the path below
+ * it, or elsewhere under the heading), so the heading decides first and the path decides among
+ * its lines. Ties go to the earlier line in the schedule.
  */
 export function rankLeaves(index: SearchIndex, query: WeightedQuery): RankedLeaf[] {
-  const terms = [...query.weights.keys()];
-  if (terms.length === 0) return [];
-  const text = terms.join(' ');
-  const boostTerm = (term: string) => query.weights.get(term) ?? 0;
-
-  const headingResults = index.headingSearch.search(text, { boost: { title: 2, body: 1 }, boostTerm });
-  for (const [code, hint] of query.headingHints) {
-    const found = headingResults.find((result) => result.id === code);
-    if (found) found.score += hint * (headingResults[0]?.score ?? 1);
-    else if (index.headings.has(code)) headingResults.push({ id: code, score: hint * (headingResults[0]?.score ?? 1), terms: [], queryTerms: [], match: {} });
-  }
-  headingResults.sort((a, b) => b.score - a.score);
-  const headings = normalised(headingResults);
-
-  const leafResults = index.leafSearch.search(text, { boost: { own: 1.5, title: 1 }, boostTerm }).slice(0, leafPool);
-  const leafScores = normalised(leafResults);
-
-  const pool = new Set<ClassifiableLeaf>(leafResults.map((result) => index.leaves[result.id as number]));
-  for (const result of headingResults.slice(0, headingBeam)) {
-    for (const leaf of index.headings.get(result.id as string)?.leaves ?? []) pool.add(leaf);
-  }
-
+  if (query.weights.size === 0) return [];
+  const termIdf = new Map([...query.weights.keys()].map((term) => [term, idf(index, term)]));
   const ranked: RankedLeaf[] = [];
-  for (const leaf of pool) {
-    const heading = headings.get(leaf.heading.code as string);
-    const own = leafScores.get(leaf.id);
-    const headingScore = heading?.normalised ?? 0;
-    const leafScore = own?.normalised ?? 0;
-    ranked.push({
-      leaf,
-      headingScore,
-      leafScore,
-      score: leafScore + headingWeight * headingScore,
-      matchedTerms: [...new Set([...(own?.terms ?? []), ...(heading?.terms ?? [])])],
-    });
+  for (const leaf of candidatePool(index, query)) {
+    const heading = index.headings.get(leaf.code.slice(0, 4)) as HeadingEntry;
+    ranked.push(scoreLeaf(index, query, leaf, heading, termIdf));
   }
   return ranked.sort((a, b) => b.score - a.score || a.leaf.id - b.leaf.id);
 }

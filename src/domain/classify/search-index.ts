@@ -30,12 +30,20 @@ export interface ClassifiableLeaf {
   below: ScheduleNode[];
   /** Lower-cased, folded description path below the heading (where the attribute splits are written). */
   foldedBelow: string;
+  /** Content terms of the rows below the heading down to the leaf. */
+  belowTerms: Set<string>;
+  /** Content terms of the leaf's own description (its most specific words). */
+  ownTerms: Set<string>;
 }
 
 export interface HeadingEntry {
   code: string;
   node: ScheduleNode;
   leaves: ClassifiableLeaf[];
+  /** Content terms of the heading's own text. */
+  titleTerms: Set<string>;
+  /** Content terms written anywhere below the heading. */
+  bodyTerms: Set<string>;
 }
 
 /** The offline search index of one HTS release. */
@@ -77,14 +85,28 @@ function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): Schedul
   });
 }
 
+/**
+ * The heading row is the top (indent 0) numbered row: written with 4 digits when the heading is
+ * subdivided (6109), with 6 or more when it is not (2105.00, "Ice cream and other edible ice").
+ */
+function isHeadingRow(node: ScheduleNode): boolean {
+  return node.code !== null && node.parent === null;
+}
+
 function ancestorsBelowHeading(node: ScheduleNode): { heading: ScheduleNode | null; below: ScheduleNode[] } {
+  if (isHeadingRow(node)) return { heading: node, below: [node] };
   const below: ScheduleNode[] = [];
   let current: ScheduleNode | null = node;
-  while (current && !(current.code !== null && current.code.length === 4)) {
+  while (current && !isHeadingRow(current)) {
     below.unshift(current);
     current = current.parent;
   }
   return { heading: current, below };
+}
+
+/** The 4-digit heading a heading row stands for. */
+export function headingCode(node: ScheduleNode): string {
+  return (node.code as string).slice(0, 4);
 }
 
 const searchOptions = {
@@ -118,9 +140,8 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
   const belowHeading = new Map<string, ScheduleNode[]>();
   for (const node of nodes) {
     if (node.code === null || !isClassifiableChapter(node.code)) continue;
-    if (node.code.length === 4) {
-      headings.set(node.code, { code: node.code, node, leaves: [] });
-      continue;
+    if (isHeadingRow(node) && !headings.has(headingCode(node))) {
+      headings.set(headingCode(node), { code: headingCode(node), node, leaves: [], titleTerms: new Set(node.terms), bodyTerms: new Set() });
     }
     if (hasNumberedChild.has(node)) continue;
     const { heading, below } = ancestorsBelowHeading(node);
@@ -133,16 +154,21 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
       heading,
       below,
       foldedBelow: below.map((row) => row.folded).join(' > '),
+      belowTerms: new Set(below.flatMap((row) => row.terms)),
+      ownTerms: new Set(node.terms),
     };
     leaves.push(leaf);
-    headings.get(heading.code)?.leaves.push(leaf);
+    headings.get(headingCode(heading))?.leaves.push(leaf);
   }
   for (const node of nodes) {
-    const { heading } = node.code?.length === 4 ? { heading: null } : ancestorsBelowHeading(node);
+    if (isHeadingRow(node)) continue;
+    const { heading } = ancestorsBelowHeading(node);
     if (!heading?.code) continue;
-    const list = belowHeading.get(heading.code) ?? [];
+    const list = belowHeading.get(headingCode(heading)) ?? [];
     list.push(node);
-    belowHeading.set(heading.code, list);
+    belowHeading.set(headingCode(heading), list);
+    const entry = headings.get(headingCode(heading));
+    for (const term of node.terms) entry?.bodyTerms.add(term);
   }
 
   const headingSearch = new MiniSearch({ fields: ['title', 'body'], ...searchOptions });
