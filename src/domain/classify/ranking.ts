@@ -1,3 +1,4 @@
+import { attributeRuleById, AttributeRule, StatedAttributes, valuesFit } from './attributes';
 import type { ClassifiableLeaf, HeadingEntry, SearchIndex } from './search-index';
 
 /** A query as the ranking reads it: weighted terms (the query's own, lexicon wording, synonyms). */
@@ -6,6 +7,8 @@ export interface WeightedQuery {
   weights: Map<string, number>;
   /** Headings the lexicon names for the query's words, with a weight. */
   headingHints: Map<string, number>;
+  /** Attribute values the query (or its context answers) states. */
+  stated: StatedAttributes;
 }
 
 export interface RankedLeaf {
@@ -14,6 +17,9 @@ export interface RankedLeaf {
   /** Query terms found in the heading's own text, and below it on the leaf's path. */
   headingTerms: string[];
   pathTerms: string[];
+  /** Attributes the query states and the leaf's wording agrees with, or contradicts. */
+  agreed: string[];
+  contradicted: string[];
 }
 
 /**
@@ -28,6 +34,11 @@ const elsewhereUnderHeading = 0.35;
 const unmatchedPathWord = 0.02;
 /** Leaves kept from each BM25 search (MiniSearch) before the evidence is weighed. */
 const leafPool = 300;
+/** An attribute the leaf's wording agrees with, or contradicts, in units of the rarest term's idf. */
+const attributeAgreement = 0.12;
+const attributeContradiction = 0.3;
+/** A line for parts when the query names an article (or the reverse) is usually the wrong line. */
+const partMismatch = 0.08;
 const headingPool = 12;
 
 function idf(index: SearchIndex, term: string): number {
@@ -73,7 +84,30 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   for (const term of leaf.belowTerms) if (!query.weights.has(term)) unmatched++;
   score -= unmatched * unmatchedPathWord;
   score += (query.headingHints.get(heading.code) ?? 0) * maxIdf(index);
-  return { leaf, score, headingTerms, pathTerms };
+  const { agreed, contradicted, adjustment } = weighAttributes(query.stated, leaf.attributes);
+  score += adjustment * maxIdf(index);
+  return { leaf, score, headingTerms, pathTerms, agreed, contradicted };
+}
+
+/** The attribute rules: agreement raises a leaf, contradiction lowers it; "parts" lines need a query about parts. */
+function weighAttributes(stated: StatedAttributes, inPath: StatedAttributes): { agreed: string[]; contradicted: string[]; adjustment: number } {
+  const agreed: string[] = [];
+  const contradicted: string[] = [];
+  let adjustment = 0;
+  for (const [id, wanted] of stated) {
+    const written = inPath.get(id);
+    if (!written) continue;
+    const rule = attributeRuleById.get(id) as AttributeRule;
+    if (valuesFit(rule, wanted, written)) {
+      agreed.push(id);
+      adjustment += id === 'part_or_whole' ? 0 : attributeAgreement;
+    } else {
+      contradicted.push(id);
+      adjustment -= id === 'part_or_whole' ? partMismatch : attributeContradiction;
+    }
+  }
+  if (!stated.has('part_or_whole') && inPath.get('part_or_whole')?.has('part')) adjustment -= partMismatch;
+  return { agreed, contradicted, adjustment };
 }
 
 function maxIdf(index: SearchIndex): number {

@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { dottedHtsCode } from '../../reference/hts/hts-code';
 import type { HtsRelease } from '../hts/hts-release';
+import { attributesInPath, StatedAttributes } from './attributes';
 import type { SearchableHtsLine } from './classify-ports';
 import type { TextAnalyser } from './text-analysis';
 
@@ -34,6 +35,8 @@ export interface ClassifiableLeaf {
   belowTerms: Set<string>;
   /** Content terms of the leaf's own description (its most specific words). */
   ownTerms: Set<string>;
+  /** What the heading and the path below it say of the deciding attributes. */
+  attributes: StatedAttributes;
 }
 
 export interface HeadingEntry {
@@ -156,6 +159,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
       foldedBelow: below.map((row) => row.folded).join(' > '),
       belowTerms: new Set(below.flatMap((row) => row.terms)),
       ownTerms: new Set(node.terms),
+      attributes: attributesInPath(`${heading === node ? '' : `${heading.folded} > `}${below.map((row) => row.folded).join(' > ')}`),
     };
     leaves.push(leaf);
     headings.get(headingCode(heading))?.leaves.push(leaf);
