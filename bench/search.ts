@@ -18,6 +18,7 @@ import { HtsReleaseRepository } from '../src/db/repositories/hts-release.reposit
 import { searchHtsCodes } from '../src/domain/classify/hts-search.service';
 import { HtsSearchIndexCache } from '../src/domain/classify/search-index-cache';
 import { importHtsFile } from '../src/domain/hts/hts-import.service';
+import { loadLexicon } from '../src/reference/classify/lexicon-files';
 import { createTestDatabase } from '../test/support/database';
 
 interface EvalItem {
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
     );
 
     const clock = () => Date.parse(`${imported.release.effectiveDate}T12:00:00Z`);
-    const deps = { store, indexes, clock };
+    const deps = { store, indexes, clock, lexicon: loadLexicon(indexes.analyser) };
     const stats = new Map<string, Tally>();
     const bands = new Map<string, Tally>();
     const latencies: number[] = [];

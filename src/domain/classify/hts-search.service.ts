@@ -1,5 +1,6 @@
 import type { HtsSearchStore } from './classify-ports';
 import type { SearchIndexCacheLike } from './search-index-cache';
+import type { Lexicon } from './lexicon';
 import { analyseQuery } from './query-analysis';
 import { rankLeaves } from './ranking';
 
@@ -12,6 +13,7 @@ export interface HtsSearchRequest {
 export interface HtsSearchDeps {
   store: HtsSearchStore;
   indexes: SearchIndexCacheLike;
+  lexicon: Lexicon;
   /** Epoch milliseconds now: the release in force today is searched. */
   clock: () => number;
 }
@@ -29,7 +31,7 @@ export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchD
   const release = await deps.store.inForceOn(today);
   if (!release) throw new Error('no release');
   const index = await deps.indexes.forRelease(release);
-  const query = analyseQuery(request.query, deps.indexes.analyser);
+  const query = analyseQuery(request.query, deps.indexes.analyser, deps.lexicon);
   const ranked = rankLeaves(index, query);
   const limit = request.limit ?? 5;
   const seen = new Set<string>();

@@ -1,10 +1,72 @@
-import { attributesInQuery } from './attributes';
+import { attributeRuleById, AttributeId, attributesInQuery, StatedAttributes } from './attributes';
+import { Lexicon, LexiconEntry, matchLexicon } from './lexicon';
 import type { WeightedQuery } from './ranking';
-import { foldText } from './text-analysis';
-import type { TextAnalyser } from './text-analysis';
+import { foldText, TextAnalyser } from './text-analysis';
 
-export function analyseQuery(text: string, analyser: TextAnalyser): WeightedQuery {
+/** The query's own words weigh 1; its head noun more; the lexicon's wording less; synonyms least. */
+const headNounWeight = 1.5;
+const lexiconWeight = 0.15;
+const synonymWeight = 0.35;
+/** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
+const lexiconHeadingHint = 0.7;
+
+export interface AnalysedQuery extends WeightedQuery {
+  /** The lexicon entries the query's words matched (for the rationale). */
+  lexiconMatches: LexiconEntry[];
+  /** Attribute values given as answers to clarifying questions. */
+  answered: StatedAttributes;
+}
+
+/**
+ * The head noun: the last content word before the first word that starts a modifier ("of",
+ * "for", "with", "made", a comma…). "cast steel fittings made to ASTM A216, used for pipes" → "fitting".
+ */
+function headNoun(text: string, analyser: TextAnalyser): string | null {
+  const lead = foldText(text).split(/,|;|\(|\b(?:of|for|with|made|used|from|in|that|which|consisting|including|designed|intended)\b/)[0];
+  const terms = analyser.terms(lead);
+  return terms[terms.length - 1] ?? null;
+}
+
+function raise(weights: Map<string, number>, term: string, weight: number): void {
+  if ((weights.get(term) ?? 0) < weight) weights.set(term, weight);
+}
+
+/** Context answers ({ construction: 'knit' }) that name a known attribute and one of its values. */
+export function answeredAttributes(context: Record<string, string> | undefined): StatedAttributes {
+  const answered: StatedAttributes = new Map();
+  for (const [id, value] of Object.entries(context ?? {})) {
+    const rule = attributeRuleById.get(id as AttributeId);
+    if (rule?.values.some((candidate) => candidate.id === value)) answered.set(rule.id, new Set([value]));
+  }
+  return answered;
+}
+
+/** The weighted terms, heading hints and stated attributes of a query and its context answers. */
+export function analyseQuery(text: string, analyser: TextAnalyser, lexicon: Lexicon, context?: Record<string, string>): AnalysedQuery {
+  const terms = analyser.terms(text);
   const weights = new Map<string, number>();
-  for (const term of analyser.terms(text)) weights.set(term, 1);
-  return { weights, headingHints: new Map(), stated: attributesInQuery(foldText(text)) };
+  for (const term of terms) weights.set(term, 1);
+  const head = headNoun(text, analyser);
+  if (head && weights.has(head)) weights.set(head, headNounWeight);
+
+  const headingHints = new Map<string, number>();
+  const matches = matchLexicon(lexicon, terms);
+  // Only the longest phrase naming the head noun points to headings: in "aluminum water pipe" the
+  // pipe decides, not the water; in "hair dryer" the hair dryer, not any dryer.
+  const naming = matches.filter((match) => head !== null && match.phrase.includes(head));
+  const longest = Math.max(0, ...naming.map((match) => match.phrase.length));
+  for (const { entry, phrase } of matches) {
+    for (const term of entry.meansTerms) raise(weights, term, lexiconWeight);
+    if (phrase.length < longest || !naming.some((match) => match.entry === entry)) continue;
+    const hint = lexiconHeadingHint / Math.sqrt(entry.headings.length);
+    for (const heading of entry.headings) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
+  }
+  for (const term of terms) {
+    for (const synonym of lexicon.synonyms.get(term) ?? []) raise(weights, synonym, synonymWeight);
+  }
+
+  const answered = answeredAttributes(context);
+  const stated = attributesInQuery(foldText(text));
+  for (const [id, values] of answered) stated.set(id, values);
+  return { weights, headingHints, stated, answered, lexiconMatches: matches.map((match) => match.entry) };
 }
