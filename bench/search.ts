@@ -129,7 +129,7 @@ async function main(): Promise<void> {
         if (level === 6) overall6 = { n: overall6.n + 1, top5: overall6.top5 + (hits.slice(0, 5).some(Boolean) ? 1 : 0) };
       }
       const level = Math.min(6, item.gold.length);
-      const confidence = (result.candidates[0] as { confidence?: number } | undefined)?.confidence ?? 0;
+      const confidence = result.candidates[0]?.confidence ?? 0;
       const band = confidence >= 0.7 ? 'high (>= 0.7)' : confidence >= 0.4 ? 'medium (0.4-0.7)' : 'low (< 0.4)';
       tally(bands, band, codes[0]?.slice(0, level) === item.gold.slice(0, level), false);
     }

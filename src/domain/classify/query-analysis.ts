@@ -15,6 +15,8 @@ export interface AnalysedQuery extends WeightedQuery {
   lexiconMatches: LexiconEntry[];
   /** Attribute values given as answers to clarifying questions. */
   answered: StatedAttributes;
+  /** The query's own content terms. */
+  ownTerms: Set<string>;
 }
 
 /**
@@ -68,5 +70,5 @@ export function analyseQuery(text: string, analyser: TextAnalyser, lexicon: Lexi
   const answered = answeredAttributes(context);
   const stated = attributesInQuery(foldText(text));
   for (const [id, values] of answered) stated.set(id, values);
-  return { weights, headingHints, stated, answered, lexiconMatches: matches.map((match) => match.entry) };
+  return { weights, headingHints, stated, answered, ownTerms: new Set(terms), lexiconMatches: matches.map((match) => match.entry) };
 }
