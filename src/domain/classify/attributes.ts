@@ -100,8 +100,9 @@ export const attributeRules: AttributeRule[] = [
     id: 'part_or_whole',
     question: 'Is it a complete article, or a part or accessory of one?',
     values: [
-      { id: 'part', label: 'a part or accessory', inQuery: /\b(part|parts|component|components|spare|accessory|accessories|replacement)\b/, inPath: /\bparts?\b|\baccessories\b/ },
-      // Never written as such: a line that does not say "parts" is the article itself.
+      { id: 'part', label: 'a part or accessory', inQuery: /\b(part|parts|component|components|spare|accessory|accessories|replacement)\b/, inPath: /(^|> )(other )?(parts|accessories)\b|\b(parts|accessories) (of|for)\b/ },
+      // A segment that starts with "Parts" (not a heading's closing "; parts thereof") is a parts line;
+      // a line that does not say so is the article itself.
       { id: 'whole', label: 'the complete article', inQuery: /\b(complete|whole|finished|entire)\b/, inPath: /(?!)/ },
     ],
   },

@@ -48,6 +48,11 @@ function rawWords(folded: string): string[] {
     .filter((word) => word !== '');
 }
 
+/** The model does not know joined compounds ("tshirts"); their plural is the regular one. */
+function singular(word: string): string {
+  return /[^su]s$/.test(word) ? word.slice(0, -1) : word;
+}
+
 /**
  * Lemmatisation by wink-nlp with its small English model (shipped inside its npm package, so
  * nothing is downloaded at run time). Each distinct word is lemmatised once, on its own, and
@@ -84,7 +89,7 @@ export function createTextAnalyser(): TextAnalyser {
         continue;
       }
       // "T-shirts" is indexed as "tshirt" and "shirt", so "tshirt", "t-shirt" and "shirt" all find it.
-      const joined = contentTerm(word.replace(/-/g, ''));
+      const joined = contentTerm(singular(word.replace(/-/g, '')));
       if (joined) out.push(joined);
       for (const part of word.split('-')) {
         const term = contentTerm(part);
