@@ -136,7 +136,9 @@ function rationale(entry: RankedLeaf, query: AnalysedQuery): string {
 
 function toCandidate(entry: RankedLeaf, confidence: number, query: AnalysedQuery): HtsSearchCandidate {
   const { leaf } = entry;
-  const subheading = leaf.below.find((row) => row.code?.length === 6) ?? (leaf.heading.code?.length === 6 ? leaf.heading : null);
+  // The first numbered row of the 6-digit subheading on the path (6109.10, or 6109.10.00 when no 6-digit row is published).
+  const six = leaf.code.slice(0, 6);
+  const subheading = [leaf.heading, ...leaf.below].find((row) => row.code !== null && row.code.length >= 6 && row.code.startsWith(six)) ?? null;
   return {
     code: leaf.dottedCode,
     description: leaf.node.description.replace(/:$/, ''),
