@@ -93,18 +93,15 @@ function containsPhrase(terms: string[], phrase: string[]): boolean {
 
 /**
  * The entries whose words occur in the query's terms (in order, as phrases), or whose word parts
- * occur inside a query word; longest phrases first.
+ * occur inside a query word, each with the phrases found (a word part counts as the query word).
  */
-export function matchLexicon(lexicon: Lexicon, terms: string[]): Array<{ entry: LexiconEntry; phrase: string[] }> {
-  const matches: Array<{ entry: LexiconEntry; phrase: string[] }> = [];
+export function matchLexicon(lexicon: Lexicon, terms: string[]): Array<{ entry: LexiconEntry; phrases: string[][] }> {
+  const matches: Array<{ entry: LexiconEntry; phrases: string[][] }> = [];
   for (const entry of lexicon.entries) {
-    const phrase = entry.phrases.filter((candidate) => containsPhrase(terms, candidate)).sort((a, b) => b.length - a.length)[0];
-    if (phrase) {
-      matches.push({ entry, phrase });
-      continue;
-    }
+    const phrases = entry.phrases.filter((candidate) => containsPhrase(terms, candidate));
     const word = terms.find((term) => entry.contains.some((part) => term.includes(part)));
-    if (word) matches.push({ entry, phrase: [word] });
+    if (word) phrases.push([word]);
+    if (phrases.length > 0) matches.push({ entry, phrases });
   }
-  return matches.sort((a, b) => b.phrase.length - a.phrase.length);
+  return matches;
 }

@@ -5,10 +5,10 @@ import { foldText, TextAnalyser } from './text-analysis';
 
 /** The query's own words weigh 1; its head noun more; the lexicon's wording less; synonyms least. */
 const headNounWeight = 1.5;
-const lexiconWeight = 0.15;
+const lexiconWeight = 0.5;
 const synonymWeight = 0.35;
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
-const lexiconHeadingHint = 0.7;
+const lexiconHeadingHint = 0.6;
 
 export interface AnalysedQuery extends WeightedQuery {
   /** The lexicon entries the query's words matched (for the rationale). */
@@ -55,11 +55,13 @@ export function analyseQuery(text: string, analyser: TextAnalyser, lexicon: Lexi
   const matches = matchLexicon(lexicon, terms);
   // Only the longest phrase naming the head noun points to headings: in "aluminum water pipe" the
   // pipe decides, not the water; in "hair dryer" the hair dryer, not any dryer.
-  const naming = matches.filter((match) => head !== null && match.phrase.includes(head));
-  const longest = Math.max(0, ...naming.map((match) => match.phrase.length));
-  for (const { entry, phrase } of matches) {
-    for (const term of entry.meansTerms) raise(weights, term, lexiconWeight);
-    if (phrase.length < longest || !naming.some((match) => match.entry === entry)) continue;
+  const namingLength = (phrases: string[][]) => Math.max(0, ...phrases.filter((phrase) => head !== null && phrase.includes(head)).map((phrase) => phrase.length));
+  const longest = Math.max(0, ...matches.map((match) => namingLength(match.phrases)));
+  const expansions: AnalysedQuery['expansions'] = [];
+  for (const { entry, phrases } of matches) {
+    const wording = entry.meansTerms.filter((term) => !weights.has(term));
+    if (wording.length > 0) expansions.push({ terms: wording, weight: lexiconWeight });
+    if (longest === 0 || namingLength(phrases) < longest) continue;
     const hint = lexiconHeadingHint / Math.sqrt(entry.headings.length);
     for (const heading of entry.headings) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
   }
@@ -70,5 +72,5 @@ export function analyseQuery(text: string, analyser: TextAnalyser, lexicon: Lexi
   const answered = answeredAttributes(context);
   const stated = attributesInQuery(foldText(text));
   for (const [id, values] of answered) stated.set(id, values);
-  return { weights, headingHints, stated, answered, ownTerms: new Set(terms), lexiconMatches: matches.map((match) => match.entry) };
+  return { weights, expansions, headingHints, stated, answered, ownTerms: new Set(terms), lexiconMatches: matches.map((match) => match.entry) };
 }

@@ -5,6 +5,8 @@ import type { ClassifiableLeaf, HeadingEntry, SearchIndex } from './search-index
 export interface WeightedQuery {
   /** term → weight; the query's own words weigh 1 (its head noun more), expansions less. */
   weights: Map<string, number>;
+  /** The lexicon's wording for the query's everyday words: each counts as one term, the average of its words. */
+  expansions: Array<{ terms: string[]; weight: number }>;
   /** Headings the lexicon names for the query's words, with a weight. */
   headingHints: Map<string, number>;
   /** Attribute values the query (or its context answers) states. */
@@ -27,6 +29,7 @@ export interface RankedLeaf {
  * scope, GRI 1), on the leaf's own path below it, or only somewhere else under the heading (it
  * supports the heading, not this line).
  */
+const inHeadingLead = 1.3;
 const inHeadingTitle = 1.0;
 const onLeafPath = 0.9;
 const elsewhereUnderHeading = 0.35;
@@ -48,8 +51,12 @@ function idf(index: SearchIndex, term: string): number {
 
 /** Retrieval: the leaves BM25 finds on their paths, and every leaf of the headings BM25 finds on their wording. */
 function candidatePool(index: SearchIndex, query: WeightedQuery): Set<ClassifiableLeaf> {
-  const text = [...query.weights.keys()].join(' ');
-  const boostTerm = (term: string) => query.weights.get(term) ?? 0;
+  const boosts = new Map(query.weights);
+  for (const expansion of query.expansions) {
+    for (const term of expansion.terms) boosts.set(term, Math.max(boosts.get(term) ?? 0, expansion.weight / expansion.terms.length));
+  }
+  const text = [...boosts.keys()].join(' ');
+  const boostTerm = (term: string) => boosts.get(term) ?? 0;
   const pool = new Set<ClassifiableLeaf>();
   for (const result of index.leafSearch.search(text, { boost: { own: 1.5, title: 1 }, boostTerm }).slice(0, leafPool)) {
     pool.add(index.leaves[result.id as number]);
@@ -71,7 +78,7 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   for (const [term, weight] of query.weights) {
     const value = weight * (termIdf.get(term) as number);
     if (heading.titleTerms.has(term)) {
-      score += value * inHeadingTitle;
+      score += value * (heading.leadTerms.has(term) ? inHeadingLead : inHeadingTitle);
       headingTerms.push(term);
     } else if (leaf.belowTerms.has(term)) {
       score += value * onLeafPath;
@@ -80,8 +87,22 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
       score += value * elsewhereUnderHeading;
     }
   }
+  for (const expansion of query.expansions) {
+    let sum = 0;
+    for (const term of expansion.terms) {
+      const value = termIdf.get(term) as number;
+      if (heading.titleTerms.has(term)) {
+        sum += value * inHeadingTitle;
+        headingTerms.push(term);
+      } else if (leaf.belowTerms.has(term)) {
+        sum += value * onLeafPath;
+        pathTerms.push(term);
+      } else if (heading.bodyTerms.has(term)) sum += value * elsewhereUnderHeading;
+    }
+    score += (expansion.weight * sum) / expansion.terms.length;
+  }
   let unmatched = 0;
-  for (const term of leaf.belowTerms) if (!query.weights.has(term)) unmatched++;
+  for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;
   score -= unmatched * unmatchedPathWord;
   score += (query.headingHints.get(heading.code) ?? 0) * maxIdf(index);
   const { agreed, contradicted, adjustment } = weighAttributes(query.stated, leaf.attributes);
@@ -121,8 +142,9 @@ function maxIdf(index: SearchIndex): number {
  * its lines. Ties go to the earlier line in the schedule.
  */
 export function rankLeaves(index: SearchIndex, query: WeightedQuery): RankedLeaf[] {
-  if (query.weights.size === 0) return [];
-  const termIdf = new Map([...query.weights.keys()].map((term) => [term, idf(index, term)]));
+  if (query.weights.size === 0 && query.expansions.length === 0) return [];
+  const allTerms = new Set([...query.weights.keys(), ...query.expansions.flatMap((expansion) => expansion.terms)]);
+  const termIdf = new Map([...allTerms].map((term) => [term, idf(index, term)]));
   const ranked: RankedLeaf[] = [];
   for (const leaf of candidatePool(index, query)) {
     const heading = index.headings.get(leaf.code.slice(0, 4)) as HeadingEntry;

@@ -45,6 +45,8 @@ export interface HeadingEntry {
   leaves: ClassifiableLeaf[];
   /** Content terms of the heading's own text. */
   titleTerms: Set<string>;
+  /** Content terms of the heading text's first clause: what the heading is chiefly about. */
+  leadTerms: Set<string>;
   /** Content terms written anywhere below the heading. */
   bodyTerms: Set<string>;
 }
@@ -144,7 +146,14 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
   for (const node of nodes) {
     if (node.code === null || !isClassifiableChapter(node.code)) continue;
     if (isHeadingRow(node) && !headings.has(headingCode(node))) {
-      headings.set(headingCode(node), { code: headingCode(node), node, leaves: [], titleTerms: new Set(node.terms), bodyTerms: new Set() });
+      headings.set(headingCode(node), {
+        code: headingCode(node),
+        node,
+        leaves: [],
+        titleTerms: new Set(node.terms),
+        leadTerms: new Set(analyser.terms(node.description.split(/[,;:(]/)[0])),
+        bodyTerms: new Set(),
+      });
     }
     if (hasNumberedChild.has(node)) continue;
     const { heading, below } = ancestorsBelowHeading(node);
