@@ -40,8 +40,9 @@ const leafPool = 300;
 /** An attribute the leaf's wording agrees with, or contradicts, in units of the rarest term's idf. */
 const attributeAgreement = 0.12;
 const attributeContradiction = 0.3;
-/** A line for parts when the query names an article (or the reverse) is usually the wrong line. */
+/** A line for parts when the query names an article is usually the wrong line; the whole article when it asks for parts, more so. */
 const partMismatch = 0.08;
+const wholeForParts = 0.3;
 const headingPool = 12;
 
 function idf(index: SearchIndex, term: string): number {
@@ -124,7 +125,7 @@ function weighAttributes(stated: StatedAttributes, inPath: StatedAttributes): { 
       adjustment += id === 'part_or_whole' ? 0 : attributeAgreement;
     } else {
       contradicted.push(id);
-      adjustment -= id === 'part_or_whole' ? partMismatch : attributeContradiction;
+      adjustment -= id === 'part_or_whole' ? (wanted.has('part') ? wholeForParts : partMismatch) : attributeContradiction;
     }
   }
   if (!stated.has('part_or_whole') && inPath.get('part_or_whole')?.has('part')) adjustment -= partMismatch;

@@ -42,8 +42,8 @@ describe('the curated lexicon', () => {
   it('recognises chemical families by the parts of their systematic names', () => {
     expect(hintsFor('2-methylpyridine')).toEqual(['2933']);
     expect(hintsFor('benzaldehyde')).toEqual(['2912', '2913']);
-    const weights = analyseQuery('1,4-dichlorobutene', sharedAnalyser, sharedLexicon).weights;
-    expect(weights.get(sharedAnalyser.lemma('halogenated'))).toBeGreaterThan(0);
+    const { expansions } = analyseQuery('1,4-dichlorobutene', sharedAnalyser, sharedLexicon);
+    expect(expansions.flatMap((expansion) => expansion.terms)).toContain(sharedAnalyser.lemma('halogenated'));
   });
 
   it('adds synonyms at a lower weight than the query’s own words', () => {
