@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { dottedHtsCode } from '../../reference/hts/hts-code';
 import type { HtsFootnote, HtsLine } from '../../reference/hts/hts-line';
 import type { HtsRevision } from '../../reference/hts/hts-revision';
+import type { SearchableHtsLine } from '../../domain/classify/classify-ports';
 import type { HtsReleaseStore } from '../../domain/hts/hts-ports';
 import type { EffectiveDateSource, HtsRelease, StoredHtsLine } from '../../domain/hts/hts-release';
 import type { ComparableHtsLine } from '../../domain/hts/release-diff';
@@ -211,6 +212,15 @@ export class HtsReleaseRepository implements HtsReleaseStore {
       other: row.other_raw,
       additionalDuties: row.additional_duties,
     }));
+  }
+
+  /** Every row of a release in the schedule's order, with what the search index reads. */
+  async searchableLines(releaseId: string): Promise<SearchableHtsLine[]> {
+    const rows = await this.knex<LineRow>('hts_lines')
+      .select('code', 'indent', 'description', 'description_path')
+      .where('release_id', releaseId)
+      .orderBy('position');
+    return rows.map((row) => ({ code: row.code, indent: Number(row.indent), description: row.description, descriptionPath: row.description_path }));
   }
 
   async findLine(releaseId: string, code: string): Promise<StoredHtsLine | null> {

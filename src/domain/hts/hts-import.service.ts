@@ -14,6 +14,12 @@ export interface HtsImportDeps {
   db: HtsDatabase;
   /** Epoch milliseconds now. */
   clock: () => number;
+  /**
+   * Called once a new release has committed, e.g. to build its search index ahead of the first
+   * search (`HtsSearchIndexCache.rebuildFor`). A failure here does not undo the import: the
+   * release is in the database, and whatever the hook prepares is a cache rebuilt on demand.
+   */
+  afterImport?: (release: HtsRelease) => Promise<unknown>;
 }
 
 export interface HtsImportRequest {
@@ -140,8 +146,9 @@ export async function importHtsFile(deps: HtsImportDeps, request: HtsImportReque
     ? { id: randomId('hcs'), releaseId: release.id, previousReleaseId: previous.id, counts: countChanges(changes), createdAt: now }
     : null;
 
+  let eventsWritten: number;
   try {
-    const eventsWritten = await deps.db.transaction(async (tx) => {
+    eventsWritten = await deps.db.transaction(async (tx) => {
       await tx.releases.insertWithLines(release, contents.lines);
       await recordSuccessorChangeSet(tx, release, numbered, now);
       if (!changeSet || !previous) return 0;
@@ -153,11 +160,12 @@ export async function importHtsFile(deps: HtsImportDeps, request: HtsImportReque
       await tx.outbox.append(events);
       return events.length;
     });
-    return { outcome: 'imported', release, changeSet, changes, eventsWritten };
   } catch (error) {
     // Another process imported the same revision meanwhile (unique sha256 / revision).
     const raced = await existingRelease(stores, sha256, request.revision);
     if (raced) return raced;
     throw error;
   }
+  if (deps.afterImport) await Promise.resolve().then(() => deps.afterImport?.(release)).catch(() => undefined);
+  return { outcome: 'imported', release, changeSet, changes, eventsWritten };
 }

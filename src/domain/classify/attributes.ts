@@ -1,0 +1,158 @@
+/**
+ * The attributes that decide most splits below a heading (knit or woven, gender, fibre, material,
+ * power source, condition of food, part or whole): how a query states each one, and how the
+ * schedule's wording does. A line whose path states a value the query contradicts loses; one
+ * that states the query's value gains; when the best lines differ on an attribute the query does
+ * not give, the search asks for it (see clarifications.ts).
+ */
+export type AttributeId = 'construction' | 'gender' | 'fibre' | 'material' | 'power_source' | 'condition' | 'part_or_whole';
+
+export interface AttributeValue {
+  id: string;
+  label: string;
+  /** Matches the folded query text when the query states this value. */
+  inQuery: RegExp;
+  /** Matches the folded description path when the schedule states this value. */
+  inPath: RegExp;
+  /** Other values of the attribute a path may state that still fit this one (stainless steel is steel). */
+  fits?: string[];
+}
+
+export interface AttributeRule {
+  id: AttributeId;
+  question: string;
+  values: AttributeValue[];
+}
+
+/** Words not preceded by a negation ("non-electric", "not knitted", "other than electric"). */
+const notNegated = '(?<!non-|non |not |other than |without )';
+
+export const attributeRules: AttributeRule[] = [
+  {
+    id: 'construction',
+    question: 'Is the fabric knitted (or crocheted) or woven?',
+    values: [
+      { id: 'knit', label: 'knitted or crocheted', inQuery: /\b(knit|knitted|knits|crochet(ed)?|jersey|fleece|interlock)\b/, inPath: /(?<!not (knitted or )?)\b(knitted|crocheted)\b/ },
+      { id: 'woven', label: 'woven (not knitted)', inQuery: /\b(woven|weave|not knit(ted)?|denim|twill|poplin|chiffon|oxford cloth)\b/, inPath: /\bnot knitted or crocheted\b|\bwoven\b/ },
+    ],
+  },
+  {
+    id: 'gender',
+    question: 'Is it for men or boys, for women or girls, or for babies?',
+    values: [
+      { id: 'male', label: "men's or boys'", inQuery: /\b(men|mens|man|boy|boys|male|gentlemen|gents)\b/, inPath: /\b(men|boys)'?s?'?\b/ },
+      { id: 'female', label: "women's or girls'", inQuery: /\b(women|womens|woman|ladies|lady|girl|girls|female|maternity)\b/, inPath: /\b(women|girls)'?s?'?\b/ },
+      { id: 'babies', label: "babies' (infants)", inQuery: /\b(baby|babies|infant|infants|toddler|toddlers|newborn)\b/, inPath: /\b(babies|infants?)\b/ },
+    ],
+  },
+  {
+    id: 'fibre',
+    question: 'Which textile fibre predominates by weight?',
+    values: [
+      { id: 'cotton', label: 'cotton', inQuery: /\bcotton\b/, inPath: new RegExp(`${notNegated}\\bcotton\\b`) },
+      { id: 'wool', label: 'wool or fine animal hair', inQuery: /\b(wool|woolen|woollen|cashmere|merino|alpaca|angora|mohair)\b/, inPath: /\bwool\b|fine animal hair/ },
+      { id: 'synthetic', label: 'synthetic fibres (polyester, nylon, acrylic…)', inQuery: /\b(polyester|nylon|polyamide|acrylic|spandex|elastane|polypropylene|synthetic|microfiber|microfibre|man-made|manmade)\b/, inPath: /synthetic|man-made|manmade/ },
+      { id: 'artificial', label: 'artificial fibres (rayon, viscose…)', inQuery: /\b(rayon|viscose|lyocell|modal|acetate|cupro|artificial|man-made|manmade)\b/, inPath: /artificial|man-made|manmade/ },
+      { id: 'silk', label: 'silk', inQuery: /\bsilk\b/, inPath: /\bsilk\b/ },
+      { id: 'vegetable', label: 'flax, linen, ramie or other vegetable fibres', inQuery: /\b(linen|flax|ramie|hemp|jute)\b/, inPath: /\b(flax|ramie|vegetable fibers?)\b/ },
+    ],
+  },
+  {
+    id: 'material',
+    question: 'What material is it made of?',
+    values: [
+      { id: 'stainless_steel', label: 'stainless steel', inQuery: /\bstainless\b/, inPath: /\bstainless steel\b/, fits: ['iron_steel'] },
+      { id: 'iron_steel', label: 'iron or steel', inQuery: /\b(steel|iron)\b/, inPath: /\b(iron or steel|of iron|of steel|steel)\b/ },
+      { id: 'aluminum', label: 'aluminum', inQuery: /\b(aluminum|aluminium)\b/, inPath: /\baluminum\b/ },
+      { id: 'copper', label: 'copper, brass or bronze', inQuery: /\b(copper|brass|bronze)\b/, inPath: /\b(copper|brass|bronze)\b/ },
+      { id: 'plastics', label: 'plastics', inQuery: /\b(plastic|plastics|pvc|vinyl|polyethylene|polypropylene|polystyrene|polycarbonate|acrylic|abs|pet|hdpe|ldpe|silicone|resin|nylon|polyurethane)\b/, inPath: new RegExp(`${notNegated}\\bplastics?\\b`) },
+      { id: 'rubber', label: 'rubber', inQuery: /\b(rubber|latex|neoprene)\b/, inPath: new RegExp(`${notNegated}\\brubber\\b`) },
+      { id: 'wood', label: 'wood or bamboo', inQuery: /\b(wood|wooden|timber|bamboo|plywood|oak|pine|teak|walnut|beech|maple)\b/, inPath: /\b(wood|wooden|bamboo)\b/ },
+      { id: 'glass', label: 'glass', inQuery: /\bglass\b/, inPath: /\bglass\b/ },
+      { id: 'ceramic', label: 'porcelain, china or other ceramic', inQuery: /\b(ceramic|porcelain|china|stoneware|earthenware|terracotta)\b/, inPath: /\b(ceramic|porcelain|china|stoneware|earthenware)\b/ },
+      { id: 'leather', label: 'leather', inQuery: /\bleather\b/, inPath: new RegExp(`${notNegated}\\b(leather|composition leather)\\b`) },
+      { id: 'paper', label: 'paper or paperboard', inQuery: /\b(paper|cardboard|paperboard|carton)\b/, inPath: /\b(paper|paperboard)\b/ },
+      { id: 'textile', label: 'textile material', inQuery: /\b(textile|fabric|cloth|canvas)\b/, inPath: /\btextile\b/ },
+      { id: 'precious_metal', label: 'precious metal (gold, silver, platinum)', inQuery: /\b(gold|silver|platinum|sterling)\b/, inPath: /\b(precious metal|gold|silver|platinum)\b/ },
+    ],
+  },
+  {
+    id: 'power_source',
+    question: 'What powers it?',
+    values: [
+      { id: 'electric', label: 'electric (mains or battery)', inQuery: /\b(electric|electrical|electrically|battery|batteries|cordless|rechargeable|plug-in|corded|usb|powered by electricity)\b/, inPath: new RegExp(`${notNegated}\\b(electric|electrically|electrical|battery|self-contained electric)\\b`) },
+      { id: 'spark_ignition', label: 'gasoline (spark-ignition engine)', inQuery: /\b(gasoline|petrol|gas-powered|gas powered|spark-ignition|spark ignition)\b/, inPath: /spark-ignition/ },
+      { id: 'diesel', label: 'diesel (compression-ignition engine)', inQuery: /\b(diesel|compression-ignition|compression ignition)\b/, inPath: /compression-ignition|diesel/ },
+      { id: 'manual', label: 'hand-operated (no motor)', inQuery: /\b(manual|manually|hand-operated|hand operated|non-powered|non-electric|hand-powered)\b/, inPath: /\b(hand-operated|non-electric|manually operated|not electrically operated)\b/ },
+    ],
+  },
+  {
+    id: 'condition',
+    question: 'Is it fresh or chilled, frozen, dried, or otherwise prepared or preserved?',
+    values: [
+      { id: 'fresh', label: 'fresh or chilled', inQuery: /\b(fresh|chilled|live|raw)\b/, inPath: new RegExp(`${notNegated}\\b(fresh|chilled)\\b`) },
+      { id: 'frozen', label: 'frozen', inQuery: /\bfrozen\b/, inPath: new RegExp(`${notNegated}\\bfrozen\\b`) },
+      { id: 'dried', label: 'dried, salted or smoked', inQuery: /\b(dried|dry|dehydrated|smoked|salted|cured)\b/, inPath: new RegExp(`${notNegated}\\b(dried|smoked|salted|dehydrated)\\b`) },
+      { id: 'prepared', label: 'prepared or preserved (cooked, canned…)', inQuery: /\b(canned|cooked|preserved|prepared|roasted|jarred|pickled|in brine|in oil)\b/, inPath: /\bprepared or preserved\b/ },
+    ],
+  },
+  {
+    id: 'part_or_whole',
+    question: 'Is it a complete article, or a part or accessory of one?',
+    values: [
+      { id: 'part', label: 'a part or accessory', inQuery: /\b(part|parts|component|components|spare|accessory|accessories|replacement)\b/, inPath: /(^|> )(other )?(parts|accessories)\b|\b(parts|accessories) (of|for)\b/ },
+      // A segment that starts with "Parts" (not a heading's closing "; parts thereof") is a parts line;
+      // a line that does not say so is the article itself.
+      { id: 'whole', label: 'the complete article', inQuery: /\b(complete|whole|finished|entire)\b/, inPath: /(?!)/ },
+    ],
+  },
+];
+
+export const attributeRuleById = new Map(attributeRules.map((rule) => [rule.id, rule]));
+
+/** Values of one attribute the query states: { fibre: ['cotton'] }. */
+export type StatedAttributes = Map<AttributeId, Set<string>>;
+
+/** Fibre blends are classified by the fibre that predominates by weight: "70% polyester and 30% wool" is polyester. */
+function predominantFibre(folded: string): string | null {
+  const fibre = attributeRuleById.get('fibre') as AttributeRule;
+  let best: { share: number; value: string } | null = null;
+  for (const match of folded.matchAll(/(\d{1,3}(?:\.\d+)?)\s*%\s*([a-z-]+)/g)) {
+    const value = fibre.values.find((candidate) => candidate.inQuery.test(match[2]));
+    if (value && (best === null || Number(match[1]) > best.share)) best = { share: Number(match[1]), value: value.id };
+  }
+  return best?.value ?? null;
+}
+
+/** The attribute values a folded query text states. */
+export function attributesInQuery(folded: string): StatedAttributes {
+  const stated: StatedAttributes = new Map();
+  for (const rule of attributeRules) {
+    const values = rule.values.filter((value) => value.inQuery.test(folded)).map((value) => value.id);
+    if (values.length > 0) stated.set(rule.id, new Set(values));
+  }
+  const fibre = predominantFibre(folded);
+  if (fibre) stated.set('fibre', new Set([fibre]));
+  return stated;
+}
+
+/** The attribute values a line's wording states (heading text and the path below it). */
+export function attributesInPath(folded: string): StatedAttributes {
+  const stated: StatedAttributes = new Map();
+  for (const rule of attributeRules) {
+    const values = rule.values.filter((value) => value.inPath.test(folded)).map((value) => value.id);
+    if (values.length > 0) stated.set(rule.id, new Set(values));
+  }
+  if (!stated.has('part_or_whole')) stated.set('part_or_whole', new Set(['whole']));
+  return stated;
+}
+
+/** Whether a line stating `inPath` fits a query stating `inQuery` for one attribute. */
+export function valuesFit(rule: AttributeRule, inQuery: Set<string>, inPath: Set<string>): boolean {
+  for (const wanted of inQuery) {
+    if (inPath.has(wanted)) return true;
+    const value = rule.values.find((candidate) => candidate.id === wanted);
+    if (value?.fits?.some((other) => inPath.has(other))) return true;
+  }
+  return false;
+}

@@ -1,0 +1,206 @@
+import { dottedHtsCode } from '../../reference/hts/hts-code';
+import { AttributeId, attributeRuleById, StatedAttributes, valuesFit } from './attributes';
+import { Clarification, clarifyingQuestions } from './clarifications';
+import type { HtsSearchStore } from './classify-ports';
+import { candidateConfidences } from './confidence';
+import type { Lexicon } from './lexicon';
+import { CandidateReranker, RerankFailed } from './llm-reranker';
+import { AnalysedQuery, analyseQuery } from './query-analysis';
+import { RankedLeaf, rankLeaves } from './ranking';
+import type { SearchIndex } from './search-index';
+import type { SearchIndexCacheLike } from './search-index-cache';
+
+export interface HtsSearchRequest {
+  /** A plain-English product description. */
+  query: string;
+  /** Candidates to return, 1–20 (default 5). */
+  limit?: number;
+  /** Answers to clarifying questions: { attribute: value }, e.g. { construction: 'knit', gender: 'female' }. */
+  context?: Record<string, string>;
+}
+
+export interface HtsSearchDeps {
+  store: HtsSearchStore;
+  indexes: SearchIndexCacheLike;
+  lexicon: Lexicon;
+  /** Epoch milliseconds now: the release in force today is searched. */
+  clock: () => number;
+  /** The optional model re-ranking; null or absent keeps the offline ranking. */
+  reranker?: CandidateReranker | null;
+}
+
+export interface HtsSearchCandidate {
+  /** 10 digits, dotted 4.2.4 (`6109.10.0012`); 8 digits (4.2.2) for the few lines published without a statistical suffix. */
+  code: string;
+  description: string;
+  /** From the heading down to the line, joined with " > ". */
+  descriptionPath: string;
+  chapter: { code: string };
+  heading: { code: string; description: string };
+  subheading: { code: string; description: string | null };
+  /** 0–1. */
+  confidence: number;
+  /** Which words and attributes decided it. */
+  rationale: string;
+  matchedTerms: string[];
+}
+
+export interface RerankingReport {
+  /** off: no model configured; applied: the model's order is used; fallback: the offline order is, because of `reason`. */
+  status: 'off' | 'applied' | 'fallback';
+  model: string | null;
+  reason: string | null;
+  latencyMs: number | null;
+}
+
+export interface HtsSearchResult {
+  release: { id: string; title: string; effectiveDate: string };
+  candidates: HtsSearchCandidate[];
+  /** Questions whose answers (sent back in `context`) would narrow the result. */
+  clarifications: Clarification[];
+  /** Context answers used, and the keys or values not recognised. */
+  context: { applied: Record<string, string>; ignored: string[] };
+  reranking: RerankingReport;
+}
+
+export class HtsSearchError extends Error {
+  override readonly name = 'HtsSearchError';
+  constructor(
+    readonly reason: 'no_release' | 'no_product_words',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const defaultCandidateLimit = 5;
+export const maxCandidateLimit = 20;
+/** Candidates over which confidence is shared out (more than are returned, so 5 near-equal ones are not each sure). */
+const confidencePool = 20;
+
+/** Drops the leaves a context answer rules out (when any leaf is left). */
+function narrowByAnswers(ranked: RankedLeaf[], answered: StatedAttributes): RankedLeaf[] {
+  if (answered.size === 0) return ranked;
+  const fits = ranked.filter((entry) =>
+    [...answered].every(([id, values]) => {
+      const written = entry.leaf.attributes.get(id);
+      return !written || valuesFit(attributeRuleById.get(id)!, values, written);
+    }),
+  );
+  return fits.length > 0 ? fits : ranked;
+}
+
+/** The best leaf of each 6-digit subheading first (so the list spans alternatives), then the next best leaves. */
+function spreadBySubheading(ranked: RankedLeaf[], count: number): RankedLeaf[] {
+  const chosen: RankedLeaf[] = [];
+  const subheadings = new Set<string>();
+  for (const entry of ranked) {
+    if (chosen.length === count) break;
+    const six = entry.leaf.code.slice(0, 6);
+    if (subheadings.has(six)) continue;
+    subheadings.add(six);
+    chosen.push(entry);
+  }
+  for (const entry of ranked) {
+    if (chosen.length === count) break;
+    if (!chosen.includes(entry)) chosen.push(entry);
+  }
+  return chosen;
+}
+
+function coverage(entry: RankedLeaf, query: AnalysedQuery, index: SearchIndex): number {
+  let total = 0;
+  let found = 0;
+  for (const term of query.ownTerms) {
+    const weight = Math.log(1 + index.leaves.length / (1 + (index.documentFrequency.get(term) ?? 0)));
+    total += weight;
+    if (entry.headingTerms.includes(term) || entry.pathTerms.includes(term)) found += weight;
+  }
+  return total === 0 ? 0 : found / total;
+}
+
+function rationale(entry: RankedLeaf, query: AnalysedQuery): string {
+  const parts: string[] = [];
+  const heading = entry.leaf.heading;
+  if (entry.headingTerms.length > 0) parts.push(`heading ${heading.code?.slice(0, 4)} ("${heading.description.replace(/:$/, '')}") matches ${entry.headingTerms.join(', ')}`);
+  else parts.push(`heading ${heading.code?.slice(0, 4)} ("${heading.description.replace(/:$/, '')}")`);
+  if (entry.pathTerms.length > 0) parts.push(`the line's path matches ${entry.pathTerms.join(', ')}`);
+  const lexicon = query.lexiconMatches.filter((match) => match.headings.includes(entry.leaf.code.slice(0, 4)));
+  if (lexicon.length > 0) parts.push(`lexicon: ${lexicon.map((match) => `"${match.words[0] ?? match.contains[0]}" (${match.family})`).join(', ')}`);
+  const describe = (ids: string[]) =>
+    ids.map((id) => `${id.replace(/_/g, ' ')} ${[...(entry.leaf.attributes.get(id as AttributeId) ?? [])].map((value) => attributeRuleById.get(id as AttributeId)?.values.find((v) => v.id === value)?.label ?? value).join('/')}`);
+  if (entry.agreed.length > 0) parts.push(`agrees on ${describe(entry.agreed).join('; ')}`);
+  if (entry.contradicted.length > 0) parts.push(`but its wording says ${describe(entry.contradicted).join('; ')}`);
+  return `${parts.join('; ')}.`;
+}
+
+function toCandidate(entry: RankedLeaf, confidence: number, query: AnalysedQuery): HtsSearchCandidate {
+  const { leaf } = entry;
+  // The first numbered row of the 6-digit subheading on the path (6109.10, or 6109.10.00 when no 6-digit row is published).
+  const six = leaf.code.slice(0, 6);
+  const subheading = [leaf.heading, ...leaf.below].find((row) => row.code !== null && row.code.length >= 6 && row.code.startsWith(six)) ?? null;
+  return {
+    code: leaf.dottedCode,
+    description: leaf.node.description.replace(/:$/, ''),
+    descriptionPath: leaf.node.descriptionPath,
+    chapter: { code: leaf.code.slice(0, 2) },
+    heading: { code: leaf.code.slice(0, 4), description: leaf.heading.description.replace(/:$/, '') },
+    subheading: { code: dottedHtsCode(leaf.code.slice(0, 6)), description: subheading ? subheading.description.replace(/:$/, '') : null },
+    confidence,
+    rationale: rationale(entry, query),
+    matchedTerms: [...new Set([...entry.headingTerms, ...entry.pathTerms])],
+  };
+}
+
+async function rerank(candidates: HtsSearchCandidate[], query: string, reranker: CandidateReranker | null | undefined): Promise<{ candidates: HtsSearchCandidate[]; report: RerankingReport }> {
+  if (!reranker) return { candidates, report: { status: 'off', model: null, reason: null, latencyMs: null } };
+  if (candidates.length < 2) return { candidates, report: { status: 'fallback', model: reranker.model, reason: 'fewer than two candidates to rank', latencyMs: null } };
+  const started = performance.now();
+  try {
+    const order = await reranker.rerank(query, candidates.map(({ code, descriptionPath }) => ({ code, descriptionPath })));
+    const byCode = new Map(candidates.map((candidate) => [candidate.code, candidate]));
+    return {
+      candidates: order.map((code) => byCode.get(code) as HtsSearchCandidate),
+      report: { status: 'applied', model: reranker.model, reason: null, latencyMs: Math.round(performance.now() - started) },
+    };
+  } catch (error) {
+    if (!(error instanceof RerankFailed)) throw error;
+    return { candidates, report: { status: 'fallback', model: reranker.model, reason: error.message, latencyMs: Math.round(performance.now() - started) } };
+  }
+}
+
+/**
+ * Searches the HTS release in force for the codes that best fit a product description: the
+ * offline index and lexicon rank the lines, context answers narrow them, clarifying questions
+ * say what would separate the best ones, and an optional model re-orders the result. Every code
+ * returned is a line of the release in force.
+ */
+export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchDeps): Promise<HtsSearchResult> {
+  const today = new Date(deps.clock()).toISOString().slice(0, 10);
+  const release = await deps.store.inForceOn(today);
+  if (!release) throw new HtsSearchError('no_release', `no HTS release is in force on ${today}`);
+  const index = await deps.indexes.forRelease(release);
+  const query = analyseQuery(request.query, deps.indexes.analyser, deps.lexicon, request.context);
+  if (query.ownTerms.size === 0 && query.weights.size === 0) {
+    throw new HtsSearchError('no_product_words', 'the query has no words that describe a product');
+  }
+  const limit = Math.min(maxCandidateLimit, Math.max(1, request.limit ?? defaultCandidateLimit));
+
+  const ranked = narrowByAnswers(rankLeaves(index, query), query.answered).filter((entry) => index.codes.has(entry.leaf.code));
+  const pool = spreadBySubheading(ranked, Math.max(limit, confidencePool));
+  const confidences = candidateConfidences(
+    pool.map((entry) => entry.score),
+    pool.map((entry) => coverage(entry, query, index)),
+  );
+  const offline = pool.slice(0, limit).map((entry, i) => toCandidate(entry, confidences[i], query));
+  const { candidates, report } = await rerank(offline, request.query, deps.reranker);
+
+  const applied = Object.fromEntries([...query.answered].map(([id, values]) => [id, [...values][0]]));
+  return {
+    release: { id: release.id, title: release.title, effectiveDate: release.effectiveDate },
+    candidates,
+    clarifications: clarifyingQuestions(ranked, query.stated),
+    context: { applied, ignored: Object.keys(request.context ?? {}).filter((key) => !(key in applied)) },
+    reranking: report,
+  };
+}

@@ -1,0 +1,76 @@
+import { attributeRuleById, AttributeId, attributesInQuery, StatedAttributes } from './attributes';
+import { Lexicon, LexiconEntry, matchLexicon } from './lexicon';
+import type { WeightedQuery } from './ranking';
+import { foldText, TextAnalyser } from './text-analysis';
+
+/** The query's own words weigh 1; its head noun more; the lexicon's wording less; synonyms least. */
+const headNounWeight = 1.5;
+const lexiconWeight = 0.5;
+const synonymWeight = 0.35;
+/** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
+const lexiconHeadingHint = 0.6;
+
+export interface AnalysedQuery extends WeightedQuery {
+  /** The lexicon entries the query's words matched (for the rationale). */
+  lexiconMatches: LexiconEntry[];
+  /** Attribute values given as answers to clarifying questions. */
+  answered: StatedAttributes;
+  /** The query's own content terms. */
+  ownTerms: Set<string>;
+}
+
+/**
+ * The head noun: the last content word before the first word that starts a modifier ("of",
+ * "for", "with", "made", a comma…). "cast steel fittings made to ASTM A216, used for pipes" → "fitting".
+ */
+function headNoun(text: string, analyser: TextAnalyser): string | null {
+  const lead = foldText(text).split(/,|;|\(|\b(?:of|for|with|made|used|from|in|that|which|consisting|including|designed|intended)\b/)[0];
+  const terms = analyser.terms(lead);
+  return terms[terms.length - 1] ?? null;
+}
+
+function raise(weights: Map<string, number>, term: string, weight: number): void {
+  if ((weights.get(term) ?? 0) < weight) weights.set(term, weight);
+}
+
+/** Context answers ({ construction: 'knit' }) that name a known attribute and one of its values. */
+export function answeredAttributes(context: Record<string, string> | undefined): StatedAttributes {
+  const answered: StatedAttributes = new Map();
+  for (const [id, value] of Object.entries(context ?? {})) {
+    const rule = attributeRuleById.get(id as AttributeId);
+    if (rule?.values.some((candidate) => candidate.id === value)) answered.set(rule.id, new Set([value]));
+  }
+  return answered;
+}
+
+/** The weighted terms, heading hints and stated attributes of a query and its context answers. */
+export function analyseQuery(text: string, analyser: TextAnalyser, lexicon: Lexicon, context?: Record<string, string>): AnalysedQuery {
+  const terms = analyser.terms(text);
+  const weights = new Map<string, number>();
+  for (const term of terms) weights.set(term, 1);
+  const head = headNoun(text, analyser);
+  if (head && weights.has(head)) weights.set(head, headNounWeight);
+
+  const headingHints = new Map<string, number>();
+  const matches = matchLexicon(lexicon, terms);
+  // Only the longest phrase naming the head noun points to headings: in "aluminum water pipe" the
+  // pipe decides, not the water; in "hair dryer" the hair dryer, not any dryer.
+  const namingLength = (phrases: string[][]) => Math.max(0, ...phrases.filter((phrase) => head !== null && phrase.includes(head)).map((phrase) => phrase.length));
+  const longest = Math.max(0, ...matches.map((match) => namingLength(match.phrases)));
+  const expansions: AnalysedQuery['expansions'] = [];
+  for (const { entry, phrases } of matches) {
+    const wording = entry.meansTerms.filter((term) => !weights.has(term));
+    if (wording.length > 0) expansions.push({ terms: wording, weight: lexiconWeight });
+    if (longest === 0 || namingLength(phrases) < longest) continue;
+    const hint = lexiconHeadingHint / Math.sqrt(entry.headings.length);
+    for (const heading of entry.headings) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
+  }
+  for (const term of terms) {
+    for (const synonym of lexicon.synonyms.get(term) ?? []) raise(weights, synonym, synonymWeight);
+  }
+
+  const answered = answeredAttributes(context);
+  const stated = attributesInQuery(foldText(text));
+  for (const [id, values] of answered) stated.set(id, values);
+  return { weights, expansions, headingHints, stated, answered, ownTerms: new Set(terms), lexiconMatches: matches.map((match) => match.entry) };
+}

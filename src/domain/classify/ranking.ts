@@ -1,0 +1,155 @@
+import { attributeRuleById, AttributeRule, StatedAttributes, valuesFit } from './attributes';
+import type { ClassifiableLeaf, HeadingEntry, SearchIndex } from './search-index';
+
+/** A query as the ranking reads it: weighted terms (the query's own, lexicon wording, synonyms). */
+export interface WeightedQuery {
+  /** term → weight; the query's own words weigh 1 (its head noun more), expansions less. */
+  weights: Map<string, number>;
+  /** The lexicon's wording for the query's everyday words: each counts as one term, the average of its words. */
+  expansions: Array<{ terms: string[]; weight: number }>;
+  /** Headings the lexicon names for the query's words, with a weight. */
+  headingHints: Map<string, number>;
+  /** Attribute values the query (or its context answers) states. */
+  stated: StatedAttributes;
+}
+
+export interface RankedLeaf {
+  leaf: ClassifiableLeaf;
+  score: number;
+  /** Query terms found in the heading's own text, and below it on the leaf's path. */
+  headingTerms: string[];
+  pathTerms: string[];
+  /** Attributes the query states and the leaf's wording agrees with, or contradicts. */
+  agreed: string[];
+  contradicted: string[];
+}
+
+/**
+ * Where a query term is found decides how much it counts: in the heading's own text (the legal
+ * scope, GRI 1), on the leaf's own path below it, or only somewhere else under the heading (it
+ * supports the heading, not this line).
+ */
+const inHeadingLead = 1.3;
+const inHeadingTitle = 1.0;
+const onLeafPath = 0.9;
+const elsewhereUnderHeading = 0.35;
+/** Each path word the query does not mention costs a little: the narrower match wins a tie. */
+const unmatchedPathWord = 0.02;
+/** Leaves kept from each BM25 search (MiniSearch) before the evidence is weighed. */
+const leafPool = 300;
+/** An attribute the leaf's wording agrees with, or contradicts, in units of the rarest term's idf. */
+const attributeAgreement = 0.12;
+const attributeContradiction = 0.3;
+/** A line for parts when the query names an article is usually the wrong line; the whole article when it asks for parts, more so. */
+const partMismatch = 0.08;
+const wholeForParts = 0.3;
+const headingPool = 12;
+
+function idf(index: SearchIndex, term: string): number {
+  const df = index.documentFrequency.get(term) ?? 0;
+  return Math.log(1 + index.leaves.length / (1 + df));
+}
+
+/** Retrieval: the leaves BM25 finds on their paths, and every leaf of the headings BM25 finds on their wording. */
+function candidatePool(index: SearchIndex, query: WeightedQuery): Set<ClassifiableLeaf> {
+  const boosts = new Map(query.weights);
+  for (const expansion of query.expansions) {
+    for (const term of expansion.terms) boosts.set(term, Math.max(boosts.get(term) ?? 0, expansion.weight / expansion.terms.length));
+  }
+  const text = [...boosts.keys()].join(' ');
+  const boostTerm = (term: string) => boosts.get(term) ?? 0;
+  const pool = new Set<ClassifiableLeaf>();
+  for (const result of index.leafSearch.search(text, { boost: { own: 1.5, title: 1 }, boostTerm }).slice(0, leafPool)) {
+    pool.add(index.leaves[result.id as number]);
+  }
+  const headingCodes = index.headingSearch
+    .search(text, { boost: { title: 3, body: 1 }, boostTerm })
+    .slice(0, headingPool)
+    .map((result) => result.id as string);
+  for (const code of [...headingCodes, ...query.headingHints.keys()]) {
+    for (const leaf of index.headings.get(code)?.leaves ?? []) pool.add(leaf);
+  }
+  return pool;
+}
+
+function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableLeaf, heading: HeadingEntry, termIdf: Map<string, number>): RankedLeaf {
+  let score = 0;
+  const headingTerms: string[] = [];
+  const pathTerms: string[] = [];
+  for (const [term, weight] of query.weights) {
+    const value = weight * (termIdf.get(term) as number);
+    if (heading.titleTerms.has(term)) {
+      score += value * (heading.leadTerms.has(term) ? inHeadingLead : inHeadingTitle);
+      headingTerms.push(term);
+    } else if (leaf.belowTerms.has(term)) {
+      score += value * onLeafPath;
+      pathTerms.push(term);
+    } else if (heading.bodyTerms.has(term)) {
+      score += value * elsewhereUnderHeading;
+    }
+  }
+  for (const expansion of query.expansions) {
+    let sum = 0;
+    for (const term of expansion.terms) {
+      const value = termIdf.get(term) as number;
+      if (heading.titleTerms.has(term)) {
+        sum += value * inHeadingTitle;
+        headingTerms.push(term);
+      } else if (leaf.belowTerms.has(term)) {
+        sum += value * onLeafPath;
+        pathTerms.push(term);
+      } else if (heading.bodyTerms.has(term)) sum += value * elsewhereUnderHeading;
+    }
+    score += (expansion.weight * sum) / expansion.terms.length;
+  }
+  let unmatched = 0;
+  for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;
+  score -= unmatched * unmatchedPathWord;
+  score += (query.headingHints.get(heading.code) ?? 0) * maxIdf(index);
+  const { agreed, contradicted, adjustment } = weighAttributes(query.stated, leaf.attributes);
+  score += adjustment * maxIdf(index);
+  return { leaf, score, headingTerms, pathTerms, agreed, contradicted };
+}
+
+/** The attribute rules: agreement raises a leaf, contradiction lowers it; "parts" lines need a query about parts. */
+function weighAttributes(stated: StatedAttributes, inPath: StatedAttributes): { agreed: string[]; contradicted: string[]; adjustment: number } {
+  const agreed: string[] = [];
+  const contradicted: string[] = [];
+  let adjustment = 0;
+  for (const [id, wanted] of stated) {
+    const written = inPath.get(id);
+    if (!written) continue;
+    const rule = attributeRuleById.get(id) as AttributeRule;
+    if (valuesFit(rule, wanted, written)) {
+      agreed.push(id);
+      adjustment += id === 'part_or_whole' ? 0 : attributeAgreement;
+    } else {
+      contradicted.push(id);
+      adjustment -= id === 'part_or_whole' ? (wanted.has('part') ? wholeForParts : partMismatch) : attributeContradiction;
+    }
+  }
+  if (!stated.has('part_or_whole') && inPath.get('part_or_whole')?.has('part')) adjustment -= partMismatch;
+  return { agreed, contradicted, adjustment };
+}
+
+function maxIdf(index: SearchIndex): number {
+  return Math.log(1 + index.leaves.length);
+}
+
+/**
+ * Hierarchical narrowing over the leaves BM25 retrieves: each query term counts by its rarity in
+ * the schedule (idf) and by where the leaf's branch carries it (heading text, the path below
+ * it, or elsewhere under the heading), so the heading decides first and the path decides among
+ * its lines. Ties go to the earlier line in the schedule.
+ */
+export function rankLeaves(index: SearchIndex, query: WeightedQuery): RankedLeaf[] {
+  if (query.weights.size === 0 && query.expansions.length === 0) return [];
+  const allTerms = new Set([...query.weights.keys(), ...query.expansions.flatMap((expansion) => expansion.terms)]);
+  const termIdf = new Map([...allTerms].map((term) => [term, idf(index, term)]));
+  const ranked: RankedLeaf[] = [];
+  for (const leaf of candidatePool(index, query)) {
+    const heading = index.headings.get(leaf.code.slice(0, 4)) as HeadingEntry;
+    ranked.push(scoreLeaf(index, query, leaf, heading, termIdf));
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.leaf.id - b.leaf.id);
+}

@@ -1,0 +1,211 @@
+import MiniSearch from 'minisearch';
+import { dottedHtsCode } from '../../reference/hts/hts-code';
+import type { HtsRelease } from '../hts/hts-release';
+import { attributesInPath, StatedAttributes } from './attributes';
+import type { SearchableHtsLine } from './classify-ports';
+import type { TextAnalyser } from './text-analysis';
+
+/** A row of the schedule placed in its tree. Grouping rows ("Men's or boys':") have no code. */
+export interface ScheduleNode {
+  code: string | null;
+  description: string;
+  descriptionPath: string;
+  indent: number;
+  parent: ScheduleNode | null;
+  /** Content terms of the row's own description. */
+  terms: string[];
+  /** Lower-cased, accent-folded own description, for the attribute rules. */
+  folded: string;
+}
+
+/** A line that can be answered: numbered, in chapters 01–97, with no numbered line below it. */
+export interface ClassifiableLeaf {
+  /** Index into SearchIndex.leaves, and the leaf document's id. */
+  id: number;
+  code: string;
+  dottedCode: string;
+  node: ScheduleNode;
+  /** The 4-digit heading's node. */
+  heading: ScheduleNode;
+  /** The rows from just below the heading down to the leaf itself. */
+  below: ScheduleNode[];
+  /** Lower-cased, folded description path below the heading (where the attribute splits are written). */
+  foldedBelow: string;
+  /** Content terms of the rows below the heading down to the leaf. */
+  belowTerms: Set<string>;
+  /** Content terms of the leaf's own description (its most specific words). */
+  ownTerms: Set<string>;
+  /** What the heading and the path below it say of the deciding attributes. */
+  attributes: StatedAttributes;
+}
+
+export interface HeadingEntry {
+  code: string;
+  node: ScheduleNode;
+  leaves: ClassifiableLeaf[];
+  /** Content terms of the heading's own text. */
+  titleTerms: Set<string>;
+  /** Content terms of the heading text's first clause: what the heading is chiefly about. */
+  leadTerms: Set<string>;
+  /** Content terms written anywhere below the heading. */
+  bodyTerms: Set<string>;
+}
+
+/** The offline search index of one HTS release. */
+export interface SearchIndex {
+  release: HtsRelease;
+  leaves: ClassifiableLeaf[];
+  headings: Map<string, HeadingEntry>;
+  /** Heading documents: the heading's own words, and every word written below it. */
+  headingSearch: MiniSearch;
+  /** Leaf documents: the words below the heading down to the leaf, and the heading's words. */
+  leafSearch: MiniSearch;
+  /** Every numbered code of the release (digits): what "exists in the release" means. */
+  codes: Set<string>;
+  /** Number of leaf documents each term occurs in, for weighing query terms. */
+  documentFrequency: Map<string, number>;
+  builtInMs: number;
+}
+
+/** Chapters 98 and 99 hold special provisions and temporary measures, never the classification of a good. */
+function isClassifiableChapter(code: string): boolean {
+  return Number(code.slice(0, 2)) <= 97;
+}
+
+function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): ScheduleNode[] {
+  const stack: ScheduleNode[] = [];
+  return lines.map((line) => {
+    while (stack.length > 0 && stack[stack.length - 1].indent >= line.indent) stack.pop();
+    const node: ScheduleNode = {
+      code: line.code,
+      description: line.description,
+      descriptionPath: line.descriptionPath,
+      indent: line.indent,
+      parent: stack[stack.length - 1] ?? null,
+      terms: analyser.terms(line.description),
+      folded: line.description.toLowerCase(),
+    };
+    stack.push(node);
+    return node;
+  });
+}
+
+/**
+ * The heading row is the top (indent 0) numbered row: written with 4 digits when the heading is
+ * subdivided (6109), with 6 or more when it is not (2105.00, "Ice cream and other edible ice").
+ */
+function isHeadingRow(node: ScheduleNode): boolean {
+  return node.code !== null && node.parent === null;
+}
+
+function ancestorsBelowHeading(node: ScheduleNode): { heading: ScheduleNode | null; below: ScheduleNode[] } {
+  if (isHeadingRow(node)) return { heading: node, below: [node] };
+  const below: ScheduleNode[] = [];
+  let current: ScheduleNode | null = node;
+  while (current && !isHeadingRow(current)) {
+    below.unshift(current);
+    current = current.parent;
+  }
+  return { heading: current, below };
+}
+
+/** The 4-digit heading a heading row stands for. */
+export function headingCode(node: ScheduleNode): string {
+  return (node.code as string).slice(0, 4);
+}
+
+const searchOptions = {
+  tokenize: (text: string) => (text === '' ? [] : text.split(' ')),
+  processTerm: (term: string) => term,
+};
+
+function uniqueTerms(nodes: ScheduleNode[]): string {
+  return [...new Set(nodes.flatMap((node) => node.terms))].join(' ');
+}
+
+/**
+ * Builds the index of a release from its rows (schedule order): the tree, the classifiable leaves,
+ * and two BM25 indexes (MiniSearch), one over headings and one over leaves. Every leaf is indexed
+ * by its whole description path, because most leaves read "Other" on their own.
+ */
+export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[], analyser: TextAnalyser): SearchIndex {
+  const started = performance.now();
+  const nodes = placeNodes(lines, analyser);
+  const hasNumberedChild = new Set<ScheduleNode>();
+  for (const node of nodes) {
+    if (node.code === null) continue;
+    for (let parent = node.parent; parent; parent = parent.parent) {
+      if (hasNumberedChild.has(parent)) break;
+      hasNumberedChild.add(parent);
+    }
+  }
+
+  const headings = new Map<string, HeadingEntry>();
+  const leaves: ClassifiableLeaf[] = [];
+  const belowHeading = new Map<string, ScheduleNode[]>();
+  for (const node of nodes) {
+    if (node.code === null || !isClassifiableChapter(node.code)) continue;
+    if (isHeadingRow(node) && !headings.has(headingCode(node))) {
+      headings.set(headingCode(node), {
+        code: headingCode(node),
+        node,
+        leaves: [],
+        titleTerms: new Set(node.terms),
+        leadTerms: new Set(analyser.terms(node.description.split(/[,;:(]/)[0])),
+        bodyTerms: new Set(),
+      });
+    }
+    if (hasNumberedChild.has(node)) continue;
+    const { heading, below } = ancestorsBelowHeading(node);
+    if (!heading?.code) continue;
+    const leaf: ClassifiableLeaf = {
+      id: leaves.length,
+      code: node.code,
+      dottedCode: dottedHtsCode(node.code),
+      node,
+      heading,
+      below,
+      foldedBelow: below.map((row) => row.folded).join(' > '),
+      belowTerms: new Set(below.flatMap((row) => row.terms)),
+      ownTerms: new Set(node.terms),
+      attributes: attributesInPath(`${heading === node ? '' : `${heading.folded} > `}${below.map((row) => row.folded).join(' > ')}`),
+    };
+    leaves.push(leaf);
+    headings.get(headingCode(heading))?.leaves.push(leaf);
+  }
+  for (const node of nodes) {
+    if (isHeadingRow(node)) continue;
+    const { heading } = ancestorsBelowHeading(node);
+    if (!heading?.code) continue;
+    const list = belowHeading.get(headingCode(heading)) ?? [];
+    list.push(node);
+    belowHeading.set(headingCode(heading), list);
+    const entry = headings.get(headingCode(heading));
+    for (const term of node.terms) entry?.bodyTerms.add(term);
+  }
+
+  const headingSearch = new MiniSearch({ fields: ['title', 'body'], ...searchOptions });
+  headingSearch.addAll(
+    [...headings.values()].map((entry) => ({ id: entry.code, title: entry.node.terms.join(' '), body: uniqueTerms(belowHeading.get(entry.code) ?? []) })),
+  );
+  const leafSearch = new MiniSearch({ fields: ['own', 'title'], ...searchOptions });
+  leafSearch.addAll(leaves.map((leaf) => ({ id: leaf.id, own: uniqueTerms(leaf.below), title: leaf.heading.terms.join(' ') })));
+
+  const documentFrequency = new Map<string, number>();
+  for (const leaf of leaves) {
+    for (const term of new Set([...leaf.heading.terms, ...leaf.below.flatMap((row) => row.terms)])) {
+      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    }
+  }
+
+  return {
+    release,
+    leaves,
+    headings,
+    headingSearch,
+    leafSearch,
+    codes: new Set(nodes.flatMap((node) => (node.code === null ? [] : [node.code]))),
+    documentFrequency,
+    builtInMs: performance.now() - started,
+  };
+}

@@ -1,0 +1,103 @@
+import winkNLP, { ItsFunction } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+/**
+ * Words that carry no product meaning in a query or in the schedule's wording. "Other", "parts"
+ * and the like are not here: they matter in the schedule and are weighed by the index instead.
+ */
+const stopWords = new Set(
+  [
+    'a', 'an', 'the', 'of', 'or', 'and', 'for', 'with', 'without', 'to', 'in', 'on', 'at', 'by', 'from', 'as', 'into', 'than',
+    'be', 'is', 'are', 'was', 'were', 'it', 'its', 'this', 'that', 'these', 'those', 'such', 'which', 'whether', 'not',
+    'nor', 'but', 'if', 'other', 'etc', 'eg', 'ie', 'e', 'g', 'nesoi', 'thereof', 'therefor', 'their', 'each', 'any',
+    'all', 'some', 'more', 'less', 'no', 'only', 'also', 'either', 'both', 'so', 'per', 'including', 'include', 'except',
+    'subheading', 'heading', 'chapter', 'note', 'statistical', 'u', 's', 'us', 'used', 'use', 'made', 'make', 'type',
+    'kind', 'designed', 'design', 'intended', 'suitable', 'principally', 'solely', 'chiefly', 'mainly', 'primarily',
+    'consisting', 'consist', 'containing', 'contain', 'featuring', 'feature', 'having', 'have', 'has', 'can', 'may',
+    'will', 'would', 'which', 'who', 'what', 'when', 'where', 'there', 'here', 'about', 'over', 'under', 'up', 'down',
+    'out', 'new', 'brand', 'model', 'item', 'product', 'approximately', 'approx', 'measuring', 'measure', 'various',
+  ],
+);
+
+/** Tokens shorter than this are noise (initials, stray letters) once possessives and hyphens are split. */
+const minimumTermLength = 2;
+
+export interface TextAnalyser {
+  /** The content terms of a text: lower-cased lemmas, stop words and numbers removed, in order. */
+  terms(text: string): string[];
+  /** The lemma of one lower-case word, as the index stores it. */
+  lemma(word: string): string;
+}
+
+/** Folds accents, curly quotes and case so that "Café’s" and "cafe's" read alike. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2018\u2019\u2032]/g, "'")
+    .toLowerCase();
+}
+
+/** Raw words: possessives dropped ("men's" → "men"), hyphenated compounds kept whole for splitting later. */
+function rawWords(folded: string): string[] {
+  return folded
+    .replace(/(\w)'s\b/g, '$1')
+    .replace(/s'(?=\W|$)/g, 's')
+    .split(/[^a-z0-9-]+/)
+    .map((word) => word.replace(/^-+|-+$/g, ''))
+    .filter((word) => word !== '');
+}
+
+/** The model does not know joined compounds ("tshirts"); their plural is the regular one. */
+function singular(word: string): string {
+  return /[^su]s$/.test(word) ? word.slice(0, -1) : word;
+}
+
+/**
+ * Lemmatisation by wink-nlp with its small English model (shipped inside its npm package, so
+ * nothing is downloaded at run time). Each distinct word is lemmatised once, on its own, and
+ * cached: the same word then always gets the same lemma, in the schedule and in a query alike,
+ * which matters more for retrieval than the context-sensitive lemma would.
+ */
+export function createTextAnalyser(): TextAnalyser {
+  const nlp = winkNLP(model, ['pos', 'sbd', 'negation']);
+  const its = nlp.its;
+  const cache = new Map<string, string>();
+
+  function lemma(word: string): string {
+    let cached = cache.get(word);
+    if (cached === undefined) {
+      const lemmas = nlp.readDoc(word).tokens().out(its.lemma as ItsFunction<string>) as string[];
+      cached = lemmas.length === 1 ? lemmas[0].toLowerCase() : word;
+      cache.set(word, cached);
+    }
+    return cached;
+  }
+
+  function contentTerm(word: string): string | null {
+    if (/\d/.test(word) || word.length < minimumTermLength || stopWords.has(word)) return null;
+    const base = lemma(word);
+    return stopWords.has(base) || base.length < minimumTermLength ? null : base;
+  }
+
+  function terms(text: string): string[] {
+    const out: string[] = [];
+    for (const word of rawWords(foldText(text))) {
+      if (!word.includes('-')) {
+        const term = contentTerm(word);
+        if (term) out.push(term);
+        continue;
+      }
+      // "T-shirts" is indexed as "tshirt" and "shirt", so "tshirt", "t-shirt" and "shirt" all find it.
+      const joined = contentTerm(singular(word.replace(/-/g, '')));
+      if (joined) out.push(joined);
+      for (const part of word.split('-')) {
+        const term = contentTerm(part);
+        if (term && term !== joined) out.push(term);
+      }
+    }
+    return out;
+  }
+
+  return { terms, lemma };
+}

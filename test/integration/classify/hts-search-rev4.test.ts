@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { HtsReleaseRepository } from '../../../src/db/repositories/hts-release.repository';
+import { searchHtsCodes } from '../../../src/domain/classify/hts-search.service';
+import { importHtsFile } from '../../../src/domain/hts/hts-import.service';
+import { findHtsLine } from '../../../src/domain/hts/hts-lookup.service';
+import { createTestDatabase, TestDatabase } from '../../support/database';
+import { htsImportDeps, sharedHtsAvailable, sharedHtsDir } from '../../support/hts-fixtures';
+import { htsSearchDeps } from '../../support/hts-search';
+
+/** The search over USITC's real HTS 2026 Rev 4 (shared reference data; skipped when absent). */
+const describeWithData = sharedHtsAvailable ? describe : describe.skip;
+
+describeWithData('HTS code search over HTS 2026 Rev 4', () => {
+  let db: TestDatabase;
+  let deps: ReturnType<typeof htsSearchDeps>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const file = path.join(sharedHtsDir, 'hts_2026_revision_4_csv.csv');
+    const importDeps = { ...htsImportDeps(db), afterImport: (release: { id: string }) => deps.indexes.rebuildFor(release.id) };
+    deps = htsSearchDeps(db, '2026-06-01');
+    expect((await importHtsFile(importDeps, { bytes: fs.readFileSync(file), revision: { year: 2026, revision: 4 }, source: file })).outcome).toBe('imported');
+  }, 60_000);
+
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it.each([
+    ["men's cotton knit t-shirt", '6109.10.0012'],
+    ['lithium-ion battery pack', '8507.60'],
+    ['stainless steel kitchen sink', '7324.10'],
+    ['frozen boneless beef', '0202.30'],
+  ])('finds %s under %s', async (query, expected) => {
+    const result = await searchHtsCodes({ query }, deps);
+    expect(result.release.id).toBe('htsr_2026_rev_4');
+    expect(result.candidates[0].code.startsWith(expected)).toBe(true);
+  });
+
+  it('asks for the gender of a cotton T-shirt, and answers with the women’s line once told', async () => {
+    const asked = await searchHtsCodes({ query: 'cotton t-shirt' }, deps);
+    expect(asked.candidates[0].heading.code).toBe('6109');
+    expect(asked.clarifications.find((question) => question.attribute === 'gender')?.options.map((option) => option.value)).toEqual(
+      expect.arrayContaining(['male', 'female']),
+    );
+    const answered = await searchHtsCodes({ query: 'cotton t-shirt', context: { gender: 'female' } }, deps);
+    expect(answered.candidates[0].code).toBe('6109.10.0040');
+  });
+
+  it('returns only codes of the release in force, never from chapters 98 and 99', async () => {
+    const store = new HtsReleaseRepository(db.knex);
+    for (const query of ['steel bolts', 'ceramic coffee mug', 'wireless earbuds', 'propylene glycol', 'fresh salmon fillets']) {
+      const { candidates } = await searchHtsCodes({ query, limit: 10 }, deps);
+      expect(candidates.length).toBeGreaterThan(0);
+      for (const candidate of candidates) {
+        expect(Number(candidate.chapter.code)).toBeLessThan(98);
+        expect(await findHtsLine(store, candidate.code, '2026-06-01')).toMatchObject({ found: true });
+      }
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildLexicon, LexiconError } from '../../../../src/domain/classify/lexicon';
+import { analyseQuery } from '../../../../src/domain/classify/query-analysis';
+import { readHtsFile } from '../../../../src/reference/hts/hts-file';
+import { loadLexicon } from '../../../../src/reference/classify/lexicon-files';
+import { referenceFile } from '../../../support/reference-data';
+import { sharedAnalyser, sharedLexicon } from '../../../support/hts-search';
+
+const hintsFor = (query: string) => [...analyseQuery(query, sharedAnalyser, sharedLexicon).headingHints.keys()].sort();
+const rev4 = referenceFile('hts/hts_2026_revision_4_csv.csv');
+
+describe('the curated lexicon', () => {
+  it('loads every family file, each entry with words and wording or headings', () => {
+    const families = new Set(sharedLexicon.entries.map((entry) => entry.family));
+    expect(families).toEqual(new Set(['apparel', 'chemicals', 'electronics', 'food-agriculture', 'footwear-bags', 'home-textiles', 'household', 'machinery', 'materials', 'vehicles']));
+    for (const entry of sharedLexicon.entries) {
+      expect(entry.phrases.length + entry.contains.length).toBeGreaterThan(0);
+      expect(entry.meansTerms.length + entry.headings.length).toBeGreaterThan(0);
+    }
+  });
+
+  (rev4 ? it : it.skip)('names only headings that exist in HTS 2026 Rev 4, outside chapters 98 and 99', () => {
+    const headings = new Set(readHtsFile(fs.readFileSync(rev4!)).lines.flatMap((line) => (line.code && line.indent === 0 ? [line.code.slice(0, 4)] : [])));
+    const missing = sharedLexicon.entries.flatMap((entry) => entry.headings.filter((heading) => !headings.has(heading) || Number(heading.slice(0, 2)) >= 98).map((heading) => `${entry.words[0] ?? entry.contains[0]} → ${heading}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('maps garments to chapters 61 and 62 headings, plurals and phrases included', () => {
+    expect(hintsFor("men's boxer shorts")).toEqual(['6107', '6108', '6207', '6208']);
+    expect(hintsFor('cotton T-shirts')).toEqual(['6109']);
+    expect(hintsFor('women’s nightgowns')).toEqual(['6107', '6108', '6207', '6208']);
+  });
+
+  it('points to headings only through the phrase naming the head noun', () => {
+    // The pipe decides, not the water it carries; the hair dryer, not any dryer.
+    expect(hintsFor('aluminum water pipe')).toEqual(['7304', '7305', '7306', '7411', '7608']);
+    expect(hintsFor('hair dryer')).toEqual(['8510', '8516']);
+  });
+
+  it('recognises chemical families by the parts of their systematic names', () => {
+    expect(hintsFor('2-methylpyridine')).toEqual(['2933']);
+    expect(hintsFor('benzaldehyde')).toEqual(['2912', '2913']);
+    const { expansions } = analyseQuery('1,4-dichlorobutene', sharedAnalyser, sharedLexicon);
+    expect(expansions.flatMap((expansion) => expansion.terms)).toContain(sharedAnalyser.lemma('halogenated'));
+  });
+
+  it('adds synonyms at a lower weight than the query’s own words', () => {
+    const weights = analyseQuery('car tyre', sharedAnalyser, sharedLexicon).weights;
+    expect(weights.get('tyre') ?? weights.get('tire')).toBe(1.5);
+    expect(weights.get('automobile')).toBeLessThan(1);
+  });
+
+  it('rejects a family file that does not follow the schema', () => {
+    expect(() => buildLexicon({ 'bad.yaml': { family: 'x', description: 'y', entries: [{ means: ['z'] }] } }, sharedAnalyser)).toThrow(LexiconError);
+    expect(() => buildLexicon({ 'bad.yaml': { family: 'x', description: 'y', entries: [{ words: ['a'], headings: ['61'] }] } }, sharedAnalyser)).toThrow(/bad.yaml/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexicon-'));
+    fs.writeFileSync(path.join(dir, 'broken.yaml'), 'family: [unclosed');
+    expect(() => loadLexicon(sharedAnalyser, dir)).toThrow(/broken.yaml/);
+  });
+});
