@@ -1,5 +1,6 @@
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import type { HostName } from '../../src/hosts/host-names';
+import { bootstrapTariffData } from '../../src/hosts/tariff-services';
 
 /** A named operation the HTTP bench can load: where it lives, what to send, and any set-up it needs. */
 export interface BenchOperation {
@@ -11,7 +12,25 @@ export interface BenchOperation {
   prepare?: (deps: AppDependencies) => Promise<Record<string, string>>;
 }
 
+/** A Tariff Pro key (unlimited), as a paying integration would call with. */
+async function proKey(deps: AppDependencies): Promise<Record<string, string>> {
+  const { account, key } = await deps.access.accounts.signUp(`bench-${Date.now()}@example.com`);
+  await deps.access.accounts.changePlan(account.email, 'tariff_pro', 'bench', null);
+  return { 'X-API-Key': key.secret };
+}
+
 export const benchOperations: Record<string, BenchOperation> = {
   health: { host: 'main', method: 'GET', path: '/healthz' },
   readiness: { host: 'main', method: 'GET', path: '/readyz' },
+  calculate: {
+    host: 'tariff',
+    method: 'POST',
+    path: '/api/tariff/public/calculate',
+    // Steers from China on a fixed date: a specific base rate and two Section 301 measures.
+    body: { hts_code: '0102.29.40.24', country_code: 'CN', entry_date: '2026-10-09', declared_value: 10000, quantity: { value: 1000, unit: 'kg' } },
+    prepare: async (deps) => {
+      await bootstrapTariffData(deps.tariff, deps.config, deps.clock, deps.logger);
+      return proKey(deps);
+    },
+  },
 };

@@ -124,11 +124,6 @@ export class AccountRepository implements AccountStore {
     await this.knex('api_keys').insert(keyRow(key));
   }
 
-  async findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
-    const row = await this.knex('api_keys').where({ key_hash: keyHash }).first();
-    return row ? toKey(row) : null;
-  }
-
   async findKeyForAccount(accountId: string, keyId: string): Promise<ApiKeyRecord | null> {
     const row = await this.knex('api_keys').where({ id: keyId, account_id: accountId }).first();
     return row ? toKey(row) : null;
@@ -150,11 +145,20 @@ export class AccountRepository implements AccountStore {
   }
 
   async touchKey(keyId: string, at: number): Promise<void> {
-    // At most one write a minute per key: the hot path should not write on every call.
-    await this.knex('api_keys')
-      .where({ id: keyId })
-      .andWhere((q) => q.whereNull('last_used_at').orWhere('last_used_at', '<', at - 60_000))
-      .update({ last_used_at: at });
+    await this.knex('api_keys').where({ id: keyId }).update({ last_used_at: at });
+  }
+
+  async findKeyWithAccount(keyHash: string): Promise<{ key: ApiKeyRecord; account: Account } | null> {
+    const row = await this.knex('api_keys')
+      .join('accounts', 'accounts.id', 'api_keys.account_id')
+      .where('api_keys.key_hash', keyHash)
+      .select('api_keys.*', 'accounts.email as account_email', 'accounts.plan as account_plan', 'accounts.created_at as account_created_at', 'accounts.updated_at as account_updated_at')
+      .first();
+    if (!row) return null;
+    return {
+      key: toKey(row),
+      account: toAccount({ id: row.account_id, email: row.account_email, plan: row.account_plan, created_at: row.account_created_at, updated_at: row.account_updated_at }),
+    };
   }
 
   async insertClient(client: OAuthClientRecord): Promise<void> {

@@ -75,14 +75,14 @@ export class AccountService {
     const mode = modeOfSecret(secret);
     if (!mode || secret.startsWith('tl_cs_') || secret.startsWith('tl_at_')) throw unauthenticated('The API key is not valid.');
     const hash = sha256Hex(secret);
-    const key = await this.deps.accounts.findKeyByHash(hash);
+    const found = await this.deps.accounts.findKeyWithAccount(hash);
     const now = this.now();
-    if (!key || !sameDigest(key.keyHash, hash) || key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt <= now)) {
+    if (!found || !sameDigest(found.key.keyHash, hash) || found.key.revokedAt !== null || (found.key.expiresAt !== null && found.key.expiresAt <= now)) {
       throw unauthenticated('The API key is not valid, or was revoked or rotated out.');
     }
-    const account = await this.deps.accounts.findById(key.accountId);
-    if (!account) throw unauthenticated('The API key is not valid.');
-    await this.deps.accounts.touchKey(key.id, now);
+    const { key, account } = found;
+    // last_used_at is kept to the minute: the hot path writes at most once a minute per key.
+    if (key.lastUsedAt === null || key.lastUsedAt < now - 60_000) await this.deps.accounts.touchKey(key.id, now);
     return { kind: 'account', accountId: account.id, plan: account.plan, mode: key.mode, credential: { type: 'api_key', keyId: key.id } };
   }
 

@@ -63,7 +63,8 @@ export interface AccountStore {
   planChanges(accountId: string): Promise<PlanChangeRecord[]>;
 
   insertKey(key: ApiKeyRecord): Promise<void>;
-  findKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
+  /** The key and its account in one read: the authentication hot path. */
+  findKeyWithAccount(keyHash: string): Promise<{ key: ApiKeyRecord; account: Account } | null>;
   findKeyForAccount(accountId: string, keyId: string): Promise<ApiKeyRecord | null>;
   listKeys(accountId: string): Promise<ApiKeyRecord[]>;
   revokeKey(accountId: string, keyId: string, at: number): Promise<void>;

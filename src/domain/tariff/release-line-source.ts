@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { findHtsLine, htsLineHistory } from '../hts/hts-lookup.service';
 import type { HtsReleaseStore } from '../hts/hts-ports';
 import type { HtsLineLookup, HtsLineSource } from './hts-line-source';
@@ -7,9 +8,27 @@ import type { HtsLineLookup, HtsLineSource } from './hts-line-source';
  * the rate texts it inherits; a code known only to other releases is "not in force" with the dates.
  */
 export class ReleaseLineSource implements HtsLineSource {
+  // Releases are never changed once imported, so a lookup can be remembered; the TTL bounds how long
+  // another process's import of a new release takes to be seen here (this process's imports clear it).
+  private readonly cache = new LRUCache<string, HtsLineLookup>({ max: 50_000, ttl: 60_000 });
+
   constructor(private readonly releases: HtsReleaseStore) {}
 
+  /** Forgets every lookup: called after a release is imported in this process. */
+  clear(): void {
+    this.cache.clear();
+  }
+
   async lineInForce(code: string, date: string): Promise<HtsLineLookup> {
+    const key = `${code}|${date}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const lookup = await this.lookUp(code, date);
+    this.cache.set(key, lookup);
+    return lookup;
+  }
+
+  private async lookUp(code: string, date: string): Promise<HtsLineLookup> {
     const found = await findHtsLine(this.releases, code, date);
     if (found.found) {
       return {
