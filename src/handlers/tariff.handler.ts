@@ -1,3 +1,4 @@
+import { HtsSearchError, searchHtsCodes } from '../domain/classify/hts-search.service';
 import { calculateDuty } from '../domain/tariff/engine/calculate-duty';
 import type { DutyRequest } from '../domain/tariff/engine/duty-request';
 import type { DutyCalculation } from '../domain/tariff/engine/duty-result';
@@ -7,6 +8,7 @@ import type { operations as tariffOperations } from '../generated/hosts/tariff';
 import type { TariffServices } from '../hosts/tariff-services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
+import { toApiSearchResult } from './outputs/classify.output';
 import { toFormA, toFormB } from './outputs/tariff.output';
 
 /** Form A reports this for plans without a daily limit (the field stays an integer for every client). */
@@ -45,6 +47,23 @@ export function tariffCalculationHandlers(tariff: TariffServices): {
   };
 }
 
-export const searchHtsCodes: OperationHandler<tariffOperations['searchHtsCodes']> = async () => {
-  throw new HttpProblem('not-implemented', 'AI HTS code search is not available yet.');
-};
+export function htsSearchHandler(tariff: TariffServices): OperationHandler<tariffOperations['searchHtsCodes']> {
+  return async ({ body, call }) => {
+    if (body.include_duty && !body.country_code) {
+      throw new HttpProblem('validation-failed', 'include_duty needs the country of origin.', [{ pointer: '/body/country_code', message: 'is required when include_duty is true' }]);
+    }
+    let result;
+    try {
+      result = await searchHtsCodes({ query: body.query, limit: body.limit, context: body.context }, { ...tariff.search, clock: () => call.receivedAt.getTime() });
+    } catch (error) {
+      if (!(error instanceof HtsSearchError)) throw error;
+      if (error.reason === 'no_release') throw new HttpProblem('not-ready', 'The HTS release is still being imported; retry shortly.', undefined, { 'Retry-After': '5' });
+      throw new HttpProblem('unprocessable', error.message);
+    }
+    const top = result.candidates[0];
+    const duty = body.include_duty && top
+      ? toFormA(await calculate({ hts_code: top.code, country_code: body.country_code as string, declared_value: body.declared_value }, call, tariff), top.code, 0).result
+      : undefined;
+    return { status: 200, body: toApiSearchResult(body.query, result, call.quota?.remaining ?? unlimitedRemaining, duty) };
+  };
+}

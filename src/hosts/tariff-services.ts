@@ -12,6 +12,12 @@ import { TariffRuleBook } from '../domain/tariff/rules/tariff-rule-book';
 import { chooseHtsReleaseSource } from '../reference/hts/hts-release-source';
 import { importTariffRules, loadActiveTariffRules } from '../reference/tariff/import-tariff-rules';
 import type { ReadinessCheck } from './readiness';
+import { HtsSearchIndexCache } from '../domain/classify/search-index-cache';
+import type { Lexicon } from '../domain/classify/lexicon';
+import { CandidateReranker, OpenAiCompatibleReranker } from '../domain/classify/llm-reranker';
+import { loadLexicon } from '../reference/classify/lexicon-files';
+import { loadHtsSearchLlmConfig } from '../config/hts-search-llm';
+import { HtsReleaseRepository } from '../db/repositories/hts-release.repository';
 
 /** The tariff capability's long-lived parts: HTS releases, the duty rules in memory, their sources. */
 export interface TariffServices {
@@ -20,16 +26,21 @@ export interface TariffServices {
   rules: TariffRuleBook;
   rulesRepository: TariffRulesRepository;
   htsSource: HtsReleaseSource;
+  search: { store: HtsReleaseRepository; indexes: HtsSearchIndexCache; lexicon: Lexicon; reranker: CandidateReranker | null };
 }
 
 export function createTariffServices(db: Database, config: Config): TariffServices {
   const hts = htsDatabase(db.knex);
+  const store = new HtsReleaseRepository(db.knex);
+  const indexes = new HtsSearchIndexCache(store);
+  const llm = loadHtsSearchLlmConfig();
   return {
     hts,
     lines: new ReleaseLineSource(hts.stores.releases),
     rules: new TariffRuleBook(),
     rulesRepository: new TariffRulesRepository(db.knex),
     htsSource: chooseHtsReleaseSource({ dataDir: config.dataDir }),
+    search: { store, indexes, lexicon: loadLexicon(indexes.analyser), reranker: llm ? new OpenAiCompatibleReranker(llm) : null },
   };
 }
 
@@ -39,7 +50,12 @@ export function createTariffServices(db: Database, config: Config): TariffServic
  * active set, or a fresh import from the data directory). Readiness says not ready until both hold.
  */
 export async function bootstrapTariffData(services: TariffServices, config: Config, clock: Clock, logger: Logger): Promise<void> {
-  const deps = { db: services.hts, clock: () => clock.now().getTime(), source: services.htsSource };
+  // A newly imported release gets its search index built ahead, and line lookups forget older answers.
+  const afterImport = async (release: { id: string }) => {
+    services.lines.clear();
+    await services.search.indexes.rebuildFor(release.id);
+  };
+  const deps = { db: services.hts, clock: () => clock.now().getTime(), source: services.htsSource, afterImport };
   const initial = await ensureInitialRelease(deps);
   if (initial.outcome === 'unavailable') logger.warn({ reason: initial.reason }, 'no HTS release could be imported');
   else if (initial.outcome === 'imported') logger.info({ release: initial.release.id }, 'HTS release imported');

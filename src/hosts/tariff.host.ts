@@ -1,6 +1,6 @@
 import type { operations } from '../generated/hosts/tariff';
 import { serviceHandlers } from '../handlers/service.handler';
-import { searchHtsCodes, tariffCalculationHandlers } from '../handlers/tariff.handler';
+import { htsSearchHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
@@ -10,6 +10,6 @@ export function tariffHostHandlers(deps: AppDependencies, document: HostDocument
   return {
     ...serviceHandlers(document, deps.readiness),
     calculateTariff: tariffCalculationHandlers(deps.tariff).formA,
-    searchHtsCodes,
+    searchHtsCodes: htsSearchHandler(deps.tariff),
   };
 }

@@ -37,8 +37,12 @@ export interface paths {
         put?: never;
         /**
          * Find HTS codes for a product description
-         * @description Takes a plain-English product description and returns matching 10-digit HTS
-         *     classifications. Calls count against the same daily tariff quota as calculate.
+         * @description Takes a plain-English product description and returns ranked 10-digit HTS classifications
+         *     from the release in force, each with a confidence and the words and attributes that decided
+         *     it. When the best candidates differ on something the query does not say (knit or woven,
+         *     fibre, gender, material, power source…), `clarifications` asks; send the answer in `context`.
+         *     Runs offline; an optional AI re-ranking may only reorder the offline candidates. Calls count
+         *     against the same daily tariff quota as calculate (Free: 5 a day shared, on both hosts).
          *
          *     Who may call: anyone; send `X-API-Key` to be counted against your key rather than your IP.
          */
@@ -343,6 +347,81 @@ export interface components {
              * @example men's cotton knit t-shirt
              */
             query: string;
+            /**
+             * @description Candidates to return.
+             * @default 5
+             */
+            limit: number;
+            /** @description Answers to clarifying questions, `{attribute: value}` as the `clarifications` offered them (e.g. `{"construction": "knit", "gender": "male"}`). */
+            context?: {
+                [key: string]: string;
+            };
+            /**
+             * @description Also run the tariff calculator on the top candidate (needs `country_code`).
+             * @default false
+             */
+            include_duty: boolean;
+            /** @description Country of origin for `include_duty`. */
+            country_code?: string;
+            /**
+             * @description Declared value in USD for `include_duty`.
+             * @default 10000
+             */
+            declared_value: number;
+        };
+        HtsSearchResult: {
+            /** @constant */
+            object: "hts_search";
+            query: string;
+            candidates: components["schemas"]["HtsCandidate"][];
+            /** @description When the best candidates differ on something the query does not say, the question to ask and its options; send the answer back in `context`. */
+            clarifications: components["schemas"]["HtsClarification"][];
+            context: {
+                applied: {
+                    [key: string]: string;
+                };
+                ignored: string[];
+            };
+            /** @description The optional AI re-ranking of the offline candidates; `fallback` says why the offline order was kept. */
+            reranking: {
+                /** @enum {string} */
+                status: "off" | "applied" | "fallback";
+                model: string | null;
+                reason: string | null;
+            };
+            hts_release: components["schemas"]["HtsReleaseRef"];
+            duty?: components["schemas"]["TariffCalculation"];
+            /** @description Tariff calls remaining today (shared with calculate); 2147483647 on unlimited plans. */
+            remaining: number;
+        };
+        HtsCandidate: {
+            /** @description 10-digit HTS code, dotted (`6109.10.0012`); 8 digits for the few lines published without a statistical suffix. */
+            code: string;
+            description: string;
+            /** @description From the heading down to the line, joined with " > ". */
+            description_path: string;
+            /** @example 61 */
+            chapter: string;
+            heading: {
+                code: string;
+                description: string;
+            };
+            subheading: {
+                code: string;
+                description: string | null;
+            };
+            confidence: number;
+            /** @description Which words and attributes decided it. */
+            rationale: string;
+        };
+        HtsClarification: {
+            attribute: string;
+            question: string;
+            options: {
+                value: string;
+                label: string;
+                codes: string[];
+            }[];
         };
         Health: {
             /** @enum {string} */
@@ -378,16 +457,6 @@ export interface components {
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
                  *     }
                  */
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
-        IdempotencyMismatch: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -488,16 +557,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Declared but not yet available (`not-implemented`). */
-        NotImplemented: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
     };
     parameters: {
         /**
@@ -587,13 +646,23 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Ranked candidates, clarifying questions, and the duty of the top one when asked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HtsSearchResult"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyMismatch"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
-            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["NotReady"];
         };
     };
     getHealth: {
