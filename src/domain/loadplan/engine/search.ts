@@ -1,0 +1,385 @@
+import { Block } from './blocks';
+import { PackedBox, PackingProblem } from './problem';
+import { Cuboid, Space, intersects, mergeSpaces, sidePieces } from './spaces';
+import { WorkMeter } from './work-meter';
+
+/**
+ * Single-container search: block building over maximal spaces with a beam search whose candidates are
+ * judged by a greedy completion (Araya & Riff's BSG, 2014), widened step by step until the work
+ * budget is spent. Loading groups (delivery stops) are filled one after the other, the first group
+ * deepest; a later group never goes behind or under an earlier group's blocks.
+ */
+
+interface Step {
+  block: Block;
+  x: number;
+  y: number;
+  z: number;
+  prev: Step | null;
+}
+
+interface State {
+  spaces: Space[];
+  remaining: Int32Array;
+  volume: number;
+  weight: number;
+  trail: Step | null;
+  placed: number;
+  group: number;
+  /** Per placed block (only when loads are tracked): top capacity left, and the block below (-1 floor). */
+  caps: number[];
+  below: number[];
+}
+
+interface Move {
+  space: Space;
+  block: Block;
+}
+
+export interface SearchOptions {
+  /** Weight of the wasted-volume estimate against the block's volume when ranking blocks. */
+  lossWeight: number;
+}
+
+export interface SearchResult {
+  boxes: PackedBox[];
+  volume: number;
+  weight: number;
+  /** Beam width of the last completed or interrupted pass (1 = greedy only). */
+  width: number;
+}
+
+export class ContainerSearch {
+  private readonly groups: Block[][];
+  private readonly lastGroup: number;
+  private readonly trackLoads: boolean;
+  private readonly reach: [Int32Array, Int32Array, Int32Array];
+  private readonly minDims: Int32Array;
+  private best: State;
+
+  constructor(
+    private readonly problem: PackingProblem,
+    blocks: Block[],
+    private readonly meter: WorkMeter,
+    private readonly options: SearchOptions,
+  ) {
+    this.lastGroup = problem.types.reduce((m, t) => Math.max(m, t.group), 0);
+    this.groups = Array.from({ length: this.lastGroup + 1 }, () => [] as Block[]);
+    for (const b of blocks) this.groups[b.group].push(b);
+    this.trackLoads = problem.types.some((t) => t.weight > 0 && t.loadCapacity > 0 && Number.isFinite(t.loadCapacity));
+    const { length, width, height } = problem.container;
+    this.reach = [
+      reachable(length, problem.types.flatMap((t) => t.orientations.map((o) => o.dx))),
+      reachable(width, problem.types.flatMap((t) => t.orientations.map((o) => o.dy))),
+      reachable(height, problem.types.flatMap((t) => t.orientations.map((o) => o.dz))),
+    ];
+    this.minDims = new Int32Array(problem.types.length * 3);
+    problem.types.forEach((t, i) => {
+      this.minDims[3 * i] = Math.min(...t.orientations.map((o) => o.dx));
+      this.minDims[3 * i + 1] = Math.min(...t.orientations.map((o) => o.dy));
+      this.minDims[3 * i + 2] = Math.min(...t.orientations.map((o) => o.dz));
+    });
+    this.best = this.root();
+  }
+
+  run(): SearchResult {
+    this.best = this.greedy(this.root());
+    let width = 1;
+    for (let w = 2; !this.meter.exhausted(); w = Math.ceil(w * 1.5)) {
+      width = w;
+      this.beam(w);
+    }
+    return { boxes: this.boxes(this.best), volume: this.best.volume, weight: this.best.weight, width };
+  }
+
+  private root(): State {
+    const { length, width, height } = this.problem.container;
+    return {
+      spaces: [{ x1: 0, y1: 0, z1: 0, x2: length, y2: width, z2: height, support: -1, deadFor: -1 }],
+      remaining: Int32Array.from(this.problem.types.map((t) => t.quantity)),
+      volume: 0,
+      weight: 0,
+      trail: null,
+      placed: 0,
+      group: 0,
+      caps: [],
+      below: [],
+    };
+  }
+
+  private clone(s: State): State {
+    return {
+      spaces: s.spaces.slice(),
+      remaining: s.remaining.slice(),
+      volume: s.volume,
+      weight: s.weight,
+      trail: s.trail,
+      placed: s.placed,
+      group: s.group,
+      caps: this.trackLoads ? s.caps.slice() : s.caps,
+      below: this.trackLoads ? s.below.slice() : s.below,
+    };
+  }
+
+  private beam(width: number): void {
+    let beam: State[] = [this.root()];
+    while (beam.length > 0) {
+      const children: { state: State; value: number }[] = [];
+      for (const parent of beam) {
+        const state = this.clone(parent);
+        for (const move of this.moves(state, width)) {
+          if (this.meter.exhausted()) return;
+          const child = this.clone(state);
+          this.place(child, move);
+          const done = this.greedy(this.clone(child));
+          if (done.volume > this.best.volume) this.best = done;
+          children.push({ state: child, value: done.volume });
+        }
+      }
+      children.sort((a, b) => b.value - a.value);
+      beam = children.slice(0, width).map((c) => c.state);
+    }
+  }
+
+  private greedy(state: State): State {
+    for (;;) {
+      const [move] = this.moves(state, 1);
+      if (!move) return state;
+      this.place(state, move);
+    }
+  }
+
+  /**
+   * The k best moves in the space the state fills next. Spaces where nothing fits are marked dead
+   * for the current group (and dropped in the last group); when none is left, the next group starts.
+   */
+  private moves(state: State, k: number): Move[] {
+    for (;;) {
+      const index = this.selectSpace(state);
+      if (index < 0) {
+        if (state.group >= this.lastGroup) return [];
+        this.startGroup(state, state.group + 1);
+        continue;
+      }
+      const space = state.spaces[index];
+      const blocks = this.bestBlocks(state, space, k);
+      if (blocks.length > 0) return blocks.map((block) => ({ space, block }));
+      if (state.group >= this.lastGroup) {
+        state.spaces[index] = state.spaces[state.spaces.length - 1];
+        state.spaces.pop();
+      } else {
+        state.spaces[index] = { ...space, deadFor: state.group };
+      }
+    }
+  }
+
+  /**
+   * Parreño's rule: the space closest to a corner of the front wall (distances compared sorted),
+   * then the largest.
+   */
+  private selectSpace(state: State): number {
+    const width = this.problem.container.width;
+    let bestIndex = -1;
+    let b1 = 0;
+    let b2 = 0;
+    let b3 = 0;
+    let bv = 0;
+    const spaces = state.spaces;
+    for (let i = 0; i < spaces.length; i++) {
+      const s = spaces[i];
+      if (s.deadFor === state.group) continue;
+      // Distance from the front wall only: loads grow from the front towards the doors.
+      const dx = s.x1;
+      const dy = Math.min(s.y1, width - s.y2);
+      const dz = s.z1;
+      // Sort the three distances.
+      let a1 = dx;
+      let a2 = dy;
+      let a3 = dz;
+      if (a1 > a2) [a1, a2] = [a2, a1];
+      if (a2 > a3) [a2, a3] = [a3, a2];
+      if (a1 > a2) [a1, a2] = [a2, a1];
+      const v = (s.x2 - s.x1) * (s.y2 - s.y1) * (s.z2 - s.z1);
+      if (
+        bestIndex < 0 ||
+        a1 < b1 ||
+        (a1 === b1 && (a2 < b2 || (a2 === b2 && (a3 < b3 || (a3 === b3 && v > bv)))))
+      ) {
+        bestIndex = i;
+        b1 = a1;
+        b2 = a2;
+        b3 = a3;
+        bv = v;
+      }
+    }
+    this.meter.spend(spaces.length);
+    return bestIndex;
+  }
+
+  private bestBlocks(state: State, s: Space, k: number): Block[] {
+    const sx = s.x2 - s.x1;
+    const sy = s.y2 - s.y1;
+    const sz = s.z2 - s.z1;
+    const payloadLeft = this.problem.container.payload - state.weight;
+    const carry = this.trackLoads ? this.chainCapacity(state, s.support) : Infinity;
+    const [reachX, reachY, reachZ] = this.reach;
+    const lossWeight = this.options.lossWeight;
+    const remaining = state.remaining;
+    const chosen: Block[] = [];
+    const scores: number[] = [];
+    const blocks = this.groups[state.group];
+    let examined = 0;
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i];
+      if (chosen.length === k && b.volume <= scores[k - 1]) break;
+      examined++;
+      if (b.dx > sx || b.dy > sy || b.dz > sz) continue;
+      if (b.weight > payloadLeft || b.weight > carry) continue;
+      if (remaining[b.type] < b.count) continue;
+      const rx = sx - b.dx;
+      const ry = sy - b.dy;
+      const rz = sz - b.dz;
+      const loss =
+        (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + (rz - reachZ[rz]) * b.dx * b.dy;
+      const score = b.volume - lossWeight * loss;
+      if (chosen.length === k && score <= scores[k - 1]) continue;
+      let at = chosen.length === k ? k - 1 : chosen.length;
+      while (at > 0 && scores[at - 1] < score) {
+        if (at < k) {
+          chosen[at] = chosen[at - 1];
+          scores[at] = scores[at - 1];
+        }
+        at--;
+      }
+      chosen[at] = b;
+      scores[at] = score;
+    }
+    this.meter.spend(examined);
+    return chosen;
+  }
+
+  private chainCapacity(state: State, support: number): number {
+    let capacity = Infinity;
+    for (let j = support; j >= 0; j = state.below[j]) capacity = Math.min(capacity, state.caps[j]);
+    return capacity;
+  }
+
+  private place(state: State, move: Move): void {
+    const { space: s, block: b } = move;
+    const width = this.problem.container.width;
+    // The block goes into the space's corner nearest the front-wall corner the space was chosen for.
+    const x = s.x1;
+    const y = s.y1 <= width - s.y2 ? s.y1 : s.y2 - b.dy;
+    const z = s.z1;
+    const c: Cuboid = { x1: x, y1: y, z1: z, x2: x + b.dx, y2: y + b.dy, z2: z + b.dz };
+    const index = state.placed;
+    const carries = b.topCapacity > 0;
+
+    state.remaining[b.type] -= b.count;
+    const kept: Space[] = [];
+    const fresh: Space[] = [];
+    for (const o of state.spaces) {
+      if (!intersects(o, c)) {
+        kept.push(o);
+        continue;
+      }
+      sidePieces(o, c, fresh);
+      if (carries && o.z2 > c.z2) {
+        const px1 = Math.max(o.x1, c.x1);
+        const py1 = Math.max(o.y1, c.y1);
+        const px2 = Math.min(o.x2, c.x2);
+        const py2 = Math.min(o.y2, c.y2);
+        if (px1 < px2 && py1 < py2) {
+          fresh.push({ x1: px1, y1: py1, z1: c.z2, x2: px2, y2: py2, z2: o.z2, support: index, deadFor: -1 });
+        }
+      }
+    }
+    state.spaces = mergeSpaces(kept, this.usable(state, fresh));
+    this.meter.spend(kept.length + fresh.length * 4);
+
+    if (this.trackLoads) {
+      for (let j = s.support; j >= 0; j = state.below[j]) state.caps[j] -= b.weight;
+      state.caps.push(b.topCapacity);
+      state.below.push(s.support);
+    }
+    state.volume += b.volume;
+    state.weight += b.weight;
+    state.trail = { block: b, x, y, z, prev: state.trail };
+    state.placed++;
+  }
+
+  /** Drops pieces too small in some direction for every box still to load. */
+  private usable(state: State, pieces: Space[]): Space[] {
+    let mx = Infinity;
+    let my = Infinity;
+    let mz = Infinity;
+    const dims = this.minDims;
+    for (let t = 0; t < state.remaining.length; t++) {
+      if (state.remaining[t] === 0 || this.problem.types[t].group < state.group) continue;
+      mx = Math.min(mx, dims[3 * t]);
+      my = Math.min(my, dims[3 * t + 1]);
+      mz = Math.min(mz, dims[3 * t + 2]);
+    }
+    return pieces.filter((p) => p.x2 - p.x1 >= mx && p.y2 - p.y1 >= my && p.z2 - p.z1 >= mz);
+  }
+
+  /**
+   * Opens the next loading group: its boxes must not end up behind (towards the front wall, facing
+   * the same door cross-section) or under any box already loaded, so those regions are cut away.
+   */
+  private startGroup(state: State, group: number): void {
+    state.group = group;
+    for (let step = state.trail; step; step = step.prev) {
+      const { block: b, x, y, z } = step;
+      const behind: Cuboid = { x1: 0, y1: y, z1: z, x2: x + b.dx, y2: y + b.dy, z2: z + b.dz };
+      const under: Cuboid = { x1: x, y1: y, z1: 0, x2: x + b.dx, y2: y + b.dy, z2: z + b.dz };
+      for (const shadow of [behind, under]) {
+        const kept: Space[] = [];
+        const fresh: Space[] = [];
+        for (const o of state.spaces) {
+          if (intersects(o, shadow)) sidePieces(o, shadow, fresh);
+          else kept.push(o);
+        }
+        state.spaces = mergeSpaces(kept, this.usable(state, fresh));
+        this.meter.spend(kept.length + fresh.length * 4);
+      }
+    }
+  }
+
+  private boxes(state: State): PackedBox[] {
+    const steps: Step[] = [];
+    for (let step = state.trail; step; step = step.prev) steps.push(step);
+    const out: PackedBox[] = [];
+    for (let i = steps.length - 1; i >= 0; i--) expand(steps[i].block, steps[i].x, steps[i].y, steps[i].z, out);
+    return out;
+  }
+}
+
+function expand(b: Block, x: number, y: number, z: number, out: PackedBox[]): void {
+  const { dx, dy, dz } = b.orientation;
+  for (let k = 0; k < b.nz; k++) {
+    for (let j = 0; j < b.ny; j++) {
+      for (let i = 0; i < b.nx; i++) {
+        out.push({ type: b.type, x: x + i * dx, y: y + j * dy, z: z + k * dz, dx, dy, dz });
+      }
+    }
+  }
+}
+
+/** reach[r] = the longest total ≤ r that a row of the given lengths can make (repeats allowed). */
+function reachable(limit: number, lengths: number[]): Int32Array {
+  const sizes = [...new Set(lengths)].filter((d) => d > 0 && d <= limit);
+  const can = new Uint8Array(limit + 1);
+  const reach = new Int32Array(limit + 1);
+  can[0] = 1;
+  for (let r = 1; r <= limit; r++) {
+    for (const d of sizes) {
+      if (d <= r && can[r - d]) {
+        can[r] = 1;
+        break;
+      }
+    }
+    reach[r] = can[r] ? r : reach[r - 1];
+  }
+  return reach;
+}
