@@ -8,6 +8,7 @@
  * the number of box types; per type: id, length, flag, width, flag, height, flag, quantity, where a
  * flag of 1 means that dimension may stand vertical.
  */
+import type { Dimension, LoadPlanRequest } from '../domain/loadplan/model';
 
 export interface ThpackBoxType {
   id: number;
@@ -74,4 +75,32 @@ function tryParse(tokens: string[], hasSeed: boolean): ThpackProblem[] | null {
 
 function positive(...values: (number | null)[]): boolean {
   return values.every((v) => v !== null && v > 0);
+}
+
+const DIMENSIONS: Dimension[] = ['length', 'width', 'height'];
+
+/**
+ * The benchmark protocol as a load plan request: one container of the problem's size, maximise the
+ * loaded volume, full support, orientations from the flags. The numbers are taken as millimetres
+ * (the instances have no unit; utilisation does not depend on it) and boxes weigh nothing.
+ */
+export function thpackLoadPlanRequest(problem: ThpackProblem, timeBudgetMs: number): LoadPlanRequest {
+  return {
+    lengthUnit: 'mm',
+    weightUnit: 'kg',
+    items: problem.boxTypes.map((box) => ({
+      id: String(box.id),
+      length: box.length,
+      width: box.width,
+      height: box.height,
+      weight: 0,
+      quantity: box.quantity,
+      orientation: { verticalDimensions: DIMENSIONS.filter((_, i) => box.verticalAllowed[i]) },
+    })),
+    container: { kind: 'custom', container: { name: `thpack problem ${problem.number}`, ...problem.container, payload: 1000 } },
+    maxContainers: 1,
+    timeBudgetMs,
+    support: 'full',
+    fitAnalysis: false,
+  };
 }

@@ -1,4 +1,5 @@
 import { CONTAINER_CATALOGUE, DEFAULT_AUTO_CANDIDATES, StandardContainerType } from './containers';
+import { DEFAULTS } from './limits';
 import { ContainerPlan, Dimension, LoadItem, LoadPlanRequest, LoadPlanResult, PlacedPiece } from './model';
 import { toKilograms, toMillimetres } from './units';
 
@@ -51,7 +52,7 @@ const TOLERANCE = 1e-6;
 export function validatePlan(request: LoadPlanRequest, plan: LoadPlanResult): PlanViolation[] {
   const violations: PlanViolation[] = [];
   const placed = new Array<number>(request.items.length).fill(0);
-  const maxContainers = request.maxContainers ?? 20;
+  const maxContainers = request.maxContainers ?? DEFAULTS.maxContainers;
   if (plan.containers.length > maxContainers) {
     violations.push({ kind: 'too_many_containers', message: `${plan.containers.length} containers used, ${maxContainers} allowed` });
   }

@@ -42,11 +42,14 @@ export interface SearchOptions {
 }
 
 export interface SearchResult {
-  boxes: PackedBox[];
   volume: number;
   weight: number;
-  /** Beam width of the last completed or interrupted pass (1 = greedy only). */
+  /** Boxes placed. */
+  count: number;
+  /** Beam width of the last pass started (1 = greedy only). */
   width: number;
+  /** The placed boxes, expanded on demand (a fit count may run to millions of boxes). */
+  boxes(): PackedBox[];
 }
 
 export class ContainerSearch {
@@ -89,7 +92,10 @@ export class ContainerSearch {
       width = w;
       this.beam(w);
     }
-    return { boxes: this.boxes(this.best), volume: this.best.volume, weight: this.best.weight, width };
+    const best = this.best;
+    let count = 0;
+    for (let step = best.trail; step; step = step.prev) count += step.block.count;
+    return { volume: best.volume, weight: best.weight, count, width, boxes: () => this.boxes(best) };
   }
 
   private root(): State {
