@@ -87,7 +87,8 @@ function checkItem(request: LoadPlanRequest, item: LoadItem, at: (string | numbe
   const kg = toKilograms(item.weight, request.weightUnit);
   if (!(Number.isFinite(kg) && kg >= 0)) bad([...at, 'weight'], 'must be zero or more');
   else if (kg > LOAD_PLAN_LIMITS.maxPieceWeightKg) bad([...at, 'weight'], `at most ${LOAD_PLAN_LIMITS.maxPieceWeightKg} kg`, 'maxPieceWeightKg');
-  if (!integerIn(item.quantity, 1, LOAD_PLAN_LIMITS.maxPieces)) bad([...at, 'quantity'], 'must be a whole number of at least 1');
+  // Too many pieces in all is a 413 of its own (maxPieces), not a bad quantity.
+  if (!integerIn(item.quantity, 1, Number.MAX_SAFE_INTEGER)) bad([...at, 'quantity'], 'must be a whole number of at least 1');
   const rule = item.orientation;
   if (rule !== undefined && rule !== 'any' && rule !== 'this_side_up' && rule !== 'fixed') {
     const vertical = typeof rule === 'object' && rule !== null ? rule.verticalDimensions : undefined;

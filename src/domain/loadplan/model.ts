@@ -36,7 +36,10 @@ export interface LoadItem {
   maxLoadOnTop?: number;
   /** Nothing may be put on top (as stackable: false); the piece itself may go on top of others. */
   fragile?: boolean;
-  /** Delivery stop, 1 = unloaded first (nearest the doors). Default 1. */
+  /**
+   * Delivery stop, 1 = unloaded first. Default 1. Later stops are loaded first and sit deeper: no
+   * piece lies wholly nearer the doors than, or on top of, a piece of an earlier stop.
+   */
   stop?: number;
 }
 

@@ -37,6 +37,8 @@ export function planLoad(request: LoadPlanRequest, options: PlanLoadOptions = {}
   const specs = candidateSpecs(request);
   const maxContainers = request.maxContainers ?? DEFAULTS.maxContainers;
   const analyse = request.fitAnalysis !== false;
+  // Both shares are fixed up front: a plan that finishes early does not hand its rest to the analysis.
+  const fitMeter = meter.share(analyse ? FIT_ANALYSIS_SHARE : 0);
   const packing = meter.share(analyse ? 1 - FIT_ANALYSIS_SHARE : 1);
   const priceOf: PriceOf = (spec) => {
     const price = request.pricing?.fcl?.[spec.type];
@@ -46,7 +48,7 @@ export function planLoad(request: LoadPlanRequest, options: PlanLoadOptions = {}
     request.container.kind === 'auto'
       ? chooseFleet(specs, items, maxContainers, priceOf, packing)
       : fillFleet(specs[0], items, maxContainers, packing);
-  const fitAnalysis = analyse ? analyseFit(items, fitSpecs(request, specs), meter.share(1)) : null;
+  const fitAnalysis = analyse ? analyseFit(items, fitSpecs(request, specs), fitMeter) : null;
 
   const containers = fleet.containers.map((loaded, index) => containerPlan(loaded, index, items));
   const result: LoadPlanResult = {

@@ -322,8 +322,10 @@ function checkLoads(request: LoadPlanRequest, c: ContainerPlan, boxes: Box[], re
 }
 
 /**
- * Delivery stops: when a piece comes out (lower stop number first), no piece of a later stop may sit
- * between it and the doors in its cross-section, nor on top of it.
+ * Delivery stops: a piece of a later stop (unloaded later) never lies wholly nearer the doors than a
+ * piece of an earlier stop, nor on top of one. Stops thus fill the container from the front wall
+ * (last stop) to the doors (stop 1), interlocking only where they meet, and every piece comes out
+ * without moving a piece of a later stop.
  */
 function checkStops(c: ContainerPlan, boxes: Box[], out: PlanViolation[]): void {
   const stops = new Set(boxes.map((b) => b.piece.stop));
@@ -331,14 +333,13 @@ function checkStops(c: ContainerPlan, boxes: Box[], out: PlanViolation[]): void 
   for (const a of boxes) {
     for (const b of boxes) {
       if (b.piece.stop <= a.piece.stop) continue;
-      const crossSection = overlapLength(a.y1, a.y2, b.y1, b.y2) > 0 && overlapLength(a.z1, a.z2, b.z1, b.z2) > 0;
       const footprint = overlapLength(a.x1, a.x2, b.x1, b.x2) > 0 && overlapLength(a.y1, a.y2, b.y1, b.y2) > 0;
-      if ((crossSection && b.x1 >= a.x2) || (footprint && b.z1 >= a.z2)) {
+      if (b.x1 >= a.x2 || (footprint && b.z1 >= a.z2)) {
         out.push({
           kind: 'stop_blocked',
           container: c.index,
           piece: a.piece.sequence,
-          message: `piece ${a.piece.sequence} (stop ${a.piece.stop}) is blocked by piece ${b.piece.sequence} (stop ${b.piece.stop})`,
+          message: `piece ${a.piece.sequence} (stop ${a.piece.stop}) is behind or under piece ${b.piece.sequence} (stop ${b.piece.stop})`,
         });
       }
     }

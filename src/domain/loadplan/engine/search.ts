@@ -1,13 +1,13 @@
 import { Block } from './blocks';
 import { PackedBox, PackingProblem } from './problem';
-import { Cuboid, Space, intersects, mergeSpaces, sidePieces } from './spaces';
+import { Cuboid, Space, intersects, joinLevel, mergeSpaces, sidePieces } from './spaces';
 import { WorkMeter } from './work-meter';
 
 /**
  * Single-container search: block building over maximal spaces with a beam search whose candidates are
  * judged by a greedy completion (Araya & Riff's BSG, 2014), widened step by step until the work
  * budget is spent. Loading groups (delivery stops) are filled one after the other, the first group
- * deepest; a later group never goes behind or under an earlier group's blocks.
+ * deepest; a later group's boxes never lie wholly deeper than, or under, an earlier group's boxes.
  */
 
 interface Step {
@@ -20,15 +20,17 @@ interface Step {
 
 interface State {
   spaces: Space[];
-  remaining: Int32Array;
+  remaining: number[];
   volume: number;
   weight: number;
   trail: Step | null;
   placed: number;
   group: number;
-  /** Per placed block (only when loads are tracked): top capacity left, and the block below (-1 floor). */
+  /** Every box of the current group must end beyond this x (the start of the door-most box of earlier groups). */
+  minEnd: number;
+  /** Per placed block (only when loads are tracked): top capacity left, and the blocks it stands on. */
   caps: number[];
-  below: number[];
+  below: (readonly number[])[];
 }
 
 interface Move {
@@ -52,6 +54,15 @@ export interface SearchResult {
   boxes(): PackedBox[];
 }
 
+/** Work charged for the fixed overhead of copying a state or placing a block (allocation, bookkeeping). */
+const CALL_COST = 20;
+
+/** Moves tried in the second space of a beam state, as a share of the beam width (0: none). */
+const SECOND_SPACE_MOVES = 0.5;
+
+/** Rounds of joining equal-height spaces after each placement. */
+const JOIN_ROUNDS = 2;
+
 export class ContainerSearch {
   private readonly groups: Block[][];
   private readonly lastGroup: number;
@@ -59,6 +70,7 @@ export class ContainerSearch {
   private readonly reach: [Int32Array, Int32Array, Int32Array];
   private readonly minDims: Int32Array;
   private best: State;
+  private readonly totalVolume: number;
 
   constructor(
     private readonly problem: PackingProblem,
@@ -82,13 +94,14 @@ export class ContainerSearch {
       this.minDims[3 * i + 1] = Math.min(...t.orientations.map((o) => o.dy));
       this.minDims[3 * i + 2] = Math.min(...t.orientations.map((o) => o.dz));
     });
+    this.totalVolume = problem.types.reduce((sum, t) => sum + t.volume * t.quantity, 0);
     this.best = this.root();
   }
 
   run(): SearchResult {
     this.best = this.greedy(this.root());
     let width = 1;
-    for (let w = 2; !this.meter.exhausted(); w = Math.ceil(w * 1.5)) {
+    for (let w = 2; !this.meter.exhausted() && !this.allLoaded(); w = Math.ceil(w * 1.5)) {
       width = w;
       this.beam(w);
     }
@@ -98,22 +111,30 @@ export class ContainerSearch {
     return { volume: best.volume, weight: best.weight, count, width, boxes: () => this.boxes(best) };
   }
 
+  /** Nothing left to improve: every box is in. */
+  private allLoaded(): boolean {
+    return this.best.volume === this.totalVolume;
+  }
+
   private root(): State {
     const { length, width, height } = this.problem.container;
     return {
-      spaces: [{ x1: 0, y1: 0, z1: 0, x2: length, y2: width, z2: height, support: -1, deadFor: -1 }],
-      remaining: Int32Array.from(this.problem.types.map((t) => t.quantity)),
+      spaces: [{ x1: 0, y1: 0, z1: 0, x2: length, y2: width, z2: height, supports: [], deadFor: -1 }],
+      remaining: this.problem.types.map((t) => t.quantity),
       volume: 0,
       weight: 0,
       trail: null,
       placed: 0,
       group: 0,
+      minEnd: 0,
       caps: [],
       below: [],
     };
   }
 
   private clone(s: State): State {
+    // Copying costs about as much as touching every space and count, plus allocation.
+    this.meter.spend(CALL_COST + s.spaces.length + s.remaining.length);
     return {
       spaces: s.spaces.slice(),
       remaining: s.remaining.slice(),
@@ -122,6 +143,7 @@ export class ContainerSearch {
       trail: s.trail,
       placed: s.placed,
       group: s.group,
+      minEnd: s.minEnd,
       caps: this.trackLoads ? s.caps.slice() : s.caps,
       below: this.trackLoads ? s.below.slice() : s.below,
     };
@@ -133,12 +155,24 @@ export class ContainerSearch {
       const children: { state: State; value: number }[] = [];
       for (const parent of beam) {
         const state = this.clone(parent);
-        for (const move of this.moves(state, width)) {
+        const moves = this.moves(state, width);
+        if (moves.length > 0 && SECOND_SPACE_MOVES > 0) {
+          // Also try the next space in line: filling the first one is not always right.
+          const second = this.selectSpace(state, moves[0].space);
+          if (second >= 0) {
+            const space = state.spaces[second];
+            for (const block of this.bestBlocks(state, space, Math.ceil(width * SECOND_SPACE_MOVES))) moves.push({ space, block });
+          }
+        }
+        for (const move of moves) {
           if (this.meter.exhausted()) return;
           const child = this.clone(state);
           this.place(child, move);
           const done = this.greedy(this.clone(child));
-          if (done.volume > this.best.volume) this.best = done;
+          if (done.volume > this.best.volume) {
+            this.best = done;
+            if (this.allLoaded()) return;
+          }
           children.push({ state: child, value: done.volume });
         }
       }
@@ -183,7 +217,7 @@ export class ContainerSearch {
    * Parreño's rule: the space closest to a corner of the front wall (distances compared sorted),
    * then the largest.
    */
-  private selectSpace(state: State): number {
+  private selectSpace(state: State, skip: Space | null = null): number {
     const width = this.problem.container.width;
     let bestIndex = -1;
     let b1 = 0;
@@ -193,7 +227,7 @@ export class ContainerSearch {
     const spaces = state.spaces;
     for (let i = 0; i < spaces.length; i++) {
       const s = spaces[i];
-      if (s.deadFor === state.group) continue;
+      if (s.deadFor === state.group || s === skip) continue;
       // Distance from the front wall only: loads grow from the front towards the doors.
       const dx = s.x1;
       const dy = Math.min(s.y1, width - s.y2);
@@ -227,10 +261,11 @@ export class ContainerSearch {
     const sy = s.y2 - s.y1;
     const sz = s.z2 - s.z1;
     const payloadLeft = this.problem.container.payload - state.weight;
-    const carry = this.trackLoads ? this.chainCapacity(state, s.support) : Infinity;
+    const carry = this.trackLoads ? this.capacityBelow(state, s.supports) : Infinity;
     const [reachX, reachY, reachZ] = this.reach;
     const lossWeight = this.options.lossWeight;
     const remaining = state.remaining;
+    const minEnd = state.minEnd;
     const chosen: Block[] = [];
     const scores: number[] = [];
     const blocks = this.groups[state.group];
@@ -241,7 +276,7 @@ export class ContainerSearch {
       examined++;
       if (b.dx > sx || b.dy > sy || b.dz > sz) continue;
       if (b.weight > payloadLeft || b.weight > carry) continue;
-      if (remaining[b.type] < b.count) continue;
+      if (remaining[b.type] < b.count || s.x1 + b.orientation.dx <= minEnd) continue;
       const rx = sx - b.dx;
       const ry = sy - b.dy;
       const rz = sz - b.dz;
@@ -264,9 +299,23 @@ export class ContainerSearch {
     return chosen;
   }
 
-  private chainCapacity(state: State, support: number): number {
+  /** Every placed block under the supports, directly or through other blocks. */
+  private blocksBelow(state: State, supports: readonly number[]): Set<number> {
+    const found = new Set<number>();
+    const stack = [...supports];
+    while (stack.length > 0) {
+      const j = stack.pop()!;
+      if (found.has(j)) continue;
+      found.add(j);
+      stack.push(...state.below[j]);
+    }
+    return found;
+  }
+
+  /** The most weight a block on these supports may have: each block below carries it in full. */
+  private capacityBelow(state: State, supports: readonly number[]): number {
     let capacity = Infinity;
-    for (let j = support; j >= 0; j = state.below[j]) capacity = Math.min(capacity, state.caps[j]);
+    for (const j of this.blocksBelow(state, supports)) capacity = Math.min(capacity, state.caps[j]);
     return capacity;
   }
 
@@ -296,22 +345,48 @@ export class ContainerSearch {
         const px2 = Math.min(o.x2, c.x2);
         const py2 = Math.min(o.y2, c.y2);
         if (px1 < px2 && py1 < py2) {
-          fresh.push({ x1: px1, y1: py1, z1: c.z2, x2: px2, y2: py2, z2: o.z2, support: index, deadFor: -1 });
+          fresh.push({ x1: px1, y1: py1, z1: c.z2, x2: px2, y2: py2, z2: o.z2, supports: [index], deadFor: -1 });
         }
       }
     }
-    state.spaces = mergeSpaces(kept, this.usable(state, fresh));
-    this.meter.spend(kept.length + fresh.length * 4);
+    const usable = this.usable(state, this.joinTops(kept, fresh, c.z2));
+    state.spaces = mergeSpaces(kept, usable);
+    this.meter.spend(CALL_COST + kept.length + fresh.length + usable.length * (kept.length + usable.length));
 
     if (this.trackLoads) {
-      for (let j = s.support; j >= 0; j = state.below[j]) state.caps[j] -= b.weight;
+      for (const j of this.blocksBelow(state, s.supports)) state.caps[j] -= b.weight;
       state.caps.push(b.topCapacity);
-      state.below.push(s.support);
+      state.below.push(s.supports);
     }
     state.volume += b.volume;
     state.weight += b.weight;
     state.trail = { block: b, x, y, z, prev: state.trail };
     state.placed++;
+  }
+
+  /**
+   * Spaces on the new block's top, joined with neighbouring spaces at the same height (tops of other
+   * blocks), so that a piece can stand across several blocks of equal height. Joins are repeated a
+   * few rounds to reach across a row of blocks.
+   */
+  private joinTops(kept: Space[], fresh: Space[], level: number): Space[] {
+    let frontier = fresh.filter((p) => p.z1 === level);
+    const all = kept.concat(fresh);
+    for (let round = 0; round < JOIN_ROUNDS && frontier.length > 0; round++) {
+      const next: Space[] = [];
+      for (const p of frontier) {
+        for (const q of all) {
+          if (q === p || q.z1 !== level) continue;
+          const joined = joinLevel(p, q);
+          if (joined) next.push(joined);
+        }
+      }
+      this.meter.spend(frontier.length * all.length);
+      all.push(...next);
+      fresh.push(...next);
+      frontier = next;
+    }
+    return fresh;
   }
 
   /** Drops pieces too small in some direction for every box still to load. */
@@ -330,25 +405,25 @@ export class ContainerSearch {
   }
 
   /**
-   * Opens the next loading group: its boxes must not end up behind (towards the front wall, facing
-   * the same door cross-section) or under any box already loaded, so those regions are cut away.
+   * Opens the next loading group. Its boxes must not lie wholly nearer the doors than a box already
+   * loaded (each must end beyond the start of the door-most one: minEnd), nor under one, so the
+   * regions under loaded blocks are cut away.
    */
   private startGroup(state: State, group: number): void {
     state.group = group;
     for (let step = state.trail; step; step = step.prev) {
       const { block: b, x, y, z } = step;
-      const behind: Cuboid = { x1: 0, y1: y, z1: z, x2: x + b.dx, y2: y + b.dy, z2: z + b.dz };
+      state.minEnd = Math.max(state.minEnd, x + b.dx - b.orientation.dx);
       const under: Cuboid = { x1: x, y1: y, z1: 0, x2: x + b.dx, y2: y + b.dy, z2: z + b.dz };
-      for (const shadow of [behind, under]) {
-        const kept: Space[] = [];
-        const fresh: Space[] = [];
-        for (const o of state.spaces) {
-          if (intersects(o, shadow)) sidePieces(o, shadow, fresh);
-          else kept.push(o);
-        }
-        state.spaces = mergeSpaces(kept, this.usable(state, fresh));
-        this.meter.spend(kept.length + fresh.length * 4);
+      const kept: Space[] = [];
+      const fresh: Space[] = [];
+      for (const o of state.spaces) {
+        if (intersects(o, under)) sidePieces(o, under, fresh);
+        else kept.push(o);
       }
+      const usable = this.usable(state, fresh);
+      state.spaces = mergeSpaces(kept, usable);
+      this.meter.spend(kept.length + fresh.length + usable.length * (kept.length + usable.length));
     }
   }
 

@@ -1,8 +1,8 @@
 /**
  * Maximal empty spaces (Lai & Chan; Parreño et al. 2008): the free volume of a container described as
  * the list of largest empty cuboids, which may overlap. Under full support every space's whole floor
- * is carried by one surface: the container floor or the top of one placed block, so any block put on
- * a space's floor is fully supported.
+ * is carried: by the container floor, or by the tops of placed blocks all ending at the floor's height,
+ * so any block put on a space's floor is fully supported.
  */
 export interface Space {
   x1: number;
@@ -11,8 +11,8 @@ export interface Space {
   x2: number;
   y2: number;
   z2: number;
-  /** Index of the placed block whose top carries the floor; -1 for the container floor. */
-  support: number;
+  /** Placed blocks whose tops carry the floor; none for the container floor. */
+  supports: readonly number[];
   /** The loading group for which no block fits here any more (spaces are kept for later groups). */
   deadFor: number;
 }
@@ -46,12 +46,12 @@ export function contains(outer: Cuboid, inner: Cuboid): boolean {
  * its floor would float over s, so the caller decides what, if anything, may stand on c.
  */
 export function sidePieces(s: Space, c: Cuboid, out: Space[]): void {
-  const { support, deadFor } = s;
-  if (s.x1 < c.x1) out.push({ x1: s.x1, y1: s.y1, z1: s.z1, x2: c.x1, y2: s.y2, z2: s.z2, support, deadFor });
-  if (c.x2 < s.x2) out.push({ x1: c.x2, y1: s.y1, z1: s.z1, x2: s.x2, y2: s.y2, z2: s.z2, support, deadFor });
-  if (s.y1 < c.y1) out.push({ x1: s.x1, y1: s.y1, z1: s.z1, x2: s.x2, y2: c.y1, z2: s.z2, support, deadFor });
-  if (c.y2 < s.y2) out.push({ x1: s.x1, y1: c.y2, z1: s.z1, x2: s.x2, y2: s.y2, z2: s.z2, support, deadFor });
-  if (s.z1 < c.z1) out.push({ x1: s.x1, y1: s.y1, z1: s.z1, x2: s.x2, y2: s.y2, z2: c.z1, support, deadFor });
+  const { supports, deadFor } = s;
+  if (s.x1 < c.x1) out.push({ x1: s.x1, y1: s.y1, z1: s.z1, x2: c.x1, y2: s.y2, z2: s.z2, supports, deadFor });
+  if (c.x2 < s.x2) out.push({ x1: c.x2, y1: s.y1, z1: s.z1, x2: s.x2, y2: s.y2, z2: s.z2, supports, deadFor });
+  if (s.y1 < c.y1) out.push({ x1: s.x1, y1: s.y1, z1: s.z1, x2: s.x2, y2: c.y1, z2: s.z2, supports, deadFor });
+  if (c.y2 < s.y2) out.push({ x1: s.x1, y1: c.y2, z1: s.z1, x2: s.x2, y2: s.y2, z2: s.z2, supports, deadFor });
+  if (s.z1 < c.z1) out.push({ x1: s.x1, y1: s.y1, z1: s.z1, x2: s.x2, y2: s.y2, z2: c.z1, supports, deadFor });
 }
 
 /**
@@ -75,4 +75,31 @@ export function mergeSpaces(kept: Space[], fresh: Space[]): Space[] {
     if (!inside) result.push(p);
   }
   return result;
+}
+
+/**
+ * Two spaces with floors at the same height that touch or overlap along x (or y) make a wider space
+ * over the band where their other ranges overlap: every point of it lies in one of them, so it is
+ * empty, and its floor is carried by both floors. Returns null when that band is empty or the result
+ * would lie inside one of the two.
+ */
+export function joinLevel(a: Space, b: Space): Space | null {
+  if (a.z1 !== b.z1) return null;
+  const z2 = Math.min(a.z2, b.z2);
+  const supports = a.supports === b.supports ? a.supports : [...new Set([...a.supports, ...b.supports])];
+  const y1 = Math.max(a.y1, b.y1);
+  const y2 = Math.min(a.y2, b.y2);
+  if (y1 < y2 && a.x1 <= b.x2 && b.x1 <= a.x2) {
+    const x1 = Math.min(a.x1, b.x1);
+    const x2 = Math.max(a.x2, b.x2);
+    if (x2 - x1 > a.x2 - a.x1 && x2 - x1 > b.x2 - b.x1) return { x1, y1, z1: a.z1, x2, y2, z2, supports, deadFor: -1 };
+  }
+  const x1 = Math.max(a.x1, b.x1);
+  const x2 = Math.min(a.x2, b.x2);
+  if (x1 < x2 && a.y1 <= b.y2 && b.y1 <= a.y2) {
+    const j1 = Math.min(a.y1, b.y1);
+    const j2 = Math.max(a.y2, b.y2);
+    if (j2 - j1 > a.y2 - a.y1 && j2 - j1 > b.y2 - b.y1) return { x1, y1: j1, z1: a.z1, x2, y2: j2, z2, supports, deadFor: -1 };
+  }
+  return null;
 }
