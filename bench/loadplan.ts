@@ -47,15 +47,18 @@ function main(): void {
   console.log(`node ${process.version}, ${process.arch}, single thread`);
   let totalUtilisation = 0;
   let totalMs = 0;
+  let totalCpuMs = 0;
   let instances = 0;
   const failures: string[] = [];
   for (const { label, file } of files) {
     const problems = parseThpack(fs.readFileSync(file, 'utf8')).slice(0, limit);
     let sum = 0;
     let ms = 0;
+    let cpuMs = 0;
     for (const problem of problems) {
       const request = thpackLoadPlanRequest(problem, budgetMs);
       const started = performance.now();
+      const cpuStarted = process.cpuUsage();
       let utilisation = 0;
       try {
         const plan = planLoad(request);
@@ -66,16 +69,20 @@ function main(): void {
         failures.push(`${label} #${problem.number}: ${(error as Error).message}`);
       }
       ms += performance.now() - started;
+      const cpu = process.cpuUsage(cpuStarted);
+      cpuMs += (cpu.user + cpu.system) / 1000;
       sum += utilisation;
     }
     console.log(
       `${label.padEnd(12)} ${String(problems.length).padStart(4)} instances  ${((100 * sum) / problems.length).toFixed(2)}%  ` +
-        `${(ms / problems.length).toFixed(0)} ms/instance`,
+        `${(ms / problems.length).toFixed(0)} ms/instance (cpu ${(cpuMs / problems.length).toFixed(0)} ms)`,
     );
     totalUtilisation += sum;
     totalMs += ms;
+    totalCpuMs += cpuMs;
     instances += problems.length;
   }
+  console.log(`cpu time: ${(totalCpuMs / instances).toFixed(0)} ms/instance (wall time below; the machine may be shared)`);
   console.log(`failures: ${failures.length}`);
   for (const failure of failures) console.log(`  ${failure}`);
   console.log(`overall: ${((100 * totalUtilisation) / instances).toFixed(2)}% at ${(totalMs / instances).toFixed(0)} ms/instance`);

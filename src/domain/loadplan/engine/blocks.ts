@@ -13,6 +13,8 @@ export interface Block {
   dz: number;
   /** Volume of the boxes, which equals the block's volume. */
   volume: number;
+  /** Sum of the boxes' values. */
+  value: number;
   weight: number;
   type: number;
   count: number;
@@ -26,61 +28,100 @@ export interface Block {
   nz: number;
 }
 
+/** Most blocks per problem: past this, fewer counts per axis are tried (see countsUpTo). */
+export const MAX_BLOCKS = 10_000;
+
 /**
- * Counts to try along an axis where at most `max` boxes fit: every count up to 16, beyond that a
- * spread of counts ending at the maximum, so that thousands of small cartons do not explode the list.
+ * Counts to try along an axis where at most `max` boxes fit: every count up to `spread`, beyond that
+ * `spread` counts spread evenly up to the maximum, so that thousands of small cartons of many types
+ * do not explode the list.
  */
-function countsUpTo(max: number): number[] {
-  if (max <= 16) return Array.from({ length: max }, (_, i) => i + 1);
+function countsUpTo(max: number, spread: number): number[] {
+  if (max <= spread) return Array.from({ length: max }, (_, i) => i + 1);
   const counts = new Set<number>();
-  for (let n = 1; n <= 12; n++) counts.add(n);
-  for (let k = 1; k <= 12; k++) counts.add(Math.round((max * k) / 12));
-  for (let n = max - 3; n <= max; n++) counts.add(n);
+  const small = Math.ceil(spread / 2);
+  for (let n = 1; n <= small; n++) counts.add(n);
+  for (let k = 1; k <= spread - small; k++) counts.add(Math.round((max * k) / (spread - small)));
   return [...counts].filter((n) => n >= 1 && n <= max).sort((a, b) => a - b);
 }
 
-/** Every block the problem allows, largest volume first (the search relies on that order). */
-export function generateBlocks(problem: PackingProblem): Block[] {
+interface Shape {
+  type: number;
+  orientation: Orientation;
+  maxCount: number;
+  xs: number;
+  ys: number;
+  zs: number;
+}
+
+/** Each type and orientation with the most boxes that fit along each axis. */
+function shapes(problem: PackingProblem): Shape[] {
   const { length, width, height, payload } = problem.container;
-  const blocks: Block[] = [];
-  problem.types.forEach((type, t) => {
+  return problem.types.flatMap((type, t) => {
     const maxStack =
       type.loadCapacity === 0
         ? 1
         : type.weight > 0 && Number.isFinite(type.loadCapacity)
           ? 1 + Math.floor(type.loadCapacity / type.weight)
           : Infinity;
-    const maxByWeight = type.weight > 0 ? Math.floor(payload / type.weight) : Infinity;
-    const maxCount = Math.min(type.quantity, maxByWeight);
-    for (const o of type.orientations) {
-      const zs = countsUpTo(Math.min(Math.floor(height / o.dz), maxStack, maxCount));
-      const ys = countsUpTo(Math.min(Math.floor(width / o.dy), maxCount));
-      const xs = countsUpTo(Math.min(Math.floor(length / o.dx), maxCount));
-      for (const nz of zs) {
-        for (const ny of ys) {
-          if (ny * nz > maxCount) break;
-          for (const nx of xs) {
-            const n = nx * ny * nz;
-            if (n > maxCount) break;
-            blocks.push({
-              dx: nx * o.dx,
-              dy: ny * o.dy,
-              dz: nz * o.dz,
-              volume: n * type.volume,
-              weight: n * type.weight,
-              type: t,
-              count: n,
-              group: type.group,
-              topCapacity: type.loadCapacity === 0 ? 0 : type.loadCapacity - (nz - 1) * type.weight,
-              orientation: o,
-              nx,
-              ny,
-              nz,
-            });
-          }
-        }
+    const maxCount = Math.min(type.quantity, type.weight > 0 ? Math.floor(payload / type.weight) : Infinity);
+    return type.orientations.map((o) => ({
+      type: t,
+      orientation: o,
+      maxCount,
+      xs: Math.min(Math.floor(length / o.dx), maxCount),
+      ys: Math.min(Math.floor(width / o.dy), maxCount),
+      zs: Math.min(Math.floor(height / o.dz), maxStack, maxCount),
+    }));
+  });
+}
+
+function blocksOf(problem: PackingProblem, shape: Shape, spread: number, emit: ((block: Block) => void) | null): number {
+  const type = problem.types[shape.type];
+  const o = shape.orientation;
+  let made = 0;
+  const xs = countsUpTo(shape.xs, spread);
+  const ys = countsUpTo(shape.ys, spread);
+  for (const nz of countsUpTo(shape.zs, spread)) {
+    for (const ny of ys) {
+      if (ny * nz > shape.maxCount) break;
+      for (const nx of xs) {
+        const n = nx * ny * nz;
+        if (n > shape.maxCount) break;
+        made++;
+        emit?.({
+          dx: nx * o.dx,
+          dy: ny * o.dy,
+          dz: nz * o.dz,
+          volume: n * type.volume,
+          value: n * type.value,
+          weight: n * type.weight,
+          type: shape.type,
+          count: n,
+          group: type.group,
+          topCapacity: type.loadCapacity === 0 ? 0 : type.loadCapacity - (nz - 1) * type.weight,
+          orientation: o,
+          nx,
+          ny,
+          nz,
+        });
       }
     }
-  });
-  return blocks.sort((p, q) => q.volume - p.volume || p.type - q.type || p.dz - q.dz || p.dy - q.dy || p.dx - q.dx);
+  }
+  return made;
+}
+
+/**
+ * Every block the problem allows, highest value first (the search relies on that order): all counts
+ * up to 16 per axis, fewer when that would make more than MAX_BLOCKS blocks.
+ */
+export function generateBlocks(problem: PackingProblem): Block[] {
+  const all = shapes(problem);
+  let spread = 16;
+  while (spread > 2 && all.reduce((sum, shape) => sum + blocksOf(problem, shape, spread, null), 0) > MAX_BLOCKS) {
+    spread = Math.floor(spread * 0.75);
+  }
+  const blocks: Block[] = [];
+  for (const shape of all) blocksOf(problem, shape, spread, (b) => blocks.push(b));
+  return blocks.sort((p, q) => q.value - p.value || p.type - q.type || p.dz - q.dz || p.dy - q.dy || p.dx - q.dx);
 }

@@ -15,6 +15,11 @@ export interface PackingBoxType {
   /** Distinct placements allowed for this piece in this container (deduplicated). */
   orientations: Orientation[];
   volume: number;
+  /**
+   * What loading one piece is worth to the search, in mm³: its volume, plus a share for weight when
+   * weight is what limits the load (see packing.ts). The search maximises the total value.
+   */
+  value: number;
   /** kg per piece (0 when unknown, as in the OR-Library instances). */
   weight: number;
   quantity: number;

@@ -5,7 +5,7 @@ import { WorkMeter } from './work-meter';
 
 /**
  * Single-container search: block building over maximal spaces with a beam search whose candidates are
- * judged by a greedy completion (Araya & Riff's BSG, 2014), widened step by step until the work
+ * judged by a greedy completion (Araya & Riff's BSG, 2014), run again with width 2, 4, 8, … until the work
  * budget is spent. Loading groups (delivery stops) are filled one after the other, the first group
  * deepest; a later group's boxes never lie wholly deeper than, or under, an earlier group's boxes.
  */
@@ -22,6 +22,7 @@ interface State {
   spaces: Space[];
   remaining: number[];
   volume: number;
+  value: number;
   weight: number;
   trail: Step | null;
   placed: number;
@@ -39,7 +40,7 @@ interface Move {
 }
 
 export interface SearchOptions {
-  /** Weight of the wasted-volume estimate against the block's volume when ranking blocks. */
+  /** Weight of the wasted-volume estimate against the block's value when ranking blocks. */
   lossWeight: number;
 }
 
@@ -70,7 +71,7 @@ export class ContainerSearch {
   private readonly reach: [Int32Array, Int32Array, Int32Array];
   private readonly minDims: Int32Array;
   private best: State;
-  private readonly totalVolume: number;
+  private readonly totalValue: number;
 
   constructor(
     private readonly problem: PackingProblem,
@@ -83,6 +84,7 @@ export class ContainerSearch {
     for (const b of blocks) this.groups[b.group].push(b);
     this.trackLoads = problem.types.some((t) => t.weight > 0 && t.loadCapacity > 0 && Number.isFinite(t.loadCapacity));
     const { length, width, height } = problem.container;
+    meter.spend(Math.ceil(((length + width + height) * problem.types.length) / 4));
     this.reach = [
       reachable(length, problem.types.flatMap((t) => t.orientations.map((o) => o.dx))),
       reachable(width, problem.types.flatMap((t) => t.orientations.map((o) => o.dy))),
@@ -94,14 +96,14 @@ export class ContainerSearch {
       this.minDims[3 * i + 1] = Math.min(...t.orientations.map((o) => o.dy));
       this.minDims[3 * i + 2] = Math.min(...t.orientations.map((o) => o.dz));
     });
-    this.totalVolume = problem.types.reduce((sum, t) => sum + t.volume * t.quantity, 0);
+    this.totalValue = problem.types.reduce((sum, t) => sum + t.value * t.quantity, 0);
     this.best = this.root();
   }
 
   run(): SearchResult {
     this.best = this.greedy(this.root());
     let width = 1;
-    for (let w = 2; !this.meter.exhausted() && !this.allLoaded(); w = Math.ceil(w * 1.5)) {
+    for (let w = 2; !this.meter.exhausted() && !this.allLoaded(); w *= 2) {
       width = w;
       this.beam(w);
     }
@@ -113,7 +115,7 @@ export class ContainerSearch {
 
   /** Nothing left to improve: every box is in. */
   private allLoaded(): boolean {
-    return this.best.volume === this.totalVolume;
+    return this.best.value === this.totalValue;
   }
 
   private root(): State {
@@ -122,6 +124,7 @@ export class ContainerSearch {
       spaces: [{ x1: 0, y1: 0, z1: 0, x2: length, y2: width, z2: height, supports: [], deadFor: -1 }],
       remaining: this.problem.types.map((t) => t.quantity),
       volume: 0,
+      value: 0,
       weight: 0,
       trail: null,
       placed: 0,
@@ -139,6 +142,7 @@ export class ContainerSearch {
       spaces: s.spaces.slice(),
       remaining: s.remaining.slice(),
       volume: s.volume,
+      value: s.value,
       weight: s.weight,
       trail: s.trail,
       placed: s.placed,
@@ -169,15 +173,24 @@ export class ContainerSearch {
           const child = this.clone(state);
           this.place(child, move);
           const done = this.greedy(this.clone(child));
-          if (done.volume > this.best.volume) {
+          if (done.value > this.best.value) {
             this.best = done;
             if (this.allLoaded()) return;
           }
-          children.push({ state: child, value: done.volume });
+          children.push({ state: child, value: done.value });
         }
       }
       children.sort((a, b) => b.value - a.value);
-      beam = children.slice(0, width).map((c) => c.state);
+      beam = [];
+      const seen = new Set<string>();
+      for (const c of children) {
+        if (beam.length === width) break;
+        // The same blocks in another order often leave the same state: keep one of them.
+        const key = signature(c.state);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        beam.push(c.state);
+      }
     }
   }
 
@@ -272,7 +285,7 @@ export class ContainerSearch {
     let examined = 0;
     for (let i = 0; i < blocks.length; i++) {
       const b = blocks[i];
-      if (chosen.length === k && b.volume <= scores[k - 1]) break;
+      if (chosen.length === k && b.value <= scores[k - 1]) break;
       examined++;
       if (b.dx > sx || b.dy > sy || b.dz > sz) continue;
       if (b.weight > payloadLeft || b.weight > carry) continue;
@@ -280,9 +293,10 @@ export class ContainerSearch {
       const rx = sx - b.dx;
       const ry = sy - b.dy;
       const rz = sz - b.dz;
-      const loss =
-        (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + (rz - reachZ[rz]) * b.dx * b.dy;
-      const score = b.volume - lossWeight * loss;
+      // Nothing may stand on a block that carries nothing: all the room above it is lost.
+      const lostAbove = b.topCapacity > 0 ? rz - reachZ[rz] : rz;
+      const loss = (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + lostAbove * b.dx * b.dy;
+      const score = b.value - lossWeight * loss;
       if (chosen.length === k && score <= scores[k - 1]) continue;
       let at = chosen.length === k ? k - 1 : chosen.length;
       while (at > 0 && scores[at - 1] < score) {
@@ -359,6 +373,7 @@ export class ContainerSearch {
       state.below.push(s.supports);
     }
     state.volume += b.volume;
+    state.value += b.value;
     state.weight += b.weight;
     state.trail = { block: b, x, y, z, prev: state.trail };
     state.placed++;
@@ -463,4 +478,15 @@ function reachable(limit: number, lengths: number[]): Int32Array {
     reach[r] = can[r] ? r : reach[r - 1];
   }
   return reach;
+}
+
+/** Identifies a state by its loaded value and free spaces (an order-free hash of the spaces). */
+function signature(state: State): string {
+  let hash = 0;
+  for (const s of state.spaces) {
+    let h = s.x1 * 73856093 + s.y1 * 19349663 + s.z1 * 83492791;
+    h = Math.imul(h ^ (s.x2 * 2654435761), 2246822519) + s.y2 * 3266489917 + s.z2 * 668265263;
+    hash = (hash + (h >>> 0)) % 4294967296;
+  }
+  return `${state.value}:${state.spaces.length}:${hash}`;
 }
