@@ -58,7 +58,7 @@ export interface SearchResult {
 /** Work charged for the fixed overhead of copying a state or placing a block (allocation, bookkeeping). */
 const CALL_COST = 20;
 
-/** Moves tried in the second space of a beam state, as a share of the beam width (0: none). */
+/** Moves tried in the second space of a beam state, as a share of the beam width. */
 const SECOND_SPACE_MOVES = 0.5;
 
 /** Rounds of joining equal-height spaces after each placement. */
@@ -71,7 +71,7 @@ export class ContainerSearch {
   private readonly reach: [Int32Array, Int32Array, Int32Array];
   private readonly minDims: Int32Array;
   private best: State;
-  private readonly totalValue: number;
+  private readonly totalVolume: number;
 
   constructor(
     private readonly problem: PackingProblem,
@@ -82,7 +82,9 @@ export class ContainerSearch {
     this.lastGroup = problem.types.reduce((m, t) => Math.max(m, t.group), 0);
     this.groups = Array.from({ length: this.lastGroup + 1 }, () => [] as Block[]);
     for (const b of blocks) this.groups[b.group].push(b);
-    this.trackLoads = problem.types.some((t) => t.weight > 0 && t.loadCapacity > 0 && Number.isFinite(t.loadCapacity));
+    // Loads matter when some box has a limit above zero (zero: nothing on top at all) and some box weighs.
+    this.trackLoads =
+      problem.types.some((t) => t.loadCapacity > 0 && Number.isFinite(t.loadCapacity)) && problem.types.some((t) => t.weight > 0);
     const { length, width, height } = problem.container;
     meter.spend(Math.ceil(((length + width + height) * problem.types.length) / 4));
     this.reach = [
@@ -96,7 +98,7 @@ export class ContainerSearch {
       this.minDims[3 * i + 1] = Math.min(...t.orientations.map((o) => o.dy));
       this.minDims[3 * i + 2] = Math.min(...t.orientations.map((o) => o.dz));
     });
-    this.totalValue = problem.types.reduce((sum, t) => sum + t.value * t.quantity, 0);
+    this.totalVolume = problem.types.reduce((sum, t) => sum + t.volume * t.quantity, 0);
     this.best = this.root();
   }
 
@@ -105,7 +107,7 @@ export class ContainerSearch {
     let width = 1;
     for (let w = 2; !this.meter.exhausted() && !this.allLoaded(); w *= 2) {
       width = w;
-      this.beam(w);
+      if (this.beam(w)) break;
     }
     const best = this.best;
     let count = 0;
@@ -115,7 +117,7 @@ export class ContainerSearch {
 
   /** Nothing left to improve: every box is in. */
   private allLoaded(): boolean {
-    return this.best.value === this.totalValue;
+    return this.best.volume === this.totalVolume;
   }
 
   private root(): State {
@@ -153,29 +155,38 @@ export class ContainerSearch {
     };
   }
 
-  private beam(width: number): void {
+  /**
+   * One beam pass. Returns true when nothing was cut off (every move and every child was kept): the
+   * pass then covered all the search can see, and a wider one would find nothing new.
+   */
+  private beam(width: number): boolean {
+    let complete = true;
     let beam: State[] = [this.root()];
     while (beam.length > 0) {
       const children: { state: State; value: number }[] = [];
       for (const parent of beam) {
         const state = this.clone(parent);
         const moves = this.moves(state, width);
-        if (moves.length > 0 && SECOND_SPACE_MOVES > 0) {
+        if (moves.length === width) complete = false;
+        if (moves.length > 0) {
           // Also try the next space in line: filling the first one is not always right.
           const second = this.selectSpace(state, moves[0].space);
           if (second >= 0) {
             const space = state.spaces[second];
-            for (const block of this.bestBlocks(state, space, Math.ceil(width * SECOND_SPACE_MOVES))) moves.push({ space, block });
+            const k = Math.ceil(width * SECOND_SPACE_MOVES);
+            const blocks = this.bestBlocks(state, space, k);
+            if (blocks.length === k) complete = false;
+            for (const block of blocks) moves.push({ space, block });
           }
         }
         for (const move of moves) {
-          if (this.meter.exhausted()) return;
+          if (this.meter.exhausted()) return false;
           const child = this.clone(state);
           this.place(child, move);
           const done = this.greedy(this.clone(child));
           if (done.value > this.best.value) {
             this.best = done;
-            if (this.allLoaded()) return;
+            if (this.allLoaded()) return true;
           }
           children.push({ state: child, value: done.value });
         }
@@ -184,7 +195,10 @@ export class ContainerSearch {
       beam = [];
       const seen = new Set<string>();
       for (const c of children) {
-        if (beam.length === width) break;
+        if (beam.length === width) {
+          complete = false;
+          break;
+        }
         // The same blocks in another order often leave the same state: keep one of them.
         const key = signature(c.state);
         if (seen.has(key)) continue;
@@ -192,6 +206,7 @@ export class ContainerSearch {
         beam.push(c.state);
       }
     }
+    return complete;
   }
 
   private greedy(state: State): State {

@@ -153,6 +153,21 @@ describe('planLoad', () => {
     });
   });
 
+  it('keeps heavy pieces off a weightless piece with a load limit', () => {
+    // The foam covers the floor; the steel could only stand on it, which its 5 kg limit forbids.
+    const result = plan(
+      request(
+        [
+          { id: 'foam', length: 1000, width: 500, height: 500, weight: 0, quantity: 1, maxLoadOnTop: 5, orientation: 'fixed', stop: 2 },
+          { id: 'steel', length: 500, width: 500, height: 500, weight: 50, quantity: 2, stop: 1 },
+        ],
+        { container: { kind: 'custom', container: { length: 1000, width: 500, height: 1000, payload: 1000 } }, maxContainers: 1 },
+      ),
+    );
+    expect(result.summary.placedPieces).toBe(1);
+    expect(result.unplaced).toEqual([expect.objectContaining({ itemId: 'steel', quantity: 2, reason: 'no_stable_position' })]);
+  });
+
   it('keeps reefer cargo below the load line', () => {
     // Two 1,100 mm layers would reach 2,200 mm: inside the 20RF's 2,270 mm, above its 2,198 mm load line.
     const result = plan(
