@@ -1,18 +1,14 @@
+import { PackedBox } from './engine/problem';
+
+export interface SequencedBox extends Omit<PackedBox, 'type'> {
+  stop: number;
+}
+
 /**
  * The order in which to load a container: later stops before earlier ones, and within a stop from
  * the front wall towards the doors, bottom up, left to right, always after the pieces a piece
  * stands on (Kahn's topological sort with that order as priority).
  */
-export interface SequencedBox {
-  x: number;
-  y: number;
-  z: number;
-  dx: number;
-  dy: number;
-  dz: number;
-  stop: number;
-}
-
 export function loadingOrder(boxes: SequencedBox[]): number[] {
   const n = boxes.length;
   const byTop = new Map<number, number[]>();

@@ -4,19 +4,6 @@
  * is carried: by the container floor, or by the tops of placed blocks all ending at the floor's height,
  * so any block put on a space's floor is fully supported.
  */
-export interface Space {
-  x1: number;
-  y1: number;
-  z1: number;
-  x2: number;
-  y2: number;
-  z2: number;
-  /** Placed blocks whose tops carry the floor; none for the container floor. */
-  supports: readonly number[];
-  /** The loading group for which no block fits here any more (spaces are kept for later groups). */
-  deadFor: number;
-}
-
 export interface Cuboid {
   x1: number;
   y1: number;
@@ -24,6 +11,13 @@ export interface Cuboid {
   x2: number;
   y2: number;
   z2: number;
+}
+
+export interface Space extends Cuboid {
+  /** Placed blocks whose tops carry the floor; none for the container floor. */
+  supports: readonly number[];
+  /** The loading group for which no block fits here any more (spaces are kept for later groups). */
+  deadFor: number;
 }
 
 export function intersects(s: Cuboid, c: Cuboid): boolean {
