@@ -4,14 +4,17 @@ import { Orientation, PackingProblem } from './problem';
  * Blocks are the engine's unit of placement: nx × ny × nz copies of one box type in one orientation
  * (Fanslau & Bortfeldt's simple blocks). Every box in a block stands fully on the box below it, and
  * the block's whole top can carry further cargo unless its boxes may carry nothing.
- * (General blocks, pairs of blocks joined along an axis, were tried and made BR results worse at a
+ * A simple block of boxes that may carry load can be capped with one layer of boxes that carry
+ * nothing (fragile, not stackable): the search would otherwise fill the height with stackable boxes
+ * and leave such pieces for the floor of the last container, with nothing above them.
+ * (General blocks, any two blocks joined along an axis, were tried and made BR results worse at a
  * one-second budget: they multiply the blocks each step must scan.)
  */
 export interface Block {
   dx: number;
   dy: number;
   dz: number;
-  /** Volume of the boxes, which equals the block's volume. */
+  /** Volume of the boxes (the block's volume, unless a cap leaves room beside it). */
   volume: number;
   /** Sum of the boxes' values. */
   value: number;
@@ -26,6 +29,10 @@ export interface Block {
   nx: number;
   ny: number;
   nz: number;
+  /** The capping layer, standing on the simple block at its origin corner; null for a simple block. */
+  cap: Block | null;
+  /** Depth (along x) of the block's first column of boxes, cap included: where its boxes start to end. */
+  frontDepth: number;
 }
 
 /** Most blocks per problem: past this, fewer counts per axis are tried (see countsUpTo). */
@@ -104,6 +111,8 @@ function blocksOf(problem: PackingProblem, shape: Shape, spread: number, emit: (
           nx,
           ny,
           nz,
+          cap: null,
+          frontDepth: o.dx,
         });
       }
     }
@@ -123,5 +132,63 @@ export function generateBlocks(problem: PackingProblem): Block[] {
   }
   const blocks: Block[] = [];
   for (const shape of all) blocksOf(problem, shape, spread, (b) => blocks.push(b));
+  blocks.push(...cappedBlocks(problem, blocks));
   return blocks.sort((p, q) => q.value - p.value || p.type - q.type || p.dz - q.dz || p.dy - q.dy || p.dx - q.dx);
+}
+
+/** Least share of a capped block's bounding box its boxes must fill. */
+const CAP_MIN_FILL = 0.9;
+
+/**
+ * For every simple block that can carry load, the best-filling single layer of a box type that
+ * carries nothing (same loading group) on its top, as a capped block.
+ */
+function cappedBlocks(problem: PackingProblem, bases: Block[]): Block[] {
+  const { height, payload } = problem.container;
+  const caps = problem.types.flatMap((type, t) => (type.loadCapacity === 0 ? type.orientations.map((o) => ({ type, t, o })) : []));
+  if (caps.length === 0) return [];
+  const capped: Block[] = [];
+  for (const base of bases) {
+    if (base.topCapacity <= 0) continue;
+    let best: Block | null = null;
+    for (const { type, t, o } of caps) {
+      if (type.group !== base.group || base.dz + o.dz > height) continue;
+      const nx = Math.floor(base.dx / o.dx);
+      const ny = Math.floor(base.dy / o.dy);
+      const n = nx * ny;
+      if (n === 0 || n > type.quantity || n * type.weight > base.topCapacity || base.weight + n * type.weight > payload) continue;
+      const volume = base.volume + n * type.volume;
+      if (volume < CAP_MIN_FILL * base.dx * base.dy * (base.dz + o.dz) || (best && volume <= best.volume)) continue;
+      const cap: Block = {
+        dx: nx * o.dx,
+        dy: ny * o.dy,
+        dz: o.dz,
+        volume: n * type.volume,
+        value: n * type.value,
+        weight: n * type.weight,
+        type: t,
+        count: n,
+        group: type.group,
+        topCapacity: 0,
+        orientation: o,
+        nx,
+        ny,
+        nz: 1,
+        cap: null,
+        frontDepth: o.dx,
+      };
+      best = {
+        ...base,
+        dz: base.dz + o.dz,
+        volume,
+        value: base.value + cap.value,
+        weight: base.weight + cap.weight,
+        topCapacity: 0,
+        cap,
+        frontDepth: Math.min(base.frontDepth, o.dx),
+      };
+    }
+    if (best) capped.push(best);
+  }
+  return capped;
 }

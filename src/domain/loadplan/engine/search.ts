@@ -111,7 +111,7 @@ export class ContainerSearch {
     }
     const best = this.best;
     let count = 0;
-    for (let step = best.trail; step; step = step.prev) count += step.block.count;
+    for (let step = best.trail; step; step = step.prev) count += step.block.count + (step.block.cap?.count ?? 0);
     return { volume: best.volume, weight: best.weight, count, width, boxes: () => this.boxes(best) };
   }
 
@@ -304,7 +304,7 @@ export class ContainerSearch {
       examined++;
       if (b.dx > sx || b.dy > sy || b.dz > sz) continue;
       if (b.weight > payloadLeft || b.weight > carry) continue;
-      if (remaining[b.type] < b.count || s.x1 + b.orientation.dx <= minEnd) continue;
+      if (remaining[b.type] < b.count || (b.cap && remaining[b.cap.type] < b.cap.count) || s.x1 + b.frontDepth <= minEnd) continue;
       const rx = sx - b.dx;
       const ry = sy - b.dy;
       const rz = sz - b.dz;
@@ -360,6 +360,7 @@ export class ContainerSearch {
     const carries = b.topCapacity > 0;
 
     state.remaining[b.type] -= b.count;
+    if (b.cap) state.remaining[b.cap.type] -= b.cap.count;
     const kept: Space[] = [];
     const fresh: Space[] = [];
     for (const o of state.spaces) {
@@ -443,7 +444,9 @@ export class ContainerSearch {
     state.group = group;
     for (let step = state.trail; step; step = step.prev) {
       const { block: b, x, y, z } = step;
-      state.minEnd = Math.max(state.minEnd, x + b.dx - b.orientation.dx);
+      // The door-most box of the block starts one box depth before the block's far end.
+      state.minEnd = Math.max(state.minEnd, x + b.nx * b.orientation.dx - b.orientation.dx);
+      if (b.cap) state.minEnd = Math.max(state.minEnd, x + b.cap.dx - b.cap.orientation.dx);
       const under: Cuboid = { x1: x, y1: y, z1: 0, x2: x + b.dx, y2: y + b.dy, z2: z + b.dz };
       const kept: Space[] = [];
       const fresh: Space[] = [];
@@ -468,6 +471,7 @@ export class ContainerSearch {
 
 function expand(b: Block, x: number, y: number, z: number, out: PackedBox[]): void {
   const { dx, dy, dz } = b.orientation;
+  if (b.cap) expand(b.cap, x, y, z + b.nz * dz, out);
   for (let k = 0; k < b.nz; k++) {
     for (let j = 0; j < b.ny; j++) {
       for (let i = 0; i < b.nx; i++) {

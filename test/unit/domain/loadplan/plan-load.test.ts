@@ -134,6 +134,22 @@ describe('planLoad', () => {
       expect(glass.some((g) => g.z > 0)).toBe(true);
     });
 
+    it('tops columns of stackable cartons with fragile ones when the floor is short', () => {
+      // 40 columns of four cartons with a fragile piece on top fit the 20GP's ~48 floor places;
+      // fragile pieces on the floor would need 80.
+      const result = plan(
+        request(
+          [
+            { id: 'carton', length: 600, width: 400, height: 500, weight: 15, quantity: 160, orientation: 'this_side_up' },
+            { id: 'vase', length: 600, width: 400, height: 380, weight: 5, quantity: 40, orientation: 'this_side_up', fragile: true },
+          ],
+          { maxContainers: 1, timeBudgetMs: 200 },
+        ),
+      );
+      expect(result.summary.placedPieces).toBe(200);
+      expect(pieces(result).filter((p) => p.itemId === 'vase').every((p) => p.z === 2000)).toBe(true);
+    });
+
     it('puts nothing on top of non-stackable pieces', () => {
       const result = plan(
         request([{ id: 'pallet', length: 1200, width: 1000, height: 900, weight: 300, quantity: 12, stackable: false, orientation: 'this_side_up' }]),
