@@ -99,7 +99,7 @@ const CARRIES_NOTHING_BONUS = 1.1;
 
 /**
  * Loads one container of the spec with as much of what is left as the search can place (most
- * volume), within the meter's budget. The loaded pieces are subtracted from `left`.
+ * value: see pieceValue), within the meter's budget. The loaded pieces are subtracted from `left`.
  */
 export function fillContainer(spec: ContainerSpec, items: PlanningItem[], left: number[], meter: WorkMeter): LoadedContainer {
   const found = search(spec, items, left, meter);

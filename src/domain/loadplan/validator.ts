@@ -66,7 +66,7 @@ export function validatePlan(request: LoadPlanRequest, plan: LoadPlanResult): Pl
     checkOverlap(container, boxes, violations);
     const restsOn = checkSupport(container, boxes, violations);
     checkLoads(request, container, boxes, restsOn, violations);
-    checkStops(container, boxes, violations);
+    checkStops(container, boxes, restsOn, violations);
     checkSequence(container, boxes, restsOn, violations);
     checkFigures(container, boxes, violations);
     volume += boxes.reduce((sum, b) => sum + (b.x2 - b.x1) * (b.y2 - b.y1) * (b.z2 - b.z1), 0);
@@ -326,24 +326,32 @@ function checkLoads(request: LoadPlanRequest, c: ContainerPlan, boxes: Box[], re
  * piece of an earlier stop, nor on top of one. Stops thus fill the container from the front wall
  * (last stop) to the doors (stop 1), interlocking only where they meet, and every piece comes out
  * without moving a piece of a later stop.
+ * "On top" is checked on the pieces each piece rests on: under full support, a piece above another
+ * one is carried by a chain of pieces down to it, and a stop that rises along the chain must rise at
+ * one of its links.
  */
-function checkStops(c: ContainerPlan, boxes: Box[], out: PlanViolation[]): void {
-  const stops = new Set(boxes.map((b) => b.piece.stop));
-  if (stops.size < 2) return;
-  for (const a of boxes) {
-    for (const b of boxes) {
-      if (b.piece.stop <= a.piece.stop) continue;
-      const footprint = overlapLength(a.x1, a.x2, b.x1, b.x2) > 0 && overlapLength(a.y1, a.y2, b.y1, b.y2) > 0;
-      if (b.x1 >= a.x2 || (footprint && b.z1 >= a.z2)) {
-        out.push({
-          kind: 'stop_blocked',
-          container: c.index,
-          piece: a.piece.sequence,
-          message: `piece ${a.piece.sequence} (stop ${a.piece.stop}) is behind or under piece ${b.piece.sequence} (stop ${b.piece.stop})`,
-        });
-      }
+function checkStops(c: ContainerPlan, boxes: Box[], restsOn: Box[][], out: PlanViolation[]): void {
+  const stops = [...new Set(boxes.map((b) => b.piece.stop))].sort((a, b) => b - a);
+  if (stops.length < 2) return;
+  const blocked = (a: Box, b: Box, how: string) =>
+    out.push({
+      kind: 'stop_blocked',
+      container: c.index,
+      piece: a.piece.sequence,
+      message: `piece ${a.piece.sequence} (stop ${a.piece.stop}) is ${how} piece ${b.piece.sequence} (stop ${b.piece.stop})`,
+    });
+  // From the last stop down: the door-most start among later stops against this stop's deepest end.
+  let doorMost: Box | null = null;
+  for (const stop of stops) {
+    const group = boxes.filter((b) => b.piece.stop === stop);
+    if (doorMost) {
+      for (const a of group) if (doorMost.x1 >= a.x2) blocked(a, doorMost, 'deeper than');
     }
+    for (const b of group) if (!doorMost || b.x1 > doorMost.x1) doorMost = b;
   }
+  boxes.forEach((upper, i) => {
+    for (const lower of restsOn[i]) if (upper.piece.stop > lower.piece.stop) blocked(lower, upper, 'under');
+  });
 }
 
 /** The pieces are listed in loading order: numbered 1..n, later stops first, supports before what they carry. */

@@ -117,6 +117,18 @@ describe('validatePlan', () => {
     ).toContain('stop_blocked');
   });
 
+  it('catches a later stop standing on an earlier one', () => {
+    const plan = structuredClone(valid);
+    const pieces = plan.containers[0].pieces;
+    const post = find(pieces, 'post');
+    const late = find(pieces, 'base', (p) => p.z > 0 || p.x < post.x);
+    Object.assign(late, { x: post.x, y: post.y, z: post.z + post.height });
+    const messages = validatePlan(base, plan)
+      .filter((v) => v.kind === 'stop_blocked')
+      .map((v) => v.message);
+    expect(messages).toContainEqual(expect.stringMatching(/\(stop 1\) is under piece \d+ \(stop 2\)/));
+  });
+
   it('catches a loading sequence that loads a piece before the one it stands on', () => {
     expect(
       spoil((_, pieces) => {
