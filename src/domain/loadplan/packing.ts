@@ -45,7 +45,13 @@ export function misfit(item: PlanningItem, spec: ContainerSpec): 'exceeds_inside
 }
 
 /** Runs the search for one container of the spec over what is left of the items. */
-function search(spec: ContainerSpec, items: PlanningItem[], left: number[], meter: WorkMeter): { result: SearchResult; itemOf: number[] } | null {
+function search(
+  spec: ContainerSpec,
+  items: PlanningItem[],
+  left: number[],
+  meter: WorkMeter,
+  maxBlocks?: number,
+): { result: SearchResult; itemOf: number[] } | null {
   const room = { ...spec.insideMm, height: usableHeight(spec) };
   const candidates = items.filter((item) => left[item.index] > 0 && misfit(item, spec) === null);
   if (candidates.length === 0) return null;
@@ -64,7 +70,7 @@ function search(spec: ContainerSpec, items: PlanningItem[], left: number[], mete
       loadCapacity: item.loadCapacityKg,
     })),
   };
-  const blocks = generateBlocks(problem);
+  const blocks = generateBlocks(problem, maxBlocks);
   meter.spend(BLOCK_COST * blocks.length);
   const result = new ContainerSearch(problem, blocks, meter, { lossWeight: LOSS_WEIGHT }).run();
   return { result, itemOf: candidates.map((item) => item.index) };
@@ -109,12 +115,17 @@ export function fillContainer(spec: ContainerSpec, items: PlanningItem[], left: 
   return { spec, boxes };
 }
 
-/** How many of `quantity` pieces of the item alone the search fits into one empty container. */
+/**
+ * How many of `quantity` pieces of the item alone the search fits into one empty container. One box
+ * type needs few blocks: a small set keeps hundreds of such counts within a request's budget.
+ */
 export function countFit(spec: ContainerSpec, item: PlanningItem, quantity: number, meter: WorkMeter): number {
   const left: number[] = [];
   left[item.index] = quantity;
-  return search(spec, [item], left, meter)?.result.count ?? 0;
+  return search(spec, [item], left, meter, FIT_COUNT_BLOCKS)?.result.count ?? 0;
 }
+
+const FIT_COUNT_BLOCKS = 200;
 
 /** Work units charged per block generated (measured: about 1.5 µs each). */
 const BLOCK_COST = 200;

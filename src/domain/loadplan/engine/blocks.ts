@@ -35,7 +35,7 @@ export interface Block {
   frontDepth: number;
 }
 
-/** Most blocks per problem: past this, fewer counts per axis are tried (see countsUpTo). */
+/** Most blocks per problem by default: past this, fewer counts per axis are tried (see countsUpTo). */
 export const MAX_BLOCKS = 10_000;
 
 /**
@@ -122,12 +122,12 @@ function blocksOf(problem: PackingProblem, shape: Shape, spread: number, emit: (
 
 /**
  * Every block the problem allows, highest value first (the search relies on that order): all counts
- * up to 16 per axis, fewer when that would make more than MAX_BLOCKS blocks.
+ * up to 16 per axis, fewer when that would make more than maxBlocks blocks.
  */
-export function generateBlocks(problem: PackingProblem): Block[] {
+export function generateBlocks(problem: PackingProblem, maxBlocks: number = MAX_BLOCKS): Block[] {
   const all = shapes(problem);
   let spread = 16;
-  while (spread > 2 && all.reduce((sum, shape) => sum + blocksOf(problem, shape, spread, null), 0) > MAX_BLOCKS) {
+  while (spread > 2 && all.reduce((sum, shape) => sum + blocksOf(problem, shape, spread, null), 0) > maxBlocks) {
     spread = Math.floor(spread * 0.75);
   }
   const blocks: Block[] = [];
