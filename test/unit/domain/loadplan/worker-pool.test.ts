@@ -1,7 +1,4 @@
-import { LoadPlanRequestError } from '../../../../src/domain/loadplan/errors';
-import { LoadPlanRequest } from '../../../../src/domain/loadplan/model';
-import { planLoad } from '../../../../src/domain/loadplan/plan-load';
-import { LoadPlanPool } from '../../../../src/domain/loadplan/worker-pool';
+import { LoadPlanPool, LoadPlanRequest, LoadPlanRequestError, planLoad } from '../../../../src/domain/loadplan';
 
 const request: LoadPlanRequest = {
   lengthUnit: 'cm',
