@@ -6,7 +6,7 @@
  * A wall-clock guard (a multiple of the budget) stops a run that is starved of CPU; only then can
  * two runs differ, and the result says so.
  */
-export const WORK_UNITS_PER_MS = 150_000;
+export const WORK_UNITS_PER_MS = 130_000;
 
 interface Guard {
   deadline: number;
