@@ -1,0 +1,194 @@
+import { Orientation, PackingProblem } from './problem';
+
+/**
+ * Blocks are the engine's unit of placement: nx × ny × nz copies of one box type in one orientation
+ * (Fanslau & Bortfeldt's simple blocks). Every box in a block stands fully on the box below it, and
+ * the block's whole top can carry further cargo unless its boxes may carry nothing.
+ * A simple block of boxes that may carry load can be capped with one layer of boxes that carry
+ * nothing (fragile, not stackable): the search would otherwise fill the height with stackable boxes
+ * and leave such pieces for the floor of the last container, with nothing above them.
+ * (General blocks, any two blocks joined along an axis, were tried and made BR results worse at a
+ * one-second budget: they multiply the blocks each step must scan.)
+ */
+export interface Block {
+  dx: number;
+  dy: number;
+  dz: number;
+  /** Volume of the boxes (the block's volume, unless a cap leaves room beside it). */
+  volume: number;
+  /** Sum of the boxes' values. */
+  value: number;
+  weight: number;
+  type: number;
+  count: number;
+  /** Loading group of the block's boxes. */
+  group: number;
+  /** kg the block's top may carry (the bottom box carries everything above it); 0 = nothing on top. */
+  topCapacity: number;
+  orientation: Orientation;
+  nx: number;
+  ny: number;
+  nz: number;
+  /** The capping layer, standing on the simple block at its origin corner; null for a simple block. */
+  cap: Block | null;
+  /** Depth (along x) of the block's first column of boxes, cap included: where its boxes start to end. */
+  frontDepth: number;
+}
+
+/** Most blocks per problem by default: past this, fewer counts per axis are tried (see countsUpTo). */
+export const MAX_BLOCKS = 10_000;
+
+/**
+ * Counts to try along an axis where at most `max` boxes fit: every count up to `spread`, beyond that
+ * `spread` counts spread evenly up to the maximum, so that thousands of small cartons of many types
+ * do not explode the list.
+ */
+function countsUpTo(max: number, spread: number): number[] {
+  if (max <= spread) return Array.from({ length: max }, (_, i) => i + 1);
+  const counts = new Set<number>();
+  const small = Math.ceil(spread / 2);
+  for (let n = 1; n <= small; n++) counts.add(n);
+  for (let k = 1; k <= spread - small; k++) counts.add(Math.round((max * k) / (spread - small)));
+  return [...counts].filter((n) => n >= 1 && n <= max).sort((a, b) => a - b);
+}
+
+interface Shape {
+  type: number;
+  orientation: Orientation;
+  maxCount: number;
+  xs: number;
+  ys: number;
+  zs: number;
+}
+
+/** Each type and orientation with the most boxes that fit along each axis. */
+function shapes(problem: PackingProblem): Shape[] {
+  const { length, width, height, payload } = problem.container;
+  return problem.types.flatMap((type, t) => {
+    const maxStack =
+      type.loadCapacity === 0
+        ? 1
+        : type.weight > 0 && Number.isFinite(type.loadCapacity)
+          ? 1 + Math.floor(type.loadCapacity / type.weight)
+          : Infinity;
+    const maxCount = Math.min(type.quantity, type.weight > 0 ? Math.floor(payload / type.weight) : Infinity);
+    return type.orientations.map((o) => ({
+      type: t,
+      orientation: o,
+      maxCount,
+      xs: Math.min(Math.floor(length / o.dx), maxCount),
+      ys: Math.min(Math.floor(width / o.dy), maxCount),
+      zs: Math.min(Math.floor(height / o.dz), maxStack, maxCount),
+    }));
+  });
+}
+
+function blocksOf(problem: PackingProblem, shape: Shape, spread: number, emit: ((block: Block) => void) | null): number {
+  const type = problem.types[shape.type];
+  const o = shape.orientation;
+  let made = 0;
+  const xs = countsUpTo(shape.xs, spread);
+  const ys = countsUpTo(shape.ys, spread);
+  for (const nz of countsUpTo(shape.zs, spread)) {
+    for (const ny of ys) {
+      if (ny * nz > shape.maxCount) break;
+      for (const nx of xs) {
+        const n = nx * ny * nz;
+        if (n > shape.maxCount) break;
+        made++;
+        emit?.({
+          dx: nx * o.dx,
+          dy: ny * o.dy,
+          dz: nz * o.dz,
+          volume: n * type.volume,
+          value: n * type.value,
+          weight: n * type.weight,
+          type: shape.type,
+          count: n,
+          group: type.group,
+          topCapacity: type.loadCapacity === 0 ? 0 : type.loadCapacity - (nz - 1) * type.weight,
+          orientation: o,
+          nx,
+          ny,
+          nz,
+          cap: null,
+          frontDepth: o.dx,
+        });
+      }
+    }
+  }
+  return made;
+}
+
+/**
+ * Every block the problem allows, highest value first (the search relies on that order): all counts
+ * up to 16 per axis, fewer when that would make more than maxBlocks blocks.
+ */
+export function generateBlocks(problem: PackingProblem, maxBlocks: number = MAX_BLOCKS): Block[] {
+  const all = shapes(problem);
+  let spread = 16;
+  while (spread > 2 && all.reduce((sum, shape) => sum + blocksOf(problem, shape, spread, null), 0) > maxBlocks) {
+    spread = Math.floor(spread * 0.75);
+  }
+  const blocks: Block[] = [];
+  for (const shape of all) blocksOf(problem, shape, spread, (b) => blocks.push(b));
+  blocks.push(...cappedBlocks(problem, blocks));
+  return blocks.sort((p, q) => q.value - p.value || p.type - q.type || p.dz - q.dz || p.dy - q.dy || p.dx - q.dx);
+}
+
+/** Least share of a capped block's bounding box its boxes must fill. */
+const CAP_MIN_FILL = 0.9;
+
+/**
+ * For every simple block that can carry load, the best-filling single layer of a box type that
+ * carries nothing (same loading group) on its top, as a capped block.
+ */
+function cappedBlocks(problem: PackingProblem, bases: Block[]): Block[] {
+  const { height, payload } = problem.container;
+  const caps = problem.types.flatMap((type, t) => (type.loadCapacity === 0 ? type.orientations.map((o) => ({ type, t, o })) : []));
+  if (caps.length === 0) return [];
+  const capped: Block[] = [];
+  for (const base of bases) {
+    if (base.topCapacity <= 0) continue;
+    let best: Block | null = null;
+    for (const { type, t, o } of caps) {
+      if (type.group !== base.group || base.dz + o.dz > height) continue;
+      const nx = Math.floor(base.dx / o.dx);
+      const ny = Math.floor(base.dy / o.dy);
+      const n = nx * ny;
+      if (n === 0 || n > type.quantity || n * type.weight > base.topCapacity || base.weight + n * type.weight > payload) continue;
+      const volume = base.volume + n * type.volume;
+      if (volume < CAP_MIN_FILL * base.dx * base.dy * (base.dz + o.dz) || (best && volume <= best.volume)) continue;
+      const cap: Block = {
+        dx: nx * o.dx,
+        dy: ny * o.dy,
+        dz: o.dz,
+        volume: n * type.volume,
+        value: n * type.value,
+        weight: n * type.weight,
+        type: t,
+        count: n,
+        group: type.group,
+        topCapacity: 0,
+        orientation: o,
+        nx,
+        ny,
+        nz: 1,
+        cap: null,
+        frontDepth: o.dx,
+      };
+      best = {
+        ...base,
+        dz: base.dz + o.dz,
+        volume,
+        value: base.value + cap.value,
+        weight: base.weight + cap.weight,
+        topCapacity: 0,
+        cap,
+        frontDepth: Math.min(base.frontDepth, o.dx),
+      };
+    }
+    if (best) capped.push(best);
+  }
+  return capped;
+}

@@ -1,0 +1,511 @@
+import { Block } from './blocks';
+import { PackedBox, PackingProblem } from './problem';
+import { Cuboid, Space, intersects, joinLevel, mergeSpaces, sidePieces } from './spaces';
+import { WorkMeter } from './work-meter';
+
+/**
+ * Single-container search: block building over maximal spaces with a beam search whose candidates are
+ * judged by a greedy completion (Araya & Riff's BSG, 2014), run again with width 2, 4, 8, … until the work
+ * budget is spent. Loading groups (delivery stops) are filled one after the other, the first group
+ * deepest; a later group's boxes never lie wholly deeper than, or under, an earlier group's boxes.
+ */
+
+interface Step {
+  block: Block;
+  x: number;
+  y: number;
+  z: number;
+  prev: Step | null;
+}
+
+interface State {
+  spaces: Space[];
+  remaining: number[];
+  volume: number;
+  value: number;
+  weight: number;
+  trail: Step | null;
+  placed: number;
+  group: number;
+  /** Every box of the current group must end beyond this x (the start of the door-most box of earlier groups). */
+  minEnd: number;
+  /** Per placed block (only when loads are tracked): top capacity left, and the blocks it stands on. */
+  caps: number[];
+  below: (readonly number[])[];
+}
+
+interface Move {
+  space: Space;
+  block: Block;
+}
+
+export interface SearchOptions {
+  /** Weight of the wasted-volume estimate against the block's value when ranking blocks. */
+  lossWeight: number;
+}
+
+export interface SearchResult {
+  volume: number;
+  weight: number;
+  /** Boxes placed. */
+  count: number;
+  /** Beam width of the last pass started (1 = greedy only). */
+  width: number;
+  /** The placed boxes, expanded on demand (a fit count may run to millions of boxes). */
+  boxes(): PackedBox[];
+}
+
+/** Work charged for the fixed overhead of copying a state or placing a block (allocation, bookkeeping). */
+const CALL_COST = 20;
+
+/** Moves tried in the second space of a beam state, as a share of the beam width. */
+const SECOND_SPACE_MOVES = 0.5;
+
+/** Rounds of joining equal-height spaces after each placement. */
+const JOIN_ROUNDS = 2;
+
+export class ContainerSearch {
+  private readonly groups: Block[][];
+  private readonly lastGroup: number;
+  private readonly trackLoads: boolean;
+  private readonly reach: [Int32Array, Int32Array, Int32Array];
+  private readonly minDims: Int32Array;
+  private best: State;
+  private readonly totalVolume: number;
+
+  constructor(
+    private readonly problem: PackingProblem,
+    blocks: Block[],
+    private readonly meter: WorkMeter,
+    private readonly options: SearchOptions,
+  ) {
+    this.lastGroup = problem.types.reduce((m, t) => Math.max(m, t.group), 0);
+    this.groups = Array.from({ length: this.lastGroup + 1 }, () => [] as Block[]);
+    for (const b of blocks) this.groups[b.group].push(b);
+    // Loads matter when some box has a limit above zero (zero: nothing on top at all) and some box weighs.
+    this.trackLoads =
+      problem.types.some((t) => t.loadCapacity > 0 && Number.isFinite(t.loadCapacity)) && problem.types.some((t) => t.weight > 0);
+    const { length, width, height } = problem.container;
+    meter.spend(Math.ceil(((length + width + height) * problem.types.length) / 4));
+    this.reach = [
+      reachable(length, problem.types.flatMap((t) => t.orientations.map((o) => o.dx))),
+      reachable(width, problem.types.flatMap((t) => t.orientations.map((o) => o.dy))),
+      reachable(height, problem.types.flatMap((t) => t.orientations.map((o) => o.dz))),
+    ];
+    this.minDims = new Int32Array(problem.types.length * 3);
+    problem.types.forEach((t, i) => {
+      this.minDims[3 * i] = Math.min(...t.orientations.map((o) => o.dx));
+      this.minDims[3 * i + 1] = Math.min(...t.orientations.map((o) => o.dy));
+      this.minDims[3 * i + 2] = Math.min(...t.orientations.map((o) => o.dz));
+    });
+    this.totalVolume = problem.types.reduce((sum, t) => sum + t.volume * t.quantity, 0);
+    this.best = this.root();
+  }
+
+  run(): SearchResult {
+    this.best = this.greedy(this.root());
+    let width = 1;
+    for (let w = 2; !this.meter.exhausted() && !this.allLoaded(); w *= 2) {
+      width = w;
+      if (this.beam(w)) break;
+    }
+    const best = this.best;
+    let count = 0;
+    for (let step = best.trail; step; step = step.prev) count += step.block.count + (step.block.cap?.count ?? 0);
+    return { volume: best.volume, weight: best.weight, count, width, boxes: () => this.boxes(best) };
+  }
+
+  /** Nothing left to improve: every box is in. */
+  private allLoaded(): boolean {
+    return this.best.volume === this.totalVolume;
+  }
+
+  private root(): State {
+    const { length, width, height } = this.problem.container;
+    return {
+      spaces: [{ x1: 0, y1: 0, z1: 0, x2: length, y2: width, z2: height, supports: [], deadFor: -1 }],
+      remaining: this.problem.types.map((t) => t.quantity),
+      volume: 0,
+      value: 0,
+      weight: 0,
+      trail: null,
+      placed: 0,
+      group: 0,
+      minEnd: 0,
+      caps: [],
+      below: [],
+    };
+  }
+
+  private clone(s: State): State {
+    // Copying costs about as much as touching every space and count, plus allocation.
+    this.meter.spend(CALL_COST + s.spaces.length + s.remaining.length);
+    return {
+      spaces: s.spaces.slice(),
+      remaining: s.remaining.slice(),
+      volume: s.volume,
+      value: s.value,
+      weight: s.weight,
+      trail: s.trail,
+      placed: s.placed,
+      group: s.group,
+      minEnd: s.minEnd,
+      caps: this.trackLoads ? s.caps.slice() : s.caps,
+      below: this.trackLoads ? s.below.slice() : s.below,
+    };
+  }
+
+  /**
+   * One beam pass. Returns true when nothing was cut off (every move and every child was kept): the
+   * pass then covered all the search can see, and a wider one would find nothing new.
+   */
+  private beam(width: number): boolean {
+    let complete = true;
+    let beam: State[] = [this.root()];
+    while (beam.length > 0) {
+      const children: { state: State; value: number }[] = [];
+      for (const parent of beam) {
+        const state = this.clone(parent);
+        const moves = this.moves(state, width);
+        if (moves.length === width) complete = false;
+        if (moves.length > 0) {
+          // Also try the next space in line: filling the first one is not always right.
+          const second = this.selectSpace(state, moves[0].space);
+          if (second >= 0) {
+            const space = state.spaces[second];
+            const k = Math.ceil(width * SECOND_SPACE_MOVES);
+            const blocks = this.bestBlocks(state, space, k);
+            if (blocks.length === k) complete = false;
+            for (const block of blocks) moves.push({ space, block });
+          }
+        }
+        for (const move of moves) {
+          if (this.meter.exhausted()) return false;
+          const child = this.clone(state);
+          this.place(child, move);
+          const done = this.greedy(this.clone(child));
+          if (done.value > this.best.value) {
+            this.best = done;
+            if (this.allLoaded()) return true;
+          }
+          children.push({ state: child, value: done.value });
+        }
+      }
+      children.sort((a, b) => b.value - a.value);
+      beam = [];
+      const seen = new Set<string>();
+      for (const c of children) {
+        if (beam.length === width) {
+          complete = false;
+          break;
+        }
+        // The same blocks in another order often leave the same state: keep one of them.
+        const key = signature(c.state);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        beam.push(c.state);
+      }
+    }
+    return complete;
+  }
+
+  private greedy(state: State): State {
+    for (;;) {
+      const [move] = this.moves(state, 1);
+      if (!move) return state;
+      this.place(state, move);
+    }
+  }
+
+  /**
+   * The k best moves in the space the state fills next. Spaces where nothing fits are marked dead
+   * for the current group (and dropped in the last group); when none is left, the next group starts.
+   */
+  private moves(state: State, k: number): Move[] {
+    for (;;) {
+      const index = this.selectSpace(state);
+      if (index < 0) {
+        if (state.group >= this.lastGroup) return [];
+        this.startGroup(state, state.group + 1);
+        continue;
+      }
+      const space = state.spaces[index];
+      const blocks = this.bestBlocks(state, space, k);
+      if (blocks.length > 0) return blocks.map((block) => ({ space, block }));
+      if (state.group >= this.lastGroup) {
+        state.spaces[index] = state.spaces[state.spaces.length - 1];
+        state.spaces.pop();
+      } else {
+        state.spaces[index] = { ...space, deadFor: state.group };
+      }
+    }
+  }
+
+  /**
+   * Parreño's rule: the space closest to a corner of the front wall (distances compared sorted),
+   * then the largest.
+   */
+  private selectSpace(state: State, skip: Space | null = null): number {
+    const width = this.problem.container.width;
+    let bestIndex = -1;
+    let b1 = 0;
+    let b2 = 0;
+    let b3 = 0;
+    let bv = 0;
+    const spaces = state.spaces;
+    for (let i = 0; i < spaces.length; i++) {
+      const s = spaces[i];
+      if (s.deadFor === state.group || s === skip) continue;
+      // Distance from the front wall only: loads grow from the front towards the doors.
+      const dx = s.x1;
+      const dy = Math.min(s.y1, width - s.y2);
+      const dz = s.z1;
+      // Sort the three distances.
+      let a1 = dx;
+      let a2 = dy;
+      let a3 = dz;
+      if (a1 > a2) [a1, a2] = [a2, a1];
+      if (a2 > a3) [a2, a3] = [a3, a2];
+      if (a1 > a2) [a1, a2] = [a2, a1];
+      const v = (s.x2 - s.x1) * (s.y2 - s.y1) * (s.z2 - s.z1);
+      if (
+        bestIndex < 0 ||
+        a1 < b1 ||
+        (a1 === b1 && (a2 < b2 || (a2 === b2 && (a3 < b3 || (a3 === b3 && v > bv)))))
+      ) {
+        bestIndex = i;
+        b1 = a1;
+        b2 = a2;
+        b3 = a3;
+        bv = v;
+      }
+    }
+    this.meter.spend(spaces.length);
+    return bestIndex;
+  }
+
+  private bestBlocks(state: State, s: Space, k: number): Block[] {
+    const sx = s.x2 - s.x1;
+    const sy = s.y2 - s.y1;
+    const sz = s.z2 - s.z1;
+    const payloadLeft = this.problem.container.payload - state.weight;
+    const carry = this.trackLoads ? this.capacityBelow(state, s.supports) : Infinity;
+    const [reachX, reachY, reachZ] = this.reach;
+    const lossWeight = this.options.lossWeight;
+    const remaining = state.remaining;
+    const minEnd = state.minEnd;
+    const chosen: Block[] = [];
+    const scores: number[] = [];
+    const blocks = this.groups[state.group];
+    let examined = 0;
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i];
+      if (chosen.length === k && b.value <= scores[k - 1]) break;
+      examined++;
+      if (b.dx > sx || b.dy > sy || b.dz > sz) continue;
+      if (b.weight > payloadLeft || b.weight > carry) continue;
+      if (remaining[b.type] < b.count || (b.cap && remaining[b.cap.type] < b.cap.count) || s.x1 + b.frontDepth <= minEnd) continue;
+      const rx = sx - b.dx;
+      const ry = sy - b.dy;
+      const rz = sz - b.dz;
+      // Nothing may stand on a block that carries nothing: all the room above it is lost.
+      const lostAbove = b.topCapacity > 0 ? rz - reachZ[rz] : rz;
+      const loss = (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + lostAbove * b.dx * b.dy;
+      const score = b.value - lossWeight * loss;
+      if (chosen.length === k && score <= scores[k - 1]) continue;
+      let at = chosen.length === k ? k - 1 : chosen.length;
+      while (at > 0 && scores[at - 1] < score) {
+        if (at < k) {
+          chosen[at] = chosen[at - 1];
+          scores[at] = scores[at - 1];
+        }
+        at--;
+      }
+      chosen[at] = b;
+      scores[at] = score;
+    }
+    this.meter.spend(examined);
+    return chosen;
+  }
+
+  /** Every placed block under the supports, directly or through other blocks. */
+  private blocksBelow(state: State, supports: readonly number[]): Set<number> {
+    const found = new Set<number>();
+    const stack = [...supports];
+    while (stack.length > 0) {
+      const j = stack.pop()!;
+      if (found.has(j)) continue;
+      found.add(j);
+      stack.push(...state.below[j]);
+    }
+    return found;
+  }
+
+  /** The most weight a block on these supports may have: each block below carries it in full. */
+  private capacityBelow(state: State, supports: readonly number[]): number {
+    let capacity = Infinity;
+    for (const j of this.blocksBelow(state, supports)) capacity = Math.min(capacity, state.caps[j]);
+    return capacity;
+  }
+
+  private place(state: State, move: Move): void {
+    const { space: s, block: b } = move;
+    const width = this.problem.container.width;
+    // The block goes into the space's corner nearest the front-wall corner the space was chosen for.
+    const x = s.x1;
+    const y = s.y1 <= width - s.y2 ? s.y1 : s.y2 - b.dy;
+    const z = s.z1;
+    const c: Cuboid = { x1: x, y1: y, z1: z, x2: x + b.dx, y2: y + b.dy, z2: z + b.dz };
+    const index = state.placed;
+    const carries = b.topCapacity > 0;
+
+    state.remaining[b.type] -= b.count;
+    if (b.cap) state.remaining[b.cap.type] -= b.cap.count;
+    const kept: Space[] = [];
+    const fresh: Space[] = [];
+    for (const o of state.spaces) {
+      if (!intersects(o, c)) {
+        kept.push(o);
+        continue;
+      }
+      sidePieces(o, c, fresh);
+      if (carries && o.z2 > c.z2) {
+        const px1 = Math.max(o.x1, c.x1);
+        const py1 = Math.max(o.y1, c.y1);
+        const px2 = Math.min(o.x2, c.x2);
+        const py2 = Math.min(o.y2, c.y2);
+        if (px1 < px2 && py1 < py2) {
+          fresh.push({ x1: px1, y1: py1, z1: c.z2, x2: px2, y2: py2, z2: o.z2, supports: [index], deadFor: -1 });
+        }
+      }
+    }
+    const usable = this.usable(state, this.joinTops(kept, fresh, c.z2));
+    state.spaces = mergeSpaces(kept, usable);
+    this.meter.spend(CALL_COST + kept.length + fresh.length + usable.length * (kept.length + usable.length));
+
+    if (this.trackLoads) {
+      for (const j of this.blocksBelow(state, s.supports)) state.caps[j] -= b.weight;
+      state.caps.push(b.topCapacity);
+      state.below.push(s.supports);
+    }
+    state.volume += b.volume;
+    state.value += b.value;
+    state.weight += b.weight;
+    state.trail = { block: b, x, y, z, prev: state.trail };
+    state.placed++;
+  }
+
+  /**
+   * Spaces on the new block's top, joined with neighbouring spaces at the same height (tops of other
+   * blocks), so that a piece can stand across several blocks of equal height. Joins are repeated a
+   * few rounds to reach across a row of blocks.
+   */
+  private joinTops(kept: Space[], fresh: Space[], level: number): Space[] {
+    let frontier = fresh.filter((p) => p.z1 === level);
+    const all = kept.concat(fresh);
+    for (let round = 0; round < JOIN_ROUNDS && frontier.length > 0; round++) {
+      const next: Space[] = [];
+      for (const p of frontier) {
+        for (const q of all) {
+          if (q === p || q.z1 !== level) continue;
+          const joined = joinLevel(p, q);
+          if (joined) next.push(joined);
+        }
+      }
+      this.meter.spend(frontier.length * all.length);
+      all.push(...next);
+      fresh.push(...next);
+      frontier = next;
+    }
+    return fresh;
+  }
+
+  /** Drops pieces too small in some direction for every box still to load. */
+  private usable(state: State, pieces: Space[]): Space[] {
+    let mx = Infinity;
+    let my = Infinity;
+    let mz = Infinity;
+    const dims = this.minDims;
+    for (let t = 0; t < state.remaining.length; t++) {
+      if (state.remaining[t] === 0 || this.problem.types[t].group < state.group) continue;
+      mx = Math.min(mx, dims[3 * t]);
+      my = Math.min(my, dims[3 * t + 1]);
+      mz = Math.min(mz, dims[3 * t + 2]);
+    }
+    return pieces.filter((p) => p.x2 - p.x1 >= mx && p.y2 - p.y1 >= my && p.z2 - p.z1 >= mz);
+  }
+
+  /**
+   * Opens the next loading group. Its boxes must not lie wholly nearer the doors than a box already
+   * loaded (each must end beyond the start of the door-most one: minEnd), nor under one, so the
+   * regions under loaded blocks are cut away.
+   */
+  private startGroup(state: State, group: number): void {
+    state.group = group;
+    for (let step = state.trail; step; step = step.prev) {
+      const { block: b, x, y, z } = step;
+      // The door-most box of the block starts one box depth before the block's far end.
+      state.minEnd = Math.max(state.minEnd, x + b.nx * b.orientation.dx - b.orientation.dx);
+      if (b.cap) state.minEnd = Math.max(state.minEnd, x + b.cap.dx - b.cap.orientation.dx);
+      const under: Cuboid = { x1: x, y1: y, z1: 0, x2: x + b.dx, y2: y + b.dy, z2: z + b.dz };
+      const kept: Space[] = [];
+      const fresh: Space[] = [];
+      for (const o of state.spaces) {
+        if (intersects(o, under)) sidePieces(o, under, fresh);
+        else kept.push(o);
+      }
+      const usable = this.usable(state, fresh);
+      state.spaces = mergeSpaces(kept, usable);
+      this.meter.spend(kept.length + fresh.length + usable.length * (kept.length + usable.length));
+    }
+  }
+
+  private boxes(state: State): PackedBox[] {
+    const steps: Step[] = [];
+    for (let step = state.trail; step; step = step.prev) steps.push(step);
+    const out: PackedBox[] = [];
+    for (let i = steps.length - 1; i >= 0; i--) expand(steps[i].block, steps[i].x, steps[i].y, steps[i].z, out);
+    return out;
+  }
+}
+
+function expand(b: Block, x: number, y: number, z: number, out: PackedBox[]): void {
+  const { dx, dy, dz } = b.orientation;
+  if (b.cap) expand(b.cap, x, y, z + b.nz * dz, out);
+  for (let k = 0; k < b.nz; k++) {
+    for (let j = 0; j < b.ny; j++) {
+      for (let i = 0; i < b.nx; i++) {
+        out.push({ type: b.type, x: x + i * dx, y: y + j * dy, z: z + k * dz, dx, dy, dz });
+      }
+    }
+  }
+}
+
+/** reach[r] = the longest total ≤ r that a row of the given lengths can make (repeats allowed). */
+function reachable(limit: number, lengths: number[]): Int32Array {
+  const sizes = [...new Set(lengths)].filter((d) => d > 0 && d <= limit);
+  const can = new Uint8Array(limit + 1);
+  const reach = new Int32Array(limit + 1);
+  can[0] = 1;
+  for (let r = 1; r <= limit; r++) {
+    for (const d of sizes) {
+      if (d <= r && can[r - d]) {
+        can[r] = 1;
+        break;
+      }
+    }
+    reach[r] = can[r] ? r : reach[r - 1];
+  }
+  return reach;
+}
+
+/** Identifies a state by its loaded value and free spaces (an order-free hash of the spaces). */
+function signature(state: State): string {
+  let hash = 0;
+  for (const s of state.spaces) {
+    let h = s.x1 * 73856093 + s.y1 * 19349663 + s.z1 * 83492791;
+    h = Math.imul(h ^ (s.x2 * 2654435761), 2246822519) + s.y2 * 3266489917 + s.z2 * 668265263;
+    hash = (hash + (h >>> 0)) % 4294967296;
+  }
+  return `${state.value}:${state.spaces.length}:${hash}`;
+}
