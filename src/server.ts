@@ -10,7 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import { systemClock } from './domain/clock';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
-import { bootstrapTariffData, createTariffServices, tariffDataLoaded } from './hosts/tariff-services';
+import { bootstrapTariffData, createTariffServices, tariffDataLoaded, TariffServices } from './hosts/tariff-services';
 import { defineHtsRefreshJob } from './jobs/hts-refresh.job';
 import type { AppDependencies } from './hosts/app-dependencies';
 import { HostName, hostNames } from './hosts/host-names';
@@ -57,7 +57,7 @@ async function closeServer(server: http.Server, timeoutMs: number): Promise<void
   clearTimeout(timer);
 }
 
-export async function startWorker(db: Database, config: Config, logger: Logger): Promise<Agenda> {
+export async function startWorker(db: Database, config: Config, logger: Logger, tariff: TariffServices): Promise<Agenda> {
   const agenda = createScheduler({
     db,
     workerName: `${os.hostname()}:${process.pid}`,
@@ -67,7 +67,6 @@ export async function startWorker(db: Database, config: Config, logger: Logger):
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
   agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => logger.warn({ err: error, job: job.attrs.name }, 'job failed'));
   await agenda.start();
-  const tariff = createTariffServices(db, config);
   await defineHtsRefreshJob(agenda, { db: tariff.hts, clock: () => Date.now(), source: tariff.htsSource, logger });
   logger.info('worker started');
   return agenda;
@@ -93,7 +92,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   }
   // Reference data imports in the background: /readyz says not ready, tariff routes answer 503, until done.
   const bootstrap = bootstrapTariffData(deps.tariff, config, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed'));
-  const agenda = config.runWorker ? await startWorker(deps.db, config, logger) : null;
+  const agenda = config.runWorker ? await startWorker(deps.db, config, logger, deps.tariff) : null;
   logger.info({ ports, worker: agenda !== null, database: deps.db.dialect }, 'tradelane serving');
 
   return {

@@ -3,6 +3,7 @@ import { openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './logger';
 import { runUntilSignalled } from './process-lifecycle';
+import { createTariffServices } from './hosts/tariff-services';
 import { startWorker } from './server';
 
 /** `npm run worker`: a job worker alone, for scaling jobs apart from the API (MySQL only in practice). */
@@ -11,7 +12,7 @@ const logger = createLogger(config);
 runUntilSignalled(logger, async () => {
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const agenda = await startWorker(db, config, logger);
+  const agenda = await startWorker(db, config, logger, createTariffServices(db, config));
   return {
     async stop() {
       await agenda.stop();
