@@ -2,7 +2,7 @@ import request from 'supertest';
 import { hostNames } from '../../src/hosts/host-names';
 import { createTestApp, TestApp } from '../support/app';
 import { signUp } from '../support/accounts';
-import { hostDocument, operationRoutes } from '../support/status-log';
+import { operationRoutes } from '../support/status-log';
 
 let app: TestApp;
 let scopedToken: string;
@@ -27,7 +27,7 @@ function exampleBody(operation: Operation): unknown {
 
 const operations = hostNames.flatMap((host) =>
   operationRoutes(host).map((route) => {
-    const operation = (hostDocument(host).paths[route.path] as Record<string, Operation>)[route.method.toLowerCase()];
+    const operation = route.definition as Operation;
     return { host, ...route, security: operation.security ?? [], body: exampleBody(operation), url: route.path.replace(/\{[^}]+\}/g, 'x_unknown') };
   }),
 );

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Express } from 'express';
-import YAML from 'yaml';
-import { generatedDir } from '../../src/config/paths';
+import { loadHostDocument } from '../../src/hosts/host-document';
 import type { HostName } from '../../src/hosts/host-names';
 
 /**
@@ -22,26 +21,22 @@ export interface OperationRoute {
   operationId: string;
   statuses: string[];
   pattern: RegExp;
+  /** The operation as the host's document states it. */
+  definition: Record<string, unknown>;
 }
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'patch'];
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
 
-type OpenApiOperation = { operationId: string; responses: Record<string, unknown> };
-
-export function hostDocument(host: HostName): { paths: Record<string, Record<string, OpenApiOperation>> } {
-  return YAML.parse(fs.readFileSync(path.join(generatedDir, 'openapi', `${host}.yaml`), 'utf8'));
-}
-
+/** The host's operations (from the same derived document the app serves), with matchers for their paths. */
 export function operationRoutes(host: HostName): OperationRoute[] {
-  const routes: OperationRoute[] = [];
-  for (const [route, item] of Object.entries(hostDocument(host).paths)) {
-    const pattern = new RegExp(`^${route.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+').replace(/\{[^}]+\}/g, '[^/]+')}$`);
-    for (const [method, operation] of Object.entries(item)) {
-      if (!httpMethods.includes(method)) continue;
-      routes.push({ method: method.toUpperCase(), path: route, operationId: operation.operationId, statuses: Object.keys(operation.responses), pattern });
-    }
-  }
-  return routes;
+  return loadHostDocument(host).operations.map((operation) => ({
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    operationId: operation.operationId,
+    statuses: Object.keys(operation.definition.responses as Record<string, unknown>),
+    pattern: new RegExp(`^${operation.path.split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+')}$`),
+    definition: operation.definition,
+  }));
 }
 
 export function statusLogDir(): string | undefined {
