@@ -8,6 +8,7 @@ import { Config } from './config/config';
 import { Database, openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { systemClock } from './domain/clock';
+import { LoadPlanPool } from './domain/loadplan';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
 import { bootstrapTariffData, createTariffServices, tariffDataLoaded, TariffServices } from './hosts/tariff-services';
@@ -30,7 +31,7 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const tariff = createTariffServices(db, config);
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff));
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff };
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, loadPlanner: new LoadPlanPool() };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {
@@ -98,10 +99,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   return {
     ports,
     async stop() {
-      // Stop accepting, let in-flight requests finish, then stop jobs, then close the pool.
+      // Stop accepting, let in-flight requests finish, then stop jobs and planner threads, then close the pool.
       await Promise.all(servers.map((server) => closeServer(server, config.shutdownTimeoutMs)));
       await bootstrap;
       if (agenda) await agenda.stop();
+      await deps.loadPlanner.close();
       await deps.db.knex.destroy();
     },
   };

@@ -7,6 +7,8 @@ export type DomainErrorKind =
   | 'not_found'
   | 'conflict'
   | 'unprocessable'
+  /** The input asks for more than the service takes (too many pieces, lines…), beyond a named limit. */
+  | 'too_large'
   | 'unauthenticated'
   | 'forbidden'
   | 'insufficient_credits'

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
 import type { Clock } from '../domain/clock';
+import type { LoadPlanPool } from '../domain/loadplan';
 import type { AccessServices } from './access-services';
 import type { Readiness } from './readiness';
 import type { TariffServices } from './tariff-services';
@@ -15,4 +16,6 @@ export interface AppDependencies {
   readiness: Readiness;
   access: AccessServices;
   tariff: TariffServices;
+  /** Worker threads that run load plans off the event loop; closed on shutdown. */
+  loadPlanner: LoadPlanPool;
 }

@@ -1,5 +1,6 @@
 import type { operations } from '../generated/hosts/main';
 import { accountHandlers } from '../handlers/accounts.handler';
+import { loadPlanHandler } from '../handlers/load-plan.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
@@ -13,5 +14,6 @@ export function mainHostHandlers(deps: AppDependencies, document: HostDocument):
     ...serviceHandlers(document, deps.readiness),
     calculateTariff: tariffCalculationHandlers(deps.tariff).formB,
     signUp,
+    createLoadPlan: loadPlanHandler(deps.loadPlanner),
   };
 }

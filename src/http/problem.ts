@@ -30,6 +30,7 @@ export const problemKindOfDomainError: Record<DomainErrorKind, ProblemKind> = {
   not_found: 'not-found',
   conflict: 'conflict',
   unprocessable: 'unprocessable',
+  too_large: 'payload-too-large',
   unauthenticated: 'unauthenticated',
   forbidden: 'forbidden-plan',
   insufficient_credits: 'insufficient-credits',

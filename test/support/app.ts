@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import pino from 'pino';
 import { Config, loadConfig } from '../../src/config/config';
 import type { Clock } from '../../src/domain/clock';
+import { LoadPlanPool } from '../../src/domain/loadplan';
 import { createAccessServices } from '../../src/hosts/access-services';
 import { createHostApp } from '../../src/hosts/app-factory';
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
@@ -40,8 +41,26 @@ export async function createTestApp(options: { migrate?: boolean; config?: Parti
   const clock = new TestClock();
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
   const logger = pino({ level: config.logLevel });
-  const deps: AppDependencies = { config, db, logger, clock, readiness, access: createAccessServices(db, clock), tariff: createTariffServices(db, config) };
+  const deps: AppDependencies = {
+    config,
+    db,
+    logger,
+    clock,
+    readiness,
+    access: createAccessServices(db, clock),
+    tariff: createTariffServices(db, config),
+    loadPlanner: new LoadPlanPool(),
+  };
   if (options.withTariffData) await bootstrapTariffData(deps.tariff, config, clock, logger);
   const hosts = Object.fromEntries(hostNames.map((host) => [host, withStatusLog(host, createHostApp(host, deps))])) as Record<HostName, Express>;
-  return { hosts, deps, db, clock, close: () => db.destroy() };
+  return {
+    hosts,
+    deps,
+    db,
+    clock,
+    close: async () => {
+      await deps.loadPlanner.close();
+      await db.destroy();
+    },
+  };
 }

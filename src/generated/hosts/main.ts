@@ -26,6 +26,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/load-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan how to load cargo into containers
+         * @description Plans the loading of pieces into shipping containers in 3D and answers at once (nothing is
+         *     stored; the same request always gives the same plan). The answer lists the containers used,
+         *     each with its pieces in loading order (position, dimensions as placed, item, stop), volume and
+         *     weight utilisation, the centre of gravity and its offset from the middle; the pieces that could
+         *     not be placed and why; how many of each item fit alone in each container type; and whether
+         *     to ship FCL or LCL, with the figures behind it.
+         *
+         *     **Rules every plan keeps** (each plan is checked by an independent validator before it is
+         *     sent): pieces lie inside the container, below a reefer's load line and within the payload,
+         *     never overlap, stand only in their allowed orientations and pass through the door; every piece
+         *     above the floor rests with its whole base on pieces below (full support); nothing stands on a
+         *     fragile or non-stackable piece, and no piece carries more than its `max_load_on_top`; later
+         *     stops are loaded first, deeper in the container, and no piece of a later stop lies on top of or
+         *     nearer the doors than a piece of an earlier stop.
+         *
+         *     **Units.** Send lengths in `length_unit` (`mm`, `cm`, `in`) and weights in `weight_unit` (`kg`,
+         *     `lb`). The answer is metric: piece extents are rounded **up** to whole millimetres before
+         *     planning (a container's down), so a plan never counts on a piece being smaller than it is.
+         *     Positions and dimensions are whole millimetres, weights kilograms to 3 decimals, volumes cubic
+         *     metres to 3 decimals, utilisation percent to 2 decimals, centres of gravity whole millimetres.
+         *     Coordinates: `x` runs from the front wall (0) towards the doors, `y` across from the left wall,
+         *     `z` up from the floor; a position is the piece's corner nearest the origin.
+         *
+         *     **Limits.** At most 10,000 pieces (the sum of the quantities) and 1,000 item lines per request:
+         *     beyond, 413 `payload-too-large` naming the limit. Each piece at most 20,000 mm on a side and
+         *     50,000 kg; a custom container at most 20,000 × 5,000 × 5,000 mm and 100,000 kg payload; stops
+         *     1 to 1,000; `max_containers` 1 to 100 (default 20); `time_budget_ms` 10 to 10,000 (default
+         *     1,000): beyond, 400 `validation-failed` naming the field and the limit. The body itself is
+         *     limited to 1 MiB (413).
+         *
+         *     **FCL or LCL.** LCL is priced per W/M (revenue ton: the greater of cubic metres and metric
+         *     tonnes, at least 1, rounded up to 0.001) at `pricing.lcl_per_cubic_metre`; FCL is the plan's
+         *     containers at `pricing.fcl`. With both prices the cheaper wins; otherwise the volume rule applies
+         *     (under 13 m³ LCL, over 15 m³ FCL, either in between; fragile cargo in between goes FCL).
+         *
+         *     Who may call: accounts with an API key (`X-API-Key`), no keyless calls. Each call counts in
+         *     its own daily bucket, `load_planner`, separate from the tariff calls: Free 5 a day (UTC),
+         *     Tariff Pro and business unlimited. A rejected call (4xx) does not count.
+         */
+        post: operations["createLoadPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/signup": {
         parameters: {
             query?: never;
@@ -358,6 +415,308 @@ export interface components {
             /** @description Percent; null when the program applies at an amount not yet known. */
             rate: number | null;
         };
+        /** @description An exact amount of money. */
+        Money: {
+            /**
+             * @description Decimal string with at most 2 decimals.
+             * @example 1850.00
+             */
+            amount: string;
+            /**
+             * @description ISO 4217 code.
+             * @example USD
+             */
+            currency: string;
+        };
+        /**
+         * @description Standard ISO containers (inside length × width × height, door width × height, payload):
+         *     20GP 5,898 × 2,352 × 2,393 mm, door 2,340 × 2,280, 28,180 kg; 40GP 12,032 × 2,352 × 2,393,
+         *     door 2,340 × 2,280, 26,730 kg; 40HC 12,032 × 2,352 × 2,698, door 2,340 × 2,585, 26,500 kg;
+         *     45HC 13,556 × 2,352 × 2,698, door 2,340 × 2,585, 25,660 kg; 20RF (reefer) 5,456 × 2,294 ×
+         *     2,270, load line 2,198, door 2,290 × 2,264, 27,400 kg; 40RF (high-cube reefer) 11,577 ×
+         *     2,294 × 2,550, load line 2,457, door 2,290 × 2,560, 27,500 kg. Cargo in a reefer stays below
+         *     its load line. Where carriers differ, the smaller payload is taken.
+         * @enum {string}
+         */
+        ContainerType: "20GP" | "40GP" | "40HC" | "45HC" | "20RF" | "40RF";
+        LoadPlanRequest: {
+            /**
+             * @description Unit of every length in the request (items and a custom container).
+             * @enum {string}
+             */
+            length_unit: "mm" | "cm" | "in";
+            /**
+             * @description Unit of every weight in the request (items, `max_load_on_top`, payloads).
+             * @enum {string}
+             */
+            weight_unit: "kg" | "lb";
+            /** @description The item lines (at most 1,000, and 10,000 pieces in all; beyond, 413). */
+            items: components["schemas"]["LoadPlanItem"][];
+            container?: components["schemas"]["LoadPlanContainerChoice"];
+            options?: components["schemas"]["LoadPlanOptions"];
+            pricing?: components["schemas"]["LoadPlanPricing"];
+        };
+        /** @description One line of identical pieces. */
+        LoadPlanItem: {
+            /**
+             * @description Your reference, echoed on every placed piece.
+             * @example carton-a
+             */
+            id: string;
+            /** @description In `length_unit`; at most 20,000 mm. */
+            length: number;
+            /** @description In `length_unit`; at most 20,000 mm. */
+            width: number;
+            /** @description In `length_unit`; at most 20,000 mm. The vertical extent as given, for `this_side_up` and `fixed`. */
+            height: number;
+            /** @description Weight of one piece in `weight_unit`; at most 50,000 kg. */
+            weight: number;
+            /** @description Number of pieces (10,000 in all per request). */
+            quantity: number;
+            /**
+             * @description How a piece may be turned: `any` (all six ways, the default), `this_side_up` (its height
+             *     stays vertical; it may turn on the floor), `fixed` (exactly as given: length along the
+             *     container, width across), or `{"vertical_dimensions": [...]}`, the dimensions that may
+             *     stand vertical.
+             */
+            orientation?: ("any" | "this_side_up" | "fixed") | {
+                vertical_dimensions: ("length" | "width" | "height")[];
+            };
+            /**
+             * @description `false`: nothing may be put on top.
+             * @default true
+             */
+            stackable: boolean;
+            /** @description Most weight (in `weight_unit`) that may rest on one piece, directly or through pieces above it. Default no limit. */
+            max_load_on_top?: number;
+            /**
+             * @description Nothing may be put on top (like `stackable` false); the piece itself may ride on top of others.
+             * @default false
+             */
+            fragile: boolean;
+            /**
+             * @description Delivery stop or group, 1 = unloaded first. Later stops are loaded first and sit deeper in the container.
+             * @default 1
+             */
+            stop: number;
+        };
+        /**
+         * @description Which containers to load (default `{"kind": "auto"}`): as many of one standard type as needed,
+         *     your own container, or the planner's choice among standard types (the cheapest fleet when FCL
+         *     prices are given for every candidate, else the fewest and smallest containers; the last
+         *     container is swapped for a smaller type when that takes all its pieces).
+         */
+        LoadPlanContainerChoice: components["schemas"]["StandardContainerChoice"] | components["schemas"]["CustomContainerChoice"] | components["schemas"]["AutoContainerChoice"];
+        StandardContainerChoice: {
+            /** @constant */
+            kind: "standard";
+            type: components["schemas"]["ContainerType"];
+            /** @description Payload to plan with instead of the type's (road limits are often lower), in `weight_unit`. */
+            payload?: number;
+        };
+        CustomContainerChoice: {
+            /** @constant */
+            kind: "custom";
+            /** @description Echoed as the container's name. */
+            name?: string;
+            /** @description Inside length in `length_unit`, 1 mm to 20,000 mm. */
+            length: number;
+            /** @description Inside width in `length_unit`, 1 mm to 5,000 mm. */
+            width: number;
+            /** @description Inside height in `length_unit`, 1 mm to 5,000 mm. */
+            height: number;
+            /** @description Payload in `weight_unit`, at most 100,000 kg. */
+            payload: number;
+            /** @description Door opening width; default the inside width, never more. */
+            door_width?: number;
+            /** @description Door opening height; default the inside height, never more. */
+            door_height?: number;
+            /** @description Cargo must stay below this height (a reefer's load line); never more than the inside height. */
+            load_line_height?: number;
+        };
+        AutoContainerChoice: {
+            /** @constant */
+            kind: "auto";
+            /** @description Types to choose among; default 20GP, 40GP, 40HC, 45HC (reefers only when named). */
+            candidates?: components["schemas"]["ContainerType"][];
+        };
+        LoadPlanOptions: {
+            /**
+             * @description Work budget of the search, in milliseconds of the reference machine. The search counts
+             *     work, not time, so the same budget always gives the same plan; a larger budget gives
+             *     fuller containers. At 2,000 ms the planner averages 93.97% on the BR1–BR7 benchmark.
+             * @default 1000
+             */
+            time_budget_ms: number;
+            /**
+             * @description `full`: every piece above the floor stands with its whole base on pieces below.
+             * @default full
+             * @enum {string}
+             */
+            support: "full";
+            /**
+             * @description Most containers to use; pieces beyond are reported unplaced.
+             * @default 20
+             */
+            max_containers: number;
+            /**
+             * @description Count how many of each item fit alone in each container type (takes a tenth of the budget).
+             * @default true
+             */
+            fit_analysis: boolean;
+        };
+        /** @description Prices for the FCL/LCL comparison and the automatic container choice, all in one currency. */
+        LoadPlanPricing: {
+            /** @description All-in LCL rate per W/M (revenue ton). */
+            lcl_per_cubic_metre?: components["schemas"]["Money"];
+            /** @description All-in FCL price per container, by type (`custom` for your own container). */
+            fcl?: {
+                "20GP"?: components["schemas"]["Money"];
+                "40GP"?: components["schemas"]["Money"];
+                "40HC"?: components["schemas"]["Money"];
+                "45HC"?: components["schemas"]["Money"];
+                "20RF"?: components["schemas"]["Money"];
+                "40RF"?: components["schemas"]["Money"];
+                custom?: components["schemas"]["Money"];
+            };
+        };
+        LoadPlan: {
+            /** @constant */
+            object: "load_plan";
+            /** @description The containers used, in order. */
+            containers: components["schemas"]["LoadPlanContainer"][];
+            /** @description Pieces that could not be placed, by item, with the reason. */
+            unplaced: components["schemas"]["UnplacedItem"][];
+            summary: components["schemas"]["LoadPlanSummary"];
+            /** @description For every item and container type, how many pieces of that item alone the planner fits in one empty container (null when `options.fit_analysis` is false). */
+            fit_analysis: components["schemas"]["FitAnalysisEntry"][] | null;
+            freight_mode: components["schemas"]["FreightModeComparison"];
+            search: {
+                budget_ms: number;
+                /** @description Units of work the search spent. */
+                work_units: number;
+                /** @description False only when the server was so busy that a wall-clock guard stopped the search early; then the same request may give another plan. */
+                deterministic: boolean;
+            };
+        };
+        LoadPlanContainer: {
+            /** @description 0-based position in `containers`. */
+            index: number;
+            /** @enum {string} */
+            type: "20GP" | "40GP" | "40HC" | "45HC" | "20RF" | "40RF" | "custom";
+            /** @example 40' high cube */
+            name: string;
+            inside_mm: components["schemas"]["BoxDimensions"];
+            door_mm: {
+                width: number;
+                height: number;
+            };
+            /** @description Height cargo may reach; the load line in a reefer, else the inside height. */
+            usable_height_mm: number;
+            payload_kg: number;
+            /** @description In loading order: the last stop first, from the front wall towards the doors, bottom up, every piece after the pieces it stands on. */
+            pieces: components["schemas"]["PlacedPiece"][];
+            loaded_volume_m3: number;
+            loaded_weight_kg: number;
+            /** @description Loaded volume over inside length × width × usable height. */
+            volume_utilisation_percent: number;
+            /** @description Loaded weight over payload. */
+            weight_utilisation_percent: number;
+            /** @description Of the load (null when it weighs nothing), assuming each piece's weight sits at its middle. */
+            centre_of_gravity_mm: components["schemas"]["Point3"] | null;
+            /** @description The centre of gravity minus the middle of the usable space (`x` positive towards the doors, `y` to the right, `z` up). */
+            centre_of_gravity_offset_mm: components["schemas"]["Point3"] | null;
+        };
+        PlacedPiece: {
+            /** @description 1-based place in the container's loading order. */
+            sequence: number;
+            item_id: string;
+            /** @description 0-based index of the item in the request. */
+            item_index: number;
+            stop: number;
+            position_mm: components["schemas"]["Point3"];
+            dimensions_mm: components["schemas"]["BoxDimensions"];
+            weight_kg: number;
+        };
+        Point3: {
+            x: number;
+            y: number;
+            z: number;
+        };
+        /** @description Extents along the container's length (`x`), width (`y`) and height (`z`), in millimetres. */
+        BoxDimensions: {
+            length: number;
+            width: number;
+            height: number;
+        };
+        UnplacedItem: {
+            item_id: string;
+            item_index: number;
+            /** @description Pieces of the item left out. */
+            quantity: number;
+            /**
+             * @description `exceeds_inside_dimensions`: no allowed orientation fits inside (below the load line) any
+             *     candidate container; `exceeds_door_opening`: it fits inside but passes no door;
+             *     `exceeds_payload`: one piece weighs more than the payload, or the payload of every allowed
+             *     container is used up; `no_stable_position`: no free, fully supported position that keeps
+             *     the stacking and stop rules is left in the containers allowed.
+             * @enum {string}
+             */
+            reason: "exceeds_inside_dimensions" | "exceeds_door_opening" | "exceeds_payload" | "no_stable_position";
+            detail: string;
+        };
+        LoadPlanSummary: {
+            requested_pieces: number;
+            placed_pieces: number;
+            /** @description Containers used. */
+            containers: number;
+            loaded_volume_m3: number;
+            loaded_weight_kg: number;
+            /** @description Over all containers used. */
+            volume_utilisation_percent: number;
+            weight_utilisation_percent: number;
+        };
+        FitAnalysisEntry: {
+            item_id: string;
+            item_index: number;
+            /** @enum {string} */
+            container_type: "20GP" | "40GP" | "40HC" | "45HC" | "20RF" | "40RF" | "custom";
+            /** @description Pieces of this item alone the planner fits in one empty container (a plan it found, not a proven maximum; at most 1,000,000). */
+            max_pieces: number;
+            /** @enum {string} */
+            limited_by: "space" | "payload" | "inside_dimensions" | "door_opening";
+        };
+        FreightModeComparison: {
+            /** @enum {string} */
+            recommendation: "fcl" | "lcl" | "either";
+            /**
+             * @description `prices` when the LCL rate and an FCL price for every container used were given, else `volume_rule`.
+             * @enum {string}
+             */
+            basis: "prices" | "volume_rule";
+            /** @example LCL 26.304 W/M × 85.00 = 2235.84 USD; FCL 1 × 40GP = 2600.00 USD; both cost the same at 30.588 m³ */
+            explanation: string;
+            /** @description The whole consignment, placed or not. */
+            cargo_volume_m3: number;
+            cargo_weight_kg: number;
+            /** @description LCL chargeable quantity (W/M, revenue tons) - the greater of cubic metres and metric tonnes, at least 1, rounded up to 0.001. */
+            chargeable_wm: number;
+            /** @description Chargeable W/M × the LCL rate, rounded half up to the cent; null without a rate. */
+            lcl_cost: components["schemas"]["Money"] | null;
+            fcl: {
+                /** @description The plan's containers by type. */
+                containers: {
+                    /** @enum {string} */
+                    type: "20GP" | "40GP" | "40HC" | "45HC" | "20RF" | "40RF" | "custom";
+                    count: number;
+                    unit_price: components["schemas"]["Money"] | null;
+                }[];
+                /** @description Null unless every container type used has a price. */
+                cost: components["schemas"]["Money"] | null;
+            };
+            /** @description FCL cost over the LCL rate, the volume at which both cost the same (with prices only). */
+            breakeven_cubic_metres: number | null;
+        };
         Health: {
             /** @enum {string} */
             status: "ok";
@@ -501,6 +860,64 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description A field is missing, unknown or invalid (`validation-failed`), or the body is not JSON
+         *     (`malformed-json`). Values beyond the planner's limits name the field and the limit.
+         */
+        LoadPlanBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/validation-failed",
+                 *       "title": "Invalid request",
+                 *       "status": 400,
+                 *       "detail": "The load plan request cannot be planned: items/0/length: at most 20000 mm (limit max_piece_dimension_mm).",
+                 *       "instance": "/api/load-plans",
+                 *       "request_id": "req_01JCZ3M1QF8Y4W2V6T0R9S7P5N",
+                 *       "errors": [
+                 *         {
+                 *           "pointer": "/body/items/0/length",
+                 *           "message": "at most 20000 mm (limit max_piece_dimension_mm)"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The request asks for more than the planner takes (`payload-too-large`): over 10,000 pieces
+         *     or 1,000 item lines (the limit is named), or a body over the size limit.
+         */
+        LoadPlanTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/payload-too-large",
+                 *       "title": "Payload too large",
+                 *       "status": 413,
+                 *       "detail": "The load plan request is over the planner's limits: items: 12000 pieces requested; at most 10000 per request (limit max_pieces).",
+                 *       "instance": "/api/load-plans",
+                 *       "request_id": "req_01JCZ3M1QF8Y4W2V6T0R9S7P5N",
+                 *       "errors": [
+                 *         {
+                 *           "pointer": "/body/items",
+                 *           "message": "12000 pieces requested; at most 10000 per request (limit max_pieces)"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The reference data (HTS release, duty rules) is still being imported (`not-ready`); retry shortly. */
         NotReady: {
             headers: {
@@ -579,6 +996,49 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["NotReady"];
+        };
+    };
+    createLoadPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadPlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadPlan"];
+                };
+            };
+            400: components["responses"]["LoadPlanBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["LoadPlanTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     signUp: {
