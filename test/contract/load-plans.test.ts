@@ -36,11 +36,21 @@ const overlapInPlan = (a: Piece, b: Piece): boolean =>
 /** The pieces standing directly on `below` in its container. */
 const restingOn = (pieces: Piece[], below: Piece): Piece[] => pieces.filter((p) => p.position_mm.z === top(below) && overlapInPlan(p, below));
 
+type Examples = Record<string, { value: object }>;
+const operation = () => operationRoutes('main').find((r) => r.operationId === 'createLoadPlan')!.definition as {
+  requestBody: { content: { 'application/json': { examples: Examples } } };
+  responses: { '200': { content: { 'application/json': { examples: Examples } } } };
+};
+
 describe('POST /api/load-plans', () => {
+  it('answers the spec\'s two_crates request with exactly the spec\'s response example', async () => {
+    const { requestBody, responses } = operation();
+    const res = await post(requestBody.content['application/json'].examples.two_crates.value).expect(200);
+    expect(res.body).toEqual(responses['200'].content['application/json'].examples.two_crates.value);
+  });
+
   it('plans the spec example: two stops, fragile crates, the container chosen and both freight modes priced', async () => {
-    const route = operationRoutes('main').find((r) => r.operationId === 'createLoadPlan')!;
-    const examples = (route.definition.requestBody as { content: Record<string, { examples: Record<string, { value: object }> }> }).content['application/json'].examples;
-    const res = await post(examples.two_stops_auto.value).expect(200);
+    const res = await post(operation().requestBody.content['application/json'].examples.two_stops_auto.value).expect(200);
     const result = res.body as Plan;
     expect(result.object).toBe('load_plan');
     expect(result.summary).toMatchObject({ requested_pieces: 136, placed_pieces: 136, containers: result.containers.length });

@@ -694,7 +694,7 @@ export interface components {
              * @enum {string}
              */
             basis: "prices" | "volume_rule";
-            /** @example LCL 26.304 W/M × 85.00 = 2235.84 USD; FCL 1 × 40GP = 2600.00 USD; both cost the same at 30.588 m³ */
+            /** @example LCL 2.064 W/M × 85.00 = 175.44 USD; FCL 1 × 20GP = 1850.00 USD; both cost the same at 21.764 m³ */
             explanation: string;
             /** @description The whole consignment, placed or not. */
             cargo_volume_m3: number;
