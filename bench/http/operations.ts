@@ -33,4 +33,22 @@ export const benchOperations: Record<string, BenchOperation> = {
       return proKey(deps);
     },
   },
+  'load-plan': {
+    host: 'main',
+    method: 'POST',
+    path: '/api/load-plans',
+    // A pallet-sized consignment for two stops in a 20GP with the fit analysis: the HTTP layer, the
+    // hop to a worker thread and a 200 ms planning budget (as many plans at once as there are threads).
+    body: {
+      length_unit: 'cm',
+      weight_unit: 'kg',
+      items: [
+        { id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 80, stop: 2 },
+        { id: 'crate', length: 120, width: 80, height: 90, weight: 150, quantity: 4, orientation: 'this_side_up', fragile: true },
+      ],
+      container: { kind: 'standard', type: '20GP' },
+      options: { time_budget_ms: 200 },
+    },
+    prepare: proKey,
+  },
 };
