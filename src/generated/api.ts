@@ -65,7 +65,7 @@ export interface paths {
         /**
          * Plan how to load cargo into containers
          * @description Plans the loading of pieces into shipping containers in 3D and answers at once (nothing is
-         *     stored; the same request always gives the same plan). The answer lists the containers used,
+         *     stored; the same request gives the same plan, see `search.deterministic`). The answer lists the containers used,
          *     each with its pieces in loading order (position, dimensions as placed, item, stop), volume and
          *     weight utilisation, the centre of gravity and its offset from the middle; the pieces that could
          *     not be placed and why; how many of each item fit alone in each container type; and whether

@@ -49,6 +49,11 @@ describe('POST /api/load-plans', () => {
     expect(res.body).toEqual(responses['200'].content['application/json'].examples.two_crates.value);
   });
 
+  it.each(Object.keys(operation().requestBody.content['application/json'].examples))('places every piece of the spec\'s %s request', async (name) => {
+    const res = await post(operation().requestBody.content['application/json'].examples[name].value).expect(200);
+    expect(res.body.summary.placed_pieces).toBe(res.body.summary.requested_pieces);
+  });
+
   it('plans the spec example: two stops, fragile crates, the container chosen and both freight modes priced', async () => {
     const res = await post(operation().requestBody.content['application/json'].examples.two_stops_auto.value).expect(200);
     const result = res.body as Plan;
@@ -298,12 +303,15 @@ describe('POST /api/load-plans: refusals', () => {
     expect(res.body.detail).toContain('max_piece_dimension_mm');
   });
 
-  it('refuses more than 10,000 pieces with 413 naming the limit, and does not count the call', async () => {
+  it('refuses more than 10,000 pieces or 1,000 lines with 413 naming the limit, and does not count the call', async () => {
     const free = await signUp(app);
     const res = await post({ length_unit: 'cm', weight_unit: 'kg', items: [{ ...carton, quantity: 6000 }, { ...carton, id: 'other', quantity: 4001 }] }, free.key).expect(413);
     expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/payload-too-large', status: 413 });
     expect(res.body.errors).toEqual([{ pointer: '/body/items', message: '10001 pieces requested; at most 10000 per request (limit max_pieces)' }]);
     expect(res.headers['x-ratelimit-remaining']).toBe('5');
+    const lines = Array.from({ length: 1001 }, (_, i) => ({ ...carton, id: `line-${i}` }));
+    const tooManyLines = await post({ length_unit: 'cm', weight_unit: 'kg', items: lines }, free.key).expect(413);
+    expect(tooManyLines.body.errors).toEqual([{ pointer: '/body/items', message: 'at most 1000 items per request (limit max_items)' }]);
   });
 
   it('replays an idempotent plan without charging again, and refuses the key with another body (422)', async () => {

@@ -64,7 +64,8 @@ function toContainerChoice(choice: Schemas['LoadPlanContainerChoice']): Containe
   }
 }
 
-const snakeCase = (name: string): string => name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+/** camelCase → snake_case; other names (a container type such as `20GP`) are kept as they are. */
+const snakeCase = (name: string): string => name.replace(/([a-z])([A-Z])/g, (_, lower: string, upper: string) => `${lower}_${upper.toLowerCase()}`);
 
 /** The planner's settings that the API groups under `options`. */
 const OPTION_FIELDS: Record<string, string> = { maxContainers: 'max_containers', timeBudgetMs: 'time_budget_ms', support: 'support', fitAnalysis: 'fit_analysis' };
