@@ -80,7 +80,8 @@ export class AccountService {
     const mode = modeOfSecret(secret);
     if (!mode || secret.startsWith('tl_cs_') || secret.startsWith('tl_at_')) throw unauthenticated('The API key is not valid.');
     const hash = sha256Hex(secret);
-    const found = this.recentKeys.get(hash) ?? (await this.deps.accounts.findKeyWithAccount(hash));
+    const remembered = this.recentKeys.get(hash);
+    const found = remembered ?? (await this.deps.accounts.findKeyWithAccount(hash));
     const now = this.now();
     if (!found || !sameDigest(found.key.keyHash, hash) || found.key.revokedAt !== null || (found.key.expiresAt !== null && found.key.expiresAt <= now)) {
       throw unauthenticated('The API key is not valid, or was revoked or rotated out.');
@@ -91,7 +92,8 @@ export class AccountService {
       await this.deps.accounts.touchKey(key.id, now);
       key.lastUsedAt = now;
     }
-    this.recentKeys.remember(hash, found);
+    // Remembered from the database read only: refreshing on every hit would let an entry live forever.
+    if (!remembered) this.recentKeys.remember(hash, found);
     return { kind: 'account', accountId: account.id, plan: account.plan, mode: key.mode, credential: { type: 'api_key', keyId: key.id } };
   }
 
