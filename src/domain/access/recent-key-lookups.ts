@@ -20,7 +20,8 @@ export class RecentKeyLookups {
   private readonly entries: LRUCache<string, KeyWithAccount>;
 
   constructor(clock: Clock, ttlMs = keyLookupTtlMs) {
-    this.entries = new LRUCache({ max: 10_000, ttl: ttlMs, perf: { now: () => clock.now().getTime() } });
+    // ttlResolution 0: ask the (injectable) clock every time instead of a timer-cached reading.
+    this.entries = new LRUCache({ max: 10_000, ttl: ttlMs, ttlResolution: 0, perf: { now: () => clock.now().getTime() } });
   }
 
   get(keyHash: string): KeyWithAccount | undefined {
