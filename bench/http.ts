@@ -1,9 +1,10 @@
 /**
- * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>]`
+ * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>] [--cpu-prof]`
  * Loads one named operation and a bare Express JSON route in the same run, on loopback, and prints
  * requests/s and p50/p99 latency for each, then the ratio of their throughputs as the last line.
+ * `--cpu-prof` writes the server process's V8 CPU profile to var/profiles (open it in Chrome DevTools).
  */
-import { fork } from 'node:child_process';
+import { ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchOperations } from './http/operations';
@@ -13,19 +14,34 @@ function option(name: string, fallback: number): number {
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
 }
 
-const positional = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
+const valueOptions = ['--duration', '--connections'];
+const positional = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !valueOptions.includes(all[i - 1]));
 const name = positional[0] ?? 'health';
 const duration = option('duration', 10);
 const connections = option('connections', 50);
+const profileArgs = process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', path.join(__dirname, '..', 'var', 'profiles')] : [];
 
 interface Figures {
   rps: number;
+  /** Server CPU time (user + system) per request, in microseconds. */
+  cpuPerRequest: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
-async function load(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: unknown): Promise<Figures> {
+function serverCpu(server: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    server.once('message', (message) => {
+      const { user, system } = (message as { cpuUsage: NodeJS.CpuUsage }).cpuUsage;
+      resolve(user + system);
+    });
+    server.send('cpu-usage');
+  });
+}
+
+async function load(server: ChildProcess, url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: unknown): Promise<Figures> {
+  const cpuBefore = await serverCpu(server);
   const result = await autocannon({
     url,
     method,
@@ -34,27 +50,29 @@ async function load(url: string, method: 'GET' | 'POST', headers: Record<string,
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  const cpuPerRequest = (await serverCpu(server)) - cpuBefore;
+  return { rps: result.requests.average, cpuPerRequest: cpuPerRequest / Math.max(1, result.requests.total), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
 const print = (label: string, f: Figures) =>
-  console.log(`${label.padEnd(28)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   non-2xx/errors ${f.errors}`);
+  console.log(`${label.padEnd(28)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   server cpu ${f.cpuPerRequest.toFixed(0).padStart(5)} µs/req   non-2xx/errors ${f.errors}`);
 
 async function main(): Promise<void> {
   const operation = benchOperations[name];
   if (!operation) throw new Error(`unknown operation "${name}"; known: ${Object.keys(benchOperations).join(', ')}`);
-  const server = fork(path.join(__dirname, 'http', 'server.ts'), [name], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const server = fork(path.join(__dirname, 'http', 'server.ts'), [name], { execArgv: ['--import', 'tsx', ...profileArgs], stdio: 'inherit' });
   const ready = await new Promise<{ barePort: number; operationPort: number; headers: Record<string, string> }>((resolve, reject) => {
     server.once('message', (message) => resolve(message as never));
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   try {
     console.log(`bench:http ${name} (${operation.method} ${operation.path} on the ${operation.host} host), ${connections} connections, ${duration} s each, loopback`);
-    const bare = await load(`http://127.0.0.1:${ready.barePort}/bare`, 'GET', {});
+    const bare = await load(server, `http://127.0.0.1:${ready.barePort}/bare`, 'GET', {});
     print('bare express json route', bare);
-    const measured = await load(`http://127.0.0.1:${ready.operationPort}${operation.path}`, operation.method, ready.headers, operation.body);
+    const measured = await load(server, `http://127.0.0.1:${ready.operationPort}${operation.path}`, operation.method, ready.headers, operation.body);
     print(name, measured);
     if (measured.errors > 0) console.log(`warning: ${measured.errors} responses were not 2xx`);
+    console.log(`cpu ratio (bare µs/req ÷ operation µs/req): ${(bare.cpuPerRequest / measured.cpuPerRequest).toFixed(2)}`);
     console.log(`ratio: ${(measured.rps / bare.rps).toFixed(2)}`);
   } finally {
     server.disconnect();

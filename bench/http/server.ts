@@ -31,6 +31,11 @@ async function main(): Promise<void> {
   const barePort = await listen(bare);
   const operationPort = await listen(createHostApp(operation.host, deps));
   process.send?.({ barePort, operationPort, headers });
+  // CPU time is what the load generator asks for around each phase: unlike requests/s, it does not
+  // depend on how busy the rest of the machine is.
+  process.on('message', (message) => {
+    if (message === 'cpu-usage') process.send?.({ cpuUsage: process.cpuUsage() });
+  });
   process.on('disconnect', () => {
     fs.rmSync(dir, { recursive: true, force: true });
     process.exit(0);

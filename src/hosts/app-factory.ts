@@ -1,11 +1,10 @@
 import express, { Express, RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import { accessControl } from '../http/access';
+import { accessLog } from '../http/access-log';
 import { problemErrorHandler } from '../http/error-handler';
 import { expressAdapter, OperationHandler } from '../http/operation';
 import { openApiValidation } from '../http/openapi-validation';
 import { HttpProblem } from '../http/problem';
-import { assignRequestId } from '../http/request-id';
 import type { AppDependencies } from './app-dependencies';
 import { HostDocument, loadHostDocument } from './host-document';
 import type { HostName } from './host-names';
@@ -29,24 +28,11 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   const handlers = handlersOf[host](deps, document) as Record<string, OperationHandler<unknown>>;
   const app = express();
   app.disable('x-powered-by');
+  // Weak ETags hash every body; API answers are not cached by validators, so skip the work.
+  app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger.child({ host }),
-      genReqId: assignRequestId,
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      serializers: {
-        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          remote: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-    }),
-  );
+  app.use(accessLog(deps.logger.child({ host })));
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
   // OAuth token requests are form-encoded (RFC 6749 §4.4.2).
   app.use(express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }));

@@ -5,12 +5,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 const acceptable = /^[\x21-\x7e]{1,128}$/;
 
 export function newRequestId(): string {
-  return `req_${crypto.randomBytes(12).toString('base64url')}`;
+  // randomUUID draws from a pooled entropy buffer: cheaper per request than randomBytes.
+  return `req_${crypto.randomUUID().replaceAll('-', '')}`;
 }
 
 /**
  * Takes the caller's X-Request-Id when it is safe to echo, otherwise makes one, and sets the
- * response header. Used as pino-http's id generator so logs and responses carry the same id.
+ * response header, so logs and responses carry the same id.
  */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
   const sent = req.headers['x-request-id'];
@@ -20,5 +21,5 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
 }
 
 export function requestIdOf(req: IncomingMessage): string {
-  return String(req.id);
+  return req.id;
 }

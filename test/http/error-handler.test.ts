@@ -1,16 +1,15 @@
 import express from 'express';
 import pino from 'pino';
-import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { problemErrorHandler } from '../../src/http/error-handler';
-import { assignRequestId } from '../../src/http/request-id';
+import { accessLog } from '../../src/http/access-log';
 
 // An unexpected failure deep inside a handler: the body must say nothing about it but the request id.
 it('answers 500 internal with no stack trace, SQL or path, and logs the cause', async () => {
   const lines: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
   const app = express();
-  app.use(pinoHttp({ logger, genReqId: assignRequestId }));
+  app.use(accessLog(logger));
   app.get('/boom', () => {
     throw new Error("ER_NO_SUCH_TABLE: select * from `secrets` at /srv/app/src/db/x.ts:12");
   });

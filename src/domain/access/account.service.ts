@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import { randomId } from '../shared/random-id';
 import type { Caller, KeyMode, PlanName } from './caller';
 import type { Account, AccountStore, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from './ports';
+import { RecentKeyLookups } from './recent-key-lookups';
 import { modeOfSecret, newSecret, sameDigest, secretPrefixes, sha256Hex } from './secrets';
 
 /** A key as it is shown once, at creation: the secret itself and its stored record. */
@@ -31,7 +32,11 @@ export interface AccountServiceDeps {
 
 /** Accounts and their credentials: sign-up, API keys, OAuth clients and tokens, authentication. */
 export class AccountService {
-  constructor(private readonly deps: AccountServiceDeps) {}
+  private readonly recentKeys: RecentKeyLookups;
+
+  constructor(private readonly deps: AccountServiceDeps) {
+    this.recentKeys = new RecentKeyLookups(deps.clock);
+  }
 
   private now(): number {
     return this.deps.clock.now().getTime();
@@ -75,14 +80,20 @@ export class AccountService {
     const mode = modeOfSecret(secret);
     if (!mode || secret.startsWith('tl_cs_') || secret.startsWith('tl_at_')) throw unauthenticated('The API key is not valid.');
     const hash = sha256Hex(secret);
-    const found = await this.deps.accounts.findKeyWithAccount(hash);
+    const remembered = this.recentKeys.get(hash);
+    const found = remembered ?? (await this.deps.accounts.findKeyWithAccount(hash));
     const now = this.now();
     if (!found || !sameDigest(found.key.keyHash, hash) || found.key.revokedAt !== null || (found.key.expiresAt !== null && found.key.expiresAt <= now)) {
       throw unauthenticated('The API key is not valid, or was revoked or rotated out.');
     }
     const { key, account } = found;
     // last_used_at is kept to the minute: the hot path writes at most once a minute per key.
-    if (key.lastUsedAt === null || key.lastUsedAt < now - 60_000) await this.deps.accounts.touchKey(key.id, now);
+    if (key.lastUsedAt === null || key.lastUsedAt < now - 60_000) {
+      await this.deps.accounts.touchKey(key.id, now);
+      key.lastUsedAt = now;
+    }
+    // Remembered from the database read only: refreshing on every hit would let an entry live forever.
+    if (!remembered) this.recentKeys.remember(hash, found);
     return { kind: 'account', accountId: account.id, plan: account.plan, mode: key.mode, credential: { type: 'api_key', keyId: key.id } };
   }
 
@@ -120,6 +131,7 @@ export class AccountService {
   async revokeKey(accountId: string, keyId: string): Promise<ApiKeyRecord> {
     const key = await this.ownKey(accountId, keyId);
     if (key.revokedAt === null) await this.deps.accounts.revokeKey(accountId, keyId, this.now());
+    this.recentKeys.forget(key.keyHash);
     return this.ownKey(accountId, keyId);
   }
 
@@ -132,6 +144,7 @@ export class AccountService {
     const replacement = this.newKey(accountId, old.mode, old.name);
     const expiresAt = this.now() + graceSeconds * 1000;
     await this.deps.accounts.rotateKey(accountId, keyId, replacement.record, expiresAt);
+    this.recentKeys.forget(old.keyHash);
     return { replacement, old: await this.ownKey(accountId, keyId) };
   }
 
@@ -175,6 +188,8 @@ export class AccountService {
     if (!account) throw new DomainError('not_found', `No account with the email ${email}.`);
     const change: PlanChangeRecord = { id: randomId('pch'), accountId: account.id, fromPlan: account.plan, toPlan: plan, changedBy, reason, changedAt: this.now() };
     await this.deps.accounts.changePlan(change);
+    // Plan changes are rare: forgetting every remembered key is simpler than finding the account's.
+    this.recentKeys.forgetAll();
     return change;
   }
 }

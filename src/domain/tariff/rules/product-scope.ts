@@ -14,6 +14,8 @@ interface PrefixRule {
 export class ProductScopeMatcher {
   private readonly rules = new Map<string, PrefixRule[]>();
   private readonly coversAll: boolean;
+  /** The longest prefix any rule names: no longer prefix of a code needs looking up. */
+  private readonly longestPrefix: number;
 
   constructor(scope: ProductScope, lists: Record<string, ImportedProductList>) {
     const add = (prefix: string, rule: PrefixRule) => {
@@ -28,15 +30,20 @@ export class ProductScopeMatcher {
     }
     // A list that is missing from the data directory leaves an inclusion-only scope empty, not universal.
     this.coversAll = (scope.include ?? []).length === 0 && (scope.include_lists ?? []).length === 0;
+    this.longestPrefix = [...this.rules.keys()].reduce((longest, prefix) => Math.max(longest, prefix.length), 0);
   }
 
   matches(code: string, date: string): boolean {
-    for (let length = code.length; length >= 2; length -= 1) {
+    for (let length = Math.min(code.length, this.longestPrefix); length >= 2; length -= 1) {
       const rules = this.rules.get(code.slice(0, length));
       if (!rules) continue;
-      const live = rules.filter((rule) => (rule.from === undefined || date >= rule.from) && (rule.to === undefined || date < rule.to));
-      if (live.length === 0) continue;
-      return !live.some((rule) => !rule.include);
+      let live = false;
+      for (const rule of rules) {
+        if ((rule.from !== undefined && date < rule.from) || (rule.to !== undefined && date >= rule.to)) continue;
+        if (!rule.include) return false;
+        live = true;
+      }
+      if (live) return true;
     }
     return this.coversAll;
   }

@@ -33,6 +33,8 @@ export class TariffRules {
   /** Measures without a country inclusion (any origin), and measures by each origin they can include. */
   private readonly anyOrigin: CompiledMeasure[] = [];
   private readonly byOrigin = new Map<string, CompiledMeasure[]>();
+  /** Per origin, the measures that can apply to it in rule-file order (made on first use). */
+  private readonly possibleByOrigin = new Map<string, CompiledMeasure[]>();
 
   constructor(readonly ruleSet: RuleSet) {
     this.version = ruleSet.version;
@@ -61,14 +63,22 @@ export class TariffRules {
 
   /** Measures in force on their date basis whose country and product scopes cover the article. */
   candidates(query: CandidateQuery): CompiledMeasure[] {
-    // Kept in rule-file order, so components come out in a stable, readable order.
-    const possible = [...this.anyOrigin, ...(this.byOrigin.get(query.country) ?? [])].sort((a, b) => a.order - b.order);
-    return possible.filter(({ measure, products }) => {
+    return this.possibleFor(query.country).filter(({ measure, products }) => {
       const date = measure.date_basis === 'arrival' ? query.arrivalDate : query.entryDate;
       if (date < measure.effective_from || (measure.effective_to !== undefined && date >= measure.effective_to)) return false;
       if (!this.groups.inScope(measure.countries, query.country, date)) return false;
       return products.matches(query.code, date);
     });
+  }
+
+  // Kept in rule-file order, so components come out in a stable, readable order.
+  private possibleFor(country: string): CompiledMeasure[] {
+    let possible = this.possibleByOrigin.get(country);
+    if (!possible) {
+      possible = [...this.anyOrigin, ...(this.byOrigin.get(country) ?? [])].sort((a, b) => a.order - b.order);
+      this.possibleByOrigin.set(country, possible);
+    }
+    return possible;
   }
 
   measureById(id: string): LoadedMeasure | undefined {
