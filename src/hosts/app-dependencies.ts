@@ -3,6 +3,7 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
 import type { Clock } from '../domain/clock';
 import type { AccessServices } from './access-services';
+import type { ParcelServices } from './parcel-services';
 import type { Readiness } from './readiness';
 import type { TariffServices } from './tariff-services';
 
@@ -15,4 +16,5 @@ export interface AppDependencies {
   readiness: Readiness;
   access: AccessServices;
   tariff: TariffServices;
+  parcel: ParcelServices;
 }
