@@ -1426,13 +1426,220 @@ export interface operations {
             };
         };
         responses: {
-            /** @description One quote per carrier service, cheapest first, and the services that could not quote. */
+            /** @description One quote per carrier service, cheapest first, and the services that could not quote (the example shows 3 of the 15 quotes). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "parcel_quote",
+                     *       "ship_date": "2026-11-23",
+                     *       "quotes": [
+                     *         {
+                     *           "carrier": "usps",
+                     *           "service": "usps_ground_advantage",
+                     *           "service_name": "USPS Ground Advantage",
+                     *           "total": {
+                     *             "amount": "22.40",
+                     *             "currency": "USD"
+                     *           },
+                     *           "breakdown": [
+                     *             {
+                     *               "type": "base",
+                     *               "description": "USPS Ground Advantage base rate",
+                     *               "amount": {
+                     *                 "amount": "22.40",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "parcels": [
+                     *             {
+                     *               "index": 0,
+                     *               "billable_weight": {
+                     *                 "value": 5,
+                     *                 "unit": "lb"
+                     *               },
+                     *               "weight_basis": "actual",
+                     *               "actual_weight_lb": 5,
+                     *               "dimensional_weight_lb": null,
+                     *               "zone": "7",
+                     *               "total": {
+                     *                 "amount": "22.40",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "zone": "7",
+                     *           "zone_source": "chart",
+                     *           "transit_days": {
+                     *             "min": 5,
+                     *             "max": 5
+                     *           },
+                     *           "estimated_delivery_date": "2026-11-30",
+                     *           "rate_type": "retail",
+                     *           "source": {
+                     *             "type": "rate_card",
+                     *             "card_id": "usps.usps_ground_advantage.retail.US.2026-07-12",
+                     *             "title": "USPS Notice 123 retail prices",
+                     *             "effective_date": "2026-07-12"
+                     *           },
+                     *           "warnings": [],
+                     *           "cheapest": true,
+                     *           "fastest": false
+                     *         },
+                     *         {
+                     *           "carrier": "ups",
+                     *           "service": "ups_ground",
+                     *           "service_name": "UPS Ground",
+                     *           "total": {
+                     *             "amount": "35.06",
+                     *             "currency": "USD"
+                     *           },
+                     *           "breakdown": [
+                     *             {
+                     *               "type": "base",
+                     *               "description": "UPS Ground base rate",
+                     *               "amount": {
+                     *                 "amount": "21.00",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "residential",
+                     *               "description": "Residential delivery",
+                     *               "amount": {
+                     *                 "amount": "6.50",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "fuel",
+                     *               "description": "Fuel surcharge (27.50 %, week of 2026-06-15)",
+                     *               "amount": {
+                     *                 "amount": "7.56",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "parcels": [
+                     *             {
+                     *               "index": 0,
+                     *               "billable_weight": {
+                     *                 "value": 7,
+                     *                 "unit": "lb"
+                     *               },
+                     *               "weight_basis": "dimensional",
+                     *               "actual_weight_lb": 5,
+                     *               "dimensional_weight_lb": 7,
+                     *               "zone": "7",
+                     *               "total": {
+                     *                 "amount": "35.06",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "zone": "7",
+                     *           "zone_source": "distance_estimate",
+                     *           "transit_days": {
+                     *             "min": 3,
+                     *             "max": 5
+                     *           },
+                     *           "estimated_delivery_date": "2026-12-01",
+                     *           "rate_type": "daily",
+                     *           "source": {
+                     *             "type": "rate_card",
+                     *             "card_id": "ups.ups_ground.daily.US.2025-12-22",
+                     *             "title": "UPS Daily Rates",
+                     *             "effective_date": "2025-12-22"
+                     *           },
+                     *           "warnings": [
+                     *             {
+                     *               "code": "zone_estimated",
+                     *               "message": "Zone 7 estimated from the 1447 mi great-circle distance between ZIP3 850 and 606: no UPS zone chart covers origin 85004."
+                     *             },
+                     *             {
+                     *               "code": "delivery_area_not_assessed",
+                     *               "message": "UPS delivery area surcharges are not assessed: the data has no UPS delivery-area ZIP list."
+                     *             },
+                     *             {
+                     *               "code": "fuel_estimated",
+                     *               "message": "Fuel surcharge estimated with the latest known UPS rate, 27.50 % for the week of 2026-06-15."
+                     *             }
+                     *           ],
+                     *           "cheapest": false,
+                     *           "fastest": false
+                     *         },
+                     *         {
+                     *           "carrier": "fedex",
+                     *           "service": "fedex_standard_overnight",
+                     *           "service_name": "FedEx Standard Overnight",
+                     *           "total": {
+                     *             "amount": "160.68",
+                     *             "currency": "USD"
+                     *           },
+                     *           "breakdown": [
+                     *             {
+                     *               "type": "base",
+                     *               "description": "FedEx Standard Overnight base rate",
+                     *               "amount": {
+                     *                 "amount": "160.68",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "parcels": [
+                     *             {
+                     *               "index": 0,
+                     *               "billable_weight": {
+                     *                 "value": 7,
+                     *                 "unit": "lb"
+                     *               },
+                     *               "weight_basis": "dimensional",
+                     *               "actual_weight_lb": 5,
+                     *               "dimensional_weight_lb": 7,
+                     *               "zone": "7",
+                     *               "total": {
+                     *                 "amount": "160.68",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "zone": "7",
+                     *           "zone_source": "chart",
+                     *           "transit_days": {
+                     *             "min": 1,
+                     *             "max": 1
+                     *           },
+                     *           "estimated_delivery_date": "2026-11-24",
+                     *           "rate_type": "retail",
+                     *           "source": {
+                     *             "type": "rate_card",
+                     *             "card_id": "fedex.fedex_standard_overnight.retail.US.2026-02-02",
+                     *             "title": "FedEx 2026 retail rates",
+                     *             "effective_date": "2026-02-02"
+                     *           },
+                     *           "warnings": [
+                     *             {
+                     *               "code": "surcharge_not_priced",
+                     *               "message": "Residential delivery applies (residential address) but no FedEx surcharge table is in force on 2026-11-23; it is not included in the total."
+                     *             },
+                     *             {
+                     *               "code": "fuel_not_included",
+                     *               "message": "No FedEx air fuel surcharge rate is known for 2026-11-23; fuel is not included in the total."
+                     *             }
+                     *           ],
+                     *           "cheapest": false,
+                     *           "fastest": true
+                     *         }
+                     *       ],
+                     *       "unavailable": [],
+                     *       "messages": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["ParcelQuoteResult"];
                 };
             };
