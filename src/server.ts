@@ -11,6 +11,7 @@ import { systemClock } from './domain/clock';
 import { LoadPlanPool } from './domain/loadplan';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
+import { bootstrapParcelData, createParcelServices, parcelDataLoaded } from './hosts/parcel-services';
 import { bootstrapTariffData, createTariffServices, tariffDataLoaded, TariffServices } from './hosts/tariff-services';
 import { defineHtsRefreshJob } from './jobs/hts-refresh.job';
 import type { AppDependencies } from './hosts/app-dependencies';
@@ -30,8 +31,9 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const tariff = createTariffServices(db, config);
-  const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff));
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, loadPlanner: new LoadPlanPool() };
+  const parcel = createParcelServices(db);
+  const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff)).add(parcelDataLoaded(parcel));
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, loadPlanner: new LoadPlanPool() };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {
@@ -91,8 +93,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       ports[host] = await listen(server, config.ports[host], config.bindAddress);
     }
   }
-  // Reference data imports in the background: /readyz says not ready, tariff routes answer 503, until done.
-  const bootstrap = bootstrapTariffData(deps.tariff, config, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed'));
+  // Reference data imports in the background: /readyz says not ready, and the tariff and parcel routes answer 503, until done.
+  const bootstrap = Promise.all([
+    bootstrapTariffData(deps.tariff, config, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
+    bootstrapParcelData(deps.parcel, deps.db, config, logger).catch((error: unknown) => logger.error({ err: error }, 'parcel data bootstrap failed')),
+  ]);
   const agenda = config.runWorker ? await startWorker(deps.db, config, logger, deps.tariff) : null;
   logger.info({ ports, worker: agenda !== null, database: deps.db.dialect }, 'tradelane serving');
 

@@ -1,5 +1,6 @@
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import type { HostName } from '../../src/hosts/host-names';
+import { bootstrapParcelData } from '../../src/hosts/parcel-services';
 import { bootstrapTariffData } from '../../src/hosts/tariff-services';
 
 /** A named operation the HTTP bench can load: where it lives, what to send, and any set-up it needs. */
@@ -50,5 +51,24 @@ export const benchOperations: Record<string, BenchOperation> = {
       options: { time_budget_ms: 200 },
     },
     prepare: proKey,
+  },
+  'parcel-quote': {
+    host: 'main',
+    method: 'POST',
+    path: '/api/parcel/quotes',
+    // Phoenix → Chicago, one box to a residence: every USPS, UPS and FedEx service from the cards
+    // (live carriers only when their credentials are in the environment).
+    body: {
+      origin: { postal_code: '85004' },
+      destination: { postal_code: '60606' },
+      parcels: [{ length: 12, width: 10, height: 8, length_unit: 'in', weight: 5, weight_unit: 'lb' }],
+      residential: true,
+      ship_date: '2026-11-23',
+    },
+    prepare: async (deps) => {
+      await bootstrapParcelData(deps.parcel, deps.db, deps.config, deps.logger);
+      if (!deps.parcel.reference.isLoaded()) throw new Error('no parcel rate cards: set DATA_DIR to a directory with parcel/');
+      return proKey(deps);
+    },
   },
 };

@@ -396,6 +396,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/parcel/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote USPS, UPS and FedEx rates side by side
+         * @description Rates a US domestic parcel shipment (one or more parcels between two US ZIP codes) with every
+         *     USPS, UPS and FedEx service, or those asked for in `carriers` and `services`, and returns one
+         *     quote per service sorted by price, the cheapest and the fastest marked. Each quote carries its
+         *     breakdown (base, fuel, residential, delivery area, additional handling or oversize, other),
+         *     the billable weight of each parcel and whether the actual or the dimensional weight decided
+         *     it, the zone and where it came from (the carrier's zone chart, or an estimate from the
+         *     distance between ZIP3 centroids when no chart covers the origin), transit days, an estimated
+         *     delivery date, the rate type and the source: the rate card with its effective date (the card
+         *     in force on `ship_date`), or the carrier's live rating API. Services that cannot take a parcel
+         *     (over their weight or size limits) or that the data cannot price are listed in `unavailable`
+         *     with the reason.
+         *
+         *     Live rating: carriers whose API credentials are configured are asked live and their answer is
+         *     preferred; when a live call fails the quote falls back to the rate card with a warning. Only
+         *     when no source at all can answer is the call 502, naming the carrier. Test keys (`tl_test_…`)
+         *     always quote from the rate cards and never call a carrier.
+         *
+         *     Who may call: any plan, with an API key in `X-API-Key`. Free: 5 quotes a day in their own
+         *     `parcel` bucket (separate from the tariff quota); Tariff Pro and business: unlimited.
+         */
+        post: operations["quoteParcels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1223,6 +1261,182 @@ export interface components {
                 detail?: string;
             }[];
         };
+        /** @enum {string} */
+        ParcelCarrier: "usps" | "ups" | "fedex";
+        /**
+         * @description Our stable code of a carrier service.
+         * @enum {string}
+         */
+        ParcelServiceCode: "usps_ground_advantage" | "usps_priority_mail" | "usps_priority_mail_express" | "ups_ground" | "ups_3_day_select" | "ups_2nd_day_air" | "ups_next_day_air_saver" | "ups_next_day_air" | "fedex_first_overnight" | "fedex_priority_overnight" | "fedex_standard_overnight" | "fedex_2_day_am" | "fedex_2_day" | "fedex_express_saver" | "fedex_ground" | "fedex_home_delivery";
+        ParcelAddress: {
+            /**
+             * @description US ZIP code, 5 digits or ZIP+4 (`12345-6789`); it must exist (its three-digit prefix is checked).
+             * @example 60606
+             */
+            postal_code: string;
+            /**
+             * @description Only US domestic shipments are quoted.
+             * @default US
+             * @enum {string}
+             */
+            country: "US";
+        };
+        ParcelInput: {
+            length: number;
+            width: number;
+            height: number;
+            /** @enum {string} */
+            length_unit: "in" | "cm" | "mm";
+            weight: number;
+            /** @enum {string} */
+            weight_unit: "lb" | "oz" | "kg" | "g";
+        };
+        ParcelQuoteRequest: {
+            origin: components["schemas"]["ParcelAddress"];
+            destination: components["schemas"]["ParcelAddress"];
+            /** @description The parcels shipped together; each is rated and the quote is their sum. */
+            parcels: components["schemas"]["ParcelInput"][];
+            /**
+             * @description Delivery to a residence (residential surcharges; FedEx Home Delivery instead of FedEx Ground).
+             * @default false
+             */
+            residential: boolean;
+            /**
+             * Format: date
+             * @description Ship date (YYYY-MM-DD); the rate cards, surcharges and fuel rate in force on it apply. Default today (UTC).
+             */
+            ship_date?: string;
+            /** @description Only these carriers (all three by default). */
+            carriers?: components["schemas"]["ParcelCarrier"][];
+            /** @description Only these services (every service of the chosen carriers by default). */
+            services?: components["schemas"]["ParcelServiceCode"][];
+        };
+        ParcelQuoteResult: {
+            /** @constant */
+            object: "parcel_quote";
+            /** Format: date */
+            ship_date: string;
+            /** @description One quote per service that can carry the shipment, cheapest first (ties by earlier delivery). */
+            quotes: components["schemas"]["ParcelServiceQuote"][];
+            /** @description Services that cannot quote this shipment, with the reason. */
+            unavailable: components["schemas"]["ParcelServiceUnavailable"][];
+            /** @description Carrier-level notes that did not stop the quote (a live API that failed and was replaced by the card, a carrier's own notices). */
+            messages: components["schemas"]["ParcelCarrierMessage"][];
+        };
+        ParcelServiceQuote: {
+            carrier: components["schemas"]["ParcelCarrier"];
+            service: components["schemas"]["ParcelServiceCode"];
+            /** @example USPS Ground Advantage */
+            service_name: string;
+            total: components["schemas"]["Money"];
+            /** @description The charges that make up `total` (their amounts add up to it). */
+            breakdown: components["schemas"]["ParcelCharge"][];
+            /** @description Each parcel as rated (a live answer gives one line for the whole shipment, or none). */
+            parcels: components["schemas"]["ParcelRating"][];
+            /**
+             * @description The carrier's zone for the lane (of the first parcel); null when a live answer does not say.
+             * @example 7
+             */
+            zone: string | null;
+            /**
+             * @description `chart`: the carrier's zone chart covers the origin; `distance_estimate`: no chart covers it, the zone is the distance band between the ZIP3 centroids (a warning says so); `carrier`: stated by the live API.
+             * @enum {string|null}
+             */
+            zone_source: "chart" | "distance_estimate" | "carrier" | null;
+            /** @description Business days in transit by the service's standard for the zone. */
+            transit_days: {
+                min: number;
+                max: number;
+            } | null;
+            /**
+             * Format: date
+             * @description Ship date plus the longest transit, on the carrier's delivery days.
+             */
+            estimated_delivery_date: string | null;
+            /**
+             * @description The kind of price (USPS retail, UPS daily, FedEx list or retail, an account's negotiated rate).
+             * @enum {string}
+             */
+            rate_type: "retail" | "list" | "daily" | "negotiated";
+            source: components["schemas"]["ParcelQuoteSource"];
+            /** @description What the price rests on or leaves out (an estimated zone or fuel rate, a surcharge the data cannot price, a live call replaced by the card). */
+            warnings: components["schemas"]["ParcelNotice"][];
+            /** @description The lowest total (every quote that ties). */
+            cheapest: boolean;
+            /** @description The earliest estimated delivery (every quote that ties). */
+            fastest: boolean;
+        };
+        ParcelCharge: {
+            /** @enum {string} */
+            type: "base" | "fuel" | "residential" | "delivery_area" | "additional_handling" | "oversize" | "other";
+            /**
+             * @description What exactly was charged, e.g. the fuel percentage and its week.
+             * @example Fuel surcharge (27.50 %, week of 2026-06-15)
+             */
+            description: string;
+            amount: components["schemas"]["Money"];
+        };
+        ParcelRating: {
+            /** @description Position of the parcel in the request, from 0. */
+            index: number;
+            /** @description The weight the price was read at (the card's row; ounces for USPS's sub-pound tiers). */
+            billable_weight: {
+                value: number;
+                /** @enum {string} */
+                unit: "lb" | "oz";
+            };
+            /**
+             * @description Which weight decided: the actual weight rounded up, the dimensional weight (L × W × H / the carrier's divisor), a minimum a handling charge imposes, or the carrier's live answer.
+             * @enum {string}
+             */
+            weight_basis: "actual" | "dimensional" | "minimum" | "carrier";
+            actual_weight_lb: number;
+            /** @description Null when the carrier does not apply dimensional weight to this parcel (USPS up to one cubic foot). */
+            dimensional_weight_lb: number | null;
+            zone: string | null;
+            total: components["schemas"]["Money"];
+        };
+        /** @description Where the price came from. */
+        ParcelQuoteSource: {
+            /** @constant */
+            type: "rate_card";
+            /** @example usps.usps_ground_advantage.retail.2026-07-12 */
+            card_id: string;
+            title: string;
+            /**
+             * Format: date
+             * @description The day the card came into force.
+             */
+            effective_date: string;
+        } | {
+            /** @constant */
+            type: "live_carrier";
+            carrier: components["schemas"]["ParcelCarrier"];
+        };
+        ParcelServiceUnavailable: {
+            carrier: components["schemas"]["ParcelCarrier"];
+            service: components["schemas"]["ParcelServiceCode"];
+            service_name: string;
+            reason: {
+                /**
+                 * @description `exceeds_limits`: a parcel is over the service's weight or size limits; `not_offered`: the service does not serve this address type; `no_rate_card`, `no_zone`, `price_missing`: the data cannot price it.
+                 * @enum {string}
+                 */
+                code: "exceeds_limits" | "not_offered" | "no_rate_card" | "no_zone" | "price_missing";
+                /** @example Weight 80 lb is over the USPS Ground Advantage limit of 70 lb. */
+                message: string;
+            };
+        };
+        ParcelNotice: {
+            /** @example zone_estimated */
+            code: string;
+            message: string;
+        };
+        ParcelCarrierMessage: {
+            carrier: components["schemas"]["ParcelCarrier"];
+            code: string;
+            message: string;
+        };
     };
     responses: {
         /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
@@ -1451,7 +1665,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The reference data (HTS release, duty rules) is still being imported (`not-ready`); retry shortly. */
+        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
         NotReady: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1459,6 +1673,26 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No source could answer (`upstream-unavailable`); `detail` names the upstream (a carrier's live API) and what went wrong. */
+        UpstreamUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/upstream-unavailable",
+                 *       "title": "Upstream unavailable",
+                 *       "status": 502,
+                 *       "detail": "No source could rate this shipment. FedEx live rating failed: no answer within 4000 ms",
+                 *       "instance": "/api/parcel/quotes",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -2136,6 +2370,253 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    quoteParcels: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParcelQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description One quote per carrier service, cheapest first, and the services that could not quote (the example shows 3 of the 15 quotes). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "parcel_quote",
+                     *       "ship_date": "2026-11-23",
+                     *       "quotes": [
+                     *         {
+                     *           "carrier": "usps",
+                     *           "service": "usps_ground_advantage",
+                     *           "service_name": "USPS Ground Advantage",
+                     *           "total": {
+                     *             "amount": "22.40",
+                     *             "currency": "USD"
+                     *           },
+                     *           "breakdown": [
+                     *             {
+                     *               "type": "base",
+                     *               "description": "USPS Ground Advantage base rate",
+                     *               "amount": {
+                     *                 "amount": "22.40",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "parcels": [
+                     *             {
+                     *               "index": 0,
+                     *               "billable_weight": {
+                     *                 "value": 5,
+                     *                 "unit": "lb"
+                     *               },
+                     *               "weight_basis": "actual",
+                     *               "actual_weight_lb": 5,
+                     *               "dimensional_weight_lb": null,
+                     *               "zone": "7",
+                     *               "total": {
+                     *                 "amount": "22.40",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "zone": "7",
+                     *           "zone_source": "chart",
+                     *           "transit_days": {
+                     *             "min": 5,
+                     *             "max": 5
+                     *           },
+                     *           "estimated_delivery_date": "2026-11-30",
+                     *           "rate_type": "retail",
+                     *           "source": {
+                     *             "type": "rate_card",
+                     *             "card_id": "usps.usps_ground_advantage.retail.US.2026-07-12",
+                     *             "title": "USPS Notice 123 retail prices",
+                     *             "effective_date": "2026-07-12"
+                     *           },
+                     *           "warnings": [],
+                     *           "cheapest": true,
+                     *           "fastest": false
+                     *         },
+                     *         {
+                     *           "carrier": "ups",
+                     *           "service": "ups_ground",
+                     *           "service_name": "UPS Ground",
+                     *           "total": {
+                     *             "amount": "35.06",
+                     *             "currency": "USD"
+                     *           },
+                     *           "breakdown": [
+                     *             {
+                     *               "type": "base",
+                     *               "description": "UPS Ground base rate",
+                     *               "amount": {
+                     *                 "amount": "21.00",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "residential",
+                     *               "description": "Residential delivery",
+                     *               "amount": {
+                     *                 "amount": "6.50",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "fuel",
+                     *               "description": "Fuel surcharge (27.50 %, week of 2026-06-15)",
+                     *               "amount": {
+                     *                 "amount": "7.56",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "parcels": [
+                     *             {
+                     *               "index": 0,
+                     *               "billable_weight": {
+                     *                 "value": 7,
+                     *                 "unit": "lb"
+                     *               },
+                     *               "weight_basis": "dimensional",
+                     *               "actual_weight_lb": 5,
+                     *               "dimensional_weight_lb": 7,
+                     *               "zone": "7",
+                     *               "total": {
+                     *                 "amount": "35.06",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "zone": "7",
+                     *           "zone_source": "distance_estimate",
+                     *           "transit_days": {
+                     *             "min": 3,
+                     *             "max": 5
+                     *           },
+                     *           "estimated_delivery_date": "2026-12-01",
+                     *           "rate_type": "daily",
+                     *           "source": {
+                     *             "type": "rate_card",
+                     *             "card_id": "ups.ups_ground.daily.US.2025-12-22",
+                     *             "title": "UPS Daily Rates",
+                     *             "effective_date": "2025-12-22"
+                     *           },
+                     *           "warnings": [
+                     *             {
+                     *               "code": "zone_estimated",
+                     *               "message": "Zone 7 estimated from the 1447 mi great-circle distance between ZIP3 850 and 606: no UPS zone chart covers origin 85004."
+                     *             },
+                     *             {
+                     *               "code": "delivery_area_not_assessed",
+                     *               "message": "UPS delivery area surcharges are not assessed: the data has no UPS delivery-area ZIP list."
+                     *             },
+                     *             {
+                     *               "code": "fuel_estimated",
+                     *               "message": "Fuel surcharge estimated with the latest known UPS rate, 27.50 % for the week of 2026-06-15."
+                     *             }
+                     *           ],
+                     *           "cheapest": false,
+                     *           "fastest": false
+                     *         },
+                     *         {
+                     *           "carrier": "fedex",
+                     *           "service": "fedex_standard_overnight",
+                     *           "service_name": "FedEx Standard Overnight",
+                     *           "total": {
+                     *             "amount": "160.68",
+                     *             "currency": "USD"
+                     *           },
+                     *           "breakdown": [
+                     *             {
+                     *               "type": "base",
+                     *               "description": "FedEx Standard Overnight base rate",
+                     *               "amount": {
+                     *                 "amount": "160.68",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "parcels": [
+                     *             {
+                     *               "index": 0,
+                     *               "billable_weight": {
+                     *                 "value": 7,
+                     *                 "unit": "lb"
+                     *               },
+                     *               "weight_basis": "dimensional",
+                     *               "actual_weight_lb": 5,
+                     *               "dimensional_weight_lb": 7,
+                     *               "zone": "7",
+                     *               "total": {
+                     *                 "amount": "160.68",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "zone": "7",
+                     *           "zone_source": "chart",
+                     *           "transit_days": {
+                     *             "min": 1,
+                     *             "max": 1
+                     *           },
+                     *           "estimated_delivery_date": "2026-11-24",
+                     *           "rate_type": "retail",
+                     *           "source": {
+                     *             "type": "rate_card",
+                     *             "card_id": "fedex.fedex_standard_overnight.retail.US.2026-02-02",
+                     *             "title": "FedEx 2026 retail rates",
+                     *             "effective_date": "2026-02-02"
+                     *           },
+                     *           "warnings": [
+                     *             {
+                     *               "code": "surcharge_not_priced",
+                     *               "message": "Residential delivery applies (residential address) but no FedEx surcharge table is in force on 2026-11-23; it is not included in the total."
+                     *             },
+                     *             {
+                     *               "code": "fuel_not_included",
+                     *               "message": "No FedEx air fuel surcharge rate is known for 2026-11-23; fuel is not included in the total."
+                     *             }
+                     *           ],
+                     *           "cheapest": false,
+                     *           "fastest": true
+                     *         }
+                     *       ],
+                     *       "unavailable": [],
+                     *       "messages": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ParcelQuoteResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["UpstreamUnavailable"];
+            503: components["responses"]["NotReady"];
         };
     };
 }

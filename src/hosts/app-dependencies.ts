@@ -4,6 +4,7 @@ import type { Database } from '../db/knex';
 import type { Clock } from '../domain/clock';
 import type { LoadPlanPool } from '../domain/loadplan';
 import type { AccessServices } from './access-services';
+import type { ParcelServices } from './parcel-services';
 import type { Readiness } from './readiness';
 import type { TariffServices } from './tariff-services';
 
@@ -18,4 +19,5 @@ export interface AppDependencies {
   tariff: TariffServices;
   /** Worker threads that run load plans off the event loop; closed on shutdown. */
   loadPlanner: LoadPlanPool;
+  parcel: ParcelServices;
 }

@@ -1,18 +1,20 @@
 import type { operations } from '../generated/hosts/main';
 import { accountHandlers } from '../handlers/accounts.handler';
 import { loadPlanHandler } from '../handlers/load-plan.handler';
+import { parcelQuoteHandler } from '../handlers/parcel.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
 
-/** The main API host: calculate in form B, the public freight tools, sign-up. */
+/** The main API host: calculate in form B, the public freight tools (parcel quotes), sign-up. */
 export function mainHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
   const { signUp } = accountHandlers(deps.access);
   return {
     ...serviceHandlers(document, deps.readiness),
     calculateTariff: tariffCalculationHandlers(deps.tariff).formB,
+    quoteParcels: parcelQuoteHandler(deps.parcel),
     signUp,
     createLoadPlan: loadPlanHandler(deps.loadPlanner),
   };

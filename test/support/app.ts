@@ -1,12 +1,13 @@
 import type { Express } from 'express';
 import pino from 'pino';
-import { Config, loadConfig } from '../../src/config/config';
+import { Config, Env, loadConfig } from '../../src/config/config';
 import type { Clock } from '../../src/domain/clock';
 import { LoadPlanPool } from '../../src/domain/loadplan';
 import { createAccessServices } from '../../src/hosts/access-services';
 import { createHostApp } from '../../src/hosts/app-factory';
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import { HostName, hostNames } from '../../src/hosts/host-names';
+import { bootstrapParcelData, createParcelServices } from '../../src/hosts/parcel-services';
 import { databaseReachable, migrationsApplied, Readiness } from '../../src/hosts/readiness';
 import { bootstrapTariffData, createTariffServices } from '../../src/hosts/tariff-services';
 import { createTestDatabase, TestDatabase } from './database';
@@ -34,8 +35,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  migrate?: boolean;
+  config?: Partial<Config>;
+  db?: TestDatabase;
+  withTariffData?: boolean;
+  /** Import the parcel reference files of this data directory (the start-up bootstrap, on it). */
+  withParcelData?: string;
+  /** Environment of the parcel services (live carrier credentials and base URLs); none by default. */
+  parcelEnv?: Env;
+}
+
 /** The real hosts over a fresh database, with responses validated and their statuses logged. */
-export async function createTestApp(options: { migrate?: boolean; config?: Partial<Config>; db?: TestDatabase; withTariffData?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase({ migrate: options.migrate }));
   const config: Config = { ...loadConfig(process.env), databaseUrl: db.url, validateResponses: true, ...options.config };
   const clock = new TestClock();
@@ -50,8 +62,10 @@ export async function createTestApp(options: { migrate?: boolean; config?: Parti
     access: createAccessServices(db, clock),
     tariff: createTariffServices(db, config),
     loadPlanner: new LoadPlanPool(),
+    parcel: createParcelServices(db, options.parcelEnv ?? {}),
   };
   if (options.withTariffData) await bootstrapTariffData(deps.tariff, config, clock, logger);
+  if (options.withParcelData) await bootstrapParcelData(deps.parcel, db, { ...config, dataDir: options.withParcelData }, logger);
   const hosts = Object.fromEntries(hostNames.map((host) => [host, withStatusLog(host, createHostApp(host, deps))])) as Record<HostName, Express>;
   return {
     hosts,

@@ -116,8 +116,10 @@ function rateParcel(
   const handling = rules.handling(m);
   const card = index.cardFor(service.cardService, zone.zone, shipment.shipDate);
   if (!card) {
-    const why = index.hasCardInForce(service.cardService, shipment.shipDate) ? `has no zone ${zone.zone} column` : 'is in force';
-    return { failed: { code: 'no_rate_card', message: `No ${service.name} rate card ${why} on ${shipment.shipDate}.` } };
+    const message = index.hasCardInForce(service.cardService, shipment.shipDate)
+      ? `The ${service.name} rate card in force on ${shipment.shipDate} has no zone ${zone.zone} column.`
+      : `No ${service.name} rate card is in force on ${shipment.shipDate}.`;
+    return { failed: { code: 'no_rate_card', message } };
   }
 
   const weight = billableWeight(parcel, m, service, card, handling.charges);

@@ -9,15 +9,23 @@ export const emptyReferenceData = { rateCards: [], surchargeTables: [], fuelRate
  */
 export class ParcelReferenceStore {
   private index = new RatingIndex(emptyReferenceData);
+  private loaded = false;
 
   constructor(private readonly source: ParcelReferenceSource) {}
 
   async refresh(): Promise<RatingIndex> {
-    this.index = new RatingIndex(await this.source.loadParcelReferenceData());
+    const data = await this.source.loadParcelReferenceData();
+    this.index = new RatingIndex(data);
+    this.loaded = data.rateCards.length > 0;
     return this.index;
   }
 
   current(): RatingIndex {
     return this.index;
+  }
+
+  /** True once a refresh found rate cards: before that, quotes cannot be answered (not ready). */
+  isLoaded(): boolean {
+    return this.loaded;
   }
 }

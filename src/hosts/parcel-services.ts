@@ -1,0 +1,55 @@
+import type { Logger } from 'pino';
+import type { Config, Env } from '../config/config';
+import type { Database } from '../db/knex';
+import { DatabaseParcelReferenceSource } from '../db/repositories/parcel-reference.source';
+import { LiveRatingGateway, liveRatingOptionsFromEnv } from '../domain/parcel/carriers/live-rating-gateway';
+import { liveAdaptersFromEnv } from '../domain/parcel/carriers/registry';
+import type { Carrier } from '../domain/parcel/model';
+import { ParcelQuoteService } from '../domain/parcel/quote.service';
+import { ParcelReferenceStore } from '../domain/parcel/reference-store';
+import { importParcelReferenceData, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
+import type { ReadinessCheck } from './readiness';
+
+/** Parcel Quotes' long-lived parts: the rating index in memory, and the quote service over it. */
+export interface ParcelServices {
+  reference: ParcelReferenceStore;
+  quotes: ParcelQuoteService;
+  /** Carriers rated live (their credentials are configured); the others answer from the cards only. */
+  liveCarriers: Carrier[];
+}
+
+/** Live carriers come from `<CARRIER>_CLIENT_ID`… in `env` (see docs/parcel.md); none configured means cards only. */
+export function createParcelServices(db: Database, env: Env = process.env): ParcelServices {
+  const reference = new ParcelReferenceStore(new DatabaseParcelReferenceSource(db));
+  const adapters = liveAdaptersFromEnv(env);
+  const live = adapters.length > 0 ? new LiveRatingGateway(adapters, liveRatingOptionsFromEnv(env)) : undefined;
+  return { reference, quotes: new ParcelQuoteService({ reference, live }), liveCarriers: adapters.map((a) => a.carrier) };
+}
+
+const changedAnything = (report: ParcelImportReport): boolean =>
+  report.closedVersions > 0 || report.importers.some((i) => Object.values(i.counts).some((c) => c.inserted + c.updated > 0));
+
+/**
+ * Every start: load what the database holds (a restart serves at once), then import the data
+ * directory's parcel files (idempotent; a new edition adds versions) and reload when that changed
+ * anything. The rating index stays in memory: quotes never read the database.
+ */
+export async function bootstrapParcelData(services: ParcelServices, db: Database, config: Config, logger: Logger): Promise<void> {
+  await services.reference.refresh();
+  if (config.dataDir === null) {
+    if (!services.reference.isLoaded()) logger.warn('no parcel rate cards stored and no data directory to import them from');
+    return;
+  }
+  const report = await importParcelReferenceData(db, config.dataDir);
+  if (changedAnything(report) || !services.reference.isLoaded()) await services.reference.refresh();
+  logger.info({ importers: report.importers.length, skipped: report.skipped, closedVersions: report.closedVersions, loaded: services.reference.isLoaded(), live: services.liveCarriers }, 'parcel reference data imported');
+}
+
+export function parcelDataLoaded(services: ParcelServices): ReadinessCheck {
+  return {
+    name: 'parcel_data',
+    async run() {
+      return services.reference.isLoaded() ? { ok: true } : { ok: false, detail: 'parcel rate cards not loaded yet' };
+    },
+  };
+}
