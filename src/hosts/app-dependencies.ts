@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
 import type { Clock } from '../domain/clock';
+import type { JobQueue } from '../jobs/job-queue';
 import type { AccessServices } from './access-services';
 import type { Readiness } from './readiness';
 import type { TariffServices } from './tariff-services';
@@ -15,4 +16,6 @@ export interface AppDependencies {
   readiness: Readiness;
   access: AccessServices;
   tariff: TariffServices;
+  /** Enqueues jobs (the admin's on-demand HTS refresh) for this process's worker or another's. */
+  jobs: JobQueue;
 }

@@ -8,6 +8,8 @@ import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import { HostName, hostNames } from '../../src/hosts/host-names';
 import { databaseReachable, migrationsApplied, Readiness } from '../../src/hosts/readiness';
 import { bootstrapTariffData, createTariffServices } from '../../src/hosts/tariff-services';
+import { agendaJobQueue } from '../../src/jobs/job-queue';
+import { createScheduler } from '../../src/jobs/scheduler';
 import { createTestDatabase, TestDatabase } from './database';
 import { withStatusLog } from './status-log';
 
@@ -40,7 +42,9 @@ export async function createTestApp(options: { migrate?: boolean; config?: Parti
   const clock = new TestClock();
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
   const logger = pino({ level: config.logLevel });
-  const deps: AppDependencies = { config, db, logger, clock, readiness, access: createAccessServices(db, clock), tariff: createTariffServices(db, config) };
+  // Enqueues only (nothing is started here): a test that wants the jobs run starts a worker on the same database.
+  const jobs = agendaJobQueue(() => createScheduler({ db, workerName: 'test-app', pollIntervalMs: 100, lockLifetimeMs: 1000 }));
+  const deps: AppDependencies = { config, db, logger, clock, readiness, access: createAccessServices(db, clock), tariff: createTariffServices(db, config), jobs };
   if (options.withTariffData) await bootstrapTariffData(deps.tariff, config, clock, logger);
   const hosts = Object.fromEntries(hostNames.map((host) => [host, withStatusLog(host, createHostApp(host, deps))])) as Record<HostName, Express>;
   return { hosts, deps, db, clock, close: () => db.destroy() };
