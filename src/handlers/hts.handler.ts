@@ -4,6 +4,7 @@ import { findHtsLine, HtsLookupFailure, htsLineHistory } from '../domain/hts/hts
 import type { HtsReleaseStore } from '../domain/hts/hts-ports';
 import { createTariffAlert, listTariffAlerts, TariffAlertInvalid } from '../domain/hts/tariff-alerts.service';
 import { DomainError } from '../domain/errors';
+import { isCalendarDate } from '../domain/shared/calendar-date';
 import type { operations } from '../generated/hosts/tariff';
 import type { TariffServices } from '../hosts/tariff-services';
 import { htsRefreshJobName } from '../jobs/hts-refresh.job';
@@ -32,10 +33,21 @@ async function lookupProblem(failure: HtsLookupFailure, releases: HtsReleaseStor
   return new DomainError('not_found', failure.message);
 }
 
-/** `since` as epoch ms: a date is its midnight UTC (the validator has checked the format). */
+function invalidQuery(field: string, message: string): DomainError {
+  return new DomainError('invalid_input', `${field} ${message}`, [{ field, in: 'query', message }]);
+}
+
+/** The day to resolve a lookup on. The spec's format only checks the shape, so 2030-02-30 is refused here. */
+function lookupDate(date: string | undefined, receivedAt: Date): string {
+  if (date === undefined) return receivedAt.toISOString().slice(0, 10);
+  if (!isCalendarDate(date)) throw invalidQuery('date', 'must be a calendar date YYYY-MM-DD');
+  return date;
+}
+
+/** `since` as epoch ms: a date is its midnight UTC. */
 function sinceMs(since: string): number {
   const ms = Date.parse(since);
-  if (Number.isNaN(ms)) throw new DomainError('invalid_input', `since "${since}" is not a date or time`, [{ field: 'since', in: 'query', message: 'must be a date or an RFC 3339 time' }]);
+  if (!isCalendarDate(since.slice(0, 10)) || Number.isNaN(ms)) throw invalidQuery('since', 'must be a calendar date or an RFC 3339 time');
   return ms;
 }
 
@@ -44,7 +56,7 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
   const { releases, changes, alerts } = tariff.hts.stores;
   return {
     getHtsLine: async ({ params, query, call }) => {
-      const date = query.date ?? call.receivedAt.toISOString().slice(0, 10);
+      const date = lookupDate(query.date, call.receivedAt);
       const found = await findHtsLine(releases, params.code, date);
       if (!found.found) throw await lookupProblem(found, releases);
       return { status: 200, body: toApiHtsLine(found, date) };
