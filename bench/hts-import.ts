@@ -3,8 +3,8 @@
  * dialect DATABASE_URL names (SQLite by default, `DATABASE_URL=mysql://…` for MySQL/MariaDB), into a
  * fresh scratch database. Rev 4's time includes its change set against Rev 3.
  *
- *   npx tsx bench/hts-import.ts
- *   DATABASE_URL=mysql://root@127.0.0.1:3306/test npx tsx bench/hts-import.ts
+ *   npm run bench:hts-import
+ *   DATABASE_URL=mysql://root@127.0.0.1:3306/test npm run bench:hts-import
  */
 import fs from 'node:fs';
 import path from 'node:path';

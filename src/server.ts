@@ -12,12 +12,13 @@ import { LoadPlanPool } from './domain/loadplan';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
 import { bootstrapParcelData, createParcelServices, parcelDataLoaded } from './hosts/parcel-services';
-import { bootstrapTariffData, createTariffServices, tariffDataLoaded, TariffServices } from './hosts/tariff-services';
+import { bootstrapTariffData, createTariffServices, htsRefreshDeps, tariffDataLoaded } from './hosts/tariff-services';
 import { defineHtsRefreshJob } from './jobs/hts-refresh.job';
 import type { AppDependencies } from './hosts/app-dependencies';
 import { HostName, hostNames } from './hosts/host-names';
 import { databaseReachable, migrationsApplied, Readiness } from './hosts/readiness';
 import { createScheduler } from './jobs/scheduler';
+import { agendaJobQueue } from './jobs/job-queue';
 
 export interface RunningService {
   /** Bound ports by host (all equal in single-port mode). */
@@ -25,15 +26,30 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** The composition root: opens the database, migrates, and builds the dependencies of every host. */
-export async function prepare(config: Config, logger: Logger): Promise<AppDependencies> {
+/** This process's Agenda: it enqueues jobs (the admin route) and, when the worker runs here, processes them. */
+export function createProcessScheduler(db: Database, config: Config): Agenda {
+  return createScheduler({
+    db,
+    workerName: `${os.hostname()}:${process.pid}`,
+    pollIntervalMs: config.jobPollIntervalMs,
+    lockLifetimeMs: config.jobLockLifetimeMs,
+  });
+}
+
+/**
+ * The composition root: opens the database, migrates, and builds the dependencies of every host,
+ * with the process's scheduler (started by startWorker when this process runs the worker).
+ */
+export async function prepare(config: Config, logger: Logger): Promise<AppDependencies & { scheduler: Agenda }> {
   const db = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const tariff = createTariffServices(db, config);
   const parcel = createParcelServices(db);
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff)).add(parcelDataLoaded(parcel));
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, loadPlanner: new LoadPlanPool() };
+  const scheduler = createProcessScheduler(db, config);
+  const jobs = agendaJobQueue(() => scheduler);
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, loadPlanner: new LoadPlanPool(), jobs, scheduler };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {
@@ -60,17 +76,13 @@ async function closeServer(server: http.Server, timeoutMs: number): Promise<void
   clearTimeout(timer);
 }
 
-export async function startWorker(db: Database, config: Config, logger: Logger, tariff: TariffServices): Promise<Agenda> {
-  const agenda = createScheduler({
-    db,
-    workerName: `${os.hostname()}:${process.pid}`,
-    pollIntervalMs: config.jobPollIntervalMs,
-    lockLifetimeMs: config.jobLockLifetimeMs,
-  });
+/** Starts processing jobs on the scheduler: the job definitions, and the daily schedules they set. */
+export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff'>): Promise<Agenda> {
+  const { logger } = deps;
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
   agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => logger.warn({ err: error, job: job.attrs.name }, 'job failed'));
   await agenda.start();
-  await defineHtsRefreshJob(agenda, { db: tariff.hts, clock: () => Date.now(), source: tariff.htsSource, logger });
+  await defineHtsRefreshJob(agenda, { ...htsRefreshDeps(deps.tariff, deps.clock), logger, lockLifetimeMs: deps.config.jobLockLifetimeMs });
   logger.info('worker started');
   return agenda;
 }
@@ -98,7 +110,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     bootstrapTariffData(deps.tariff, config, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
     bootstrapParcelData(deps.parcel, deps.db, config, logger).catch((error: unknown) => logger.error({ err: error }, 'parcel data bootstrap failed')),
   ]);
-  const agenda = config.runWorker ? await startWorker(deps.db, config, logger, deps.tariff) : null;
+  const agenda = config.runWorker ? await startWorker(deps.scheduler, deps) : null;
   logger.info({ ports, worker: agenda !== null, database: deps.db.dialect }, 'tradelane serving');
 
   return {

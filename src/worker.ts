@@ -4,7 +4,8 @@ import { migrateToLatest } from './db/migrate';
 import { createLogger } from './logger';
 import { runUntilSignalled } from './process-lifecycle';
 import { createTariffServices } from './hosts/tariff-services';
-import { startWorker } from './server';
+import { createProcessScheduler, startWorker } from './server';
+import { systemClock } from './domain/clock';
 
 /** `npm run worker`: a job worker alone, for scaling jobs apart from the API (MySQL only in practice). */
 const config = loadConfig();
@@ -12,7 +13,7 @@ const logger = createLogger(config);
 runUntilSignalled(logger, async () => {
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const agenda = await startWorker(db, config, logger, createTariffServices(db, config));
+  const agenda = await startWorker(createProcessScheduler(db, config), { config, logger, clock: systemClock, tariff: createTariffServices(db, config) });
   return {
     async stop() {
       await agenda.stop();

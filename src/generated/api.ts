@@ -434,6 +434,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tariff/hts/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up an HTS line
+         * @description One line of the Harmonized Tariff Schedule as published by USITC in the release in force on
+         *     `date` (default today, UTC): its description and description path, units of quantity, the
+         *     general, special and column 2 (`other`) rates as published and as parsed, footnotes, and the
+         *     ancestor whose rates it inherits when it has none of its own. Headings (4 digits),
+         *     subheadings (6 and 8) and statistical lines (10) are all found; an 8-digit code published
+         *     only as its `00` statistical line answers with that line. Rate texts the parser cannot read
+         *     are returned with `kind: unparseable` and `flagged: true`, never as a zero rate.
+         *
+         *     Who may call: anyone. A lookup reads public reference data, so it is not counted against the
+         *     daily tariff quota; it has its own generous bucket `hts_lookup` (keyless 100 a day per client
+         *     IP, Free 1,000 a day per key, Tariff Pro and business unlimited), which only bounds bulk
+         *     copying. A lookup that ends in 404 does not count.
+         */
+        get: operations["getHtsLine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/hts/{code}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rate history of an HTS line
+         * @description The line in every imported release that has it, oldest first: its description and rate
+         *     texts (as they apply, inherited ones included) with the dates each release was in force
+         *     (`valid_from` inclusive, `valid_to` exclusive, null while in force). This is the historical
+         *     rate data of Tariff Pro.
+         *
+         *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
+         */
+        get: operations["getHtsLineHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List HTS change sets
+         * @description Each imported HTS release after the first is compared with the release before it; the
+         *     result is a change set: lines added and removed, rate texts changed, descriptions changed.
+         *     Listed oldest first with cursor pagination; `since` keeps the change sets recorded at or
+         *     after a date or time, so a client can poll with the time of its last poll. The changes
+         *     themselves are at `GET /api/tariff/changes/{change_set_id}/lines`.
+         *
+         *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
+         */
+        get: operations["listHtsChangeSets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/changes/{change_set_id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the line changes of a change set
+         * @description The changes of one change set in schedule order, with cursor pagination: each names the
+         *     HTS line (`hts_code`), its kind (`added`, `removed`, `rate_changed`, `description_changed`)
+         *     and the texts before and after. Whitespace and row order never make a change. The same
+         *     objects are carried by `tariff.changed` events.
+         *
+         *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
+         */
+        get: operations["listHtsLineChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's tariff alerts
+         * @description The account's alert subscriptions, oldest first, with cursor pagination.
+         *
+         *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
+         */
+        get: operations["listTariffAlerts"];
+        put?: never;
+        /**
+         * Watch HTS codes for changes
+         * @description Subscribes the account to changes under HTS prefixes (2 to 10 digits, dotted or not). When a
+         *     newly imported release changes a line under a prefix (or a line above it whose rates the
+         *     watched lines inherit), a `tariff.changed` event is recorded for the account, naming the
+         *     change set and its matching changes (at most 200; the rest are in the change set). Countries
+         *     do not narrow the match, since a schedule line's rates apply to every origin; they are carried
+         *     into the event for the receiver.
+         *
+         *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
+         */
+        post: operations["createTariffAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/alerts/{alert_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a tariff alert
+         * @description Ends the subscription; no further events are recorded for it. Another account's alert, or
+         *     one already deleted, is not found.
+         *
+         *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
+         */
+        delete: operations["deleteTariffAlert"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/hts-refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the HTS refresh now
+         * @description Queues the HTS refresh job to run at once, as the daily schedule would: it looks for
+         *     revisions newer than the newest imported at the configured source (a local directory, or
+         *     USITC), imports them and records their change sets and `tariff.changed` events. Answers
+         *     202 as soon as the job is queued; a job worker runs it (the one in `npm start`, or
+         *     `npm run worker`), and the outcome is logged. A failed download is retried with backoff.
+         *     Who may call: holders of the admin token (`X-Admin-Token`).
+         */
+        post: operations["refreshHtsNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1437,6 +1625,296 @@ export interface components {
             code: string;
             message: string;
         };
+        /** @description An exact amount of money in a rate, which may be a fraction of a cent (`1.1¢/kg` is `0.011` per kg). */
+        RateMoney: {
+            /**
+             * @description Decimal string, exact (no rounding to cents).
+             * @example 0.011
+             */
+            amount: string;
+            /** @constant */
+            currency: "USD";
+        };
+        /** @description An imported USITC HTS release (the same shape as in `tariff.changed` events). */
+        HtsReleaseSummary: {
+            /** @example htsr_2026_rev_4 */
+            id: string;
+            /** @example 2026 Revision 4 */
+            title: string;
+            /**
+             * Format: date
+             * @description The release is the schedule in force from this date until the next release's.
+             */
+            effective_date: string;
+        };
+        /** @description One line of an HTS release. */
+        HtsLine: {
+            /** @constant */
+            object: "hts_line";
+            /**
+             * @description Dotted (`6109.10.0012`; headings `6109`, subheadings `6109.10`, `6109.10.00`).
+             * @example 6109.10.0012
+             */
+            hts_code: string;
+            /** @description The last two digits of a 10-digit line; null for shorter codes. */
+            statistical_suffix: string | null;
+            /** @description Depth in the schedule's outline, as published. */
+            indent: number;
+            /** @example Men's (338) */
+            description: string;
+            /** @description From the heading down to the line, joined with " > " (unnumbered grouping rows included). */
+            description_path: string;
+            /** @description Units of quantity to report, e.g. `["doz.", "kg"]`. */
+            units: string[];
+            rates: components["schemas"]["HtsLineRates"];
+            /** @description The ancestor whose rates the line inherits (a statistical line under a rated subheading); null when the line carries its own. */
+            rate_line: components["schemas"]["HtsRateLine"] | null;
+            /** @description The line's own footnotes. */
+            footnotes: components["schemas"]["HtsFootnote"][];
+            quota_quantity: string | null;
+            release: components["schemas"]["HtsReleaseSummary"];
+            /**
+             * Format: date
+             * @description The date the line was resolved on.
+             */
+            as_of: string;
+            /**
+             * @description Origin of the data; `usitc_hts` is the USITC release named in `release`.
+             * @example usitc_hts
+             */
+            source: string;
+        };
+        /** @description The rates as they apply to the line (its own, or those of `rate_line`). */
+        HtsLineRates: {
+            general: components["schemas"]["HtsRateColumn"];
+            special: components["schemas"]["HtsSpecialRateColumn"];
+            other: components["schemas"]["HtsRateColumn"];
+            /** @description The "Additional Duties" column as published (not parsed). */
+            additional_duties: string | null;
+        };
+        /** @description One rate column (general, or column 2 as `other`), as published and as read. */
+        HtsRateColumn: {
+            /**
+             * @description The rate text as published (whitespace normalised); null when the column is empty.
+             * @example 2.2¢/kg + 10%
+             */
+            text: string | null;
+            /** @description What the text says; null when the column is empty. */
+            parsed: components["schemas"]["ParsedRate"] | null;
+        };
+        /** @description The special column, as published and as read into rates by program. */
+        HtsSpecialRateColumn: {
+            /** @example Free (A+,AU,BH,CL,CO,D,E,IL,JO,KR,MA,OM,P,PA,PE,S,SG) */
+            text: string | null;
+            parsed: components["schemas"]["ParsedSpecialRate"] | null;
+        };
+        /**
+         * @description A rate text read by the parser. `free`; `ad_valorem`, `specific` and `compound`: the sum of
+         *     `terms`; `polarization_scale` (sugar): `amount_at_100` per kg less `decrement_per_degree`
+         *     for each degree under 100, not below `minimum`; `applicable_subheading` (Chapter 99): the
+         *     duty of the applicable subheading plus `terms`, or less `minus_percent`; `no_change`
+         *     (Chapter 99): the column is unchanged by the heading; `reference`: the rate is set by the
+         *     provision in `refers_to`; `unparseable`: the text could not be read, `flagged` is true and
+         *     `reason` says why. An unparseable rate is never a zero rate.
+         */
+        ParsedRate: {
+            /** @enum {string} */
+            kind: "free" | "ad_valorem" | "specific" | "compound" | "polarization_scale" | "applicable_subheading" | "no_change" | "reference" | "unparseable";
+            terms?: components["schemas"]["RateTerm"][];
+            /** @description A condition written after the rate. */
+            proviso?: string;
+            /** @description Percentage points taken off the applicable subheading's duty (decimal string). */
+            minus_percent?: string;
+            refers_to?: string;
+            amount_at_100?: components["schemas"]["RateMoney"];
+            decrement_per_degree?: components["schemas"]["RateMoney"];
+            minimum?: components["schemas"]["RateMoney"];
+            /** @description The unit the polarization scale's amounts are per (`kg`). */
+            unit?: string;
+            /** @constant */
+            flagged?: true;
+            reason?: string;
+        };
+        /** @description One additive part of a rate. `ad_valorem` has `percent`; `specific` has `amount` per `unit`. */
+        RateTerm: {
+            /** @enum {string} */
+            kind: "ad_valorem" | "specific";
+            /**
+             * @description Percent of the value, decimal string (`6.5` for 6.5%).
+             * @example 6.5
+             */
+            percent?: string;
+            amount?: components["schemas"]["RateMoney"];
+            /**
+             * @description Canonical unit (`kg`, `liter`, `No.`, `doz.`, …).
+             * @example kg
+             */
+            unit?: string;
+            /** @description The unit as written in the text. */
+            unit_text?: string;
+            /** @description What the term is measured on when it is not the goods as declared (`drained weight`, `the case`). */
+            on?: string;
+        };
+        /**
+         * @description The special column read into offers: each a rate and the special program indicators it is
+         *     available under (`all` when the text names none), and pointers to other provisions
+         *     (`See 9822.04.01 (AU)`). `unparseable` as for `ParsedRate`.
+         */
+        ParsedSpecialRate: {
+            /** @enum {string} */
+            kind: "special" | "unparseable";
+            offers?: {
+                rate: components["schemas"]["ParsedRate"];
+                programs: string[] | "all";
+            }[];
+            references?: {
+                /** @example 9822.04.01-9822.04.03 */
+                provisions: string;
+                programs: string[];
+            }[];
+            /** @constant */
+            flagged?: true;
+            reason?: string;
+        };
+        HtsRateLine: {
+            /** @example 6109.10.00 */
+            hts_code: string;
+            description: string;
+            footnotes: components["schemas"]["HtsFootnote"][];
+        };
+        HtsFootnote: {
+            /** @description The columns it is attached to, e.g. `["general"]`. */
+            columns: string[];
+            marker: string;
+            /** @example See 9903.88.15. */
+            text: string;
+            /** @example endnote */
+            type: string;
+        };
+        /** @description Rate texts as published (`other` is column 2), inherited ones included. */
+        HtsRateTexts: {
+            general: string | null;
+            special: string | null;
+            other: string | null;
+            additional_duties: string | null;
+        };
+        HtsLineHistory: {
+            /** @constant */
+            object: "hts_line_history";
+            /** @example 6109.10.0012 */
+            hts_code: string;
+            /** @description One per release that has the line, oldest first. */
+            entries: {
+                release: components["schemas"]["HtsReleaseSummary"];
+                /**
+                 * Format: date
+                 * @description Inclusive.
+                 */
+                valid_from: string;
+                /**
+                 * Format: date
+                 * @description Exclusive; null while the release is in force.
+                 */
+                valid_to: string | null;
+                description: string;
+                rates: components["schemas"]["HtsRateTexts"];
+                /** @description The ancestor the rates are inherited from, when they are. */
+                rate_line_code: string | null;
+            }[];
+        };
+        /** @description What changed from one release to the next. */
+        HtsChangeSet: {
+            /** @example hcs_5d1e3a7f9b0c2d4e6f8a1b3c */
+            id: string;
+            /** @constant */
+            object: "hts_change_set";
+            release: components["schemas"]["HtsReleaseSummary"];
+            previous_release: components["schemas"]["HtsReleaseSummary"];
+            counts: {
+                added: number;
+                removed: number;
+                rate_changed: number;
+                description_changed: number;
+            };
+            created_at: components["schemas"]["Timestamp"];
+        };
+        HtsChangeSetList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["HtsChangeSet"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /**
+         * @description One line's change. `added` has only `after`, `removed` only `before` (the whole line);
+         *     `rate_changed` carries the rate texts, `description_changed` the description.
+         */
+        HtsLineChange: {
+            /** @enum {string} */
+            kind: "added" | "removed" | "rate_changed" | "description_changed";
+            /** @example 9903.03.01 */
+            hts_code: string;
+            before: components["schemas"]["HtsLineSnapshot"] | null;
+            after: components["schemas"]["HtsLineSnapshot"] | null;
+        };
+        /** @description The texts of a line a change is about (`other` is column 2). */
+        HtsLineSnapshot: {
+            description?: string;
+            general?: string | null;
+            special?: string | null;
+            other?: string | null;
+            additional_duties?: string | null;
+        };
+        HtsLineChangeList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["HtsLineChange"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        TariffAlertCreateRequest: {
+            /** @description HTS prefixes to watch, 2 to 10 digits, dotted or not (`61`, `6109.10`, `8471300100`). */
+            hts_prefixes: string[];
+            /** @description ISO 3166-1 alpha-2 countries of origin you care about (carried into the events). */
+            countries?: string[];
+        };
+        TariffAlert: {
+            /** @example alr_8e2f4a6c8e0a2c4e6a8c0e2f */
+            id: string;
+            /** @constant */
+            object: "tariff_alert";
+            /**
+             * @description The watched prefixes as digits, duplicates removed.
+             * @example [
+             *       "610910",
+             *       "990303"
+             *     ]
+             */
+            hts_prefixes: string[];
+            /** @description Upper-case ISO 3166-1 alpha-2 codes. */
+            countries: string[];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        TariffAlertList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["TariffAlert"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** @description A job queued for a worker. */
+        QueuedJob: {
+            /** @example job_0f8e4b7a-4c1d-4e0b-9a51-2c3d4e5f6a7b */
+            id: string;
+            /** @constant */
+            object: "job";
+            /** @example hts-refresh */
+            name: string;
+            /** @constant */
+            status: "queued";
+            run_at: components["schemas"]["Timestamp"];
+        };
     };
     responses: {
         /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
@@ -1710,6 +2188,11 @@ export interface components {
         Limit: number;
         /** @description The `next_cursor` of the previous page. */
         Cursor: string;
+        /**
+         * @description HTS number, dotted (`6109.10.0012`, also `6109.10.00.12`) or plain digits; 4, 6, 8 or 10 digits.
+         * @example 6109.10.0012
+         */
+        HtsCode: string;
     };
     requestBodies: never;
     headers: {
@@ -2617,6 +3100,282 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["UpstreamUnavailable"];
             503: components["responses"]["NotReady"];
+        };
+    };
+    getHtsLine: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Resolve the code in the release in force on this date (YYYY-MM-DD). Default today (UTC).
+                 * @example 2026-02-20
+                 */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description HTS number, dotted (`6109.10.0012`, also `6109.10.00.12`) or plain digits; 4, 6, 8 or 10 digits.
+                 * @example 6109.10.0012
+                 */
+                code: components["parameters"]["HtsCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The line in the release in force on the date. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HtsLine"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotReady"];
+        };
+    };
+    getHtsLineHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description HTS number, dotted (`6109.10.0012`, also `6109.10.00.12`) or plain digits; 4, 6, 8 or 10 digits.
+                 * @example 6109.10.0012
+                 */
+                code: components["parameters"]["HtsCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The line across releases. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HtsLineHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["NotReady"];
+        };
+    };
+    listHtsChangeSets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only change sets recorded at or after this date (`2026-02-01`, midnight UTC) or time (RFC 3339).
+                 * @example 2026-02-01
+                 */
+                since?: string;
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of change sets. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HtsChangeSetList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listHtsLineChanges: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The change set's id (`hcs_…`).
+                 * @example hcs_5d1e3a7f9b0c2d4e6f8a1b3c
+                 */
+                change_set_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of line changes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HtsLineChangeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTariffAlerts: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alerts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffAlertList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createTariffAlert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hts_prefixes": [
+                 *         "6109.10",
+                 *         "9903.03"
+                 *       ],
+                 *       "countries": [
+                 *         "CN",
+                 *         "VN"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TariffAlertCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The alert. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffAlert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+        };
+    };
+    deleteTariffAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The alert's id (`alr_…`).
+                 * @example alr_8e2f4a6c8e0a2c4e6a8c0e2f
+                 */
+                alert_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    refreshHtsNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refresh is queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueuedJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

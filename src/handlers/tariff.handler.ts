@@ -8,6 +8,7 @@ import type { operations as tariffOperations } from '../generated/hosts/tariff';
 import type { TariffServices } from '../hosts/tariff-services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
+import { htsNotReady } from './hts.handler';
 import { toApiSearchResult } from './outputs/classify.output';
 import { toFormA, toFormB } from './outputs/tariff.output';
 
@@ -57,7 +58,7 @@ export function htsSearchHandler(tariff: TariffServices): OperationHandler<tarif
       result = await searchHtsCodes({ query: body.query, limit: body.limit, context: body.context }, { ...tariff.search, clock: () => call.receivedAt.getTime() });
     } catch (error) {
       if (!(error instanceof HtsSearchError)) throw error;
-      if (error.reason === 'no_release') throw new HttpProblem('not-ready', 'The HTS release is still being imported; retry shortly.', undefined, { 'Retry-After': '5' });
+      if (error.reason === 'no_release') throw htsNotReady();
       throw new HttpProblem('unprocessable', error.message);
     }
     const top = result.candidates[0];

@@ -3,6 +3,7 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
 import type { Clock } from '../domain/clock';
 import type { LoadPlanPool } from '../domain/loadplan';
+import type { JobQueue } from '../jobs/job-queue';
 import type { AccessServices } from './access-services';
 import type { ParcelServices } from './parcel-services';
 import type { Readiness } from './readiness';
@@ -20,4 +21,6 @@ export interface AppDependencies {
   /** Worker threads that run load plans off the event loop; closed on shutdown. */
   loadPlanner: LoadPlanPool;
   parcel: ParcelServices;
+  /** Enqueues jobs (the admin's on-demand HTS refresh) for this process's worker or another's. */
+  jobs: JobQueue;
 }

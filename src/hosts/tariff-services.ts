@@ -5,7 +5,7 @@ import { htsDatabase } from '../db/repositories/hts-database';
 import { TariffRulesRepository } from '../db/repositories/tariff-rules.repository';
 import type { Clock } from '../domain/clock';
 import type { HtsDatabase, HtsReleaseSource } from '../domain/hts/hts-ports';
-import { backfillHtsReleases } from '../domain/hts/hts-refresh.service';
+import { backfillHtsReleases, HtsRefreshDeps } from '../domain/hts/hts-refresh.service';
 import { ensureInitialRelease } from '../domain/hts/initial-release';
 import { ReleaseLineSource } from '../domain/tariff/release-line-source';
 import { TariffRuleBook } from '../domain/tariff/rules/tariff-rule-book';
@@ -45,17 +45,28 @@ export function createTariffServices(db: Database, config: Config): TariffServic
 }
 
 /**
+ * What an HTS import or refresh in this process needs. A newly imported release gets its search
+ * index built ahead, and the calculator's line lookups forget older answers.
+ */
+export function htsRefreshDeps(services: TariffServices, clock: Clock): HtsRefreshDeps {
+  return {
+    db: services.hts,
+    clock: () => clock.now().getTime(),
+    source: services.htsSource,
+    afterImport: async (release) => {
+      services.lines.clear();
+      await services.search.indexes.rebuildFor(release.id);
+    },
+  };
+}
+
+/**
  * First start and every start: make sure an HTS release is imported (the newest in the source when
  * the database has none, then older ones for history) and the duty rules are in memory (the stored
  * active set, or a fresh import from the data directory). Readiness says not ready until both hold.
  */
 export async function bootstrapTariffData(services: TariffServices, config: Config, clock: Clock, logger: Logger): Promise<void> {
-  // A newly imported release gets its search index built ahead, and line lookups forget older answers.
-  const afterImport = async (release: { id: string }) => {
-    services.lines.clear();
-    await services.search.indexes.rebuildFor(release.id);
-  };
-  const deps = { db: services.hts, clock: () => clock.now().getTime(), source: services.htsSource, afterImport };
+  const deps = htsRefreshDeps(services, clock);
   const initial = await ensureInitialRelease(deps);
   if (initial.outcome === 'unavailable') logger.warn({ reason: initial.reason }, 'no HTS release could be imported');
   else if (initial.outcome === 'imported') logger.info({ release: initial.release.id }, 'HTS release imported');

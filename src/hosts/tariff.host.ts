@@ -1,15 +1,17 @@
 import type { operations } from '../generated/hosts/tariff';
+import { htsHandlers } from '../handlers/hts.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { htsSearchHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
 
-/** The tariff service host: calculate in form A, AI HTS search, the Pro tariff tools. */
+/** The tariff service host: calculate in form A, AI HTS search, HTS data and the Pro tariff tools. */
 export function tariffHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
   return {
     ...serviceHandlers(document, deps.readiness),
     calculateTariff: tariffCalculationHandlers(deps.tariff).formA,
     searchHtsCodes: htsSearchHandler(deps.tariff),
+    ...htsHandlers(deps.tariff, deps.jobs),
   };
 }

@@ -24,9 +24,13 @@ function isBodyParserError(error: unknown): error is BodyParserError {
   return typeof error === 'object' && error !== null && typeof (error as BodyParserError).type === 'string' && 'status' in error;
 }
 
-/** express-openapi-validator paths look like `/body/hts_code` or `/query/limit`; they are our pointers. */
+/**
+ * express-openapi-validator paths look like `/body/hts_code` or `/query/limit`; they are our pointers,
+ * but for path parameters, which it roots at `/params` where our problems (and domain errors) say `/path`.
+ */
 function pointerOf(path: string): string {
-  return path.startsWith('/') ? path.replace(/\./g, '/') : `/${path.replace(/\./g, '/')}`;
+  const pointer = path.startsWith('/') ? path.replace(/\./g, '/') : `/${path.replace(/\./g, '/')}`;
+  return pointer.replace(/^\/params\//, '/path/');
 }
 
 function fromValidator(error: ValidatorError): HttpProblem {

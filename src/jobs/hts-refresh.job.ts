@@ -27,9 +27,11 @@ function summary(result: HtsRefreshResult): object {
  * change sets and alert events. A failed download throws, so Agenda retries with backoff (5 min,
  * 10, 20, 40, 80) while the release in force stays; the daily schedule goes on either way. A
  * corrupt file is logged with its reason and tried again at the next daily run, not sooner.
- * `agenda.now(htsRefreshJobName)` runs it on demand (the admin route).
+ * `agenda.now(htsRefreshJobName)` runs it on demand (the admin route). A run that holds its lock
+ * longer than `lockLifetimeMs` (JOB_LOCK_LIFETIME_MS, 10 min by default, against an import of under
+ * a minute) is taken for dead: it is cancelled, and another worker may take it over.
  */
-export async function defineHtsRefreshJob(agenda: Agenda, deps: HtsRefreshDeps & { logger: JobLogger }): Promise<void> {
+export async function defineHtsRefreshJob(agenda: Agenda, deps: HtsRefreshDeps & { logger: JobLogger; lockLifetimeMs: number }): Promise<void> {
   agenda.define(
     htsRefreshJobName,
     async () => {
@@ -40,7 +42,7 @@ export async function defineHtsRefreshJob(agenda: Agenda, deps: HtsRefreshDeps &
     },
     {
       concurrency: 1,
-      lockLifetime: 30 * 60_000,
+      lockLifetime: deps.lockLifetimeMs,
       backoff: exponential({ delay: 5 * 60_000, factor: 2, maxRetries: 5 }),
     },
   );

@@ -1,15 +1,18 @@
 import request from 'supertest';
-import { hostNames } from '../../src/hosts/host-names';
+import { loadHostDocument } from '../../src/hosts/host-document';
+import { HostName, hostNames } from '../../src/hosts/host-names';
 import { createTestApp, TestApp } from '../support/app';
 import { signUp } from '../support/accounts';
 import { operationRoutes } from '../support/status-log';
 
 let app: TestApp;
 let scopedToken: string;
+let freeKey: string;
 beforeAll(async () => {
   app = await createTestApp({ config: { trustProxy: true } });
-  // A Free account's access token with one narrow scope: enough to authenticate, too little to act.
+  // A Free account's key, and its access token with one narrow scope: enough to authenticate, too little to act.
   const { key } = await signUp(app);
+  freeKey = key;
   const client = (await request(app.hosts.site).post('/api/oauth/clients').set('Authorization', `Bearer ${key}`).send({ scopes: ['shipments:read'] }).expect(201)).body;
   scopedToken = (await request(app.hosts.site).post('/oauth/token').type('form').send({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.client_secret }).expect(200)).body.access_token;
 });
@@ -17,7 +20,8 @@ afterAll(() => app.close());
 
 type Security = Array<Record<string, string[]>>;
 type MediaType = { example?: unknown; examples?: Record<string, { value: unknown }> };
-type Operation = { security?: Security; requestBody?: { content: Record<string, MediaType> } };
+type Parameter = { name: string; in: string; example?: unknown };
+type Operation = { security?: Security; requestBody?: { content: Record<string, MediaType> }; parameters?: Array<Parameter | { $ref: string }> };
 
 /** The request example the spec gives, so the call passes validation and reaches access control. */
 function exampleBody(operation: Operation): unknown {
@@ -25,10 +29,20 @@ function exampleBody(operation: Operation): unknown {
   return media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
 }
 
+/** The path with each parameter's example (one that passes validation), else an id no account has. */
+function exampleUrl(host: HostName, path: string, operation: Operation): string {
+  const shared = (loadHostDocument(host).document.components as { parameters?: Record<string, Parameter> }).parameters ?? {};
+  const parameters = (operation.parameters ?? []).map((p) => ('$ref' in p ? shared[p.$ref.split('/').pop() as string] : p));
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const example = parameters.find((p) => p.in === 'path' && p.name === name)?.example;
+    return example === undefined ? 'x_unknown' : encodeURIComponent(String(example));
+  });
+}
+
 const operations = hostNames.flatMap((host) =>
   operationRoutes(host).map((route) => {
     const operation = route.definition as Operation;
-    return { host, ...route, security: operation.security ?? [], body: exampleBody(operation), url: route.path.replace(/\{[^}]+\}/g, 'x_unknown') };
+    return { host, ...route, security: operation.security ?? [], body: exampleBody(operation), url: exampleUrl(host, route.path, operation) };
   }),
 );
 const call = (op: (typeof operations)[number], url = op.url) => {
@@ -50,8 +64,11 @@ describe.each(operations.filter((op) => op.statuses.includes('401') && op.securi
 });
 
 describe.each(operations.filter((op) => op.statuses.includes('403')).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
-  it('answers 403 to a Free account token that lacks the scope or the plan', async () => {
-    const res = await call(op).set('Authorization', `Bearer ${scopedToken}`).expect(403);
+  it('answers 403 to a Free account (its key, or its token lacking the scope) the plan does not include', async () => {
+    const req = call(op);
+    if (op.security.some((r) => 'ApiKeyAuth' in r)) req.set('X-API-Key', freeKey);
+    else req.set('Authorization', `Bearer ${scopedToken}`);
+    const res = await req.expect(403);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/forbidden-plan');
   });
 });

@@ -10,6 +10,8 @@ import { HostName, hostNames } from '../../src/hosts/host-names';
 import { bootstrapParcelData, createParcelServices } from '../../src/hosts/parcel-services';
 import { databaseReachable, migrationsApplied, Readiness } from '../../src/hosts/readiness';
 import { bootstrapTariffData, createTariffServices } from '../../src/hosts/tariff-services';
+import { agendaJobQueue } from '../../src/jobs/job-queue';
+import { createScheduler } from '../../src/jobs/scheduler';
 import { createTestDatabase, TestDatabase } from './database';
 import { withStatusLog } from './status-log';
 
@@ -53,6 +55,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = new TestClock();
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
   const logger = pino({ level: config.logLevel });
+  // Enqueues only (nothing is started here): a test that wants the jobs run starts a worker on the same database.
+  const jobs = agendaJobQueue(() => createScheduler({ db, workerName: 'test-app', pollIntervalMs: 100, lockLifetimeMs: 1000 }));
   const deps: AppDependencies = {
     config,
     db,
@@ -63,6 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     tariff: createTariffServices(db, config),
     loadPlanner: new LoadPlanPool(),
     parcel: createParcelServices(db, options.parcelEnv ?? {}),
+    jobs,
   };
   if (options.withTariffData) await bootstrapTariffData(deps.tariff, config, clock, logger);
   if (options.withParcelData) await bootstrapParcelData(deps.parcel, db, { ...config, dataDir: options.withParcelData }, logger);

@@ -1,0 +1,111 @@
+import { htsChangeView } from '../domain/hts/hts-change-view';
+import { listHtsChanges, listHtsChangeSets } from '../domain/hts/hts-change-feed.service';
+import { findHtsLine, HtsLookupFailure, htsLineHistory } from '../domain/hts/hts-lookup.service';
+import type { HtsReleaseStore } from '../domain/hts/hts-ports';
+import { createTariffAlert, listTariffAlerts, TariffAlertInvalid } from '../domain/hts/tariff-alerts.service';
+import { DomainError } from '../domain/errors';
+import { isCalendarDate } from '../domain/shared/calendar-date';
+import type { operations } from '../generated/hosts/tariff';
+import type { TariffServices } from '../hosts/tariff-services';
+import { htsRefreshJobName } from '../jobs/hts-refresh.job';
+import type { JobQueue } from '../jobs/job-queue';
+import type { OperationHandler } from '../http/operation';
+import { HttpProblem } from '../http/problem';
+import { accountIdOf } from './accounts.handler';
+import { toApiHtsChangeSet, toApiHtsLine, toApiHtsLineHistory, toApiQueuedJob, toApiTariffAlert } from './outputs/hts.output';
+import { toApiList } from './outputs/list';
+
+type Handlers = {
+  [K in 'getHtsLine' | 'getHtsLineHistory' | 'listHtsChangeSets' | 'listHtsLineChanges' | 'createTariffAlert' | 'listTariffAlerts' | 'deleteTariffAlert' | 'refreshHtsNow']: OperationHandler<operations[K]>;
+};
+
+const defaultPageSize = 20;
+
+/** 503 until the first HTS release is imported (first start); tariff routes share it. */
+export function htsNotReady(): HttpProblem {
+  return new HttpProblem('not-ready', 'The HTS release is still being imported; retry shortly.', undefined, { 'Retry-After': '5' });
+}
+
+/** A lookup that found nothing: a malformed code is 400, an empty database 503, anything else 404. */
+async function lookupProblem(failure: HtsLookupFailure, releases: HtsReleaseStore): Promise<Error> {
+  if (failure.reason === 'invalid_code') return new DomainError('invalid_input', failure.message, [{ field: 'code', in: 'path', message: failure.message }]);
+  if ((await releases.count()) === 0) return htsNotReady();
+  return new DomainError('not_found', failure.message);
+}
+
+function invalidQuery(field: string, message: string): DomainError {
+  return new DomainError('invalid_input', `${field} ${message}`, [{ field, in: 'query', message }]);
+}
+
+/** The day to resolve a lookup on. The spec's format only checks the shape, so 2030-02-30 is refused here. */
+function lookupDate(date: string | undefined, receivedAt: Date): string {
+  if (date === undefined) return receivedAt.toISOString().slice(0, 10);
+  if (!isCalendarDate(date)) throw invalidQuery('date', 'must be a calendar date YYYY-MM-DD');
+  return date;
+}
+
+/** `since` as epoch ms: a date is its midnight UTC. */
+function sinceMs(since: string): number {
+  const ms = Date.parse(since);
+  if (!isCalendarDate(since.slice(0, 10)) || Number.isNaN(ms)) throw invalidQuery('since', 'must be a calendar date or an RFC 3339 time');
+  return ms;
+}
+
+/** The tariff host's HTS data: line lookups, history, change sets, alerts, and the admin's refresh. */
+export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
+  const { releases, changes, alerts } = tariff.hts.stores;
+  return {
+    getHtsLine: async ({ params, query, call }) => {
+      const date = lookupDate(query.date, call.receivedAt);
+      const found = await findHtsLine(releases, params.code, date);
+      if (!found.found) throw await lookupProblem(found, releases);
+      return { status: 200, body: toApiHtsLine(found, date) };
+    },
+
+    getHtsLineHistory: async ({ params }) => {
+      const history = await htsLineHistory(releases, params.code);
+      if (!history.found) throw await lookupProblem(history, releases);
+      return { status: 200, body: toApiHtsLineHistory(history.entries) };
+    },
+
+    listHtsChangeSets: async ({ query }) => {
+      const page = await listHtsChangeSets(tariff.hts.stores, {
+        sinceMs: query.since === undefined ? undefined : sinceMs(query.since),
+        cursor: query.cursor,
+        limit: query.limit ?? defaultPageSize,
+      });
+      return { status: 200, body: toApiList(page, toApiHtsChangeSet) };
+    },
+
+    listHtsLineChanges: async ({ params, query }) => {
+      if (!(await changes.findById(params.change_set_id))) throw new DomainError('not_found', `No change set ${params.change_set_id}.`);
+      const page = await listHtsChanges(changes, params.change_set_id, { cursor: query.cursor, limit: query.limit ?? defaultPageSize });
+      return { status: 200, body: toApiList(page, htsChangeView) };
+    },
+
+    createTariffAlert: async ({ body, call }) => {
+      try {
+        const alert = await createTariffAlert({ alerts, clock: () => call.receivedAt.getTime() }, accountIdOf(call), {
+          htsPrefixes: body.hts_prefixes,
+          countries: body.countries,
+        });
+        return { status: 201, body: toApiTariffAlert(alert) };
+      } catch (error) {
+        if (!(error instanceof TariffAlertInvalid)) throw error;
+        throw new DomainError('invalid_input', error.message, [{ field: error.field, message: error.message }]);
+      }
+    },
+
+    listTariffAlerts: async ({ query, call }) => {
+      const page = await listTariffAlerts(alerts, accountIdOf(call), { cursor: query.cursor, limit: query.limit ?? defaultPageSize });
+      return { status: 200, body: toApiList(page, toApiTariffAlert) };
+    },
+
+    deleteTariffAlert: async ({ params, call }) => {
+      if (!(await alerts.deleteForAccount(accountIdOf(call), params.alert_id))) throw new DomainError('not_found', `No alert ${params.alert_id} in this account.`);
+      return { status: 204, body: undefined };
+    },
+
+    refreshHtsNow: async () => ({ status: 202, body: toApiQueuedJob(await jobs.runNow(htsRefreshJobName)) }),
+  };
+}
