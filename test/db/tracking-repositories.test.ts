@@ -67,7 +67,8 @@ describe(`tracking repositories on ${testDialect}`, () => {
     expect(entry).toMatchObject({ kind: 'grant', credits: '10.00', balanceAfter: '10.00' });
     expect(await credits.balance('acct_6')).toBe('10.00');
     expect((await credits.quote('acct_6', 'tariff_pro', 2)).amount).toBe('2.40');
-    expect((await credits.history('acct_6')).map((e) => e.kind)).toEqual(['grant']);
+    expect((await credits.transactions('acct_6', { limit: 10, cursor: null })).data.map((e) => e.kind)).toEqual(['grant']);
+    expect(await credits.summary('acct_6', 'tariff_pro')).toMatchObject({ balance: '10.00', usedThisMonth: 0, nextUnitPrice: '1.20', nextDiscountPercent: 20 });
   });
 
   test('own shipments and test mode consume nothing', async () => {

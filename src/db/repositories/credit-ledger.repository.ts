@@ -83,9 +83,12 @@ export class CreditLedgerRepository implements CreditLedger {
     return total.negated().round().toNumber();
   }
 
-  async entries(accountId: string, creditType: string, limit = 100): Promise<LedgerEntry[]> {
-    const rows = await this.knex('credit_ledger_entries')
-      .where({ account_id: accountId, credit_type: creditType })
+  async entries(accountId: string, creditType: string, limit = 100, before?: { createdAt: number; id: string }): Promise<LedgerEntry[]> {
+    const query = this.knex('credit_ledger_entries').where({ account_id: accountId, credit_type: creditType });
+    if (before) {
+      query.andWhere((q) => q.where('created_at', '<', before.createdAt).orWhere((same) => same.where('created_at', before.createdAt).andWhere('id', '<', before.id)));
+    }
+    const rows = await query
       .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
       .limit(limit);
     return rows.map(fromRow);

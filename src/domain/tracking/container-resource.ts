@@ -1,3 +1,4 @@
+import { carrierByCode } from './carriers';
 import type { EtaBasis } from './eta';
 import type { TimelineEvent } from './events';
 import type { ContainerSnapshot, StoredTimelineEvent } from './model';
@@ -47,9 +48,11 @@ export function timelineEventView(stored: StoredTimelineEvent, port: PortLookup)
   const call = e.transportCall;
   return {
     id: stored.key,
+    // DCSA names: eventType, the type code (equipmentEventTypeCode / transportEventTypeCode /
+    // shipmentEventTypeCode in one field) and eventClassifierCode.
     event_type: e.eventType,
-    event_code: e.code,
-    classifier: e.classifier,
+    event_type_code: e.code,
+    event_classifier_code: e.classifier,
     event_time: iso(e.eventTime),
     event_created_at: iso(e.eventCreatedAt),
     location: locode
@@ -93,6 +96,7 @@ export function containerResource(
     iso_equipment_code: snapshot.isoEquipmentCode,
     status: snapshot.status,
     carrier_scac: snapshot.carrierScac,
+    carrier_name: carrierByCode(snapshot.carrierScac)?.name ?? null,
     vessel: snapshot.vessel,
     voyage: snapshot.voyage,
     position: snapshot.position
@@ -102,6 +106,7 @@ export function containerResource(
           speed_knots: snapshot.position.sogKnots,
           course_degrees: snapshot.position.cogDegrees,
           time: iso(snapshot.position.time),
+          age_seconds: Math.max(0, Math.round((context.now - snapshot.position.time) / 1000)),
           source: snapshot.position.source,
         }
       : null,
