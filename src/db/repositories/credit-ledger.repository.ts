@@ -80,7 +80,7 @@ export class CreditLedgerRepository implements CreditLedger {
       .select('credits');
     // Summed in exact decimals, not by the database (SQLite would sum DECIMAL as floats).
     const total = rows.reduce((sum: Decimal, r: { credits: unknown }) => sum.plus(toDecimalString(r.credits)), new Decimal(0));
-    return total.negated().round().toNumber();
+    return total.negated().round().toNumber() || 0; // never -0 for an empty month
   }
 
   async entries(accountId: string, creditType: string, limit = 100, before?: { createdAt: number; id: string }): Promise<LedgerEntry[]> {
