@@ -9,7 +9,7 @@ import { greatCircleNm } from '../src/domain/tracking/geo';
 import { iso6346CheckDigit } from '../src/domain/tracking/container-number';
 import { NmeaDecoder } from '../src/domain/tracking/providers/ais/nmea-decoder';
 import { SeaRouter } from '../src/domain/tracking/sea-route/sea-router';
-import { createTrackingServices } from '../src/jobs/tracking-services';
+import { createTrackingServices } from '../src/hosts/tracking-services';
 
 // npx tsx bench/tracking.ts — sea-route latency, AIS decoding throughput, refresh throughput
 // (test mode, sandbox upstream, SQLite or DATABASE_URL).

@@ -3,7 +3,6 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import type { Agenda } from 'agenda';
 import { Config } from './config/config';
 import { Database, openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
@@ -12,6 +11,10 @@ import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
 import { bootstrapTariffData, createTariffServices, tariffDataLoaded, TariffServices } from './hosts/tariff-services';
 import { defineHtsRefreshJob } from './jobs/hts-refresh.job';
+import { loadTrackingConfig } from './config/tracking-config';
+import { bootstrapPorts, createTrackingServices, TrackingServices } from './hosts/tracking-services';
+import { startAisFeed } from './jobs/ais-feed';
+import { defineTrackingRefreshJob } from './jobs/tracking-refresh.job';
 import type { AppDependencies } from './hosts/app-dependencies';
 import { HostName, hostNames } from './hosts/host-names';
 import { databaseReachable, migrationsApplied, Readiness } from './hosts/readiness';
@@ -29,8 +32,9 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const tariff = createTariffServices(db, config);
+  const tracking = createTrackingServices(db.knex, loadTrackingConfig(), systemClock);
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff));
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff };
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, tracking };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {
@@ -57,7 +61,15 @@ async function closeServer(server: http.Server, timeoutMs: number): Promise<void
   clearTimeout(timer);
 }
 
-export async function startWorker(db: Database, config: Config, logger: Logger, tariff: TariffServices): Promise<Agenda> {
+export interface Worker {
+  stop(): Promise<void>;
+}
+
+/**
+ * The job worker: the daily HTS refresh and the tracking refresh on Agenda, and the AIS NMEA feed
+ * when one is configured (set TRACKING_AIS_NMEA_TCP on one worker only).
+ */
+export async function startWorker(db: Database, config: Config, logger: Logger, services: { tariff: TariffServices; tracking: TrackingServices }): Promise<Worker> {
   const agenda = createScheduler({
     db,
     workerName: `${os.hostname()}:${process.pid}`,
@@ -67,9 +79,24 @@ export async function startWorker(db: Database, config: Config, logger: Logger, 
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
   agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => logger.warn({ err: error, job: job.attrs.name }, 'job failed'));
   await agenda.start();
-  await defineHtsRefreshJob(agenda, { db: tariff.hts, clock: () => Date.now(), source: tariff.htsSource, logger });
-  logger.info('worker started');
-  return agenda;
+  await defineHtsRefreshJob(agenda, { db: services.tariff.hts, clock: () => Date.now(), source: services.tariff.htsSource, logger });
+  const tracking = services.tracking.config;
+  await defineTrackingRefreshJob(agenda, {
+    refresh: services.tracking.refresh,
+    every: tracking.refresh.jobEvery,
+    maxRunMs: tracking.refresh.maxRunMs,
+    positions: services.tracking.positions,
+    positionRetentionMs: tracking.ais.positionRetentionMs,
+    onReport: (report) => logger.info({ report }, 'tracking refreshed'),
+  });
+  const aisFeed = startAisFeed(tracking, services.tracking.positions, (error) => logger.warn({ err: error }, 'AIS feed error'));
+  logger.info({ aisFeed: aisFeed !== null, trackingEvery: tracking.refresh.jobEvery, dcsaCarriers: tracking.dcsa.map((c) => c.scac) }, 'worker started');
+  return {
+    async stop() {
+      await aisFeed?.stop();
+      await agenda.stop();
+    },
+  };
 }
 
 /** Serves the three hosts (and the worker when configured) until stop() drains and closes them. */
@@ -91,9 +118,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     }
   }
   // Reference data imports in the background: /readyz says not ready, tariff routes answer 503, until done.
-  const bootstrap = bootstrapTariffData(deps.tariff, config, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed'));
-  const agenda = config.runWorker ? await startWorker(deps.db, config, logger, deps.tariff) : null;
-  logger.info({ ports, worker: agenda !== null, database: deps.db.dialect }, 'tradelane serving');
+  const bootstrap = Promise.all([
+    bootstrapTariffData(deps.tariff, config, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
+    bootstrapPorts(deps.tracking, config.dataDir, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'port import failed')),
+  ]);
+  const worker = config.runWorker ? await startWorker(deps.db, config, logger, deps) : null;
+  logger.info({ ports, worker: worker !== null, database: deps.db.dialect }, 'tradelane serving');
 
   return {
     ports,
@@ -101,7 +131,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       // Stop accepting, let in-flight requests finish, then stop jobs, then close the pool.
       await Promise.all(servers.map((server) => closeServer(server, config.shutdownTimeoutMs)));
       await bootstrap;
-      if (agenda) await agenda.stop();
+      if (worker) await worker.stop();
       await deps.db.knex.destroy();
     },
   };

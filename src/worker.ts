@@ -3,7 +3,9 @@ import { openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './logger';
 import { runUntilSignalled } from './process-lifecycle';
+import { loadTrackingConfig } from './config/tracking-config';
 import { createTariffServices } from './hosts/tariff-services';
+import { createTrackingServices } from './hosts/tracking-services';
 import { startWorker } from './server';
 
 /** `npm run worker`: a job worker alone, for scaling jobs apart from the API (MySQL only in practice). */
@@ -12,10 +14,10 @@ const logger = createLogger(config);
 runUntilSignalled(logger, async () => {
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const agenda = await startWorker(db, config, logger, createTariffServices(db, config));
+  const worker = await startWorker(db, config, logger, { tariff: createTariffServices(db, config), tracking: createTrackingServices(db.knex, loadTrackingConfig()) });
   return {
     async stop() {
-      await agenda.stop();
+      await worker.stop();
       await db.knex.destroy();
     },
   };

@@ -5,6 +5,7 @@ import type { Clock } from '../domain/clock';
 import type { AccessServices } from './access-services';
 import type { Readiness } from './readiness';
 import type { TariffServices } from './tariff-services';
+import type { TrackingServices } from './tracking-services';
 
 /** Everything the hosts are built from; made once by the composition root (src/server.ts) or a test. */
 export interface AppDependencies {
@@ -15,4 +16,5 @@ export interface AppDependencies {
   readiness: Readiness;
   access: AccessServices;
   tariff: TariffServices;
+  tracking: TrackingServices;
 }

@@ -2,16 +2,18 @@ import type { operations } from '../generated/hosts/main';
 import { accountHandlers } from '../handlers/accounts.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { tariffCalculationHandlers } from '../handlers/tariff.handler';
+import { trackingHandlers } from '../handlers/tracking.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
 
-/** The main API host: calculate in form B, the public freight tools, sign-up. */
+/** The main API host: calculate in form B, the public freight tools (container tracking), sign-up. */
 export function mainHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
   const { signUp } = accountHandlers(deps.access);
   return {
     ...serviceHandlers(document, deps.readiness),
     calculateTariff: tariffCalculationHandlers(deps.tariff).formB,
     signUp,
+    ...trackingHandlers(deps.tracking),
   };
 }

@@ -2,7 +2,7 @@ import type { Agenda } from 'agenda';
 import { loadTrackingConfig } from '../../src/config/tracking-config';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { defineTrackingRefreshJob, trackingRefreshJobName } from '../../src/jobs/tracking-refresh.job';
-import { createTrackingServices } from '../../src/jobs/tracking-services';
+import { createTrackingServices } from '../../src/hosts/tracking-services';
 import { createTestDatabase, TestDatabase, testDialect } from '../support/database';
 
 let db: TestDatabase;

@@ -8,6 +8,8 @@ import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import { HostName, hostNames } from '../../src/hosts/host-names';
 import { databaseReachable, migrationsApplied, Readiness } from '../../src/hosts/readiness';
 import { bootstrapTariffData, createTariffServices } from '../../src/hosts/tariff-services';
+import { createTrackingServices } from '../../src/hosts/tracking-services';
+import { loadTrackingConfig } from '../../src/config/tracking-config';
 import { createTestDatabase, TestDatabase } from './database';
 import { withStatusLog } from './status-log';
 
@@ -40,7 +42,7 @@ export async function createTestApp(options: { migrate?: boolean; config?: Parti
   const clock = new TestClock();
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
   const logger = pino({ level: config.logLevel });
-  const deps: AppDependencies = { config, db, logger, clock, readiness, access: createAccessServices(db, clock), tariff: createTariffServices(db, config) };
+  const deps: AppDependencies = { config, db, logger, clock, readiness, access: createAccessServices(db, clock), tariff: createTariffServices(db, config), tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock) };
   if (options.withTariffData) await bootstrapTariffData(deps.tariff, config, clock, logger);
   const hosts = Object.fromEntries(hostNames.map((host) => [host, withStatusLog(host, createHostApp(host, deps))])) as Record<HostName, Express>;
   return { hosts, deps, db, clock, close: () => db.destroy() };

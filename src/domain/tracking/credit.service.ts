@@ -1,6 +1,6 @@
 import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
 import { TrackingInputError } from './errors';
-import { discountPercent, PriceTier, quoteCredits, startOfMonthUtc, trackingCreditPricing, trackingCreditType, validateGrant, type CreditPlan } from './credits';
+import { PriceTier, quoteCredits, startOfMonthUtc, trackingCreditPricing, trackingCreditType, validateGrant, type CreditPlan } from './credits';
 
 export type LedgerEntryKind = 'grant' | 'purchase' | 'consume' | 'refund';
 
@@ -44,7 +44,10 @@ export interface CreditLedger {
 /** What an account's credits stand at and what the next one costs (month volume so far included). */
 export interface CreditBalanceSummary {
   plan: CreditPlan;
-  balance: string;
+  livemode: boolean;
+  /** Test mode tracks sandbox voyages for free: no balance, nothing to pay. */
+  unlimited: boolean;
+  balance: string | null;
   usedThisMonth: number;
   currency: string;
   listPrice: string;
@@ -61,22 +64,15 @@ export class TrackingCreditService {
     return this.deps.ledger.balance(accountId, trackingCreditType);
   }
 
-  async summary(accountId: string, plan: CreditPlan): Promise<CreditBalanceSummary> {
+  async summary(accountId: string, plan: CreditPlan, livemode: boolean): Promise<CreditBalanceSummary> {
+    const prices = { plan, currency: trackingCreditPricing.currency, listPrice: trackingCreditPricing.listPrice, tiers: trackingCreditPricing.tiers[plan] };
+    if (!livemode) return { ...prices, livemode, unlimited: true, balance: null, usedThisMonth: 0, nextUnitPrice: '0.00', nextDiscountPercent: 100 };
     const [balance, usedThisMonth] = await Promise.all([
       this.deps.ledger.balance(accountId, trackingCreditType),
       this.deps.ledger.consumedSince(accountId, trackingCreditType, startOfMonthUtc(this.deps.clock())),
     ]);
     const [next] = quoteCredits(plan, 1, usedThisMonth).lines;
-    return {
-      plan,
-      balance,
-      usedThisMonth,
-      currency: trackingCreditPricing.currency,
-      listPrice: trackingCreditPricing.listPrice,
-      nextUnitPrice: next.unitPrice,
-      nextDiscountPercent: discountPercent(next.unitPrice),
-      tiers: trackingCreditPricing.tiers[plan],
-    };
+    return { ...prices, livemode, unlimited: false, balance, usedThisMonth, nextUnitPrice: next.unitPrice, nextDiscountPercent: next.discountPercent };
   }
 
   /** The ledger, newest first, `limit` (1–100) at a time. */

@@ -9,7 +9,7 @@ export class TrackingInputError extends DomainError {
   constructor(
     readonly field: string,
     message: string,
-    /** e.g. `{ problem: 'check_digit', expected_check_digit: 6 }` for a mistyped container number. */
+    /** e.g. `{ reason: 'check_digit', expected_check_digit: 6 }` for a mistyped container number. */
     readonly details: Record<string, unknown> = {},
   ) {
     super('invalid_input', message, [{ field, message }], details);

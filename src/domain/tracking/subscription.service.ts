@@ -89,7 +89,7 @@ export function resolveReference(input: Pick<CreateSubscriptionInput, 'reference
     const check = checkContainerNumber(input.reference);
     if (!check.valid) {
       throw new TrackingInputError('reference', check.message, {
-        problem: check.problem,
+        reason: check.problem,
         ...(check.expectedCheckDigit !== undefined ? { expected_check_digit: check.expectedCheckDigit } : {}),
       });
     }

@@ -139,7 +139,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description An RFC 9457 problem document. */
-        Problem: {
+        Problem: components["schemas"]["ProblemFields"];
+        ProblemFields: {
             /**
              * Format: uri
              * @description Stable URI naming the kind of problem.
