@@ -1,9 +1,9 @@
-import type { Agenda } from 'agenda';
 import { loadTrackingConfig } from '../../src/config/tracking-config';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { defineTrackingRefreshJob, trackingRefreshJobName } from '../../src/jobs/tracking-refresh.job';
 import { createTrackingServices } from '../../src/hosts/tracking-services';
 import { createTestDatabase, TestDatabase, testDialect } from '../support/database';
+import { recordingAgenda } from '../support/recording-agenda';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -12,20 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.destroy();
 });
-
-/** Records what the job asks of Agenda's public API (define, every) and lets the test run the processor. */
-function recordingAgenda() {
-  const defined = new Map<string, { processor: () => Promise<void>; options: unknown }>();
-  const scheduled: Array<{ interval: string | number; name: string | string[] }> = [];
-  const agenda = {
-    define: (name: string, processor: () => Promise<void>, options?: unknown) => void defined.set(name, { processor, options }),
-    every: async (interval: string | number, name: string | string[]) => {
-      scheduled.push({ interval, name });
-      return [] as never;
-    },
-  };
-  return { agenda: agenda as unknown as Pick<Agenda, 'define' | 'every'>, defined, scheduled };
-}
 
 describe(`the tracking refresh job on ${testDialect}`, () => {
   test('is defined on Agenda, scheduled, and each run refreshes test-mode subscriptions from the sandbox', async () => {
