@@ -260,9 +260,8 @@ export class TrackingSubscriptionRepository implements TrackingRefreshStore, Sub
       .orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }])
       .first();
     if (!row) return null;
-    const subscription = (await this.findSubscription(accountId, livemode, row.subscription_id)) as TrackingSubscription;
     const events = await this.knex('tracking_events').where({ container_id: row.id }).orderBy(['event_time', 'id']);
-    return { snapshot: containerFromRow(row), timeline: events.map(eventFromRow), subscription };
+    return { snapshot: containerFromRow(row), timeline: events.map(eventFromRow) };
   }
 
   /**

@@ -61,7 +61,6 @@ export interface SubscriptionReader {
 export interface TrackedContainer {
   snapshot: ContainerSnapshot;
   timeline: StoredTimelineEvent[];
-  subscription: TrackingSubscription;
 }
 
 /** A subscription's container as the subscription lists it; the full resource is read on its own. */
