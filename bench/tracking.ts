@@ -9,7 +9,7 @@ import { greatCircleNm } from '../src/domain/tracking/geo';
 import { iso6346CheckDigit } from '../src/domain/tracking/container-number';
 import { NmeaDecoder } from '../src/domain/tracking/providers/ais/nmea-decoder';
 import { SeaRouter } from '../src/domain/tracking/sea-route/sea-router';
-import { createTrackingServices } from '../src/jobs/tracking-services';
+import { createTrackingServices } from '../src/hosts/tracking-services';
 
 // npx tsx bench/tracking.ts — sea-route latency, AIS decoding throughput, refresh throughput
 // (test mode, sandbox upstream, SQLite or DATABASE_URL).
@@ -96,10 +96,10 @@ async function main() {
     const subs = await services.subscriptions.list('acct_bench_0', false, { limit: 30, cursor: null, status: null });
     for (const s of subs.data) {
       const t = performance.now();
-      await services.subscriptions.get('acct_bench_0', false, s.id);
+      await services.subscriptions.getContainer('acct_bench_0', false, s.containers[0].id);
       reads.push(performance.now() - t);
     }
-    console.log(`read subscription with containers and timeline: p50 ${percentile(reads, 50).toFixed(2)} ms, p95 ${percentile(reads, 95).toFixed(2)} ms`);
+    console.log(`read container with timeline and ports: p50 ${percentile(reads, 50).toFixed(2)} ms, p95 ${percentile(reads, 95).toFixed(2)} ms`);
   } finally {
     await db.knex.destroy();
     await dropScratch();

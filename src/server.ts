@@ -14,6 +14,10 @@ import { createHostApps } from './hosts/app-factory';
 import { bootstrapParcelData, createParcelServices, parcelDataLoaded } from './hosts/parcel-services';
 import { bootstrapTariffData, createTariffServices, htsRefreshDeps, tariffDataLoaded } from './hosts/tariff-services';
 import { defineHtsRefreshJob } from './jobs/hts-refresh.job';
+import { loadTrackingConfig } from './config/tracking-config';
+import { bootstrapPorts, createTrackingServices } from './hosts/tracking-services';
+import { startAisFeed } from './jobs/ais-feed';
+import { defineTrackingRefreshJob } from './jobs/tracking-refresh.job';
 import type { AppDependencies } from './hosts/app-dependencies';
 import { HostName, hostNames } from './hosts/host-names';
 import { databaseReachable, migrationsApplied, Readiness } from './hosts/readiness';
@@ -46,10 +50,11 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const tariff = createTariffServices(db, config);
   const parcel = createParcelServices(db);
+  const tracking = createTrackingServices(db.knex, loadTrackingConfig(), systemClock);
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff)).add(parcelDataLoaded(parcel));
   const scheduler = createProcessScheduler(db, config);
   const jobs = agendaJobQueue(() => scheduler);
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, loadPlanner: new LoadPlanPool(), jobs, scheduler };
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, loadPlanner: new LoadPlanPool(), jobs, scheduler };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {
@@ -76,15 +81,37 @@ async function closeServer(server: http.Server, timeoutMs: number): Promise<void
   clearTimeout(timer);
 }
 
-/** Starts processing jobs on the scheduler: the job definitions, and the daily schedules they set. */
-export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff'>): Promise<Agenda> {
+export interface Worker {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts processing jobs on the scheduler: the daily HTS refresh and the tracking refresh, and the
+ * AIS NMEA feed when one is configured (set TRACKING_AIS_NMEA_TCP on one worker only).
+ */
+export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff' | 'tracking'>): Promise<Worker> {
   const { logger } = deps;
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
   agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => logger.warn({ err: error, job: job.attrs.name }, 'job failed'));
   await agenda.start();
   await defineHtsRefreshJob(agenda, { ...htsRefreshDeps(deps.tariff, deps.clock), logger, lockLifetimeMs: deps.config.jobLockLifetimeMs });
-  logger.info('worker started');
-  return agenda;
+  const tracking = deps.tracking.config;
+  await defineTrackingRefreshJob(agenda, {
+    refresh: deps.tracking.refresh,
+    every: tracking.refresh.jobEvery,
+    maxRunMs: tracking.refresh.maxRunMs,
+    positions: deps.tracking.positions,
+    positionRetentionMs: tracking.ais.positionRetentionMs,
+    onReport: (report) => logger.info({ report }, 'tracking refreshed'),
+  });
+  const aisFeed = startAisFeed(tracking, deps.tracking.positions, (error) => logger.warn({ err: error }, 'AIS feed error'));
+  logger.info({ aisFeed: aisFeed !== null, trackingEvery: tracking.refresh.jobEvery, dcsaCarriers: tracking.dcsa.map((c) => c.scac) }, 'worker started');
+  return {
+    async stop() {
+      await aisFeed?.stop();
+      await agenda.stop();
+    },
+  };
 }
 
 /** Serves the three hosts (and the worker when configured) until stop() drains and closes them. */
@@ -109,9 +136,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const bootstrap = Promise.all([
     bootstrapTariffData(deps.tariff, config, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
     bootstrapParcelData(deps.parcel, deps.db, config, logger).catch((error: unknown) => logger.error({ err: error }, 'parcel data bootstrap failed')),
+    bootstrapPorts(deps.tracking, config.dataDir, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'port import failed')),
   ]);
-  const agenda = config.runWorker ? await startWorker(deps.scheduler, deps) : null;
-  logger.info({ ports, worker: agenda !== null, database: deps.db.dialect }, 'tradelane serving');
+  const worker = config.runWorker ? await startWorker(deps.scheduler, deps) : null;
+  logger.info({ ports, worker: worker !== null, database: deps.db.dialect }, 'tradelane serving');
 
   return {
     ports,
@@ -119,7 +147,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       // Stop accepting, let in-flight requests finish, then stop jobs and planner threads, then close the pool.
       await Promise.all(servers.map((server) => closeServer(server, config.shutdownTimeoutMs)));
       await bootstrap;
-      if (agenda) await agenda.stop();
+      if (worker) await worker.stop();
       await deps.loadPlanner.close();
       await deps.db.knex.destroy();
     },

@@ -3,7 +3,9 @@ import { openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './logger';
 import { runUntilSignalled } from './process-lifecycle';
+import { loadTrackingConfig } from './config/tracking-config';
 import { createTariffServices } from './hosts/tariff-services';
+import { createTrackingServices } from './hosts/tracking-services';
 import { createProcessScheduler, startWorker } from './server';
 import { systemClock } from './domain/clock';
 
@@ -13,10 +15,16 @@ const logger = createLogger(config);
 runUntilSignalled(logger, async () => {
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const agenda = await startWorker(createProcessScheduler(db, config), { config, logger, clock: systemClock, tariff: createTariffServices(db, config) });
+  const worker = await startWorker(createProcessScheduler(db, config), {
+    config,
+    logger,
+    clock: systemClock,
+    tariff: createTariffServices(db, config),
+    tracking: createTrackingServices(db.knex, loadTrackingConfig(), systemClock),
+  });
   return {
     async stop() {
-      await agenda.stop();
+      await worker.stop();
       await db.knex.destroy();
     },
   };

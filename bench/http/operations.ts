@@ -20,6 +20,15 @@ async function proKey(deps: AppDependencies): Promise<Record<string, string>> {
   return { 'X-API-Key': key.secret };
 }
 
+/** A test-mode key whose account tracks a sandbox container, refreshed once so the read has a full timeline. */
+async function trackedContainerKey(deps: AppDependencies): Promise<Record<string, string>> {
+  const { account } = await deps.access.accounts.signUp(`bench-${Date.now()}@example.com`);
+  const { secret } = await deps.access.accounts.createKey(account.id, 'test', 'bench');
+  await deps.tracking.subscriptions.create({ accountId: account.id, livemode: false, referenceType: 'container', reference: 'MSKU1234565', plan: 'free', ownShipment: false });
+  await deps.tracking.refresh.refreshDue();
+  return { 'X-API-Key': secret };
+}
+
 export const benchOperations: Record<string, BenchOperation> = {
   health: { host: 'main', method: 'GET', path: '/healthz' },
   readiness: { host: 'main', method: 'GET', path: '/readyz' },
@@ -71,4 +80,6 @@ export const benchOperations: Record<string, BenchOperation> = {
       return proKey(deps);
     },
   },
+  // A container read: subscription, snapshot, timeline and ports from the database (no provider call).
+  container: { host: 'main', method: 'GET', path: '/api/tracking/containers/MSKU1234565', prepare: trackedContainerKey },
 };

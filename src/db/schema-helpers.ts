@@ -23,3 +23,13 @@ export async function createTable(
 export async function dropTable(knex: Knex, name: string): Promise<void> {
   await knex.schema.dropTableIfExists(name);
 }
+
+/** Whether a table has an index of this name (knex has no such check; MySQL lacks CREATE INDEX IF NOT EXISTS). */
+export async function hasIndex(knex: Knex, table: string, indexName: string): Promise<boolean> {
+  if (knex.client.config.client === 'mysql2') {
+    const [rows] = (await knex.raw('SHOW INDEX FROM ?? WHERE Key_name = ?', [table, indexName])) as [unknown[]];
+    return rows.length > 0;
+  }
+  const rows = (await knex.raw('SELECT 1 FROM sqlite_master WHERE type = ? AND tbl_name = ? AND name = ?', ['index', table, indexName])) as unknown[];
+  return rows.length > 0;
+}

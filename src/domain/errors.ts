@@ -28,6 +28,8 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string,
     readonly issues: FieldIssue[] = [],
+    /** Extension members of the problem (RFC 9457 §3.2): facts a client can act on, e.g. `expected_check_digit`. */
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'DomainError';

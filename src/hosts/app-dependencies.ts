@@ -8,6 +8,7 @@ import type { AccessServices } from './access-services';
 import type { ParcelServices } from './parcel-services';
 import type { Readiness } from './readiness';
 import type { TariffServices } from './tariff-services';
+import type { TrackingServices } from './tracking-services';
 
 /** Everything the hosts are built from; made once by the composition root (src/server.ts) or a test. */
 export interface AppDependencies {
@@ -23,4 +24,5 @@ export interface AppDependencies {
   parcel: ParcelServices;
   /** Enqueues jobs (the admin's on-demand HTS refresh) for this process's worker or another's. */
   jobs: JobQueue;
+  tracking: TrackingServices;
 }

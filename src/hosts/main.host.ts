@@ -4,11 +4,12 @@ import { loadPlanHandler } from '../handlers/load-plan.handler';
 import { parcelQuoteHandler } from '../handlers/parcel.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { tariffCalculationHandlers } from '../handlers/tariff.handler';
+import { trackingHandlers } from '../handlers/tracking.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
 
-/** The main API host: calculate in form B, the public freight tools (parcel quotes), sign-up. */
+/** The main API host: calculate in form B, the public freight tools (load plans, parcel quotes, container tracking), sign-up. */
 export function mainHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
   const { signUp } = accountHandlers(deps.access);
   return {
@@ -17,5 +18,6 @@ export function mainHostHandlers(deps: AppDependencies, document: HostDocument):
     quoteParcels: parcelQuoteHandler(deps.parcel),
     signUp,
     createLoadPlan: loadPlanHandler(deps.loadPlanner),
+    ...trackingHandlers(deps.tracking),
   };
 }

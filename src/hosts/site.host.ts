@@ -3,6 +3,7 @@ import type { operations } from '../generated/hosts/site';
 import { accountHandlers } from '../handlers/accounts.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { shipmentHandlers } from '../handlers/shipments.handler';
+import { trackingAdminHandlers } from '../handlers/tracking.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
@@ -14,5 +15,6 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...serviceHandlers(document, deps.readiness),
     ...accounts,
     ...shipmentHandlers(new ShipmentRepository(deps.db.knex)),
+    ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
   };
 }

@@ -70,7 +70,7 @@ function fromDomain(error: DomainError): HttpProblem {
     return new HttpProblem(problemKindOfDomainError[error.kind], error.message, undefined, {}, { error: error.error, error_description: error.message });
   }
   const errors = error.issues.map((issue) => ({ pointer: `/${issue.in ?? 'body'}/${issue.field.replace(/\./g, '/')}`, message: issue.message }));
-  return new HttpProblem(problemKindOfDomainError[error.kind], error.message, errors);
+  return new HttpProblem(problemKindOfDomainError[error.kind], error.message, errors, {}, error.extensions);
 }
 
 export function toProblem(error: unknown): HttpProblem {

@@ -62,7 +62,7 @@ export class HttpProblem extends Error {
     readonly detail?: string,
     readonly errors?: ProblemFieldError[],
     readonly headers: Record<string, string> = {},
-    readonly extensions: Record<string, string> = {},
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(detail ?? problemKinds[kind].title);
     this.name = 'HttpProblem';

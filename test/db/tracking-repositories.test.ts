@@ -67,7 +67,9 @@ describe(`tracking repositories on ${testDialect}`, () => {
     expect(entry).toMatchObject({ kind: 'grant', credits: '10.00', balanceAfter: '10.00' });
     expect(await credits.balance('acct_6')).toBe('10.00');
     expect((await credits.quote('acct_6', 'tariff_pro', 2)).amount).toBe('2.40');
-    expect((await credits.history('acct_6')).map((e) => e.kind)).toEqual(['grant']);
+    expect((await credits.transactions('acct_6', { limit: 10, cursor: null })).data.map((e) => e.kind)).toEqual(['grant']);
+    expect(await credits.summary('acct_6', 'tariff_pro', true)).toMatchObject({ balance: '10.00', usedThisMonth: 0, nextUnitPrice: '1.20', nextDiscountPercent: 20 });
+    expect(await credits.summary('acct_6', 'tariff_pro', false)).toMatchObject({ unlimited: true, balance: null, nextUnitPrice: '0.00' });
   });
 
   test('own shipments and test mode consume nothing', async () => {
@@ -92,7 +94,7 @@ describe(`tracking repositories on ${testDialect}`, () => {
       .create({ accountId: 'acct_4', livemode: false, referenceType: 'container', reference: 'MSCU1234567', plan: 'free', ownShipment: false })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TrackingInputError);
-    expect((error as TrackingInputError).details).toEqual({ problem: 'check_digit', expected_check_digit: 6 });
+    expect((error as TrackingInputError).details).toEqual({ reason: 'check_digit', expected_check_digit: 6 });
   });
 
   test('lists page by (created_at, id) with a cursor', async () => {

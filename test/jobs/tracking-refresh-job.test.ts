@@ -1,9 +1,9 @@
-import type { Agenda } from 'agenda';
 import { loadTrackingConfig } from '../../src/config/tracking-config';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { defineTrackingRefreshJob, trackingRefreshJobName } from '../../src/jobs/tracking-refresh.job';
-import { createTrackingServices } from '../../src/jobs/tracking-services';
+import { createTrackingServices } from '../../src/hosts/tracking-services';
 import { createTestDatabase, TestDatabase, testDialect } from '../support/database';
+import { recordingAgenda } from '../support/recording-agenda';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -12,20 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.destroy();
 });
-
-/** Records what the job asks of Agenda's public API (define, every) and lets the test run the processor. */
-function recordingAgenda() {
-  const defined = new Map<string, { processor: () => Promise<void>; options: unknown }>();
-  const scheduled: Array<{ interval: string | number; name: string | string[] }> = [];
-  const agenda = {
-    define: (name: string, processor: () => Promise<void>, options?: unknown) => void defined.set(name, { processor, options }),
-    every: async (interval: string | number, name: string | string[]) => {
-      scheduled.push({ interval, name });
-      return [] as never;
-    },
-  };
-  return { agenda: agenda as unknown as Pick<Agenda, 'define' | 'every'>, defined, scheduled };
-}
 
 describe(`the tracking refresh job on ${testDialect}`, () => {
   test('is defined on Agenda, scheduled, and each run refreshes test-mode subscriptions from the sandbox', async () => {
@@ -46,7 +32,7 @@ describe(`the tracking refresh job on ${testDialect}`, () => {
     await defined.get(trackingRefreshJobName)!.processor();
     expect(reports).toEqual([{ batches: 3, refreshed: 5, stale: 0, completed: 0, outboxEvents: expect.any(Number) }]);
     const got = await services.subscriptions.get('acct_demo', false, created[0].id);
-    const container = got.containers[0];
+    const container = await services.subscriptions.getContainer('acct_demo', false, got.containers[0].id);
     expect(container).toMatchObject({ object: 'container', livemode: false, container_number: 'MSKU1234565', stale: false });
     expect(container.events.length).toBeGreaterThan(5);
     expect(container.origin?.name).toEqual(expect.any(String));
@@ -58,7 +44,7 @@ describe(`the tracking refresh job on ${testDialect}`, () => {
     // A month later every container has moved on; the clock alone drives the sandbox.
     now += 30 * 86_400_000;
     await defined.get(trackingRefreshJobName)!.processor();
-    const later = await services.subscriptions.get('acct_demo', false, created[0].id);
-    expect(later.containers[0].status).not.toBe(container.status);
+    const later = await services.subscriptions.getContainer('acct_demo', false, 'MSKU1234565');
+    expect(later.status).not.toBe(container.status);
   });
 });

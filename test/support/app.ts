@@ -12,6 +12,8 @@ import { databaseReachable, migrationsApplied, Readiness } from '../../src/hosts
 import { bootstrapTariffData, createTariffServices } from '../../src/hosts/tariff-services';
 import { agendaJobQueue } from '../../src/jobs/job-queue';
 import { createScheduler } from '../../src/jobs/scheduler';
+import { createTrackingServices } from '../../src/hosts/tracking-services';
+import { loadTrackingConfig } from '../../src/config/tracking-config';
 import { createTestDatabase, TestDatabase } from './database';
 import { withStatusLog } from './status-log';
 
@@ -67,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     tariff: createTariffServices(db, config),
     loadPlanner: new LoadPlanPool(),
     parcel: createParcelServices(db, options.parcelEnv ?? {}),
+    tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock),
     jobs,
   };
   if (options.withTariffData) await bootstrapTariffData(deps.tariff, config, clock, logger);

@@ -80,12 +80,15 @@ export class CreditLedgerRepository implements CreditLedger {
       .select('credits');
     // Summed in exact decimals, not by the database (SQLite would sum DECIMAL as floats).
     const total = rows.reduce((sum: Decimal, r: { credits: unknown }) => sum.plus(toDecimalString(r.credits)), new Decimal(0));
-    return total.negated().round().toNumber();
+    return total.negated().round().toNumber() || 0; // never -0 for an empty month
   }
 
-  async entries(accountId: string, creditType: string, limit = 100): Promise<LedgerEntry[]> {
-    const rows = await this.knex('credit_ledger_entries')
-      .where({ account_id: accountId, credit_type: creditType })
+  async entries(accountId: string, creditType: string, limit = 100, before?: { createdAt: number; id: string }): Promise<LedgerEntry[]> {
+    const query = this.knex('credit_ledger_entries').where({ account_id: accountId, credit_type: creditType });
+    if (before) {
+      query.andWhere((q) => q.where('created_at', '<', before.createdAt).orWhere((same) => same.where('created_at', before.createdAt).andWhere('id', '<', before.id)));
+    }
+    const rows = await query
       .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
       .limit(limit);
     return rows.map(fromRow);

@@ -5,7 +5,7 @@ import type { TimelineEvent } from '../../domain/tracking/events';
 import type { ContainerSnapshot, StoredTimelineEvent, SubscriptionStatus, TrackingSubscription } from '../../domain/tracking/model';
 import type { ReferenceType } from '../../domain/tracking/providers/provider-types';
 import type { ContainerState, RefreshWrite, TrackingRefreshStore } from '../../domain/tracking/refresh-ports';
-import type { SubscriptionReader } from '../../domain/tracking/subscription.service';
+import type { ContainerSummary, SubscriptionReader, TrackedContainer } from '../../domain/tracking/subscription.service';
 import type { ContainerStatus } from '../../domain/tracking/timeline';
 import { toBool, toNumber, toNumberOrNull } from '../row-values';
 import { pageByCreatedAt } from './created-at-cursor';
@@ -227,20 +227,41 @@ export class TrackingSubscriptionRepository implements TrackingRefreshStore, Sub
     }));
   }
 
-  async containersOf(subscriptionId: string) {
-    return this.loadContainers(subscriptionId);
+  async containerSummaries(subscriptionIds: readonly string[]): Promise<Map<string, ContainerSummary[]>> {
+    const bySubscription = new Map<string, ContainerSummary[]>();
+    if (subscriptionIds.length === 0) return bySubscription;
+    const rows = await this.knex('tracking_containers')
+      .whereIn('subscription_id', [...subscriptionIds])
+      .select('id', 'subscription_id', 'container_number', 'status')
+      .orderBy(['subscription_id', 'container_number']);
+    for (const r of rows) {
+      const list = bySubscription.get(r.subscription_id) ?? [];
+      list.push({ id: r.id, containerNumber: r.container_number, status: r.status as ContainerStatus });
+      bySubscription.set(r.subscription_id, list);
+    }
+    return bySubscription;
   }
 
   async findContainer(accountId: string, livemode: boolean, containerId: string) {
+    return this.findOwnContainer(accountId, livemode, { 'c.id': containerId });
+  }
+
+  async findContainerByNumber(accountId: string, livemode: boolean, containerNumber: string) {
+    return this.findOwnContainer(accountId, livemode, { 'c.container_number': containerNumber });
+  }
+
+  /** One of the account's containers; of several matches, the active subscription's, then the newest. */
+  private async findOwnContainer(accountId: string, livemode: boolean, match: Record<string, string>): Promise<TrackedContainer | null> {
     const row = await this.knex('tracking_containers as c')
       .join('tracking_subscriptions as s', 's.id', 'c.subscription_id')
-      .where({ 'c.id': containerId, 's.account_id': accountId, 's.livemode': livemode })
+      .where({ ...match, 's.account_id': accountId, 's.livemode': livemode })
       .select('c.*')
+      .orderByRaw("CASE WHEN s.status = 'active' THEN 0 ELSE 1 END")
+      .orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }])
       .first();
     if (!row) return null;
-    const subscription = (await this.findSubscription(accountId, livemode, row.subscription_id)) as TrackingSubscription;
-    const events = await this.knex('tracking_events').where({ container_id: containerId }).orderBy(['event_time', 'id']);
-    return { snapshot: containerFromRow(row), timeline: events.map(eventFromRow), subscription };
+    const events = await this.knex('tracking_events').where({ container_id: row.id }).orderBy(['event_time', 'id']);
+    return { snapshot: containerFromRow(row), timeline: events.map(eventFromRow) };
   }
 
   /**

@@ -41,7 +41,7 @@ export function trackingUnitOfWork(knex: Knex): TrackingUnitOfWork {
         });
       } catch (error) {
         if (error instanceof CreditBalanceTooLowError) throw new InsufficientCreditsError(error.balance, '1.00');
-        if (isUniqueViolation(error)) throw new DuplicateSubscriptionError('(created concurrently)');
+        if (isUniqueViolation(error)) throw new DuplicateSubscriptionError(null);
         throw error;
       }
     },

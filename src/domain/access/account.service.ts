@@ -182,10 +182,16 @@ export class AccountService {
     return { accessToken, expiresIn: accessTokenLifetimeSeconds, scopes };
   }
 
-  /** The admin path: moves an account to a plan and records who did it, when and why. */
-  async changePlan(email: string, plan: PlanName, changedBy: string, reason: string | null): Promise<PlanChangeRecord> {
+  /** The admin path names accounts by email. */
+  async accountByEmail(email: string): Promise<Account> {
     const account = await this.deps.accounts.findByEmail(email.trim().toLowerCase());
     if (!account) throw new DomainError('not_found', `No account with the email ${email}.`);
+    return account;
+  }
+
+  /** The admin path: moves an account to a plan and records who did it, when and why. */
+  async changePlan(email: string, plan: PlanName, changedBy: string, reason: string | null): Promise<PlanChangeRecord> {
+    const account = await this.accountByEmail(email);
     const change: PlanChangeRecord = { id: randomId('pch'), accountId: account.id, fromPlan: account.plan, toPlan: plan, changedBy, reason, changedAt: this.now() };
     await this.deps.accounts.changePlan(change);
     // Plan changes are rare: forgetting every remembered key is simpler than finding the account's.

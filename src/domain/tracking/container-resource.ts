@@ -1,3 +1,4 @@
+import { carrierByCode } from './carriers';
 import type { EtaBasis } from './eta';
 import type { TimelineEvent } from './events';
 import type { ContainerSnapshot, StoredTimelineEvent } from './model';
@@ -23,7 +24,8 @@ export function locodesOf(snapshot: ContainerSnapshot, timeline: readonly Stored
   return [...codes];
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const at = (ms: number): string => new Date(ms).toISOString();
+const iso = (ms: number | null) => (ms === null ? null : at(ms));
 
 function basisView(basis: EtaBasis | null) {
   if (!basis) return null;
@@ -33,11 +35,11 @@ function basisView(basis: EtaBasis | null) {
     speed_knots: basis.speedKnots,
     speed_samples: basis.speedSamples,
     speed_window_hours: basis.speedWindowHours,
-    position_time: iso(basis.positionTime),
+    position_time: at(basis.positionTime),
     via: basis.via,
     passages: basis.passages,
     port_call_allowance_hours: basis.portCallAllowanceHours,
-    computed_at: iso(basis.computedAt),
+    computed_at: at(basis.computedAt),
   };
 }
 
@@ -47,10 +49,12 @@ export function timelineEventView(stored: StoredTimelineEvent, port: PortLookup)
   const call = e.transportCall;
   return {
     id: stored.key,
+    // DCSA names: eventType, the type code (equipmentEventTypeCode / transportEventTypeCode /
+    // shipmentEventTypeCode in one field) and eventClassifierCode.
     event_type: e.eventType,
-    event_code: e.code,
-    classifier: e.classifier,
-    event_time: iso(e.eventTime),
+    event_type_code: e.code,
+    event_classifier_code: e.classifier,
+    event_time: at(e.eventTime),
     event_created_at: iso(e.eventCreatedAt),
     location: locode
       ? { ...port(locode), facility_code: e.location?.facilityCode ?? null, location_name: e.location?.name ?? null }
@@ -86,13 +90,14 @@ export function containerResource(
     .map((e) => timelineEventView(e, port));
   return {
     id: snapshot.id,
-    object: 'container',
+    object: 'container' as const,
     livemode: context.livemode,
     subscription_id: snapshot.subscriptionId,
     container_number: snapshot.containerNumber,
     iso_equipment_code: snapshot.isoEquipmentCode,
     status: snapshot.status,
     carrier_scac: snapshot.carrierScac,
+    carrier_name: carrierByCode(snapshot.carrierScac)?.name ?? null,
     vessel: snapshot.vessel,
     voyage: snapshot.voyage,
     position: snapshot.position
@@ -101,7 +106,8 @@ export function containerResource(
           lon: snapshot.position.lon,
           speed_knots: snapshot.position.sogKnots,
           course_degrees: snapshot.position.cogDegrees,
-          time: iso(snapshot.position.time),
+          time: at(snapshot.position.time),
+          age_seconds: Math.max(0, Math.round((context.now - snapshot.position.time) / 1000)),
           source: snapshot.position.source,
         }
       : null,
@@ -117,7 +123,7 @@ export function containerResource(
     data_age_seconds: age === null ? null : Math.max(0, Math.round(age / 1000)),
     stale: snapshot.stale || tooOld,
     stale_reason: snapshot.staleReason ?? (tooOld ? `not refreshed for ${Math.round((age as number) / 60_000)} minutes` : null),
-    created_at: iso(snapshot.createdAt),
-    updated_at: iso(snapshot.updatedAt),
+    created_at: at(snapshot.createdAt),
+    updated_at: at(snapshot.updatedAt),
   };
 }

@@ -1,5 +1,6 @@
+import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
 import { TrackingInputError } from './errors';
-import { quoteCredits, startOfMonthUtc, trackingCreditType, validateGrant, type CreditPlan } from './credits';
+import { PriceTier, quoteCredits, startOfMonthUtc, trackingCreditPricing, trackingCreditType, validateGrant, type CreditPlan } from './credits';
 
 export type LedgerEntryKind = 'grant' | 'purchase' | 'consume' | 'refund';
 
@@ -36,7 +37,23 @@ export interface CreditLedger {
   balance(accountId: string, creditType: string): Promise<string>;
   append(accountId: string, creditType: string, entry: NewLedgerEntry, now: number): Promise<LedgerEntry>;
   consumedSince(accountId: string, creditType: string, since: number): Promise<number>;
-  entries(accountId: string, creditType: string, limit?: number): Promise<LedgerEntry[]>;
+  /** Newest first; `before` is the last entry of the previous page. */
+  entries(accountId: string, creditType: string, limit?: number, before?: { createdAt: number; id: string }): Promise<LedgerEntry[]>;
+}
+
+/** What an account's credits stand at and what the next one costs (month volume so far included). */
+export interface CreditBalanceSummary {
+  plan: CreditPlan;
+  livemode: boolean;
+  /** Test mode tracks sandbox voyages for free: no balance, nothing to pay. */
+  unlimited: boolean;
+  balance: string | null;
+  usedThisMonth: number;
+  currency: string;
+  listPrice: string;
+  nextUnitPrice: string;
+  nextDiscountPercent: number;
+  tiers: readonly PriceTier[];
 }
 
 /** Tracking credits of an account: balance, history, admin grants, and what more would cost. */
@@ -47,8 +64,23 @@ export class TrackingCreditService {
     return this.deps.ledger.balance(accountId, trackingCreditType);
   }
 
-  history(accountId: string, limit = 100): Promise<LedgerEntry[]> {
-    return this.deps.ledger.entries(accountId, trackingCreditType, limit);
+  async summary(accountId: string, plan: CreditPlan, livemode: boolean): Promise<CreditBalanceSummary> {
+    const prices = { plan, currency: trackingCreditPricing.currency, listPrice: trackingCreditPricing.listPrice, tiers: trackingCreditPricing.tiers[plan] };
+    if (!livemode) return { ...prices, livemode, unlimited: true, balance: null, usedThisMonth: 0, nextUnitPrice: '0.00', nextDiscountPercent: 100 };
+    const [balance, usedThisMonth] = await Promise.all([
+      this.deps.ledger.balance(accountId, trackingCreditType),
+      this.deps.ledger.consumedSince(accountId, trackingCreditType, startOfMonthUtc(this.deps.clock())),
+    ]);
+    const [next] = quoteCredits(plan, 1, usedThisMonth).lines;
+    return { ...prices, livemode, unlimited: false, balance, usedThisMonth, nextUnitPrice: next.unitPrice, nextDiscountPercent: next.discountPercent };
+  }
+
+  /** The ledger, newest first, `limit` (1–100) at a time. */
+  async transactions(accountId: string, page: { limit: number; cursor: string | null }): Promise<Page<LedgerEntry>> {
+    const limit = Math.min(100, Math.max(1, page.limit));
+    const before = page.cursor ? decodeCursor(page.cursor, isCreatedAtCursor) : undefined;
+    const rows = await this.deps.ledger.entries(accountId, trackingCreditType, limit + 1, before);
+    return pageOf(rows, limit, (last) => ({ createdAt: last.createdAt, id: last.id }));
   }
 
   /** The admin path: adds credits with who granted them and why (both required). */

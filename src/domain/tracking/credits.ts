@@ -9,6 +9,11 @@ import Decimal from 'decimal.js';
 
 export type CreditPlan = 'free' | 'tariff_pro';
 
+/** The price list an account plan buys at: business accounts get Tariff Pro's volume tiers. */
+export function creditPlanFor(plan: 'free' | 'tariff_pro' | 'business'): CreditPlan {
+  return plan === 'free' ? 'free' : 'tariff_pro';
+}
+
 export interface PriceTier {
   /** Last credit number (in the month) this tier covers; null for "and above". */
   upTo: number | null;

@@ -2,17 +2,17 @@ import { DomainError } from '../errors';
 
 /**
  * Tracking's domain errors, as kinds of the shared DomainError the HTTP layer maps to problem+json
- * (invalid_input → 400, insufficient_credits → 402, conflict → 409, not_found → 404). Each keeps
- * the details a client needs to put things right.
+ * (invalid_input → 400, insufficient_credits → 402, conflict → 409, not_found → 404). Each carries
+ * the facts a client needs to put things right as problem extension members.
  */
 export class TrackingInputError extends DomainError {
   constructor(
     readonly field: string,
     message: string,
-    /** e.g. `{ problem: 'check_digit', expected_check_digit: 6 }` for a mistyped container number. */
+    /** e.g. `{ reason: 'check_digit', expected_check_digit: 6 }` for a mistyped container number. */
     readonly details: Record<string, unknown> = {},
   ) {
-    super('invalid_input', message, [{ field, message }]);
+    super('invalid_input', message, [{ field, message }], details);
     this.name = 'TrackingInputError';
   }
 }
@@ -22,15 +22,20 @@ export class InsufficientCreditsError extends DomainError {
     readonly balance: string,
     readonly needed: string,
   ) {
-    super('insufficient_credits', `This needs ${needed} tracking credit; the balance is ${balance}.`);
+    super('insufficient_credits', `This needs ${needed} tracking credit; the balance is ${balance}.`, [], { balance, required_credits: needed });
     this.name = 'InsufficientCreditsError';
   }
 }
 
-/** The reference is already tracked by this account in this mode. */
+/** The reference is already tracked by this account in this mode (its id, when known, is in the problem). */
 export class DuplicateSubscriptionError extends DomainError {
-  constructor(readonly existingId: string) {
-    super('conflict', `This reference is already tracked by ${existingId}.`);
+  constructor(readonly existingId: string | null) {
+    super(
+      'conflict',
+      existingId ? `This reference is already tracked by ${existingId}; stop it first to track it again.` : 'This reference is already tracked.',
+      [],
+      existingId ? { existing_subscription_id: existingId } : {},
+    );
     this.name = 'DuplicateSubscriptionError';
   }
 }
@@ -39,5 +44,12 @@ export class SubscriptionNotFoundError extends DomainError {
   constructor(readonly id: string) {
     super('not_found', `No tracking subscription ${id}.`);
     this.name = 'SubscriptionNotFoundError';
+  }
+}
+
+export class ContainerNotFoundError extends DomainError {
+  constructor(readonly idOrNumber: string) {
+    super('not_found', `No tracked container ${idOrNumber}.`);
+    this.name = 'ContainerNotFoundError';
   }
 }

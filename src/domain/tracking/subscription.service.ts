@@ -1,12 +1,14 @@
 import { newId } from '../ids';
+import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
 import { carrierFromContainerNumber, carrierFromReference, CarrierSource } from './carriers';
-import { checkContainerNumber } from './container-number';
+import { checkContainerNumber, normaliseContainerNumber } from './container-number';
 import { containerResource, locodesOf, PortView } from './container-resource';
 import { chargeForSubscription, CreditPlan, hasEnoughCredits, startOfMonthUtc, trackingCreditType } from './credits';
-import { DuplicateSubscriptionError, InsufficientCreditsError, SubscriptionNotFoundError, TrackingInputError } from './errors';
+import { ContainerNotFoundError, DuplicateSubscriptionError, InsufficientCreditsError, SubscriptionNotFoundError, TrackingInputError } from './errors';
 import type { ContainerSnapshot, StoredTimelineEvent, SubscriptionStatus, TrackingSubscription } from './model';
 import type { ReferenceType } from './providers/provider-types';
 import type { PortDirectory } from './refresh-ports';
+import type { ContainerStatus } from './timeline';
 
 export interface CreateSubscriptionInput {
   accountId: string;
@@ -48,12 +50,32 @@ export interface SubscriptionReader {
     livemode: boolean,
     page: { limit: number; after: { createdAt: number; id: string } | null; status: SubscriptionStatus | null },
   ): Promise<TrackingSubscription[]>;
-  containersOf(subscriptionId: string): Promise<Array<{ snapshot: ContainerSnapshot; timeline: StoredTimelineEvent[] }>>;
-  findContainer(accountId: string, livemode: boolean, containerId: string): Promise<{ snapshot: ContainerSnapshot; timeline: StoredTimelineEvent[]; subscription: TrackingSubscription } | null>;
+  /** The containers of each subscription, by subscription id (subscriptions without any are absent). */
+  containerSummaries(subscriptionIds: readonly string[]): Promise<Map<string, ContainerSummary[]>>;
+  findContainer(accountId: string, livemode: boolean, containerId: string): Promise<TrackedContainer | null>;
+  /** The account's container with this number, preferring active subscriptions, then the newest. */
+  findContainerByNumber(accountId: string, livemode: boolean, containerNumber: string): Promise<TrackedContainer | null>;
   stopSubscription(id: string, now: number): Promise<void>;
 }
 
+export interface TrackedContainer {
+  snapshot: ContainerSnapshot;
+  timeline: StoredTimelineEvent[];
+}
+
+/** A subscription's container as the subscription lists it; the full resource is read on its own. */
+export interface ContainerSummary {
+  id: string;
+  containerNumber: string;
+  status: ContainerStatus;
+}
+
+/** A subscription with its containers named, as every subscription operation returns it. */
+export type SubscriptionWithContainers = TrackingSubscription & { containers: ContainerSummary[] };
+
 const referencePattern = /^[A-Z0-9]{4,35}$/;
+
+const summaryOf = (c: ContainerSnapshot): ContainerSummary => ({ id: c.id, containerNumber: c.containerNumber, status: c.status });
 
 /** Validates and normalises the reference and decides the carrier, saying where it came from. */
 export function resolveReference(input: Pick<CreateSubscriptionInput, 'referenceType' | 'reference' | 'carrierScac'>): {
@@ -66,7 +88,7 @@ export function resolveReference(input: Pick<CreateSubscriptionInput, 'reference
     const check = checkContainerNumber(input.reference);
     if (!check.valid) {
       throw new TrackingInputError('reference', check.message, {
-        problem: check.problem,
+        reason: check.problem,
         ...(check.expectedCheckDigit !== undefined ? { expected_check_digit: check.expectedCheckDigit } : {}),
       });
     }
@@ -94,22 +116,6 @@ export function resolveReference(input: Pick<CreateSubscriptionInput, 'reference
   return { reference, carrierScac: inferred.scac, carrierSource: inferred.source };
 }
 
-export interface CursorPage<T> {
-  data: T[];
-  hasMore: boolean;
-  nextCursor: string | null;
-}
-
-export function encodeCursor(item: { createdAt: number; id: string }): string {
-  return Buffer.from(`${item.createdAt}:${item.id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { createdAt: number; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
-  if (!/^\d+$/.test(createdAt ?? '') || !id) throw new TrackingInputError('cursor', 'This cursor is not one we issued.');
-  return { createdAt: Number(createdAt), id };
-}
-
 /** Use cases of tracking subscriptions; the HTTP layer maps the errors to problem+json. */
 export class TrackingSubscriptionService {
   constructor(
@@ -121,7 +127,7 @@ export class TrackingSubscriptionService {
    * transaction (InsufficientCreditsError when there is none). A container subscription gets its
    * container at once, awaiting data; the refresh job (or an immediate refresh) fills it.
    */
-  async create(input: CreateSubscriptionInput): Promise<TrackingSubscription> {
+  async create(input: CreateSubscriptionInput): Promise<SubscriptionWithContainers> {
     const resolved = resolveReference(input);
     const now = this.deps.clock();
     return this.deps.unitOfWork.run(async (tx) => {
@@ -185,48 +191,49 @@ export class TrackingSubscriptionService {
             }
           : null;
       await tx.insertSubscription(subscription, container);
-      return subscription;
+      return { ...subscription, containers: container ? [summaryOf(container)] : [] };
     });
   }
 
-  async get(accountId: string, livemode: boolean, id: string) {
+  async get(accountId: string, livemode: boolean, id: string): Promise<SubscriptionWithContainers> {
     const subscription = await this.deps.reader.findSubscription(accountId, livemode, id);
     if (!subscription) throw new SubscriptionNotFoundError(id);
-    return { subscription, containers: await this.containerResources(subscription) };
+    return (await this.withContainers([subscription]))[0];
   }
 
-  async list(accountId: string, livemode: boolean, page: { limit: number; cursor: string | null; status: SubscriptionStatus | null }): Promise<CursorPage<TrackingSubscription>> {
+  /** The account's subscriptions in this mode, oldest first, `limit` (1–100) at a time. */
+  async list(accountId: string, livemode: boolean, page: { limit: number; cursor: string | null; status: SubscriptionStatus | null }): Promise<Page<SubscriptionWithContainers>> {
     const limit = Math.min(100, Math.max(1, page.limit));
     const rows = await this.deps.reader.listSubscriptions(accountId, livemode, {
       limit: limit + 1,
-      after: page.cursor ? decodeCursor(page.cursor) : null,
+      after: page.cursor ? decodeCursor(page.cursor, isCreatedAtCursor) : null,
       status: page.status,
     });
-    const data = rows.slice(0, limit);
-    const hasMore = rows.length > limit;
-    return { data, hasMore, nextCursor: hasMore ? encodeCursor(data[data.length - 1]) : null };
+    const result = pageOf(rows, limit, (last) => ({ createdAt: last.createdAt, id: last.id }));
+    return { ...result, data: await this.withContainers(result.data) };
   }
 
   /** Stops refreshing; idempotent. Credits are not returned: the subscription was served. */
-  async stop(accountId: string, livemode: boolean, id: string): Promise<TrackingSubscription> {
+  async stop(accountId: string, livemode: boolean, id: string): Promise<SubscriptionWithContainers> {
     const subscription = await this.deps.reader.findSubscription(accountId, livemode, id);
     if (!subscription) throw new SubscriptionNotFoundError(id);
     if (subscription.status === 'active') await this.deps.reader.stopSubscription(id, this.deps.clock());
-    return (await this.deps.reader.findSubscription(accountId, livemode, id)) as TrackingSubscription;
+    return this.get(accountId, livemode, id);
   }
 
-  async getContainer(accountId: string, livemode: boolean, containerId: string) {
-    const found = await this.deps.reader.findContainer(accountId, livemode, containerId);
-    if (!found) return null;
+  /** A container by its id (`cnt_…`) or its number, as the API and webhooks show it. */
+  async getContainer(accountId: string, livemode: boolean, idOrNumber: string) {
+    const found = idOrNumber.startsWith('cnt_')
+      ? await this.deps.reader.findContainer(accountId, livemode, idOrNumber)
+      : await this.deps.reader.findContainerByNumber(accountId, livemode, normaliseContainerNumber(idOrNumber));
+    if (!found) throw new ContainerNotFoundError(idOrNumber);
     const port = await this.portLookup([found]);
     return containerResource(found.snapshot, found.timeline, { livemode, port, now: this.deps.clock(), staleAfterMs: this.deps.staleAfterMs });
   }
 
-  private async containerResources(subscription: TrackingSubscription) {
-    const containers = await this.deps.reader.containersOf(subscription.id);
-    const port = await this.portLookup(containers);
-    const now = this.deps.clock();
-    return containers.map((c) => containerResource(c.snapshot, c.timeline, { livemode: subscription.livemode, port, now, staleAfterMs: this.deps.staleAfterMs }));
+  private async withContainers(subscriptions: TrackingSubscription[]): Promise<SubscriptionWithContainers[]> {
+    const containers = await this.deps.reader.containerSummaries(subscriptions.map((s) => s.id));
+    return subscriptions.map((s) => ({ ...s, containers: containers.get(s.id) ?? [] }));
   }
 
   private async portLookup(containers: ReadonlyArray<{ snapshot: ContainerSnapshot; timeline: readonly StoredTimelineEvent[] }>): Promise<(locode: string) => PortView> {

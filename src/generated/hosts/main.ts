@@ -225,6 +225,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tracking/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tracking subscriptions
+         * @description The subscriptions of the key's account in the key's mode (live keys see live subscriptions,
+         *     test keys test ones), oldest first, with cursor pagination; `status` filters.
+         *
+         *     Who may call: every plan, with `X-API-Key`. Free of charge, no daily quota.
+         */
+        get: operations["listTrackingSubscriptions"];
+        put?: never;
+        /**
+         * Track a container, bill of lading or booking
+         * @description Starts tracking a container number (ISO 6346; the check digit is verified and a wrong one is
+         *     400 with `expected_check_digit`), a bill of lading or a booking number. The carrier is
+         *     `carrier_scac` when given, otherwise inferred from the container's owner prefix (MSKU → MAEU)
+         *     or the reference's SCAC prefix; when it cannot be inferred (lessors' boxes), 400 asks for it.
+         *
+         *     A background job refreshes every active subscription from the carrier (DCSA Track & Trace)
+         *     and AIS every 30 minutes; a new subscription is picked up by the job's next run (within
+         *     5 minutes), so its containers start `awaiting_data`. Every response comes from stored data,
+         *     never from a carrier call. Tracking stops by itself when every container is back empty.
+         *
+         *     **Cost**: one tracking credit on a live key, debited here (1.50 USD list price on Free; Tariff
+         *     Pro and business pay volume tiers down to 0.15 USD, see `GET /api/tracking/credit-balance`).
+         *     Without a credit the answer is 402 and nothing is created. **Test keys** (`tl_test_…`) track
+         *     deterministic sandbox voyages between real ports, free and unlimited, and never reach a
+         *     carrier or spend a credit.
+         *
+         *     The same reference already tracked (active) in the same mode is 409 with
+         *     `existing_subscription_id`: read or stop that one instead. Retry safely with `Idempotency-Key`.
+         *
+         *     Who may call: every plan, with `X-API-Key`. No daily quota (credits meter it).
+         */
+        post: operations["createTrackingSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a tracking subscription
+         * @description The subscription with its containers' ids, numbers and statuses; read each container with
+         *     `GET /api/tracking/containers/{container}`. Another account's subscription, or one of the
+         *     other mode, is not found.
+         *
+         *     Who may call: every plan, with `X-API-Key`. Free of charge, no daily quota.
+         */
+        get: operations["getTrackingSubscription"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop a tracking subscription
+         * @description Stops refreshing (status `stopped`); its data stays readable. Stopping a stopped, completed
+         *     or failed subscription changes nothing. The credit is not returned: it paid for the tracking
+         *     so far. To track the reference again, create a new subscription (a new credit).
+         *
+         *     Who may call: every plan, with `X-API-Key`.
+         */
+        delete: operations["stopTrackingSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/containers/{container}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a tracked container
+         * @description Everything known about one container, as last refreshed: status, carrier, current vessel
+         *     (name, IMO, MMSI), last AIS position with its source and age, origin, destination and
+         *     transshipment ports (UN/LOCODE with name and coordinates), the carrier's ETA, our predicted
+         *     ETA with its basis (remaining sea-route distance over recent speed), and the event timeline
+         *     in the DCSA Track & Trace model (`event_type`, `event_type_code` such as LOAD, DISC, GTIN,
+         *     GTOT, ARRI, DEPA, and `event_classifier_code` PLN, EST or ACT).
+         *
+         *     Answers from stored data at once, however the carrier is doing: when a refresh failed or the
+         *     data is older than 2 hours, `stale` is true with `stale_reason`, and `data_age_seconds` says how old.
+         *     The same object is the `data.object` of the `container.updated`, `container.eta_changed`
+         *     and `container.arrived` webhook events.
+         *
+         *     `{container}` is the container's id (`cnt_…`) or its number; when the account tracks the
+         *     number more than once, the active subscription's container wins, then the newest.
+         *
+         *     Who may call: every plan, with `X-API-Key`. Free of charge, no daily quota.
+         */
+        get: operations["getTrackedContainer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/credit-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tracking credit balance and prices
+         * @description The account's tracking credits: the balance, credits used this calendar month (UTC), what the
+         *     next credit costs at the plan's volume tier, and the whole price table. Credits come from
+         *     grants and purchases and are spent one per new live subscription.
+         *
+         *     With a test key the answer is the sandbox's: `unlimited` is true, `balance` null, and the
+         *     next credit costs nothing.
+         *
+         *     Who may call: every plan, with `X-API-Key`. Free of charge, no daily quota.
+         */
+        get: operations["getTrackingCreditBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/credit-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tracking credit transactions
+         * @description The account's credit ledger, newest first: grants and purchases (positive), the credit each
+         *     live subscription consumed (negative, with its unit price and the subscription's id), with
+         *     the balance after each. Test keys have no ledger: the list is empty.
+         *
+         *     Who may call: every plan, with `X-API-Key`. Free of charge, no daily quota.
+         */
+        get: operations["listTrackingCreditTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -289,25 +453,7 @@ export interface components {
             secret: string;
         };
         /** @description An RFC 9457 problem document. */
-        Problem: {
-            /**
-             * Format: uri
-             * @description Stable URI naming the kind of problem.
-             * @example https://docs.tradelane.dev/problems/validation-failed
-             */
-            type: string;
-            /** @description Short summary of the kind of problem; the same for every occurrence. */
-            title: string;
-            status: number;
-            /** @description What went wrong this time, for a human. */
-            detail?: string;
-            /** @description The request path. */
-            instance?: string;
-            /** @description The request id, also in the `X-Request-Id` header. */
-            request_id: string;
-            /** @description One entry per offending field. */
-            errors?: components["schemas"]["ProblemFieldError"][];
-        };
+        Problem: components["schemas"]["ProblemFields"];
         ProblemFieldError: {
             /**
              * @description JSON pointer to the field, rooted at `/body`, `/query`, `/path` or `/headers`.
@@ -944,6 +1090,334 @@ export interface components {
             code: string;
             message: string;
         };
+        /** @description An exact amount of tracking-credit money, up to 4 decimals (discounted unit prices); negative for debits. */
+        CreditAmount: {
+            /**
+             * @description Exact decimal.
+             * @example 1.50
+             */
+            amount: string;
+            /**
+             * @description ISO 4217.
+             * @example USD
+             */
+            currency: string;
+        };
+        /** @enum {string} */
+        TrackingReferenceType: "container" | "bill_of_lading" | "booking";
+        /**
+         * @description `active`: refreshed every 30 minutes. `stopped`: stopped by you. `completed`: every container
+         *     is back empty, nothing more will happen. `failed`: the carrier could not track it (`failure_reason`).
+         * @enum {string}
+         */
+        TrackingSubscriptionStatus: "active" | "stopped" | "completed" | "failed";
+        TrackingSubscriptionCreateRequest: {
+            reference_type: components["schemas"]["TrackingReferenceType"];
+            /**
+             * @description The container number (ISO 6346, e.g. `MSKU1234565`; spaces, dashes and lower case are accepted), bill of lading or booking number.
+             * @example MSKU1234565
+             */
+            reference: string;
+            /**
+             * @description The carrier's SCAC (e.g. `MAEU`). Optional; inferred from the reference when left out.
+             * @example MAEU
+             */
+            carrier_scac?: string;
+        };
+        TrackedContainerSummary: {
+            /** @example cnt_01jd2q8zp59h4k2m6n8p0r3s5t */
+            id: string;
+            /** @example MSKU1234565 */
+            container_number: string;
+            status: components["schemas"]["ContainerStatus"];
+        };
+        TrackingSubscription: {
+            /** @example trk_01jd2q8zp4w6x3n5k7m9r1t2v4 */
+            id: string;
+            /** @constant */
+            object: "tracking_subscription";
+            /** @description False for test-mode (sandbox) subscriptions. */
+            livemode: boolean;
+            reference_type: components["schemas"]["TrackingReferenceType"];
+            /** @description The reference as tracked (normalised, e.g. `MSKU1234565`). */
+            reference: string;
+            /** @example MAEU */
+            carrier_scac: string;
+            /** @example Maersk */
+            carrier_name: string | null;
+            /**
+             * @description Where the carrier came from; an inferred carrier may be wrong (prefixes change hands).
+             * @enum {string}
+             */
+            carrier_source: "given" | "owner_prefix" | "reference_prefix";
+            status: components["schemas"]["TrackingSubscriptionStatus"];
+            failure_reason: string | null;
+            /** @description The containers tracked; read each with `GET /api/tracking/containers/{container}`. */
+            containers: components["schemas"]["TrackedContainerSummary"][];
+            /** @description The ledger entry that paid for it (`crl_…`); null in test mode. */
+            credit_transaction_id: string | null;
+            /** Format: date-time */
+            last_refresh_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description Last time the carrier answered.
+             */
+            last_refreshed_at: string | null;
+            /** @description Why the last refresh failed (the previous data is kept), or null. */
+            last_refresh_error: string | null;
+            /** Format: date-time */
+            stopped_at: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        TrackingSubscriptionList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["TrackingSubscription"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /**
+         * @description Where the container stands, from actual (ACT) events only; plans and estimates never move it.
+         * @enum {string}
+         */
+        ContainerStatus: "awaiting_data" | "empty_picked_up" | "gated_in" | "loaded" | "in_transit" | "at_transshipment" | "arrived" | "discharged" | "available_for_pickup" | "gated_out" | "empty_returned";
+        Port: {
+            /**
+             * @description UN/LOCODE.
+             * @example CNSHA
+             */
+            locode: string;
+            /** @example Shanghai */
+            name: string | null;
+            /** @example 31.23 */
+            lat: number | null;
+            /** @example 121.49 */
+            lon: number | null;
+        };
+        /** @description A tracked container as last refreshed; also the `data.object` of `container.*` webhook events. */
+        Container: {
+            /** @example cnt_01jd2q8zp59h4k2m6n8p0r3s5t */
+            id: string;
+            /** @constant */
+            object: "container";
+            livemode: boolean;
+            subscription_id: string;
+            /** @example MSKU1234565 */
+            container_number: string;
+            /** @description ISO 6346 size and type, e.g. `45G1`. */
+            iso_equipment_code: string | null;
+            status: components["schemas"]["ContainerStatus"];
+            carrier_scac: string;
+            carrier_name: string | null;
+            /** @description The vessel the container is on or booked on. */
+            vessel: null | {
+                name: string | null;
+                imo: string | null;
+                mmsi: string | null;
+            };
+            voyage: string | null;
+            /** @description The vessel's last known AIS position. */
+            position: null | {
+                lat: number;
+                lon: number;
+                /** @description Speed over ground. */
+                speed_knots: number | null;
+                /** @description Course over ground. */
+                course_degrees: number | null;
+                time: components["schemas"]["Timestamp"];
+                /** @description How old the position was when this response was made. */
+                age_seconds: number;
+                /** @description `ais:nmea` (our AIS feed), `ais:aishub`, or `sandbox`. */
+                source: string;
+            };
+            origin: null | components["schemas"]["Port"];
+            destination: null | components["schemas"]["Port"];
+            /** @description Ports where the container changes vessel, in route order. */
+            transshipments: components["schemas"]["Port"][];
+            /**
+             * Format: date-time
+             * @description The carrier's latest estimate (or plan) of arrival at the destination.
+             */
+            carrier_eta: string | null;
+            /**
+             * Format: date-time
+             * @description Our estimate from AIS, explained by `predicted_eta_basis`; null when not at sea or without a recent position.
+             */
+            predicted_eta: string | null;
+            predicted_eta_basis: null | components["schemas"]["PredictedEtaBasis"];
+            /** Format: date-time */
+            arrived_at: string | null;
+            /** @description The DCSA event timeline, in time order. */
+            events: components["schemas"]["ContainerEvent"][];
+            /**
+             * Format: date-time
+             * @description Last successful refresh from the carrier.
+             */
+            data_refreshed_at: string | null;
+            data_age_seconds: number | null;
+            /** @description True when the last refresh failed or the data is older than 2 hours; the last data is still shown. */
+            stale: boolean;
+            stale_reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        PredictedEtaBasis: {
+            /** @enum {string} */
+            method: "sea_route_distance_over_recent_sog";
+            /** @description Sea-route distance from the last position through the remaining ports (not great-circle). */
+            remaining_distance_nm: number;
+            /** @description Average speed over ground while under way in the window. */
+            speed_knots: number;
+            speed_samples: number;
+            speed_window_hours: number;
+            position_time: components["schemas"]["Timestamp"];
+            /** @description Ports still to call at, the last being the destination (UN/LOCODEs). */
+            via: string[];
+            passages: ("suez" | "panama" | "kiel")[];
+            port_call_allowance_hours: number;
+            computed_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One event in the DCSA Track & Trace model. */
+        ContainerEvent: {
+            /** @description Stable across refreshes. */
+            id: string;
+            /** @enum {string} */
+            event_type: "EQUIPMENT" | "TRANSPORT" | "SHIPMENT";
+            /**
+             * @description DCSA code, e.g. GTOT, GTIN, LOAD, DISC, AVPU (equipment), ARRI, DEPA (transport).
+             * @example LOAD
+             */
+            event_type_code: string;
+            /**
+             * @description Planned, estimated or actual.
+             * @enum {string}
+             */
+            event_classifier_code: "PLN" | "EST" | "ACT";
+            event_time: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the publisher created the event.
+             */
+            event_created_at: string | null;
+            location: null | {
+                locode: string | null;
+                name: string | null;
+                lat: number | null;
+                lon: number | null;
+                /** @description SMDG or BIC facility code, when given. */
+                facility_code: string | null;
+                /** @description The location's name as the carrier gave it. */
+                location_name: string | null;
+            };
+            /** @enum {string|null} */
+            mode_of_transport: "VESSEL" | "BARGE" | "RAIL" | "TRUCK" | null;
+            vessel: null | {
+                name: string | null;
+                imo: string | null;
+            };
+            voyage: string | null;
+            /** @enum {string|null} */
+            empty_indicator: "EMPTY" | "LADEN" | null;
+            is_transshipment: boolean;
+            /** @description A plan or estimate an actual event has since settled. */
+            superseded: boolean;
+            /** @description The provider, e.g. `dcsa:MAEU` or `sandbox`. */
+            source: string;
+        };
+        TrackingCreditTier: {
+            /** @description Last credit of the month this price covers; null for all beyond. */
+            up_to: number | null;
+            unit_price: components["schemas"]["CreditAmount"];
+            /** @description Off the list price. */
+            discount_percent: number;
+        };
+        TrackingCreditBalance: {
+            /** @constant */
+            object: "tracking_credit_balance";
+            livemode: boolean;
+            plan: components["schemas"]["Plan"];
+            /** @description True in test mode, where sandbox tracking is free. */
+            unlimited: boolean;
+            /**
+             * @description Credits left (decimal); null when unlimited.
+             * @example 24.00
+             */
+            balance: string | null;
+            /** @description Live credits consumed this calendar month (UTC); the volume tiers count from it. */
+            used_this_month: number;
+            list_price: components["schemas"]["CreditAmount"];
+            next_unit_price: components["schemas"]["CreditAmount"];
+            next_discount_percent: number;
+            /** @description The plan's price per credit by monthly volume (Tradelane's price list; business accounts pay Tariff Pro's tiers). */
+            tiers: components["schemas"]["TrackingCreditTier"][];
+        };
+        TrackingCreditTransaction: {
+            /** @example crl_01jd2q8zp4w6x3n5k7m9r1t2v5 */
+            id: string;
+            /** @constant */
+            object: "tracking_credit_transaction";
+            account_id: string;
+            /** @enum {string} */
+            kind: "grant" | "purchase" | "consume" | "refund";
+            /**
+             * @description Signed decimal; consumption is negative.
+             * @example -1.00
+             */
+            credits: string;
+            /** @example 23.00 */
+            balance_after: string;
+            /** @description The price of each credit consumed, at the tier of the month's volume. */
+            unit_price: null | components["schemas"]["CreditAmount"];
+            /** @description What the consumed credits were worth. */
+            amount: null | components["schemas"]["CreditAmount"];
+            /** @description The subscription a consumed credit paid for. */
+            subscription_id: string | null;
+            reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        TrackingCreditTransactionList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["TrackingCreditTransaction"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** @description A problem document with tracking's extension members (RFC 9457 §3.2), present when they apply. */
+        TrackingProblem: components["schemas"]["ProblemFields"] & {
+            /**
+             * @description What is wrong with a container number.
+             * @enum {string}
+             */
+            reason?: "format" | "category" | "check_digit";
+            /** @description The ISO 6346 check digit the container number should end with. */
+            expected_check_digit?: number;
+            /** @description The tracking credit balance (402). */
+            balance?: string;
+            /** @description Credits the operation needs (402). */
+            required_credits?: string;
+            /** @description The active subscription that already tracks this reference (409). */
+            existing_subscription_id?: string;
+        };
+        ProblemFields: {
+            /**
+             * Format: uri
+             * @description Stable URI naming the kind of problem.
+             * @example https://docs.tradelane.dev/problems/validation-failed
+             */
+            type: string;
+            /** @description Short summary of the kind of problem; the same for every occurrence. */
+            title: string;
+            status: number;
+            /** @description What went wrong this time, for a human. */
+            detail?: string;
+            /** @description The request path. */
+            instance?: string;
+            /** @description The request id, also in the `X-Request-Id` header. */
+            request_id: string;
+            /** @description One entry per offending field. */
+            errors?: components["schemas"]["ProblemFieldError"][];
+        };
     };
     responses: {
         /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
@@ -965,6 +1439,16 @@ export interface components {
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
                  *     }
                  */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such resource in this account (`not-found`); another account's resources are not found either. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
@@ -1163,6 +1647,85 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description Missing, unknown or invalid fields (`validation-failed`) or malformed JSON (`malformed-json`).
+         *     A container number whose check digit is wrong names the right one in `expected_check_digit`
+         *     (and `reason: check_digit`); a number that is not 4 letters and 7 digits has `reason: format`.
+         */
+        TrackingBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/validation-failed",
+                 *       "title": "Invalid request",
+                 *       "status": 400,
+                 *       "detail": "Check digit of MSCU123456 is 6, not 7.",
+                 *       "instance": "/api/tracking/subscriptions",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
+                 *       "errors": [
+                 *         {
+                 *           "pointer": "/body/reference",
+                 *           "message": "Check digit of MSCU123456 is 6, not 7."
+                 *         }
+                 *       ],
+                 *       "reason": "check_digit",
+                 *       "expected_check_digit": 6
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["TrackingProblem"];
+            };
+        };
+        /** @description The account has no tracking credit left for this (`insufficient-credits`); `balance` and `required_credits` say how far off it is. */
+        InsufficientCredits: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/insufficient-credits",
+                 *       "title": "Insufficient credits",
+                 *       "status": 402,
+                 *       "detail": "This needs 1.00 tracking credit; the balance is 0.00.",
+                 *       "instance": "/api/tracking/subscriptions",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
+                 *       "balance": "0.00",
+                 *       "required_credits": "1.00"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["TrackingProblem"];
+            };
+        };
+        /**
+         * @description The reference is already tracked by an active subscription of this account in this mode
+         *     (`conflict`, its id in `existing_subscription_id`), or a request with the same
+         *     Idempotency-Key is in flight.
+         */
+        TrackingConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/conflict",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "This reference is already tracked by trk_01jd2q8zp4w6x3n5k7m9r1t2v4; stop it first to track it again.",
+                 *       "instance": "/api/tracking/subscriptions",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
+                 *       "existing_subscription_id": "trk_01jd2q8zp4w6x3n5k7m9r1t2v4"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["TrackingProblem"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1171,6 +1734,12 @@ export interface components {
          *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
          */
         IdempotencyKey: string;
+        /** @description Page size. */
+        Limit: number;
+        /** @description The `next_cursor` of the previous page. */
+        Cursor: string;
+        /** @description The subscription's id (`trk_…`). */
+        SubscriptionId: string;
     };
     requestBodies: never;
     headers: {
@@ -1694,6 +2263,213 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             502: components["responses"]["UpstreamUnavailable"];
             503: components["responses"]["NotReady"];
+        };
+    };
+    listTrackingSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only subscriptions in this state. */
+                status?: components["schemas"]["TrackingSubscriptionStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscriptions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingSubscriptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createTrackingSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackingSubscriptionCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription, with its container awaiting data (a bill of lading or booking lists its containers once the carrier names them). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The subscription's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingSubscription"];
+                };
+            };
+            400: components["responses"]["TrackingBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            409: components["responses"]["TrackingConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+        };
+    };
+    getTrackingSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (`trk_…`). */
+                subscription_id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    stopTrackingSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (`trk_…`). */
+                subscription_id: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stopped subscription. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTrackedContainer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The container's id (`cnt_…`) or its ISO 6346 number (`MSKU1234565`; spaces, dashes and lower case are accepted). */
+                container: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The container. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Container"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTrackingCreditBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance and prices. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingCreditBalance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listTrackingCreditTransactions: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger entries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingCreditTransactionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

@@ -263,6 +263,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tracking-credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant tracking credits to an account
+         * @description The admin path for tracking credits (a pilot, a goodwill gesture, a paid invoice): adds
+         *     credits to the account's ledger with the reason and the operator (`admin-api@<client ip>`).
+         *     Who may call: holders of the admin token (`X-Admin-Token`).
+         */
+        post: operations["grantTrackingCredits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -440,25 +462,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @description An RFC 9457 problem document. */
-        Problem: {
-            /**
-             * Format: uri
-             * @description Stable URI naming the kind of problem.
-             * @example https://docs.tradelane.dev/problems/validation-failed
-             */
-            type: string;
-            /** @description Short summary of the kind of problem; the same for every occurrence. */
-            title: string;
-            status: number;
-            /** @description What went wrong this time, for a human. */
-            detail?: string;
-            /** @description The request path. */
-            instance?: string;
-            /** @description The request id, also in the `X-Request-Id` header. */
-            request_id: string;
-            /** @description One entry per offending field. */
-            errors?: components["schemas"]["ProblemFieldError"][];
-        };
+        Problem: components["schemas"]["ProblemFields"];
         ProblemFieldError: {
             /**
              * @description JSON pointer to the field, rooted at `/body`, `/query`, `/path` or `/headers`.
@@ -479,6 +483,72 @@ export interface components {
                 ok: boolean;
                 detail?: string;
             }[];
+        };
+        /** @description An exact amount of tracking-credit money, up to 4 decimals (discounted unit prices); negative for debits. */
+        CreditAmount: {
+            /**
+             * @description Exact decimal.
+             * @example 1.50
+             */
+            amount: string;
+            /**
+             * @description ISO 4217.
+             * @example USD
+             */
+            currency: string;
+        };
+        TrackingCreditTransaction: {
+            /** @example crl_01jd2q8zp4w6x3n5k7m9r1t2v5 */
+            id: string;
+            /** @constant */
+            object: "tracking_credit_transaction";
+            account_id: string;
+            /** @enum {string} */
+            kind: "grant" | "purchase" | "consume" | "refund";
+            /**
+             * @description Signed decimal; consumption is negative.
+             * @example -1.00
+             */
+            credits: string;
+            /** @example 23.00 */
+            balance_after: string;
+            /** @description The price of each credit consumed, at the tier of the month's volume. */
+            unit_price: null | components["schemas"]["CreditAmount"];
+            /** @description What the consumed credits were worth. */
+            amount: null | components["schemas"]["CreditAmount"];
+            /** @description The subscription a consumed credit paid for. */
+            subscription_id: string | null;
+            reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        TrackingCreditGrantRequest: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description Credits to add (a positive decimal, at most 2 decimals).
+             * @example 25
+             */
+            credits: string;
+            reason: string;
+        };
+        ProblemFields: {
+            /**
+             * Format: uri
+             * @description Stable URI naming the kind of problem.
+             * @example https://docs.tradelane.dev/problems/validation-failed
+             */
+            type: string;
+            /** @description Short summary of the kind of problem; the same for every occurrence. */
+            title: string;
+            status: number;
+            /** @description What went wrong this time, for a human. */
+            detail?: string;
+            /** @description The request path. */
+            instance?: string;
+            /** @description The request id, also in the `X-Request-Id` header. */
+            request_id: string;
+            /** @description One entry per offending field. */
+            errors?: components["schemas"]["ProblemFieldError"][];
         };
     };
     responses: {
@@ -1110,6 +1180,43 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    grantTrackingCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "buyer@example.com",
+                 *       "credits": "25",
+                 *       "reason": "Pilot, invoice INV-1043"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TrackingCreditGrantRequest"];
+            };
+        };
+        responses: {
+            /** @description The ledger entry of the grant, with the balance after it. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingCreditTransaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
 }

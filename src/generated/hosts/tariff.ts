@@ -333,25 +333,7 @@ export interface components {
          */
         Timestamp: string;
         /** @description An RFC 9457 problem document. */
-        Problem: {
-            /**
-             * Format: uri
-             * @description Stable URI naming the kind of problem.
-             * @example https://docs.tradelane.dev/problems/validation-failed
-             */
-            type: string;
-            /** @description Short summary of the kind of problem; the same for every occurrence. */
-            title: string;
-            status: number;
-            /** @description What went wrong this time, for a human. */
-            detail?: string;
-            /** @description The request path. */
-            instance?: string;
-            /** @description The request id, also in the `X-Request-Id` header. */
-            request_id: string;
-            /** @description One entry per offending field. */
-            errors?: components["schemas"]["ProblemFieldError"][];
-        };
+        Problem: components["schemas"]["ProblemFields"];
         ProblemFieldError: {
             /**
              * @description JSON pointer to the field, rooted at `/body`, `/query`, `/path` or `/headers`.
@@ -919,6 +901,25 @@ export interface components {
             /** @constant */
             status: "queued";
             run_at: components["schemas"]["Timestamp"];
+        };
+        ProblemFields: {
+            /**
+             * Format: uri
+             * @description Stable URI naming the kind of problem.
+             * @example https://docs.tradelane.dev/problems/validation-failed
+             */
+            type: string;
+            /** @description Short summary of the kind of problem; the same for every occurrence. */
+            title: string;
+            status: number;
+            /** @description What went wrong this time, for a human. */
+            detail?: string;
+            /** @description The request path. */
+            instance?: string;
+            /** @description The request id, also in the `X-Request-Id` header. */
+            request_id: string;
+            /** @description One entry per offending field. */
+            errors?: components["schemas"]["ProblemFieldError"][];
         };
     };
     responses: {

@@ -12,6 +12,12 @@ export const portSourceFiles = {
   countryCodes: ['tracking/ports/unlocode_country-codes.csv'],
 };
 
+/** Whether the data directory holds any source the import can use. */
+export function hasPortSources(dataDir: string): boolean {
+  const { unlocodeCodeList, worldPortIndex, seaPorts } = portSourceFiles;
+  return [...unlocodeCodeList, ...worldPortIndex, ...seaPorts].some((candidate) => fs.existsSync(path.join(dataDir, candidate)));
+}
+
 function read(dataDir: string, candidates: readonly string[]): string | null {
   for (const candidate of candidates) {
     const file = path.join(dataDir, candidate);

@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import type { TrackingConfig } from '../config/tracking-config';
 import { Clock, systemClock } from '../domain/clock';
+import { CreditLedgerRepository } from '../db/repositories/credit-ledger.repository';
 import { PortRepository } from '../db/repositories/port.repository';
 import { ProviderHealthRepository } from '../db/repositories/provider-health.repository';
 import { TrackingSubscriptionRepository } from '../db/repositories/tracking-subscription.repository';
 import { trackingUnitOfWork } from '../db/repositories/tracking-unit-of-work';
 import { VesselPositionRepository } from '../db/repositories/vessel-position.repository';
+import { TrackingCreditService } from '../domain/tracking/credit.service';
 import { defaultEtaOptions } from '../domain/tracking/eta';
 import { withFallbackPorts } from '../domain/tracking/port-directory';
 import { trackingProviders } from '../domain/tracking/providers/registry';
@@ -13,10 +16,13 @@ import { sandboxPorts } from '../domain/tracking/providers/sandbox/sandbox-netwo
 import { TrackingRefreshService } from '../domain/tracking/refresh.service';
 import { SeaRouter } from '../domain/tracking/sea-route/sea-router';
 import { TrackingSubscriptionService } from '../domain/tracking/subscription.service';
+import { hasPortSources, importPorts } from '../reference/ports/import-ports';
+
+export type TrackingServices = ReturnType<typeof createTrackingServices>;
 
 /**
- * Builds the tracking services on one database: the subscription use cases (for the HTTP
- * handlers) and the refresh (for the job). One router per process: the network is built once.
+ * Builds the tracking services on one database: the subscription and credit use cases (for the
+ * HTTP handlers) and the refresh (for the job). One router per process: the network is built once.
  */
 export function createTrackingServices(knex: Knex, config: TrackingConfig, systemTime: Clock = systemClock) {
   // The tracking domain reads time as epoch milliseconds.
@@ -24,7 +30,8 @@ export function createTrackingServices(knex: Knex, config: TrackingConfig, syste
   const router = new SeaRouter();
   const subscriptions = new TrackingSubscriptionRepository(knex);
   const positions = new VesselPositionRepository(knex);
-  const ports = withFallbackPorts(new PortRepository(knex), sandboxPorts);
+  const portTable = new PortRepository(knex);
+  const ports = withFallbackPorts(portTable, sandboxPorts);
   const providers = trackingProviders({ dcsa: config.dcsa, aishub: config.ais.aishub, storedPositions: positions, router, clock });
   const refresh = new TrackingRefreshService({
     store: subscriptions,
@@ -45,5 +52,21 @@ export function createTrackingServices(knex: Knex, config: TrackingConfig, syste
     },
   });
   const subscriptionService = new TrackingSubscriptionService({ unitOfWork: trackingUnitOfWork(knex), reader: subscriptions, ports, clock, staleAfterMs: config.refresh.staleAfterMs });
-  return { refresh, subscriptions: subscriptionService, positions, providers, router };
+  const credits = new TrackingCreditService({ ledger: new CreditLedgerRepository(knex), clock });
+  return { config, refresh, subscriptions: subscriptionService, credits, positions, portTable, providers, router };
+}
+
+/**
+ * Fills the port table from the data directory on a first start (names and coordinates for
+ * timelines, coordinates for predicted ETAs). Until then, and without a data directory, the
+ * sandbox's built-in ports answer; nothing waits for this.
+ */
+export async function bootstrapPorts(services: TrackingServices, dataDir: string | null, clock: Clock, logger: Logger): Promise<void> {
+  if ((await services.portTable.count()) > 0) return;
+  if (dataDir === null || !hasPortSources(dataDir)) {
+    logger.warn('no ports stored and no port list in the data directory; port names and predicted ETAs cover the sandbox ports only');
+    return;
+  }
+  const imported = await importPorts(dataDir, services.portTable, clock.now().getTime());
+  logger.info({ ports: imported.ports, withCoordinates: imported.withCoordinates }, 'ports imported');
 }

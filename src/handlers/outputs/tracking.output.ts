@@ -1,0 +1,84 @@
+import Decimal from 'decimal.js';
+import type { PlanName } from '../../domain/access/caller';
+import type { Page } from '../../domain/shared/page-cursor';
+import { carrierByCode } from '../../domain/tracking/carriers';
+import type { CreditBalanceSummary, LedgerEntry } from '../../domain/tracking/credit.service';
+import { discountPercent, trackingCreditPricing } from '../../domain/tracking/credits';
+import type { SubscriptionWithContainers } from '../../domain/tracking/subscription.service';
+import type { components } from '../../generated/api';
+import { isoTime, isoTimeOrNull } from './time';
+
+type Schemas = components['schemas'];
+
+/** A decimal as the API's money: at least cents, more only when the stored price has them. */
+export function money(amount: string, currency: string): Schemas['CreditAmount'] {
+  const value = new Decimal(amount);
+  return { amount: value.toFixed(Math.max(2, value.decimalPlaces())), currency };
+}
+
+export function toApiTrackingSubscription(s: SubscriptionWithContainers): Schemas['TrackingSubscription'] {
+  return {
+    id: s.id,
+    object: 'tracking_subscription',
+    livemode: s.livemode,
+    reference_type: s.referenceType,
+    reference: s.reference,
+    carrier_scac: s.carrierScac,
+    carrier_name: carrierByCode(s.carrierScac)?.name ?? null,
+    carrier_source: s.carrierSource,
+    status: s.status,
+    failure_reason: s.failureReason,
+    containers: s.containers.map((c) => ({ id: c.id, container_number: c.containerNumber, status: c.status })),
+    credit_transaction_id: s.creditEntryId,
+    last_refresh_attempt_at: isoTimeOrNull(s.lastAttemptAt),
+    last_refreshed_at: isoTimeOrNull(s.lastSuccessAt),
+    last_refresh_error: s.lastError,
+    stopped_at: isoTimeOrNull(s.stoppedAt),
+    created_at: isoTime(s.createdAt),
+    updated_at: isoTime(s.updatedAt),
+  };
+}
+
+export function toApiCreditTransaction(entry: LedgerEntry): Schemas['TrackingCreditTransaction'] {
+  const currency = entry.currency ?? trackingCreditPricing.currency;
+  return {
+    id: entry.id,
+    object: 'tracking_credit_transaction',
+    account_id: entry.accountId,
+    kind: entry.kind,
+    credits: entry.credits,
+    balance_after: entry.balanceAfter,
+    unit_price: entry.unitPrice === null ? null : money(entry.unitPrice, currency),
+    amount: entry.amount === null ? null : money(entry.amount, currency),
+    subscription_id: entry.kind === 'consume' ? entry.subjectId : null,
+    reason: entry.reason,
+    created_at: isoTime(entry.createdAt),
+  };
+}
+
+export function toApiCreditBalance(summary: CreditBalanceSummary, plan: PlanName): Schemas['TrackingCreditBalance'] {
+  return {
+    object: 'tracking_credit_balance',
+    livemode: summary.livemode,
+    plan,
+    unlimited: summary.unlimited,
+    balance: summary.balance,
+    used_this_month: summary.usedThisMonth,
+    list_price: money(summary.listPrice, summary.currency),
+    next_unit_price: money(summary.nextUnitPrice, summary.currency),
+    next_discount_percent: summary.nextDiscountPercent,
+    tiers: summary.tiers.map((t) => ({ up_to: t.upTo, unit_price: money(t.unitPrice, summary.currency), discount_percent: discountPercent(t.unitPrice) })),
+  };
+}
+
+/** A cursor page as the API's list, and the RFC 8288 `Link` to the next page when there is one. */
+export function listResponse<T, U>(page: Page<T>, map: (item: T) => U, path: string, query: Record<string, string | number | undefined>) {
+  const headers: Record<string, string> = {};
+  if (page.nextCursor !== null) {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined && name !== 'cursor') params.set(name, String(value));
+    params.set('cursor', page.nextCursor);
+    headers.Link = `<${path}?${params.toString()}>; rel="next"`;
+  }
+  return { headers, body: { object: 'list' as const, data: page.data.map(map), has_more: page.hasMore, next_cursor: page.nextCursor } };
+}
