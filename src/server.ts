@@ -54,7 +54,7 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff)).add(parcelDataLoaded(parcel));
   const scheduler = createProcessScheduler(db, config);
   const jobs = agendaJobQueue(() => scheduler);
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, loadPlanner: new LoadPlanPool(), jobs, scheduler };
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, loadPlanner: new LoadPlanPool(config.loadPlanner), jobs, scheduler };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from './paths';
 
@@ -32,6 +33,8 @@ export interface Config {
   jobLockLifetimeMs: number;
   /** Grace period for in-flight requests and jobs on SIGTERM. */
   shutdownTimeoutMs: number;
+  /** Load planner worker threads (default: cores − 1, at least 1) and plans allowed to wait for one. */
+  loadPlanner: { threads: number; maxQueue: number };
   /** SHA-256 (hex) of the admin token; the admin API is closed when unset. */
   adminTokenSha256: string | null;
 }
@@ -129,6 +132,10 @@ export function loadConfig(env: Env = process.env): Config {
     jobPollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 5000, 50, 3_600_000),
     jobLockLifetimeMs: integer(env, 'JOB_LOCK_LIFETIME_MS', 600_000, 100, 86_400_000),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    loadPlanner: {
+      threads: integer(env, 'LOAD_PLANNER_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 256),
+      maxQueue: integer(env, 'LOAD_PLANNER_QUEUE', 100, 0, 100_000),
+    },
     adminTokenSha256: adminTokenSha256(env),
   };
 }

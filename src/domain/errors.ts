@@ -13,7 +13,9 @@ export type DomainErrorKind =
   | 'forbidden'
   | 'insufficient_credits'
   | 'quota_exceeded'
-  | 'upstream_unavailable';
+  | 'upstream_unavailable'
+  /** Every worker is taken and the queue is full: the caller should retry shortly. */
+  | 'busy';
 
 export interface FieldIssue {
   /** Path of the offending input field, as the caller sent it (e.g. `hts_code`, `parcels/0/weight`). */

@@ -65,12 +65,16 @@ function fromBodyParser(error: BodyParserError): HttpProblem {
   }
 }
 
+const busyRetryAfterSeconds = 2;
+
 function fromDomain(error: DomainError): HttpProblem {
   if (error instanceof OAuthError) {
     return new HttpProblem(problemKindOfDomainError[error.kind], error.message, undefined, {}, { error: error.error, error_description: error.message });
   }
   const errors = error.issues.map((issue) => ({ pointer: `/${issue.in ?? 'body'}/${issue.field.replace(/\./g, '/')}`, message: issue.message }));
-  return new HttpProblem(problemKindOfDomainError[error.kind], error.message, errors, {}, error.extensions);
+  // A busy service says when to come back, as a not-ready one does.
+  const headers: Record<string, string> = error.kind === 'busy' ? { 'Retry-After': String(busyRetryAfterSeconds) } : {};
+  return new HttpProblem(problemKindOfDomainError[error.kind], error.message, errors, headers, error.extensions);
 }
 
 export function toProblem(error: unknown): HttpProblem {

@@ -21,6 +21,7 @@ export const problemKinds = {
   'not-implemented': { status: 501, title: 'Not implemented' },
   'upstream-unavailable': { status: 502, title: 'Upstream unavailable' },
   'not-ready': { status: 503, title: 'Service not ready' },
+  'service-busy': { status: 503, title: 'Service busy' },
 } as const;
 
 export type ProblemKind = keyof typeof problemKinds;
@@ -36,6 +37,7 @@ export const problemKindOfDomainError: Record<DomainErrorKind, ProblemKind> = {
   insufficient_credits: 'insufficient-credits',
   quota_exceeded: 'quota-exceeded',
   upstream_unavailable: 'upstream-unavailable',
+  busy: 'service-busy',
 };
 
 export interface ProblemFieldError {

@@ -364,3 +364,28 @@ describe('POST /api/load-plans: the Free quota', () => {
     expect(res.headers['x-ratelimit-remaining']).toBe('4');
   });
 });
+
+describe('POST /api/load-plans when every planner thread is busy', () => {
+  let busyApp: TestApp;
+  let key: string;
+  beforeAll(async () => {
+    // One thread and no waiting line: a second plan while the first runs is refused at once.
+    busyApp = await createTestApp({ config: { loadPlanner: { threads: 1, maxQueue: 0 } } });
+    const account = await signUp(busyApp);
+    await setPlan(busyApp, account.email, 'business');
+    key = account.key;
+  });
+  afterAll(() => busyApp.close());
+
+  it('answers 503 service-busy with Retry-After to the plan that finds no thread, and plans the other', async () => {
+    // Mixed sizes keep the search busy for its whole budget.
+    const items = Array.from({ length: 12 }, (_, i) => ({ id: `box-${i}`, length: 300 + 37 * i, width: 200 + 23 * i, height: 150 + 11 * i, weight: 5, quantity: 40 }));
+    const body = { length_unit: 'mm', weight_unit: 'kg', items, container: { kind: 'standard', type: '40HC' }, options: { time_budget_ms: 1500, fit_analysis: false } };
+    const send = () => request(busyApp.hosts.main).post('/api/load-plans').set('X-API-Key', key).send(body);
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 503]);
+    const busy = answers.find((res) => res.status === 503)!;
+    expect(busy.headers['retry-after']).toBe('2');
+    expect(busy.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/service-busy', status: 503 });
+  });
+});

@@ -67,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     readiness,
     access: createAccessServices(db, clock),
     tariff: createTariffServices(db, config),
-    loadPlanner: new LoadPlanPool(),
+    loadPlanner: new LoadPlanPool(config.loadPlanner),
     parcel: createParcelServices(db, options.parcelEnv ?? {}),
     tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock),
     jobs,

@@ -1,3 +1,4 @@
+import { DomainError } from '../errors';
 import type { RequestProblem } from './limits';
 import type { PlanViolation } from './validator';
 
@@ -17,5 +18,12 @@ export class LoadPlanRequestError extends Error {
 export class LoadPlanInvariantError extends Error {
   constructor(readonly violations: PlanViolation[]) {
     super(`load plan failed validation: ${violations.slice(0, 5).map((v) => v.message).join('; ')}`);
+  }
+}
+
+/** Every planner thread is busy and the waiting line is full; nothing was planned. */
+export class LoadPlannerBusyError extends DomainError {
+  constructor() {
+    super('busy', 'Every load planner thread is busy and the waiting line is full; retry in a few seconds.');
   }
 }

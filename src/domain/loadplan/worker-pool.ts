@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import { LoadPlanInvariantError, LoadPlanRequestError } from './errors';
+import { LoadPlanInvariantError, LoadPlannerBusyError, LoadPlanRequestError } from './errors';
 import { checkLoadPlanRequest } from './limits';
 import { LoadPlanRequest, LoadPlanResult } from './model';
 import type { WorkerAnswer } from './plan-worker';
@@ -24,14 +24,20 @@ export interface LoadPlanPoolOptions {
 
 export class LoadPlanPool {
   private readonly pool: Piscina;
+  /** Plans running or waiting; beyond threads + maxQueue a new one is refused at once. */
+  private inFlight = 0;
+  private readonly capacity: number;
 
   constructor(options: LoadPlanPoolOptions = {}) {
+    const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
+    const maxQueue = options.maxQueue ?? 100;
+    this.capacity = threads + maxQueue;
     this.pool = new Piscina({
       filename: WORKER_FILE,
       execArgv: EXEC_ARGV,
       minThreads: 0,
-      maxThreads: options.threads ?? Math.max(1, os.availableParallelism() - 1),
-      maxQueue: options.maxQueue ?? 100,
+      maxThreads: threads,
+      maxQueue,
       idleTimeout: 30_000,
     });
   }
@@ -43,7 +49,15 @@ export class LoadPlanPool {
   async plan(request: LoadPlanRequest, signal?: AbortSignal): Promise<LoadPlanResult> {
     const problems = checkLoadPlanRequest(request);
     if (problems.length > 0) throw new LoadPlanRequestError(problems);
-    const answer: WorkerAnswer = await this.pool.run({ request }, { signal });
+    // Refused before queueing, so a full line is a clear "busy, retry" rather than a failure.
+    if (this.inFlight >= this.capacity) throw new LoadPlannerBusyError();
+    this.inFlight += 1;
+    let answer: WorkerAnswer;
+    try {
+      answer = await this.pool.run({ request }, { signal });
+    } finally {
+      this.inFlight -= 1;
+    }
     if (answer.ok) return answer.result;
     if (answer.kind === 'request') throw new LoadPlanRequestError(answer.problems);
     throw new LoadPlanInvariantError(answer.violations);
