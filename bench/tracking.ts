@@ -85,7 +85,7 @@ async function main() {
     const prefix = ['MSKU', 'MRKU', 'MAEU', 'MWCU'];
     for (let i = 0; i < count; i++) {
       const first10 = `${prefix[i % 4]}${String(100000 + i * 37).padStart(6, '0')}`;
-      await services.subscriptions.create({ accountId: `acct_bench_${i % 10}`, livemode: false, referenceType: 'container', reference: first10 + iso6346CheckDigit(first10), plan: 'free', ownShipment: false });
+      await services.subscriptions.create({ accountId: `acct_bench_${i % 10}`, livemode: false, referenceType: 'container', reference: first10 + iso6346CheckDigit(first10), plan: 'free' });
     }
     const start = performance.now();
     const report = await services.refresh.refreshDue();

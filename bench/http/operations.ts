@@ -24,7 +24,7 @@ async function proKey(deps: AppDependencies): Promise<Record<string, string>> {
 async function trackedContainerKey(deps: AppDependencies): Promise<Record<string, string>> {
   const { account } = await deps.access.accounts.signUp(`bench-${Date.now()}@example.com`);
   const { secret } = await deps.access.accounts.createKey(account.id, 'test', 'bench');
-  await deps.tracking.subscriptions.create({ accountId: account.id, livemode: false, referenceType: 'container', reference: 'MSKU1234565', plan: 'free', ownShipment: false });
+  await deps.tracking.subscriptions.create({ accountId: account.id, livemode: false, referenceType: 'container', reference: 'MSKU1234565', plan: 'free' });
   await deps.tracking.refresh.refreshDue();
   return { 'X-API-Key': secret };
 }

@@ -37,9 +37,8 @@ export function trackingHandlers(tracking: TrackingServices): { [K in TrackingOp
         referenceType: body.reference_type,
         reference: body.reference,
         carrierScac: body.carrier_scac ?? null,
-        plan: creditPlanFor(plan),
-        // Shipments do not carry container numbers yet, so no subscription is covered by one.
-        ownShipment: false,
+        plan,
+        shipmentId: body.shipment_id ?? null,
       });
       return { status: 201, headers: { Location: `${subscriptionsPath}/${created.id}` }, body: toApiTrackingSubscription(created) };
     },

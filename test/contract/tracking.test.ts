@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
+import { ShipmentRepository } from '../../src/db/repositories/shipment.repository';
 import { sha256Hex } from '../../src/domain/access/secrets';
 import { defineTrackingRefreshJob, trackingRefreshJobName } from '../../src/jobs/tracking-refresh.job';
 import { createTestApp, TestApp } from '../support/app';
@@ -51,6 +52,8 @@ describe(`container tracking on ${testDialect}`, () => {
       carrier_source: 'owner_prefix',
       status: 'active',
       credit_transaction_id: null,
+      billing: 'test_mode',
+      shipment_id: null,
       last_refreshed_at: null,
       containers: [{ id: expect.stringMatching(/^cnt_/), container_number: 'MSKU1234565', status: 'awaiting_data' }],
     });
@@ -141,7 +144,7 @@ describe(`container tracking on ${testDialect}`, () => {
     const granted = await grant({ email, credits: '3', reason: 'pilot' }).expect(201);
     expect(granted.body).toMatchObject({ object: 'tracking_credit_transaction', account_id: accountId, kind: 'grant', credits: '3.00', balance_after: '3.00', reason: 'pilot', unit_price: null });
     const created = await track(live, { reference_type: 'container', reference: 'CSQU3054383' }).expect(201);
-    expect(created.body).toMatchObject({ livemode: true, carrier_scac: 'HLCU', credit_transaction_id: expect.stringMatching(/^crl_/) });
+    expect(created.body).toMatchObject({ livemode: true, carrier_scac: 'HLCU', credit_transaction_id: expect.stringMatching(/^crl_/), billing: 'credit' });
 
     // Free plan: the list price. Then Tariff Pro: its first volume tier.
     expect((await request(app.hosts.main).get('/api/tracking/credit-balance').set(key(live)).expect(200)).body).toMatchObject({
@@ -173,6 +176,40 @@ describe(`container tracking on ${testDialect}`, () => {
     const live1 = (await container(live, 'CSQU3054383').expect(200)).body;
     expect(live1).toMatchObject({ livemode: true, status: 'awaiting_data', events: [], stale: true, stale_reason: 'no carrier events provider is configured for HLCU' });
     expect((await request(app.hosts.main).get(`/api/tracking/subscriptions/${created.body.id}`).set(key(live)).expect(200)).body.last_refresh_error).toBe('no carrier events provider is configured for HLCU');
+  });
+
+  test("the business plan tracks its own shipments' containers without a credit; other plans pay, other accounts' shipments are not found", async () => {
+    const shipments = new ShipmentRepository(app.db.knex);
+    const shipmentOf = async (accountId: string, id: string) => {
+      const at = app.clock.now().getTime();
+      await shipments.insert({ id, accountId, reference: 'PO-7', status: 'in_transit', originLocode: 'CNSHA', destinationLocode: 'NLRTM', createdAt: at, updatedAt: at });
+      return id;
+    };
+    const business = await account();
+    await setPlan(app, business.email, 'business');
+    const own = await shipmentOf(business.accountId, `shp_biz_${business.accountId}`);
+
+    const covered = await track(business.live, { reference_type: 'container', reference: 'MSKU1234565', shipment_id: own }).expect(201);
+    expect(covered.body).toMatchObject({ livemode: true, shipment_id: own, billing: 'covered_by_plan', credit_transaction_id: null });
+    expect((await request(app.hosts.main).get(`/api/tracking/subscriptions/${covered.body.id}`).set(key(business.live)).expect(200)).body).toMatchObject({ shipment_id: own, billing: 'covered_by_plan' });
+    expect((await request(app.hosts.main).get('/api/tracking/credit-balance').set(key(business.live)).expect(200)).body).toMatchObject({ balance: '0.00', used_this_month: 0 });
+    expect((await request(app.hosts.main).get('/api/tracking/credit-transactions').set(key(business.live)).expect(200)).body.data).toEqual([]);
+    // Without a shipment of its own, business pays like anyone else.
+    await track(business.live, { reference_type: 'container', reference: 'CSQU3054383' }).expect(402);
+
+    const other = await account();
+    const theirs = await shipmentOf(other.accountId, `shp_other_${other.accountId}`);
+    for (const shipment_id of [theirs, 'shp_unknown']) {
+      const refused = await track(business.live, { reference_type: 'container', reference: 'CSQU3054383', shipment_id }).expect(404);
+      expect(refused.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/not-found', errors: [{ pointer: '/body/shipment_id', message: `No shipment ${shipment_id} in this account.` }] });
+    }
+
+    // Free: the link is recorded, the credit is still due.
+    await track(other.live, { reference_type: 'container', reference: 'CSQU3054383', shipment_id: theirs }).expect(402);
+    await grant({ email: other.email, credits: '1', reason: 'pilot' }).expect(201);
+    const paid = await track(other.live, { reference_type: 'container', reference: 'CSQU3054383', shipment_id: theirs }).expect(201);
+    expect(paid.body).toMatchObject({ shipment_id: theirs, billing: 'credit', credit_transaction_id: expect.stringMatching(/^crl_/) });
+    expect((await request(app.hosts.main).get('/api/tracking/credit-balance').set(key(other.live)).expect(200)).body.balance).toBe('0.00');
   });
 
   test('admin grants: an unknown account is 404, a bad amount 400', async () => {

@@ -1,3 +1,4 @@
+import { CreditLedgerRepository } from '../../src/db/repositories/credit-ledger.repository';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { PortRepository } from '../../src/db/repositories/port.repository';
 import { ProviderHealthRepository } from '../../src/db/repositories/provider-health.repository';
@@ -98,8 +99,9 @@ describe(`tracking refresh on ${testDialect}`, () => {
     [6, 4, 2, 0].map((h) => ({ mmsi: '477000001', imo: '9321483', lat, lon, sogKnots: knots, cogDegrees: 210, heading: 210, navStatus: 0, time: now - h * 3_600_000, source: 'ais:fake' }));
 
   test('first refresh: timeline, status, route, vessel, carrier ETA, predicted ETA with its basis', async () => {
+    await new CreditLedgerRepository(db.knex).append('acct_r', 'tracking', { kind: 'grant', credits: '1.00', reason: 'refresh test', actor: 'test-suite' }, now);
     subscription = await new TrackingSubscriptionService({ unitOfWork: trackingUnitOfWork(db.knex), reader: subscriptions(), ports: new PortRepository(db.knex), clock }).create({
-      accountId: 'acct_r', livemode: true, referenceType: 'container', reference: 'MSKU1234565', plan: 'free', ownShipment: true,
+      accountId: 'acct_r', livemode: true, referenceType: 'container', reference: 'MSKU1234565', plan: 'free',
     });
     carrier.events = voyage();
     ais.fixes = fixesAt(22.0, 116.0, 18); // South China Sea, bound for Singapore
@@ -223,7 +225,7 @@ describe(`tracking refresh on ${testDialect}`, () => {
   test('batches: many due subscriptions are refreshed in batches of the configured size', async () => {
     const service = new TrackingSubscriptionService({ unitOfWork: trackingUnitOfWork(db.knex), reader: subscriptions(), ports: new PortRepository(db.knex), clock });
     for (const reference of ['CSQU3054383', 'MRKU0090522', 'MWCU6059784', 'MEDU8707688', 'CBHU3202732']) {
-      await service.create({ accountId: 'acct_b', livemode: false, referenceType: 'container', reference, plan: 'free', ownShipment: false });
+      await service.create({ accountId: 'acct_b', livemode: false, referenceType: 'container', reference, plan: 'free' });
     }
     carrier.events = voyage().map((e) => ({ ...e, equipmentReference: null }));
     const report = await refresher().refreshDue();

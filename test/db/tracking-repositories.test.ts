@@ -1,12 +1,13 @@
 import { CreditLedgerRepository } from '../../src/db/repositories/credit-ledger.repository';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { PortRepository } from '../../src/db/repositories/port.repository';
+import { ShipmentRepository } from '../../src/db/repositories/shipment.repository';
 import { ProviderHealthRepository } from '../../src/db/repositories/provider-health.repository';
 import { TrackingSubscriptionRepository } from '../../src/db/repositories/tracking-subscription.repository';
 import { trackingUnitOfWork } from '../../src/db/repositories/tracking-unit-of-work';
 import { VesselPositionRepository } from '../../src/db/repositories/vessel-position.repository';
 import { newOutboxEvent } from '../../src/domain/outbox-event';
-import { DuplicateSubscriptionError, InsufficientCreditsError, TrackingInputError } from '../../src/domain/tracking/errors';
+import { DuplicateSubscriptionError, InsufficientCreditsError, ShipmentNotFoundError, TrackingInputError } from '../../src/domain/tracking/errors';
 import { TrackingCreditService } from '../../src/domain/tracking/credit.service';
 import { TrackingSubscriptionService } from '../../src/domain/tracking/subscription.service';
 import { createTestDatabase, TestDatabase, testDialect } from '../support/database';
@@ -42,7 +43,7 @@ describe(`tracking repositories on ${testDialect}`, () => {
 
   test('a subscription consumes one credit at the account tier; none left is insufficient credits', async () => {
     now += 1000;
-    const created = await service().create({ accountId: 'acct_1', livemode: true, referenceType: 'container', reference: 'msku 123456-5', plan: 'tariff_pro', ownShipment: false });
+    const created = await service().create({ accountId: 'acct_1', livemode: true, referenceType: 'container', reference: 'msku 123456-5', plan: 'tariff_pro' });
     expect(created).toMatchObject({ reference: 'MSKU1234565', carrierScac: 'MAEU', carrierSource: 'owner_prefix', status: 'active' });
     expect(created.id).toMatch(/^trk_/);
     expect(await credits().balance('acct_1', 'tracking')).toBe('1.10');
@@ -50,10 +51,10 @@ describe(`tracking repositories on ${testDialect}`, () => {
     expect(entry).toMatchObject({ kind: 'consume', credits: '-1.00', unitPrice: '1.2000', amount: '1.20', currency: 'USD', subjectId: created.id });
     expect(await credits().consumedSince('acct_1', 'tracking', at('2026-11-01T00:00:00Z'))).toBe(1);
 
-    await service().create({ accountId: 'acct_1', livemode: true, referenceType: 'bill_of_lading', reference: 'MAEU987654321', plan: 'tariff_pro', ownShipment: false });
+    await service().create({ accountId: 'acct_1', livemode: true, referenceType: 'bill_of_lading', reference: 'MAEU987654321', plan: 'tariff_pro' });
     expect(await credits().balance('acct_1', 'tracking')).toBe('0.10');
     await expect(
-      service().create({ accountId: 'acct_1', livemode: true, referenceType: 'booking', reference: 'HLCU55555', plan: 'tariff_pro', ownShipment: false }),
+      service().create({ accountId: 'acct_1', livemode: true, referenceType: 'booking', reference: 'HLCU55555', plan: 'tariff_pro' }),
     ).rejects.toBeInstanceOf(InsufficientCreditsError);
     // Nothing half-done: no subscription was written for the refused one.
     const list = await service().list('acct_1', true, { limit: 10, cursor: null, status: null });
@@ -72,26 +73,41 @@ describe(`tracking repositories on ${testDialect}`, () => {
     expect(await credits.summary('acct_6', 'tariff_pro', false)).toMatchObject({ unlimited: true, balance: null, nextUnitPrice: '0.00' });
   });
 
-  test('own shipments and test mode consume nothing', async () => {
-    await service().create({ accountId: 'acct_2', livemode: true, referenceType: 'container', reference: 'CSQU3054383', plan: 'free', ownShipment: true });
-    await service().create({ accountId: 'acct_2', livemode: false, referenceType: 'container', reference: 'CSQU3054383', plan: 'free', ownShipment: false });
+  test("a business plan's own shipments and test mode consume nothing; another account's shipment is not found", async () => {
+    await db.knex('accounts').insert(['acct_2', 'acct_7'].map((id) => ({ id, email: `${id}@example.com`, plan: 'business', created_at: now, updated_at: now })));
+    const shipments = new ShipmentRepository(db.knex);
+    for (const [id, accountId] of [['shp_own', 'acct_2'], ['shp_theirs', 'acct_7']]) {
+      await shipments.insert({ id, accountId, reference: null, status: 'in_transit', originLocode: null, destinationLocode: null, createdAt: now, updatedAt: now });
+    }
+    const covered = await service().create({ accountId: 'acct_2', livemode: true, referenceType: 'container', reference: 'CSQU3054383', plan: 'business', shipmentId: 'shp_own' });
+    expect(covered).toMatchObject({ shipmentId: 'shp_own', creditEntryId: null });
+    expect((await service().get('acct_2', true, covered.id)).shipmentId).toBe('shp_own');
+    await service().create({ accountId: 'acct_2', livemode: false, referenceType: 'container', reference: 'CSQU3054383', plan: 'free' });
+    await expect(
+      service().create({ accountId: 'acct_2', livemode: true, referenceType: 'container', reference: 'MSKU1234565', plan: 'business', shipmentId: 'shp_theirs' }),
+    ).rejects.toBeInstanceOf(ShipmentNotFoundError);
+    // On the free plan an own shipment still costs its credit.
+    await expect(
+      service().create({ accountId: 'acct_2', livemode: true, referenceType: 'container', reference: 'MSKU1234565', plan: 'free', shipmentId: 'shp_own' }),
+    ).rejects.toBeInstanceOf(InsufficientCreditsError);
     expect(await credits().balance('acct_2', 'tracking')).toBe('0.00');
+    expect(await credits().entries('acct_2', 'tracking')).toEqual([]);
   });
 
   test('the same reference twice is a duplicate while active, and allowed again once stopped', async () => {
-    const first = await service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MRKU0090522', plan: 'free', ownShipment: false });
+    const first = await service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MRKU0090522', plan: 'free' });
     await expect(
-      service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MRKU0090522', plan: 'free', ownShipment: false }),
+      service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MRKU0090522', plan: 'free' }),
     ).rejects.toBeInstanceOf(DuplicateSubscriptionError);
     const stopped = await service().stop('acct_3', false, first.id);
     expect(stopped).toMatchObject({ status: 'stopped', stoppedAt: now });
     await expect(service().stop('acct_3', false, first.id)).resolves.toMatchObject({ status: 'stopped' });
-    await service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MRKU0090522', plan: 'free', ownShipment: false });
+    await service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MRKU0090522', plan: 'free' });
   });
 
   test('a wrong check digit is an input error naming the expected digit', async () => {
     const error = await service()
-      .create({ accountId: 'acct_4', livemode: false, referenceType: 'container', reference: 'MSCU1234567', plan: 'free', ownShipment: false })
+      .create({ accountId: 'acct_4', livemode: false, referenceType: 'container', reference: 'MSCU1234567', plan: 'free' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TrackingInputError);
     expect((error as TrackingInputError).details).toEqual({ reason: 'check_digit', expected_check_digit: 6 });
@@ -101,7 +117,7 @@ describe(`tracking repositories on ${testDialect}`, () => {
     const refs = ['CMAU5127498', 'CMAU4049810', 'CMAU5447085', 'CBHU3202732', 'MEDU8707688'];
     for (const reference of refs) {
       now += 1000;
-      await service().create({ accountId: 'acct_5', livemode: false, referenceType: 'container', reference, plan: 'free', ownShipment: false });
+      await service().create({ accountId: 'acct_5', livemode: false, referenceType: 'container', reference, plan: 'free' });
     }
     const seen: string[] = [];
     let cursor: string | null = null;

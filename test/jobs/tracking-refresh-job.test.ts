@@ -21,7 +21,7 @@ describe(`the tracking refresh job on ${testDialect}`, () => {
     const services = createTrackingServices(db.knex, config, clock);
     const created = [];
     for (const reference of ['MSKU1234565', 'MRKU0090522', 'CSQU3054383', 'MEDU8707688', 'CBHU3202732']) {
-      created.push(await services.subscriptions.create({ accountId: 'acct_demo', livemode: false, referenceType: 'container', reference, plan: 'free', ownShipment: false }));
+      created.push(await services.subscriptions.create({ accountId: 'acct_demo', livemode: false, referenceType: 'container', reference, plan: 'free' }));
     }
     const { agenda, defined, scheduled } = recordingAgenda();
     const reports: unknown[] = [];

@@ -39,6 +39,11 @@ export class ShipmentRepository {
     });
   }
 
+  /** Whether the shipment is this account's (another account's is as good as unknown). */
+  async belongsTo(accountId: string, id: string): Promise<boolean> {
+    return (await this.knex('shipments').where({ id, account_id: accountId }).first('id')) !== undefined;
+  }
+
   /** One account's shipments, newest first, keyset-paginated on (created_at, id). */
   async pageForAccount(accountId: string, limit: number, cursor?: string): Promise<Page<ShipmentRecord>> {
     const query = this.knex('shipments').where({ account_id: accountId });

@@ -3,6 +3,7 @@ import { DuplicateSubscriptionError, InsufficientCreditsError } from '../../doma
 import type { TrackingUnitOfWork, TrackingWriteContext } from '../../domain/tracking/subscription.service';
 import Decimal from 'decimal.js';
 import { CreditBalanceTooLowError, CreditLedgerRepository } from './credit-ledger.repository';
+import { ShipmentRepository } from './shipment.repository';
 import { TrackingSubscriptionRepository } from './tracking-subscription.repository';
 
 const isUniqueViolation = (error: unknown) => {
@@ -22,8 +23,10 @@ export function trackingUnitOfWork(knex: Knex): TrackingUnitOfWork {
         return await knex.transaction(async (trx) => {
           const subscriptions = new TrackingSubscriptionRepository(trx);
           const credits = new CreditLedgerRepository(trx);
+          const shipments = new ShipmentRepository(trx);
           return work({
             findActiveSubscription: (accountId, livemode, type, reference) => subscriptions.findActiveSubscription(accountId, livemode, type, reference, trx),
+            ownsShipment: (accountId, shipmentId) => shipments.belongsTo(accountId, shipmentId),
             insertSubscription: (subscription, container) => subscriptions.insertSubscription(subscription, container, trx),
             creditBalance: (accountId, creditType) => credits.balance(accountId, creditType),
             consumedSince: (accountId, creditType, since) => credits.consumedSince(accountId, creditType, since),

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import type { PlanName } from '../access/caller';
 
 /**
  * Tracking is paid per use: one tracking subscription consumes one tracking credit. What a credit
@@ -10,7 +11,7 @@ import Decimal from 'decimal.js';
 export type CreditPlan = 'free' | 'tariff_pro';
 
 /** The price list an account plan buys at: business accounts get Tariff Pro's volume tiers. */
-export function creditPlanFor(plan: 'free' | 'tariff_pro' | 'business'): CreditPlan {
+export function creditPlanFor(plan: PlanName): CreditPlan {
   return plan === 'free' ? 'free' : 'tariff_pro';
 }
 
@@ -84,17 +85,20 @@ export function quoteCredits(plan: CreditPlan, quantity: number, usedThisMonth: 
   };
 }
 
+/** Account plans that track the containers of the account's own shipments without a credit. */
+export const plansCoveringOwnShipments: readonly PlanName[] = ['business'];
+
 export type SubscriptionCharge =
   | { covered: true; credits: '0.00'; reason: 'own_shipment' }
   | { covered: false; credits: '1.00'; unitPrice: string; currency: string; discountPercent: number };
 
 /**
- * What one new tracking subscription costs. Containers of the account's own shipments are covered
- * by its plan; anything else consumes one credit, valued at the account's current tier.
+ * What one new tracking subscription costs. On an account plan, containers of the account's own
+ * shipments are covered; anything else consumes one credit, valued at the plan's current tier.
  */
-export function chargeForSubscription(plan: CreditPlan, usedThisMonth: number, ownShipment: boolean): SubscriptionCharge {
-  if (ownShipment) return { covered: true, credits: '0.00', reason: 'own_shipment' };
-  const tier = tierFor(plan, usedThisMonth + 1);
+export function chargeForSubscription(plan: PlanName, usedThisMonth: number, ownShipment: boolean): SubscriptionCharge {
+  if (ownShipment && plansCoveringOwnShipments.includes(plan)) return { covered: true, credits: '0.00', reason: 'own_shipment' };
+  const tier = tierFor(creditPlanFor(plan), usedThisMonth + 1);
   return { covered: false, credits: '1.00', unitPrice: tier.unitPrice, currency: trackingCreditPricing.currency, discountPercent: discountPercent(tier.unitPrice) };
 }
 

@@ -53,3 +53,12 @@ export class ContainerNotFoundError extends DomainError {
     this.name = 'ContainerNotFoundError';
   }
 }
+
+/** The shipment a subscription names is not one of the account's (unknown, or another account's). */
+export class ShipmentNotFoundError extends DomainError {
+  constructor(readonly shipmentId: string) {
+    const message = `No shipment ${shipmentId} in this account.`;
+    super('not_found', message, [{ field: 'shipment_id', message }]);
+    this.name = 'ShipmentNotFoundError';
+  }
+}

@@ -18,6 +18,8 @@ export interface TrackingSubscription {
   status: SubscriptionStatus;
   failureReason: string | null;
   creditEntryId: string | null;
+  /** The account's own shipment whose container this tracks, when the caller linked one. */
+  shipmentId: string | null;
   createdAt: number;
   updatedAt: number;
   stoppedAt: number | null;

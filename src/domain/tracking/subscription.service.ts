@@ -1,10 +1,11 @@
+import type { PlanName } from '../access/caller';
 import { newId } from '../ids';
 import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
 import { carrierFromContainerNumber, carrierFromReference, CarrierSource } from './carriers';
 import { checkContainerNumber, normaliseContainerNumber } from './container-number';
 import { containerResource, locodesOf, PortView } from './container-resource';
-import { chargeForSubscription, CreditPlan, hasEnoughCredits, startOfMonthUtc, trackingCreditType } from './credits';
-import { ContainerNotFoundError, DuplicateSubscriptionError, InsufficientCreditsError, SubscriptionNotFoundError, TrackingInputError } from './errors';
+import { chargeForSubscription, hasEnoughCredits, startOfMonthUtc, trackingCreditType } from './credits';
+import { ContainerNotFoundError, DuplicateSubscriptionError, InsufficientCreditsError, ShipmentNotFoundError, SubscriptionNotFoundError, TrackingInputError } from './errors';
 import type { ContainerSnapshot, StoredTimelineEvent, SubscriptionStatus, TrackingSubscription } from './model';
 import type { ReferenceType } from './providers/provider-types';
 import type { PortDirectory } from './refresh-ports';
@@ -16,9 +17,10 @@ export interface CreateSubscriptionInput {
   referenceType: ReferenceType;
   reference: string;
   carrierScac?: string | null;
-  plan: CreditPlan;
-  /** The container belongs to one of the account's own shipments: covered by its plan. */
-  ownShipment: boolean;
+  /** The account's plan: it sets the credit price, and whether own shipments are covered. */
+  plan: PlanName;
+  /** One of the account's own shipments whose container this tracks; another account's is not found. */
+  shipmentId?: string | null;
 }
 
 export interface CreditConsumption {
@@ -32,6 +34,7 @@ export interface CreditConsumption {
 /** The writes of one subscription creation, run in one transaction by the unit of work. */
 export interface TrackingWriteContext {
   findActiveSubscription(accountId: string, livemode: boolean, referenceType: ReferenceType, reference: string): Promise<TrackingSubscription | null>;
+  ownsShipment(accountId: string, shipmentId: string): Promise<boolean>;
   insertSubscription(subscription: TrackingSubscription, container: ContainerSnapshot | null): Promise<void>;
   creditBalance(accountId: string, creditType: string): Promise<string>;
   consumedSince(accountId: string, creditType: string, since: number): Promise<number>;
@@ -72,6 +75,15 @@ export interface ContainerSummary {
 
 /** A subscription with its containers named, as every subscription operation returns it. */
 export type SubscriptionWithContainers = TrackingSubscription & { containers: ContainerSummary[] };
+
+/** How a subscription was paid: a ledger credit, the account plan (own shipment), or not at all (test mode). */
+export type SubscriptionBilling = 'credit' | 'covered_by_plan' | 'test_mode';
+
+/** Read from what creation recorded: a live subscription without a ledger entry was covered by the plan. */
+export function billingOf(subscription: Pick<TrackingSubscription, 'livemode' | 'creditEntryId'>): SubscriptionBilling {
+  if (!subscription.livemode) return 'test_mode';
+  return subscription.creditEntryId === null ? 'covered_by_plan' : 'credit';
+}
 
 const referencePattern = /^[A-Z0-9]{4,35}$/;
 
@@ -124,7 +136,8 @@ export class TrackingSubscriptionService {
 
   /**
    * Creates a subscription and, unless the plan covers it, debits one credit in the same
-   * transaction (InsufficientCreditsError when there is none). A container subscription gets its
+   * transaction (InsufficientCreditsError when there is none). A linked shipment must be the
+   * account's own (ShipmentNotFoundError otherwise); on a business plan it makes the subscription free. A container subscription gets its
    * container at once, awaiting data; the refresh job (or an immediate refresh) fills it.
    */
   async create(input: CreateSubscriptionInput): Promise<SubscriptionWithContainers> {
@@ -133,10 +146,12 @@ export class TrackingSubscriptionService {
     return this.deps.unitOfWork.run(async (tx) => {
       const existing = await tx.findActiveSubscription(input.accountId, input.livemode, input.referenceType, resolved.reference);
       if (existing) throw new DuplicateSubscriptionError(existing.id);
+      const shipmentId = input.shipmentId ?? null;
+      if (shipmentId !== null && !(await tx.ownsShipment(input.accountId, shipmentId))) throw new ShipmentNotFoundError(shipmentId);
       const id = newId('trk', now);
       let creditEntryId: string | null = null;
       const used = await tx.consumedSince(input.accountId, trackingCreditType, startOfMonthUtc(now));
-      const charge = chargeForSubscription(input.plan, used, input.ownShipment);
+      const charge = chargeForSubscription(input.plan, used, shipmentId !== null);
       if (!charge.covered && input.livemode) {
         const balance = await tx.creditBalance(input.accountId, trackingCreditType);
         if (!hasEnoughCredits(balance, charge.credits)) throw new InsufficientCreditsError(balance, charge.credits);
@@ -158,6 +173,7 @@ export class TrackingSubscriptionService {
         status: 'active',
         failureReason: null,
         creditEntryId,
+        shipmentId,
         createdAt: now,
         updatedAt: now,
         stoppedAt: null,

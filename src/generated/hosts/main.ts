@@ -259,6 +259,12 @@ export interface paths {
          *     deterministic sandbox voyages between real ports, free and unlimited, and never reach a
          *     carrier or spend a credit.
          *
+         *     **Own shipments**: `shipment_id` links the subscription to one of the account's shipments
+         *     (`GET /api/shipments` on the site host); an unknown shipment or another account's is 404
+         *     naming `shipment_id`. The business plan covers its own shipments' containers: such a
+         *     subscription spends no credit (`billing: covered_by_plan`, no ledger entry). On Free and
+         *     Tariff Pro a linked shipment is recorded but still costs a credit (`billing: credit`).
+         *
          *     The same reference already tracked (active) in the same mode is 409 with
          *     `existing_subscription_id`: read or stop that one instead. Retry safely with `Idempotency-Key`.
          *
@@ -1123,6 +1129,11 @@ export interface components {
              * @example MAEU
              */
             carrier_scac?: string;
+            /**
+             * @description One of the account's own shipments (`shp_…`) whose container this tracks. Optional; on the business plan it makes the subscription free of credits.
+             * @example shp_01jd2q8zp4w6x3n5k7m9r1t2v4
+             */
+            shipment_id?: string;
         };
         TrackedContainerSummary: {
             /** @example cnt_01jd2q8zp59h4k2m6n8p0r3s5t */
@@ -1154,8 +1165,18 @@ export interface components {
             failure_reason: string | null;
             /** @description The containers tracked; read each with `GET /api/tracking/containers/{container}`. */
             containers: components["schemas"]["TrackedContainerSummary"][];
-            /** @description The ledger entry that paid for it (`crl_…`); null in test mode. */
+            /** @description The ledger entry that paid for it (`crl_…`); null in test mode and when the plan covered it. */
             credit_transaction_id: string | null;
+            /**
+             * @description How the subscription was paid. `credit` is one tracking credit (see `credit_transaction_id`); `covered_by_plan` is a container of the account's own shipment on the business plan, no credit spent; `test_mode` is a free sandbox subscription of a test key.
+             * @enum {string}
+             */
+            billing: "credit" | "covered_by_plan" | "test_mode";
+            /**
+             * @description The account's own shipment this subscription was linked to when created, or null.
+             * @example shp_01jd2q8zp4w6x3n5k7m9r1t2v4
+             */
+            shipment_id: string | null;
             /** Format: date-time */
             last_refresh_attempt_at: string | null;
             /**
@@ -2344,6 +2365,7 @@ export interface operations {
             400: components["responses"]["TrackingBadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["InsufficientCredits"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["TrackingConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

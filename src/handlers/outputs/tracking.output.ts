@@ -4,7 +4,7 @@ import type { Page } from '../../domain/shared/page-cursor';
 import { carrierByCode } from '../../domain/tracking/carriers';
 import type { CreditBalanceSummary, LedgerEntry } from '../../domain/tracking/credit.service';
 import { discountPercent, trackingCreditPricing } from '../../domain/tracking/credits';
-import type { SubscriptionWithContainers } from '../../domain/tracking/subscription.service';
+import { billingOf, type SubscriptionWithContainers } from '../../domain/tracking/subscription.service';
 import type { components } from '../../generated/api';
 import { isoTime, isoTimeOrNull } from './time';
 
@@ -30,6 +30,8 @@ export function toApiTrackingSubscription(s: SubscriptionWithContainers): Schema
     failure_reason: s.failureReason,
     containers: s.containers.map((c) => ({ id: c.id, container_number: c.containerNumber, status: c.status })),
     credit_transaction_id: s.creditEntryId,
+    billing: billingOf(s),
+    shipment_id: s.shipmentId,
     last_refresh_attempt_at: isoTimeOrNull(s.lastAttemptAt),
     last_refreshed_at: isoTimeOrNull(s.lastSuccessAt),
     last_refresh_error: s.lastError,

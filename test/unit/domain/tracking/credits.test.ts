@@ -17,11 +17,15 @@ describe('tracking credit pricing (tiers as data)', () => {
     expect(Math.max(...trackingCreditPricing.tiers.tariff_pro.map((t) => discountPercent(t.unitPrice)))).toBe(90);
   });
 
-  test('one subscription costs one credit at the current tier; own shipments are covered', () => {
+  test('one subscription costs one credit at the current tier; a business plan covers its own shipments', () => {
     expect(chargeForSubscription('free', 0, false)).toEqual({ covered: false, credits: '1.00', unitPrice: '1.50', currency: 'USD', discountPercent: 0 });
     expect(chargeForSubscription('tariff_pro', 100, false)).toMatchObject({ unitPrice: '0.75', discountPercent: 50 });
     expect(chargeForSubscription('tariff_pro', 99, false)).toMatchObject({ unitPrice: '1.20' });
-    expect(chargeForSubscription('free', 0, true)).toEqual({ covered: true, credits: '0.00', reason: 'own_shipment' });
+    expect(chargeForSubscription('business', 0, true)).toEqual({ covered: true, credits: '0.00', reason: 'own_shipment' });
+    // Business buys at Tariff Pro's tiers when the container is not its own shipment's.
+    expect(chargeForSubscription('business', 0, false)).toMatchObject({ covered: false, unitPrice: '1.20' });
+    expect(chargeForSubscription('free', 0, true)).toMatchObject({ covered: false, unitPrice: '1.50' });
+    expect(chargeForSubscription('tariff_pro', 0, true)).toMatchObject({ covered: false, unitPrice: '1.20' });
   });
 
   test('balance checks and grants are exact decimals', () => {
