@@ -550,7 +550,8 @@ export interface paths {
         };
         /**
          * List the account's tariff alerts
-         * @description The account's alert subscriptions, oldest first, with cursor pagination.
+         * @description The account's alert subscriptions in the key's mode (a test key lists only test-mode
+         *     alerts, a live key only live ones), oldest first, with cursor pagination.
          *
          *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
          */
@@ -563,7 +564,8 @@ export interface paths {
          *     watched lines inherit), a `tariff.changed` event is recorded for the account, naming the
          *     change set and its matching changes (at most 200; the rest are in the change set). Countries
          *     do not narrow the match, since a schedule line's rates apply to every origin; they are carried
-         *     into the event for the receiver.
+         *     into the event for the receiver. An alert made with a test-mode key (`tl_test_`) has
+         *     `livemode` false and its events are test-mode events.
          *
          *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
          */
@@ -586,8 +588,8 @@ export interface paths {
         post?: never;
         /**
          * Delete a tariff alert
-         * @description Ends the subscription; no further events are recorded for it. Another account's alert, or
-         *     one already deleted, is not found.
+         * @description Ends the subscription; no further events are recorded for it. Another account's alert, an
+         *     alert of the other mode (live or test) than the key's, or one already deleted, is not found.
          *
          *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
          */
@@ -2057,6 +2059,8 @@ export interface components {
             id: string;
             /** @constant */
             object: "tariff_alert";
+            /** @description False for an alert made with a test-mode key. Each mode lists, deletes and is sent `tariff.changed` events for its own alerts only. */
+            livemode: boolean;
             /**
              * @description The watched prefixes as digits, duplicates removed.
              * @example [

@@ -17,6 +17,12 @@ export function accountIdOf(call: CallContext): string {
   return caller.accountId;
 }
 
+/** The account and the key's mode: a test key (tl_test_) reaches only the account's test-mode resources. */
+export function accountModeOf(call: CallContext): { accountId: string; livemode: boolean } {
+  const accountId = accountIdOf(call);
+  return { accountId, livemode: call.caller.kind === 'account' && call.caller.mode === 'live' };
+}
+
 /** client_secret_basic (RFC 6749 §2.3.1): form-urlencoded id and secret, base64 in the header. */
 function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');

@@ -11,7 +11,7 @@ import { htsRefreshJobName } from '../jobs/hts-refresh.job';
 import type { JobQueue } from '../jobs/job-queue';
 import type { OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
-import { accountIdOf } from './accounts.handler';
+import { accountModeOf } from './accounts.handler';
 import { toApiHtsChangeSet, toApiHtsLine, toApiHtsLineHistory, toApiQueuedJob, toApiTariffAlert } from './outputs/hts.output';
 import { toApiList } from './outputs/list';
 
@@ -84,8 +84,9 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
     },
 
     createTariffAlert: async ({ body, call }) => {
+      const { accountId, livemode } = accountModeOf(call);
       try {
-        const alert = await createTariffAlert({ alerts, clock: () => call.receivedAt.getTime() }, accountIdOf(call), {
+        const alert = await createTariffAlert({ alerts, clock: () => call.receivedAt.getTime() }, accountId, livemode, {
           htsPrefixes: body.hts_prefixes,
           countries: body.countries,
         });
@@ -97,12 +98,16 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
     },
 
     listTariffAlerts: async ({ query, call }) => {
-      const page = await listTariffAlerts(alerts, accountIdOf(call), { cursor: query.cursor, limit: query.limit ?? defaultPageSize });
+      const { accountId, livemode } = accountModeOf(call);
+      const page = await listTariffAlerts(alerts, accountId, livemode, { cursor: query.cursor, limit: query.limit ?? defaultPageSize });
       return { status: 200, body: toApiList(page, toApiTariffAlert) };
     },
 
     deleteTariffAlert: async ({ params, call }) => {
-      if (!(await alerts.deleteForAccount(accountIdOf(call), params.alert_id))) throw new DomainError('not_found', `No alert ${params.alert_id} in this account.`);
+      const { accountId, livemode } = accountModeOf(call);
+      if (!(await alerts.deleteForAccount(accountId, livemode, params.alert_id))) {
+        throw new DomainError('not_found', `No ${livemode ? 'live' : 'test'}-mode alert ${params.alert_id} in this account.`);
+      }
       return { status: 204, body: undefined };
     },
 

@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import type { Agenda } from 'agenda';
+import { toBool } from '../../src/db/row-values';
 import { sha256Hex } from '../../src/domain/access/secrets';
 import { importHtsFile } from '../../src/domain/hts/hts-import.service';
 import { KnexJobRepository } from '../../src/jobs/knex-job-repository';
 import { createScheduler } from '../../src/jobs/scheduler';
 import { startWorker } from '../../src/server';
-import { setPlan, signUp } from '../support/accounts';
+import { setPlan, signUp, testKeyFor } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
 import { htsFixture, htsFixtureDir, sharedHtsAvailable } from '../support/hts-fixtures';
 
@@ -84,8 +85,10 @@ describe('HTS data over hand-written releases', () => {
       await sleep(150); // polls already in flight finish before the database closes
     });
 
-    it('queues the refresh (202) without a running worker; a worker then imports the new revision, records its change set and alerts the watchers', async () => {
+    it('queues the refresh (202) without a running worker; a worker then imports the new revision, records its change set and alerts the watchers in their mode', async () => {
       const watch = await tariff().post('/api/tariff/alerts').set('X-API-Key', pro).send({ hts_prefixes: ['0101'], countries: ['MX'] }).expect(201);
+      const testWatch = await tariff().post('/api/tariff/alerts').set('X-API-Key', await testKeyFor(app, pro)).send({ hts_prefixes: ['0101.30'] }).expect(201);
+      expect([watch.body.livemode, testWatch.body.livemode]).toEqual([true, false]);
       await tariff().post('/api/tariff/alerts').set('X-API-Key', business).send({ hts_prefixes: ['2903'] }).expect(201);
       fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v2.csv'), path.join(dataDir, 'hts', 'hts_2030_revision_2_csv.csv'));
       app.clock.set('2030-06-01T09:00:00.000Z');
@@ -115,8 +118,12 @@ describe('HTS data over hand-written releases', () => {
         },
       ]);
 
-      const events = await app.db.knex('outbox_events').where({ type: 'tariff.changed' });
-      expect(events.map((row) => row.account_id)).toEqual([proAccount]);
+      // The test key's alert yields a test-mode event (delivered only to test webhooks), the live key's a live one.
+      const events = await app.db.knex('outbox_events').where({ type: 'tariff.changed' }).orderBy('livemode', 'desc');
+      expect(events.map((row) => [row.account_id, JSON.parse(row.data).alert_id, toBool(row.livemode)])).toEqual([
+        [proAccount, watch.body.id, true],
+        [proAccount, testWatch.body.id, false],
+      ]);
       const data = JSON.parse(events[0].data);
       expect(data).toMatchObject({ alert_id: watch.body.id, hts_prefixes: ['0101'], countries: ['MX'], change_set_id: changes.body.data[0].id, change_count: 2 });
       expect(data.changes.map((c: { kind: string; hts_code: string }) => [c.kind, c.hts_code])).toEqual([
@@ -336,11 +343,11 @@ describe('HTS data over hand-written releases', () => {
     });
 
     describe('POST, GET /api/tariff/alerts and DELETE /api/tariff/alerts/{alert_id}', () => {
-      let watcher: { key: string };
+      let watcher: { key: string; testKey: string };
       beforeAll(async () => {
         const account = await signUp(app);
         await setPlan(app, account.email, 'tariff_pro');
-        watcher = account;
+        watcher = { key: account.key, testKey: await testKeyFor(app, account.key) };
       });
       const alerts = () => tariff().get('/api/tariff/alerts').set('X-API-Key', watcher.key);
 
@@ -349,6 +356,7 @@ describe('HTS data over hand-written releases', () => {
         expect(res.body).toEqual({
           id: expect.stringMatching(/^alr_[0-9a-f]{24}$/),
           object: 'tariff_alert',
+          livemode: true,
           hts_prefixes: ['610910', '990303'],
           countries: ['CN', 'VN'],
           created_at: '2030-10-01T12:00:00.000Z',
@@ -374,6 +382,21 @@ describe('HTS data over hand-written releases', () => {
         const again = await tariff().delete(`/api/tariff/alerts/${first.id}`).set('X-API-Key', watcher.key).expect(404);
         expect(again.body.type).toBe(problem('not-found'));
         expect((await alerts().expect(200)).body.data.map((a: { id: string }) => a.id)).not.toContain(first.id);
+      });
+
+      it("keeps test-mode and live alerts apart: each key lists and deletes only its own mode's", async () => {
+        const ids = async (key: string) => (await tariff().get('/api/tariff/alerts').set('X-API-Key', key).expect(200)).body.data.map((a: { id: string }) => a.id);
+        const liveIds = await ids(watcher.key);
+        const testAlert = await tariff().post('/api/tariff/alerts').set('X-API-Key', watcher.testKey).send({ hts_prefixes: ['61'] }).expect(201);
+        expect(testAlert.body.livemode).toBe(false);
+        expect(await ids(watcher.testKey)).toEqual([testAlert.body.id]);
+        expect(await ids(watcher.key)).toEqual(liveIds);
+        const crossed = await tariff().delete(`/api/tariff/alerts/${liveIds[0]}`).set('X-API-Key', watcher.testKey).expect(404);
+        expect(crossed.body.type).toBe(problem('not-found'));
+        await tariff().delete(`/api/tariff/alerts/${testAlert.body.id}`).set('X-API-Key', watcher.key).expect(404);
+        expect(await ids(watcher.key)).toEqual(liveIds);
+        await tariff().delete(`/api/tariff/alerts/${testAlert.body.id}`).set('X-API-Key', watcher.testKey).expect(204);
+        expect(await ids(watcher.testKey)).toEqual([]);
       });
 
       it('answers 400 to prefixes or countries that are not ones, naming the field', async () => {

@@ -13,3 +13,9 @@ export async function signUp(app: TestApp, email = `user${++counter}.${Date.now(
 export async function setPlan(app: TestApp, email: string, plan: PlanName): Promise<void> {
   await app.deps.access.accounts.changePlan(email, plan, 'test-suite', null);
 }
+
+/** A test-mode key (tl_test_) for the account, made through the site host as a user would. */
+export async function testKeyFor(app: TestApp, liveKey: string): Promise<string> {
+  const res = await request(app.hosts.site).post('/api/keys').set('Authorization', `Bearer ${liveKey}`).send({ mode: 'test' }).expect(201);
+  return res.body.secret;
+}

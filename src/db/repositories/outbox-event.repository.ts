@@ -3,15 +3,13 @@ import type { OutboxEvent, OutboxStore } from '../../domain/hts/hts-ports';
 import { readJsonColumn } from './json-column';
 import { toBool, toNumber, toNumberOrNull } from '../row-values';
 
-/** An event as any capability appends it; mode and subject are optional (platform events have neither). */
+/** An event as any capability appends it; the subject is optional (tariff.changed has none). */
 export interface OutboxEventInput extends OutboxEvent {
-  livemode?: boolean;
   subjectType?: string | null;
   subjectId?: string | null;
 }
 
 export interface StoredOutboxEvent extends OutboxEvent {
-  livemode: boolean;
   subjectType: string | null;
   subjectId: string | null;
   deliveredAt: number | null;
@@ -47,7 +45,7 @@ export class OutboxEventRepository implements OutboxStore {
         data: JSON.stringify(event.data),
         delivered_at: null,
         attempts: 0,
-        livemode: event.livemode ?? true,
+        livemode: event.livemode,
         subject_type: event.subjectType ?? null,
         subject_id: event.subjectId ?? null,
       })),

@@ -36,6 +36,7 @@ export function tariffChangedEvents(alerts: TariffAlert[], context: ChangeSetCon
       id: randomId('evt'),
       type: tariffChangedEventType,
       accountId: alert.accountId,
+      livemode: alert.livemode,
       createdAt: context.changeSet.createdAt,
       data: {
         alert_id: alert.id,

@@ -45,13 +45,14 @@ export interface HtsChangeStore {
   listChanges(changeSetId: string, options: { afterSeq?: number; limit: number }): Promise<Array<HtsChange & { seq: number }>>;
 }
 
+/** Alerts are reached through the owning account and mode: another account's or mode's alert is not found. */
 export interface TariffAlertStore {
   insert(alert: TariffAlert): Promise<void>;
-  findForAccount(accountId: string, id: string): Promise<TariffAlert | null>;
-  listForAccount(accountId: string, options: { after?: CreatedAtCursor; limit: number }): Promise<TariffAlert[]>;
-  /** True when the account's alert existed and is now gone. */
-  deleteForAccount(accountId: string, id: string): Promise<boolean>;
-  /** Every account's alerts, to match a change set against. */
+  findForAccount(accountId: string, livemode: boolean, id: string): Promise<TariffAlert | null>;
+  listForAccount(accountId: string, livemode: boolean, options: { after?: CreatedAtCursor; limit: number }): Promise<TariffAlert[]>;
+  /** True when the account's alert in this mode existed and is now gone. */
+  deleteForAccount(accountId: string, livemode: boolean, id: string): Promise<boolean>;
+  /** Every account's alerts in both modes, to match a change set against. */
   listAll(): Promise<TariffAlert[]>;
 }
 
@@ -59,6 +60,8 @@ export interface OutboxEvent {
   id: string;
   type: string;
   accountId: string | null;
+  /** False for events of test-mode resources (delivered only to test webhooks). */
+  livemode: boolean;
   createdAt: number;
   data: unknown;
 }

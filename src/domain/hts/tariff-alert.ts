@@ -2,6 +2,8 @@
 export interface TariffAlert {
   id: string;
   accountId: string;
+  /** False for a test-mode key's alert: its events are test-mode events, and live keys never see it. */
+  livemode: boolean;
   /** Digit prefixes, 2 to 10 digits ("6109", "8471300100"). */
   htsPrefixes: string[];
   /** ISO 3166-1 alpha-2 origins the account cares about (carried into the event; see alert-matcher). */

@@ -48,12 +48,14 @@ function countries(input: string[]): string[] {
 export async function createTariffAlert(
   deps: { alerts: TariffAlertStore; clock: () => number },
   accountId: string,
+  livemode: boolean,
   input: TariffAlertInput,
 ): Promise<TariffAlert> {
   const now = deps.clock();
   const alert: TariffAlert = {
     id: randomId('alr'),
     accountId,
+    livemode,
     htsPrefixes: prefixes(input.htsPrefixes),
     countries: countries(input.countries ?? []),
     createdAt: now,
@@ -63,13 +65,14 @@ export async function createTariffAlert(
   return alert;
 }
 
-/** The account's alerts, oldest first, paged by (created_at, id). Throws InvalidCursor for a foreign cursor. */
+/** The account's alerts in one mode, oldest first, paged by (created_at, id). Throws InvalidCursor for a foreign cursor. */
 export async function listTariffAlerts(
   alerts: TariffAlertStore,
   accountId: string,
+  livemode: boolean,
   options: { cursor?: string; limit: number },
 ): Promise<Page<TariffAlert>> {
   const after: CreatedAtCursor | undefined = options.cursor === undefined ? undefined : decodeCursor(options.cursor, isCreatedAtCursor);
-  const rows = await alerts.listForAccount(accountId, { after, limit: options.limit + 1 });
+  const rows = await alerts.listForAccount(accountId, livemode, { after, limit: options.limit + 1 });
   return pageOf(rows, options.limit, (last) => ({ createdAt: last.createdAt, id: last.id }));
 }

@@ -139,6 +139,7 @@ export function toApiTariffAlert(alert: TariffAlert): Schemas['TariffAlert'] {
   return {
     id: alert.id,
     object: 'tariff_alert',
+    livemode: alert.livemode,
     hts_prefixes: alert.htsPrefixes,
     countries: alert.countries,
     created_at: isoTime(alert.createdAt),

@@ -6,6 +6,7 @@ import { findHtsLine, htsLineHistory } from '../../../src/domain/hts/hts-lookup.
 import { listHtsChanges, listHtsChangeSets } from '../../../src/domain/hts/hts-change-feed.service';
 import { createTariffAlert } from '../../../src/domain/hts/tariff-alerts.service';
 import { InvalidCursor } from '../../../src/domain/shared/page-cursor';
+import { toBool } from '../../../src/db/row-values';
 
 let db: TestDatabase;
 let deps: ReturnType<typeof htsImportDeps>;
@@ -214,17 +215,17 @@ describe('looking up lines', () => {
 });
 
 describe('alerts', () => {
-  it('a change set writes one tariff.changed event per concerned alert, in the outbox', async () => {
+  it("a change set writes one tariff.changed event per concerned alert, in the outbox, in the alert's mode", async () => {
     const alerts = { alerts: deps.db.stores.alerts, clock: deps.clock };
-    const watchesShirts = await createTariffAlert(alerts, 'acct_1', { htsPrefixes: ['6109.10'], countries: ['cn', 'VN'] });
-    const watchesHorses = await createTariffAlert(alerts, 'acct_2', { htsPrefixes: ['0101.30.00.00', '0101.21'] });
-    await createTariffAlert(alerts, 'acct_3', { htsPrefixes: ['8471'] });
+    const watchesShirts = await createTariffAlert(alerts, 'acct_1', true, { htsPrefixes: ['6109.10'], countries: ['cn', 'VN'] });
+    const watchesHorses = await createTariffAlert(alerts, 'acct_2', false, { htsPrefixes: ['0101.30.00.00', '0101.21'] });
+    await createTariffAlert(alerts, 'acct_3', true, { htsPrefixes: ['8471'] });
     const { second } = await importBoth();
     expect(second.eventsWritten).toBe(2);
     const rows = await db.knex('outbox_events').orderBy('account_id');
-    expect(rows.map((row) => [row.type, row.account_id, Number(row.created_at), row.delivered_at, Number(row.attempts)])).toEqual([
-      ['tariff.changed', 'acct_1', second.changeSet?.createdAt, null, 0],
-      ['tariff.changed', 'acct_2', second.changeSet?.createdAt, null, 0],
+    expect(rows.map((row) => [row.type, row.account_id, toBool(row.livemode), Number(row.created_at), row.delivered_at, Number(row.attempts)])).toEqual([
+      ['tariff.changed', 'acct_1', true, second.changeSet?.createdAt, null, 0],
+      ['tariff.changed', 'acct_2', false, second.changeSet?.createdAt, null, 0],
     ]);
     const [shirts, horses] = rows.map((row) => JSON.parse(row.data));
     expect(shirts).toMatchObject({
@@ -244,7 +245,7 @@ describe('alerts', () => {
   });
 
   it('a backfilled older revision writes no events', async () => {
-    await createTariffAlert({ alerts: deps.db.stores.alerts, clock: deps.clock }, 'acct_1', { htsPrefixes: ['01'] });
+    await createTariffAlert({ alerts: deps.db.stores.alerts, clock: deps.clock }, 'acct_1', true, { htsPrefixes: ['01'] });
     await importHtsFile(deps, v2);
     await importHtsFile(deps, v1);
     const [{ count }] = await db.knex('outbox_events').count({ count: '*' });

@@ -59,9 +59,9 @@ describeWithData('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
     db = await createTestDatabase();
     deps = htsImportDeps(db);
     const alerts = { alerts: deps.db.stores.alerts, clock: deps.clock };
-    await createTariffAlert(alerts, 'acct_s122', { htsPrefixes: ['9903.03'], countries: ['CN'] });
-    await createTariffAlert(alerts, 'acct_lamps', { htsPrefixes: ['8539'] });
-    await createTariffAlert(alerts, 'acct_shirts', { htsPrefixes: ['6109'] });
+    await createTariffAlert(alerts, 'acct_s122',  true, { htsPrefixes: ['9903.03'], countries: ['CN'] });
+    await createTariffAlert(alerts, 'acct_lamps',  true, { htsPrefixes: ['8539'] });
+    await createTariffAlert(alerts, 'acct_shirts',  true, { htsPrefixes: ['6109'] });
 
     const rev3 = path.join(sharedHtsDir, 'hts_2026_revision_3_csv.csv');
     const first = await importHtsFile(deps, { bytes: fs.readFileSync(rev3), revision: { year: 2026, revision: 3 }, source: rev3 });

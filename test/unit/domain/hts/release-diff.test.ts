@@ -85,9 +85,10 @@ describe('alert matching', () => {
     counts: { added: 0, removed: 0, rateChanged: 0, descriptionChanged: 0 },
     createdAt: 1_790_000_000_000,
   };
-  const alert = (id: string, accountId: string, htsPrefixes: string[]): TariffAlert => ({
+  const alert = (id: string, accountId: string, htsPrefixes: string[], livemode = true): TariffAlert => ({
     id,
     accountId,
+    livemode,
     htsPrefixes,
     countries: ['CN'],
     createdAt: 1,
@@ -125,6 +126,19 @@ describe('alert matching', () => {
       changes: [{ kind: 'rate_changed', hts_code: '6109.10.00', before: { general: '1%' }, after: { general: '2%' } }],
     });
     expect((events[1].data as { change_count: number }).change_count).toBe(2);
+  });
+
+  it("carries the alert's mode: a test-mode alert's event is a test-mode event", () => {
+    const events = tariffChangedEvents([alert('alr_live', 'acct_1', ['6109']), alert('alr_test', 'acct_1', ['6109'], false)], {
+      changeSet,
+      release,
+      previousRelease,
+      changes: [rateChange('61091000')],
+    });
+    expect(events.map((event) => [(event.data as { alert_id: string }).alert_id, event.livemode])).toEqual([
+      ['alr_live', true],
+      ['alr_test', false],
+    ]);
   });
 
   it('names at most a bounded number of changes in one event', () => {
