@@ -62,7 +62,7 @@ export const attributeRules: AttributeRule[] = [
     question: 'What material is it made of?',
     values: [
       { id: 'stainless_steel', label: 'stainless steel', inQuery: /\bstainless\b/, inPath: /\bstainless steel\b/, fits: ['iron_steel'] },
-      { id: 'iron_steel', label: 'iron or steel', inQuery: /\b(steel|iron)\b/, inPath: /\b(iron or steel|of iron|of steel|steel)\b/ },
+      { id: 'iron_steel', label: 'iron or steel', inQuery: /\b(steel|iron)\b/, inPath: /\b(iron or steel|of iron|of steel|(?<!stainless )steel)\b/ },
       { id: 'aluminum', label: 'aluminum', inQuery: /\b(aluminum|aluminium)\b/, inPath: /\baluminum\b/ },
       { id: 'copper', label: 'copper, brass or bronze', inQuery: /\b(copper|brass|bronze)\b/, inPath: /\b(copper|brass|bronze)\b/ },
       { id: 'plastics', label: 'plastics', inQuery: /\b(plastic|plastics|pvc|vinyl|polyethylene|polypropylene|polystyrene|polycarbonate|acrylic|abs|pet|hdpe|ldpe|silicone|resin|nylon|polyurethane)\b/, inPath: new RegExp(`${notNegated}\\bplastics?\\b`) },
@@ -72,7 +72,8 @@ export const attributeRules: AttributeRule[] = [
       { id: 'ceramic', label: 'porcelain, china or other ceramic', inQuery: /\b(ceramic|porcelain|china|stoneware|earthenware|terracotta)\b/, inPath: /\b(ceramic|porcelain|china|stoneware|earthenware)\b/ },
       { id: 'leather', label: 'leather', inQuery: /\bleather\b/, inPath: new RegExp(`${notNegated}\\b(leather|composition leather)\\b`) },
       { id: 'paper', label: 'paper or paperboard', inQuery: /\b(paper|cardboard|paperboard|carton)\b/, inPath: /\b(paper|paperboard)\b/ },
-      { id: 'textile', label: 'textile material', inQuery: /\b(textile|fabric|cloth|canvas)\b/, inPath: /\btextile\b/ },
+      // "Of other textile materials" is the fibre residual of a garment heading, not a material split.
+      { id: 'textile', label: 'textile material', inQuery: /\b(textile|fabric|cloth|canvas)\b/, inPath: /(?<!other )\btextile\b/ },
       { id: 'precious_metal', label: 'precious metal (gold, silver, platinum)', inQuery: /\b(gold|silver|platinum|sterling)\b/, inPath: /\b(precious metal|gold|silver|platinum)\b/ },
     ],
   },
@@ -136,15 +137,57 @@ export function attributesInQuery(folded: string): StatedAttributes {
   return stated;
 }
 
-/** The attribute values a line's wording states (heading text and the path below it). */
-export function attributesInPath(folded: string): StatedAttributes {
+/** The attribute values one row's own wording states. */
+export function attributesInText(folded: string): StatedAttributes {
   const stated: StatedAttributes = new Map();
   for (const rule of attributeRules) {
     const values = rule.values.filter((value) => value.inPath.test(folded)).map((value) => value.id);
     if (values.length > 0) stated.set(rule.id, new Set(values));
   }
-  if (!stated.has('part_or_whole')) stated.set('part_or_whole', new Set(['whole']));
   return stated;
+}
+
+/** A row on a line's path, as the attribute fold reads it. */
+export interface PathRow {
+  /** What the row's own wording states. */
+  own: StatedAttributes;
+  /** For a residual row ("Other", "Of other textile materials"): what its sibling rows state, which it is not. */
+  siblings: StatedAttributes | null;
+}
+
+/** What a line's path says of each attribute: the values it states, and the values it rules out. */
+export interface LineAttributes {
+  stated: StatedAttributes;
+  excluded: StatedAttributes;
+}
+
+/** A residual row: the schedule's "everything else" line among its siblings. */
+export function isResidualRow(folded: string): boolean {
+  return /^(of )?other\b/.test(folded.trim());
+}
+
+/**
+ * Folds the rows of a path, from the top (chapter, heading) down to the line: the deepest row that
+ * states an attribute decides it ("of iron or steel" > "Other, of stainless steel" is stainless
+ * steel), and a residual row rules out what its siblings state ("Of cotton", "Of man-made fibers",
+ * "Of other textile materials": the last is neither cotton nor man-made) unless a row below it
+ * states the value again. A line that does not say it is for parts is the article itself.
+ */
+export function attributesAlongPath(rows: PathRow[]): LineAttributes {
+  const stated: StatedAttributes = new Map();
+  const excluded: StatedAttributes = new Map();
+  for (const row of rows) {
+    for (const [id, values] of row.siblings ?? []) {
+      if (id === 'part_or_whole' || row.own.has(id)) continue;
+      excluded.set(id, new Set([...(excluded.get(id) ?? []), ...values]));
+    }
+    for (const [id, values] of row.own) {
+      stated.set(id, values);
+      excluded.delete(id);
+    }
+  }
+  if (!stated.has('part_or_whole')) stated.set('part_or_whole', new Set(['whole']));
+  return { stated, excluded };
 }
 
 /** Whether a line stating `inPath` fits a query stating `inQuery` for one attribute. */
@@ -155,4 +198,13 @@ export function valuesFit(rule: AttributeRule, inQuery: Set<string>, inPath: Set
     if (value?.fits?.some((other) => inPath.has(other))) return true;
   }
   return false;
+}
+
+/** Whether a line that rules out `excluded` rules out everything the query states (stainless steel is ruled out with steel). */
+export function valuesExcluded(rule: AttributeRule, inQuery: Set<string>, excluded: Set<string>): boolean {
+  for (const wanted of inQuery) {
+    const value = rule.values.find((candidate) => candidate.id === wanted);
+    if (!excluded.has(wanted) && !value?.fits?.some((other) => excluded.has(other))) return false;
+  }
+  return true;
 }

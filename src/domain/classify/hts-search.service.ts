@@ -1,5 +1,5 @@
 import { dottedHtsCode } from '../../reference/hts/hts-code';
-import { AttributeId, attributeRuleById, StatedAttributes, valuesFit } from './attributes';
+import { AttributeId, attributeRuleById, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
 import { Clarification, clarifyingQuestions } from './clarifications';
 import type { HtsSearchStore } from './classify-ports';
 import { candidateConfidences } from './confidence';
@@ -83,8 +83,11 @@ function narrowByAnswers(ranked: RankedLeaf[], answered: StatedAttributes): Rank
   if (answered.size === 0) return ranked;
   const fits = ranked.filter((entry) =>
     [...answered].every(([id, values]) => {
+      const rule = attributeRuleById.get(id)!;
       const written = entry.leaf.attributes.get(id);
-      return !written || valuesFit(attributeRuleById.get(id)!, values, written);
+      if (written) return valuesFit(rule, values, written);
+      const ruledOut = entry.leaf.excluded.get(id);
+      return !ruledOut || !valuesExcluded(rule, values, ruledOut);
     }),
   );
   return fits.length > 0 ? fits : ranked;

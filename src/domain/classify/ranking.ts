@@ -1,4 +1,4 @@
-import { attributeRuleById, AttributeRule, StatedAttributes, valuesFit } from './attributes';
+import { attributeRuleById, AttributeRule, LineAttributes, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
 import type { ClassifiableLeaf, HeadingEntry, SearchIndex } from './search-index';
 
 /** A query as the ranking reads it: weighted terms (the query's own, lexicon wording, synonyms). */
@@ -106,20 +106,28 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;
   score -= unmatched * unmatchedPathWord;
   score += (query.headingHints.get(heading.code) ?? 0) * maxIdf(index);
-  const { agreed, contradicted, adjustment } = weighAttributes(query.stated, leaf.attributes);
+  const { agreed, contradicted, adjustment } = weighAttributes(query.stated, { stated: leaf.attributes, excluded: leaf.excluded });
   score += adjustment * maxIdf(index);
   return { leaf, score, headingTerms, pathTerms, agreed, contradicted };
 }
 
 /** The attribute rules: agreement raises a leaf, contradiction lowers it; "parts" lines need a query about parts. */
-function weighAttributes(stated: StatedAttributes, inPath: StatedAttributes): { agreed: string[]; contradicted: string[]; adjustment: number } {
+function weighAttributes(stated: StatedAttributes, line: LineAttributes): { agreed: string[]; contradicted: string[]; adjustment: number } {
   const agreed: string[] = [];
   const contradicted: string[] = [];
   let adjustment = 0;
+  const inPath = line.stated;
   for (const [id, wanted] of stated) {
-    const written = inPath.get(id);
-    if (!written) continue;
     const rule = attributeRuleById.get(id) as AttributeRule;
+    const written = inPath.get(id);
+    if (!written) {
+      const ruledOut = line.excluded.get(id);
+      if (ruledOut && valuesExcluded(rule, wanted, ruledOut)) {
+        contradicted.push(id);
+        adjustment -= attributeContradiction;
+      }
+      continue;
+    }
     if (valuesFit(rule, wanted, written)) {
       agreed.push(id);
       adjustment += id === 'part_or_whole' ? 0 : attributeAgreement;

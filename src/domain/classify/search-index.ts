@@ -1,7 +1,8 @@
 import MiniSearch from 'minisearch';
 import { dottedHtsCode } from '../../reference/hts/hts-code';
 import type { HtsRelease } from '../hts/hts-release';
-import { attributesInPath, StatedAttributes } from './attributes';
+import { attributesAlongPath, attributesInText, isResidualRow, PathRow, StatedAttributes } from './attributes';
+import { chapterTitles } from './chapters';
 import type { SearchableHtsLine } from './classify-ports';
 import type { TextAnalyser } from './text-analysis';
 
@@ -14,8 +15,10 @@ export interface ScheduleNode {
   parent: ScheduleNode | null;
   /** Content terms of the row's own description. */
   terms: string[];
-  /** Lower-cased, accent-folded own description, for the attribute rules. */
+  /** Lower-cased own description, for the attribute rules. */
   folded: string;
+  /** What the row's own wording says of the deciding attributes. */
+  attributes: StatedAttributes;
 }
 
 /** A line that can be answered: numbered, in chapters 01–97, with no numbered line below it. */
@@ -35,8 +38,10 @@ export interface ClassifiableLeaf {
   belowTerms: Set<string>;
   /** Content terms of the leaf's own description (its most specific words). */
   ownTerms: Set<string>;
-  /** What the heading and the path below it say of the deciding attributes. */
+  /** What the chapter, the heading and the path below it say of the deciding attributes. */
   attributes: StatedAttributes;
+  /** Attribute values the path rules out: a residual line ("Other") is not what its siblings are. */
+  excluded: StatedAttributes;
 }
 
 export interface HeadingEntry {
@@ -72,18 +77,30 @@ function isClassifiableChapter(code: string): boolean {
   return Number(code.slice(0, 2)) <= 97;
 }
 
+/**
+ * Statistical lines of residual textile garments split by the quota category the goods fall in
+ * ("Subject to wool restraints"), which is not what they are made of: read neither as wording
+ * nor as a fibre.
+ */
+function withoutQuotaCategory(description: string): string {
+  return description.replace(/\bsubject to [a-z ,-]*restraints\b/gi, '');
+}
+
 function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): ScheduleNode[] {
   const stack: ScheduleNode[] = [];
   return lines.map((line) => {
     while (stack.length > 0 && stack[stack.length - 1].indent >= line.indent) stack.pop();
+    const wording = withoutQuotaCategory(line.description);
+    const folded = wording.toLowerCase();
     const node: ScheduleNode = {
       code: line.code,
       description: line.description,
       descriptionPath: line.descriptionPath,
       indent: line.indent,
       parent: stack[stack.length - 1] ?? null,
-      terms: analyser.terms(line.description),
-      folded: line.description.toLowerCase(),
+      terms: analyser.terms(wording),
+      folded,
+      attributes: attributesInText(folded),
     };
     stack.push(node);
     return node;
@@ -107,6 +124,42 @@ function ancestorsBelowHeading(node: ScheduleNode): { heading: ScheduleNode | nu
     current = current.parent;
   }
   return { heading: current, below };
+}
+
+/** Attributes a chapter's title settles for all its lines (the fabric of chapters 61/62, the material of 39, 73…). */
+const chapterWideAttributes = new Set(['construction', 'material', 'fibre']);
+
+function chapterRows(): Map<string, PathRow> {
+  const rows = new Map<string, PathRow>();
+  for (const [chapter, title] of Object.entries(chapterTitles)) {
+    const own = new Map([...attributesInText(title.toLowerCase())].filter(([id]) => chapterWideAttributes.has(id)));
+    rows.set(chapter, { own, siblings: null });
+  }
+  return rows;
+}
+
+/** For each residual row, what its siblings (the rows under the same parent) state. */
+function siblingAttributes(nodes: ScheduleNode[]): Map<ScheduleNode, StatedAttributes> {
+  const children = new Map<ScheduleNode, ScheduleNode[]>();
+  for (const node of nodes) {
+    if (!node.parent) continue;
+    const list = children.get(node.parent) ?? [];
+    list.push(node);
+    children.set(node.parent, list);
+  }
+  const result = new Map<ScheduleNode, StatedAttributes>();
+  for (const siblings of children.values()) {
+    for (const node of siblings) {
+      if (!isResidualRow(node.folded)) continue;
+      const stated: StatedAttributes = new Map();
+      for (const sibling of siblings) {
+        if (sibling === node) continue;
+        for (const [id, values] of sibling.attributes) stated.set(id, new Set([...(stated.get(id) ?? []), ...values]));
+      }
+      result.set(node, stated);
+    }
+  }
+  return result;
 }
 
 /** The 4-digit heading a heading row stands for. */
@@ -140,6 +193,13 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     }
   }
 
+  const chapters = chapterRows();
+  const residualSiblings = siblingAttributes(nodes);
+  const pathRows = (heading: ScheduleNode, below: ScheduleNode[]): PathRow[] => [
+    chapters.get((heading.code as string).slice(0, 2)) ?? { own: new Map(), siblings: null },
+    ...(heading === below[0] ? below : [heading, ...below]).map((row) => ({ own: row.attributes, siblings: residualSiblings.get(row) ?? null })),
+  ];
+
   const headings = new Map<string, HeadingEntry>();
   const leaves: ClassifiableLeaf[] = [];
   const belowHeading = new Map<string, ScheduleNode[]>();
@@ -158,6 +218,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     if (hasNumberedChild.has(node)) continue;
     const { heading, below } = ancestorsBelowHeading(node);
     if (!heading?.code) continue;
+    const { stated, excluded } = attributesAlongPath(pathRows(heading, below));
     const leaf: ClassifiableLeaf = {
       id: leaves.length,
       code: node.code,
@@ -168,7 +229,8 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
       foldedBelow: below.map((row) => row.folded).join(' > '),
       belowTerms: new Set(below.flatMap((row) => row.terms)),
       ownTerms: new Set(node.terms),
-      attributes: attributesInPath(`${heading === node ? '' : `${heading.folded} > `}${below.map((row) => row.folded).join(' > ')}`),
+      attributes: stated,
+      excluded,
     };
     leaves.push(leaf);
     headings.get(headingCode(heading))?.leaves.push(leaf);
