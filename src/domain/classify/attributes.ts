@@ -74,7 +74,13 @@ export const attributeRules: AttributeRule[] = [
       { id: 'paper', label: 'paper or paperboard', inQuery: /\b(paper|cardboard|paperboard|carton)\b/, inPath: /\b(paper|paperboard)\b/ },
       // "Of other textile materials" is the fibre residual of a garment heading, not a material split.
       { id: 'textile', label: 'textile material', inQuery: /\b(textile|fabric|cloth|canvas)\b/, inPath: /(?<!other )\btextile\b/ },
-      { id: 'precious_metal', label: 'precious metal (gold, silver, platinum)', inQuery: /\b(gold|silver|platinum|sterling)\b/, inPath: /\b(precious metal|gold|silver|platinum)\b/ },
+      // "Nickel silver" is a copper alloy, not silver.
+      { id: 'precious_metal', label: 'precious metal (gold, silver, platinum)', inQuery: /\b(gold|silver|platinum|palladium|rhodium|sterling)\b/, inPath: /\b(precious metal|gold|(?<!nickel )silver|platinum|palladium|rhodium)\b/ },
+      { id: 'nickel', label: 'nickel', inQuery: /\bnickel\b(?! silver)/, inPath: /^nickel\b|\bof nickel\b/ },
+      { id: 'lead', label: 'lead', inQuery: /\blead\b(?![- ](?:free|time|wire|frame|acid))/, inPath: /^lead\b|\bof lead\b/ },
+      { id: 'zinc', label: 'zinc', inQuery: /\bzinc\b/, inPath: /^zinc\b|\bof zinc\b/ },
+      { id: 'tin', label: 'tin', inQuery: /\btin\b(?! ?plate)/, inPath: /^tin\b|\bof tin\b/ },
+      { id: 'other_base_metal', label: 'another base metal (tungsten, titanium, magnesium…)', inQuery: /\b(tungsten|wolfram|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermet)\b/, inPath: /other base metals|\b(tungsten|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermets)\b/ },
     ],
   },
   {

@@ -1,14 +1,17 @@
 import { attributeRuleById, AttributeId, attributesInQuery, StatedAttributes } from './attributes';
 import { Lexicon, LexiconEntry, matchLexicon } from './lexicon';
 import type { WeightedQuery } from './ranking';
+import { withoutIncidentals } from './query-cleanup';
 import { foldText, TextAnalyser } from './text-analysis';
 
 /** The query's own words weigh 1; its head noun more; the lexicon's wording less; synonyms least. */
-const headNounWeight = 1.5;
-const lexiconWeight = 0.5;
+const headNounWeight = Number(process.env.T_HEAD ?? 1.5);
+const lexiconWeight = Number(process.env.T_LEXW ?? 0.5);
 const synonymWeight = 0.35;
+/** Words that say what the goods are used for ("…used in the beer industry") describe the use, not the goods. */
+const useClauseWeight = Number(process.env.T_USE ?? 0.6);
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
-const lexiconHeadingHint = 0.6;
+const lexiconHeadingHint = Number(process.env.T_HINT ?? 0.6);
 
 export interface AnalysedQuery extends WeightedQuery {
   /** The lexicon entries the query's words matched (for the rationale). */
@@ -21,10 +24,13 @@ export interface AnalysedQuery extends WeightedQuery {
 
 /**
  * The head noun: the last content word before the first word that starts a modifier ("of",
- * "for", "with", "made", a comma…). "cast steel fittings made to ASTM A216, used for pipes" → "fitting".
+ * "for", "with", "made", "measuring", a comma…), parentheses aside. "cast steel fittings made to
+ * ASTM A216, used for pipes" → "fitting"; "polyvinyl chloride (PVC) sheets used in furniture" → "sheet".
  */
 function headNoun(text: string, analyser: TextAnalyser): string | null {
-  const lead = foldText(text).split(/,|;|\(|\b(?:of|for|with|made|used|from|in|that|which|consisting|including|designed|intended)\b/)[0];
+  const lead = foldText(text)
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|measuring|produced|imported|suitable|such as)\b/)[0];
   const terms = analyser.terms(lead);
   return terms[terms.length - 1] ?? null;
 }
@@ -44,10 +50,14 @@ export function answeredAttributes(context: Record<string, string> | undefined):
 }
 
 /** The weighted terms, heading hints and stated attributes of a query and its context answers. */
-export function analyseQuery(text: string, analyser: TextAnalyser, lexicon: Lexicon, context?: Record<string, string>): AnalysedQuery {
+export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexicon, context?: Record<string, string>): AnalysedQuery {
+  const text = withoutIncidentals(foldText(raw));
   const terms = analyser.terms(text);
   const weights = new Map<string, number>();
   for (const term of terms) weights.set(term, 1);
+  const useClause = text.split(/\b(?:used|intended|designed|suitable|for use)\b/).slice(1).join(' ');
+  const ownPart = new Set(analyser.terms(text.split(/\b(?:used|intended|designed|suitable|for use)\b/)[0]));
+  for (const term of analyser.terms(useClause)) if (!ownPart.has(term)) weights.set(term, useClauseWeight);
   const head = headNoun(text, analyser);
   if (head && weights.has(head)) weights.set(head, headNounWeight);
 
@@ -70,7 +80,7 @@ export function analyseQuery(text: string, analyser: TextAnalyser, lexicon: Lexi
   }
 
   const answered = answeredAttributes(context);
-  const stated = attributesInQuery(foldText(text));
+  const stated = attributesInQuery(text);
   for (const [id, values] of answered) stated.set(id, values);
   return { weights, expansions, headingHints, stated, answered, ownTerms: new Set(terms), lexiconMatches: matches.map((match) => match.entry) };
 }

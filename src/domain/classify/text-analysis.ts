@@ -16,6 +16,7 @@ const stopWords = new Set(
     'consisting', 'consist', 'containing', 'contain', 'featuring', 'feature', 'having', 'have', 'has', 'can', 'may',
     'will', 'would', 'which', 'who', 'what', 'when', 'where', 'there', 'here', 'about', 'over', 'under', 'up', 'down',
     'out', 'new', 'brand', 'model', 'item', 'product', 'approximately', 'approx', 'measuring', 'measure', 'various',
+    'via', 'imported', 'import', 'importation', 'unspecified', 'specifically', 'respectively', 'comprise', 'comprised',
   ],
 );
 
