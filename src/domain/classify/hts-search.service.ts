@@ -9,6 +9,7 @@ import { AnalysedQuery, analyseQuery } from './query-analysis';
 import { RankedLeaf, rankLeaves } from './ranking';
 import type { SearchIndex } from './search-index';
 import type { SearchIndexCacheLike } from './search-index-cache';
+import { bridgeToSchedule } from './vocabulary';
 
 export interface HtsSearchRequest {
   /** A plain-English product description. */
@@ -184,6 +185,7 @@ export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchD
   if (!release) throw new HtsSearchError('no_release', `no HTS release is in force on ${today}`);
   const index = await deps.indexes.forRelease(release);
   const query = analyseQuery(request.query, deps.indexes.analyser, deps.lexicon, request.context);
+  bridgeToSchedule(query.weights, index.vocabulary, deps.indexes.analyser);
   if (query.ownTerms.size === 0 && query.weights.size === 0) {
     throw new HtsSearchError('no_product_words', 'the query has no words that describe a product');
   }

@@ -5,6 +5,7 @@ import { attributesAlongPath, attributesInText, isResidualRow, PathRow, StatedAt
 import { chapterTitles } from './chapters';
 import type { SearchableHtsLine } from './classify-ports';
 import type { TextAnalyser } from './text-analysis';
+import { ScheduleVocabulary, stemFamilies } from './vocabulary';
 
 /** A row of the schedule placed in its tree. Grouping rows ("Men's or boys':") have no code. */
 export interface ScheduleNode {
@@ -69,6 +70,8 @@ export interface SearchIndex {
   codes: Set<string>;
   /** Number of leaf documents each term occurs in, for weighing query terms. */
   documentFrequency: Map<string, number>;
+  /** The schedule's words, for bridging from query words it does not use. */
+  vocabulary: ScheduleVocabulary;
   builtInMs: number;
 }
 
@@ -268,6 +271,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     leafSearch,
     codes: new Set(nodes.flatMap((node) => (node.code === null ? [] : [node.code]))),
     documentFrequency,
+    vocabulary: { has: (term) => documentFrequency.has(term), byStem: stemFamilies(documentFrequency.keys(), analyser) },
     builtInMs: performance.now() - started,
   };
 }

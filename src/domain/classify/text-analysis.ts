@@ -28,6 +28,8 @@ export interface TextAnalyser {
   terms(text: string): string[];
   /** The lemma of one lower-case word, as the index stores it. */
   lemma(word: string): string;
+  /** The Porter2 stem of one lower-case word ("measurement" and "measuring" → "measur"). */
+  stem(word: string): string;
 }
 
 /** Folds accents, curly quotes and case so that "Café’s" and "cafe's" read alike. */
@@ -75,6 +77,11 @@ export function createTextAnalyser(): TextAnalyser {
     return cached;
   }
 
+  function stem(word: string): string {
+    const stems = nlp.readDoc(word).tokens().out(its.stem as ItsFunction<string>) as string[];
+    return stems.length === 1 ? stems[0] : word;
+  }
+
   function contentTerm(word: string): string | null {
     if (/\d/.test(word) || word.length < minimumTermLength || stopWords.has(word)) return null;
     const base = lemma(word);
@@ -100,5 +107,5 @@ export function createTextAnalyser(): TextAnalyser {
     return out;
   }
 
-  return { terms, lemma };
+  return { terms, lemma, stem };
 }
