@@ -33,6 +33,7 @@ const inHeadingLead = 1.3;
 const inHeadingTitle = 1.0;
 const onLeafPath = 0.9;
 const elsewhereUnderHeading = 0.35;
+const alsoOnLeafPath = Number(process.env.T_ALSO ?? 0.25);
 /** Each path word the query does not mention costs a little: the narrower match wins a tie. */
 const unmatchedPathWord = 0.02;
 /** Leaves kept from each BM25 search (MiniSearch) before the evidence is weighed. */
@@ -80,6 +81,8 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
     const value = weight * (termIdf.get(term) as number);
     if (heading.titleTerms.has(term)) {
       score += value * (heading.leadTerms.has(term) ? inHeadingLead : inHeadingTitle);
+      // Among the lines of a heading that names the term, the line that names it again is the narrower match (GRI 6).
+      if (leaf.belowTerms.has(term)) score += value * alsoOnLeafPath;
       headingTerms.push(term);
     } else if (leaf.belowTerms.has(term)) {
       score += value * onLeafPath;

@@ -89,6 +89,18 @@ function withoutQuotaCategory(description: string): string {
   return description.replace(/\bsubject to [a-z ,-]*restraints\b/gi, '');
 }
 
+/** A span that rules goods out: "other than cast iron", "excluding fish fillets", "not knitted", "whether or not refined". */
+const negatedSpan = /\b(?:other than|excluding|except|not)\b[^,;:()]*/gi;
+
+/**
+ * The wording a row's goods answer to, without what it rules out: "Of iron (other than cast
+ * iron) or steel" does not describe cast iron, "Fish, excluding fish fillets" not fillets, and
+ * "Other than electric" nothing electric. The attribute rules read the whole text instead.
+ */
+export function affirmedWording(description: string): string {
+  return description.replace(/\((?:other than|excluding|except|not)\b[^)]*\)/gi, ' ').replace(negatedSpan, ' ');
+}
+
 function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): ScheduleNode[] {
   const stack: ScheduleNode[] = [];
   return lines.map((line) => {
@@ -101,7 +113,7 @@ function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): Schedul
       descriptionPath: line.descriptionPath,
       indent: line.indent,
       parent: stack[stack.length - 1] ?? null,
-      terms: analyser.terms(wording),
+      terms: analyser.terms(affirmedWording(wording)),
       folded,
       attributes: attributesInText(folded),
     };

@@ -99,6 +99,8 @@ export function createTextAnalyser(): TextAnalyser {
       // "T-shirts" is indexed as "tshirt" and "shirt", so "tshirt", "t-shirt" and "shirt" all find it.
       const joined = contentTerm(singular(word.replace(/-/g, '')));
       if (joined) out.push(joined);
+      // "Non-reinforced" is not reinforced: only the joined word stands for it.
+      if (/^non-/.test(word)) continue;
       for (const part of word.split('-')) {
         const term = contentTerm(part);
         if (term && term !== joined) out.push(term);
