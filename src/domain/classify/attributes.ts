@@ -120,15 +120,24 @@ export const attributeRuleById = new Map(attributeRules.map((rule) => [rule.id, 
 /** Values of one attribute the query states: { fibre: ['cotton'] }. */
 export type StatedAttributes = Map<AttributeId, Set<string>>;
 
-/** Fibre blends are classified by the fibre that predominates by weight: "70% polyester and 30% wool" is polyester. */
-function predominantFibre(folded: string): string | null {
+/**
+ * Fibre blends are classified by the fibre that predominates by weight: "70% polyester and 30%
+ * wool" is polyester. Without shares, the fibre named first (labels list fibres in order of
+ * predominance): "a blend of acrylic and cotton" is acrylic.
+ */
+function predominantFibre(folded: string): Set<string> | null {
   const fibre = attributeRuleById.get('fibre') as AttributeRule;
   let best: { share: number; value: string } | null = null;
   for (const match of folded.matchAll(/(\d{1,3}(?:\.\d+)?)\s*%\s*([a-z-]+)/g)) {
     const value = fibre.values.find((candidate) => candidate.inQuery.test(match[2]));
     if (value && (best === null || Number(match[1]) > best.share)) best = { share: Number(match[1]), value: value.id };
   }
-  return best?.value ?? null;
+  if (best) return new Set([best.value]);
+  const firstAt = (value: AttributeValue) => folded.search(value.inQuery);
+  const named = fibre.values.filter((value) => firstAt(value) >= 0);
+  if (named.length < 2) return null;
+  const first = Math.min(...named.map(firstAt));
+  return new Set(named.filter((value) => firstAt(value) === first).map((value) => value.id));
 }
 
 /** The attribute values a folded query text states. */
@@ -139,7 +148,7 @@ export function attributesInQuery(folded: string): StatedAttributes {
     if (values.length > 0) stated.set(rule.id, new Set(values));
   }
   const fibre = predominantFibre(folded);
-  if (fibre) stated.set('fibre', new Set([fibre]));
+  if (fibre) stated.set('fibre', fibre);
   return stated;
 }
 
