@@ -12,6 +12,7 @@ const synonymWeight = 0.35;
 const useClauseWeight = Number(process.env.T_USE ?? 0.6);
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
 const lexiconHeadingHint = Number(process.env.T_HINT ?? 0.6);
+const phraseLengthBonus = Number(process.env.T_PLB ?? 0.5);
 
 export interface AnalysedQuery extends WeightedQuery {
   /** The lexicon entries the query's words matched (for the rationale). */
@@ -72,7 +73,8 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     const wording = entry.meansTerms.filter((term) => !weights.has(term));
     if (wording.length > 0) expansions.push({ terms: wording, weight: lexiconWeight });
     if (longest === 0 || namingLength(phrases) < longest) continue;
-    const hint = lexiconHeadingHint / Math.sqrt(entry.headings.length);
+    // A longer phrase ("usb flash drive") is less ambiguous than one word ("drive"): it points harder.
+    const hint = (lexiconHeadingHint * (1 + phraseLengthBonus * (longest - 1))) / Math.sqrt(entry.headings.length);
     for (const heading of entry.headings) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
   }
   for (const term of terms) {

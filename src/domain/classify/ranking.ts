@@ -43,7 +43,7 @@ const attributeAgreement = 0.12;
 const attributeContradiction = 0.3;
 /** A line for parts when the query names an article is usually the wrong line; the whole article when it asks for parts, more so. */
 const partMismatch = 0.08;
-const wholeForParts = Number(process.env.T_WFP ?? 0.3);
+const wholeForParts = Number(process.env.T_WFP ?? 0.5);
 const headingPool = 12;
 
 function idf(index: SearchIndex, term: string): number {
