@@ -53,14 +53,15 @@ export function answeredAttributes(context: Record<string, string> | undefined):
 /** The weighted terms, heading hints and stated attributes of a query and its context answers. */
 export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexicon, context?: Record<string, string>): AnalysedQuery {
   const text = withoutIncidentals(foldText(raw));
-  const terms = analyser.terms(text);
+  const weighted = analyser.weightedTerms(text);
+  const terms = weighted.map((entry) => entry.term);
   const weights = new Map<string, number>();
-  for (const term of terms) weights.set(term, 1);
+  for (const { term, weight } of weighted) raise(weights, term, weight);
   const useClause = text.split(/\b(?:used|intended|designed|suitable|for use)\b/).slice(1).join(' ');
   const ownPart = new Set(analyser.terms(text.split(/\b(?:used|intended|designed|suitable|for use)\b/)[0]));
-  for (const term of analyser.terms(useClause)) if (!ownPart.has(term)) weights.set(term, useClauseWeight);
+  for (const term of analyser.terms(useClause)) if (!ownPart.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, useClauseWeight));
   const head = headNoun(text, analyser);
-  if (head && weights.has(head)) weights.set(head, headNounWeight);
+  if (head && weights.has(head)) weights.set(head, headNounWeight * (weights.get(head) as number));
 
   const headingHints = new Map<string, number>();
   const matches = matchLexicon(lexicon, terms);
