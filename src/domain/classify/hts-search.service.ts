@@ -98,11 +98,14 @@ function narrowByAnswers(ranked: RankedLeaf[], answered: StatedAttributes): Rank
 function spreadBySubheading(ranked: RankedLeaf[], count: number): RankedLeaf[] {
   const chosen: RankedLeaf[] = [];
   const subheadings = new Set<string>();
+  const perHeading = new Map<string, number>();
   for (const entry of ranked) {
     if (chosen.length === count) break;
     const six = entry.leaf.code.slice(0, 6);
-    if (subheadings.has(six)) continue;
+    const four = six.slice(0, 4);
+    if (subheadings.has(six) || (perHeading.get(four) ?? 0) >= Number(process.env.T_PERH ?? 99)) continue;
     subheadings.add(six);
+    perHeading.set(four, (perHeading.get(four) ?? 0) + 1);
     chosen.push(entry);
   }
   for (const entry of ranked) {
