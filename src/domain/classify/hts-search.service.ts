@@ -103,7 +103,7 @@ function spreadBySubheading(ranked: RankedLeaf[], count: number): RankedLeaf[] {
     if (chosen.length === count) break;
     const six = entry.leaf.code.slice(0, 6);
     const four = six.slice(0, 4);
-    if (subheadings.has(six) || (perHeading.get(four) ?? 0) >= Number(process.env.T_PERH ?? 99)) continue;
+    if (subheadings.has(six) || (perHeading.get(four) ?? 0) >= Number(process.env.T_PERH ?? 3)) continue;
     subheadings.add(six);
     perHeading.set(four, (perHeading.get(four) ?? 0) + 1);
     chosen.push(entry);
