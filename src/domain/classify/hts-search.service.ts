@@ -79,6 +79,17 @@ export const maxCandidateLimit = 20;
 /** Candidates over which confidence is shared out (more than are returned, so 5 near-equal ones are not each sure). */
 const confidencePool = 20;
 
+/** Whether a heading's chapter title and own text fit every attribute the query states (other than part or whole). */
+function headingAllows(index: SearchIndex, heading: string, stated: StatedAttributes): boolean {
+  const written = index.headings.get(heading)?.attributes;
+  if (!written) return false;
+  for (const [id, values] of stated) {
+    const inHeading = written.get(id);
+    if (id !== 'part_or_whole' && inHeading && !valuesFit(attributeRuleById.get(id)!, values, inHeading)) return false;
+  }
+  return true;
+}
+
 /** Drops the leaves a context answer rules out (when any leaf is left). */
 function narrowByAnswers(ranked: RankedLeaf[], answered: StatedAttributes): RankedLeaf[] {
   if (answered.size === 0) return ranked;
@@ -187,7 +198,7 @@ export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchD
   const release = await deps.store.inForceOn(today);
   if (!release) throw new HtsSearchError('no_release', `no HTS release is in force on ${today}`);
   const index = await deps.indexes.forRelease(release);
-  const query = analyseQuery(request.query, deps.indexes.analyser, deps.lexicon, request.context);
+  const query = analyseQuery(request.query, deps.indexes.analyser, deps.lexicon, request.context, (heading, stated) => headingAllows(index, heading, stated));
   bridgeToSchedule(query.weights, index.vocabulary, deps.indexes.analyser);
   if (query.ownTerms.size === 0 && query.weights.size === 0) {
     throw new HtsSearchError('no_product_words', 'the query has no words that describe a product');

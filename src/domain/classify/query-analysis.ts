@@ -51,7 +51,10 @@ export function answeredAttributes(context: Record<string, string> | undefined):
 }
 
 /** The weighted terms, heading hints and stated attributes of a query and its context answers. */
-export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexicon, context?: Record<string, string>): AnalysedQuery {
+/** Whether a heading's own wording (and its chapter's) allows what the query states: "of plastics" does not allow steel. */
+export type HeadingFit = (heading: string, stated: StatedAttributes) => boolean;
+
+export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexicon, context?: Record<string, string>, headingFits?: HeadingFit): AnalysedQuery {
   const text = withoutIncidentals(foldText(raw));
   const weighted = analyser.weightedTerms(text);
   const terms = weighted.map((entry) => entry.term);
@@ -62,6 +65,10 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   for (const term of analyser.terms(useClause)) if (!ownPart.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, useClauseWeight));
   const head = headNoun(text, analyser);
   if (head && weights.has(head)) weights.set(head, headNounWeight * (weights.get(head) as number));
+
+  const answered = answeredAttributes(context);
+  const stated = attributesInQuery(text);
+  for (const [id, values] of answered) stated.set(id, values);
 
   const headingHints = new Map<string, number>();
   const matches = matchLexicon(lexicon, terms);
@@ -74,16 +81,16 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     const wording = entry.meansTerms.filter((term) => !weights.has(term));
     if (wording.length > 0) expansions.push({ terms: wording, weight: lexiconWeight });
     if (longest === 0 || namingLength(phrases) < longest) continue;
-    // A longer phrase ("usb flash drive") is less ambiguous than one word ("drive"): it points harder.
-    const hint = (lexiconHeadingHint * (1 + phraseLengthBonus * (longest - 1))) / Math.sqrt(entry.headings.length);
-    for (const heading of entry.headings) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
+    // The entry's headings the query's stated attributes allow share the hint ("plastic cup": not
+    // the cups of porcelain or glass); a longer phrase ("usb flash drive") is less ambiguous than
+    // one word ("drive") and points harder.
+    const allowed = headingFits ? entry.headings.filter((heading) => headingFits(heading, stated)) : entry.headings;
+    const hint = (lexiconHeadingHint * (1 + phraseLengthBonus * (longest - 1))) / Math.sqrt(Math.max(1, allowed.length));
+    for (const heading of allowed) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
   }
   for (const term of terms) {
     for (const synonym of lexicon.synonyms.get(term) ?? []) raise(weights, synonym, synonymWeight);
   }
 
-  const answered = answeredAttributes(context);
-  const stated = attributesInQuery(text);
-  for (const [id, values] of answered) stated.set(id, values);
   return { weights, expansions, headingHints, stated, answered, ownTerms: new Set(terms), lexiconMatches: matches.map((match) => match.entry) };
 }

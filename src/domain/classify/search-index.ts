@@ -55,6 +55,8 @@ export interface HeadingEntry {
   leadTerms: Set<string>;
   /** Content terms written anywhere below the heading. */
   bodyTerms: Set<string>;
+  /** What the chapter title and the heading's own text say of the deciding attributes. */
+  attributes: StatedAttributes;
 }
 
 /** The offline search index of one HTS release. */
@@ -228,6 +230,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
         titleTerms: new Set(node.terms),
         leadTerms: new Set(analyser.terms(node.description.split(/[,;:(]/)[0])),
         bodyTerms: new Set(),
+        attributes: attributesAlongPath(pathRows(node, [node])).stated,
       });
     }
     if (hasNumberedChild.has(node)) continue;
