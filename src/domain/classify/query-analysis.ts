@@ -13,6 +13,7 @@ const useClauseWeight = Number(process.env.T_USE ?? 0.6);
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
 const lexiconHeadingHint = Number(process.env.T_HINT ?? 0.6);
 const phraseLengthBonus = Number(process.env.T_PLB ?? 0.5);
+const compoundWordWeight = Number(process.env.T_CWW ?? 0.7);
 
 export interface AnalysedQuery extends WeightedQuery {
   /** The lexicon entries the query's words matched (for the rationale). */
@@ -81,6 +82,13 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     const wording = entry.meansTerms.filter((term) => !weights.has(term));
     if (wording.length > 0) expansions.push({ terms: wording, weight: lexiconWeight });
     if (longest === 0 || namingLength(phrases) < longest) continue;
+    // The words of a compound the lexicon knows ("frying pan") mean the compound, not each word
+    // alone ("lavatory pans"): they weigh less where the schedule uses them on their own.
+    if (longest > 1) {
+      for (const phrase of phrases.filter((candidate) => candidate.length === longest)) {
+        for (const term of phrase) if (weights.has(term)) weights.set(term, (weights.get(term) as number) * compoundWordWeight);
+      }
+    }
     // The entry's headings the query's stated attributes allow share the hint ("plastic cup": not
     // the cups of porcelain or glass); a longer phrase ("usb flash drive") is less ambiguous than
     // one word ("drive") and points harder.
