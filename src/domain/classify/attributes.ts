@@ -120,6 +120,15 @@ export const attributeRuleById = new Map(attributeRules.map((rule) => [rule.id, 
 /** Values of one attribute the query states: { fibre: ['cotton'] }. */
 export type StatedAttributes = Map<AttributeId, Set<string>>;
 
+/** The values of a rule named first in the text (labels and descriptions name the main fibre or material first). */
+function namedFirst(rule: AttributeRule, folded: string): Set<string> | null {
+  const firstAt = (value: AttributeValue) => folded.search(value.inQuery);
+  const named = rule.values.filter((value) => firstAt(value) >= 0);
+  if (named.length < 2) return null;
+  const first = Math.min(...named.map(firstAt));
+  return new Set(named.filter((value) => firstAt(value) === first).map((value) => value.id));
+}
+
 /**
  * Fibre blends are classified by the fibre that predominates by weight: "70% polyester and 30%
  * wool" is polyester. Without shares, the fibre named first (labels list fibres in order of
@@ -132,15 +141,14 @@ function predominantFibre(folded: string): Set<string> | null {
     const value = fibre.values.find((candidate) => candidate.inQuery.test(match[2]));
     if (value && (best === null || Number(match[1]) > best.share)) best = { share: Number(match[1]), value: value.id };
   }
-  if (best) return new Set([best.value]);
-  const firstAt = (value: AttributeValue) => folded.search(value.inQuery);
-  const named = fibre.values.filter((value) => firstAt(value) >= 0);
-  if (named.length < 2) return null;
-  const first = Math.min(...named.map(firstAt));
-  return new Set(named.filter((value) => firstAt(value) === first).map((value) => value.id));
+  return best ? new Set([best.value]) : namedFirst(fibre, folded);
 }
 
-/** The attribute values a folded query text states. */
+/**
+ * The attribute values a folded query text states. A fibre blend is its predominant fibre, and
+ * goods of several materials are taken as of the one named first ("a PVC floor tile with a wood
+ * grain layer" is of plastics; "a cast iron pan with a wooden handle" of iron).
+ */
 export function attributesInQuery(folded: string): StatedAttributes {
   const stated: StatedAttributes = new Map();
   for (const rule of attributeRules) {
@@ -149,6 +157,8 @@ export function attributesInQuery(folded: string): StatedAttributes {
   }
   const fibre = predominantFibre(folded);
   if (fibre) stated.set('fibre', fibre);
+  const material = namedFirst(attributeRuleById.get('material') as AttributeRule, folded);
+  if (material) stated.set('material', material);
   return stated;
 }
 
