@@ -30,9 +30,11 @@ export interface AnalysedQuery extends WeightedQuery {
  * ASTM A216, used for pipes" → "fitting"; "polyvinyl chloride (PVC) sheets used in furniture" → "sheet".
  */
 function headNoun(text: string, analyser: TextAnalyser): string | null {
-  const lead = foldText(text)
+  const segments = foldText(text)
     .replace(/\([^)]*\)/g, ' ')
-    .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|measuring|produced|imported|suitable|such as)\b/)[0];
+    .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b/);
+  // A lone leading adjective set off by a comma ("hot-rolled, seamless steel tubes") is not the lead.
+  const lead = segments.length > 1 && /^\s*[a-z-]+\s*$/.test(segments[0]) && text.includes(`${segments[0].trim()},`) ? `${segments[0]} ${segments[1]}` : segments[0];
   const terms = analyser.terms(lead);
   return terms[terms.length - 1] ?? null;
 }
@@ -61,8 +63,9 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   const terms = weighted.map((entry) => entry.term);
   const weights = new Map<string, number>();
   for (const { term, weight } of weighted) raise(weights, term, weight);
-  const useClause = text.split(/\b(?:used|intended|designed|suitable|for use)\b/).slice(1).join(' ');
-  const ownPart = new Set(analyser.terms(text.split(/\b(?:used|intended|designed|suitable|for use)\b/)[0]));
+  const [ownText, ...useTexts] = text.split(/\b(?:used|intended|designed|suitable|indicated|for use)\b/);
+  const useClause = useTexts.join(' ');
+  const ownPart = new Set(analyser.terms(ownText));
   for (const term of analyser.terms(useClause)) if (!ownPart.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, useClauseWeight));
   const head = headNoun(text, analyser);
   if (head && weights.has(head)) weights.set(head, headNounWeight * (weights.get(head) as number));

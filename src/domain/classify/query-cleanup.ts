@@ -8,8 +8,10 @@ import { countries } from 'countries-list';
  * porcelain or "jersey" as a fabric stay, because a country is only removed after a word
  * that introduces an origin.
  */
-const countryNames = Object.values(countries)
-  .flatMap((country) => [country.name, ...((country as { alias?: string[] }).alias ?? [])])
+/** Places of origin the country list does not name as countries. */
+const otherPlaces = ['England', 'Scotland', 'Wales', 'Northern Ireland', 'Great Britain', 'Britain', 'Europe', 'European Union', 'EU', 'Asia', 'Africa', 'USA', 'U.S.A.', 'Hong Kong', 'Macau', 'Taiwan'];
+
+const countryNames = [...Object.values(countries).flatMap((country) => [country.name, ...((country as { alias?: string[] }).alias ?? [])]), ...otherPlaces]
   .map((name) => name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   .sort((a, b) => b.length - a.length);
 

@@ -16,6 +16,8 @@ export interface ScheduleVocabulary {
 /** Shortest part of a split compound (so "airbag" splits, "season" does not become "sea" + "son"). */
 const minimumCompoundPart = 3;
 const minimumCompoundLength = 7;
+/** Shortest schedule word taken as the ending of a longer query word (so "-ine" or "-ate" never is). */
+const minimumEnding = 5;
 
 export function stemFamilies(terms: Iterable<string>, analyser: TextAnalyser): Map<string, string[]> {
   const byStem = new Map<string, string[]>();
@@ -54,7 +56,15 @@ export function scheduleTermsFor(term: string, vocabulary: ScheduleVocabulary, a
   const agent = agentStem(term, analyser);
   const agentFamily = agent ? (vocabulary.byStem.get(agent) ?? []) : [];
   if (agentFamily.length > 0) return agentFamily;
-  return compoundParts(term, vocabulary) ?? [];
+  return compoundParts(term, vocabulary) ?? knownEnding(term, vocabulary);
+}
+
+/** The longest schedule word a query word ends with ("ovalbumin" → albumin, "dimethoxymethane" → methane). */
+function knownEnding(term: string, vocabulary: ScheduleVocabulary): string[] {
+  for (let at = 1; term.length - at >= minimumEnding; at++) {
+    if (vocabulary.has(term.slice(at))) return [term.slice(at)];
+  }
+  return [];
 }
 
 /** A bridged term counts this much of the query word it stands for. */
