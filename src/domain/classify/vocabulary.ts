@@ -32,7 +32,7 @@ export function stemFamilies(terms: Iterable<string>, analyser: TextAnalyser): M
 
 /** Agent and instrument nouns the stemmer keeps whole ("copier", "sorter", "pulper"): their verb's stem. */
 function agentStem(term: string, analyser: TextAnalyser): string | null {
-  const match = /^(.{3,}?)(?:i?er|or)$/.exec(term);
+  const match = /^(.{3,})(?:er|or)$/.exec(term);
   return match ? analyser.stem(match[1]) : null;
 }
 
