@@ -16,14 +16,21 @@ describe('the curated lexicon', () => {
     const families = new Set(sharedLexicon.entries.map((entry) => entry.family));
     expect(families).toEqual(
       new Set([
-        'apparel', 'chemicals', 'electronics', 'food-agriculture', 'footwear-bags', 'home-textiles', 'household', 'industrial-machinery',
-        'instruments', 'kitchenware', 'machinery', 'materials', 'metals', 'plastics', 'textiles', 'tools', 'vehicles',
+        'apparel', 'chemicals', 'electronics', 'food-agriculture', 'footwear-bags', 'furniture', 'home-textiles', 'household', 'industrial-machinery',
+        'instruments', 'kitchenware', 'machinery', 'materials', 'metals', 'plastics', 'textiles', 'tools', 'toys-sports', 'vehicles',
       ]),
     );
     for (const entry of sharedLexicon.entries) {
       expect(entry.phrases.length + entry.contains.length).toBeGreaterThan(0);
       expect(entry.meansTerms.length + entry.headings.length).toBeGreaterThan(0);
     }
+  });
+
+  it('never lets a phrase of several words shrink to one word once stop words go ("scale model" is not any scale)', () => {
+    const collapsed = sharedLexicon.entries.flatMap((entry) =>
+      entry.words.filter((word, i) => /\s/.test(word.trim()) && entry.phrases[i].length < 2).map((word) => `${entry.family}: ${word}`),
+    );
+    expect(collapsed).toEqual([]);
   });
 
   (rev4 ? it : it.skip)('names only headings that exist in HTS 2026 Rev 4, outside chapters 98 and 99', () => {
