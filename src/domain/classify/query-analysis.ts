@@ -8,8 +8,13 @@ import { foldText, TextAnalyser } from './text-analysis';
 const headNounWeight = Number(process.env.T_HEAD ?? 1.5);
 const lexiconWeight = Number(process.env.T_LEXW ?? 0.5);
 const synonymWeight = 0.35;
-/** Words that say what the goods are used for ("…used in the beer industry") describe the use, not the goods. */
-const useClauseWeight = Number(process.env.T_USE ?? 0.6);
+/**
+ * Words after a clause that says what the goods are used for ("…used in the beer industry") or
+ * what they include or feature ("…featuring a V-neckline", "…including a foot tub") describe the
+ * use or the make-up, not the goods themselves: they weigh less.
+ */
+const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with)\b/;
+const modifierClauseWeight = 0.6;
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
 const lexiconHeadingHint = Number(process.env.T_HINT ?? 0.6);
 const phraseLengthBonus = Number(process.env.T_PLB ?? 0.5);
@@ -63,10 +68,9 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   const terms = weighted.map((entry) => entry.term);
   const weights = new Map<string, number>();
   for (const { term, weight } of weighted) raise(weights, term, weight);
-  const [ownText, ...useTexts] = text.split(/\b(?:used|intended|designed|suitable|indicated|for use)\b/);
-  const useClause = useTexts.join(' ');
-  const ownPart = new Set(analyser.terms(ownText));
-  for (const term of analyser.terms(useClause)) if (!ownPart.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, useClauseWeight));
+  const [core, ...modifiers] = text.split(modifierClause);
+  const coreTerms = new Set(analyser.terms(core));
+  for (const term of analyser.terms(modifiers.join(' '))) if (!coreTerms.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, modifierClauseWeight));
   const head = headNoun(text, analyser);
   if (head && weights.has(head)) weights.set(head, headNounWeight * (weights.get(head) as number));
 
