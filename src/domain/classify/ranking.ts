@@ -33,6 +33,8 @@ const inHeadingLead = 1.3;
 const inHeadingTitle = 1.0;
 const onLeafPath = 0.9;
 const elsewhereUnderHeading = 0.35;
+/** A term of the heading whose goods a parts heading serves ("excavators" for 8431). */
+const inReferencedHeading = 0.8;
 const alsoOnLeafPath = Number(process.env.T_ALSO ?? 0.25);
 /** Each path word the query does not mention costs a little: the narrower match wins a tie. */
 const unmatchedPathWord = 0.02;
@@ -70,6 +72,13 @@ function candidatePool(index: SearchIndex, query: WeightedQuery): Set<Classifiab
   for (const code of [...headingCodes, ...query.headingHints.keys()]) {
     for (const leaf of index.headings.get(code)?.leaves ?? []) pool.add(leaf);
   }
+  // Parts of the goods found are often in a parts heading of their own (excavator → 8431).
+  if (query.stated.get('part_or_whole')?.has('part')) {
+    const found = new Set([...pool].map((leaf) => leaf.code.slice(0, 4)));
+    for (const code of found) {
+      for (const parts of index.partsHeadings.get(code) ?? []) for (const leaf of index.headings.get(parts)?.leaves ?? []) pool.add(leaf);
+    }
+  }
   return pool;
 }
 
@@ -87,6 +96,9 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
     } else if (leaf.belowTerms.has(term)) {
       score += value * onLeafPath;
       pathTerms.push(term);
+    } else if (heading.referencedTerms.has(term)) {
+      score += value * inReferencedHeading;
+      headingTerms.push(term);
     } else if (heading.bodyTerms.has(term)) {
       score += value * elsewhereUnderHeading;
     }
@@ -101,6 +113,9 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
       } else if (leaf.belowTerms.has(term)) {
         sum += value * onLeafPath;
         pathTerms.push(term);
+      } else if (heading.referencedTerms.has(term)) {
+        sum += value * inReferencedHeading;
+        headingTerms.push(term);
       } else if (heading.bodyTerms.has(term)) sum += value * elsewhereUnderHeading;
     }
     score += (expansion.weight * sum) / expansion.terms.length;

@@ -57,6 +57,12 @@ export interface HeadingEntry {
   bodyTerms: Set<string>;
   /** What the chapter title and the heading's own text say of the deciding attributes. */
   attributes: StatedAttributes;
+  /**
+   * For a heading of parts of the goods of other headings ("Parts suitable for use … with the
+   * machinery of headings 8425 to 8430"), the wording of those headings: the parts of an
+   * excavator are found through 8429's "excavators".
+   */
+  referencedTerms: Set<string>;
 }
 
 /** The offline search index of one HTS release. */
@@ -70,6 +76,8 @@ export interface SearchIndex {
   leafSearch: MiniSearch;
   /** Every numbered code of the release (digits): what "exists in the release" means. */
   codes: Set<string>;
+  /** Heading → the headings of parts of its goods (8429 → 8431). */
+  partsHeadings: Map<string, string[]>;
   /** Number of leaf documents each term occurs in, for weighing query terms. */
   documentFrequency: Map<string, number>;
   /** The schedule's words, for bridging from query words it does not use. */
@@ -179,6 +187,34 @@ function siblingAttributes(nodes: ScheduleNode[]): Map<ScheduleNode, StatedAttri
   return result;
 }
 
+/** The headings a parts heading's text refers to: "headings 8425 to 8430", "heading 8535, 8536 or 8537". */
+export function referencedHeadings(description: string): string[] {
+  if (!/^parts\b/i.test(description)) return [];
+  const reference = /\bheadings? ((?:\d{4}(?:,\s*|\s+(?:to|or|and)\s+)?)+)/i.exec(description);
+  if (!reference) return [];
+  const codes: string[] = [];
+  for (const match of reference[1].matchAll(/(\d{4})(?:\s+to\s+(\d{4}))?/g)) {
+    const from = Number(match[1]);
+    const to = match[2] ? Number(match[2]) : from;
+    for (let code = from; code <= to && code - from < 50; code++) codes.push(String(code).padStart(4, '0'));
+  }
+  return codes;
+}
+
+/** Gives each parts heading the wording of the headings it refers to, and returns heading → its parts headings. */
+function linkPartsHeadings(headings: Map<string, HeadingEntry>): Map<string, string[]> {
+  const partsHeadings = new Map<string, string[]>();
+  for (const entry of headings.values()) {
+    for (const code of referencedHeadings(entry.node.description)) {
+      const referenced = headings.get(code);
+      if (!referenced || code === entry.code) continue;
+      for (const term of referenced.titleTerms) if (!entry.titleTerms.has(term)) entry.referencedTerms.add(term);
+      partsHeadings.set(code, [...(partsHeadings.get(code) ?? []), entry.code]);
+    }
+  }
+  return partsHeadings;
+}
+
 /** The 4-digit heading a heading row stands for. */
 export function headingCode(node: ScheduleNode): string {
   return (node.code as string).slice(0, 4);
@@ -231,6 +267,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
         leadTerms: new Set(analyser.terms(node.description.split(/[,;:(]/)[0])),
         bodyTerms: new Set(),
         attributes: attributesAlongPath(pathRows(node, [node])).stated,
+        referencedTerms: new Set(),
       });
     }
     if (hasNumberedChild.has(node)) continue;
@@ -264,6 +301,8 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     for (const term of node.terms) entry?.bodyTerms.add(term);
   }
 
+  const partsHeadings = linkPartsHeadings(headings);
+
   const headingSearch = new MiniSearch({ fields: ['title', 'body'], ...searchOptions });
   headingSearch.addAll(
     [...headings.values()].map((entry) => ({ id: entry.code, title: entry.node.terms.join(' '), body: uniqueTerms(belowHeading.get(entry.code) ?? []) })),
@@ -285,6 +324,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     headingSearch,
     leafSearch,
     codes: new Set(nodes.flatMap((node) => (node.code === null ? [] : [node.code]))),
+    partsHeadings,
     documentFrequency,
     vocabulary: { has: (term) => documentFrequency.has(term), byStem: stemFamilies(documentFrequency.keys(), analyser) },
     builtInMs: performance.now() - started,
