@@ -38,6 +38,29 @@ describeWithData('HTS code search over HTS 2026 Rev 4', () => {
     expect(result.candidates[0].code.startsWith(expected)).toBe(true);
   });
 
+  it.each([
+    // The material the query names picks among the material headings of a lexicon family.
+    ['aluminum frying pan', '7615'],
+    ['copper kettle', '7418'],
+    ['zinc ingot', '7901'],
+    ['plastic cutting board', '3924'],
+    // A residual line ("Of other textile materials") is not what its siblings are.
+    ["boys' knit jacket of 100% polyester", '6101.30'],
+    // Chapter 62 is "not knitted" though its headings do not say so.
+    ["women's woven cotton trousers", '6204.62'],
+    // A line that says "other than cast iron" does not describe cast iron.
+    ['cast iron frying pan', '7323.91'],
+    // A parts heading answers to the goods of the headings it serves.
+    ['excavator bucket teeth parts', '8431.41'],
+    ['faucet parts', '8481.90'],
+    // Words the schedule never uses are bridged to the words it does.
+    ['tugboat', '8904'],
+    ['paper shredder', '8472'],
+  ])('classifies %s under %s', async (query, expected) => {
+    const result = await searchHtsCodes({ query }, deps);
+    expect(result.candidates[0].code.replace(/\./g, '').startsWith(expected.replace(/\./g, ''))).toBe(true);
+  });
+
   it('asks for the gender of a cotton T-shirt, and answers with the women’s line once told', async () => {
     const asked = await searchHtsCodes({ query: 'cotton t-shirt' }, deps);
     expect(asked.candidates[0].heading.code).toBe('6109');
