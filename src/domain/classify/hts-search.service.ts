@@ -105,7 +105,13 @@ function narrowByAnswers(ranked: RankedLeaf[], answered: StatedAttributes): Rank
   return fits.length > 0 ? fits : ranked;
 }
 
-/** The best leaf of each 6-digit subheading first (so the list spans alternatives), then the next best leaves. */
+/** Subheadings of one heading among the leading candidates, so the list also spans other headings. */
+const subheadingsPerHeading = 3;
+
+/**
+ * The best leaf of each 6-digit subheading first, at most `subheadingsPerHeading` of them per
+ * heading (so the list spans alternatives), then the next best leaves.
+ */
 function spreadBySubheading(ranked: RankedLeaf[], count: number): RankedLeaf[] {
   const chosen: RankedLeaf[] = [];
   const subheadings = new Set<string>();
@@ -114,7 +120,7 @@ function spreadBySubheading(ranked: RankedLeaf[], count: number): RankedLeaf[] {
     if (chosen.length === count) break;
     const six = entry.leaf.code.slice(0, 6);
     const four = six.slice(0, 4);
-    if (subheadings.has(six) || (perHeading.get(four) ?? 0) >= Number(process.env.T_PERH ?? 3)) continue;
+    if (subheadings.has(six) || (perHeading.get(four) ?? 0) >= subheadingsPerHeading) continue;
     subheadings.add(six);
     perHeading.set(four, (perHeading.get(four) ?? 0) + 1);
     chosen.push(entry);

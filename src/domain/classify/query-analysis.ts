@@ -5,8 +5,8 @@ import { withoutIncidentals } from './query-cleanup';
 import { foldText, TextAnalyser } from './text-analysis';
 
 /** The query's own words weigh 1; its head noun more; the lexicon's wording less; synonyms least. */
-const headNounWeight = Number(process.env.T_HEAD ?? 1.5);
-const lexiconWeight = Number(process.env.T_LEXW ?? 0.5);
+const headNounWeight = 1.5;
+const lexiconWeight = 0.5;
 const synonymWeight = 0.35;
 /**
  * Words after a clause that says what the goods are used for ("…used in the beer industry") or
@@ -16,9 +16,11 @@ const synonymWeight = 0.35;
 const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with)\b/;
 const modifierClauseWeight = 0.6;
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
-const lexiconHeadingHint = Number(process.env.T_HINT ?? 0.6);
-const phraseLengthBonus = Number(process.env.T_PLB ?? 0.5);
-const compoundWordWeight = Number(process.env.T_CWW ?? 0.7);
+const lexiconHeadingHint = 0.6;
+/** Each word of the naming phrase beyond the first adds this share to its hint. */
+const phraseLengthBonus = 0.5;
+/** The words of a compound the lexicon knows, where the schedule uses them alone. */
+const compoundWordWeight = 0.7;
 
 export interface AnalysedQuery extends WeightedQuery {
   /** The lexicon entries the query's words matched (for the rationale). */

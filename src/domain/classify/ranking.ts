@@ -35,7 +35,8 @@ const onLeafPath = 0.9;
 const elsewhereUnderHeading = 0.35;
 /** A term of the heading whose goods a parts heading serves ("excavators" for 8431). */
 const inReferencedHeading = 0.8;
-const alsoOnLeafPath = Number(process.env.T_ALSO ?? 0.25);
+/** A heading's term that the line's own path repeats: among the heading's lines, the narrower match (GRI 6). */
+const alsoOnLeafPath = 0.25;
 /** Each path word the query does not mention costs a little: the narrower match wins a tie. */
 const unmatchedPathWord = 0.02;
 /** Leaves kept from each BM25 search (MiniSearch) before the evidence is weighed. */
@@ -45,7 +46,7 @@ const attributeAgreement = 0.12;
 const attributeContradiction = 0.3;
 /** A line for parts when the query names an article is usually the wrong line; the whole article when it asks for parts, more so. */
 const partMismatch = 0.08;
-const wholeForParts = Number(process.env.T_WFP ?? 0.5);
+const wholeForParts = 0.5;
 const headingPool = 12;
 
 function idf(index: SearchIndex, term: string): number {
@@ -90,7 +91,6 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
     const value = weight * (termIdf.get(term) as number);
     if (heading.titleTerms.has(term)) {
       score += value * (heading.leadTerms.has(term) ? inHeadingLead : inHeadingTitle);
-      // Among the lines of a heading that names the term, the line that names it again is the narrower match (GRI 6).
       if (leaf.belowTerms.has(term)) score += value * alsoOnLeafPath;
       headingTerms.push(term);
     } else if (leaf.belowTerms.has(term)) {

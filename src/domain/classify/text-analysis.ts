@@ -29,7 +29,7 @@ export interface WeightedTerm {
 }
 
 /** "knee-length" is one word of the query, indexed as "kneelength", "knee" and "length": its parts are weaker evidence. */
-const compoundPartWeight = Number(process.env.T_CPW ?? 0.5);
+const compoundPartWeight = 0.5;
 
 export interface TextAnalyser {
   /** The content terms of a text: lower-cased lemmas, stop words and numbers removed, in order. */

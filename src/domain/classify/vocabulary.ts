@@ -68,7 +68,7 @@ function knownEnding(term: string, vocabulary: ScheduleVocabulary): string[] {
 }
 
 /** A bridged term counts this much of the query word it stands for. */
-const bridgeWeight = Number(process.env.T_BRIDGE ?? 0.7);
+const bridgeWeight = 0.7;
 
 /** Adds, to a query's weighted terms, the schedule's terms for each word the schedule does not use. */
 export function bridgeToSchedule(weights: Map<string, number>, vocabulary: ScheduleVocabulary, analyser: TextAnalyser): void {
