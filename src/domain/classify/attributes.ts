@@ -120,6 +120,9 @@ export const attributeRuleById = new Map(attributeRules.map((rule) => [rule.id, 
 /** Values of one attribute the query states: { fibre: ['cotton'] }. */
 export type StatedAttributes = Map<AttributeId, Set<string>>;
 
+/** Plastics words that are not also the names of textile fibres. */
+const plasticsBeyondFibres = /\b(plastic|plastics|pvc|vinyl|polyethylene|polystyrene|polycarbonate|abs|pet|hdpe|ldpe|silicone|resin|polyurethane)\b/;
+
 /** The values of a rule named first in the text (labels and descriptions name the main fibre or material first). */
 function namedFirst(rule: AttributeRule, folded: string): Set<string> | null {
   const firstAt = (value: AttributeValue) => folded.search(value.inQuery);
@@ -159,6 +162,12 @@ export function attributesInQuery(folded: string): StatedAttributes {
   if (fibre) stated.set('fibre', fibre);
   const material = namedFirst(attributeRuleById.get('material') as AttributeRule, folded);
   if (material) stated.set('material', material);
+  // "Nylon" or "acrylic" next to a fibre is the fibre of a textile, not a plastic.
+  if (stated.has('fibre') && stated.get('material')?.has('plastics') && !plasticsBeyondFibres.test(folded)) {
+    const others = [...(stated.get('material') as Set<string>)].filter((value) => value !== 'plastics');
+    if (others.length > 0) stated.set('material', new Set(others));
+    else stated.delete('material');
+  }
   return stated;
 }
 

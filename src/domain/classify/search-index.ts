@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import { dottedHtsCode } from '../../reference/hts/hts-code';
 import type { HtsRelease } from '../hts/hts-release';
 import { attributesAlongPath, attributesInText, isResidualRow, PathRow, StatedAttributes } from './attributes';
-import { chapterTitles } from './chapters';
+import { chapterTitles, sectionTitles } from './chapters';
 import type { SearchableHtsLine } from './classify-ports';
 import type { TextAnalyser } from './text-analysis';
 import { ScheduleVocabulary, stemFamilies } from './vocabulary';
@@ -154,11 +154,17 @@ function ancestorsBelowHeading(node: ScheduleNode): { heading: ScheduleNode | nu
 /** Attributes a chapter's title settles for all its lines (the fabric of chapters 61/62, the material of 39, 73…). */
 const chapterWideAttributes = new Set(['construction', 'material', 'fibre']);
 
-function chapterRows(): Map<string, PathRow> {
-  const rows = new Map<string, PathRow>();
+/** What a section or chapter title says of the attributes a title can settle for all the lines below it. */
+function titleRow(title: string): PathRow {
+  return { own: new Map([...attributesInText(title.toLowerCase())].filter(([id]) => chapterWideAttributes.has(id))), siblings: null };
+}
+
+/** Chapter → the rows above its headings: its section's title, then its own. */
+function chapterRows(): Map<string, PathRow[]> {
+  const rows = new Map<string, PathRow[]>();
   for (const [chapter, title] of Object.entries(chapterTitles)) {
-    const own = new Map([...attributesInText(title.toLowerCase())].filter(([id]) => chapterWideAttributes.has(id)));
-    rows.set(chapter, { own, siblings: null });
+    const section = sectionTitles.find(({ chapters: [from, to] }) => Number(chapter) >= from && Number(chapter) <= to);
+    rows.set(chapter, [...(section ? [titleRow(section.title)] : []), titleRow(title)]);
   }
   return rows;
 }
@@ -249,7 +255,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
   const chapters = chapterRows();
   const residualSiblings = siblingAttributes(nodes);
   const pathRows = (heading: ScheduleNode, below: ScheduleNode[]): PathRow[] => [
-    chapters.get((heading.code as string).slice(0, 2)) ?? { own: new Map(), siblings: null },
+    ...(chapters.get((heading.code as string).slice(0, 2)) ?? []),
     ...(heading === below[0] ? below : [heading, ...below]).map((row) => ({ own: row.attributes, siblings: residualSiblings.get(row) ?? null })),
   ];
 

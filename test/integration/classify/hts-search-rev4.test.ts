@@ -55,6 +55,11 @@ describeWithData('HTS code search over HTS 2026 Rev 4', () => {
     ['faucet parts', '8481.90'],
     // Words the schedule never uses are bridged to the words it does.
     ['tugboat', '8904'],
+    // Section XI makes chapters 50-63 textile: a garment of plastics or rubber is not there.
+    ['PVC raincoat', '3926.20'],
+    ['rubber gloves', '4015'],
+    // Nylon next to a fibre is the fibre, not a plastic.
+    ['nylon rope', '5607.50'],
     ['paper shredder', '8472'],
   ])('classifies %s under %s', async (query, expected) => {
     const result = await searchHtsCodes({ query }, deps);

@@ -104,4 +104,10 @@ describe('attribute rules', () => {
     expect(inPath('Lead and articles thereof > Unwrought lead').material).toEqual(['lead']);
     expect(inPath('Copper bars > Of copper-nickel-zinc base alloys (nickel silver)').material ?? []).not.toContain('precious_metal');
   });
+
+  it('reads nylon or acrylic as the fibre of a textile, not as a plastic, unless a plastics word says otherwise', () => {
+    expect(inQuery('nylon rope').material).toBeUndefined();
+    expect(inQuery('nylon rope').fibre).toEqual(['synthetic']);
+    expect(inQuery('nylon cable ties of plastic').material).toEqual(['plastics']);
+  });
 });
