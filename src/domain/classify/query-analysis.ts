@@ -86,14 +86,20 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   // pipe decides, not the water; in "hair dryer" the hair dryer, not any dryer.
   const namingLength = (phrases: string[][]) => Math.max(0, ...phrases.filter((phrase) => head !== null && phrase.includes(head)).map((phrase) => phrase.length));
   const longest = Math.max(0, ...matches.map((match) => namingLength(match.phrases)));
+  const naming = matches.filter((match) => longest > 0 && namingLength(match.phrases) === longest);
+  // A head the lexicon knows only as a form of goods ("dispersion", "pellets") lets the other
+  // words it knows decide: "polyurethane dispersion" points where "polyurethane" does.
+  const formOnly = naming.length > 0 && naming.every((match) => match.entry.headings.length === 0);
+  const pointing = formOnly ? matches.filter((match) => match.entry.headings.length > 0) : naming;
   const expansions: AnalysedQuery['expansions'] = [];
-  for (const { entry, phrases } of matches) {
+  for (const match of matches) {
+    const { entry, phrases } = match;
     const wording = entry.meansTerms.filter((term) => !weights.has(term));
     if (wording.length > 0) expansions.push({ terms: wording, weight: lexiconWeight });
-    if (longest === 0 || namingLength(phrases) < longest) continue;
+    if (!pointing.some((match) => match.entry === entry)) continue;
     // The words of a compound the lexicon knows ("frying pan") mean the compound, not each word
     // alone ("lavatory pans"): they weigh less where the schedule uses them on their own.
-    if (longest > 1) {
+    if (longest > 1 && naming.includes(match)) {
       for (const phrase of phrases.filter((candidate) => candidate.length === longest)) {
         for (const term of phrase) if (weights.has(term)) weights.set(term, (weights.get(term) as number) * compoundWordWeight);
       }
@@ -102,7 +108,8 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     // the cups of porcelain or glass); a longer phrase ("usb flash drive") is less ambiguous than
     // one word ("drive") and points harder.
     const allowed = headingFits ? entry.headings.filter((heading) => headingFits(heading, stated)) : entry.headings;
-    const hint = (lexiconHeadingHint * (1 + phraseLengthBonus * (longest - 1))) / Math.sqrt(Math.max(1, allowed.length));
+    const length = Math.max(...phrases.map((phrase) => phrase.length));
+    const hint = (lexiconHeadingHint * (1 + phraseLengthBonus * (length - 1))) / Math.sqrt(Math.max(1, allowed.length));
     for (const heading of allowed) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
   }
   for (const term of terms) {

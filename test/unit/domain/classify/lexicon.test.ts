@@ -117,4 +117,11 @@ describe('the curated lexicon', () => {
     expect(flash.headingHints.get('8523')).toBeGreaterThan(0);
     expect(flash.weights.get('drive')!).toBeLessThan(drive.weights.get('drive')!);
   });
+
+  it('lets the named material point when the head is only a form of goods', () => {
+    expect(hintsFor('polyurethane aqueous dispersion')).toEqual(['3909']);
+    expect(hintsFor('PVC granules')).toEqual(['3904']);
+    // A head the lexicon knows as goods keeps pointing by itself.
+    expect(hintsFor('PVC flooring')).not.toContain('3904');
+  });
 });
