@@ -21,6 +21,7 @@ const lexiconHeadingHint = 0.6;
 const phraseLengthBonus = 0.5;
 /** The words of a compound the lexicon knows, where the schedule uses them alone. */
 const compoundWordWeight = 0.7;
+const partWords = new Set(['part', 'component', 'accessory', 'spare']);
 
 export interface AnalysedQuery extends WeightedQuery {
   /** The lexicon entries the query's words matched (for the rationale). */
@@ -87,9 +88,10 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   const namingLength = (phrases: string[][]) => Math.max(0, ...phrases.filter((phrase) => head !== null && phrase.includes(head)).map((phrase) => phrase.length));
   const longest = Math.max(0, ...matches.map((match) => namingLength(match.phrases)));
   const naming = matches.filter((match) => longest > 0 && namingLength(match.phrases) === longest);
-  // A head the lexicon knows only as a form of goods ("dispersion", "pellets") lets the other
-  // words it knows decide: "polyurethane dispersion" points where "polyurethane" does.
-  const formOnly = naming.length > 0 && naming.every((match) => match.entry.headings.length === 0);
+  // A head the lexicon knows only as a form of goods ("dispersion", "pellets"), or that asks for
+  // parts, lets the other words it knows decide: "polyurethane dispersion" points where
+  // "polyurethane" does, "faucet parts" where "faucet" does (the parts line is then preferred).
+  const formOnly = naming.length > 0 ? naming.every((match) => match.entry.headings.length === 0) : head !== null && partWords.has(head);
   const pointing = formOnly ? matches.filter((match) => match.entry.headings.length > 0) : naming;
   const expansions: AnalysedQuery['expansions'] = [];
   for (const match of matches) {

@@ -121,6 +121,7 @@ describe('the curated lexicon', () => {
   it('lets the named material point when the head is only a form of goods', () => {
     expect(hintsFor('polyurethane aqueous dispersion')).toEqual(['3909']);
     expect(hintsFor('PVC granules')).toEqual(['3904']);
+    expect(hintsFor('faucet parts')).toEqual(['8481']);
     // A head the lexicon knows as goods keeps pointing by itself.
     expect(hintsFor('PVC flooring')).not.toContain('3904');
   });
