@@ -109,6 +109,7 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
       const value = termIdf.get(term) as number;
       if (heading.titleTerms.has(term)) {
         sum += value * inHeadingTitle;
+        if (leaf.belowTerms.has(term)) sum += value * alsoOnLeafPath;
         headingTerms.push(term);
       } else if (leaf.belowTerms.has(term)) {
         sum += value * onLeafPath;
