@@ -132,13 +132,21 @@ function spreadBySubheading(ranked: RankedLeaf[], count: number): RankedLeaf[] {
   return chosen;
 }
 
+/**
+ * How much of the query's own wording (weighted by rarity) the line explains: words found on its
+ * branch, and words of a lexicon phrase that names the line's heading ("earbuds" for 8518).
+ */
 function coverage(entry: RankedLeaf, query: AnalysedQuery, index: SearchIndex): number {
+  const heading = entry.leaf.code.slice(0, 4);
+  const explained = new Set(
+    query.lexiconMatches.filter((match) => match.headings.includes(heading)).flatMap((match) => match.phrases.flat()),
+  );
   let total = 0;
   let found = 0;
   for (const term of query.ownTerms) {
     const weight = Math.log(1 + index.leaves.length / (1 + (index.documentFrequency.get(term) ?? 0)));
     total += weight;
-    if (entry.headingTerms.includes(term) || entry.pathTerms.includes(term)) found += weight;
+    if (entry.headingTerms.includes(term) || entry.pathTerms.includes(term) || explained.has(term)) found += weight;
   }
   return total === 0 ? 0 : found / total;
 }

@@ -66,6 +66,12 @@ describeWithData('HTS code search over HTS 2026 Rev 4', () => {
     expect(result.candidates[0].code.replace(/\./g, '').startsWith(expected.replace(/\./g, ''))).toBe(true);
   });
 
+  it('counts the words a lexicon phrase explains toward confidence', async () => {
+    const { candidates } = await searchHtsCodes({ query: 'wireless earbuds' }, deps);
+    expect(candidates[0].code.startsWith('8518.30')).toBe(true);
+    expect(candidates[0].confidence).toBeGreaterThan(0);
+  });
+
   it('asks for the gender of a cotton T-shirt, and answers with the women’s line once told', async () => {
     const asked = await searchHtsCodes({ query: 'cotton t-shirt' }, deps);
     expect(asked.candidates[0].heading.code).toBe('6109');
