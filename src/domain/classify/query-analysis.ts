@@ -79,6 +79,11 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
 
   const answered = answeredAttributes(context);
   const stated = attributesInQuery(text);
+  // The material of the goods is the one named before any feature or use clause: "a mirror with
+  // a wooden frame" is not of wood.
+  const coreMaterial = attributesInQuery(core).get('material');
+  if (coreMaterial) stated.set('material', coreMaterial);
+  else stated.delete('material');
   for (const [id, values] of answered) stated.set(id, values);
 
   const headingHints = new Map<string, number>();

@@ -33,4 +33,10 @@ describe('query cleanup', () => {
     expect(terms('non-reinforced polyethylene tubing')).not.toContain('reinforce');
     expect(terms('non-reinforced polyethylene tubing')).toContain('nonreinforced');
   });
+
+  it('takes the material of the goods from before any feature clause', () => {
+    const stated = (text: string) => analyseQuery(text, sharedAnalyser, sharedLexicon).stated.get('material');
+    expect(stated('a mirror with a wooden frame')).toBeUndefined();
+    expect([...stated('stainless steel bowl with a silicone base')!]).toEqual(['stainless_steel']);
+  });
 });
