@@ -17,7 +17,7 @@ describe('the curated lexicon', () => {
     expect(families).toEqual(
       new Set([
         'apparel', 'chemicals', 'electronics', 'food-agriculture', 'footwear-bags', 'furniture', 'home-textiles', 'household', 'industrial-machinery',
-        'instruments', 'kitchenware', 'machinery', 'materials', 'metals', 'plastics', 'textiles', 'tools', 'toys-sports', 'vehicles',
+        'instruments', 'kitchenware', 'leather-wood-paper', 'machinery', 'materials', 'metals', 'plastics', 'textiles', 'tools', 'toys-sports', 'vehicles',
       ]),
     );
     for (const entry of sharedLexicon.entries) {
@@ -124,5 +124,12 @@ describe('the curated lexicon', () => {
     expect(hintsFor('faucet parts')).toEqual(['8481']);
     // A head the lexicon knows as goods keeps pointing by itself.
     expect(hintsFor('PVC flooring')).not.toContain('3904');
+  });
+
+  it('maps hides, leather, wood and paper by how far they are worked', () => {
+    expect(hintsFor('wet blue hides')).toEqual(['4104', '4105', '4106']);
+    expect(hintsFor('sawn timber')).toEqual(['4407']);
+    expect(hintsFor('kraft paper')).toEqual(['4804']);
+    expect(hintsFor('corrugated cardboard box')).toEqual(['4819']);
   });
 });
