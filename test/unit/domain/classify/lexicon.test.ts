@@ -16,7 +16,7 @@ describe('the curated lexicon', () => {
     const families = new Set(sharedLexicon.entries.map((entry) => entry.family));
     expect(families).toEqual(
       new Set([
-        'apparel', 'chemicals', 'electronics', 'food-agriculture', 'footwear-bags', 'furniture', 'home-textiles', 'household', 'industrial-machinery',
+        'apparel', 'chemicals', 'electronics', 'food-agriculture', 'food-preparations', 'footwear-bags', 'furniture', 'home-textiles', 'household', 'industrial-machinery',
         'instruments', 'kitchenware', 'leather-wood-paper', 'machinery', 'materials', 'metals', 'plastics', 'textiles', 'tools', 'toys-sports', 'vehicles',
       ]),
     );
@@ -91,9 +91,9 @@ describe('the curated lexicon', () => {
 
   it('maps measuring instruments by what they measure', () => {
     expect(hintsFor('temperature transmitter')).toEqual(['9025']);
-    expect(hintsFor('turbidity meter')).toEqual(['9027']);
+    expect(hintsFor('ph meter')).toEqual(['9027']);
     expect(hintsFor('production counter')).toEqual(['9029']);
-    expect(hintsFor('foot massager')).toEqual(['9019']);
+    expect(hintsFor('massage chair')).toEqual(['9019']);
   });
 
   it('maps hand tools, power tools and tool bits to their own headings', () => {
@@ -105,9 +105,9 @@ describe('the curated lexicon', () => {
   });
 
   it('maps machines by the trade or material they work', () => {
-    expect(hintsFor('felt-making machine')).toEqual(['8449']);
-    expect(hintsFor('paper cutter')).toEqual(['8441']);
-    expect(hintsFor('grain sorter')).toEqual(['8437']);
+    expect(hintsFor('needle punching machine')).toEqual(['8449']);
+    expect(hintsFor('paper cutting machine')).toEqual(['8441']);
+    expect(hintsFor('seed cleaner')).toEqual(['8437']);
     expect(hintsFor('spark plug')).toEqual(['8511']);
   });
 
@@ -131,5 +131,12 @@ describe('the curated lexicon', () => {
     expect(hintsFor('sawn timber')).toEqual(['4407']);
     expect(hintsFor('kraft paper')).toEqual(['4804']);
     expect(hintsFor('corrugated cardboard box')).toEqual(['4819']);
+  });
+
+  it('tells prepared foods, sugars, residues and feeds from the produce they come from', () => {
+    expect(hintsFor('peanut butter')).toEqual(['2008']);
+    expect(hintsFor('instant coffee')).toEqual(['2101']);
+    expect(hintsFor('wheat bran')).toEqual(['2302']);
+    expect(hintsFor('glucose syrup')).toEqual(['1702']);
   });
 });
