@@ -108,7 +108,7 @@ describe('the curated lexicon', () => {
     expect(hintsFor('needle punching machine')).toEqual(['8449']);
     expect(hintsFor('paper cutting machine')).toEqual(['8441']);
     expect(hintsFor('seed cleaner')).toEqual(['8437']);
-    expect(hintsFor('spark plug')).toEqual(['8511']);
+    expect(hintsFor('ignition coil')).toEqual(['8511']);
   });
 
   it('lets a longer phrase point harder, and weighs its words less on their own', () => {
