@@ -5,6 +5,8 @@
  *   npm run bench:search                                  # the development set (shared/eval/hts-search/eval_dev.jsonl)
  *   npm run bench:search -- --set <file.jsonl>            # any file of {"id","description","gold"} lines
  *   npm run bench:search -- --out predictions.jsonl       # also writes {"id","codes"} lines (score.mjs reads them)
+ *   npm run bench:search -- --half even                   # only items whose id ends in an even number (or odd):
+ *                                                         # tune on one half, check on the other
  *
  * Prints top-1 / top-5 at 2, 4, 6 and 10 digits per source (10 digits only on items whose gold is a
  * current 10-digit code), the share of returned codes that exist in the release, accuracy by
@@ -57,6 +59,13 @@ function readSet(file: string): EvalItem[] {
     });
 }
 
+/** Whether an item's id ends in an even or an odd number ("atlas_test_00042" is even). */
+function idParity(id: string): 'even' | 'odd' {
+  const digits = /(\d+)\D*$/.exec(id);
+  if (!digits) throw new Error(`${id}: --half needs ids that end in a number`);
+  return Number(digits[1]) % 2 === 0 ? 'even' : 'odd';
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -81,7 +90,9 @@ async function main(): Promise<void> {
   const dataDir = loadConfig().dataDir;
   if (dataDir === null) throw new Error('no data directory: set DATA_DIR to the folder holding hts/');
   const setFile = argument('--set') ?? path.join(dataDir, '..', 'eval', 'hts-search', 'eval_dev.jsonl');
-  const items = readSet(setFile);
+  const half = argument('--half');
+  if (half !== null && half !== 'even' && half !== 'odd') throw new Error('--half takes even or odd');
+  const items = readSet(setFile).filter((item) => half === null || idParity(item.id) === half);
   const outFile = argument('--out');
 
   const db = await createTestDatabase();
@@ -100,7 +111,7 @@ async function main(): Promise<void> {
     const index = await indexes.rebuildFor(imported.release.id);
     const indexMs = performance.now() - started;
     console.log(
-      `HTS search bench: ${items.length} items from ${setFile}\n` +
+      `HTS search bench: ${items.length} items from ${setFile}${half ? ` (${half} ids)` : ''}\n` +
         `release ${imported.release.title} (imported in ${(importMs / 1000).toFixed(1)} s); index of ${index.leaves.length} lines built in ${(indexMs / 1000).toFixed(2)} s`,
     );
 

@@ -62,7 +62,7 @@ export const attributeRules: AttributeRule[] = [
     question: 'What material is it made of?',
     values: [
       { id: 'stainless_steel', label: 'stainless steel', inQuery: /\bstainless\b/, inPath: /\bstainless steel\b/, fits: ['iron_steel'] },
-      { id: 'iron_steel', label: 'iron or steel', inQuery: /\b(steel|iron)\b/, inPath: /\b(iron or steel|of iron|of steel|steel)\b/ },
+      { id: 'iron_steel', label: 'iron or steel', inQuery: /\b(steel|iron)\b/, inPath: /\b(iron or steel|of iron|of steel|(?<!stainless )steel)\b/ },
       { id: 'aluminum', label: 'aluminum', inQuery: /\b(aluminum|aluminium)\b/, inPath: /\baluminum\b/ },
       { id: 'copper', label: 'copper, brass or bronze', inQuery: /\b(copper|brass|bronze)\b/, inPath: /\b(copper|brass|bronze)\b/ },
       { id: 'plastics', label: 'plastics', inQuery: /\b(plastic|plastics|pvc|vinyl|polyethylene|polypropylene|polystyrene|polycarbonate|acrylic|abs|pet|hdpe|ldpe|silicone|resin|nylon|polyurethane)\b/, inPath: new RegExp(`${notNegated}\\bplastics?\\b`) },
@@ -72,8 +72,15 @@ export const attributeRules: AttributeRule[] = [
       { id: 'ceramic', label: 'porcelain, china or other ceramic', inQuery: /\b(ceramic|porcelain|china|stoneware|earthenware|terracotta)\b/, inPath: /\b(ceramic|porcelain|china|stoneware|earthenware)\b/ },
       { id: 'leather', label: 'leather', inQuery: /\bleather\b/, inPath: new RegExp(`${notNegated}\\b(leather|composition leather)\\b`) },
       { id: 'paper', label: 'paper or paperboard', inQuery: /\b(paper|cardboard|paperboard|carton)\b/, inPath: /\b(paper|paperboard)\b/ },
-      { id: 'textile', label: 'textile material', inQuery: /\b(textile|fabric|cloth|canvas)\b/, inPath: /\btextile\b/ },
-      { id: 'precious_metal', label: 'precious metal (gold, silver, platinum)', inQuery: /\b(gold|silver|platinum|sterling)\b/, inPath: /\b(precious metal|gold|silver|platinum)\b/ },
+      // "Of other textile materials" is the fibre residual of a garment heading, not a material split.
+      { id: 'textile', label: 'textile material', inQuery: /\b(textile|fabric|cloth|canvas)\b/, inPath: /(?<!other )\btextile\b/ },
+      // "Nickel silver" is a copper alloy, not silver.
+      { id: 'precious_metal', label: 'precious metal (gold, silver, platinum)', inQuery: /\b(gold|silver|platinum|palladium|rhodium|sterling)\b/, inPath: /\b(precious metal|gold|(?<!nickel )silver|platinum|palladium|rhodium)\b/ },
+      { id: 'nickel', label: 'nickel', inQuery: /\bnickel\b(?! silver)/, inPath: /^nickel\b|\bof nickel\b/ },
+      { id: 'lead', label: 'lead', inQuery: /\blead\b(?![- ](?:free|time|wire|frame|acid))/, inPath: /^lead\b|\bof lead\b/ },
+      { id: 'zinc', label: 'zinc', inQuery: /\bzinc\b/, inPath: /^zinc\b|\bof zinc\b/ },
+      { id: 'tin', label: 'tin', inQuery: /\btin\b(?! ?plate)/, inPath: /^tin\b|\bof tin\b/ },
+      { id: 'other_base_metal', label: 'another base metal (tungsten, titanium, magnesium…)', inQuery: /\b(tungsten|wolfram|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermet)\b/, inPath: /other base metals|\b(tungsten|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermets)\b/ },
     ],
   },
   {
@@ -113,18 +120,38 @@ export const attributeRuleById = new Map(attributeRules.map((rule) => [rule.id, 
 /** Values of one attribute the query states: { fibre: ['cotton'] }. */
 export type StatedAttributes = Map<AttributeId, Set<string>>;
 
-/** Fibre blends are classified by the fibre that predominates by weight: "70% polyester and 30% wool" is polyester. */
-function predominantFibre(folded: string): string | null {
+/** Plastics words that are not also the names of textile fibres. */
+const plasticsBeyondFibres = /\b(plastic|plastics|pvc|vinyl|polyethylene|polystyrene|polycarbonate|abs|pet|hdpe|ldpe|silicone|resin|polyurethane)\b/;
+
+/** The values of a rule named first in the text (labels and descriptions name the main fibre or material first). */
+function namedFirst(rule: AttributeRule, folded: string): Set<string> | null {
+  const firstAt = (value: AttributeValue) => folded.search(value.inQuery);
+  const named = rule.values.filter((value) => firstAt(value) >= 0);
+  if (named.length < 2) return null;
+  const first = Math.min(...named.map(firstAt));
+  return new Set(named.filter((value) => firstAt(value) === first).map((value) => value.id));
+}
+
+/**
+ * Fibre blends are classified by the fibre that predominates by weight: "70% polyester and 30%
+ * wool" is polyester. Without shares, the fibre named first (labels list fibres in order of
+ * predominance): "a blend of acrylic and cotton" is acrylic.
+ */
+function predominantFibre(folded: string): Set<string> | null {
   const fibre = attributeRuleById.get('fibre') as AttributeRule;
   let best: { share: number; value: string } | null = null;
   for (const match of folded.matchAll(/(\d{1,3}(?:\.\d+)?)\s*%\s*([a-z-]+)/g)) {
     const value = fibre.values.find((candidate) => candidate.inQuery.test(match[2]));
     if (value && (best === null || Number(match[1]) > best.share)) best = { share: Number(match[1]), value: value.id };
   }
-  return best?.value ?? null;
+  return best ? new Set([best.value]) : namedFirst(fibre, folded);
 }
 
-/** The attribute values a folded query text states. */
+/**
+ * The attribute values a folded query text states. A fibre blend is its predominant fibre, and
+ * goods of several materials are taken as of the one named first ("a PVC floor tile with a wood
+ * grain layer" is of plastics; "a cast iron pan with a wooden handle" of iron).
+ */
 export function attributesInQuery(folded: string): StatedAttributes {
   const stated: StatedAttributes = new Map();
   for (const rule of attributeRules) {
@@ -132,19 +159,69 @@ export function attributesInQuery(folded: string): StatedAttributes {
     if (values.length > 0) stated.set(rule.id, new Set(values));
   }
   const fibre = predominantFibre(folded);
-  if (fibre) stated.set('fibre', new Set([fibre]));
+  if (fibre) stated.set('fibre', fibre);
+  const material = namedFirst(attributeRuleById.get('material') as AttributeRule, folded);
+  if (material) stated.set('material', material);
+  // "Nylon" or "acrylic" next to a fibre is the fibre of a textile, not a plastic.
+  if (stated.has('fibre') && stated.get('material')?.has('plastics') && !plasticsBeyondFibres.test(folded)) {
+    const others = [...(stated.get('material') as Set<string>)].filter((value) => value !== 'plastics');
+    if (others.length > 0) stated.set('material', new Set(others));
+    else stated.delete('material');
+  }
   return stated;
 }
 
-/** The attribute values a line's wording states (heading text and the path below it). */
-export function attributesInPath(folded: string): StatedAttributes {
+/** The attribute values one row's own wording states. */
+export function attributesInText(folded: string): StatedAttributes {
   const stated: StatedAttributes = new Map();
   for (const rule of attributeRules) {
     const values = rule.values.filter((value) => value.inPath.test(folded)).map((value) => value.id);
     if (values.length > 0) stated.set(rule.id, new Set(values));
   }
-  if (!stated.has('part_or_whole')) stated.set('part_or_whole', new Set(['whole']));
   return stated;
+}
+
+/** A row on a line's path, as the attribute fold reads it. */
+export interface PathRow {
+  /** What the row's own wording states. */
+  own: StatedAttributes;
+  /** For a residual row ("Other", "Of other textile materials"): what its sibling rows state, which it is not. */
+  siblings: StatedAttributes | null;
+}
+
+/** What a line's path says of each attribute: the values it states, and the values it rules out. */
+export interface LineAttributes {
+  stated: StatedAttributes;
+  excluded: StatedAttributes;
+}
+
+/** A residual row: the schedule's "everything else" line among its siblings. */
+export function isResidualRow(folded: string): boolean {
+  return /^(of )?other\b/.test(folded.trim());
+}
+
+/**
+ * Folds the rows of a path, from the top (chapter, heading) down to the line: the deepest row that
+ * states an attribute decides it ("of iron or steel" > "Other, of stainless steel" is stainless
+ * steel), and a residual row rules out what its siblings state ("Of cotton", "Of man-made fibers",
+ * "Of other textile materials": the last is neither cotton nor man-made) unless a row below it
+ * states the value again. A line that does not say it is for parts is the article itself.
+ */
+export function attributesAlongPath(rows: PathRow[]): LineAttributes {
+  const stated: StatedAttributes = new Map();
+  const excluded: StatedAttributes = new Map();
+  for (const row of rows) {
+    for (const [id, values] of row.siblings ?? []) {
+      if (id === 'part_or_whole' || row.own.has(id)) continue;
+      excluded.set(id, new Set([...(excluded.get(id) ?? []), ...values]));
+    }
+    for (const [id, values] of row.own) {
+      stated.set(id, values);
+      excluded.delete(id);
+    }
+  }
+  if (!stated.has('part_or_whole')) stated.set('part_or_whole', new Set(['whole']));
+  return { stated, excluded };
 }
 
 /** Whether a line stating `inPath` fits a query stating `inQuery` for one attribute. */
@@ -155,4 +232,13 @@ export function valuesFit(rule: AttributeRule, inQuery: Set<string>, inPath: Set
     if (value?.fits?.some((other) => inPath.has(other))) return true;
   }
   return false;
+}
+
+/** Whether a line that rules out `excluded` rules out everything the query states (stainless steel is ruled out with steel). */
+export function valuesExcluded(rule: AttributeRule, inQuery: Set<string>, excluded: Set<string>): boolean {
+  for (const wanted of inQuery) {
+    const value = rule.values.find((candidate) => candidate.id === wanted);
+    if (!excluded.has(wanted) && !value?.fits?.some((other) => excluded.has(other))) return false;
+  }
+  return true;
 }

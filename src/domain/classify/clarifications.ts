@@ -16,7 +16,7 @@ export interface Clarification {
 }
 
 /** Leaves within this score of the best are "the best candidates" whose differences are asked about. */
-const contenderMargin = 1.0;
+const contenderMargin = 2.0;
 const contenderCount = 12;
 
 /**

@@ -1,5 +1,5 @@
 import { dottedHtsCode } from '../../reference/hts/hts-code';
-import { AttributeId, attributeRuleById, StatedAttributes, valuesFit } from './attributes';
+import { AttributeId, attributeRuleById, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
 import { Clarification, clarifyingQuestions } from './clarifications';
 import type { HtsSearchStore } from './classify-ports';
 import { candidateConfidences } from './confidence';
@@ -9,6 +9,7 @@ import { AnalysedQuery, analyseQuery } from './query-analysis';
 import { RankedLeaf, rankLeaves } from './ranking';
 import type { SearchIndex } from './search-index';
 import type { SearchIndexCacheLike } from './search-index-cache';
+import { bridgeToSchedule } from './vocabulary';
 
 export interface HtsSearchRequest {
   /** A plain-English product description. */
@@ -78,27 +79,50 @@ export const maxCandidateLimit = 20;
 /** Candidates over which confidence is shared out (more than are returned, so 5 near-equal ones are not each sure). */
 const confidencePool = 20;
 
+/** Whether a heading's chapter title and own text fit every attribute the query states (other than part or whole). */
+function headingAllows(index: SearchIndex, heading: string, stated: StatedAttributes): boolean {
+  const written = index.headings.get(heading)?.attributes;
+  if (!written) return false;
+  for (const [id, values] of stated) {
+    const inHeading = written.get(id);
+    if (id !== 'part_or_whole' && inHeading && !valuesFit(attributeRuleById.get(id)!, values, inHeading)) return false;
+  }
+  return true;
+}
+
 /** Drops the leaves a context answer rules out (when any leaf is left). */
 function narrowByAnswers(ranked: RankedLeaf[], answered: StatedAttributes): RankedLeaf[] {
   if (answered.size === 0) return ranked;
   const fits = ranked.filter((entry) =>
     [...answered].every(([id, values]) => {
+      const rule = attributeRuleById.get(id)!;
       const written = entry.leaf.attributes.get(id);
-      return !written || valuesFit(attributeRuleById.get(id)!, values, written);
+      if (written) return valuesFit(rule, values, written);
+      const ruledOut = entry.leaf.excluded.get(id);
+      return !ruledOut || !valuesExcluded(rule, values, ruledOut);
     }),
   );
   return fits.length > 0 ? fits : ranked;
 }
 
-/** The best leaf of each 6-digit subheading first (so the list spans alternatives), then the next best leaves. */
+/** Subheadings of one heading among the leading candidates, so the list also spans other headings. */
+const subheadingsPerHeading = 3;
+
+/**
+ * The best leaf of each 6-digit subheading first, at most `subheadingsPerHeading` of them per
+ * heading (so the list spans alternatives), then the next best leaves.
+ */
 function spreadBySubheading(ranked: RankedLeaf[], count: number): RankedLeaf[] {
   const chosen: RankedLeaf[] = [];
   const subheadings = new Set<string>();
+  const perHeading = new Map<string, number>();
   for (const entry of ranked) {
     if (chosen.length === count) break;
     const six = entry.leaf.code.slice(0, 6);
-    if (subheadings.has(six)) continue;
+    const four = six.slice(0, 4);
+    if (subheadings.has(six) || (perHeading.get(four) ?? 0) >= subheadingsPerHeading) continue;
     subheadings.add(six);
+    perHeading.set(four, (perHeading.get(four) ?? 0) + 1);
     chosen.push(entry);
   }
   for (const entry of ranked) {
@@ -108,13 +132,21 @@ function spreadBySubheading(ranked: RankedLeaf[], count: number): RankedLeaf[] {
   return chosen;
 }
 
+/**
+ * How much of the query's own wording (weighted by rarity) the line explains: words found on its
+ * branch, and words of a lexicon phrase that names the line's heading ("earbuds" for 8518).
+ */
 function coverage(entry: RankedLeaf, query: AnalysedQuery, index: SearchIndex): number {
+  const heading = entry.leaf.code.slice(0, 4);
+  const explained = new Set(
+    query.lexiconMatches.filter((match) => match.headings.includes(heading)).flatMap((match) => match.phrases.flat()),
+  );
   let total = 0;
   let found = 0;
   for (const term of query.ownTerms) {
     const weight = Math.log(1 + index.leaves.length / (1 + (index.documentFrequency.get(term) ?? 0)));
     total += weight;
-    if (entry.headingTerms.includes(term) || entry.pathTerms.includes(term)) found += weight;
+    if (entry.headingTerms.includes(term) || entry.pathTerms.includes(term) || explained.has(term)) found += weight;
   }
   return total === 0 ? 0 : found / total;
 }
@@ -180,7 +212,8 @@ export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchD
   const release = await deps.store.inForceOn(today);
   if (!release) throw new HtsSearchError('no_release', `no HTS release is in force on ${today}`);
   const index = await deps.indexes.forRelease(release);
-  const query = analyseQuery(request.query, deps.indexes.analyser, deps.lexicon, request.context);
+  const query = analyseQuery(request.query, deps.indexes.analyser, deps.lexicon, request.context, (heading, stated) => headingAllows(index, heading, stated));
+  bridgeToSchedule(query.weights, index.vocabulary, deps.indexes.analyser);
   if (query.ownTerms.size === 0 && query.weights.size === 0) {
     throw new HtsSearchError('no_product_words', 'the query has no words that describe a product');
   }

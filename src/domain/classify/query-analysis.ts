@@ -1,14 +1,27 @@
 import { attributeRuleById, AttributeId, attributesInQuery, StatedAttributes } from './attributes';
 import { Lexicon, LexiconEntry, matchLexicon } from './lexicon';
 import type { WeightedQuery } from './ranking';
+import { withoutIncidentals } from './query-cleanup';
 import { foldText, TextAnalyser } from './text-analysis';
 
 /** The query's own words weigh 1; its head noun more; the lexicon's wording less; synonyms least. */
 const headNounWeight = 1.5;
 const lexiconWeight = 0.5;
 const synonymWeight = 0.35;
+/**
+ * Words after a clause that says what the goods are used for ("…used in the beer industry") or
+ * what they include or feature ("…featuring a V-neckline", "…including a foot tub") describe the
+ * use or the make-up, not the goods themselves: they weigh less.
+ */
+const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with)\b/;
+const modifierClauseWeight = 0.6;
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
 const lexiconHeadingHint = 0.6;
+/** Each word of the naming phrase beyond the first adds this share to its hint. */
+const phraseLengthBonus = 0.5;
+/** The words of a compound the lexicon knows, where the schedule uses them alone. */
+const compoundWordWeight = 0.7;
+const partWords = new Set(['part', 'component', 'accessory', 'spare']);
 
 export interface AnalysedQuery extends WeightedQuery {
   /** The lexicon entries the query's words matched (for the rationale). */
@@ -21,10 +34,15 @@ export interface AnalysedQuery extends WeightedQuery {
 
 /**
  * The head noun: the last content word before the first word that starts a modifier ("of",
- * "for", "with", "made", a comma…). "cast steel fittings made to ASTM A216, used for pipes" → "fitting".
+ * "for", "with", "made", "measuring", a comma…), parentheses aside. "cast steel fittings made to
+ * ASTM A216, used for pipes" → "fitting"; "polyvinyl chloride (PVC) sheets used in furniture" → "sheet".
  */
 function headNoun(text: string, analyser: TextAnalyser): string | null {
-  const lead = foldText(text).split(/,|;|\(|\b(?:of|for|with|made|used|from|in|that|which|consisting|including|designed|intended)\b/)[0];
+  const segments = foldText(text)
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b/);
+  // A lone leading adjective set off by a comma ("hot-rolled, seamless steel tubes") is not the lead.
+  const lead = segments.length > 1 && /^\s*[a-z-]+\s*$/.test(segments[0]) && text.includes(`${segments[0].trim()},`) ? `${segments[0]} ${segments[1]}` : segments[0];
   const terms = analyser.terms(lead);
   return terms[terms.length - 1] ?? null;
 }
@@ -44,12 +62,29 @@ export function answeredAttributes(context: Record<string, string> | undefined):
 }
 
 /** The weighted terms, heading hints and stated attributes of a query and its context answers. */
-export function analyseQuery(text: string, analyser: TextAnalyser, lexicon: Lexicon, context?: Record<string, string>): AnalysedQuery {
-  const terms = analyser.terms(text);
+/** Whether a heading's own wording (and its chapter's) allows what the query states: "of plastics" does not allow steel. */
+export type HeadingFit = (heading: string, stated: StatedAttributes) => boolean;
+
+export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexicon, context?: Record<string, string>, headingFits?: HeadingFit): AnalysedQuery {
+  const text = withoutIncidentals(foldText(raw));
+  const weighted = analyser.weightedTerms(text);
+  const terms = weighted.map((entry) => entry.term);
   const weights = new Map<string, number>();
-  for (const term of terms) weights.set(term, 1);
+  for (const { term, weight } of weighted) raise(weights, term, weight);
+  const [core, ...modifiers] = text.split(modifierClause);
+  const coreTerms = new Set(analyser.terms(core));
+  for (const term of analyser.terms(modifiers.join(' '))) if (!coreTerms.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, modifierClauseWeight));
   const head = headNoun(text, analyser);
-  if (head && weights.has(head)) weights.set(head, headNounWeight);
+  if (head && weights.has(head)) weights.set(head, headNounWeight * (weights.get(head) as number));
+
+  const answered = answeredAttributes(context);
+  const stated = attributesInQuery(text);
+  // The material of the goods is the one named before any feature or use clause: "a mirror with
+  // a wooden frame" is not of wood.
+  const coreMaterial = attributesInQuery(core).get('material');
+  if (coreMaterial) stated.set('material', coreMaterial);
+  else stated.delete('material');
+  for (const [id, values] of answered) stated.set(id, values);
 
   const headingHints = new Map<string, number>();
   const matches = matchLexicon(lexicon, terms);
@@ -57,20 +92,36 @@ export function analyseQuery(text: string, analyser: TextAnalyser, lexicon: Lexi
   // pipe decides, not the water; in "hair dryer" the hair dryer, not any dryer.
   const namingLength = (phrases: string[][]) => Math.max(0, ...phrases.filter((phrase) => head !== null && phrase.includes(head)).map((phrase) => phrase.length));
   const longest = Math.max(0, ...matches.map((match) => namingLength(match.phrases)));
+  const naming = matches.filter((match) => longest > 0 && namingLength(match.phrases) === longest);
+  // A head the lexicon knows only as a form of goods ("dispersion", "pellets"), or that asks for
+  // parts, lets the other words it knows decide: "polyurethane dispersion" points where
+  // "polyurethane" does, "faucet parts" where "faucet" does (the parts line is then preferred).
+  const formOnly = naming.length > 0 ? naming.every((match) => match.entry.headings.length === 0) : head !== null && partWords.has(head);
+  const pointing = formOnly ? matches.filter((match) => match.entry.headings.length > 0) : naming;
   const expansions: AnalysedQuery['expansions'] = [];
-  for (const { entry, phrases } of matches) {
+  for (const match of matches) {
+    const { entry, phrases } = match;
     const wording = entry.meansTerms.filter((term) => !weights.has(term));
     if (wording.length > 0) expansions.push({ terms: wording, weight: lexiconWeight });
-    if (longest === 0 || namingLength(phrases) < longest) continue;
-    const hint = lexiconHeadingHint / Math.sqrt(entry.headings.length);
-    for (const heading of entry.headings) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
+    if (!pointing.some((match) => match.entry === entry)) continue;
+    // The words of a compound the lexicon knows ("frying pan") mean the compound, not each word
+    // alone ("lavatory pans"): they weigh less where the schedule uses them on their own.
+    if (longest > 1 && naming.includes(match)) {
+      for (const phrase of phrases.filter((candidate) => candidate.length === longest)) {
+        for (const term of phrase) if (weights.has(term)) weights.set(term, (weights.get(term) as number) * compoundWordWeight);
+      }
+    }
+    // The entry's headings the query's stated attributes allow share the hint ("plastic cup": not
+    // the cups of porcelain or glass); a longer phrase ("usb flash drive") is less ambiguous than
+    // one word ("drive") and points harder.
+    const allowed = headingFits ? entry.headings.filter((heading) => headingFits(heading, stated)) : entry.headings;
+    const length = Math.max(...phrases.map((phrase) => phrase.length));
+    const hint = (lexiconHeadingHint * (1 + phraseLengthBonus * (length - 1))) / Math.sqrt(Math.max(1, allowed.length));
+    for (const heading of allowed) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
   }
   for (const term of terms) {
     for (const synonym of lexicon.synonyms.get(term) ?? []) raise(weights, synonym, synonymWeight);
   }
 
-  const answered = answeredAttributes(context);
-  const stated = attributesInQuery(foldText(text));
-  for (const [id, values] of answered) stated.set(id, values);
   return { weights, expansions, headingHints, stated, answered, ownTerms: new Set(terms), lexiconMatches: matches.map((match) => match.entry) };
 }

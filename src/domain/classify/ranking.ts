@@ -1,4 +1,4 @@
-import { attributeRuleById, AttributeRule, StatedAttributes, valuesFit } from './attributes';
+import { attributeRuleById, AttributeRule, LineAttributes, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
 import type { ClassifiableLeaf, HeadingEntry, SearchIndex } from './search-index';
 
 /** A query as the ranking reads it: weighted terms (the query's own, lexicon wording, synonyms). */
@@ -33,6 +33,10 @@ const inHeadingLead = 1.3;
 const inHeadingTitle = 1.0;
 const onLeafPath = 0.9;
 const elsewhereUnderHeading = 0.35;
+/** A term of the heading whose goods a parts heading serves ("excavators" for 8431). */
+const inReferencedHeading = 0.8;
+/** A heading's term that the line's own path repeats: among the heading's lines, the narrower match (GRI 6). */
+const alsoOnLeafPath = 0.25;
 /** Each path word the query does not mention costs a little: the narrower match wins a tie. */
 const unmatchedPathWord = 0.02;
 /** Leaves kept from each BM25 search (MiniSearch) before the evidence is weighed. */
@@ -42,7 +46,7 @@ const attributeAgreement = 0.12;
 const attributeContradiction = 0.3;
 /** A line for parts when the query names an article is usually the wrong line; the whole article when it asks for parts, more so. */
 const partMismatch = 0.08;
-const wholeForParts = 0.3;
+const wholeForParts = 0.5;
 const headingPool = 12;
 
 function idf(index: SearchIndex, term: string): number {
@@ -69,6 +73,13 @@ function candidatePool(index: SearchIndex, query: WeightedQuery): Set<Classifiab
   for (const code of [...headingCodes, ...query.headingHints.keys()]) {
     for (const leaf of index.headings.get(code)?.leaves ?? []) pool.add(leaf);
   }
+  // Parts of the goods found are often in a parts heading of their own (excavator → 8431).
+  if (query.stated.get('part_or_whole')?.has('part')) {
+    const found = new Set([...pool].map((leaf) => leaf.code.slice(0, 4)));
+    for (const code of found) {
+      for (const parts of index.partsHeadings.get(code) ?? []) for (const leaf of index.headings.get(parts)?.leaves ?? []) pool.add(leaf);
+    }
+  }
   return pool;
 }
 
@@ -80,10 +91,14 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
     const value = weight * (termIdf.get(term) as number);
     if (heading.titleTerms.has(term)) {
       score += value * (heading.leadTerms.has(term) ? inHeadingLead : inHeadingTitle);
+      if (leaf.belowTerms.has(term)) score += value * alsoOnLeafPath;
       headingTerms.push(term);
     } else if (leaf.belowTerms.has(term)) {
       score += value * onLeafPath;
       pathTerms.push(term);
+    } else if (heading.referencedTerms.has(term)) {
+      score += value * inReferencedHeading;
+      headingTerms.push(term);
     } else if (heading.bodyTerms.has(term)) {
       score += value * elsewhereUnderHeading;
     }
@@ -94,10 +109,14 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
       const value = termIdf.get(term) as number;
       if (heading.titleTerms.has(term)) {
         sum += value * inHeadingTitle;
+        if (leaf.belowTerms.has(term)) sum += value * alsoOnLeafPath;
         headingTerms.push(term);
       } else if (leaf.belowTerms.has(term)) {
         sum += value * onLeafPath;
         pathTerms.push(term);
+      } else if (heading.referencedTerms.has(term)) {
+        sum += value * inReferencedHeading;
+        headingTerms.push(term);
       } else if (heading.bodyTerms.has(term)) sum += value * elsewhereUnderHeading;
     }
     score += (expansion.weight * sum) / expansion.terms.length;
@@ -106,20 +125,28 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;
   score -= unmatched * unmatchedPathWord;
   score += (query.headingHints.get(heading.code) ?? 0) * maxIdf(index);
-  const { agreed, contradicted, adjustment } = weighAttributes(query.stated, leaf.attributes);
+  const { agreed, contradicted, adjustment } = weighAttributes(query.stated, { stated: leaf.attributes, excluded: leaf.excluded });
   score += adjustment * maxIdf(index);
   return { leaf, score, headingTerms, pathTerms, agreed, contradicted };
 }
 
 /** The attribute rules: agreement raises a leaf, contradiction lowers it; "parts" lines need a query about parts. */
-function weighAttributes(stated: StatedAttributes, inPath: StatedAttributes): { agreed: string[]; contradicted: string[]; adjustment: number } {
+function weighAttributes(stated: StatedAttributes, line: LineAttributes): { agreed: string[]; contradicted: string[]; adjustment: number } {
   const agreed: string[] = [];
   const contradicted: string[] = [];
   let adjustment = 0;
+  const inPath = line.stated;
   for (const [id, wanted] of stated) {
-    const written = inPath.get(id);
-    if (!written) continue;
     const rule = attributeRuleById.get(id) as AttributeRule;
+    const written = inPath.get(id);
+    if (!written) {
+      const ruledOut = line.excluded.get(id);
+      if (ruledOut && valuesExcluded(rule, wanted, ruledOut)) {
+        contradicted.push(id);
+        adjustment -= attributeContradiction;
+      }
+      continue;
+    }
     if (valuesFit(rule, wanted, written)) {
       agreed.push(id);
       adjustment += id === 'part_or_whole' ? 0 : attributeAgreement;

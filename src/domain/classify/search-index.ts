@@ -1,9 +1,11 @@
 import MiniSearch from 'minisearch';
 import { dottedHtsCode } from '../../reference/hts/hts-code';
 import type { HtsRelease } from '../hts/hts-release';
-import { attributesInPath, StatedAttributes } from './attributes';
+import { attributesAlongPath, attributesInText, isResidualRow, PathRow, StatedAttributes } from './attributes';
+import { chapterTitles, sectionTitles } from './chapters';
 import type { SearchableHtsLine } from './classify-ports';
 import type { TextAnalyser } from './text-analysis';
+import { ScheduleVocabulary, stemFamilies } from './vocabulary';
 
 /** A row of the schedule placed in its tree. Grouping rows ("Men's or boys':") have no code. */
 export interface ScheduleNode {
@@ -14,8 +16,10 @@ export interface ScheduleNode {
   parent: ScheduleNode | null;
   /** Content terms of the row's own description. */
   terms: string[];
-  /** Lower-cased, accent-folded own description, for the attribute rules. */
+  /** Lower-cased own description, for the attribute rules. */
   folded: string;
+  /** What the row's own wording says of the deciding attributes. */
+  attributes: StatedAttributes;
 }
 
 /** A line that can be answered: numbered, in chapters 01–97, with no numbered line below it. */
@@ -35,8 +39,10 @@ export interface ClassifiableLeaf {
   belowTerms: Set<string>;
   /** Content terms of the leaf's own description (its most specific words). */
   ownTerms: Set<string>;
-  /** What the heading and the path below it say of the deciding attributes. */
+  /** What the chapter, the heading and the path below it say of the deciding attributes. */
   attributes: StatedAttributes;
+  /** Attribute values the path rules out: a residual line ("Other") is not what its siblings are. */
+  excluded: StatedAttributes;
 }
 
 export interface HeadingEntry {
@@ -49,6 +55,14 @@ export interface HeadingEntry {
   leadTerms: Set<string>;
   /** Content terms written anywhere below the heading. */
   bodyTerms: Set<string>;
+  /** What the chapter title and the heading's own text say of the deciding attributes. */
+  attributes: StatedAttributes;
+  /**
+   * For a heading of parts of the goods of other headings ("Parts suitable for use … with the
+   * machinery of headings 8425 to 8430"), the wording of those headings: the parts of an
+   * excavator are found through 8429's "excavators".
+   */
+  referencedTerms: Set<string>;
 }
 
 /** The offline search index of one HTS release. */
@@ -62,8 +76,12 @@ export interface SearchIndex {
   leafSearch: MiniSearch;
   /** Every numbered code of the release (digits): what "exists in the release" means. */
   codes: Set<string>;
+  /** Heading → the headings of parts of its goods (8429 → 8431). */
+  partsHeadings: Map<string, string[]>;
   /** Number of leaf documents each term occurs in, for weighing query terms. */
   documentFrequency: Map<string, number>;
+  /** The schedule's words, for bridging from query words it does not use. */
+  vocabulary: ScheduleVocabulary;
   builtInMs: number;
 }
 
@@ -72,18 +90,42 @@ function isClassifiableChapter(code: string): boolean {
   return Number(code.slice(0, 2)) <= 97;
 }
 
+/**
+ * Statistical lines of residual textile garments split by the quota category the goods fall in
+ * ("Subject to wool restraints"), which is not what they are made of: read neither as wording
+ * nor as a fibre.
+ */
+function withoutQuotaCategory(description: string): string {
+  return description.replace(/\bsubject to [a-z ,-]*restraints\b/gi, '');
+}
+
+/** A span that rules goods out: "other than cast iron", "excluding fish fillets", "not knitted", "whether or not refined". */
+const negatedSpan = /\b(?:other than|excluding|except|not)\b[^,;:()]*/gi;
+
+/**
+ * The wording a row's goods answer to, without what it rules out: "Of iron (other than cast
+ * iron) or steel" does not describe cast iron, "Fish, excluding fish fillets" not fillets, and
+ * "Other than electric" nothing electric. The attribute rules read the whole text instead.
+ */
+export function affirmedWording(description: string): string {
+  return description.replace(/\((?:other than|excluding|except|not)\b[^)]*\)/gi, ' ').replace(negatedSpan, ' ');
+}
+
 function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): ScheduleNode[] {
   const stack: ScheduleNode[] = [];
   return lines.map((line) => {
     while (stack.length > 0 && stack[stack.length - 1].indent >= line.indent) stack.pop();
+    const wording = withoutQuotaCategory(line.description);
+    const folded = wording.toLowerCase();
     const node: ScheduleNode = {
       code: line.code,
       description: line.description,
       descriptionPath: line.descriptionPath,
       indent: line.indent,
       parent: stack[stack.length - 1] ?? null,
-      terms: analyser.terms(line.description),
-      folded: line.description.toLowerCase(),
+      terms: analyser.terms(affirmedWording(wording)),
+      folded,
+      attributes: attributesInText(folded),
     };
     stack.push(node);
     return node;
@@ -107,6 +149,76 @@ function ancestorsBelowHeading(node: ScheduleNode): { heading: ScheduleNode | nu
     current = current.parent;
   }
   return { heading: current, below };
+}
+
+/** Attributes a chapter's title settles for all its lines (the fabric of chapters 61/62, the material of 39, 73…). */
+const chapterWideAttributes = new Set(['construction', 'material', 'fibre']);
+
+/** What a section or chapter title says of the attributes a title can settle for all the lines below it. */
+function titleRow(title: string): PathRow {
+  return { own: new Map([...attributesInText(title.toLowerCase())].filter(([id]) => chapterWideAttributes.has(id))), siblings: null };
+}
+
+/** Chapter → the rows above its headings: its section's title, then its own. */
+function chapterRows(): Map<string, PathRow[]> {
+  const rows = new Map<string, PathRow[]>();
+  for (const [chapter, title] of Object.entries(chapterTitles)) {
+    const section = sectionTitles.find(({ chapters: [from, to] }) => Number(chapter) >= from && Number(chapter) <= to);
+    rows.set(chapter, [...(section ? [titleRow(section.title)] : []), titleRow(title)]);
+  }
+  return rows;
+}
+
+/** For each residual row, what its siblings (the rows under the same parent) state. */
+function siblingAttributes(nodes: ScheduleNode[]): Map<ScheduleNode, StatedAttributes> {
+  const children = new Map<ScheduleNode, ScheduleNode[]>();
+  for (const node of nodes) {
+    if (!node.parent) continue;
+    const list = children.get(node.parent) ?? [];
+    list.push(node);
+    children.set(node.parent, list);
+  }
+  const result = new Map<ScheduleNode, StatedAttributes>();
+  for (const siblings of children.values()) {
+    for (const node of siblings) {
+      if (!isResidualRow(node.folded)) continue;
+      const stated: StatedAttributes = new Map();
+      for (const sibling of siblings) {
+        if (sibling === node) continue;
+        for (const [id, values] of sibling.attributes) stated.set(id, new Set([...(stated.get(id) ?? []), ...values]));
+      }
+      result.set(node, stated);
+    }
+  }
+  return result;
+}
+
+/** The headings a parts heading's text refers to: "headings 8425 to 8430", "heading 8535, 8536 or 8537". */
+export function referencedHeadings(description: string): string[] {
+  if (!/^parts\b/i.test(description)) return [];
+  const reference = /\bheadings? ((?:\d{4}(?:,\s*|\s+(?:to|or|and)\s+)?)+)/i.exec(description);
+  if (!reference) return [];
+  const codes: string[] = [];
+  for (const match of reference[1].matchAll(/(\d{4})(?:\s+to\s+(\d{4}))?/g)) {
+    const from = Number(match[1]);
+    const to = match[2] ? Number(match[2]) : from;
+    for (let code = from; code <= to && code - from < 50; code++) codes.push(String(code).padStart(4, '0'));
+  }
+  return codes;
+}
+
+/** Gives each parts heading the wording of the headings it refers to, and returns heading → its parts headings. */
+function linkPartsHeadings(headings: Map<string, HeadingEntry>): Map<string, string[]> {
+  const partsHeadings = new Map<string, string[]>();
+  for (const entry of headings.values()) {
+    for (const code of referencedHeadings(entry.node.description)) {
+      const referenced = headings.get(code);
+      if (!referenced || code === entry.code) continue;
+      for (const term of referenced.titleTerms) if (!entry.titleTerms.has(term)) entry.referencedTerms.add(term);
+      partsHeadings.set(code, [...(partsHeadings.get(code) ?? []), entry.code]);
+    }
+  }
+  return partsHeadings;
 }
 
 /** The 4-digit heading a heading row stands for. */
@@ -140,6 +252,13 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     }
   }
 
+  const chapters = chapterRows();
+  const residualSiblings = siblingAttributes(nodes);
+  const pathRows = (heading: ScheduleNode, below: ScheduleNode[]): PathRow[] => [
+    ...(chapters.get((heading.code as string).slice(0, 2)) ?? []),
+    ...(heading === below[0] ? below : [heading, ...below]).map((row) => ({ own: row.attributes, siblings: residualSiblings.get(row) ?? null })),
+  ];
+
   const headings = new Map<string, HeadingEntry>();
   const leaves: ClassifiableLeaf[] = [];
   const belowHeading = new Map<string, ScheduleNode[]>();
@@ -153,11 +272,14 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
         titleTerms: new Set(node.terms),
         leadTerms: new Set(analyser.terms(node.description.split(/[,;:(]/)[0])),
         bodyTerms: new Set(),
+        attributes: attributesAlongPath(pathRows(node, [node])).stated,
+        referencedTerms: new Set(),
       });
     }
     if (hasNumberedChild.has(node)) continue;
     const { heading, below } = ancestorsBelowHeading(node);
     if (!heading?.code) continue;
+    const { stated, excluded } = attributesAlongPath(pathRows(heading, below));
     const leaf: ClassifiableLeaf = {
       id: leaves.length,
       code: node.code,
@@ -168,7 +290,8 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
       foldedBelow: below.map((row) => row.folded).join(' > '),
       belowTerms: new Set(below.flatMap((row) => row.terms)),
       ownTerms: new Set(node.terms),
-      attributes: attributesInPath(`${heading === node ? '' : `${heading.folded} > `}${below.map((row) => row.folded).join(' > ')}`),
+      attributes: stated,
+      excluded,
     };
     leaves.push(leaf);
     headings.get(headingCode(heading))?.leaves.push(leaf);
@@ -183,6 +306,8 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     const entry = headings.get(headingCode(heading));
     for (const term of node.terms) entry?.bodyTerms.add(term);
   }
+
+  const partsHeadings = linkPartsHeadings(headings);
 
   const headingSearch = new MiniSearch({ fields: ['title', 'body'], ...searchOptions });
   headingSearch.addAll(
@@ -205,7 +330,9 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     headingSearch,
     leafSearch,
     codes: new Set(nodes.flatMap((node) => (node.code === null ? [] : [node.code]))),
+    partsHeadings,
     documentFrequency,
+    vocabulary: { has: (term) => documentFrequency.has(term), byStem: stemFamilies(documentFrequency.keys(), analyser) },
     builtInMs: performance.now() - started,
   };
 }

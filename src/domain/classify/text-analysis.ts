@@ -16,17 +16,30 @@ const stopWords = new Set(
     'consisting', 'consist', 'containing', 'contain', 'featuring', 'feature', 'having', 'have', 'has', 'can', 'may',
     'will', 'would', 'which', 'who', 'what', 'when', 'where', 'there', 'here', 'about', 'over', 'under', 'up', 'down',
     'out', 'new', 'brand', 'model', 'item', 'product', 'approximately', 'approx', 'measuring', 'measure', 'various',
+    'via', 'imported', 'import', 'importation', 'unspecified', 'specifically', 'respectively', 'comprise', 'comprised',
   ],
 );
 
 /** Tokens shorter than this are noise (initials, stray letters) once possessives and hyphens are split. */
 const minimumTermLength = 2;
 
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+}
+
+/** "knee-length" is one word of the query, indexed as "kneelength", "knee" and "length": its parts are weaker evidence. */
+const compoundPartWeight = 0.5;
+
 export interface TextAnalyser {
   /** The content terms of a text: lower-cased lemmas, stop words and numbers removed, in order. */
   terms(text: string): string[];
+  /** The same, each with its weight in a query: the parts of a hyphenated word count less than the word. */
+  weightedTerms(text: string): WeightedTerm[];
   /** The lemma of one lower-case word, as the index stores it. */
   lemma(word: string): string;
+  /** The Porter2 stem of one lower-case word ("measurement" and "measuring" → "measur"). */
+  stem(word: string): string;
 }
 
 /** Folds accents, curly quotes and case so that "Café’s" and "cafe's" read alike. */
@@ -74,30 +87,39 @@ export function createTextAnalyser(): TextAnalyser {
     return cached;
   }
 
+  function stem(word: string): string {
+    const stems = nlp.readDoc(word).tokens().out(its.stem as ItsFunction<string>) as string[];
+    return stems.length === 1 ? stems[0] : word;
+  }
+
   function contentTerm(word: string): string | null {
     if (/\d/.test(word) || word.length < minimumTermLength || stopWords.has(word)) return null;
     const base = lemma(word);
     return stopWords.has(base) || base.length < minimumTermLength ? null : base;
   }
 
-  function terms(text: string): string[] {
-    const out: string[] = [];
+  function weightedTerms(text: string): WeightedTerm[] {
+    const out: WeightedTerm[] = [];
     for (const word of rawWords(foldText(text))) {
       if (!word.includes('-')) {
         const term = contentTerm(word);
-        if (term) out.push(term);
+        if (term) out.push({ term, weight: 1 });
         continue;
       }
       // "T-shirts" is indexed as "tshirt" and "shirt", so "tshirt", "t-shirt" and "shirt" all find it.
       const joined = contentTerm(singular(word.replace(/-/g, '')));
-      if (joined) out.push(joined);
+      if (joined) out.push({ term: joined, weight: 1 });
+      // "Non-reinforced" is not reinforced: only the joined word stands for it.
+      if (/^non-/.test(word)) continue;
       for (const part of word.split('-')) {
         const term = contentTerm(part);
-        if (term && term !== joined) out.push(term);
+        if (term && term !== joined) out.push({ term, weight: joined ? compoundPartWeight : 1 });
       }
     }
     return out;
   }
 
-  return { terms, lemma };
+  const terms = (text: string) => weightedTerms(text).map((entry) => entry.term);
+
+  return { terms, weightedTerms, lemma, stem };
 }

@@ -38,6 +38,40 @@ describeWithData('HTS code search over HTS 2026 Rev 4', () => {
     expect(result.candidates[0].code.startsWith(expected)).toBe(true);
   });
 
+  it.each([
+    // The material the query names picks among the material headings of a lexicon family.
+    ['aluminum frying pan', '7615'],
+    ['copper kettle', '7418'],
+    ['zinc ingot', '7901'],
+    ['plastic cutting board', '3924'],
+    // A residual line ("Of other textile materials") is not what its siblings are.
+    ["boys' knit jacket of 100% polyester", '6101.30'],
+    // Chapter 62 is "not knitted" though its headings do not say so.
+    ["women's woven cotton trousers", '6204.62'],
+    // A line that says "other than cast iron" does not describe cast iron.
+    ['cast iron frying pan', '7323.91'],
+    // A parts heading answers to the goods of the headings it serves.
+    ['excavator bucket teeth parts', '8431.41'],
+    ['faucet parts', '8481.90'],
+    // Words the schedule never uses are bridged to the words it does.
+    ['tugboat', '8904'],
+    // Section XI makes chapters 50-63 textile: a garment of plastics or rubber is not there.
+    ['PVC raincoat', '3926.20'],
+    ['rubber gloves', '4015'],
+    // Nylon next to a fibre is the fibre, not a plastic.
+    ['nylon rope', '5607.50'],
+    ['paper shredder', '8472'],
+  ])('classifies %s under %s', async (query, expected) => {
+    const result = await searchHtsCodes({ query }, deps);
+    expect(result.candidates[0].code.replace(/\./g, '').startsWith(expected.replace(/\./g, ''))).toBe(true);
+  });
+
+  it('counts the words a lexicon phrase explains toward confidence', async () => {
+    const { candidates } = await searchHtsCodes({ query: 'wireless earbuds' }, deps);
+    expect(candidates[0].code.startsWith('8518.30')).toBe(true);
+    expect(candidates[0].confidence).toBeGreaterThan(0);
+  });
+
   it('asks for the gender of a cotton T-shirt, and answers with the women’s line once told', async () => {
     const asked = await searchHtsCodes({ query: 'cotton t-shirt' }, deps);
     expect(asked.candidates[0].heading.code).toBe('6109');

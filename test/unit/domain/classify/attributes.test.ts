@@ -1,8 +1,19 @@
-import { attributesInPath, attributesInQuery, attributeRuleById, valuesFit } from '../../../../src/domain/classify/attributes';
+import {
+  attributesAlongPath,
+  attributesInQuery,
+  attributesInText,
+  attributeRuleById,
+  isResidualRow,
+  StatedAttributes,
+  valuesExcluded,
+  valuesFit,
+} from '../../../../src/domain/classify/attributes';
 import { foldText } from '../../../../src/domain/classify/text-analysis';
 
-const inQuery = (text: string) => Object.fromEntries([...attributesInQuery(foldText(text))].map(([id, values]) => [id, [...values].sort()]));
-const inPath = (text: string) => Object.fromEntries([...attributesInPath(foldText(text))].map(([id, values]) => [id, [...values].sort()]));
+const plain = (stated: StatedAttributes) => Object.fromEntries([...stated].map(([id, values]) => [id, [...values].sort()]));
+const inQuery = (text: string) => plain(attributesInQuery(foldText(text)));
+/** A path written "heading > row > row", each row read on its own, none residual. */
+const inPath = (text: string) => plain(attributesAlongPath(foldText(text).split(' > ').map((row) => ({ own: attributesInText(row), siblings: null }))).stated);
 
 describe('attribute rules', () => {
   it('reads knit or woven from a query, and never takes "not knitted or crocheted" for knitted', () => {
@@ -51,5 +62,52 @@ describe('attribute rules', () => {
   it('reads the condition of food', () => {
     expect(inQuery('frozen boneless beef').condition).toEqual(['frozen']);
     expect(inPath('Meat of bovine animals, fresh or chilled').condition).toEqual(['fresh']);
+  });
+
+  it('lets the deepest row of a path decide, so stainless steel under "of iron or steel" is stainless', () => {
+    expect(inPath('Tube or pipe fittings, of iron or steel > Other, of stainless steel > Flanges').material).toEqual(['stainless_steel']);
+    expect(inPath('Tube or pipe fittings, of iron or steel > Cast fittings').material).toEqual(['iron_steel']);
+    const material = attributeRuleById.get('material')!;
+    expect(valuesFit(material, new Set(['iron_steel']), new Set(['stainless_steel']))).toBe(false);
+  });
+
+  it('rules out, on a residual "Other" row, the values its siblings state', () => {
+    expect(isResidualRow('of other textile materials')).toBe(true);
+    expect(isResidualRow('other, of stainless steel')).toBe(true);
+    expect(isResidualRow('of cotton')).toBe(false);
+    const siblings = new Map([['fibre', new Set(['cotton', 'synthetic', 'artificial'])]]) as StatedAttributes;
+    const line = attributesAlongPath([
+      { own: attributesInText("men's or boys' overcoats, knitted or crocheted"), siblings: null },
+      { own: attributesInText('of other textile materials'), siblings },
+    ]);
+    expect(plain(line.excluded).fibre).toEqual(['artificial', 'cotton', 'synthetic']);
+    const fibre = attributeRuleById.get('fibre')!;
+    expect(valuesExcluded(fibre, attributesInQuery('100% polyester').get('fibre')!, line.excluded.get('fibre')!)).toBe(true);
+    expect(valuesExcluded(fibre, attributesInQuery('merino wool').get('fibre')!, line.excluded.get('fibre')!)).toBe(false);
+    // A row below that states the value again lifts the exclusion.
+    const restated = attributesAlongPath([
+      { own: new Map(), siblings },
+      { own: attributesInText('containing 70 percent or more by weight of silk or cotton'), siblings: null },
+    ]);
+    expect(restated.excluded.has('fibre')).toBe(false);
+  });
+
+  it('takes the fibre or material named first when the query gives no shares', () => {
+    expect(inQuery("women's knit nightgown of a blend of acrylic and cotton").fibre).toEqual(['synthetic']);
+    expect(inQuery('PVC flooring with a wood grain decorative layer').material).toEqual(['plastics']);
+    expect(inQuery('cast iron pan with a wooden handle').material).toEqual(['iron_steel']);
+  });
+
+  it('reads base metals, and does not take nickel silver for silver', () => {
+    expect(inQuery('zinc ingot').material).toEqual(['zinc']);
+    expect(inQuery('lead-free solder wire').material).toBeUndefined();
+    expect(inPath('Lead and articles thereof > Unwrought lead').material).toEqual(['lead']);
+    expect(inPath('Copper bars > Of copper-nickel-zinc base alloys (nickel silver)').material ?? []).not.toContain('precious_metal');
+  });
+
+  it('reads nylon or acrylic as the fibre of a textile, not as a plastic, unless a plastics word says otherwise', () => {
+    expect(inQuery('nylon rope').material).toBeUndefined();
+    expect(inQuery('nylon rope').fibre).toEqual(['synthetic']);
+    expect(inQuery('nylon cable ties of plastic').material).toEqual(['plastics']);
   });
 });

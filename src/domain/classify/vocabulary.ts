@@ -1,0 +1,80 @@
+import type { TextAnalyser } from './text-analysis';
+
+/**
+ * Bridges from a query word the schedule never uses to the schedule words it stands for: the
+ * same stem in another form ("copier" → copying, "sorter" → sorting), or the two schedule words
+ * a closed compound joins ("tugboat" → tug, boat). Such words are weighed lower than the query's
+ * own, because the bridge can be wrong; a word the schedule uses is never bridged.
+ */
+export interface ScheduleVocabulary {
+  /** Whether the schedule uses the term. */
+  has(term: string): boolean;
+  /** Porter2 stem → the schedule's terms with that stem. */
+  byStem: Map<string, string[]>;
+}
+
+/** Shortest part of a split compound (so "airbag" splits, "season" does not become "sea" + "son"). */
+const minimumCompoundPart = 3;
+const minimumCompoundLength = 7;
+/** Shortest schedule word taken as the ending of a longer query word (so "-ine" or "-ate" never is). */
+const minimumEnding = 5;
+
+export function stemFamilies(terms: Iterable<string>, analyser: TextAnalyser): Map<string, string[]> {
+  const byStem = new Map<string, string[]>();
+  for (const term of terms) {
+    const stem = analyser.stem(term);
+    const family = byStem.get(stem) ?? [];
+    family.push(term);
+    byStem.set(stem, family);
+  }
+  return byStem;
+}
+
+/** Agent and instrument nouns the stemmer keeps whole ("copier", "sorter", "pulper"): their verb's stem. */
+function agentStem(term: string, analyser: TextAnalyser): string | null {
+  const match = /^(.{3,})(?:er|or)$/.exec(term);
+  return match ? analyser.stem(match[1]) : null;
+}
+
+function compoundParts(term: string, vocabulary: ScheduleVocabulary): string[] | null {
+  if (term.length < minimumCompoundLength) return null;
+  let best: string[] | null = null;
+  for (let at = minimumCompoundPart; at <= term.length - minimumCompoundPart; at++) {
+    const parts = [term.slice(0, at), term.slice(at)];
+    if (!parts.every((part) => vocabulary.has(part))) continue;
+    // The most even split is the likeliest reading ("blackboard" → black + board, not blackb + oard).
+    if (!best || Math.min(...parts.map((part) => part.length)) > Math.min(...best.map((part) => part.length))) best = parts;
+  }
+  return best;
+}
+
+/** The schedule's terms a query term stands for, or [] when the schedule uses the term itself (or nothing fits). */
+export function scheduleTermsFor(term: string, vocabulary: ScheduleVocabulary, analyser: TextAnalyser): string[] {
+  if (vocabulary.has(term)) return [];
+  const family = vocabulary.byStem.get(analyser.stem(term)) ?? [];
+  if (family.length > 0) return family;
+  const agent = agentStem(term, analyser);
+  const agentFamily = agent ? (vocabulary.byStem.get(agent) ?? []) : [];
+  if (agentFamily.length > 0) return agentFamily;
+  return compoundParts(term, vocabulary) ?? knownEnding(term, vocabulary);
+}
+
+/** The longest schedule word a query word ends with ("ovalbumin" → albumin, "dimethoxymethane" → methane). */
+function knownEnding(term: string, vocabulary: ScheduleVocabulary): string[] {
+  for (let at = 1; term.length - at >= minimumEnding; at++) {
+    if (vocabulary.has(term.slice(at))) return [term.slice(at)];
+  }
+  return [];
+}
+
+/** A bridged term counts this much of the query word it stands for. */
+const bridgeWeight = 0.7;
+
+/** Adds, to a query's weighted terms, the schedule's terms for each word the schedule does not use. */
+export function bridgeToSchedule(weights: Map<string, number>, vocabulary: ScheduleVocabulary, analyser: TextAnalyser): void {
+  for (const [term, weight] of [...weights]) {
+    for (const bridged of scheduleTermsFor(term, vocabulary, analyser)) {
+      if (!weights.has(bridged)) weights.set(bridged, weight * bridgeWeight);
+    }
+  }
+}

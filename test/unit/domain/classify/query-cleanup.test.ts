@@ -1,0 +1,42 @@
+import { withoutIncidentals } from '../../../../src/domain/classify/query-cleanup';
+import { analyseQuery } from '../../../../src/domain/classify/query-analysis';
+import { foldText } from '../../../../src/domain/classify/text-analysis';
+import { sharedAnalyser, sharedLexicon } from '../../../support/hts-search';
+
+const cleaned = (text: string) => withoutIncidentals(foldText(text)).replace(/\s+/g, ' ').trim();
+const terms = (text: string) => [...analyseQuery(text, sharedAnalyser, sharedLexicon).ownTerms];
+
+describe('query cleanup', () => {
+  it('drops the country of origin, but only after a word that introduces one', () => {
+    expect(cleaned("men's knit boxer shorts made of cotton from Sri Lanka")).toBe("men's knit boxer shorts made of cotton");
+    expect(cleaned('faucet parts of unspecified origin')).toBe('faucet parts');
+    expect(cleaned('hexafluoroisopropanol imported in bulk from England')).toBe('hexafluoroisopropanol imported in bulk');
+    // China the porcelain and jersey the fabric stay.
+    expect(cleaned('bone china cups from China')).toBe('bone china cups');
+    expect(cleaned('cotton jersey made in Jersey')).toBe('cotton jersey');
+  });
+
+  it('drops brands and packing units', () => {
+    expect(cleaned("swimmer's goggles imported under the NIKE trademark")).toBe("swimmer's goggles");
+    expect(cleaned('tuna meat vacuum packed 5kg Brand ZHENGLONG')).toBe('tuna meat vacuum packed 5kg');
+    expect(cleaned('Anchor Butter 25kg/Case unbranded')).toBe('anchor butter');
+  });
+
+  it('weighs the words of a use clause less than the goods, and a hyphenated word’s parts less than the word', () => {
+    const { weights } = analyseQuery('monitors used in the beer industry', sharedAnalyser, sharedLexicon);
+    expect(weights.get('beer')).toBeLessThan(weights.get('monitor')!);
+    const knee = analyseQuery("women's knee-length coat", sharedAnalyser, sharedLexicon).weights;
+    expect(knee.get('knee')).toBeLessThan(knee.get('kneelength')!);
+  });
+
+  it('does not read the stem of a non- compound as its own word', () => {
+    expect(terms('non-reinforced polyethylene tubing')).not.toContain('reinforce');
+    expect(terms('non-reinforced polyethylene tubing')).toContain('nonreinforced');
+  });
+
+  it('takes the material of the goods from before any feature clause', () => {
+    const stated = (text: string) => analyseQuery(text, sharedAnalyser, sharedLexicon).stated.get('material');
+    expect(stated('a mirror with a wooden frame')).toBeUndefined();
+    expect([...stated('stainless steel bowl with a silicone base')!]).toEqual(['stainless_steel']);
+  });
+});
