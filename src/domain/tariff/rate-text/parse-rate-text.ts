@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { LRUCache } from 'lru-cache';
 import type {
   AdValoremTerm,
   RateExpression,
@@ -136,10 +137,36 @@ const referencePatterns: RegExp[] = [
 
 const applicableSubheading = /^the duty provided (?:for )?in ?(the applicable subheading|subheadings? [\d.,\s]+(?:or [\d.]+)?)(.*)$/i;
 
+// A release has a few thousand distinct rate texts, read on every calculation: each is parsed once.
+// The results are shared between callers, so they are frozen.
+const parsedExpressions = new LRUCache<string, RateExpression>({ max: 20_000 });
+const parsedSpecialColumns = new LRUCache<string, SpecialColumn>({ max: 20_000 });
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function remembered<T extends object>(cache: LRUCache<string, T>, raw: string, parse: (raw: string) => T): T {
+  let parsed = cache.get(raw);
+  if (parsed === undefined) {
+    parsed = deepFreeze(parse(raw));
+    cache.set(raw, parsed);
+  }
+  return parsed;
+}
+
 /**
  * Parses a general, column 2 or Chapter 99 rate text (anything but the special column's groups).
  */
 export function parseRateExpression(raw: string): RateExpression {
+  return remembered(parsedExpressions, raw, readRateExpression);
+}
+
+function readRateExpression(raw: string): RateExpression {
   const text = normalizeRateText(raw);
   if (text === '') return unparseable(raw, 'empty rate text');
   if (/^free$/i.test(text)) return { kind: 'free', raw };
@@ -211,6 +238,10 @@ function parsePrograms(list: string): string[] | null {
  * text without a program list applies to every program.
  */
 export function parseSpecialColumn(raw: string): SpecialColumn {
+  return remembered(parsedSpecialColumns, raw, readSpecialColumn);
+}
+
+function readSpecialColumn(raw: string): SpecialColumn {
   const text = normalizeRateText(raw);
   if (text === '') return { kind: 'none', raw: '' };
   const groups = programGroups(text);

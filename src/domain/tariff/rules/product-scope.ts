@@ -13,7 +13,8 @@ interface PrefixRule {
  */
 export class ProductScopeMatcher {
   private readonly rules = new Map<string, PrefixRule[]>();
-  private readonly coversAll: boolean;
+  /** No inclusions: every product is in scope but for the exclusions. */
+  readonly coversAll: boolean;
   /** The longest prefix any rule names: no longer prefix of a code needs looking up. */
   private readonly longestPrefix: number;
 
@@ -31,6 +32,11 @@ export class ProductScopeMatcher {
     // A list that is missing from the data directory leaves an inclusion-only scope empty, not universal.
     this.coversAll = (scope.include ?? []).length === 0 && (scope.include_lists ?? []).length === 0;
     this.longestPrefix = [...this.rules.keys()].reduce((longest, prefix) => Math.max(longest, prefix.length), 0);
+  }
+
+  /** The prefixes an inclusion names (at any date): a code is in scope only below one of them, unless the scope covers all. */
+  includedPrefixes(): string[] {
+    return [...this.rules].filter(([, rules]) => rules.some((rule) => rule.include)).map(([prefix]) => prefix);
   }
 
   matches(code: string, date: string): boolean {

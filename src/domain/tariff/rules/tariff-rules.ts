@@ -33,8 +33,15 @@ export class TariffRules {
   /** Measures without a country inclusion (any origin), and measures by each origin they can include. */
   private readonly anyOrigin: CompiledMeasure[] = [];
   private readonly byOrigin = new Map<string, CompiledMeasure[]>();
-  /** Per origin, the measures that can apply to it in rule-file order (made on first use). */
-  private readonly possibleByOrigin = new Map<string, CompiledMeasure[]>();
+  /** Per origin, the measures whose country scope can include it (made on first use). */
+  private readonly possibleByOrigin = new Map<string, Set<CompiledMeasure>>();
+  /**
+   * Measures by each HTS prefix their product scope includes, and the measures whose scope covers
+   * every product: a code can only be in the scope of those two kinds, so a calculation looks at a
+   * handful of measures instead of every measure of its origin.
+   */
+  private readonly byIncludedPrefix = new Map<string, CompiledMeasure[]>();
+  private readonly everyProduct: CompiledMeasure[] = [];
 
   constructor(readonly ruleSet: RuleSet) {
     this.version = ruleSet.version;
@@ -49,6 +56,12 @@ export class TariffRules {
       })),
     }));
     for (const compiled of this.compiled) {
+      if (compiled.products.coversAll) this.everyProduct.push(compiled);
+      for (const prefix of compiled.products.includedPrefixes()) {
+        const measures = this.byIncludedPrefix.get(prefix);
+        if (measures) measures.push(compiled);
+        else this.byIncludedPrefix.set(prefix, [compiled]);
+      }
       const include = compiled.measure.countries.include;
       if (!include) {
         this.anyOrigin.push(compiled);
@@ -61,21 +74,32 @@ export class TariffRules {
     }
   }
 
-  /** Measures in force on their date basis whose country and product scopes cover the article. */
+  /**
+   * Measures in force on their date basis whose country and product scopes cover the article, in
+   * rule-file order, so components come out in a stable, readable order.
+   */
   candidates(query: CandidateQuery): CompiledMeasure[] {
-    return this.possibleFor(query.country).filter(({ measure, products }) => {
-      const date = measure.date_basis === 'arrival' ? query.arrivalDate : query.entryDate;
-      if (date < measure.effective_from || (measure.effective_to !== undefined && date >= measure.effective_to)) return false;
-      if (!this.groups.inScope(measure.countries, query.country, date)) return false;
-      return products.matches(query.code, date);
-    });
+    const possible = this.possibleFor(query.country);
+    const reached = new Set(this.everyProduct);
+    for (let length = 2; length <= query.code.length; length += 1) {
+      for (const compiled of this.byIncludedPrefix.get(query.code.slice(0, length)) ?? []) reached.add(compiled);
+    }
+    return [...reached]
+      .filter((compiled) => {
+        if (!possible.has(compiled)) return false;
+        const { measure } = compiled;
+        const date = measure.date_basis === 'arrival' ? query.arrivalDate : query.entryDate;
+        if (date < measure.effective_from || (measure.effective_to !== undefined && date >= measure.effective_to)) return false;
+        if (!this.groups.inScope(measure.countries, query.country, date)) return false;
+        return compiled.products.matches(query.code, date);
+      })
+      .sort((a, b) => a.order - b.order);
   }
 
-  // Kept in rule-file order, so components come out in a stable, readable order.
-  private possibleFor(country: string): CompiledMeasure[] {
+  private possibleFor(country: string): Set<CompiledMeasure> {
     let possible = this.possibleByOrigin.get(country);
     if (!possible) {
-      possible = [...this.anyOrigin, ...(this.byOrigin.get(country) ?? [])].sort((a, b) => a.order - b.order);
+      possible = new Set([...this.anyOrigin, ...(this.byOrigin.get(country) ?? [])]);
       this.possibleByOrigin.set(country, possible);
     }
     return possible;

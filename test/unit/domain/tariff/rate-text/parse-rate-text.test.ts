@@ -117,3 +117,17 @@ describe('parseSpecialColumn', () => {
     expect(parseSpecialColumn('Free (See U.S. note 4 of this subchapter)')).toMatchObject({ kind: 'unparseable', flagged: true });
   });
 });
+
+describe('parsed rate texts are remembered', () => {
+  it('parses each text once and shares the frozen result between callers', () => {
+    const first = parseRateExpression('2.2¢/kg + 10%');
+    expect(parseRateExpression('2.2¢/kg + 10%')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => {
+      (first as { raw: string }).raw = 'changed';
+    }).toThrow(TypeError);
+    const special = parseSpecialColumn('Free (A,AU) 6.5% (KR)');
+    expect(parseSpecialColumn('Free (A,AU) 6.5% (KR)')).toBe(special);
+    expect(Object.isFrozen(special)).toBe(true);
+  });
+});
