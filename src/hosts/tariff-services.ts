@@ -45,8 +45,10 @@ export function createTariffServices(db: Database, config: Config): TariffServic
 }
 
 /**
- * What an HTS import or refresh in this process needs. A newly imported release gets its search
- * index built ahead, and the calculator's line lookups forget older answers.
+ * What an HTS import or refresh in this process needs. A newly imported newest release gets its
+ * search index built ahead, and the calculator's line lookups forget older answers. An older
+ * revision backfilled for history is not indexed ahead: an index is about 100 MB of memory, and
+ * searches read the release in force.
  */
 export function htsRefreshDeps(services: TariffServices, clock: Clock): HtsRefreshDeps {
   return {
@@ -55,7 +57,8 @@ export function htsRefreshDeps(services: TariffServices, clock: Clock): HtsRefre
     source: services.htsSource,
     afterImport: async (release) => {
       services.lines.clear();
-      await services.search.indexes.rebuildFor(release.id);
+      const newest = await services.hts.stores.releases.newest();
+      if (newest?.id === release.id) await services.search.indexes.rebuildFor(release.id);
     },
   };
 }

@@ -5,6 +5,9 @@ import { HtsSearchError, searchHtsCodes } from '../../../src/domain/classify/hts
 import { OpenAiCompatibleReranker } from '../../../src/domain/classify/llm-reranker';
 import { importHtsFile } from '../../../src/domain/hts/hts-import.service';
 import { findHtsLine } from '../../../src/domain/hts/hts-lookup.service';
+import { loadConfig } from '../../../src/config/config';
+import { systemClock } from '../../../src/domain/clock';
+import { createTariffServices, htsRefreshDeps } from '../../../src/hosts/tariff-services';
 import { createTestDatabase, TestDatabase } from '../../support/database';
 import { clearHtsTables, htsImportDeps } from '../../support/hts-fixtures';
 import { htsSearchDeps, htsSearchFixture } from '../../support/hts-search';
@@ -213,5 +216,18 @@ describe('optional re-ranking by a model', () => {
     const { offline, result } = await withModel(() => reply, 200);
     expect(result.reranking).toMatchObject({ status: 'fallback', model: 'fake-model', reason: expect.stringMatching(reason) });
     expect(result.candidates).toEqual(offline.candidates);
+  });
+});
+
+describe("the service's import hook", () => {
+  it('builds the index of a newly imported newest release, not of an older revision backfilled for history', async () => {
+    await clearHtsTables(db);
+    const services = createTariffServices(db, { ...loadConfig({}), databaseUrl: db.url });
+    const hook = htsRefreshDeps(services, systemClock);
+
+    expect((await importHtsFile(hook, revisionB)).outcome).toBe('imported');
+    expect(services.search.indexes.cachedReleaseIds()).toEqual(['htsr_2030_rev_2']);
+    expect((await importHtsFile(hook, revisionA)).outcome).toBe('imported');
+    expect(services.search.indexes.cachedReleaseIds()).toEqual(['htsr_2030_rev_2']);
   });
 });
