@@ -1,10 +1,11 @@
 /**
  * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>] [--cpu-prof]`
- * Loads one named operation and a bare Express JSON route in the same run, on loopback, and prints
+ * Builds the service (dist/, as `npm start` does), then loads one named operation and a bare
+ * Express JSON route in the same run, on loopback, and prints
  * requests/s and p50/p99 latency for each, then the ratio of their throughputs as the last line.
  * `--cpu-prof` writes the server process's V8 CPU profile to var/profiles (open it in Chrome DevTools).
  */
-import { ChildProcess, fork } from 'node:child_process';
+import { ChildProcess, execFileSync, fork } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchOperations } from './http/operations';
@@ -60,6 +61,8 @@ const print = (label: string, f: Figures) =>
 async function main(): Promise<void> {
   const operation = benchOperations[name];
   if (!operation) throw new Error(`unknown operation "${name}"; known: ${Object.keys(benchOperations).join(', ')}`);
+  // The server runs the build `npm start` runs; build it from the current sources first.
+  execFileSync('npm', ['run', '--silent', 'build:ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const server = fork(path.join(__dirname, 'http', 'server.ts'), [name], { execArgv: ['--import', 'tsx', ...profileArgs], stdio: 'inherit' });
   const ready = await new Promise<{ barePort: number; operationPort: number; headers: Record<string, string> }>((resolve, reject) => {
     server.once('message', (message) => resolve(message as never));

@@ -1,7 +1,9 @@
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import type { HostName } from '../../src/hosts/host-names';
-import { bootstrapParcelData } from '../../src/hosts/parcel-services';
-import { bootstrapTariffData } from '../../src/hosts/tariff-services';
+import { built } from './built';
+
+const { bootstrapParcelData } = built<typeof import('../../src/hosts/parcel-services')>('hosts/parcel-services');
+const { bootstrapTariffData } = built<typeof import('../../src/hosts/tariff-services')>('hosts/tariff-services');
 
 /** A named operation the HTTP bench can load: where it lives, what to send, and any set-up it needs. */
 export interface BenchOperation {

@@ -1,17 +1,20 @@
 /**
- * The bench's server process: a bare Express JSON route and the named operation's host, each on its
- * own loopback port, so the load generator (the parent process) does not share their event loop.
+ * The bench's server process: a bare Express JSON route and the named operation's host (from the
+ * build in dist/), each on its own loopback port, so the load generator (the parent process) does
+ * not share their event loop.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { loadConfig } from '../../src/config/config';
-import { createLogger } from '../../src/logger';
-import { prepare } from '../../src/server';
-import { createHostApp } from '../../src/hosts/app-factory';
+import { built } from './built';
 import { benchOperations } from './operations';
+
+const { loadConfig } = built<typeof import('../../src/config/config')>('config/config');
+const { createLogger } = built<typeof import('../../src/logger')>('logger');
+const { prepare } = built<typeof import('../../src/server')>('server');
+const { createHostApp } = built<typeof import('../../src/hosts/app-factory')>('hosts/app-factory');
 
 async function main(): Promise<void> {
   const operation = benchOperations[process.argv[2]];

@@ -6,7 +6,7 @@ import { expressAdapter, OperationHandler } from '../http/operation';
 import { openApiValidation } from '../http/openapi-validation';
 import { HttpProblem } from '../http/problem';
 import type { AppDependencies } from './app-dependencies';
-import { HostDocument, loadHostDocument } from './host-document';
+import { HostDocument, HostOperation, loadHostDocument } from './host-document';
 import type { HostName } from './host-names';
 import { mainHostHandlers } from './main.host';
 import { siteHostHandlers } from './site.host';
@@ -17,6 +17,9 @@ const handlersOf: Record<HostName, (deps: AppDependencies, document: HostDocumen
   tariff: tariffHostHandlers,
   site: siteHostHandlers,
 };
+
+const acceptsForm = (operation: HostOperation): boolean =>
+  Object.keys((operation.definition.requestBody as { content?: object } | undefined)?.content ?? {}).includes('application/x-www-form-urlencoded');
 
 /**
  * Builds one host's Express app. The order is the path of a request (docs/architecture.md):
@@ -34,8 +37,8 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
 
   app.use(accessLog(deps.logger.child({ host })));
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
-  // OAuth token requests are form-encoded (RFC 6749 §4.4.2).
-  app.use(express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }));
+  // OAuth token requests are form-encoded (RFC 6749 §4.4.2); hosts without such an operation skip the parser.
+  if (document.operations.some(acceptsForm)) app.use(express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }));
   app.use(...openApiValidation(document, deps.config.validateResponses));
 
   for (const operation of document.operations) {

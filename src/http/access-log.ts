@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { assignRequestId } from './request-id';
@@ -7,9 +8,28 @@ declare module 'node:http' {
     /** The request id, as sent back in X-Request-Id. */
     id: string;
     /** A logger bound to this request; made on first use, since most requests never log by hand. */
-    log: Logger;
+    readonly log: Logger;
   }
 }
+
+const hostLogger = Symbol('hostLogger');
+const boundLogger = Symbol('boundLogger');
+
+interface LoggedRequest extends IncomingMessage {
+  [hostLogger]?: Logger;
+  [boundLogger]?: Logger;
+}
+
+// One getter for every request, rather than a property defined on each: the access log's hot path
+// only stores the host's logger.
+Object.defineProperty(IncomingMessage.prototype, 'log', {
+  configurable: true,
+  get(this: LoggedRequest): Logger {
+    const logger = this[hostLogger];
+    if (!logger) throw new Error('req.log is set up by the access log middleware');
+    return (this[boundLogger] ??= logger.child({ req: { id: this.id, method: this.method, url: (this as { originalUrl?: string }).originalUrl ?? this.url } }));
+  },
+});
 
 const levelOf = (status: number): 'info' | 'warn' | 'error' => (status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info');
 
@@ -21,26 +41,18 @@ const levelOf = (status: number): 'info' | 'warn' | 'error' => (status >= 500 ? 
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
-    const id = assignRequestId(req, res);
-    req.id = id;
-    let bound: Logger | undefined;
-    Object.defineProperty(req, 'log', { configurable: true, get: () => (bound ??= logger.child({ req: { id, method: req.method, url: req.originalUrl } })) });
-
-    const done = (message: string, status: number) => {
+    req.id = assignRequestId(req, res);
+    (req as LoggedRequest)[hostLogger] = logger;
+    // 'close' follows 'finish' on a completed response and comes alone when the client went away.
+    res.once('close', () => {
+      const status = res.writableFinished ? res.statusCode : 499;
       const level = levelOf(status);
       if (!logger.isLevelEnabled(level)) return;
-      logger[level]({ req: { id, method: req.method, url: req.originalUrl, remote: req.socket.remoteAddress }, res: { status }, responseTime: Math.round(performance.now() - started) }, message);
-    };
-    const finished = () => {
-      res.off('close', aborted);
-      done('request completed', res.statusCode);
-    };
-    const aborted = () => {
-      res.off('finish', finished);
-      done('request aborted', 499);
-    };
-    res.once('finish', finished);
-    res.once('close', aborted);
+      logger[level](
+        { req: { id: req.id, method: req.method, url: req.originalUrl, remote: req.socket.remoteAddress }, res: { status }, responseTime: Math.round(performance.now() - started) },
+        res.writableFinished ? 'request completed' : 'request aborted',
+      );
+    });
     next();
   };
 }

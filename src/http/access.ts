@@ -47,6 +47,9 @@ function securityRulesOf(operation: HostOperation): SecurityRules | null {
   };
 }
 
+/** The caller's address: the socket's, or what trusted proxies say (TRUST_PROXY). */
+export const clientIpOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
 const bearerOf = (req: Request): string | undefined => /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
 
 function authenticate(rules: SecurityRules, access: AccessServices): RequestHandler {
@@ -58,7 +61,7 @@ function authenticate(rules: SecurityRules, access: AccessServices): RequestHand
       let caller: Caller;
       if (apiKey !== undefined) caller = await access.accounts.authenticateKey(apiKey);
       else if (bearer !== undefined) caller = await access.accounts.authenticateBearer(bearer);
-      else if (rules.anonymous) caller = { kind: 'anonymous', ip: req.ip ?? req.socket.remoteAddress ?? 'unknown' };
+      else if (rules.anonymous) caller = { kind: 'anonymous', ip: clientIpOf(req) };
       else throw new HttpProblem('unauthenticated', rules.apiKey ? 'Send your API key in the X-API-Key header.' : 'Send Authorization: Bearer <API key or access token>.');
       if (caller.kind === 'account' && caller.credential.type === 'oauth_token') {
         if (rules.oauthScopes === null) throw new HttpProblem('forbidden-plan', 'Access tokens cannot call this operation; use an API key.');

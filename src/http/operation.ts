@@ -3,7 +3,7 @@ import type { Caller } from '../domain/access/caller';
 import type { QuotaState } from '../domain/access/quota.service';
 import type { Clock } from '../domain/clock';
 import type { HostName } from '../hosts/host-names';
-import { accessLocalsOf } from './access';
+import { accessLocalsOf, clientIpOf } from './access';
 import { requestIdOf } from './request-id';
 
 /**
@@ -64,15 +64,17 @@ export type OperationHandler<Op> = (input: OperationInput<Op>) => Promise<Operat
 export type HostHandlers<Operations> = { [K in keyof Operations]: OperationHandler<Operations[K]> };
 
 export function callContextOf(req: Request, res: Response, host: HostName, clock: Clock): CallContext {
-  const clientIp = req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const access = accessLocalsOf(res);
   return {
     requestId: requestIdOf(req),
     host,
-    clientIp,
+    // Read on use: resolving the address through the trusted proxies costs, and few handlers need it.
+    get clientIp() {
+      return clientIpOf(req);
+    },
     receivedAt: clock.now(),
     header: (name) => req.get(name),
-    caller: access?.caller ?? { kind: 'anonymous', ip: clientIp },
+    caller: access?.caller ?? { kind: 'anonymous', ip: clientIpOf(req) },
     quota: access?.quota ?? null,
   };
 }
