@@ -9,12 +9,13 @@ export interface Country {
 
 const isoCodes = countries as Record<string, { name: string; alias?: string[] }>;
 
+const byCode = new Map<string, Country>(
+  Object.entries(isoCodes).map(([code, entry]) => [code, Object.freeze({ code, name: entry.name, flag: getEmojiFlag(code as TCountryCode) })]),
+);
+
 /** ISO 3166-1 alpha-2 country with its English short name and flag emoji; null when not a code. */
 export function countryByCode(code: string): Country | null {
-  const upper = code.toUpperCase();
-  const entry = isoCodes[upper];
-  if (!entry) return null;
-  return { code: upper, name: entry.name, flag: getEmojiFlag(upper as TCountryCode) };
+  return byCode.get(code.toUpperCase()) ?? null;
 }
 
 /** The ISO code for an English country name or alias (as written by data sources), or null. */

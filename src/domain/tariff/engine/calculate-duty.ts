@@ -125,18 +125,34 @@ function adcvdAdvisories(request: ValidRequest, rules: TariffRules): { advisorie
   return { advisories, components };
 }
 
-function summarize(components: DutyComponent[], value: Decimal): ProgramSummary[] {
+/** Each component's amount as a number to add up; parsed once per calculation. */
+type Amounts = Map<DutyComponent, Decimal>;
+
+const amountsOf = (components: DutyComponent[]): Amounts =>
+  new Map(components.map((component) => [component, new Decimal(component.amount ?? 0)]));
+
+function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal): ProgramSummary[] {
   return reportFamilies.map((family) => {
-    const own = components.filter((component) => component.family === family);
-    const applying = own.filter((component) => component.status === 'applies');
-    const unresolved = own.some((component) => component.status === 'unresolved');
-    const amount = unresolved ? null : applying.reduce((sum, component) => sum.plus(component.amount ?? 0), new Decimal(0));
+    let sum = new Decimal(0);
+    let owes = false;
+    let unresolved = false;
+    const headings = new Set<string>();
+    for (const component of components) {
+      if (component.family !== family) continue;
+      if (component.status === 'unresolved') unresolved = true;
+      if (component.status !== 'applies') continue;
+      const amount = amounts.get(component) as Decimal;
+      sum = sum.plus(amount);
+      owes ||= family === 'base' || amount.greaterThan(0);
+      if (component.heading !== null) headings.add(component.heading);
+    }
+    const amount = unresolved ? null : sum;
     return {
       family,
-      applies: applying.some((component) => component.family === 'base' || new Decimal(component.amount ?? 0).greaterThan(0)) || (unresolved && family !== 'base'),
+      applies: owes || (unresolved && family !== 'base'),
       amount: amount ? amount.toFixed(2) : null,
       ratePercent: amount ? percentOf(amount, value) : null,
-      headings: [...new Set(applying.map((component) => component.heading).filter((heading): heading is string => heading !== null))],
+      headings: [...headings],
     };
   });
 }
@@ -176,10 +192,11 @@ export async function calculateDuty(input: DutyRequest, dependencies: DutyEngine
   }
   const feesTotal =
     mpf.status === 'unresolved' || hmf.status === 'unresolved' ? null : new Decimal(mpf.amount ?? 0).plus(hmf.amount ?? 0);
+  const amounts = amountsOf(components);
   const dutyTotal =
     prohibited || components.some((component) => component.status === 'unresolved')
       ? null
-      : components.filter((component) => component.status === 'applies').reduce((sum, component) => sum.plus(component.amount ?? 0), new Decimal(0));
+      : components.filter((component) => component.status === 'applies').reduce((sum, component) => sum.plus(amounts.get(component) as Decimal), new Decimal(0));
 
   const warnings = [...base.warnings];
   if (prohibited) warnings.push('Importation of this article is prohibited on the date given; no duty total is computed.');
@@ -211,7 +228,7 @@ export async function calculateDuty(input: DutyRequest, dependencies: DutyEngine
         base.rate.kind === 'ad_valorem' ? base.rate.term.percent : base.amount.status === 'resolved' ? percentOf(base.amount.amount, request.value) : null,
     },
     components,
-    programs: summarize(components, request.value),
+    programs: summarize(components, amounts, request.value),
     adcvd: adcvd.advisories,
     unresolved,
     fees: { mpf, hmf, total: feesTotal ? centsText(feesTotal) : null },

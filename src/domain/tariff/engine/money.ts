@@ -13,5 +13,6 @@ export function centsText(amount: Decimal): string {
 /** `part / whole` in percent, to four decimal places; null when the whole is zero. */
 export function percentOf(part: Decimal, whole: Decimal): string | null {
   if (whole.isZero()) return null;
+  if (part.isZero()) return '0';
   return part.dividedBy(whole).times(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toString();
 }

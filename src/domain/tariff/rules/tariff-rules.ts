@@ -80,20 +80,19 @@ export class TariffRules {
    */
   candidates(query: CandidateQuery): CompiledMeasure[] {
     const possible = this.possibleFor(query.country);
-    const reached = new Set(this.everyProduct);
-    for (let length = 2; length <= query.code.length; length += 1) {
-      for (const compiled of this.byIncludedPrefix.get(query.code.slice(0, length)) ?? []) reached.add(compiled);
-    }
-    return [...reached]
-      .filter((compiled) => {
-        if (!possible.has(compiled)) return false;
-        const { measure } = compiled;
-        const date = measure.date_basis === 'arrival' ? query.arrivalDate : query.entryDate;
-        if (date < measure.effective_from || (measure.effective_to !== undefined && date >= measure.effective_to)) return false;
-        if (!this.groups.inScope(measure.countries, query.country, date)) return false;
-        return compiled.products.matches(query.code, date);
-      })
-      .sort((a, b) => a.order - b.order);
+    const found: CompiledMeasure[] = [];
+    const consider = (compiled: CompiledMeasure) => {
+      if (possible.has(compiled) && !found.includes(compiled) && this.covers(compiled, query)) found.push(compiled);
+    };
+    this.everyProduct.forEach(consider);
+    for (let length = 2; length <= query.code.length; length += 1) this.byIncludedPrefix.get(query.code.slice(0, length))?.forEach(consider);
+    return found.sort((a, b) => a.order - b.order);
+  }
+
+  private covers({ measure, products }: CompiledMeasure, query: CandidateQuery): boolean {
+    const date = measure.date_basis === 'arrival' ? query.arrivalDate : query.entryDate;
+    if (date < measure.effective_from || (measure.effective_to !== undefined && date >= measure.effective_to)) return false;
+    return this.groups.inScope(measure.countries, query.country, date) && products.matches(query.code, date);
   }
 
   private possibleFor(country: string): Set<CompiledMeasure> {
