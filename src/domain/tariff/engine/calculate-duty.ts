@@ -131,20 +131,24 @@ type Amounts = Map<DutyComponent, Decimal>;
 const amountsOf = (components: DutyComponent[]): Amounts =>
   new Map(components.map((component) => [component, new Decimal(component.amount ?? 0)]));
 
+/** A program with no measure on the line: nothing to add up. */
+const absent = (family: ReportFamily): ProgramSummary => ({ family, applies: false, amount: '0.00', ratePercent: '0', headings: [] });
+
 function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal): ProgramSummary[] {
   return reportFamilies.map((family) => {
+    const own = components.filter((component) => component.family === family);
+    if (own.length === 0) return absent(family);
     let sum = new Decimal(0);
     let owes = false;
     let unresolved = false;
-    const headings = new Set<string>();
-    for (const component of components) {
-      if (component.family !== family) continue;
+    const headings: string[] = [];
+    for (const component of own) {
       if (component.status === 'unresolved') unresolved = true;
       if (component.status !== 'applies') continue;
       const amount = amounts.get(component) as Decimal;
       sum = sum.plus(amount);
       owes ||= family === 'base' || amount.greaterThan(0);
-      if (component.heading !== null) headings.add(component.heading);
+      if (component.heading !== null && !headings.includes(component.heading)) headings.push(component.heading);
     }
     const amount = unresolved ? null : sum;
     return {
@@ -152,7 +156,7 @@ function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal
       applies: owes || (unresolved && family !== 'base'),
       amount: amount ? amount.toFixed(2) : null,
       ratePercent: amount ? percentOf(amount, value) : null,
-      headings: [...headings],
+      headings,
     };
   });
 }

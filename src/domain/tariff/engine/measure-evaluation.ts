@@ -34,11 +34,11 @@ export function evaluateMeasure(
   rules: TariffRules,
   baseAmount: RateAmount,
 ): EvaluatedMeasure | null {
-  const { measure } = compiled;
+  const { measure, fraction } = compiled;
   const country = request.country.code;
   const date = request.entryDate;
   const possibleExemptions = [...measure.possible_exemptions];
-  const positive = measure.rate.kind === 'prohibition' || new Decimal(measure.rate.percent).greaterThan(0);
+  const positive = fraction === null || fraction.greaterThan(0);
   const result = (fields: Omit<EvaluatedMeasure, 'measure' | 'possibleExemptions' | 'subjectTo'> & { subjectTo?: boolean | 'unknown' }): EvaluatedMeasure => ({
     measure,
     possibleExemptions,
@@ -78,10 +78,9 @@ export function evaluateMeasure(
     if (condition.kind === 'scope_unconfirmed') return result({ status: 'unresolved', amount: null, basisValue: null, reason: condition.reason });
   }
 
-  if (measure.rate.kind === 'prohibition') {
+  if (fraction === null) {
     return result({ status: 'prohibited', amount: null, basisValue: null, reason: `importation prohibited: ${measure.description}` });
   }
-  const percent = new Decimal(measure.rate.percent).dividedBy(100);
   let basisValue: Decimal | null = request.value;
   if (measure.basis === 'metal_content') basisValue = request.metalContentValue;
   if (measure.basis === 'non_us_content') basisValue = null;
@@ -89,10 +88,10 @@ export function evaluateMeasure(
     const needed = measure.basis === 'metal_content' ? 'the certified metal content value (claims.metal_content_value)' : 'the value of the non-U.S. content, which the request does not take';
     return result({ status: 'unresolved', amount: null, basisValue: null, reason: `the duty is on ${needed}`, subjectTo: positive });
   }
-  if (measure.rate.kind === 'additive') return result({ status: 'applies', amount: basisValue.times(percent), basisValue });
+  if (measure.rate.kind === 'additive') return result({ status: 'applies', amount: basisValue.times(fraction), basisValue });
   if (baseAmount.status !== 'resolved') {
     return result({ status: 'unresolved', amount: null, basisValue, reason: `a total duty level needs the base duty, which is unresolved (${baseAmount.reason})` });
   }
-  const topUp = Decimal.max(0, basisValue.times(percent).minus(baseAmount.amount));
+  const topUp = Decimal.max(0, basisValue.times(fraction).minus(baseAmount.amount));
   return result({ status: 'applies', amount: topUp, basisValue });
 }

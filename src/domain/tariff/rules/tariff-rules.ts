@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { CountryGroups } from '../countries/country-directory';
 import { ProductScopeMatcher } from './product-scope';
 import type { MeasureExemption } from './rule-schema';
@@ -11,6 +12,8 @@ export interface CompiledMeasure {
   /** Position in the rule files. */
   order: number;
   measure: LoadedMeasure;
+  /** The rate's percent as a fraction of the basis (7.5% → 0.075); null for a prohibition. */
+  fraction: Decimal | null;
   products: ProductScopeMatcher;
   exemptions: CompiledExemption[];
 }
@@ -49,6 +52,7 @@ export class TariffRules {
     this.compiled = ruleSet.measures.map((measure, order) => ({
       order,
       measure,
+      fraction: measure.rate.kind === 'prohibition' ? null : new Decimal(measure.rate.percent).dividedBy(100),
       products: new ProductScopeMatcher(measure.products, ruleSet.lists),
       exemptions: measure.exemptions.map((exemption) => ({
         ...exemption,
