@@ -1,8 +1,10 @@
 /**
  * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>] [--cpu-prof]`
- * Builds the service (dist/, as `npm start` does), then loads one named operation and a bare
- * Express JSON route in the same run, on loopback, and prints
- * requests/s and p50/p99 latency for each, then the ratio of their throughputs as the last line.
+ * Builds the service (dist/, as `npm start` does), then loads in the same run, on loopback: a bare
+ * Express JSON route, the framework floor of the operation (an Express route that parses the same
+ * body and answers the operation's own response body, nothing else) and the operation itself. Prints
+ * requests/s, p50/p99 latency and server CPU per request for each, then the ratio of the operation's
+ * throughput to the bare route's as the last line.
  * `--cpu-prof` writes the server process's V8 CPU profile to var/profiles (open it in Chrome DevTools).
  */
 import { ChildProcess, execFileSync, fork } from 'node:child_process';
@@ -64,7 +66,7 @@ async function main(): Promise<void> {
   // The server runs the build `npm start` runs; build it from the current sources first.
   execFileSync('npm', ['run', '--silent', 'build:ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const server = fork(path.join(__dirname, 'http', 'server.ts'), [name], { execArgv: ['--import', 'tsx', ...profileArgs], stdio: 'inherit' });
-  const ready = await new Promise<{ barePort: number; operationPort: number; headers: Record<string, string> }>((resolve, reject) => {
+  const ready = await new Promise<{ barePort: number; floorPort: number; operationPort: number; headers: Record<string, string>; sampleBytes: number }>((resolve, reject) => {
     server.once('message', (message) => resolve(message as never));
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
@@ -72,9 +74,12 @@ async function main(): Promise<void> {
     console.log(`bench:http ${name} (${operation.method} ${operation.path} on the ${operation.host} host), ${connections} connections, ${duration} s each, loopback`);
     const bare = await load(server, `http://127.0.0.1:${ready.barePort}/bare`, 'GET', {});
     print('bare express json route', bare);
+    const floor = await load(server, `http://127.0.0.1:${ready.floorPort}/floor`, operation.method, {}, operation.body);
+    print(`floor (same body, ${ready.sampleBytes} B answer)`, floor);
     const measured = await load(server, `http://127.0.0.1:${ready.operationPort}${operation.path}`, operation.method, ready.headers, operation.body);
     print(name, measured);
     if (measured.errors > 0) console.log(`warning: ${measured.errors} responses were not 2xx`);
+    console.log(`floor ratio (floor µs/req ÷ operation µs/req): ${(floor.cpuPerRequest / measured.cpuPerRequest).toFixed(2)}`);
     console.log(`cpu ratio (bare µs/req ÷ operation µs/req): ${(bare.cpuPerRequest / measured.cpuPerRequest).toFixed(2)}`);
     console.log(`ratio: ${(measured.rps / bare.rps).toFixed(2)}`);
   } finally {

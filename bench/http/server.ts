@@ -33,7 +33,22 @@ async function main(): Promise<void> {
     });
   const barePort = await listen(bare);
   const operationPort = await listen(createHostApp(operation.host, deps));
-  process.send?.({ barePort, operationPort, headers });
+
+  // The framework floor: the same method, body parsing and response body as the operation, and
+  // nothing else, so what the operation itself costs can be told from what Express and HTTP cost.
+  const sample = await fetch(`http://127.0.0.1:${operationPort}${operation.path}`, {
+    method: operation.method,
+    headers: { ...headers, ...(operation.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: operation.body === undefined ? undefined : JSON.stringify(operation.body),
+  });
+  const sampleBody: unknown = await sample.json();
+  const floor = express();
+  floor.use(express.json());
+  floor[operation.method === 'GET' ? 'get' : 'post']('/floor', (_req, res) => {
+    res.json(sampleBody);
+  });
+  const floorPort = await listen(floor);
+  process.send?.({ barePort, floorPort, operationPort, headers, sampleBytes: Buffer.byteLength(JSON.stringify(sampleBody)) });
   // CPU time is what the load generator asks for around each phase: unlike requests/s, it does not
   // depend on how busy the rest of the machine is.
   process.on('message', (message) => {
