@@ -1,4 +1,4 @@
-import { OAuthTokenCache, readIssuedToken } from '../../parcel/carriers/http/oauth-token-cache';
+import { OAuthTokenCache, readIssuedToken } from '../../shared/oauth-token-cache';
 import { ProviderError } from './provider-types';
 
 /**

@@ -1,6 +1,6 @@
 import { estimatedDeliveryDate, isHoliday } from '../../../../src/domain/parcel/delivery-calendar';
 import { CircuitBreaker } from '../../../../src/domain/parcel/carriers/http/circuit-breaker';
-import { OAuthTokenCache } from '../../../../src/domain/parcel/carriers/http/oauth-token-cache';
+import { OAuthTokenCache } from '../../../../src/domain/shared/oauth-token-cache';
 import { applyPercent, centsToDecimal, decimalToCents } from '../../../../src/domain/parcel/money';
 import { zoneByDistance } from '../../../../src/domain/parcel/zones';
 

@@ -1,6 +1,6 @@
 import { BearerClient } from '../http/bearer-client';
 import { postToCarrier } from '../http/carrier-http';
-import { OAuthTokenCache, readIssuedToken } from '../http/oauth-token-cache';
+import { OAuthTokenCache, readIssuedToken } from '../../../shared/oauth-token-cache';
 import type { UpsSettings } from './settings';
 import type { UpsRateRequest, UpsRateResponse } from './types';
 

@@ -1,5 +1,5 @@
 import { BearerClient } from '../http/bearer-client';
-import { formClientCredentials } from '../http/oauth-token-cache';
+import { formClientCredentials } from '../http/form-client-credentials';
 import type { UspsSettings } from './settings';
 import type { UspsBaseRateOption, UspsBaseRatesQuery } from './types';
 

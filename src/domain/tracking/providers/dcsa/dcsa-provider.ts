@@ -1,4 +1,4 @@
-import type { OAuthTokenCache } from '../../../parcel/carriers/http/oauth-token-cache';
+import type { OAuthTokenCache } from '../../../shared/oauth-token-cache';
 import { clientCredentialsTokens, requestJson } from '../http-transport';
 import { CarrierEventsProvider, CarrierEventsResult, ProviderError, TrackingQuery } from '../provider-types';
 import { eventsUrl, nextPageUrl, transportCallEventsUrl, versionHeaders } from './request';

@@ -1,8 +1,7 @@
-import { postToCarrier } from './carrier-http';
-
 /**
  * OAuth 2.0 client-credentials tokens, cached until shortly before they expire. Concurrent callers
- * share one token request; a 401 on a rating call invalidates the token so the retry fetches a new one.
+ * share one token request; a 401 on a call invalidates the token so the retry fetches a new one.
+ * Used by the carriers' rating APIs (parcel) and the DCSA tracking providers.
  */
 export interface IssuedToken {
   accessToken: string;
@@ -49,12 +48,4 @@ export function readIssuedToken(body: unknown): IssuedToken {
     throw new Error('OAuth token response without access_token and expires_in');
   }
   return { accessToken: b.access_token, expiresInSeconds: expires };
-}
-
-/** A token cache for the RFC 6749 form-encoded client-credentials grant (FedEx, USPS). */
-export function formClientCredentials(tokenUrl: string, clientId: string, clientSecret: string, now?: () => number): OAuthTokenCache {
-  return new OAuthTokenCache(
-    async (signal) => readIssuedToken(await postToCarrier({ url: tokenUrl, form: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }, signal })),
-    now,
-  );
 }
