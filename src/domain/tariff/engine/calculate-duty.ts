@@ -189,8 +189,8 @@ export async function calculateDuty(input: DutyRequest, dependencies: DutyEngine
     .map((component) => ({ component: component.id, reason: component.reason ?? 'unresolved' }));
   const prohibited = components.some((component) => component.status === 'prohibited');
 
-  const mpf = merchandiseProcessingFee(rules.ruleSet.fees, request);
-  const hmf = harborMaintenanceFee(rules.ruleSet.fees, request);
+  const mpf = merchandiseProcessingFee(rules.fees, request);
+  const hmf = harborMaintenanceFee(rules.fees, request);
   for (const [name, fee] of [['fees.mpf', mpf], ['fees.hmf', hmf]] as const) {
     if (fee.status === 'unresolved') unresolved.push({ component: name, reason: fee.reason ?? 'unresolved' });
   }

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { CountryGroups } from '../countries/country-directory';
+import { compileFees, type CompiledFees } from '../engine/fees';
 import { ProductScopeMatcher } from './product-scope';
 import type { MeasureExemption } from './rule-schema';
 import type { AdcvdCase, LoadedMeasure, RuleSet } from './rule-set';
@@ -32,6 +33,7 @@ export interface CandidateQuery {
 export class TariffRules {
   readonly version: string;
   readonly groups: CountryGroups;
+  readonly fees: CompiledFees;
   private readonly compiled: CompiledMeasure[];
   /** Measures without a country inclusion (any origin), and measures by each origin they can include. */
   private readonly anyOrigin: CompiledMeasure[] = [];
@@ -49,6 +51,7 @@ export class TariffRules {
   constructor(readonly ruleSet: RuleSet) {
     this.version = ruleSet.version;
     this.groups = new CountryGroups(ruleSet.countryGroups);
+    this.fees = compileFees(ruleSet.fees);
     this.compiled = ruleSet.measures.map((measure, order) => ({
       order,
       measure,
