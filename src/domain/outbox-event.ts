@@ -1,4 +1,4 @@
-import { newId } from './ids';
+import { newId } from './shared/ids';
 
 /**
  * An event for webhook subscribers (`container.updated`, `container.eta_changed`…), written to the

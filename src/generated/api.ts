@@ -829,7 +829,7 @@ export interface components {
         /** @enum {string} */
         Plan: "free" | "tariff_pro" | "business";
         Account: {
-            /** @example acct_5f1c9e0a7b3d2e4f6a8b0c1d */
+            /** @example acct_01kaxk1a3c5e7g9j1m3p5r7t9v */
             id: string;
             /** @constant */
             object: "account";
@@ -848,7 +848,7 @@ export interface components {
         };
         ApiKey: components["schemas"]["ApiKeyFields"];
         ApiKeyFields: {
-            /** @example key_0a1b2c3d4e5f60718293a4b5 */
+            /** @example key_01kaxk1a3d6f8h0k2n4q6s8v0x */
             id: string;
             /** @constant */
             object: "api_key";
@@ -907,7 +907,7 @@ export interface components {
         OAuthClientFields: {
             /**
              * @description The client id.
-             * @example tlc_9c8b7a6f5e4d3c2b1a0f9e8d
+             * @example tlc_01kaxk2b4d6f8h0k2m4p6r8t0w
              */
             id: string;
             /** @constant */
@@ -2000,7 +2000,7 @@ export interface components {
         };
         /** @description What changed from one release to the next. */
         HtsChangeSet: {
-            /** @example hcs_5d1e3a7f9b0c2d4e6f8a1b3c */
+            /** @example hcs_01kaxk3m5q7s9v1x3z5b7d9f1h */
             id: string;
             /** @constant */
             object: "hts_change_set";
@@ -2055,7 +2055,7 @@ export interface components {
             countries?: string[];
         };
         TariffAlert: {
-            /** @example alr_8e2f4a6c8e0a2c4e6a8c0e2f */
+            /** @example alr_01kaxk4p6r8t0w2y4a6c8e0g2j */
             id: string;
             /** @constant */
             object: "tariff_alert";
@@ -3847,7 +3847,7 @@ export interface operations {
             path: {
                 /**
                  * @description The change set's id (`hcs_…`).
-                 * @example hcs_5d1e3a7f9b0c2d4e6f8a1b3c
+                 * @example hcs_01kaxk3m5q7s9v1x3z5b7d9f1h
                  */
                 change_set_id: string;
             };
@@ -3957,7 +3957,7 @@ export interface operations {
             path: {
                 /**
                  * @description The alert's id (`alr_…`).
-                 * @example alr_8e2f4a6c8e0a2c4e6a8c0e2f
+                 * @example alr_01kaxk4p6r8t0w2y4a6c8e0g2j
                  */
                 alert_id: string;
             };

@@ -354,7 +354,7 @@ describe('HTS data over hand-written releases', () => {
       it('creates an alert with normalised prefixes and countries', async () => {
         const res = await tariff().post('/api/tariff/alerts').set('X-API-Key', watcher.key).send({ hts_prefixes: ['6109.10', '990303', '6109.10'], countries: ['cn', 'VN'] }).expect(201);
         expect(res.body).toEqual({
-          id: expect.stringMatching(/^alr_[0-9a-f]{24}$/),
+          id: expect.stringMatching(/^alr_[0-9a-hjkmnp-tv-z]{26}$/),
           object: 'tariff_alert',
           livemode: true,
           hts_prefixes: ['610910', '990303'],

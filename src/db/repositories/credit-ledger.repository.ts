@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import Decimal from 'decimal.js';
-import { newId } from '../../domain/ids';
+import { newId } from '../../domain/shared/ids';
 import type { CreditLedger, LedgerEntry, LedgerEntryKind, NewLedgerEntry } from '../../domain/tracking/credit.service';
 import { toDecimalOrNull, toDecimalString, toNumber } from '../row-values';
 

@@ -1,6 +1,6 @@
 import { DomainError, invalidInput } from '../errors';
 import type { Clock } from '../clock';
-import { randomId } from '../shared/random-id';
+import { newId } from '../shared/ids';
 import type { Caller, KeyMode, PlanName } from './caller';
 import type { Account, AccountStore, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from './ports';
 import { RecentKeyLookups } from './recent-key-lookups';
@@ -45,15 +45,16 @@ export class AccountService {
   private newKey(accountId: string, mode: KeyMode, name: string | null): IssuedKey {
     const prefix = secretPrefixes.apiKey(mode);
     const secret = newSecret(prefix);
+    const now = this.now();
     const record: ApiKeyRecord = {
-      id: randomId('key'),
+      id: newId('key', now),
       accountId,
       mode,
       name,
       keyHash: sha256Hex(secret),
       prefix,
       last4: secret.slice(-4),
-      createdAt: this.now(),
+      createdAt: now,
       lastUsedAt: null,
       expiresAt: null,
       revokedAt: null,
@@ -67,7 +68,7 @@ export class AccountService {
     const normalised = email.trim().toLowerCase();
     if (!emailPattern.test(normalised)) throw invalidInput('email', 'must be an email address');
     const now = this.now();
-    const account: Account = { id: randomId('acct'), email: normalised, plan: 'free', createdAt: now, updatedAt: now };
+    const account: Account = { id: newId('acct', now), email: normalised, plan: 'free', createdAt: now, updatedAt: now };
     const key = this.newKey(account.id, 'live', 'Default key');
     if (!(await this.deps.accounts.createWithKey(account, key.record))) {
       throw new DomainError('conflict', 'An account with this email already exists.', [{ field: 'email', message: 'is already registered' }]);
@@ -154,7 +155,8 @@ export class AccountService {
 
   async createClient(accountId: string, name: string | null, scopes: string[]): Promise<{ client: OAuthClientRecord; secret: string }> {
     const secret = newSecret(secretPrefixes.clientSecret('live'));
-    const client: OAuthClientRecord = { id: randomId('tlc'), accountId, name, secretHash: sha256Hex(secret), scopes: [...new Set(scopes)].sort(), createdAt: this.now(), revokedAt: null };
+    const now = this.now();
+    const client: OAuthClientRecord = { id: newId('tlc', now), accountId, name, secretHash: sha256Hex(secret), scopes: [...new Set(scopes)].sort(), createdAt: now, revokedAt: null };
     await this.deps.accounts.insertClient(client);
     return { client, secret };
   }
@@ -192,7 +194,8 @@ export class AccountService {
   /** The admin path: moves an account to a plan and records who did it, when and why. */
   async changePlan(email: string, plan: PlanName, changedBy: string, reason: string | null): Promise<PlanChangeRecord> {
     const account = await this.accountByEmail(email);
-    const change: PlanChangeRecord = { id: randomId('pch'), accountId: account.id, fromPlan: account.plan, toPlan: plan, changedBy, reason, changedAt: this.now() };
+    const now = this.now();
+    const change: PlanChangeRecord = { id: newId('pch', now), accountId: account.id, fromPlan: account.plan, toPlan: plan, changedBy, reason, changedAt: now };
     await this.deps.accounts.changePlan(change);
     // Plan changes are rare: forgetting every remembered key is simpler than finding the account's.
     this.recentKeys.forgetAll();

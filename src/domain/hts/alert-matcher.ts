@@ -2,7 +2,7 @@ import type { HtsChange, HtsChangeSet } from './hts-change';
 import { htsChangeView, htsReleaseRef } from './hts-change-view';
 import type { OutboxEvent } from './hts-ports';
 import type { HtsRelease } from './hts-release';
-import { randomId } from '../shared/random-id';
+import { newId } from '../shared/ids';
 import type { TariffAlert } from './tariff-alert';
 
 export const tariffChangedEventType = 'tariff.changed';
@@ -33,7 +33,7 @@ export function tariffChangedEvents(alerts: TariffAlert[], context: ChangeSetCon
     const matched = context.changes.filter((change) => alert.htsPrefixes.some((prefix) => changeConcernsPrefix(change.code, prefix)));
     if (matched.length === 0) continue;
     events.push({
-      id: randomId('evt'),
+      id: newId('evt', context.changeSet.createdAt),
       type: tariffChangedEventType,
       accountId: alert.accountId,
       livemode: alert.livemode,

@@ -7,7 +7,7 @@ import { tariffChangedEvents } from './alert-matcher';
 import { countChanges, HtsChange, HtsChangeSet } from './hts-change';
 import type { HtsDatabase, HtsStores } from './hts-ports';
 import { EffectiveDateSource, HtsRelease, htsReleaseId } from './hts-release';
-import { randomId } from '../shared/random-id';
+import { newId } from '../shared/ids';
 import { ComparableHtsLine, diffReleases } from './release-diff';
 
 export interface HtsImportDeps {
@@ -99,7 +99,7 @@ async function recordSuccessorChangeSet(tx: HtsStores, release: HtsRelease, line
   if (!successor || (await tx.changes.findByReleaseId(successor.id))) return;
   const changes = diffReleases(lines, await tx.releases.comparableLines(successor.id));
   await tx.changes.insert(
-    { id: randomId('hcs'), releaseId: successor.id, previousReleaseId: release.id, counts: countChanges(changes), createdAt: now },
+    { id: newId('hcs', now), releaseId: successor.id, previousReleaseId: release.id, counts: countChanges(changes), createdAt: now },
     changes,
   );
 }
@@ -143,7 +143,7 @@ export async function importHtsFile(deps: HtsImportDeps, request: HtsImportReque
   };
   const changes = previous ? diffReleases(await stores.releases.comparableLines(previous.id), numbered) : [];
   const changeSet: HtsChangeSet | null = previous
-    ? { id: randomId('hcs'), releaseId: release.id, previousReleaseId: previous.id, counts: countChanges(changes), createdAt: now }
+    ? { id: newId('hcs', now), releaseId: release.id, previousReleaseId: previous.id, counts: countChanges(changes), createdAt: now }
     : null;
 
   let eventsWritten: number;

@@ -1,6 +1,6 @@
 import type { CreatedAtCursor, TariffAlertStore } from './hts-ports';
 import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
-import { randomId } from '../shared/random-id';
+import { newId } from '../shared/ids';
 import type { TariffAlert } from './tariff-alert';
 
 /** A request the domain refuses; `field` names the input (snake_case, as in the API). */
@@ -53,7 +53,7 @@ export async function createTariffAlert(
 ): Promise<TariffAlert> {
   const now = deps.clock();
   const alert: TariffAlert = {
-    id: randomId('alr'),
+    id: newId('alr', now),
     accountId,
     livemode,
     htsPrefixes: prefixes(input.htsPrefixes),

@@ -1,4 +1,4 @@
-import { newId } from '../ids';
+import { newId } from '../shared/ids';
 import { newOutboxEvent, OutboxEvent } from '../outbox-event';
 import { afterFailure, afterSuccess, BackoffPolicy, defaultBackoffPolicy, isBackingOff, ProviderHealth } from './backoff';
 import { containerResource, locodesOf, PortView } from './container-resource';

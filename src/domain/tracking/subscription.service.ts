@@ -1,5 +1,5 @@
 import type { PlanName } from '../access/caller';
-import { newId } from '../ids';
+import { newId } from '../shared/ids';
 import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
 import { carrierFromContainerNumber, carrierFromReference, CarrierSource } from './carriers';
 import { checkContainerNumber, normaliseContainerNumber } from './container-number';

@@ -408,7 +408,7 @@ export interface components {
         /** @enum {string} */
         Plan: "free" | "tariff_pro" | "business";
         Account: {
-            /** @example acct_5f1c9e0a7b3d2e4f6a8b0c1d */
+            /** @example acct_01kaxk1a3c5e7g9j1m3p5r7t9v */
             id: string;
             /** @constant */
             object: "account";
@@ -426,7 +426,7 @@ export interface components {
             api_key: components["schemas"]["ApiKeyWithSecret"];
         };
         ApiKeyFields: {
-            /** @example key_0a1b2c3d4e5f60718293a4b5 */
+            /** @example key_01kaxk1a3d6f8h0k2n4q6s8v0x */
             id: string;
             /** @constant */
             object: "api_key";

@@ -299,7 +299,7 @@ export interface components {
         Plan: "free" | "tariff_pro" | "business";
         ApiKey: components["schemas"]["ApiKeyFields"];
         ApiKeyFields: {
-            /** @example key_0a1b2c3d4e5f60718293a4b5 */
+            /** @example key_01kaxk1a3d6f8h0k2n4q6s8v0x */
             id: string;
             /** @constant */
             object: "api_key";
@@ -358,7 +358,7 @@ export interface components {
         OAuthClientFields: {
             /**
              * @description The client id.
-             * @example tlc_9c8b7a6f5e4d3c2b1a0f9e8d
+             * @example tlc_01kaxk2b4d6f8h0k2m4p6r8t0w
              */
             id: string;
             /** @constant */

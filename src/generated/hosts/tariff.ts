@@ -813,7 +813,7 @@ export interface components {
         };
         /** @description What changed from one release to the next. */
         HtsChangeSet: {
-            /** @example hcs_5d1e3a7f9b0c2d4e6f8a1b3c */
+            /** @example hcs_01kaxk3m5q7s9v1x3z5b7d9f1h */
             id: string;
             /** @constant */
             object: "hts_change_set";
@@ -868,7 +868,7 @@ export interface components {
             countries?: string[];
         };
         TariffAlert: {
-            /** @example alr_8e2f4a6c8e0a2c4e6a8c0e2f */
+            /** @example alr_01kaxk4p6r8t0w2y4a6c8e0g2j */
             id: string;
             /** @constant */
             object: "tariff_alert";
@@ -1445,7 +1445,7 @@ export interface operations {
             path: {
                 /**
                  * @description The change set's id (`hcs_…`).
-                 * @example hcs_5d1e3a7f9b0c2d4e6f8a1b3c
+                 * @example hcs_01kaxk3m5q7s9v1x3z5b7d9f1h
                  */
                 change_set_id: string;
             };
@@ -1555,7 +1555,7 @@ export interface operations {
             path: {
                 /**
                  * @description The alert's id (`alr_…`).
-                 * @example alr_8e2f4a6c8e0a2c4e6a8c0e2f
+                 * @example alr_01kaxk4p6r8t0w2y4a6c8e0g2j
                  */
                 alert_id: string;
             };

@@ -241,7 +241,7 @@ describe('alerts', () => {
     });
     expect(horses).toMatchObject({ alert_id: watchesHorses.id, change_count: 2 });
     expect(horses.changes.map((change: { kind: string }) => change.kind)).toEqual(['description_changed', 'rate_changed']);
-    expect(rows.every((row) => /^evt_[0-9a-f]{24}$/.test(row.id))).toBe(true);
+    expect(rows.every((row) => /^evt_[0-9a-hjkmnp-tv-z]{26}$/.test(row.id))).toBe(true);
   });
 
   it('a backfilled older revision writes no events', async () => {

@@ -23,7 +23,7 @@ describe('tariff alerts', () => {
   it('are created with normalised prefixes and countries', async () => {
     const alert = await live('acct_1', { htsPrefixes: ['6109.10', '8471.30.01', '6109.10'], countries: ['cn', ' VN '] });
     expect(alert).toEqual({
-      id: expect.stringMatching(/^alr_[0-9a-f]{24}$/),
+      id: expect.stringMatching(/^alr_[0-9a-hjkmnp-tv-z]{26}$/),
       accountId: 'acct_1',
       livemode: true,
       htsPrefixes: ['610910', '84713001'],

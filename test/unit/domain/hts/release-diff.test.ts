@@ -113,7 +113,7 @@ describe('alert matching', () => {
       ['acct_1', 'alr_a'],
       ['acct_2', 'alr_c'],
     ]);
-    expect(events[0]).toMatchObject({ type: 'tariff.changed', createdAt: changeSet.createdAt, id: expect.stringMatching(/^evt_[0-9a-f]{24}$/) });
+    expect(events[0]).toMatchObject({ type: 'tariff.changed', createdAt: changeSet.createdAt, id: expect.stringMatching(/^evt_[0-9a-hjkmnp-tv-z]{26}$/) });
     expect(events[0].data).toEqual({
       alert_id: 'alr_a',
       hts_prefixes: ['6109100012'],
