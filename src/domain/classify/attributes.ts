@@ -99,7 +99,8 @@ export const attributeRules: AttributeRule[] = [
     values: [
       { id: 'fresh', label: 'fresh or chilled', inQuery: /\b(fresh|chilled|live|raw)\b/, inPath: new RegExp(`${notNegated}\\b(fresh|chilled)\\b`) },
       { id: 'frozen', label: 'frozen', inQuery: /\bfrozen\b/, inPath: new RegExp(`${notNegated}\\bfrozen\\b`) },
-      { id: 'dried', label: 'dried, salted or smoked', inQuery: /\b(dried|dry|dehydrated|smoked|salted|cured)\b/, inPath: new RegExp(`${notNegated}\\b(dried|smoked|salted|dehydrated)\\b`) },
+      // A powder of food is dry: "egg albumin powder" is dried egg albumin.
+      { id: 'dried', label: 'dried, salted or smoked', inQuery: /\b(dried|dry|dehydrated|powder|powdered|smoked|salted|cured)\b/, inPath: new RegExp(`${notNegated}\\b(dried|smoked|salted|dehydrated)\\b`) },
       { id: 'prepared', label: 'prepared or preserved (cooked, canned…)', inQuery: /\b(canned|cooked|preserved|prepared|roasted|jarred|pickled|in brine|in oil)\b/, inPath: /\bprepared or preserved\b/ },
     ],
   },

@@ -1,4 +1,4 @@
-import { attributeRuleById, AttributeId, attributesInQuery, StatedAttributes } from './attributes';
+import { attributeRuleById, AttributeId, attributeRules, attributesInQuery, StatedAttributes } from './attributes';
 import { Lexicon, LexiconEntry, matchLexicon } from './lexicon';
 import type { WeightedQuery } from './ranking';
 import { withoutIncidentals } from './query-cleanup';
@@ -41,10 +41,28 @@ function headNoun(text: string, analyser: TextAnalyser): string | null {
   const segments = foldText(text)
     .replace(/\([^)]*\)/g, ' ')
     .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b/);
-  // A lone leading adjective set off by a comma ("hot-rolled, seamless steel tubes") is not the lead.
-  const lead = segments.length > 1 && /^\s*[a-z-]+\s*$/.test(segments[0]) && text.includes(`${segments[0].trim()},`) ? `${segments[0]} ${segments[1]}` : segments[0];
-  const terms = analyser.terms(lead);
+  // A leading segment set off by a comma that is a lone adjective ("hot-rolled, seamless steel
+  // tubes") or only says whom and what the goods are of ("a men's 100% cotton, jersey knit
+  // pullover") is not the lead.
+  let at = 0;
+  while (at < segments.length - 1 && text.includes(`${segments[at].trim()},`) && (/^\s*[a-z-]+\s*$/.test(segments[at]) || onlyAttributes(segments[at], analyser))) at++;
+  const terms = analyser.terms(segments.slice(0, at + 1).join(' '));
   return terms[terms.length - 1] ?? null;
+}
+
+/** The words by which a query states gender, fibre, material, power source or condition. */
+const attributeWords = attributeRules
+  .filter((rule) => rule.id !== 'part_or_whole')
+  .flatMap((rule) => rule.values.map((value) => new RegExp(value.inQuery.source, 'g')));
+
+/**
+ * Whether a text only says whom the goods are for and what they are of ("a men's 100% cotton"):
+ * it names a gender or a share, and nothing but attribute values. A material alone ("stainless
+ * steel, cold-rolled") may be the goods themselves.
+ */
+function onlyAttributes(text: string, analyser: TextAnalyser): boolean {
+  if (!attributesInQuery(text).has('gender') && !/\d\s*%/.test(text)) return false;
+  return analyser.terms(attributeWords.reduce((rest, words) => rest.replace(words, ' '), text)).length === 0;
 }
 
 function raise(weights: Map<string, number>, term: string, weight: number): void {

@@ -38,6 +38,12 @@ describe('attribute rules', () => {
     expect(inPath('Of man-made fibers').fibre).toEqual(['artificial', 'synthetic']);
   });
 
+  it('reads a powder as dried goods', () => {
+    expect(inQuery('powdered egg albumin').condition).toEqual(['dried']);
+    expect(inQuery('chili powder').condition).toEqual(['dried']);
+    expect(inQuery('frozen shrimp').condition).toEqual(['frozen']);
+  });
+
   it('tells electric from non-electric and engine types', () => {
     expect(inQuery('cordless drill').power_source).toEqual(['electric']);
     expect(inQuery('gasoline-powered chainsaw').power_source).toEqual(['spark_ignition']);

@@ -22,11 +22,25 @@ describe('query cleanup', () => {
     expect(cleaned('Anchor Butter 25kg/Case unbranded')).toBe('anchor butter');
   });
 
+  it('drops a chemical\'s CAS registry number', () => {
+    expect(cleaned('4-methylpyridine, CAS # 108-89-4, in bulk')).toBe('4-methylpyridine, , in bulk');
+    expect(cleaned('sodium benzoate (CAS No. 532-32-1)')).toBe('sodium benzoate ( )');
+    expect(terms('glycerol CAS number 56-81-5')).toEqual(['glycerol']);
+  });
+
   it('weighs the words of a use clause less than the goods, and a hyphenated word’s parts less than the word', () => {
     const { weights } = analyseQuery('monitors used in the beer industry', sharedAnalyser, sharedLexicon);
     expect(weights.get('beer')).toBeLessThan(weights.get('monitor')!);
     const knee = analyseQuery("women's knee-length coat", sharedAnalyser, sharedLexicon).weights;
     expect(knee.get('knee')).toBeLessThan(knee.get('kneelength')!);
+  });
+
+  it('takes the head noun past a leading segment that only says whom and what the goods are of', () => {
+    const { weights } = analyseQuery("a men's 100% cotton, jersey knit pullover with long sleeves", sharedAnalyser, sharedLexicon);
+    expect(weights.get('pullover')).toBe(1.5);
+    expect(weights.get('cotton')).toBe(1);
+    // A material alone may be the goods themselves.
+    expect(analyseQuery('stainless steel, cold-rolled', sharedAnalyser, sharedLexicon).weights.get('steel')).toBe(1.5);
   });
 
   it('does not read the stem of a non- compound as its own word', () => {
