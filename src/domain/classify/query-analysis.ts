@@ -22,6 +22,8 @@ const phraseLengthBonus = 0.5;
 /** The words of a compound the lexicon knows, where the schedule uses them alone. */
 const compoundWordWeight = 0.7;
 const partWords = new Set(['part', 'component', 'accessory', 'spare']);
+/** A lead that ends in a word naming a set of goods put up together, not the goods. */
+const setNoun = /\b(?:sets?|kits?|packs?|combos?|assortments?)\s*$/;
 
 export interface AnalysedQuery extends WeightedQuery {
   /** The lexicon entries the query's words matched (for the rationale). */
@@ -46,8 +48,12 @@ function headNoun(text: string, analyser: TextAnalyser): string | null {
   // pullover") is not the lead.
   let at = 0;
   while (at < segments.length - 1 && text.includes(`${segments[at].trim()},`) && (/^\s*[a-z-]+\s*$/.test(segments[at]) || onlyAttributes(segments[at], analyser))) at++;
-  const terms = analyser.terms(segments.slice(0, at + 1).join(' '));
-  return terms[terms.length - 1] ?? null;
+  const lead = segments.slice(0, at + 1).join(' ');
+  const terms = analyser.terms(lead);
+  // A set is classified as the goods that give it its essential character (GRI 3(b)): in "a hole
+  // saw kit" the saw is the head, not the kit.
+  const last = terms.length > 1 && setNoun.test(lead) ? terms.length - 2 : terms.length - 1;
+  return terms[last] ?? null;
 }
 
 /** The words by which a query states gender, fibre, material, power source or condition. */

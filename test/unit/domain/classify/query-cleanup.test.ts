@@ -43,6 +43,18 @@ describe('query cleanup', () => {
     expect(analyseQuery('stainless steel, cold-rolled', sharedAnalyser, sharedLexicon).weights.get('steel')).toBe(1.5);
   });
 
+  it('takes a set as the goods it is a set of (GRI 3(b)), not a verb that ends in the same letters', () => {
+    expect(analyseQuery('a bi-metal hole saw kit with a carry case', sharedAnalyser, sharedLexicon).headingHints.has('8207')).toBe(true);
+    expect(analyseQuery('snorkel pack', sharedAnalyser, sharedLexicon).weights.get('snorkel')).toBe(1.5);
+    expect(analyseQuery('hog leg meat cooked vacuum packed', sharedAnalyser, sharedLexicon).weights.get('vacuum')).toBe(1);
+  });
+
+  it('reads an irregular past form that is also a noun as the noun, as its plural reads', () => {
+    expect(['saw', 'saws', 'felt', 'spoke', 'spokes'].map((word) => sharedAnalyser.lemma(word))).toEqual(['saw', 'saw', 'felt', 'spoke', 'spoke']);
+    // Regular and participle forms keep their verb.
+    expect(['knitted', 'woven', 'made'].map((word) => sharedAnalyser.lemma(word))).toEqual(['knit', 'weave', 'make']);
+  });
+
   it('does not read the stem of a non- compound as its own word', () => {
     expect(terms('non-reinforced polyethylene tubing')).not.toContain('reinforce');
     expect(terms('non-reinforced polyethylene tubing')).toContain('nonreinforced');
