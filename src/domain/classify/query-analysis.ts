@@ -17,6 +17,8 @@ const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|f
 const modifierClauseWeight = 0.6;
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
 const lexiconHeadingHint = 0.6;
+/** The hint of the words the lexicon knows when it does not know the head noun. */
+const unknownHeadHint = 0.3;
 /** Each word of the naming phrase beyond the first adds this share to its hint. */
 const phraseLengthBonus = 0.5;
 /** The words of a compound the lexicon knows, where the schedule uses them alone. */
@@ -121,7 +123,15 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   // parts, lets the other words it knows decide: "polyurethane dispersion" points where
   // "polyurethane" does, "faucet parts" where "faucet" does (the parts line is then preferred).
   const formOnly = naming.length > 0 ? naming.every((match) => match.entry.headings.length === 0) : head !== null && partWords.has(head);
-  const pointing = formOnly ? matches.filter((match) => match.entry.headings.length > 0) : naming;
+  // A head the lexicon does not know at all ("grates", "inserter") leaves the goods to the words
+  // it knows before any use or feature clause, pointing less surely: "shower grates used for
+  // draining water" points where "shower" does, not where "water" does.
+  const unknownHead = naming.length === 0 && !formOnly;
+  const pointing = formOnly
+    ? matches.filter((match) => match.entry.headings.length > 0)
+    : unknownHead
+      ? matches.filter((match) => match.phrases.some((phrase) => phrase.every((term) => coreTerms.has(term))))
+      : naming;
   const expansions: AnalysedQuery['expansions'] = [];
   for (const match of matches) {
     const { entry, phrases } = match;
@@ -140,7 +150,7 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     // one word ("drive") and points harder.
     const allowed = headingFits ? entry.headings.filter((heading) => headingFits(heading, stated)) : entry.headings;
     const length = Math.max(...phrases.map((phrase) => phrase.length));
-    const hint = (lexiconHeadingHint * (1 + phraseLengthBonus * (length - 1))) / Math.sqrt(Math.max(1, allowed.length));
+    const hint = ((unknownHead ? unknownHeadHint : lexiconHeadingHint) * (1 + phraseLengthBonus * (length - 1))) / Math.sqrt(Math.max(1, allowed.length));
     for (const heading of allowed) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
   }
   for (const term of terms) {

@@ -61,6 +61,15 @@ function rawWords(folded: string): string[] {
     .filter((word) => word !== '');
 }
 
+/**
+ * A plural the model leaves as it is because it does not know the word ("monofilaments",
+ * "geoboards"): the regular plural, where the ending cannot be a singular's ("gas", "lens",
+ * "series", "chassis", "canvas" stay).
+ */
+function unknownPlural(word: string): string {
+  return /[^aeiosu]s$/.test(word) && word.length > 5 ? word.slice(0, -1) : word;
+}
+
 /** The model does not know joined compounds ("tshirts"); their plural is the regular one. */
 function singular(word: string): string {
   return /[^su]s$/.test(word) ? word.slice(0, -1) : word;
@@ -91,7 +100,7 @@ export function createTextAnalyser(): TextAnalyser {
       // Out of context an irregular past form is read as the verb ("saw" → see, "felt" → feel,
       // "spoke" → speak); in goods it is the noun, as its plural shows ("saws" → saw).
       const nounToo = read.verb && read.lemma !== word && !/(?:ed|ing|s)$/.test(word) && readLemma(`${word}s`).lemma === word;
-      cached = nounToo ? word : read.lemma;
+      cached = nounToo ? word : read.lemma === word ? unknownPlural(word) : read.lemma;
       cache.set(word, cached);
     }
     return cached;

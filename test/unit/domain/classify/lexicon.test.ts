@@ -126,6 +126,19 @@ describe('the curated lexicon', () => {
     expect(hintsFor('PVC flooring')).not.toContain('3904');
   });
 
+  it('lets the words it knows before a use clause point, less surely, when it does not know the head noun', () => {
+    expect(hintsFor('bicycle racks used for carrying water')).toEqual(['8712']);
+    const rack = analyseQuery('bicycle racks', sharedAnalyser, sharedLexicon).headingHints.get('8712')!;
+    expect(rack).toBeLessThan(analyseQuery('bicycle', sharedAnalyser, sharedLexicon).headingHints.get('8712')!);
+    // A head it knows keeps the pointing to itself.
+    expect(hintsFor('aluminum water pipe')).not.toContain('2201');
+  });
+
+  it('matches the plural of a word the language model does not know', () => {
+    expect(hintsFor('plastic monofilaments')).toEqual(['3916']);
+    expect(['monofilaments', 'gas', 'lens', 'series'].map((word) => sharedAnalyser.lemma(word))).toEqual(['monofilament', 'gas', 'lens', 'series']);
+  });
+
   it('maps hides, leather, wood and paper by how far they are worked', () => {
     expect(hintsFor('wet blue hides')).toEqual(['4104', '4105', '4106']);
     expect(hintsFor('sawn timber')).toEqual(['4407']);
