@@ -13,7 +13,7 @@ const synonymWeight = 0.35;
  * what they include or feature ("…featuring a V-neckline", "…including a foot tub") describe the
  * use or the make-up, not the goods themselves: they weigh less.
  */
-const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with)\b/;
+const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with|without)\b/;
 const modifierClauseWeight = 0.6;
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
 const lexiconHeadingHint = 0.6;
@@ -44,7 +44,7 @@ export interface AnalysedQuery extends WeightedQuery {
 function headNoun(text: string, analyser: TextAnalyser): string | null {
   const segments = foldText(text)
     .replace(/\([^)]*\)/g, ' ')
-    .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b/);
+    .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|without|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b/);
   // A leading segment set off by a comma that is a lone adjective ("hot-rolled, seamless steel
   // tubes") or only says whom and what the goods are of ("a men's 100% cotton, jersey knit
   // pullover") is not the lead.
@@ -70,6 +70,11 @@ const attributeWords = attributeRules
  */
 function onlyAttributes(text: string, analyser: TextAnalyser): boolean {
   if (!attributesInQuery(text).has('gender') && !/\d\s*%/.test(text)) return false;
+  return attributeWordsOnly(text, analyser);
+}
+
+/** Whether a text has no content word beyond the words that state attributes ("100% PVC", "battery-operated"). */
+function attributeWordsOnly(text: string, analyser: TextAnalyser): boolean {
   return analyser.terms(attributeWords.reduce((rest, words) => rest.replace(words, ' '), text)).length === 0;
 }
 
@@ -125,13 +130,11 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   const formOnly = naming.length > 0 ? naming.every((match) => match.entry.headings.length === 0) : head !== null && partWords.has(head);
   // A head the lexicon does not know at all ("grates", "inserter") leaves the goods to the words
   // it knows before any use or feature clause, pointing less surely: "shower grates used for
-  // draining water" points where "shower" does, not where "water" does.
+  // draining water" points where "shower" does, not where "water" does. Words that only state
+  // what the goods are of or run on ("PVC", "battery") name no goods.
   const unknownHead = naming.length === 0 && !formOnly;
-  const pointing = formOnly
-    ? matches.filter((match) => match.entry.headings.length > 0)
-    : unknownHead
-      ? matches.filter((match) => match.phrases.some((phrase) => phrase.every((term) => coreTerms.has(term))))
-      : naming;
+  const namesGoods = (phrase: string[]) => phrase.every((term) => coreTerms.has(term)) && !attributeWordsOnly(phrase.join(' '), analyser);
+  const pointing = formOnly ? matches.filter((match) => match.entry.headings.length > 0) : unknownHead ? matches.filter((match) => match.phrases.some(namesGoods)) : naming;
   const expansions: AnalysedQuery['expansions'] = [];
   for (const match of matches) {
     const { entry, phrases } = match;

@@ -132,6 +132,13 @@ describe('the curated lexicon', () => {
     expect(rack).toBeLessThan(analyseQuery('bicycle', sharedAnalyser, sharedLexicon).headingHints.get('8712')!);
     // A head it knows keeps the pointing to itself.
     expect(hintsFor('aluminum water pipe')).not.toContain('2201');
+    // What the goods are of or run on names no goods: not PVC in primary forms, not batteries.
+    expect(hintsFor("a child's bib made of 100% PVC")).toEqual([]);
+    expect(hintsFor('a battery-operated sound reproducing apparatus')).toEqual([]);
+  });
+
+  it('reads what goods are without as no part of the goods', () => {
+    expect(hintsFor('clear polyethylene plastic bags without handles')).toEqual(['3923']);
   });
 
   it('matches the plural of a word the language model does not know', () => {
