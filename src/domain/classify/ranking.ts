@@ -48,6 +48,8 @@ const attributeContradiction = 0.3;
 const partMismatch = 0.08;
 const wholeForParts = 0.5;
 const headingPool = 12;
+/** The weight (sum of weight × idf) of a short query of two everyday words, at which the lexicon's hint has its base strength. */
+const shortQueryMass = 20;
 
 function idf(index: SearchIndex, term: string): number {
   const df = index.documentFrequency.get(term) ?? 0;
@@ -83,7 +85,7 @@ function candidatePool(index: SearchIndex, query: WeightedQuery): Set<Classifiab
   return pool;
 }
 
-function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableLeaf, heading: HeadingEntry, termIdf: Map<string, number>): RankedLeaf {
+function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableLeaf, heading: HeadingEntry, termIdf: Map<string, number>, hintScale: number): RankedLeaf {
   let score = 0;
   const headingTerms: string[] = [];
   const pathTerms: string[] = [];
@@ -124,7 +126,7 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   let unmatched = 0;
   for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;
   score -= unmatched * unmatchedPathWord;
-  score += (query.headingHints.get(heading.code) ?? 0) * maxIdf(index);
+  score += (query.headingHints.get(heading.code) ?? 0) * hintScale;
   const { agreed, contradicted, adjustment } = weighAttributes(query.stated, { stated: leaf.attributes, excluded: leaf.excluded });
   score += adjustment * maxIdf(index);
   return { leaf, score, headingTerms, pathTerms, agreed, contradicted };
@@ -173,10 +175,15 @@ export function rankLeaves(index: SearchIndex, query: WeightedQuery): RankedLeaf
   if (query.weights.size === 0 && query.expansions.length === 0) return [];
   const allTerms = new Set([...query.weights.keys(), ...query.expansions.flatMap((expansion) => expansion.terms)]);
   const termIdf = new Map([...allTerms].map((term) => [term, idf(index, term)]));
+  // A long description piles up evidence word by word; the lexicon's word for the goods should not
+  // fade in it: the hint grows with the square root of the query's weight beyond a two-word query's.
+  let mass = 0;
+  for (const [term, weight] of query.weights) mass += weight * (termIdf.get(term) as number);
+  const hintScale = maxIdf(index) * Math.sqrt(Math.max(1, mass / shortQueryMass));
   const ranked: RankedLeaf[] = [];
   for (const leaf of candidatePool(index, query)) {
     const heading = index.headings.get(leaf.code.slice(0, 4)) as HeadingEntry;
-    ranked.push(scoreLeaf(index, query, leaf, heading, termIdf));
+    ranked.push(scoreLeaf(index, query, leaf, heading, termIdf, hintScale));
   }
   return ranked.sort((a, b) => b.score - a.score || a.leaf.id - b.leaf.id);
 }
