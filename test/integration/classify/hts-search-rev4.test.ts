@@ -61,6 +61,9 @@ describeWithData('HTS code search over HTS 2026 Rev 4', () => {
     // Nylon next to a fibre is the fibre, not a plastic.
     ['nylon rope', '5607.50'],
     ['paper shredder', '8472'],
+    // Fittings and ornaments go where their material puts them.
+    ['brass pipe union', '7412'],
+    ['ceramic figurine', '6913'],
     // In a long description the lexicon's word for the goods (pullover) keeps its weight against
     // the many words a statistical line repeats (the all-white T-shirts of 6109.10.0004).
     ["a women's knit pullover of 100% cotton with a crew neckline, long sleeves, a hemmed bottom, a rib knit waistband and no pockets or trim", '6110.20'],
