@@ -1,4 +1,5 @@
 import { attributeRuleById, AttributeId, attributeRules, attributesInQuery, StatedAttributes } from './attributes';
+import { fibreSharesInQuery } from './fibre-shares';
 import { Lexicon, LexiconEntry, matchLexicon } from './lexicon';
 import type { WeightedQuery } from './ranking';
 import { withoutIncidentals } from './query-cleanup';
@@ -160,5 +161,14 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     for (const synonym of lexicon.synonyms.get(term) ?? []) raise(weights, synonym, synonymWeight);
   }
 
-  return { weights, expansions, headingHints, stated, answered, ownTerms: new Set(terms), lexiconMatches: matches.map((match) => match.entry) };
+  return {
+    weights,
+    expansions,
+    headingHints,
+    stated,
+    fibreShares: fibreSharesInQuery(text),
+    answered,
+    ownTerms: new Set(terms),
+    lexiconMatches: matches.map((match) => match.entry),
+  };
 }

@@ -1,4 +1,5 @@
 import { attributeRuleById, AttributeRule, LineAttributes, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
+import { FibreShares, meetsCondition, ShareCondition } from './fibre-shares';
 import type { ClassifiableLeaf, HeadingEntry, SearchIndex } from './search-index';
 
 /** A query as the ranking reads it: weighted terms (the query's own, lexicon wording, synonyms). */
@@ -11,6 +12,8 @@ export interface WeightedQuery {
   headingHints: Map<string, number>;
   /** Attribute values the query (or its context answers) states. */
   stated: StatedAttributes;
+  /** The fibre shares by weight the query gives, if any. */
+  fibreShares: FibreShares | null;
 }
 
 export interface RankedLeaf {
@@ -128,8 +131,16 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   score -= unmatched * unmatchedPathWord;
   score += (query.headingHints.get(heading.code) ?? 0) * hintScale;
   const { agreed, contradicted, adjustment } = weighAttributes(query.stated, { stated: leaf.attributes, excluded: leaf.excluded });
-  score += adjustment * maxIdf(index);
+  score += (adjustment + weighShares(query.fibreShares, leaf.shareConditions)) * maxIdf(index);
   return { leaf, score, headingTerms, pathTerms, agreed, contradicted };
+}
+
+/** A line whose fibre-share conditions the query's shares fail loses; one whose conditions they meet gains. */
+function weighShares(shares: FibreShares | null, conditions: ShareCondition[]): number {
+  if (!shares || conditions.length === 0) return 0;
+  const results = conditions.map((condition) => meetsCondition(shares, condition));
+  if (results.includes(false)) return -attributeContradiction;
+  return results.includes(true) ? attributeAgreement : 0;
 }
 
 /** The attribute rules: agreement raises a leaf, contradiction lowers it; "parts" lines need a query about parts. */

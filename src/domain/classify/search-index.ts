@@ -3,6 +3,7 @@ import { dottedHtsCode } from '../../reference/hts/hts-code';
 import type { HtsRelease } from '../hts/hts-release';
 import { attributesAlongPath, attributesInText, isResidualRow, PathRow, StatedAttributes } from './attributes';
 import { chapterTitles, sectionTitles } from './chapters';
+import { negated, ShareCondition, shareConditionsInText, withoutFibreProportions } from './fibre-shares';
 import type { SearchableHtsLine } from './classify-ports';
 import type { TextAnalyser } from './text-analysis';
 import { ScheduleVocabulary, stemFamilies } from './vocabulary';
@@ -20,6 +21,8 @@ export interface ScheduleNode {
   folded: string;
   /** What the row's own wording says of the deciding attributes. */
   attributes: StatedAttributes;
+  /** The fibre shares by weight the row's wording requires. */
+  shareConditions: ShareCondition[];
 }
 
 /** A line that can be answered: numbered, in chapters 01–97, with no numbered line below it. */
@@ -43,6 +46,8 @@ export interface ClassifiableLeaf {
   attributes: StatedAttributes;
   /** Attribute values the path rules out: a residual line ("Other") is not what its siblings are. */
   excluded: StatedAttributes;
+  /** The fibre shares the path requires, a residual row's being the opposite of its siblings'. */
+  shareConditions: ShareCondition[];
 }
 
 export interface HeadingEntry {
@@ -125,7 +130,8 @@ function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): Schedul
       parent: stack[stack.length - 1] ?? null,
       terms: analyser.terms(affirmedWording(wording)),
       folded,
-      attributes: attributesInText(folded),
+      attributes: attributesInText(withoutFibreProportions(folded)),
+      shareConditions: shareConditionsInText(folded),
     };
     stack.push(node);
     return node;
@@ -169,8 +175,18 @@ function chapterRows(): Map<string, PathRow[]> {
   return rows;
 }
 
-/** For each residual row, what its siblings (the rows under the same parent) state. */
-function siblingAttributes(nodes: ScheduleNode[]): Map<ScheduleNode, StatedAttributes> {
+/** For each residual row, the opposite of the share conditions its siblings state. */
+function residualShareConditions(residuals: Map<ScheduleNode, ScheduleNode[]>): Map<ScheduleNode, ShareCondition[]> {
+  const result = new Map<ScheduleNode, ShareCondition[]>();
+  for (const [node, siblings] of residuals) {
+    const conditions = siblings.flatMap((sibling) => sibling.shareConditions.map(negated));
+    if (conditions.length > 0) result.set(node, conditions);
+  }
+  return result;
+}
+
+/** Each residual row ("Other", "Of other textile materials") with its siblings (the rows under the same parent). */
+function residualRows(nodes: ScheduleNode[]): Map<ScheduleNode, ScheduleNode[]> {
   const children = new Map<ScheduleNode, ScheduleNode[]>();
   for (const node of nodes) {
     if (!node.parent) continue;
@@ -178,17 +194,22 @@ function siblingAttributes(nodes: ScheduleNode[]): Map<ScheduleNode, StatedAttri
     list.push(node);
     children.set(node.parent, list);
   }
-  const result = new Map<ScheduleNode, StatedAttributes>();
+  const result = new Map<ScheduleNode, ScheduleNode[]>();
   for (const siblings of children.values()) {
-    for (const node of siblings) {
-      if (!isResidualRow(node.folded)) continue;
-      const stated: StatedAttributes = new Map();
-      for (const sibling of siblings) {
-        if (sibling === node) continue;
-        for (const [id, values] of sibling.attributes) stated.set(id, new Set([...(stated.get(id) ?? []), ...values]));
-      }
-      result.set(node, stated);
+    for (const node of siblings) if (isResidualRow(node.folded)) result.set(node, siblings.filter((sibling) => sibling !== node));
+  }
+  return result;
+}
+
+/** For each residual row, what its siblings (the rows under the same parent) state. */
+function siblingAttributes(residuals: Map<ScheduleNode, ScheduleNode[]>): Map<ScheduleNode, StatedAttributes> {
+  const result = new Map<ScheduleNode, StatedAttributes>();
+  for (const [node, siblings] of residuals) {
+    const stated: StatedAttributes = new Map();
+    for (const sibling of siblings) {
+      for (const [id, values] of sibling.attributes) stated.set(id, new Set([...(stated.get(id) ?? []), ...values]));
     }
+    result.set(node, stated);
   }
   return result;
 }
@@ -253,7 +274,9 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
   }
 
   const chapters = chapterRows();
-  const residualSiblings = siblingAttributes(nodes);
+  const residuals = residualRows(nodes);
+  const residualSiblings = siblingAttributes(residuals);
+  const residualShares = residualShareConditions(residuals);
   const pathRows = (heading: ScheduleNode, below: ScheduleNode[]): PathRow[] => [
     ...(chapters.get((heading.code as string).slice(0, 2)) ?? []),
     ...(heading === below[0] ? below : [heading, ...below]).map((row) => ({ own: row.attributes, siblings: residualSiblings.get(row) ?? null })),
@@ -292,6 +315,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
       ownTerms: new Set(node.terms),
       attributes: stated,
       excluded,
+      shareConditions: (heading === below[0] ? below : [heading, ...below]).flatMap((row) => [...row.shareConditions, ...(residualShares.get(row) ?? [])]),
     };
     leaves.push(leaf);
     headings.get(headingCode(heading))?.leaves.push(leaf);

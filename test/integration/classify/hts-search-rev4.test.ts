@@ -61,6 +61,12 @@ describeWithData('HTS code search over HTS 2026 Rev 4', () => {
     // Nylon next to a fibre is the fibre, not a plastic.
     ['nylon rope', '5607.50'],
     ['paper shredder', '8472'],
+    // Fibre shares by weight meet or fail the schedule's "containing 85 percent or more by weight of…",
+    // and "containing 23 percent or more by weight of wool" does not make a sweater of man-made fibres woollen.
+    ['woven fabric of 65% cotton and 35% polyester', '5210'],
+    ['woven fabric of 65% polyester and 35% cotton', '5513'],
+    ['cotton yarn of 60% cotton and 40% polyester', '5206'],
+    ["men's knit sweater of 60% wool and 40% nylon", '6110.1'],
     // Fittings and ornaments go where their material puts them.
     ['brass pipe union', '7412'],
     ['ceramic figurine', '6913'],
