@@ -62,6 +62,8 @@ export const attributeRules: AttributeRule[] = [
     question: 'What material is it made of?',
     values: [
       { id: 'stainless_steel', label: 'stainless steel', inQuery: /\bstainless\b/, inPath: /\bstainless steel\b/, fits: ['iron_steel'] },
+      // Cast iron is iron, but a line of cast iron is no line for steel ("cast carbon steel fittings" are not 7307.11).
+      { id: 'cast_iron', label: 'cast iron', inQuery: /\bcast[- ]iron\b/, inPath: /(?<!other than )\bcast iron\b/, fits: ['iron_steel'] },
       { id: 'iron_steel', label: 'iron or steel', inQuery: /\b(steel|iron)\b/, inPath: /\b(iron or steel|of iron|of steel|(?<!stainless )steel)\b/ },
       { id: 'aluminum', label: 'aluminum', inQuery: /\b(aluminum|aluminium)\b/, inPath: /\baluminum\b/ },
       { id: 'copper', label: 'copper, brass or bronze', inQuery: /\b(copper|brass|bronze)\b/, inPath: /\b(copper|brass|bronze)\b/ },

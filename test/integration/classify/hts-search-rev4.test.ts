@@ -50,6 +50,9 @@ describeWithData('HTS code search over HTS 2026 Rev 4', () => {
     ["women's woven cotton trousers", '6204.62'],
     // A line that says "other than cast iron" does not describe cast iron.
     ['cast iron frying pan', '7323.91'],
+    // A line of cast iron is no line for cast steel.
+    ['cast carbon steel pipe fittings', '7307.19'],
+    ['cast iron pipe fittings', '7307.11'],
     // A parts heading answers to the goods of the headings it serves.
     ['excavator bucket teeth parts', '8431.41'],
     ['faucet parts', '8481.90'],

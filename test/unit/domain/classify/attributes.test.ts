@@ -52,6 +52,16 @@ describe('attribute rules', () => {
     expect(inPath('Spark-ignition reciprocating internal combustion piston engines').power_source).toEqual(['spark_ignition']);
   });
 
+  it('lets cast iron fit a line for iron or steel, but keeps steel off a line of cast iron', () => {
+    const material = attributeRuleById.get('material')!;
+    expect(inQuery('cast iron skillet').material).toEqual(['cast_iron']);
+    expect(inQuery('cast carbon steel fittings').material).toEqual(['iron_steel']);
+    expect(inPath('Tube or pipe fittings, of iron or steel > Cast fittings > Of nonmalleable cast iron').material).toEqual(['cast_iron']);
+    expect(inPath('Of iron (other than cast iron) or steel').material).toEqual(['iron_steel']);
+    expect(valuesFit(material, new Set(['cast_iron']), new Set(['iron_steel']))).toBe(true);
+    expect(valuesFit(material, new Set(['iron_steel']), new Set(['cast_iron']))).toBe(false);
+  });
+
   it('lets stainless steel fit a line for iron or steel, but not one for aluminum', () => {
     const material = attributeRuleById.get('material')!;
     const stainless = attributesInQuery(foldText('stainless steel sink')).get('material')!;
@@ -101,7 +111,7 @@ describe('attribute rules', () => {
   it('takes the fibre or material named first when the query gives no shares', () => {
     expect(inQuery("women's knit nightgown of a blend of acrylic and cotton").fibre).toEqual(['synthetic']);
     expect(inQuery('PVC flooring with a wood grain decorative layer').material).toEqual(['plastics']);
-    expect(inQuery('cast iron pan with a wooden handle').material).toEqual(['iron_steel']);
+    expect(inQuery('cast iron pan with a wooden handle').material).toEqual(['cast_iron']);
   });
 
   it('reads base metals, and does not take nickel silver for silver', () => {
