@@ -1,6 +1,7 @@
 import { attributeRuleById, AttributeId, attributeRules, attributesInQuery, StatedAttributes } from './attributes';
 import { fibreSharesInQuery } from './fibre-shares';
 import { Lexicon, LexiconEntry, matchLexicon } from './lexicon';
+import { quantitiesInQuery } from './quantities';
 import type { WeightedQuery } from './ranking';
 import { withoutIncidentals } from './query-cleanup';
 import { foldText, TextAnalyser } from './text-analysis';
@@ -167,6 +168,7 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     headingHints,
     stated,
     fibreShares: fibreSharesInQuery(text),
+    quantities: quantitiesInQuery(text),
     answered,
     ownTerms: new Set(terms),
     lexiconMatches: matches.map((match) => match.entry),

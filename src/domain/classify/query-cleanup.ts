@@ -24,7 +24,8 @@ const countryOfOrigin = new RegExp(`\\b(?:${countryNames.join('|')})\\s+origin\\
 const otherOrigin = /\b(?:of\s+)?(?:unspecified|unknown|various|domestic|foreign)\s+origin\b|\bcountry of origin\b/g;
 const brand = /\b(?:imported\s+)?under\s+the\s+[\w&'-]+(?:\s+[\w&'-]+)?\s+(?:trademark|brand|label|name)\b|\bbrand\s*:?\s+[a-z][\w&'-]*|\b(?:non-?|un)?branded\b/g;
 const registryNumber = /\bcas\b\s*(?:#|no\b\.?|number|rn)?\s*:?\s*(?:\d{2,7}-\d{2}-\d\b)?/g;
-const packing = /\b\d[\d.,]*\s*(?:-|–|to)?\s*\d*[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l|pcs|pieces)\b\s*(?:\/|per)\s*[a-z]+/g;
+// A weight per square metre ("180 g/m2") is a fabric's weight, not a packing unit.
+const packing = /\b\d[\d.,]*\s*(?:-|–|to)?\s*\d*[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l|pcs|pieces)\b\s*(?:\/|per)\s*(?!m2\b)[a-z]+/g;
 
 /** The query, lower-cased and folded, without its origin, brand, packing and registry-number wording. */
 export function withoutIncidentals(folded: string): string {

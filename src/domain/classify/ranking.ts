@@ -1,5 +1,6 @@
 import { attributeRuleById, AttributeRule, LineAttributes, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
-import { FibreShares, meetsCondition, ShareCondition } from './fibre-shares';
+import { FibreShares, meetsCondition } from './fibre-shares';
+import { Dimension, meetsLimit } from './quantities';
 import type { ClassifiableLeaf, HeadingEntry, SearchIndex } from './search-index';
 
 /** A query as the ranking reads it: weighted terms (the query's own, lexicon wording, synonyms). */
@@ -14,6 +15,8 @@ export interface WeightedQuery {
   stated: StatedAttributes;
   /** The fibre shares by weight the query gives, if any. */
   fibreShares: FibreShares | null;
+  /** The quantity of each kind (length, mass, power…) the query states once. */
+  quantities: Map<Dimension, number>;
 }
 
 export interface RankedLeaf {
@@ -131,14 +134,20 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   score -= unmatched * unmatchedPathWord;
   score += (query.headingHints.get(heading.code) ?? 0) * hintScale;
   const { agreed, contradicted, adjustment } = weighAttributes(query.stated, { stated: leaf.attributes, excluded: leaf.excluded });
-  score += (adjustment + weighShares(query.fibreShares, leaf.shareConditions)) * maxIdf(index);
+  score += (adjustment + weighMeasures(query, leaf)) * maxIdf(index);
   return { leaf, score, headingTerms, pathTerms, agreed, contradicted };
 }
 
-/** A line whose fibre-share conditions the query's shares fail loses; one whose conditions they meet gains. */
-function weighShares(shares: FibreShares | null, conditions: ShareCondition[]): number {
-  if (!shares || conditions.length === 0) return 0;
-  const results = conditions.map((condition) => meetsCondition(shares, condition));
+/**
+ * A line whose fibre shares or measured limits the query's figures fail loses; one whose
+ * conditions they meet gains, like an attribute (GRI 6).
+ */
+function weighMeasures(query: WeightedQuery, leaf: ClassifiableLeaf): number {
+  const { fibreShares, quantities } = query;
+  const results = [
+    ...(fibreShares ? leaf.shareConditions.map((condition) => meetsCondition(fibreShares, condition)) : []),
+    ...(quantities.size > 0 ? leaf.quantityLimits.map((limit) => meetsLimit(quantities, limit)) : []),
+  ];
   if (results.includes(false)) return -attributeContradiction;
   return results.includes(true) ? attributeAgreement : 0;
 }

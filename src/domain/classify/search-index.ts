@@ -4,6 +4,7 @@ import type { HtsRelease } from '../hts/hts-release';
 import { attributesAlongPath, attributesInText, isResidualRow, PathRow, StatedAttributes } from './attributes';
 import { chapterTitles, sectionTitles } from './chapters';
 import { negated, ShareCondition, shareConditionsInText, withoutFibreProportions } from './fibre-shares';
+import { beyond, QuantityLimit, quantityLimitsInText } from './quantities';
 import type { SearchableHtsLine } from './classify-ports';
 import type { TextAnalyser } from './text-analysis';
 import { ScheduleVocabulary, stemFamilies } from './vocabulary';
@@ -23,6 +24,8 @@ export interface ScheduleNode {
   attributes: StatedAttributes;
   /** The fibre shares by weight the row's wording requires. */
   shareConditions: ShareCondition[];
+  /** The measured limits (size, weight, output…) the row's wording sets. */
+  quantityLimits: QuantityLimit[];
 }
 
 /** A line that can be answered: numbered, in chapters 01–97, with no numbered line below it. */
@@ -48,6 +51,8 @@ export interface ClassifiableLeaf {
   excluded: StatedAttributes;
   /** The fibre shares the path requires, a residual row's being the opposite of its siblings'. */
   shareConditions: ShareCondition[];
+  /** The measured limits the path sets, a residual row's being beyond its siblings'. */
+  quantityLimits: QuantityLimit[];
 }
 
 export interface HeadingEntry {
@@ -132,6 +137,7 @@ function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): Schedul
       folded,
       attributes: attributesInText(withoutFibreProportions(folded)),
       shareConditions: shareConditionsInText(folded),
+      quantityLimits: quantityLimitsInText(folded),
     };
     stack.push(node);
     return node;
@@ -181,6 +187,20 @@ function residualShareConditions(residuals: Map<ScheduleNode, ScheduleNode[]>): 
   for (const [node, siblings] of residuals) {
     const conditions = siblings.flatMap((sibling) => sibling.shareConditions.map(negated));
     if (conditions.length > 0) result.set(node, conditions);
+  }
+  return result;
+}
+
+/**
+ * For each residual row, the opposite of the limit of each sibling that sets one ("Of an output not
+ * exceeding 37.5 W" → "Other" exceeds it). A sibling with a range sets two limits: being outside
+ * it is one of two things, so it is left out.
+ */
+function residualQuantityLimits(residuals: Map<ScheduleNode, ScheduleNode[]>): Map<ScheduleNode, QuantityLimit[]> {
+  const result = new Map<ScheduleNode, QuantityLimit[]>();
+  for (const [node, siblings] of residuals) {
+    const limits = siblings.flatMap((sibling) => (sibling.quantityLimits.length === 1 ? [beyond(sibling.quantityLimits[0])] : []));
+    if (limits.length > 0) result.set(node, limits);
   }
   return result;
 }
@@ -277,6 +297,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
   const residuals = residualRows(nodes);
   const residualSiblings = siblingAttributes(residuals);
   const residualShares = residualShareConditions(residuals);
+  const residualLimits = residualQuantityLimits(residuals);
   const pathRows = (heading: ScheduleNode, below: ScheduleNode[]): PathRow[] => [
     ...(chapters.get((heading.code as string).slice(0, 2)) ?? []),
     ...(heading === below[0] ? below : [heading, ...below]).map((row) => ({ own: row.attributes, siblings: residualSiblings.get(row) ?? null })),
@@ -303,6 +324,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     const { heading, below } = ancestorsBelowHeading(node);
     if (!heading?.code) continue;
     const { stated, excluded } = attributesAlongPath(pathRows(heading, below));
+    const rows = heading === below[0] ? below : [heading, ...below];
     const leaf: ClassifiableLeaf = {
       id: leaves.length,
       code: node.code,
@@ -315,7 +337,8 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
       ownTerms: new Set(node.terms),
       attributes: stated,
       excluded,
-      shareConditions: (heading === below[0] ? below : [heading, ...below]).flatMap((row) => [...row.shareConditions, ...(residualShares.get(row) ?? [])]),
+      shareConditions: rows.flatMap((row) => [...row.shareConditions, ...(residualShares.get(row) ?? [])]),
+      quantityLimits: rows.flatMap((row) => [...row.quantityLimits, ...(residualLimits.get(row) ?? [])]),
     };
     leaves.push(leaf);
     headings.get(headingCode(heading))?.leaves.push(leaf);

@@ -70,6 +70,11 @@ describeWithData('HTS code search over HTS 2026 Rev 4', () => {
     ['woven fabric of 65% polyester and 35% cotton', '5513'],
     ['cotton yarn of 60% cotton and 40% polyester', '5206'],
     ["men's knit sweater of 60% wool and 40% nylon", '6110.1'],
+    // A stated size, weight or output meets or fails the limits of the subheadings.
+    ['a 20 W electric motor', '8501.10'],
+    ['woven cotton fabric weighing 250 g/m2', '5209'],
+    ['stainless steel plate, width 400 mm', '7220'],
+    ['NPK compound fertilizer in 25 kg bags', '3105'],
     // Fittings and ornaments go where their material puts them.
     ['brass pipe union', '7412'],
     ['ceramic figurine', '6913'],

@@ -20,6 +20,8 @@ describe('query cleanup', () => {
     expect(cleaned("swimmer's goggles imported under the NIKE trademark")).toBe("swimmer's goggles");
     expect(cleaned('tuna meat vacuum packed 5kg Brand ZHENGLONG')).toBe('tuna meat vacuum packed 5kg');
     expect(cleaned('Anchor Butter 25kg/Case unbranded')).toBe('anchor butter');
+    // A fabric's weight per square metre is no packing unit.
+    expect(cleaned('twill fabric 180 g/m2')).toBe('twill fabric 180 g/m2');
   });
 
   it('drops a chemical\'s CAS registry number', () => {
