@@ -75,6 +75,9 @@ describeWithData('HTS code search over HTS 2026 Rev 4', () => {
     ['woven cotton fabric weighing 250 g/m2', '5209'],
     ['stainless steel plate, width 400 mm', '7220'],
     ['NPK compound fertilizer in 25 kg bags', '3105'],
+    // Section XV and "of base metal" headings are no place for goods of plastics.
+    ['polyethylene tubing for sprinkler systems', '3917'],
+    ['plastic hinge', '3926'],
     // Fittings and ornaments go where their material puts them.
     ['brass pipe union', '7412'],
     ['ceramic figurine', '6913'],

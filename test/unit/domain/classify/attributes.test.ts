@@ -62,6 +62,15 @@ describe('attribute rules', () => {
     expect(valuesFit(material, new Set(['iron_steel']), new Set(['cast_iron']))).toBe(false);
   });
 
+  it('reads "of base metal" as any base metal, never as plastics', () => {
+    const material = attributeRuleById.get('material')!;
+    expect(inPath('Flexible tubing of base metal, with or without fittings').material).toEqual(['base_metal']);
+    expect(inPath('Other base metals; cermets; articles thereof').material).toEqual(['other_base_metal']);
+    expect(valuesFit(material, new Set(['aluminum']), new Set(['base_metal']))).toBe(true);
+    expect(valuesFit(material, new Set(['stainless_steel']), new Set(['base_metal']))).toBe(true);
+    expect(valuesFit(material, new Set(['plastics']), new Set(['base_metal']))).toBe(false);
+  });
+
   it('lets stainless steel fit a line for iron or steel, but not one for aluminum', () => {
     const material = attributeRuleById.get('material')!;
     const stainless = attributesInQuery(foldText('stainless steel sink')).get('material')!;
