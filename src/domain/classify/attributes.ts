@@ -61,10 +61,12 @@ export const attributeRules: AttributeRule[] = [
     id: 'material',
     question: 'What material is it made of?',
     values: [
-      { id: 'stainless_steel', label: 'stainless steel', inQuery: /\bstainless\b/, inPath: /\bstainless steel\b/, fits: ['iron_steel'] },
-      { id: 'iron_steel', label: 'iron or steel', inQuery: /\b(steel|iron)\b/, inPath: /\b(iron or steel|of iron|of steel|(?<!stainless )steel)\b/ },
-      { id: 'aluminum', label: 'aluminum', inQuery: /\b(aluminum|aluminium)\b/, inPath: /\baluminum\b/ },
-      { id: 'copper', label: 'copper, brass or bronze', inQuery: /\b(copper|brass|bronze)\b/, inPath: /\b(copper|brass|bronze)\b/ },
+      { id: 'stainless_steel', label: 'stainless steel', inQuery: /\bstainless\b/, inPath: /\bstainless steel\b/, fits: ['iron_steel', 'base_metal'] },
+      // Cast iron is iron, but a line of cast iron is no line for steel ("cast carbon steel fittings" are not 7307.11).
+      { id: 'cast_iron', label: 'cast iron', inQuery: /\bcast[- ]iron\b/, inPath: /(?<!other than )\bcast iron\b/, fits: ['iron_steel', 'base_metal'] },
+      { id: 'iron_steel', label: 'iron or steel', inQuery: /\b(steel|iron)\b/, inPath: /\b(iron or steel|of iron|of steel|(?<!stainless )steel)\b/, fits: ['base_metal'] },
+      { id: 'aluminum', label: 'aluminum', inQuery: /\b(aluminum|aluminium)\b/, inPath: /\baluminum\b/, fits: ['base_metal'] },
+      { id: 'copper', label: 'copper, brass or bronze', inQuery: /\b(copper|brass|bronze)\b/, inPath: /\b(copper|brass|bronze)\b/, fits: ['base_metal'] },
       { id: 'plastics', label: 'plastics', inQuery: /\b(plastic|plastics|pvc|vinyl|polyethylene|polypropylene|polystyrene|polycarbonate|acrylic|abs|pet|hdpe|ldpe|silicone|resin|nylon|polyurethane)\b/, inPath: new RegExp(`${notNegated}\\bplastics?\\b`) },
       { id: 'rubber', label: 'rubber', inQuery: /\b(rubber|latex|neoprene)\b/, inPath: new RegExp(`${notNegated}\\brubber\\b`) },
       { id: 'wood', label: 'wood or bamboo', inQuery: /\b(wood|wooden|timber|bamboo|plywood|oak|pine|teak|walnut|beech|maple)\b/, inPath: /\b(wood|wooden|bamboo)\b/ },
@@ -76,11 +78,19 @@ export const attributeRules: AttributeRule[] = [
       { id: 'textile', label: 'textile material', inQuery: /\b(textile|fabric|cloth|canvas)\b/, inPath: /(?<!other )\btextile\b/ },
       // "Nickel silver" is a copper alloy, not silver.
       { id: 'precious_metal', label: 'precious metal (gold, silver, platinum)', inQuery: /\b(gold|silver|platinum|palladium|rhodium|sterling)\b/, inPath: /\b(precious metal|gold|(?<!nickel )silver|platinum|palladium|rhodium)\b/ },
-      { id: 'nickel', label: 'nickel', inQuery: /\bnickel\b(?! silver)/, inPath: /^nickel\b|\bof nickel\b/ },
-      { id: 'lead', label: 'lead', inQuery: /\blead\b(?![- ](?:free|time|wire|frame|acid))/, inPath: /^lead\b|\bof lead\b/ },
-      { id: 'zinc', label: 'zinc', inQuery: /\bzinc\b/, inPath: /^zinc\b|\bof zinc\b/ },
-      { id: 'tin', label: 'tin', inQuery: /\btin\b(?! ?plate)/, inPath: /^tin\b|\bof tin\b/ },
-      { id: 'other_base_metal', label: 'another base metal (tungsten, titanium, magnesium…)', inQuery: /\b(tungsten|wolfram|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermet)\b/, inPath: /other base metals|\b(tungsten|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermets)\b/ },
+      { id: 'nickel', label: 'nickel', inQuery: /\bnickel\b(?! silver)/, inPath: /^nickel\b|\bof nickel\b/, fits: ['base_metal'] },
+      { id: 'lead', label: 'lead', inQuery: /\blead\b(?![- ](?:free|time|wire|frame|acid))/, inPath: /^lead\b|\bof lead\b/, fits: ['base_metal'] },
+      { id: 'zinc', label: 'zinc', inQuery: /\bzinc\b/, inPath: /^zinc\b|\bof zinc\b/, fits: ['base_metal'] },
+      { id: 'tin', label: 'tin', inQuery: /\btin\b(?! ?plate)/, inPath: /^tin\b|\bof tin\b/, fits: ['base_metal'] },
+      { id: 'other_base_metal', label: 'another base metal (tungsten, titanium, magnesium…)', inQuery: /\b(tungsten|wolfram|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermet)\b/, inPath: /other base metals|\b(tungsten|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermets)\b/, fits: ['base_metal'] },
+      // Section XV and headings such as "Flexible tubing of base metal" take any base metal, but no plastics.
+      {
+        id: 'base_metal',
+        label: 'base metal',
+        inQuery: /\bbase metals?\b/,
+        inPath: /(?<!other )\bbase metals?\b/,
+        fits: ['iron_steel', 'stainless_steel', 'cast_iron', 'aluminum', 'copper', 'nickel', 'lead', 'zinc', 'tin', 'other_base_metal'],
+      },
     ],
   },
   {
@@ -99,7 +109,8 @@ export const attributeRules: AttributeRule[] = [
     values: [
       { id: 'fresh', label: 'fresh or chilled', inQuery: /\b(fresh|chilled|live|raw)\b/, inPath: new RegExp(`${notNegated}\\b(fresh|chilled)\\b`) },
       { id: 'frozen', label: 'frozen', inQuery: /\bfrozen\b/, inPath: new RegExp(`${notNegated}\\bfrozen\\b`) },
-      { id: 'dried', label: 'dried, salted or smoked', inQuery: /\b(dried|dry|dehydrated|smoked|salted|cured)\b/, inPath: new RegExp(`${notNegated}\\b(dried|smoked|salted|dehydrated)\\b`) },
+      // A powder of food is dry: "egg albumin powder" is dried egg albumin.
+      { id: 'dried', label: 'dried, salted or smoked', inQuery: /\b(dried|dry|dehydrated|powder|powdered|smoked|salted|cured)\b/, inPath: new RegExp(`${notNegated}\\b(dried|smoked|salted|dehydrated)\\b`) },
       { id: 'prepared', label: 'prepared or preserved (cooked, canned…)', inQuery: /\b(canned|cooked|preserved|prepared|roasted|jarred|pickled|in brine|in oil)\b/, inPath: /\bprepared or preserved\b/ },
     ],
   },

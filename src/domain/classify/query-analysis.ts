@@ -1,5 +1,7 @@
-import { attributeRuleById, AttributeId, attributesInQuery, StatedAttributes } from './attributes';
+import { attributeRuleById, AttributeId, attributeRules, attributesInQuery, StatedAttributes } from './attributes';
+import { fibreSharesInQuery } from './fibre-shares';
 import { Lexicon, LexiconEntry, matchLexicon } from './lexicon';
+import { quantitiesInQuery } from './quantities';
 import type { WeightedQuery } from './ranking';
 import { withoutIncidentals } from './query-cleanup';
 import { foldText, TextAnalyser } from './text-analysis';
@@ -13,15 +15,19 @@ const synonymWeight = 0.35;
  * what they include or feature ("…featuring a V-neckline", "…including a foot tub") describe the
  * use or the make-up, not the goods themselves: they weigh less.
  */
-const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with)\b/;
+const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with|without)\b/;
 const modifierClauseWeight = 0.6;
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
 const lexiconHeadingHint = 0.6;
+/** The hint of the words the lexicon knows when it does not know the head noun. */
+const unknownHeadHint = 0.3;
 /** Each word of the naming phrase beyond the first adds this share to its hint. */
 const phraseLengthBonus = 0.5;
 /** The words of a compound the lexicon knows, where the schedule uses them alone. */
 const compoundWordWeight = 0.7;
 const partWords = new Set(['part', 'component', 'accessory', 'spare']);
+/** A lead that ends in a word naming a set of goods put up together, not the goods. */
+const setNoun = /\b(?:sets?|kits?|packs?|combos?|assortments?)\s*$/;
 
 export interface AnalysedQuery extends WeightedQuery {
   /** The lexicon entries the query's words matched (for the rationale). */
@@ -40,11 +46,38 @@ export interface AnalysedQuery extends WeightedQuery {
 function headNoun(text: string, analyser: TextAnalyser): string | null {
   const segments = foldText(text)
     .replace(/\([^)]*\)/g, ' ')
-    .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b/);
-  // A lone leading adjective set off by a comma ("hot-rolled, seamless steel tubes") is not the lead.
-  const lead = segments.length > 1 && /^\s*[a-z-]+\s*$/.test(segments[0]) && text.includes(`${segments[0].trim()},`) ? `${segments[0]} ${segments[1]}` : segments[0];
+    .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|without|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b/);
+  // A leading segment set off by a comma that is a lone adjective ("hot-rolled, seamless steel
+  // tubes") or only says whom and what the goods are of ("a men's 100% cotton, jersey knit
+  // pullover") is not the lead.
+  let at = 0;
+  while (at < segments.length - 1 && text.includes(`${segments[at].trim()},`) && (/^\s*[a-z-]+\s*$/.test(segments[at]) || onlyAttributes(segments[at], analyser))) at++;
+  const lead = segments.slice(0, at + 1).join(' ');
   const terms = analyser.terms(lead);
-  return terms[terms.length - 1] ?? null;
+  // A set is classified as the goods that give it its essential character (GRI 3(b)): in "a hole
+  // saw kit" the saw is the head, not the kit.
+  const last = terms.length > 1 && setNoun.test(lead) ? terms.length - 2 : terms.length - 1;
+  return terms[last] ?? null;
+}
+
+/** The words by which a query states gender, fibre, material, power source or condition. */
+const attributeWords = attributeRules
+  .filter((rule) => rule.id !== 'part_or_whole')
+  .flatMap((rule) => rule.values.map((value) => new RegExp(value.inQuery.source, 'g')));
+
+/**
+ * Whether a text only says whom the goods are for and what they are of ("a men's 100% cotton"):
+ * it names a gender or a share, and nothing but attribute values. A material alone ("stainless
+ * steel, cold-rolled") may be the goods themselves.
+ */
+function onlyAttributes(text: string, analyser: TextAnalyser): boolean {
+  if (!attributesInQuery(text).has('gender') && !/\d\s*%/.test(text)) return false;
+  return attributeWordsOnly(text, analyser);
+}
+
+/** Whether a text has no content word beyond the words that state attributes ("100% PVC", "battery-operated"). */
+function attributeWordsOnly(text: string, analyser: TextAnalyser): boolean {
+  return analyser.terms(attributeWords.reduce((rest, words) => rest.replace(words, ' '), text)).length === 0;
 }
 
 function raise(weights: Map<string, number>, term: string, weight: number): void {
@@ -97,7 +130,13 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   // parts, lets the other words it knows decide: "polyurethane dispersion" points where
   // "polyurethane" does, "faucet parts" where "faucet" does (the parts line is then preferred).
   const formOnly = naming.length > 0 ? naming.every((match) => match.entry.headings.length === 0) : head !== null && partWords.has(head);
-  const pointing = formOnly ? matches.filter((match) => match.entry.headings.length > 0) : naming;
+  // A head the lexicon does not know at all ("grates", "inserter") leaves the goods to the words
+  // it knows before any use or feature clause, pointing less surely: "shower grates used for
+  // draining water" points where "shower" does, not where "water" does. Words that only state
+  // what the goods are of or run on ("PVC", "battery") name no goods.
+  const unknownHead = naming.length === 0 && !formOnly;
+  const namesGoods = (phrase: string[]) => phrase.every((term) => coreTerms.has(term)) && !attributeWordsOnly(phrase.join(' '), analyser);
+  const pointing = formOnly ? matches.filter((match) => match.entry.headings.length > 0) : unknownHead ? matches.filter((match) => match.phrases.some(namesGoods)) : naming;
   const expansions: AnalysedQuery['expansions'] = [];
   for (const match of matches) {
     const { entry, phrases } = match;
@@ -116,12 +155,22 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     // one word ("drive") and points harder.
     const allowed = headingFits ? entry.headings.filter((heading) => headingFits(heading, stated)) : entry.headings;
     const length = Math.max(...phrases.map((phrase) => phrase.length));
-    const hint = (lexiconHeadingHint * (1 + phraseLengthBonus * (length - 1))) / Math.sqrt(Math.max(1, allowed.length));
+    const hint = ((unknownHead ? unknownHeadHint : lexiconHeadingHint) * (1 + phraseLengthBonus * (length - 1))) / Math.sqrt(Math.max(1, allowed.length));
     for (const heading of allowed) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
   }
   for (const term of terms) {
     for (const synonym of lexicon.synonyms.get(term) ?? []) raise(weights, synonym, synonymWeight);
   }
 
-  return { weights, expansions, headingHints, stated, answered, ownTerms: new Set(terms), lexiconMatches: matches.map((match) => match.entry) };
+  return {
+    weights,
+    expansions,
+    headingHints,
+    stated,
+    fibreShares: fibreSharesInQuery(text),
+    quantities: quantitiesInQuery(text),
+    answered,
+    ownTerms: new Set(terms),
+    lexiconMatches: matches.map((match) => match.entry),
+  };
 }

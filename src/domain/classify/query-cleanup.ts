@@ -4,7 +4,8 @@ import { countries } from 'countries-list';
  * Wording of a query that never decides a classification and only misleads a lexical search:
  * where the goods come from ("from Sri Lanka", "made in China", "of Chinese origin"), whose
  * brand they carry ("imported under the NIKE trademark", "Brand ZHENGLONG") and how they are
- * packed for sale ("25kg/Case", "1–2kg per fish"). The product words stay; "china" as
+ * packed for sale ("25kg/Case", "1–2kg per fish"), and a chemical's registry number ("CAS #
+ * 99-88-7"). The product words stay; "china" as
  * porcelain or "jersey" as a fabric stay, because a country is only removed after a word
  * that introduces an origin.
  */
@@ -22,9 +23,11 @@ const originPhrase = new RegExp(
 const countryOfOrigin = new RegExp(`\\b(?:${countryNames.join('|')})\\s+origin\\b`, 'g');
 const otherOrigin = /\b(?:of\s+)?(?:unspecified|unknown|various|domestic|foreign)\s+origin\b|\bcountry of origin\b/g;
 const brand = /\b(?:imported\s+)?under\s+the\s+[\w&'-]+(?:\s+[\w&'-]+)?\s+(?:trademark|brand|label|name)\b|\bbrand\s*:?\s+[a-z][\w&'-]*|\b(?:non-?|un)?branded\b/g;
-const packing = /\b\d[\d.,]*\s*(?:-|–|to)?\s*\d*[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l|pcs|pieces)\b\s*(?:\/|per)\s*[a-z]+/g;
+const registryNumber = /\bcas\b\s*(?:#|no\b\.?|number|rn)?\s*:?\s*(?:\d{2,7}-\d{2}-\d\b)?/g;
+// A weight per square metre ("180 g/m2") is a fabric's weight, not a packing unit.
+const packing = /\b\d[\d.,]*\s*(?:-|–|to)?\s*\d*[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l|pcs|pieces)\b\s*(?:\/|per)\s*(?!m2\b)[a-z]+/g;
 
-/** The query, lower-cased and folded, without its origin, brand and packing wording. */
+/** The query, lower-cased and folded, without its origin, brand, packing and registry-number wording. */
 export function withoutIncidentals(folded: string): string {
-  return folded.replace(originPhrase, ' ').replace(countryOfOrigin, ' ').replace(otherOrigin, ' ').replace(brand, ' ').replace(packing, ' ');
+  return folded.replace(originPhrase, ' ').replace(countryOfOrigin, ' ').replace(otherOrigin, ' ').replace(brand, ' ').replace(packing, ' ').replace(registryNumber, ' ');
 }

@@ -1,4 +1,6 @@
 import { attributeRuleById, AttributeRule, LineAttributes, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
+import { FibreShares, meetsCondition } from './fibre-shares';
+import { Dimension, meetsLimit } from './quantities';
 import type { ClassifiableLeaf, HeadingEntry, SearchIndex } from './search-index';
 
 /** A query as the ranking reads it: weighted terms (the query's own, lexicon wording, synonyms). */
@@ -11,6 +13,10 @@ export interface WeightedQuery {
   headingHints: Map<string, number>;
   /** Attribute values the query (or its context answers) states. */
   stated: StatedAttributes;
+  /** The fibre shares by weight the query gives, if any. */
+  fibreShares: FibreShares | null;
+  /** The quantity of each kind (length, mass, power…) the query states once. */
+  quantities: Map<Dimension, number>;
 }
 
 export interface RankedLeaf {
@@ -48,6 +54,8 @@ const attributeContradiction = 0.3;
 const partMismatch = 0.08;
 const wholeForParts = 0.5;
 const headingPool = 12;
+/** The weight (sum of weight × idf) of a short query of two everyday words, at which the lexicon's hint has its base strength. */
+const shortQueryMass = 20;
 
 function idf(index: SearchIndex, term: string): number {
   const df = index.documentFrequency.get(term) ?? 0;
@@ -83,7 +91,7 @@ function candidatePool(index: SearchIndex, query: WeightedQuery): Set<Classifiab
   return pool;
 }
 
-function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableLeaf, heading: HeadingEntry, termIdf: Map<string, number>): RankedLeaf {
+function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableLeaf, heading: HeadingEntry, termIdf: Map<string, number>, hintScale: number): RankedLeaf {
   let score = 0;
   const headingTerms: string[] = [];
   const pathTerms: string[] = [];
@@ -124,10 +132,24 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   let unmatched = 0;
   for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;
   score -= unmatched * unmatchedPathWord;
-  score += (query.headingHints.get(heading.code) ?? 0) * maxIdf(index);
+  score += (query.headingHints.get(heading.code) ?? 0) * hintScale;
   const { agreed, contradicted, adjustment } = weighAttributes(query.stated, { stated: leaf.attributes, excluded: leaf.excluded });
-  score += adjustment * maxIdf(index);
+  score += (adjustment + weighMeasures(query, leaf)) * maxIdf(index);
   return { leaf, score, headingTerms, pathTerms, agreed, contradicted };
+}
+
+/**
+ * A line whose fibre shares or measured limits the query's figures fail loses; one whose
+ * conditions they meet gains, like an attribute (GRI 6).
+ */
+function weighMeasures(query: WeightedQuery, leaf: ClassifiableLeaf): number {
+  const { fibreShares, quantities } = query;
+  const results = [
+    ...(fibreShares ? leaf.shareConditions.map((condition) => meetsCondition(fibreShares, condition)) : []),
+    ...(quantities.size > 0 ? leaf.quantityLimits.map((limit) => meetsLimit(quantities, limit)) : []),
+  ];
+  if (results.includes(false)) return -attributeContradiction;
+  return results.includes(true) ? attributeAgreement : 0;
 }
 
 /** The attribute rules: agreement raises a leaf, contradiction lowers it; "parts" lines need a query about parts. */
@@ -173,10 +195,15 @@ export function rankLeaves(index: SearchIndex, query: WeightedQuery): RankedLeaf
   if (query.weights.size === 0 && query.expansions.length === 0) return [];
   const allTerms = new Set([...query.weights.keys(), ...query.expansions.flatMap((expansion) => expansion.terms)]);
   const termIdf = new Map([...allTerms].map((term) => [term, idf(index, term)]));
+  // A long description piles up evidence word by word; the lexicon's word for the goods should not
+  // fade in it: the hint grows with the square root of the query's weight beyond a two-word query's.
+  let mass = 0;
+  for (const [term, weight] of query.weights) mass += weight * (termIdf.get(term) as number);
+  const hintScale = maxIdf(index) * Math.sqrt(Math.max(1, mass / shortQueryMass));
   const ranked: RankedLeaf[] = [];
   for (const leaf of candidatePool(index, query)) {
     const heading = index.headings.get(leaf.code.slice(0, 4)) as HeadingEntry;
-    ranked.push(scoreLeaf(index, query, leaf, heading, termIdf));
+    ranked.push(scoreLeaf(index, query, leaf, heading, termIdf, hintScale));
   }
   return ranked.sort((a, b) => b.score - a.score || a.leaf.id - b.leaf.id);
 }

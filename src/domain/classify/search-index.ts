@@ -3,6 +3,8 @@ import { dottedHtsCode } from '../../reference/hts/hts-code';
 import type { HtsRelease } from '../hts/hts-release';
 import { attributesAlongPath, attributesInText, isResidualRow, PathRow, StatedAttributes } from './attributes';
 import { chapterTitles, sectionTitles } from './chapters';
+import { negated, ShareCondition, shareConditionsInText, withoutFibreProportions } from './fibre-shares';
+import { beyond, QuantityLimit, quantityLimitsInText } from './quantities';
 import type { SearchableHtsLine } from './classify-ports';
 import type { TextAnalyser } from './text-analysis';
 import { ScheduleVocabulary, stemFamilies } from './vocabulary';
@@ -20,6 +22,10 @@ export interface ScheduleNode {
   folded: string;
   /** What the row's own wording says of the deciding attributes. */
   attributes: StatedAttributes;
+  /** The fibre shares by weight the row's wording requires. */
+  shareConditions: ShareCondition[];
+  /** The measured limits (size, weight, output…) the row's wording sets. */
+  quantityLimits: QuantityLimit[];
 }
 
 /** A line that can be answered: numbered, in chapters 01–97, with no numbered line below it. */
@@ -43,6 +49,10 @@ export interface ClassifiableLeaf {
   attributes: StatedAttributes;
   /** Attribute values the path rules out: a residual line ("Other") is not what its siblings are. */
   excluded: StatedAttributes;
+  /** The fibre shares the path requires, a residual row's being the opposite of its siblings'. */
+  shareConditions: ShareCondition[];
+  /** The measured limits the path sets, a residual row's being beyond its siblings'. */
+  quantityLimits: QuantityLimit[];
 }
 
 export interface HeadingEntry {
@@ -125,7 +135,9 @@ function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): Schedul
       parent: stack[stack.length - 1] ?? null,
       terms: analyser.terms(affirmedWording(wording)),
       folded,
-      attributes: attributesInText(folded),
+      attributes: attributesInText(withoutFibreProportions(folded)),
+      shareConditions: shareConditionsInText(folded),
+      quantityLimits: quantityLimitsInText(folded),
     };
     stack.push(node);
     return node;
@@ -169,8 +181,32 @@ function chapterRows(): Map<string, PathRow[]> {
   return rows;
 }
 
-/** For each residual row, what its siblings (the rows under the same parent) state. */
-function siblingAttributes(nodes: ScheduleNode[]): Map<ScheduleNode, StatedAttributes> {
+/** For each residual row, the opposite of the share conditions its siblings state. */
+function residualShareConditions(residuals: Map<ScheduleNode, ScheduleNode[]>): Map<ScheduleNode, ShareCondition[]> {
+  const result = new Map<ScheduleNode, ShareCondition[]>();
+  for (const [node, siblings] of residuals) {
+    const conditions = siblings.flatMap((sibling) => sibling.shareConditions.map(negated));
+    if (conditions.length > 0) result.set(node, conditions);
+  }
+  return result;
+}
+
+/**
+ * For each residual row, the opposite of the limit of each sibling that sets one ("Of an output not
+ * exceeding 37.5 W" → "Other" exceeds it). A sibling with a range sets two limits: being outside
+ * it is one of two things, so it is left out.
+ */
+function residualQuantityLimits(residuals: Map<ScheduleNode, ScheduleNode[]>): Map<ScheduleNode, QuantityLimit[]> {
+  const result = new Map<ScheduleNode, QuantityLimit[]>();
+  for (const [node, siblings] of residuals) {
+    const limits = siblings.flatMap((sibling) => (sibling.quantityLimits.length === 1 ? [beyond(sibling.quantityLimits[0])] : []));
+    if (limits.length > 0) result.set(node, limits);
+  }
+  return result;
+}
+
+/** Each residual row ("Other", "Of other textile materials") with its siblings (the rows under the same parent). */
+function residualRows(nodes: ScheduleNode[]): Map<ScheduleNode, ScheduleNode[]> {
   const children = new Map<ScheduleNode, ScheduleNode[]>();
   for (const node of nodes) {
     if (!node.parent) continue;
@@ -178,17 +214,22 @@ function siblingAttributes(nodes: ScheduleNode[]): Map<ScheduleNode, StatedAttri
     list.push(node);
     children.set(node.parent, list);
   }
-  const result = new Map<ScheduleNode, StatedAttributes>();
+  const result = new Map<ScheduleNode, ScheduleNode[]>();
   for (const siblings of children.values()) {
-    for (const node of siblings) {
-      if (!isResidualRow(node.folded)) continue;
-      const stated: StatedAttributes = new Map();
-      for (const sibling of siblings) {
-        if (sibling === node) continue;
-        for (const [id, values] of sibling.attributes) stated.set(id, new Set([...(stated.get(id) ?? []), ...values]));
-      }
-      result.set(node, stated);
+    for (const node of siblings) if (isResidualRow(node.folded)) result.set(node, siblings.filter((sibling) => sibling !== node));
+  }
+  return result;
+}
+
+/** For each residual row, what its siblings (the rows under the same parent) state. */
+function siblingAttributes(residuals: Map<ScheduleNode, ScheduleNode[]>): Map<ScheduleNode, StatedAttributes> {
+  const result = new Map<ScheduleNode, StatedAttributes>();
+  for (const [node, siblings] of residuals) {
+    const stated: StatedAttributes = new Map();
+    for (const sibling of siblings) {
+      for (const [id, values] of sibling.attributes) stated.set(id, new Set([...(stated.get(id) ?? []), ...values]));
     }
+    result.set(node, stated);
   }
   return result;
 }
@@ -253,7 +294,10 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
   }
 
   const chapters = chapterRows();
-  const residualSiblings = siblingAttributes(nodes);
+  const residuals = residualRows(nodes);
+  const residualSiblings = siblingAttributes(residuals);
+  const residualShares = residualShareConditions(residuals);
+  const residualLimits = residualQuantityLimits(residuals);
   const pathRows = (heading: ScheduleNode, below: ScheduleNode[]): PathRow[] => [
     ...(chapters.get((heading.code as string).slice(0, 2)) ?? []),
     ...(heading === below[0] ? below : [heading, ...below]).map((row) => ({ own: row.attributes, siblings: residualSiblings.get(row) ?? null })),
@@ -280,6 +324,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     const { heading, below } = ancestorsBelowHeading(node);
     if (!heading?.code) continue;
     const { stated, excluded } = attributesAlongPath(pathRows(heading, below));
+    const rows = heading === below[0] ? below : [heading, ...below];
     const leaf: ClassifiableLeaf = {
       id: leaves.length,
       code: node.code,
@@ -292,6 +337,8 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
       ownTerms: new Set(node.terms),
       attributes: stated,
       excluded,
+      shareConditions: rows.flatMap((row) => [...row.shareConditions, ...(residualShares.get(row) ?? [])]),
+      quantityLimits: rows.flatMap((row) => [...row.quantityLimits, ...(residualLimits.get(row) ?? [])]),
     };
     leaves.push(leaf);
     headings.get(headingCode(heading))?.leaves.push(leaf);

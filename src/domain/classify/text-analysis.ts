@@ -61,6 +61,15 @@ function rawWords(folded: string): string[] {
     .filter((word) => word !== '');
 }
 
+/**
+ * A plural the model leaves as it is because it does not know the word ("monofilaments",
+ * "geoboards"): the regular plural, where the ending cannot be a singular's ("gas", "lens",
+ * "series", "chassis", "canvas" stay).
+ */
+function unknownPlural(word: string): string {
+  return /[^aeiosu]s$/.test(word) && word.length > 5 ? word.slice(0, -1) : word;
+}
+
 /** The model does not know joined compounds ("tshirts"); their plural is the regular one. */
 function singular(word: string): string {
   return /[^su]s$/.test(word) ? word.slice(0, -1) : word;
@@ -77,11 +86,21 @@ export function createTextAnalyser(): TextAnalyser {
   const its = nlp.its;
   const cache = new Map<string, string>();
 
+  function readLemma(word: string): { lemma: string; verb: boolean } {
+    const tokens = nlp.readDoc(word).tokens();
+    const lemmas = tokens.out(its.lemma as ItsFunction<string>) as string[];
+    if (lemmas.length !== 1) return { lemma: word, verb: false };
+    return { lemma: lemmas[0].toLowerCase(), verb: (tokens.out(its.pos as ItsFunction<string>) as string[])[0] === 'VERB' };
+  }
+
   function lemma(word: string): string {
     let cached = cache.get(word);
     if (cached === undefined) {
-      const lemmas = nlp.readDoc(word).tokens().out(its.lemma as ItsFunction<string>) as string[];
-      cached = lemmas.length === 1 ? lemmas[0].toLowerCase() : word;
+      const read = readLemma(word);
+      // Out of context an irregular past form is read as the verb ("saw" → see, "felt" → feel,
+      // "spoke" → speak); in goods it is the noun, as its plural shows ("saws" → saw).
+      const nounToo = read.verb && read.lemma !== word && !/(?:ed|ing|s)$/.test(word) && readLemma(`${word}s`).lemma === word;
+      cached = nounToo ? word : read.lemma === word ? unknownPlural(word) : read.lemma;
       cache.set(word, cached);
     }
     return cached;

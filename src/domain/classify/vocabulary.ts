@@ -56,7 +56,7 @@ export function scheduleTermsFor(term: string, vocabulary: ScheduleVocabulary, a
   const agent = agentStem(term, analyser);
   const agentFamily = agent ? (vocabulary.byStem.get(agent) ?? []) : [];
   if (agentFamily.length > 0) return agentFamily;
-  return compoundParts(term, vocabulary) ?? knownEnding(term, vocabulary);
+  return asDerivative(term, compoundParts(term, vocabulary) ?? knownEnding(term, vocabulary), vocabulary);
 }
 
 /** The longest schedule word a query word ends with ("ovalbumin" → albumin, "dimethoxymethane" → methane). */
@@ -65,6 +65,18 @@ function knownEnding(term: string, vocabulary: ScheduleVocabulary): string[] {
     if (vocabulary.has(term.slice(at))) return [term.slice(at)];
   }
   return [];
+}
+
+/** A leading part that names a substituent group ("isopropyl", "chloro", "methoxy"). */
+const substituent = /(?:yl|oxy|chloro|bromo|fluoro|iodo|nitro|nitroso|amino|hydroxy|cyano|thio)$/;
+
+/**
+ * A compound substituted on a parent compound the schedule names is one of that compound's
+ * derivatives: "isopropylaniline" is among the "aniline derivatives", not aniline.
+ */
+function asDerivative(term: string, parts: string[], vocabulary: ScheduleVocabulary): string[] {
+  const parent = parts[parts.length - 1];
+  return parent && substituent.test(term.slice(0, term.length - parent.length)) && vocabulary.has('derivative') ? [...parts, 'derivative'] : parts;
 }
 
 /** A bridged term counts this much of the query word it stands for. */

@@ -50,6 +50,9 @@ describeWithData('HTS code search over HTS 2026 Rev 4', () => {
     ["women's woven cotton trousers", '6204.62'],
     // A line that says "other than cast iron" does not describe cast iron.
     ['cast iron frying pan', '7323.91'],
+    // A line of cast iron is no line for cast steel.
+    ['cast carbon steel pipe fittings', '7307.19'],
+    ['cast iron pipe fittings', '7307.11'],
     // A parts heading answers to the goods of the headings it serves.
     ['excavator bucket teeth parts', '8431.41'],
     ['faucet parts', '8481.90'],
@@ -61,6 +64,26 @@ describeWithData('HTS code search over HTS 2026 Rev 4', () => {
     // Nylon next to a fibre is the fibre, not a plastic.
     ['nylon rope', '5607.50'],
     ['paper shredder', '8472'],
+    // Fibre shares by weight meet or fail the schedule's "containing 85 percent or more by weight of…",
+    // and "containing 23 percent or more by weight of wool" does not make a sweater of man-made fibres woollen.
+    ['woven fabric of 65% cotton and 35% polyester', '5210'],
+    ['woven fabric of 65% polyester and 35% cotton', '5513'],
+    ['cotton yarn of 60% cotton and 40% polyester', '5206'],
+    ["men's knit sweater of 60% wool and 40% nylon", '6110.1'],
+    // A stated size, weight or output meets or fails the limits of the subheadings.
+    ['a 20 W electric motor', '8501.10'],
+    ['woven cotton fabric weighing 250 g/m2', '5209'],
+    ['stainless steel plate, width 400 mm', '7220'],
+    ['NPK compound fertilizer in 25 kg bags', '3105'],
+    // Section XV and "of base metal" headings are no place for goods of plastics.
+    ['polyethylene tubing for sprinkler systems', '3917'],
+    ['plastic hinge', '3926'],
+    // Fittings and ornaments go where their material puts them.
+    ['brass pipe union', '7412'],
+    ['ceramic figurine', '6913'],
+    // In a long description the lexicon's word for the goods (pullover) keeps its weight against
+    // the many words a statistical line repeats (the all-white T-shirts of 6109.10.0004).
+    ["a women's knit pullover of 100% cotton with a crew neckline, long sleeves, a hemmed bottom, a rib knit waistband and no pockets or trim", '6110.20'],
   ])('classifies %s under %s', async (query, expected) => {
     const result = await searchHtsCodes({ query }, deps);
     expect(result.candidates[0].code.replace(/\./g, '').startsWith(expected.replace(/\./g, ''))).toBe(true);

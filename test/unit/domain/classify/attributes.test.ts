@@ -38,12 +38,37 @@ describe('attribute rules', () => {
     expect(inPath('Of man-made fibers').fibre).toEqual(['artificial', 'synthetic']);
   });
 
+  it('reads a powder as dried goods', () => {
+    expect(inQuery('powdered egg albumin').condition).toEqual(['dried']);
+    expect(inQuery('chili powder').condition).toEqual(['dried']);
+    expect(inQuery('frozen shrimp').condition).toEqual(['frozen']);
+  });
+
   it('tells electric from non-electric and engine types', () => {
     expect(inQuery('cordless drill').power_source).toEqual(['electric']);
     expect(inQuery('gasoline-powered chainsaw').power_source).toEqual(['spark_ignition']);
     expect(inPath('Non-electric heating apparatus').power_source).toEqual(['manual']);
     expect(inPath('Other than electric').power_source).toBeUndefined();
     expect(inPath('Spark-ignition reciprocating internal combustion piston engines').power_source).toEqual(['spark_ignition']);
+  });
+
+  it('lets cast iron fit a line for iron or steel, but keeps steel off a line of cast iron', () => {
+    const material = attributeRuleById.get('material')!;
+    expect(inQuery('cast iron skillet').material).toEqual(['cast_iron']);
+    expect(inQuery('cast carbon steel fittings').material).toEqual(['iron_steel']);
+    expect(inPath('Tube or pipe fittings, of iron or steel > Cast fittings > Of nonmalleable cast iron').material).toEqual(['cast_iron']);
+    expect(inPath('Of iron (other than cast iron) or steel').material).toEqual(['iron_steel']);
+    expect(valuesFit(material, new Set(['cast_iron']), new Set(['iron_steel']))).toBe(true);
+    expect(valuesFit(material, new Set(['iron_steel']), new Set(['cast_iron']))).toBe(false);
+  });
+
+  it('reads "of base metal" as any base metal, never as plastics', () => {
+    const material = attributeRuleById.get('material')!;
+    expect(inPath('Flexible tubing of base metal, with or without fittings').material).toEqual(['base_metal']);
+    expect(inPath('Other base metals; cermets; articles thereof').material).toEqual(['other_base_metal']);
+    expect(valuesFit(material, new Set(['aluminum']), new Set(['base_metal']))).toBe(true);
+    expect(valuesFit(material, new Set(['stainless_steel']), new Set(['base_metal']))).toBe(true);
+    expect(valuesFit(material, new Set(['plastics']), new Set(['base_metal']))).toBe(false);
   });
 
   it('lets stainless steel fit a line for iron or steel, but not one for aluminum', () => {
@@ -95,7 +120,7 @@ describe('attribute rules', () => {
   it('takes the fibre or material named first when the query gives no shares', () => {
     expect(inQuery("women's knit nightgown of a blend of acrylic and cotton").fibre).toEqual(['synthetic']);
     expect(inQuery('PVC flooring with a wood grain decorative layer').material).toEqual(['plastics']);
-    expect(inQuery('cast iron pan with a wooden handle').material).toEqual(['iron_steel']);
+    expect(inQuery('cast iron pan with a wooden handle').material).toEqual(['cast_iron']);
   });
 
   it('reads base metals, and does not take nickel silver for silver', () => {

@@ -17,7 +17,7 @@ describe('the curated lexicon', () => {
     expect(families).toEqual(
       new Set([
         'apparel', 'chemicals', 'electronics', 'food-agriculture', 'food-preparations', 'footwear-bags', 'furniture', 'home-textiles', 'household', 'industrial-machinery',
-        'instruments', 'kitchenware', 'leather-wood-paper', 'machinery', 'materials', 'metals', 'plastics', 'textiles', 'tools', 'toys-sports', 'vehicles',
+        'instruments', 'kitchenware', 'leather-wood-paper', 'machine-elements', 'machinery', 'materials', 'metals', 'plastics', 'textiles', 'tools', 'toys-sports', 'vehicles',
       ]),
     );
     for (const entry of sharedLexicon.entries) {
@@ -124,6 +124,43 @@ describe('the curated lexicon', () => {
     expect(hintsFor('faucet parts')).toEqual(['8481']);
     // A head the lexicon knows as goods keeps pointing by itself.
     expect(hintsFor('PVC flooring')).not.toContain('3904');
+  });
+
+  it('lets the words it knows before a use clause point, less surely, when it does not know the head noun', () => {
+    expect(hintsFor('bicycle racks used for carrying water')).toEqual(['8712']);
+    const rack = analyseQuery('bicycle racks', sharedAnalyser, sharedLexicon).headingHints.get('8712')!;
+    expect(rack).toBeLessThan(analyseQuery('bicycle', sharedAnalyser, sharedLexicon).headingHints.get('8712')!);
+    // A head it knows keeps the pointing to itself.
+    expect(hintsFor('aluminum water pipe')).not.toContain('2201');
+    // What the goods are of or run on names no goods: not PVC in primary forms, not batteries.
+    expect(hintsFor("a child's bib made of 100% PVC")).toEqual([]);
+    expect(hintsFor('a battery-operated sound reproducing apparatus')).toEqual([]);
+  });
+
+  it('reads what goods are without as no part of the goods', () => {
+    expect(hintsFor('clear polyethylene plastic bags without handles')).toEqual(['3923']);
+  });
+
+  it('matches the plural of a word the language model does not know', () => {
+    expect(hintsFor('plastic monofilaments')).toEqual(['3916']);
+    expect(['monofilaments', 'gas', 'lens', 'series'].map((word) => sharedAnalyser.lemma(word))).toEqual(['monofilament', 'gas', 'lens', 'series']);
+  });
+
+  it('maps machine elements, fittings and control gear to the headings of what they are', () => {
+    expect(hintsFor('hydraulic cylinder')).toEqual(['8412']);
+    expect(hintsFor('programmable logic controller')).toEqual(['8537']);
+    expect(hintsFor('variable frequency drive')).toEqual(['8504']);
+    expect(hintsFor('rotary encoder')).toEqual(['9031']);
+    expect(hintsFor('brass pipe union')).toEqual(expect.arrayContaining(['7307', '7412']));
+    expect(hintsFor('carbide cutting insert')).toEqual(['8207', '8209']);
+  });
+
+  it('maps everyday goods the schedule files by what they are for', () => {
+    expect(hintsFor('disposable baby diaper')).toEqual(['9619']);
+    expect(hintsFor('safety helmet')).toEqual(['6506']);
+    expect(hintsFor("men's silk tie")).toEqual(['6117', '6215']);
+    expect(hintsFor('glass vase')).toEqual(['7013']);
+    expect(hintsFor('ceramic figurine')).toEqual(expect.arrayContaining(['6913', '3926', '8306']));
   });
 
   it('maps hides, leather, wood and paper by how far they are worked', () => {

@@ -20,6 +20,14 @@ describe('query cleanup', () => {
     expect(cleaned("swimmer's goggles imported under the NIKE trademark")).toBe("swimmer's goggles");
     expect(cleaned('tuna meat vacuum packed 5kg Brand ZHENGLONG')).toBe('tuna meat vacuum packed 5kg');
     expect(cleaned('Anchor Butter 25kg/Case unbranded')).toBe('anchor butter');
+    // A fabric's weight per square metre is no packing unit.
+    expect(cleaned('twill fabric 180 g/m2')).toBe('twill fabric 180 g/m2');
+  });
+
+  it('drops a chemical\'s CAS registry number', () => {
+    expect(cleaned('4-methylpyridine, CAS # 108-89-4, in bulk')).toBe('4-methylpyridine, , in bulk');
+    expect(cleaned('sodium benzoate (CAS No. 532-32-1)')).toBe('sodium benzoate ( )');
+    expect(terms('glycerol CAS number 56-81-5')).toEqual(['glycerol']);
   });
 
   it('weighs the words of a use clause less than the goods, and a hyphenated word’s parts less than the word', () => {
@@ -27,6 +35,26 @@ describe('query cleanup', () => {
     expect(weights.get('beer')).toBeLessThan(weights.get('monitor')!);
     const knee = analyseQuery("women's knee-length coat", sharedAnalyser, sharedLexicon).weights;
     expect(knee.get('knee')).toBeLessThan(knee.get('kneelength')!);
+  });
+
+  it('takes the head noun past a leading segment that only says whom and what the goods are of', () => {
+    const { weights } = analyseQuery("a men's 100% cotton, jersey knit pullover with long sleeves", sharedAnalyser, sharedLexicon);
+    expect(weights.get('pullover')).toBe(1.5);
+    expect(weights.get('cotton')).toBe(1);
+    // A material alone may be the goods themselves.
+    expect(analyseQuery('stainless steel, cold-rolled', sharedAnalyser, sharedLexicon).weights.get('steel')).toBe(1.5);
+  });
+
+  it('takes a set as the goods it is a set of (GRI 3(b)), not a verb that ends in the same letters', () => {
+    expect(analyseQuery('a bi-metal hole saw kit with a carry case', sharedAnalyser, sharedLexicon).headingHints.has('8207')).toBe(true);
+    expect(analyseQuery('snorkel pack', sharedAnalyser, sharedLexicon).weights.get('snorkel')).toBe(1.5);
+    expect(analyseQuery('hog leg meat cooked vacuum packed', sharedAnalyser, sharedLexicon).weights.get('vacuum')).toBe(1);
+  });
+
+  it('reads an irregular past form that is also a noun as the noun, as its plural reads', () => {
+    expect(['saw', 'saws', 'felt', 'spoke', 'spokes'].map((word) => sharedAnalyser.lemma(word))).toEqual(['saw', 'saw', 'felt', 'spoke', 'spoke']);
+    // Regular and participle forms keep their verb.
+    expect(['knitted', 'woven', 'made'].map((word) => sharedAnalyser.lemma(word))).toEqual(['knit', 'weave', 'make']);
   });
 
   it('does not read the stem of a non- compound as its own word', () => {

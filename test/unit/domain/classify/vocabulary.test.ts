@@ -2,7 +2,7 @@ import { affirmedWording } from '../../../../src/domain/classify/search-index';
 import { bridgeToSchedule, scheduleTermsFor, ScheduleVocabulary, stemFamilies } from '../../../../src/domain/classify/vocabulary';
 import { sharedAnalyser } from '../../../support/hts-search';
 
-const scheduleWords = ['copying', 'copy', 'sorting', 'tug', 'boat', 'black', 'board', 'albumin', 'measure', 'machine'];
+const scheduleWords = ['copying', 'copy', 'sorting', 'tug', 'boat', 'black', 'board', 'albumin', 'measure', 'machine', 'isopropyl', 'aniline', 'derivative', 'butene'];
 const vocabulary: ScheduleVocabulary = {
   has: (term) => scheduleWords.includes(term),
   byStem: stemFamilies(scheduleWords, sharedAnalyser),
@@ -16,6 +16,14 @@ describe('bridging query words to the schedule’s words', () => {
     expect(scheduleTermsFor('tugboat', vocabulary, sharedAnalyser)).toEqual(['tug', 'boat']);
     expect(scheduleTermsFor('blackboard', vocabulary, sharedAnalyser)).toEqual(['black', 'board']);
     expect(scheduleTermsFor('ovalbumin', vocabulary, sharedAnalyser)).toEqual(['albumin']);
+  });
+
+  it('reads a compound substituted on a parent compound the schedule names as one of its derivatives', () => {
+    expect(scheduleTermsFor('isopropylaniline', vocabulary, sharedAnalyser)).toEqual(['isopropyl', 'aniline', 'derivative']);
+    expect(scheduleTermsFor('dichlorobutene', vocabulary, sharedAnalyser)).toEqual(['butene', 'derivative']);
+    // A plain compound word or ending is no derivative.
+    expect(scheduleTermsFor('tugboat', vocabulary, sharedAnalyser)).not.toContain('derivative');
+    expect(scheduleTermsFor('ovalbumin', vocabulary, sharedAnalyser)).not.toContain('derivative');
   });
 
   it('never bridges a word the schedule uses, and adds bridged words at a lower weight', () => {
