@@ -2,6 +2,7 @@ import request from 'supertest';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { ShipmentRepository } from '../../src/db/repositories/shipment.repository';
 import { sha256Hex } from '../../src/domain/access/secrets';
+import { newId } from '../../src/domain/shared/ids';
 import { defineTrackingRefreshJob, trackingRefreshJobName } from '../../src/jobs/tracking-refresh.job';
 import { createTestApp, TestApp } from '../support/app';
 import { setPlan, signUp } from '../support/accounts';
@@ -187,7 +188,7 @@ describe(`container tracking on ${testDialect}`, () => {
     };
     const business = await account();
     await setPlan(app, business.email, 'business');
-    const own = await shipmentOf(business.accountId, `shp_biz_${business.accountId}`);
+    const own = await shipmentOf(business.accountId, newId('shp'));
 
     const covered = await track(business.live, { reference_type: 'container', reference: 'MSKU1234565', shipment_id: own }).expect(201);
     expect(covered.body).toMatchObject({ livemode: true, shipment_id: own, billing: 'covered_by_plan', credit_transaction_id: null });
@@ -198,7 +199,7 @@ describe(`container tracking on ${testDialect}`, () => {
     await track(business.live, { reference_type: 'container', reference: 'CSQU3054383' }).expect(402);
 
     const other = await account();
-    const theirs = await shipmentOf(other.accountId, `shp_other_${other.accountId}`);
+    const theirs = await shipmentOf(other.accountId, newId('shp'));
     for (const shipment_id of [theirs, 'shp_unknown']) {
       const refused = await track(business.live, { reference_type: 'container', reference: 'CSQU3054383', shipment_id }).expect(404);
       expect(refused.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/not-found', errors: [{ pointer: '/body/shipment_id', message: `No shipment ${shipment_id} in this account.` }] });
