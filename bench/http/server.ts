@@ -1,7 +1,7 @@
 /**
- * The bench's server process: a bare Express JSON route and the named operation's host (from the
- * build in dist/), each on its own loopback port, so the load generator (the parent process) does
- * not share their event loop.
+ * The bench's server process: a bare Express JSON route, the operation's framework floor and the
+ * named operation's host (from the build in dist/), each on its own loopback port, so the load
+ * generator (the parent process) does not share their event loop.
  */
 import fs from 'node:fs';
 import os from 'node:os';
