@@ -10,7 +10,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../src/config/config';
 import { planLoad } from '../src/domain/loadplan/plan-load';
 import { validatePlan } from '../src/domain/loadplan/validator';
 import { parseThpack, thpackLoadPlanRequest } from '../src/reference/or-library-thpack';
@@ -31,11 +30,9 @@ function positiveInteger(name: string, fallback: number): number {
 function benchmarkFiles(): { label: string; file: string }[] {
   const file = option('file');
   if (file) return [{ label: path.basename(file), file }];
-  const dataDir = loadConfig().dataDir;
-  if (!dataDir) throw new Error('no data directory found (set DATA_DIR or pass --file)');
   return [1, 2, 3, 4, 5, 6, 7].map((k) => ({
     label: `BR${k}`,
-    file: path.join(dataDir, 'loadplan', 'or-library', `thpack${k}.txt`),
+    file: path.join(__dirname, 'data', 'loadplan', 'or-library', `thpack${k}.txt`),
   }));
 }
 

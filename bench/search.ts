@@ -2,7 +2,7 @@
  * Accuracy and latency of the HTS code search, through the same code path as the API
  * (searchHtsCodes over the real HTS 2026 Rev 4, imported into a scratch database).
  *
- *   npm run bench:search                                  # the development set (shared/eval/hts-search/eval_dev.jsonl)
+ *   npm run bench:search                                  # the development set (bench/data/hts-search/eval_dev.jsonl)
  *   npm run bench:search -- --set <file.jsonl>            # any file of {"id","description","gold"} lines
  *   npm run bench:search -- --out predictions.jsonl       # also writes {"id","codes"} lines (score.mjs reads them)
  *   npm run bench:search -- --half even                   # only items whose id ends in an even number (or odd):
@@ -89,7 +89,7 @@ function tally(map: Map<string, Tally>, key: string, hit1: boolean, hit5: boolea
 async function main(): Promise<void> {
   const dataDir = loadConfig().dataDir;
   if (dataDir === null) throw new Error('no data directory: set DATA_DIR to the folder holding hts/');
-  const setFile = argument('--set') ?? path.join(dataDir, '..', 'eval', 'hts-search', 'eval_dev.jsonl');
+  const setFile = argument('--set') ?? path.join(__dirname, 'data', 'hts-search', 'eval_dev.jsonl');
   const half = argument('--half');
   if (half !== null && half !== 'even' && half !== 'odd') throw new Error('--half takes even or odd');
   const items = readSet(setFile).filter((item) => half === null || idParity(item.id) === half);

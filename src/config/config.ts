@@ -86,8 +86,9 @@ function dataDir(env: Env): string | null {
     if (!fs.existsSync(resolved)) throw new ConfigError(`DATA_DIR "${raw}" does not exist`);
     return resolved;
   }
-  const shared = path.resolve(projectRoot, '..', 'shared', 'data');
-  return fs.existsSync(shared) ? shared : null;
+  // The repository carries its reference data (data/, with each folder's provenance).
+  const bundled = path.join(projectRoot, 'data');
+  return fs.existsSync(bundled) ? bundled : null;
 }
 
 function trustProxy(env: Env): boolean | number | string {
