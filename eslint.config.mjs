@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'var/', 'src/generated/', 'coverage/'] },
+  { ignores: ['node_modules/', 'dist/', 'var/', 'src/generated/', 'coverage/', 'data/', 'bench/data/'], // reference and evaluation data, copied unmodified },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
