@@ -1507,7 +1507,8 @@ export interface components {
             /** @enum {string} */
             status?: "enabled" | "disabled";
         };
-        WebhookEndpoint: {
+        WebhookEndpoint: components["schemas"]["WebhookEndpointFields"];
+        WebhookEndpointFields: {
             /** @example we_01kaxk4p6r8t0w2y4a6c8e0g2j */
             id: string;
             /** @constant */
@@ -1531,13 +1532,14 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
-        WebhookEndpointWithSecret: {
+        /** @description An endpoint with its signing secret, shown only in the answers that make one. */
+        WebhookEndpointWithSecret: components["schemas"]["WebhookEndpointFields"] & {
             /**
-             * @description The signing secret (Standard Webhooks `whsec_…`), shown only here.
+             * @description The signing secret (Standard Webhooks `whsec_…`).
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2bVgYbCHhAE=
              */
             secret: string;
-        } & components["schemas"]["WebhookEndpoint"];
+        };
         WebhookEndpointList: {
             /** @constant */
             object: "list";
