@@ -75,7 +75,7 @@ it('loses no event when the worker is killed (SIGKILL) mid-delivery and started 
     expect(new Set(receiver.ids())).toEqual(expected);
     // Every request was one of the events, under its own id: a repeat is a repeat of the same webhook-id.
     expect(receiver.ids().every((id) => expected.has(id))).toBe(true);
-    const statuses = await db.knex('webhook_deliveries').select('status').count({ n: '*' }).groupBy('status');
+    const statuses: Array<{ status: string; n: number | string }> = await db.knex('webhook_deliveries').select('status').count({ n: '*' }).groupBy('status');
     expect(statuses.map((row) => [row.status, Number(row.n)])).toEqual([['delivered', 300]]);
   } finally {
     second.kill('SIGTERM');

@@ -33,8 +33,10 @@ export async function pumpDeliveries(service: WebhookDeliveryService, options: P
       lastDispatch = dispatched === options.dispatchBatch ? 0 : Date.now();
     }
     const free = options.concurrency - inFlight.size;
+    // Leasing costs a few queries whatever the count, so lease in batches: when a quarter of the slots are free, or all.
+    const batch = inFlight.size === 0 || free >= Math.max(1, Math.floor(options.concurrency / 4));
     const token = newId('lease');
-    const claimed = free > 0 ? await service.claim(free, token) : [];
+    const claimed = batch ? await service.claim(free, token) : [];
     for (const delivery of claimed) {
       const running: Promise<void> = service
         .deliver(delivery, token)
@@ -43,7 +45,7 @@ export async function pumpDeliveries(service: WebhookDeliveryService, options: P
       inFlight.add(running);
     }
     if (claimed.length === 0 && dispatched === 0) await Promise.race([sleep(options.idleMs), ...inFlight]);
-    else if (inFlight.size >= options.concurrency) await Promise.race(inFlight);
+    else if (!batch || inFlight.size >= options.concurrency) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
 }

@@ -87,7 +87,9 @@ export class WebhookDeliveryService {
       finishedAt: retryIn === null ? now : null,
     };
     const saved = await this.deps.deliveries.finish(token, next, attempt);
-    if (succeeded) await this.deps.endpoints.markHealthy(endpoint.id);
+    if (succeeded) {
+      if (endpoint.failingSince !== null) await this.deps.endpoints.markHealthy(endpoint.id);
+    }
     else if (gone) await this.disable(endpoint, 'gone', now);
     else if (now - (await this.deps.endpoints.markFailing(endpoint.id, now)) >= this.deps.settings.disableAfterMs) await this.disable(endpoint, 'failing', now);
     return saved;
