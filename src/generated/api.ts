@@ -1164,11 +1164,11 @@ export interface components {
             /** @description Why the measure is suppressed, unresolved or prohibits the import. */
             reason?: string;
             citations: components["schemas"]["Citation"][];
-            /** @description Present when a fact behind this line still awaits confirmation. */
-            verify?: string;
         };
+        /** @description A public primary source of the measure (proclamation, executive order, Federal Register document, CBP CSMS message, HTS note or heading, statute, regulation, court decision). */
         Citation: {
-            type: string;
+            /** @enum {string} */
+            type: "proclamation" | "executive_order" | "federal_register" | "csms" | "hts" | "usitc" | "statute" | "cfr" | "court";
             ref: string;
             note?: string;
         };

@@ -22,7 +22,7 @@ describe('POST /api/tariff/public/calculate with the real schedule and rules', (
     expect(remaining).toBe(4);
     expect(res.headers['x-ratelimit-remaining']).toBe('4');
     expect(result).toMatchObject({ hts_code: '0102.29.40.24', country: { code: 'CN', name: 'China' }, declared_value: 10000, source: 'usitc_hts', entry_date: '2026-10-09' });
-    // 1¢/kg × 1000 kg = $10 base; 12.5% forced-labor 301 + 7.5% List 4A on $10,000 (tariff-rules.md §3.5).
+    // 1¢/kg × 1000 kg = $10 base; 12.5% forced-labor 301 + 7.5% List 4A on $10,000 (U.S. notes 52 and 20(s)).
     expect(result.rates.base_duty).toMatchObject({ rate_type: 'specific', amount: 10 });
     expect(result.rates.section_301).toEqual({ applies: true, rate: 20, amount: 2000 });
     expect(result.total_duty_amount).toBe(2010);

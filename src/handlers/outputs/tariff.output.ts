@@ -20,7 +20,6 @@ function toStackComponent(component: DutyComponent): Schemas['DutyStackComponent
     status: component.status,
     ...(component.reason ? { reason: component.reason } : {}),
     citations: component.citations.map((c) => ({ type: c.type, ref: c.ref, ...(c.note ? { note: c.note } : {}) })),
-    ...(component.verify ? { verify: component.verify } : {}),
   };
 }
 
