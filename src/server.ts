@@ -14,6 +14,7 @@ import { createHostApps } from './hosts/app-factory';
 import { bootstrapParcelData, createParcelServices, parcelDataLoaded } from './hosts/parcel-services';
 import { bootstrapTariffData, createTariffServices, htsRefreshDeps, tariffDataLoaded } from './hosts/tariff-services';
 import { defineHtsRefreshJob } from './jobs/hts-refresh.job';
+import { defineHtsBackfillJob, htsBackfillJobName } from './jobs/hts-backfill.job';
 import { loadTrackingConfig } from './config/tracking-config';
 import { bootstrapPorts, createTrackingServices } from './hosts/tracking-services';
 import { startAisFeed } from './jobs/ais-feed';
@@ -90,15 +91,18 @@ export interface Worker {
 }
 
 /**
- * Starts processing jobs on the scheduler: the daily HTS refresh, the tracking refresh, webhook
- * delivery, and the AIS NMEA feed when one is configured (set TRACKING_AIS_NMEA_TCP on one worker only).
+ * Starts processing jobs on the scheduler: the daily HTS refresh, the backfill of older HTS releases,
+ * the tracking refresh, webhook delivery, and the AIS NMEA feed when one is configured (set
+ * TRACKING_AIS_NMEA_TCP on one worker only).
  */
 export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks'>): Promise<Worker> {
   const { logger } = deps;
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
   agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => logger.warn({ err: error, job: job.attrs.name }, 'job failed'));
   await agenda.start();
-  await defineHtsRefreshJob(agenda, { ...htsRefreshDeps(deps.tariff, deps.clock), logger, lockLifetimeMs: deps.config.jobLockLifetimeMs });
+  const htsJobDeps = { ...htsRefreshDeps(deps.tariff, deps.clock), logger, lockLifetimeMs: deps.config.jobLockLifetimeMs };
+  defineHtsBackfillJob(agenda, htsJobDeps);
+  await defineHtsRefreshJob(agenda, htsJobDeps);
   const tracking = deps.tracking.config;
   await defineTrackingRefreshJob(agenda, {
     refresh: deps.tracking.refresh,
@@ -140,7 +144,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   }
   // Reference data imports in the background: /readyz says not ready, and the tariff and parcel routes answer 503, until done.
   const bootstrap = Promise.all([
-    bootstrapTariffData(deps.tariff, config, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
+    bootstrapTariffData(deps.tariff, config, deps.clock, logger, () => deps.jobs.runNow(htsBackfillJobName)).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
     bootstrapParcelData(deps.parcel, deps.db, config, logger).catch((error: unknown) => logger.error({ err: error }, 'parcel data bootstrap failed')),
     bootstrapPorts(deps.tracking, config.dataDir, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'port import failed')),
   ]);

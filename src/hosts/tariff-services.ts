@@ -5,11 +5,12 @@ import { htsDatabase } from '../db/repositories/hts-database';
 import { TariffRulesRepository } from '../db/repositories/tariff-rules.repository';
 import type { Clock } from '../domain/clock';
 import type { HtsDatabase, HtsReleaseSource } from '../domain/hts/hts-ports';
-import { backfillHtsReleases, HtsRefreshDeps } from '../domain/hts/hts-refresh.service';
+import type { HtsRefreshDeps } from '../domain/hts/hts-refresh.service';
 import { ensureInitialRelease } from '../domain/hts/initial-release';
 import { ReleaseLineSource } from '../domain/tariff/release-line-source';
 import { TariffRuleBook } from '../domain/tariff/rules/tariff-rule-book';
 import { chooseHtsReleaseSource } from '../reference/hts/hts-release-source';
+import { DirectoryHtsSource } from '../reference/hts/directory-hts-source';
 import { importTariffRules, loadActiveTariffRules } from '../reference/tariff/import-tariff-rules';
 import type { ReadinessCheck } from './readiness';
 import { HtsSearchIndexCache } from '../domain/classify/search-index-cache';
@@ -65,10 +66,18 @@ export function htsRefreshDeps(services: TariffServices, clock: Clock): HtsRefre
 
 /**
  * First start and every start: make sure an HTS release is imported (the newest in the source when
- * the database has none, then older ones for history) and the duty rules are in memory (the stored
- * active set, or a fresh import from the data directory). Readiness says not ready until both hold.
+ * the database has none) and the duty rules are in memory (the stored active set, or a fresh import
+ * from the data directory). Readiness says not ready until both hold. Then, when the releases come
+ * from a data directory, `startBackfill` imports the older ones there for history (the server
+ * queues the hts-backfill job; it skips what is imported, so every start may ask).
  */
-export async function bootstrapTariffData(services: TariffServices, config: Config, clock: Clock, logger: Logger): Promise<void> {
+export async function bootstrapTariffData(
+  services: TariffServices,
+  config: Config,
+  clock: Clock,
+  logger: Logger,
+  startBackfill: () => Promise<unknown>,
+): Promise<void> {
   const deps = htsRefreshDeps(services, clock);
   const initial = await ensureInitialRelease(deps);
   if (initial.outcome === 'unavailable') logger.warn({ reason: initial.reason }, 'no HTS release could be imported');
@@ -80,10 +89,7 @@ export async function bootstrapTariffData(services: TariffServices, config: Conf
       logger.info({ version: imported.version, warnings: imported.warnings.length }, 'duty rules imported');
     }
   }
-  if (initial.outcome === 'imported') {
-    const history = await backfillHtsReleases(deps);
-    if (history.imported.length > 0) logger.info({ releases: history.imported.map((i) => i.release.id) }, 'older HTS releases imported for history');
-  }
+  if (initial.outcome !== 'unavailable' && services.htsSource instanceof DirectoryHtsSource) await startBackfill();
 }
 
 export function tariffDataLoaded(services: TariffServices): ReadinessCheck {

@@ -10,7 +10,7 @@ export interface JobLogger {
 }
 
 /** What a run reports in the log: revisions and counts, not the changes themselves. */
-function summary(result: HtsRefreshResult): object {
+export function refreshSummary(result: HtsRefreshResult): object {
   return {
     imported: result.imported.map(({ release, changeSet, eventsWritten }) => ({
       release: release.id,
@@ -37,8 +37,8 @@ export async function defineHtsRefreshJob(agenda: Agenda, deps: HtsRefreshDeps &
     async () => {
       const result = await refreshHtsReleases(deps);
       if (result.retry) throw new Error(`HTS refresh incomplete, will retry: ${result.retry.reason}`);
-      if (result.rejected.length > 0) deps.logger.warn(summary(result), 'HTS refresh rejected a file');
-      else deps.logger.info(summary(result), result.imported.length > 0 ? 'HTS releases imported' : 'HTS up to date');
+      if (result.rejected.length > 0) deps.logger.warn(refreshSummary(result), 'HTS refresh rejected a file');
+      else deps.logger.info(refreshSummary(result), result.imported.length > 0 ? 'HTS releases imported' : 'HTS up to date');
     },
     {
       concurrency: 1,

@@ -1,30 +1,30 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
+import { rev3AndRev4 } from '../support/hts-fixtures';
 import { signUp } from '../support/accounts';
-import { loadConfig } from '../../src/config/config';
 
-// Real data: the HTS release and duty rules imported from the data directory, as on first start.
-const hasData = loadConfig().dataDir !== null;
-const withData = hasData ? describe : describe.skip;
+// Real data: the HTS releases and duty rules imported from real files, as on first start and backfill
+// (2026 Rev 3 and Rev 4, and 2025 Rev 18, in force from 2025-08-07 to 2025-08-12).
+const rev18of2025 = 'hts_2025_revision_18_json.json.gz';
 
 let app: TestApp;
 beforeAll(async () => {
-  if (hasData) app = await createTestApp({ config: { trustProxy: true }, withTariffData: true });
-}, 120_000);
+  app = await createTestApp({ config: { trustProxy: true }, withTariffData: [...rev3AndRev4, rev18of2025] });
+}, 180_000);
 afterAll(() => app?.close());
 
 const steersFromChina = { hts_code: '0102.29.40.24', country_code: 'CN', entry_date: '2026-10-09', declared_value: 10000, quantity: { value: 1000, unit: 'kg' } };
 let ipCounter = 0;
 const freshIp = () => `198.18.0.${++ipCounter}`;
 
-withData('POST /api/tariff/public/calculate with the real schedule and rules', () => {
+describe('POST /api/tariff/public/calculate with the real schedule and rules', () => {
   it('answers form A on the tariff host: the stack, its sources, and the caller\'s remaining calls', async () => {
     const res = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(steersFromChina).expect(200);
     const { result, remaining } = res.body;
     expect(remaining).toBe(4);
     expect(res.headers['x-ratelimit-remaining']).toBe('4');
     expect(result).toMatchObject({ hts_code: '0102.29.40.24', country: { code: 'CN', name: 'China' }, declared_value: 10000, source: 'usitc_hts', entry_date: '2026-10-09' });
-    // 1¢/kg × 1000 kg = $10 base; 12.5% forced-labor 301 + 7.5% List 4A on $10,000 (tariff-rules.md §3.5).
+    // 1¢/kg × 1000 kg = $10 base; 12.5% forced-labor 301 + 7.5% List 4A on $10,000 (U.S. notes 52 and 20(s)).
     expect(result.rates.base_duty).toMatchObject({ rate_type: 'specific', amount: 10 });
     expect(result.rates.section_301).toEqual({ applies: true, rate: 20, amount: 2000 });
     expect(result.total_duty_amount).toBe(2010);
@@ -64,6 +64,23 @@ withData('POST /api/tariff/public/calculate with the real schedule and rules', (
     const res = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send({ hts_code: '9903.03.01', country_code: 'CN', entry_date: '2026-02-20' }).expect(422);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unprocessable');
     expect(res.body.detail).toContain('2026');
+  });
+
+  it('calculates a 2025 entry on both hosts from the 2025 release in force and the measures of that date', async () => {
+    // EO 14326 Annex I: Vietnam 20% (9903.02.69) from 2025-08-07; MFN 16.5% from HTS 2025 Rev 18.
+    const tshirt = { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2025-08-10', declared_value: 10000 };
+    const tariff = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(tshirt).expect(200);
+    expect(tariff.body.result.hts_release).toEqual({ id: 'htsr_2025_rev_18', name: '2025 Revision 18' });
+    expect(tariff.body.result.components.filter((c: { status: string }) => c.status === 'applies').map((c: { id: string; amount: number }) => [c.id, c.amount])).toEqual([
+      ['mfn', 1650],
+      ['ieepa-reciprocal-vn', 2000],
+    ]);
+    expect(tariff.body.result.total_duty_amount).toBe(3650);
+    const main = await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(tshirt).expect(200);
+    expect(main.body.total_duty).toBe(3650);
+    // Before the oldest imported release, no schedule is in force: 422 with the reason.
+    const early = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send({ ...tshirt, entry_date: '2025-08-06' }).expect(422);
+    expect(early.body.detail).toContain('2025-08-06');
   });
 
   it('counts calculate on both hosts in one bucket, keyed or keyless: the sixth call is 429', async () => {

@@ -11,7 +11,7 @@ import { createScheduler } from '../../src/jobs/scheduler';
 import { startWorker } from '../../src/server';
 import { setPlan, signUp, testKeyFor } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
-import { htsFixture, htsFixtureDir, sharedHtsAvailable } from '../support/hts-fixtures';
+import { htsFixture, htsFixtureDir, rev3AndRev4 } from '../support/hts-fixtures';
 
 const adminToken = 'hts-admin-token-for-tests';
 const problem = (kind: string) => `https://docs.tradelane.dev/problems/${kind}`;
@@ -441,17 +441,16 @@ describe('before the first HTS release is imported', () => {
 });
 
 /**
- * The real USITC exports of HTS 2026 Rev 3 and Rev 4 (shared data; skipped without it), as a first
- * start imports them: Rev 4 first, then Rev 3 for history, with the Rev 3 → Rev 4 change set.
+ * The real USITC exports of HTS 2026 Rev 3 and Rev 4 (CSV, from data/hts), as a first start
+ * imports them: Rev 4 first, then Rev 3 for history, with the Rev 3 → Rev 4 change set.
  */
-const describeWithData = sharedHtsAvailable ? describe : describe.skip;
 const section122 = Array.from({ length: 11 }, (_, i) => `9903.03.${String(i + 1).padStart(2, '0')}`);
 
-describeWithData('HTS data over the real 2026 Rev 3 and Rev 4', () => {
+describe('HTS data over the real 2026 Rev 3 and Rev 4', () => {
   let app: TestApp;
   let pro: string;
   beforeAll(async () => {
-    app = await createTestApp({ withTariffData: true });
+    app = await createTestApp({ withTariffData: rev3AndRev4 });
     app.clock.set('2026-11-22T12:00:00.000Z');
     const account = await signUp(app);
     await setPlan(app, account.email, 'tariff_pro');

@@ -6,15 +6,17 @@ import { createTestDatabase, TestDatabase } from '../support/database';
 import { htsFixtureDir, htsImportDeps } from '../support/hts-fixtures';
 import { defineHtsRefreshJob, htsRefreshJobName, JobLogger } from '../../src/jobs/hts-refresh.job';
 import { DirectoryHtsSource } from '../../src/reference/hts/directory-hts-source';
+import { defineHtsBackfillJob, htsBackfillJobName } from '../../src/jobs/hts-backfill.job';
+import { clearHtsTables } from '../support/hts-fixtures';
 
 /**
  * The knex Agenda backend is built elsewhere; until it lands, the definition is checked against a
  * stand-in that records the two Agenda calls it makes (define, every) and runs the processor.
  */
 class RecordingAgenda {
-  definitions = new Map<string, { processor: () => Promise<void>; options: Record<string, unknown> }>();
+  definitions = new Map<string, { processor: (job?: unknown) => Promise<void>; options: Record<string, unknown> }>();
   schedules: Array<[string, string]> = [];
-  define(name: string, processor: () => Promise<void>, options: Record<string, unknown>) {
+  define(name: string, processor: (job?: unknown) => Promise<void>, options: Record<string, unknown>) {
     this.definitions.set(name, { processor, options });
   }
   async every(interval: string, name: string) {
@@ -64,5 +66,29 @@ describe('the daily HTS refresh job', () => {
     expect(logged).toEqual([
       ['info', { imported: [{ release: 'htsr_2030_rev_1', changes: null, eventsWritten: 0 }], rejected: [], retry: null }, 'HTS releases imported'],
     ]);
+  });
+});
+
+describe('the HTS backfill job', () => {
+  it('imports the older releases of the directory newest first, logging each file, and renews its lock', async () => {
+    await clearHtsTables(db);
+    logged.length = 0;
+    const backfillDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hts-backfill-'));
+    fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v1.csv'), path.join(backfillDir, 'hts_2030_revision_1_csv.csv'));
+    fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v2.csv'), path.join(backfillDir, 'hts_2030_revision_2_csv.csv'));
+    fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v1.json'), path.join(backfillDir, 'hts_2030_revision_3_json.json'));
+    const agenda = new RecordingAgenda();
+    defineHtsBackfillJob(agenda as unknown as Agenda, { ...htsImportDeps(db), source: new DirectoryHtsSource(backfillDir), logger, lockLifetimeMs: 600_000 });
+    let touches = 0;
+    await agenda.definitions.get(htsBackfillJobName)?.processor({ touch: async () => void touches++ });
+    fs.rmSync(backfillDir, { recursive: true, force: true });
+    expect(logged.map(([level, , message]) => [level, message])).toEqual([
+      ['info', 'HTS backfill: file 1 of 3 (2030 Revision 3) imported'],
+      ['info', 'HTS backfill: file 2 of 3 (2030 Revision 2) imported'],
+      ['info', 'HTS backfill: file 3 of 3 (2030 Revision 1) imported'],
+      ['info', 'HTS backfill done'],
+    ]);
+    expect(logged[0][1]).toMatchObject({ done: 1, total: 3, rows: 19, rowsPerSecond: expect.any(Number) });
+    expect(touches).toBe(3);
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Express } from 'express';
 import pino from 'pino';
 import { Config, Env, loadConfig } from '../../src/config/config';
@@ -9,7 +10,9 @@ import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import { HostName, hostNames } from '../../src/hosts/host-names';
 import { bootstrapParcelData, createParcelServices } from '../../src/hosts/parcel-services';
 import { databaseReachable, migrationsApplied, Readiness } from '../../src/hosts/readiness';
-import { bootstrapTariffData, createTariffServices } from '../../src/hosts/tariff-services';
+import { bootstrapTariffData, createTariffServices, htsRefreshDeps } from '../../src/hosts/tariff-services';
+import { backfillHtsReleases } from '../../src/domain/hts/hts-refresh.service';
+import { htsDataFolder } from './hts-fixtures';
 import { agendaJobQueue } from '../../src/jobs/job-queue';
 import { createScheduler } from '../../src/jobs/scheduler';
 import { createTrackingServices } from '../../src/hosts/tracking-services';
@@ -45,7 +48,11 @@ export interface TestAppOptions {
   migrate?: boolean;
   config?: Partial<Config>;
   db?: TestDatabase;
-  withTariffData?: boolean;
+  /**
+   * Import these real HTS files (names in `data/hts`) and the duty rules as a start does, from a
+   * data folder made for this app (the newest first, then the others inline for history).
+   */
+  withTariffData?: string[];
   /** Import the parcel reference files of this data directory (the start-up bootstrap, on it). */
   withParcelData?: string;
   /** Environment of the parcel services (live carrier credentials and base URLs); none by default. */
@@ -57,7 +64,14 @@ export interface TestAppOptions {
 /** The real hosts over a fresh database, with responses validated and their statuses logged. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase({ migrate: options.migrate }));
-  const config: Config = { ...loadConfig(process.env), databaseUrl: db.url, validateResponses: true, ...options.config };
+  const tariffDataDir = options.withTariffData ? htsDataFolder(options.withTariffData) : null;
+  const config: Config = {
+    ...loadConfig(process.env),
+    databaseUrl: db.url,
+    validateResponses: true,
+    ...options.config,
+    ...(tariffDataDir ? { dataDir: tariffDataDir } : {}),
+  };
   const clock = new TestClock();
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
   const logger = pino({ level: config.logLevel });
@@ -77,7 +91,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webhooks: createWebhookServices(db.knex, { ...loadWebhookConfig(process.env), ...options.webhooks }, clock, logger),
     jobs,
   };
-  if (options.withTariffData) await bootstrapTariffData(deps.tariff, config, clock, logger);
+  if (tariffDataDir) {
+    const htsDeps = htsRefreshDeps(deps.tariff, clock);
+    await bootstrapTariffData(deps.tariff, config, clock, logger, () => backfillHtsReleases(htsDeps));
+  }
   if (options.withParcelData) await bootstrapParcelData(deps.parcel, db, { ...config, dataDir: options.withParcelData }, logger);
   const hosts = Object.fromEntries(hostNames.map((host) => [host, withStatusLog(host, createHostApp(host, deps))])) as Record<HostName, Express>;
   return {
@@ -89,6 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await deps.loadPlanner.close();
       deps.webhooks.close();
       await db.destroy();
+      if (tariffDataDir) fs.rmSync(tariffDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/config/config';
 import { htsDatabase } from '../../src/db/repositories/hts-database';
 import type { HtsImportDeps } from '../../src/domain/hts/hts-import.service';
 import type { TestDatabase } from './database';
@@ -11,14 +11,35 @@ export function htsFixture(name: string): Buffer {
   return fs.readFileSync(path.join(htsFixtureDir, name));
 }
 
-/** The shared reference data (config dataDir: DATA_DIR, else ../shared/data); tests that need it skip without it. */
-const dataDir = loadConfig().dataDir;
-export const sharedHtsDir = dataDir === null ? '' : path.join(dataDir, 'hts');
-export const sharedHtsAvailable = dataDir !== null && fs.existsSync(path.join(sharedHtsDir, 'hts_2026_revision_3_csv.csv'));
+/** The repository's reference data (`data/`), whatever DATA_DIR says: a test names the files it reads. */
+export const repoDataDir = path.resolve(__dirname, '..', '..', 'data');
+
+/** A real USITC export kept in `data/hts` (e.g. `hts_2026_revision_4_csv.csv`); a missing file fails the test. */
+export function realHtsFile(name: string): string {
+  const file = path.join(repoDataDir, 'hts', name);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: the repository's data/hts should hold it`);
+  return file;
+}
+
+/** The real HTS files most tests run on: 2026 Rev 3 and Rev 4 as USITC's CSV exports. */
+export const rev3AndRev4 = ['hts_2026_revision_3_csv.csv', 'hts_2026_revision_4_csv.csv'];
+
+/**
+ * A data folder of its own for a test: `hts/` holds exactly the named real HTS files, and the
+ * duty rules' program lists come from the repository's `data/tariff`. Remove it with
+ * `fs.rmSync(dir, { recursive: true })`.
+ */
+export function htsDataFolder(htsFiles: string[]): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hts-data-'));
+  fs.mkdirSync(path.join(dir, 'hts'));
+  for (const name of htsFiles) fs.symlinkSync(realHtsFile(name), path.join(dir, 'hts', name));
+  fs.symlinkSync(path.join(repoDataDir, 'tariff'), path.join(dir, 'tariff'));
+  return dir;
+}
 
 /** Empties this capability's tables, so one migrated database can serve every test of a file. */
 export async function clearHtsTables(db: TestDatabase): Promise<void> {
-  for (const table of ['outbox_events', 'tariff_alerts', 'hts_changes', 'hts_change_sets', 'hts_lines', 'hts_releases']) {
+  for (const table of ['outbox_events', 'tariff_alerts', 'hts_changes', 'hts_change_sets', 'hts_line_versions', 'hts_releases']) {
     await db.knex(table).delete();
   }
 }

@@ -25,8 +25,6 @@ interface ReleaseRow {
 }
 
 interface LineRow {
-  release_id: string;
-  position: number;
   code: string | null;
   dotted_code: string | null;
   statistical_suffix: string | null;
@@ -43,8 +41,52 @@ interface LineRow {
   rate_line_code: string | null;
 }
 
-/** Rows per INSERT: 16 columns × 500 stays far below SQLite's bound-parameter limit and MySQL's packet size. */
+/** A stored line version: the line in every imported release whose sequence is in [valid_from, valid_to]. */
+interface VersionRow extends LineRow {
+  id: number;
+  row_key: string;
+  valid_from: number;
+  valid_to: number;
+}
+
+const contentColumns: Array<keyof LineRow> = [
+  'code', 'dotted_code', 'statistical_suffix', 'indent', 'description', 'description_path', 'units',
+  'general_raw', 'special_raw', 'other_raw', 'footnotes', 'quota_quantity', 'additional_duties', 'rate_line_code',
+];
+
+/** Rows per INSERT: 17 columns × 500 stays far below SQLite's bound-parameter limit and MySQL's packet size. */
 const insertBatchSize = 500;
+/** Ids per UPDATE … WHERE id IN (…). */
+const updateBatchSize = 900;
+
+/** A release's place in revision order: 2026 Rev 4 is 2026004. Line versions are ranges of it. */
+export function releaseSequence({ year, revision }: HtsRevision): number {
+  return year * 1000 + revision;
+}
+
+/**
+ * Names each row across releases: its code, or for an unnumbered grouping row the code of the
+ * numbered row before it and `!n`. Codes rise through a release (the importer checks), and `!`
+ * sorts before every digit, so sorting by row key gives the schedule's order back.
+ */
+function rowKeys(lines: HtsLine[]): string[] {
+  let previousCode = '';
+  let grouping = 0;
+  return lines.map((line) => {
+    if (line.code === null) return `${previousCode}!${++grouping}`;
+    previousCode = line.code;
+    grouping = 0;
+    return line.code;
+  });
+}
+
+function byRowKey(a: { row_key: string }, b: { row_key: string }): number {
+  return a.row_key < b.row_key ? -1 : a.row_key > b.row_key ? 1 : 0;
+}
+
+function sameContent(a: LineRow, b: LineRow): boolean {
+  return contentColumns.every((column) => a[column] === b[column] || (column === 'indent' && Number(a.indent) === Number(b.indent)));
+}
 
 function toRelease(row: ReleaseRow): HtsRelease {
   return {
@@ -82,10 +124,8 @@ function toReleaseRow(release: HtsRelease): ReleaseRow {
   };
 }
 
-function toLineRow(releaseId: string, line: HtsLine): LineRow {
+function toLineRow(line: HtsLine): LineRow {
   return {
-    release_id: releaseId,
-    position: line.position,
     code: line.code,
     dotted_code: line.code === null ? null : dottedHtsCode(line.code),
     statistical_suffix: line.statisticalSuffix,
@@ -103,10 +143,9 @@ function toLineRow(releaseId: string, line: HtsLine): LineRow {
   };
 }
 
-function toLine(row: LineRow): StoredHtsLine {
+function toLine(releaseId: string, row: LineRow): StoredHtsLine {
   return {
-    releaseId: row.release_id,
-    position: Number(row.position),
+    releaseId,
     code: row.code,
     statisticalSuffix: row.statistical_suffix,
     indent: Number(row.indent),
@@ -125,6 +164,8 @@ function toLine(row: LineRow): StoredHtsLine {
 
 /** HTS releases and their lines. */
 export class HtsReleaseRepository implements HtsReleaseStore {
+  private readonly sequences = new Map<string, number>();
+
   constructor(private readonly knex: Knex) {}
 
   private releases(): Knex.QueryBuilder<ReleaseRow, ReleaseRow[]> {
@@ -143,10 +184,6 @@ export class HtsReleaseRepository implements HtsReleaseStore {
 
   findById(id: string): Promise<HtsRelease | null> {
     return this.one(this.releases().where({ id }));
-  }
-
-  findBySha256(sha256: string): Promise<HtsRelease | null> {
-    return this.one(this.releases().where({ sha256 }));
   }
 
   findByRevision({ year, revision }: HtsRevision): Promise<HtsRelease | null> {
@@ -190,53 +227,141 @@ export class HtsReleaseRepository implements HtsReleaseStore {
     return rows.map(toRelease);
   }
 
-  /** Callers run this in a transaction: the release and its lines appear together or not at all. */
-  async insertWithLines(release: HtsRelease, lines: HtsLine[]): Promise<void> {
-    await this.knex('hts_releases').insert(toReleaseRow(release));
-    for (let start = 0; start < lines.length; start += insertBatchSize) {
-      await this.knex('hts_lines').insert(lines.slice(start, start + insertBatchSize).map((line) => toLineRow(release.id, line)));
+  /** The sequence of an imported release; releases never change once imported, so it is remembered. */
+  private async sequenceOf(releaseId: string): Promise<number | null> {
+    const known = this.sequences.get(releaseId);
+    if (known !== undefined) return known;
+    const release = await this.findById(releaseId);
+    if (!release) return null;
+    const sequence = releaseSequence(release);
+    this.sequences.set(releaseId, sequence);
+    return sequence;
+  }
+
+  private versions(): Knex.QueryBuilder<VersionRow, VersionRow[]> {
+    return this.knex<VersionRow>('hts_line_versions');
+  }
+
+  /** The line versions of the release with this sequence. */
+  private versionsAt(sequence: number, columns: string[] = ['*']): Promise<VersionRow[]> {
+    return this.versions().select(columns).where('valid_to', '>=', sequence).andWhere('valid_from', '<=', sequence) as unknown as Promise<VersionRow[]>;
+  }
+
+  private async releaseRows(releaseId: string, columns: string[]): Promise<VersionRow[]> {
+    const sequence = await this.sequenceOf(releaseId);
+    if (sequence === null) return [];
+    return (await this.versionsAt(sequence, ['row_key', ...columns])).sort(byRowKey);
+  }
+
+  private async updateIds(ids: number[], values: Partial<VersionRow>): Promise<void> {
+    for (let start = 0; start < ids.length; start += updateBatchSize) {
+      await this.versions().whereIn('id', ids.slice(start, start + updateBatchSize)).update(values);
     }
   }
 
+  private async insertVersions(rows: Array<Omit<VersionRow, 'id'>>): Promise<void> {
+    for (let start = 0; start < rows.length; start += insertBatchSize) {
+      await this.knex('hts_line_versions').insert(rows.slice(start, start + insertBatchSize));
+    }
+  }
+
+  /**
+   * Callers run this in a transaction: the release and its lines appear together or not at all.
+   * A line equal to its version in the neighbouring imported release extends that version's range
+   * (merging the two neighbours' versions when both are equal); a changed or new line gets a
+   * version of its own; a version that ran across this release's place but is not in it is split.
+   */
+  async insertWithLines(release: HtsRelease, lines: HtsLine[]): Promise<void> {
+    const sequence = releaseSequence(release);
+    const [before, after] = await Promise.all([this.newestBefore(release), this.oldestAfter(release)]);
+    await this.knex('hts_releases').insert(toReleaseRow(release));
+    const previous = before ? releaseSequence(before) : null;
+    const byKey = (rows: VersionRow[]) => new Map(rows.map((row) => [row.row_key, row]));
+    const atBefore = previous === null ? new Map<string, VersionRow>() : byKey(await this.versionsAt(previous));
+    const atAfter = after ? byKey(await this.versionsAt(releaseSequence(after))) : new Map<string, VersionRow>();
+
+    const inserts: Array<Omit<VersionRow, 'id'>> = [];
+    const extendDown: number[] = [];
+    const extendUp: number[] = [];
+    const shared = new Set<number>();
+    const keys = rowKeys(lines);
+    for (const [index, line] of lines.entries()) {
+      const row = toLineRow(line);
+      const key = keys[index];
+      const next = atAfter.get(key);
+      const prev = atBefore.get(key);
+      const prevSame = prev !== undefined && sameContent(prev, row);
+      if (next && sameContent(next, row)) {
+        shared.add(next.id);
+        if (previous !== null && next.valid_from <= previous) continue; // already runs across this place
+        if (prevSame) {
+          await this.versions().where({ id: prev.id }).update({ valid_to: next.valid_to });
+          await this.versions().where({ id: next.id }).delete();
+        } else extendDown.push(next.id);
+      } else if (prevSame) extendUp.push(prev.id);
+      else inserts.push({ ...row, row_key: key, valid_from: sequence, valid_to: sequence });
+    }
+    if (previous !== null && after) {
+      const split = [...atAfter.values()].filter((version) => version.valid_from <= previous && !shared.has(version.id));
+      await this.updateIds(split.map((version) => version.id), { valid_to: previous });
+      inserts.push(...split.map(({ id: _id, ...version }) => ({ ...version, valid_from: releaseSequence(after) })));
+    }
+    await this.updateIds(extendDown, { valid_from: sequence });
+    await this.updateIds(extendUp, { valid_to: sequence });
+    await this.insertVersions(inserts);
+  }
+
+  /** Stored line versions (each line once per run of releases it is unchanged in). */
+  async versionCount(): Promise<number> {
+    const [{ count }] = await this.knex('hts_line_versions').count({ count: '*' });
+    return Number(count);
+  }
+
   async comparableLines(releaseId: string): Promise<ComparableHtsLine[]> {
-    const rows = await this.knex<LineRow>('hts_lines')
-      .select('code', 'description', 'general_raw', 'special_raw', 'other_raw', 'additional_duties')
-      .where('release_id', releaseId)
-      .whereNotNull('code')
-      .orderBy('position');
-    return rows.map((row) => ({
-      code: row.code as string,
-      description: row.description,
-      general: row.general_raw,
-      special: row.special_raw,
-      other: row.other_raw,
-      additionalDuties: row.additional_duties,
-    }));
+    const rows = await this.releaseRows(releaseId, ['code', 'description', 'general_raw', 'special_raw', 'other_raw', 'additional_duties']);
+    return rows
+      .filter((row) => row.code !== null)
+      .map((row) => ({
+        code: row.code as string,
+        description: row.description,
+        general: row.general_raw,
+        special: row.special_raw,
+        other: row.other_raw,
+        additionalDuties: row.additional_duties,
+      }));
   }
 
   /** Every row of a release in the schedule's order, with what the search index reads. */
   async searchableLines(releaseId: string): Promise<SearchableHtsLine[]> {
-    const rows = await this.knex<LineRow>('hts_lines')
-      .select('code', 'indent', 'description', 'description_path')
-      .where('release_id', releaseId)
-      .orderBy('position');
+    const rows = await this.releaseRows(releaseId, ['code', 'indent', 'description', 'description_path']);
     return rows.map((row) => ({ code: row.code, indent: Number(row.indent), description: row.description, descriptionPath: row.description_path }));
   }
 
   async findLine(releaseId: string, code: string): Promise<StoredHtsLine | null> {
-    const row = (await this.knex<LineRow>('hts_lines').where({ release_id: releaseId, code }).first()) as LineRow | undefined;
-    return row ? toLine(row) : null;
+    const sequence = await this.sequenceOf(releaseId);
+    if (sequence === null) return null;
+    const row = (await this.versions()
+      .where({ code })
+      .andWhere('valid_from', '<=', sequence)
+      .andWhere('valid_to', '>=', sequence)
+      .first()) as VersionRow | undefined;
+    return row ? toLine(releaseId, row) : null;
   }
 
   async lineAcrossReleases(code: string): Promise<Array<{ line: StoredHtsLine; rateLine: StoredHtsLine | null }>> {
-    const lines = ((await this.knex<LineRow>('hts_lines').where({ code })) as LineRow[]).map(toLine);
-    const inheriting = lines.filter((line) => line.rateLineCode !== null);
-    const ancestors =
-      inheriting.length === 0
-        ? []
-        : ((await this.knex<LineRow>('hts_lines')
-            .whereIn(['release_id', 'code'], inheriting.map((line) => [line.releaseId, line.rateLineCode as string]))) as LineRow[]).map(toLine);
-    const byRelease = new Map(ancestors.map((line) => [`${line.releaseId} ${line.code}`, line]));
-    return lines.map((line) => ({ line, rateLine: byRelease.get(`${line.releaseId} ${line.rateLineCode}`) ?? null }));
+    const versions = (await this.versions().where({ code })) as VersionRow[];
+    if (versions.length === 0) return [];
+    const releases = await this.listByEffectiveDate();
+    const rateCodes = [...new Set(versions.map((version) => version.rate_line_code).filter((rateCode): rateCode is string => rateCode !== null))];
+    const rateVersions = rateCodes.length === 0 ? [] : ((await this.versions().whereIn('code', rateCodes)) as VersionRow[]);
+    const covering = (rows: VersionRow[], sequence: number, rowCode: string | null) =>
+      rows.find((row) => row.code === rowCode && row.valid_from <= sequence && row.valid_to >= sequence);
+    return releases.flatMap((release) => {
+      const sequence = releaseSequence(release);
+      const version = covering(versions, sequence, code);
+      if (!version) return [];
+      const rateVersion = version.rate_line_code === null ? undefined : covering(rateVersions, sequence, version.rate_line_code);
+      return [{ line: toLine(release.id, version), rateLine: rateVersion ? toLine(release.id, rateVersion) : null }];
+    });
   }
 }

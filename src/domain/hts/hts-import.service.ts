@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { HtsFileContents, HtsFileFormat, readHtsFile } from '../../reference/hts/hts-file';
+import { HtsFileContents, HtsFileFormat, readHtsFile, unpackHtsFile } from '../../reference/hts/hts-file';
 import { HtsFileRejected } from '../../reference/hts/hts-line';
 import { HtsRevision, revisionTitle } from '../../reference/hts/hts-revision';
 import { knownEffectiveDate } from '../../reference/hts/hts-revision-dates';
@@ -23,6 +23,7 @@ export interface HtsImportDeps {
 }
 
 export interface HtsImportRequest {
+  /** The export as published, or gzipped. */
   bytes: Buffer;
   revision: HtsRevision;
   /** Sniffed from the content when not given. */
@@ -66,28 +67,33 @@ function releaseDates(request: HtsImportRequest, now: number): Pick<HtsRelease, 
   return { effectiveDate: utcDate(now), effectiveDateSource: 'first_seen', publishedDate };
 }
 
+/**
+ * The revision imported already: from this same file (nothing to do), or from another (refused:
+ * releases are never overwritten). The same file under another revision number is imported as a
+ * release of its own: USITC republishes a release unchanged under the next number.
+ */
 async function existingRelease(stores: HtsStores, sha256: string, revision: HtsRevision): Promise<HtsImportResult | null> {
-  const same = await stores.releases.findBySha256(sha256);
-  if (same) return { outcome: 'already_imported', release: same };
   const sameRevision = await stores.releases.findByRevision(revision);
-  if (sameRevision) {
-    return {
-      outcome: 'rejected',
-      reason: `${sameRevision.title} is already imported from another file (sha256 ${sameRevision.sha256}); releases are never overwritten`,
-    };
-  }
-  return null;
+  if (!sameRevision) return null;
+  if (sameRevision.sha256 === sha256) return { outcome: 'already_imported', release: sameRevision };
+  return {
+    outcome: 'rejected',
+    reason: `${sameRevision.title} is already imported from another file (sha256 ${sameRevision.sha256}); releases are never overwritten`,
+  };
 }
 
-/** The file's contents, or the reason it is rejected. */
-function readOrRejection(bytes: Buffer, format: HtsFileFormat | undefined): HtsFileContents | string {
+/** What `read` returns, or the reason the file is rejected. */
+function orRejection<T>(read: () => T): T | string {
   try {
-    return readHtsFile(bytes, format);
+    return read();
   } catch (error) {
     if (error instanceof HtsFileRejected) return error.message;
     throw error;
   }
 }
+
+const unpackedOrRejection = (bytes: Buffer) => orRejection(() => unpackHtsFile(bytes));
+const readOrRejection = (bytes: Buffer, format: HtsFileFormat | undefined): HtsFileContents | string => orRejection(() => readHtsFile(bytes, format));
 
 /**
  * When an older revision is backfilled under a release that was imported first (and so has no
@@ -112,11 +118,13 @@ async function recordSuccessorChangeSet(tx: HtsStores, release: HtsRelease, line
  */
 export async function importHtsFile(deps: HtsImportDeps, request: HtsImportRequest): Promise<HtsImportResult> {
   const { stores } = deps.db;
-  const sha256 = crypto.createHash('sha256').update(request.bytes).digest('hex');
+  const bytes = unpackedOrRejection(request.bytes);
+  if (typeof bytes === 'string') return { outcome: 'rejected', reason: bytes };
+  const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
   const existing = await existingRelease(stores, sha256, request.revision);
   if (existing) return existing;
 
-  const contents = readOrRejection(request.bytes, request.format);
+  const contents = readOrRejection(bytes, request.format);
   if (typeof contents === 'string') return { outcome: 'rejected', reason: contents };
   const numbered = contents.lines.filter((line): line is typeof line & { code: string } => line.code !== null);
   const previous = await stores.releases.newestBefore(request.revision);
@@ -161,7 +169,7 @@ export async function importHtsFile(deps: HtsImportDeps, request: HtsImportReque
       return events.length;
     });
   } catch (error) {
-    // Another process imported the same revision meanwhile (unique sha256 / revision).
+    // Another process imported the same revision meanwhile (unique year and revision).
     const raced = await existingRelease(stores, sha256, request.revision);
     if (raced) return raced;
     throw error;

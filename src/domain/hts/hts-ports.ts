@@ -10,7 +10,6 @@ import type { TariffAlert } from './tariff-alert';
 export interface HtsReleaseStore {
   count(): Promise<number>;
   findById(id: string): Promise<HtsRelease | null>;
-  findBySha256(sha256: string): Promise<HtsRelease | null>;
   findByRevision(revision: HtsRevision): Promise<HtsRelease | null>;
   /** The highest revision imported, or null when none is. */
   newest(): Promise<HtsRelease | null>;

@@ -1,14 +1,26 @@
 import { compareRevisions, revisionTitle } from '../../reference/hts/hts-revision';
-import { HtsImported, HtsImportDeps, importHtsFile } from './hts-import.service';
+import { HtsImported, HtsImportDeps, HtsImportResult, importHtsFile } from './hts-import.service';
 import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from './hts-ports';
 import type { HtsRelease } from './hts-release';
 
+/** One file of a run done: the n-th of `total` chosen, how it ended, and how long it took. */
+export interface HtsImportProgress {
+  done: number;
+  total: number;
+  title: string;
+  outcome: HtsImportResult['outcome'];
+  rows: number;
+  ms: number;
+}
+
 export interface HtsRefreshDeps extends HtsImportDeps {
   source: HtsReleaseSource;
+  /** Told after each file of a run, for the log. */
+  onProgress?: (progress: HtsImportProgress) => void;
 }
 
 export interface HtsRefreshResult {
-  /** Releases imported by this run, oldest first. */
+  /** Releases imported by this run, in import order (a refresh oldest first, a backfill newest first). */
   imported: HtsImported[];
   /**
    * Revisions whose file was corrupt or incomplete, with the reason. They are tried again at the
@@ -19,16 +31,17 @@ export interface HtsRefreshResult {
   retry: { reason: string } | null;
 }
 
-/** Picks, from what the source offers (oldest first), the revisions to import given those already imported. */
+/** Picks, from what the source offers (oldest first), the revisions to import, in import order, given those already imported. */
 type Choice = (available: AvailableHtsRelease[], imported: HtsRelease[]) => AvailableHtsRelease[];
 
-/** Fetches and imports the chosen revisions oldest first, stopping (for a retry) at the first failed download. */
+/** Fetches and imports the chosen revisions in order, stopping (for a retry) at the first failed download. */
 async function importFromSource(deps: HtsRefreshDeps, choose: Choice): Promise<HtsRefreshResult> {
   const result: HtsRefreshResult = { imported: [], rejected: [], retry: null };
   try {
     const available = (await deps.source.listReleases()).sort(compareRevisions);
     const candidates = choose(available, await deps.db.stores.releases.listByEffectiveDate());
-    for (const candidate of candidates) {
+    for (const [index, candidate] of candidates.entries()) {
+      const started = Date.now();
       const bytes = await deps.source.fetchRelease(candidate);
       const outcome = await importHtsFile(deps, {
         bytes,
@@ -42,6 +55,14 @@ async function importFromSource(deps: HtsRefreshDeps, choose: Choice): Promise<H
       else if (outcome.outcome === 'rejected') {
         result.rejected.push({ title: revisionTitle(candidate), location: candidate.location, reason: outcome.reason });
       }
+      deps.onProgress?.({
+        done: index + 1,
+        total: candidates.length,
+        title: revisionTitle(candidate),
+        outcome: outcome.outcome,
+        rows: outcome.outcome === 'rejected' ? 0 : outcome.release.rowCount,
+        ms: Date.now() - started,
+      });
     }
   } catch (error) {
     if (!(error instanceof HtsSourceUnavailable)) throw error;
@@ -65,12 +86,13 @@ export function refreshHtsReleases(deps: HtsRefreshDeps): Promise<HtsRefreshResu
 }
 
 /**
- * Imports every revision the source offers that is not imported yet, older ones included, so that
- * history reaches back as far as the files do; change sets are recorded between neighbours (see
- * importHtsFile). Meant for a local data directory: against USITC it would download every release.
+ * Imports every revision the source offers that is not imported yet, newest first (the recent past
+ * is asked about most), so that history reaches back as far as the files do; change sets are
+ * recorded between neighbours (see importHtsFile). Meant for a local data directory: against USITC
+ * it would download every release.
  */
 export function backfillHtsReleases(deps: HtsRefreshDeps): Promise<HtsRefreshResult> {
   return importFromSource(deps, (available, imported) =>
-    available.filter((release) => !imported.some((done) => compareRevisions(done, release) === 0)),
+    available.filter((release) => !imported.some((done) => compareRevisions(done, release) === 0)).reverse(),
   );
 }

@@ -28,8 +28,8 @@ export interface HtsRelease extends HtsRevision {
   importedAt: number;
 }
 
-/** A stored line: the importer's normalised line, in its release. */
-export interface StoredHtsLine extends HtsLine {
+/** A stored line: the importer's normalised line, in its release (stored once for the releases it is unchanged in, so without a row number). */
+export interface StoredHtsLine extends Omit<HtsLine, 'position'> {
   releaseId: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The port through which the engine reads the HTS schedule. The HTS release importer implements it
- * over its tables (hts_releases / hts_lines); tests use InMemoryHtsLineSource.
+ * over its tables (hts_releases / hts_line_versions); tests use InMemoryHtsLineSource.
  */
 
 export interface HtsRelease {

@@ -498,22 +498,24 @@ export interface components {
             quantity?: components["schemas"]["Quantity"];
             /** @description Several quantities, for lines with more than one unit (e.g. `doz.` and `kg`). */
             quantities?: components["schemas"]["Quantity"][];
-            claims?: {
-                /** @description Special program indicator claimed (`S` or `USMCA`, `AU`, `KR`, `P` or `CAFTA-DR`, …). */
-                special_program?: string;
-                /** @description Certified USD value of the steel, aluminum or copper content, for Section 232 duties on content. */
-                metal_content_value?: number;
-                /** @enum {string} */
-                pharmaceutical?: "patented" | "generic";
-            };
-            /**
-             * @description Transport mode; the harbor maintenance fee applies to ocean only.
-             * @enum {string}
-             */
-            mode?: "ocean" | "air" | "truck" | "rail";
+            claims?: components["schemas"]["TariffClaims"];
+            mode?: components["schemas"]["TransportMode"];
             /** @description Exporter or producer, to compute an AD/CVD deposit when its rate is known. */
             exporter?: string;
         };
+        TariffClaims: {
+            /** @description Special program indicator claimed (`S` or `USMCA`, `AU`, `KR`, `P` or `CAFTA-DR`, …). */
+            special_program?: string;
+            /** @description Certified USD value of the steel, aluminum or copper content, for Section 232 duties on content. */
+            metal_content_value?: number;
+            /** @enum {string} */
+            pharmaceutical?: "patented" | "generic";
+        };
+        /**
+         * @description Transport mode; the harbor maintenance fee applies to ocean only.
+         * @enum {string}
+         */
+        TransportMode: "ocean" | "air" | "truck" | "rail";
         Quantity: {
             value: number;
             /**
@@ -541,11 +543,11 @@ export interface components {
             /** @description Why the measure is suppressed, unresolved or prohibits the import. */
             reason?: string;
             citations: components["schemas"]["Citation"][];
-            /** @description Present when a fact behind this line still awaits confirmation. */
-            verify?: string;
         };
+        /** @description A public primary source of the measure (proclamation, executive order, Federal Register document, CBP CSMS message, HTS note or heading, statute, regulation, court decision). */
         Citation: {
-            type: string;
+            /** @enum {string} */
+            type: "proclamation" | "executive_order" | "federal_register" | "csms" | "hts" | "usitc" | "statute" | "cfr" | "court";
             ref: string;
             note?: string;
         };

@@ -4,9 +4,9 @@ import type { components } from '../../generated/api';
 type Schemas = components['schemas'];
 
 /** Money and percentages are exact decimal strings in the domain; the seed's forms carry JSON numbers. */
-const num = (value: string | null): number | null => (value === null ? null : Number(value));
+export const num = (value: string | null): number | null => (value === null ? null : Number(value));
 
-function toStackComponent(component: DutyComponent): Schemas['DutyStackComponent'] {
+export function toStackComponent(component: DutyComponent): Schemas['DutyStackComponent'] {
   return {
     id: component.id,
     family: component.family,
@@ -20,7 +20,6 @@ function toStackComponent(component: DutyComponent): Schemas['DutyStackComponent
     status: component.status,
     ...(component.reason ? { reason: component.reason } : {}),
     citations: component.citations.map((c) => ({ type: c.type, ref: c.ref, ...(c.note ? { note: c.note } : {}) })),
-    ...(component.verify ? { verify: component.verify } : {}),
   };
 }
 

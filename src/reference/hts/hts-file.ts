@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { readHtsCsv } from './csv-importer';
 import { dottedHtsCode, htsChapter } from './hts-code';
 import { placeInSchedule } from './hts-hierarchy';
@@ -16,6 +17,19 @@ export interface HtsFileContents {
   lines: HtsLine[];
 }
 
+/**
+ * The export itself: gzipped copies (`….json.gz`, as archived) are unpacked, so a release has one
+ * sha256 whichever way it was stored. A damaged gzip is rejected.
+ */
+export function unpackHtsFile(bytes: Buffer): Buffer {
+  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  try {
+    return zlib.gunzipSync(bytes);
+  } catch (error) {
+    throw new HtsFileRejected(`the gzip file cannot be unpacked: ${(error as Error).message}`);
+  }
+}
+
 /** JSON starts with `[` (after an optional byte-order mark and whitespace); anything else is read as CSV. */
 export function sniffHtsFormat(bytes: Buffer): HtsFileFormat {
   const head = bytes.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
@@ -25,6 +39,8 @@ export function sniffHtsFormat(bytes: Buffer): HtsFileFormat {
 /**
  * A truncated download usually still parses (it can end on a row boundary), so completeness is
  * checked on content: the schedule runs from chapter 01 to chapter 99, and no code appears twice.
+ * Codes rise through the file (0101 before 0101.21.00 before 0101.21.00.10), as in every USITC
+ * release; the stored releases rely on it to keep the schedule's order without row numbers.
  */
 function assertComplete(rows: HtsRow[]): void {
   const numbered = rows.filter((row) => row.code !== null);
@@ -39,9 +55,13 @@ function assertComplete(rows: HtsRow[]): void {
     throw new HtsFileRejected(`the last line is ${dottedHtsCode(last)} (chapter ${last.slice(0, 2)}); a complete schedule ends in chapter 99, so the file is truncated`);
   }
   const seen = new Set<string>();
+  let previous = '';
   for (const row of numbered) {
-    if (seen.has(row.code as string)) throw new HtsFileRejected(`${dottedHtsCode(row.code as string)} appears twice`);
-    seen.add(row.code as string);
+    const code = row.code as string;
+    if (seen.has(code)) throw new HtsFileRejected(`${dottedHtsCode(code)} appears twice`);
+    if (code < previous) throw new HtsFileRejected(`${dottedHtsCode(code)} comes after ${dottedHtsCode(previous)}: the lines are out of order`);
+    seen.add(code);
+    previous = code;
   }
 }
 

@@ -2,10 +2,12 @@ import type { HtsRevision } from './hts-revision';
 
 /**
  * The date each known revision took effect, for files that arrive without dates (a local data
- * directory holds only file names). Sources: /work/shared/docs/tariff-rules.md §2.3 and the Budget
- * Lab at Yale's `config/revision_dates.csv` (MIT), `effective_date` column. Approximate dates
- * (2026 Rev 17 "~08-28", Rev 19 "2026-09") are left out rather than guessed. USITC's releaseList
- * gives dates for new revisions, so this table only has to cover what was published before.
+ * directory holds only file names). Source: the Budget Lab at Yale's `config/revision_dates.csv`
+ * (MIT), `effective_date` column (USITC's release list, partly curated); 2026 Rev 8, which it lacks,
+ * takes the expression date axiom-corpus assigns (data/hts/README.md lists both per file).
+ * Approximate dates (2026 Rev 17 "~08-28", Rev 19 "2026-09") are left out rather than guessed.
+ * USITC's releaseList gives dates for new revisions, so this table only has to cover what was
+ * published before. Duty measures apply on their own legal dates (src/domain/tariff/measures), not these.
  */
 const knownEffectiveDates: Record<number, Record<number, string>> = {
   2025: {
@@ -18,7 +20,7 @@ const knownEffectiveDates: Record<number, Record<number, string>> = {
   },
   2026: {
     0: '2026-01-01', 1: '2026-01-16', 2: '2026-01-30', 3: '2026-02-12', 4: '2026-02-24', 5: '2026-04-06',
-    6: '2026-04-23', 7: '2026-04-29', 12: '2026-07-21', 13: '2026-07-28', 14: '2026-07-31', 15: '2026-08-03',
+    6: '2026-04-23', 7: '2026-04-29', 8: '2026-05-22', 10: '2026-06-08', 12: '2026-07-21', 13: '2026-07-28', 14: '2026-07-31', 15: '2026-08-03',
     18: '2026-09-02', 21: '2026-10-07',
   },
 };

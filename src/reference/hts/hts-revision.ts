@@ -16,9 +16,9 @@ export function revisionTitle({ year, revision }: HtsRevision): string {
   return revision === 0 ? `${year} Basic Edition` : `${year} Revision ${revision}`;
 }
 
-const fileNamePattern = /^hts_(\d{4})_(?:revision_(\d{1,3})|basic_edition)_(csv|json)\.(csv|json)$/i;
+const fileNamePattern = /^hts_(\d{4})_(?:revision_(\d{1,3})|basic_edition)_(csv|json)\.(csv|json)(?:\.gz)?$/i;
 
-/** USITC's bulk file names: `hts_2026_revision_4_csv.csv`, `hts_2026_basic_edition_json.json`. */
+/** USITC's bulk file names: `hts_2026_revision_4_csv.csv`, `hts_2026_basic_edition_json.json`, either gzipped (`….json.gz`). */
 export function parseHtsFileName(name: string): (HtsRevision & { format: HtsFileFormat }) | null {
   const match = fileNamePattern.exec(name);
   if (!match || match[3].toLowerCase() !== match[4].toLowerCase()) return null;

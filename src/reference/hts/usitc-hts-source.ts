@@ -14,7 +14,7 @@ export interface UsitcSourceOptions {
   userAgent: string;
 }
 
-/** USITC's published addresses (tariff-rules.md §2.1; the Budget Lab at Yale's download script). */
+/** USITC's published addresses (its HTS site's release list and bulk files; the Budget Lab at Yale's download script uses the same). */
 export const usitcDefaults: UsitcSourceOptions = {
   releaseListUrl: 'https://hts.usitc.gov/reststop/releaseList',
   filesBaseUrl: 'https://www.usitc.gov/sites/default/files/tata/hts/',

@@ -7,6 +7,8 @@ import { listHtsChanges, listHtsChangeSets } from '../../../src/domain/hts/hts-c
 import { createTariffAlert } from '../../../src/domain/hts/tariff-alerts.service';
 import { InvalidCursor } from '../../../src/domain/shared/page-cursor';
 import { toBool } from '../../../src/db/row-values';
+import { HtsReleaseRepository } from '../../../src/db/repositories/hts-release.repository';
+import { readHtsFile } from '../../../src/reference/hts/hts-file';
 
 let db: TestDatabase;
 let deps: ReturnType<typeof htsImportDeps>;
@@ -52,7 +54,7 @@ describe('importing a release', () => {
       importedAt: Date.parse('2026-11-22T10:00:00.000Z'),
     });
     expect(await deps.db.stores.releases.findById('htsr_2030_rev_1')).toEqual(result.release);
-    const [{ count }] = await db.knex('hts_lines').where({ release_id: 'htsr_2030_rev_1' }).count({ count: '*' });
+    const [{ count }] = await db.knex('hts_line_versions').count({ count: '*' });
     expect(Number(count)).toBe(19);
   });
 
@@ -65,9 +67,12 @@ describe('importing a release', () => {
 
   it('does not import the same file twice, nor overwrite a revision with another file', async () => {
     await importHtsFile(deps, v1);
-    expect(await importHtsFile(deps, { ...v1, revision: { year: 2030, revision: 5 } })).toMatchObject({
-      outcome: 'already_imported',
-      release: { id: 'htsr_2030_rev_1' },
+    expect(await importHtsFile(deps, v1)).toMatchObject({ outcome: 'already_imported', release: { id: 'htsr_2030_rev_1' } });
+    // USITC republishes a release unchanged under the next number: a release of its own.
+    expect(await importHtsFile(deps, { ...v1, revision: { year: 2030, revision: 5 }, effectiveDate: '2030-02-01' })).toMatchObject({
+      outcome: 'imported',
+      release: { id: 'htsr_2030_rev_5' },
+      changeSet: { counts: { added: 0, removed: 0, rateChanged: 0, descriptionChanged: 0 } },
     });
     const other = await importHtsFile(deps, { ...v2, revision: v1.revision });
     expect(other).toEqual({
@@ -211,6 +216,50 @@ describe('looking up lines', () => {
     ]);
     const removed = await htsLineHistory(deps.db.stores.releases, '6109100014');
     expect(removed).toMatchObject({ found: true, entries: [{ release: { id: 'htsr_2030_rev_1' }, validTo: '2030-03-01', rates: { general: '16.5%' } }] });
+  });
+});
+
+describe('lines stored once per run of unchanged releases', () => {
+  const v1json = { bytes: htsFixture('schedule-v1.json'), revision: { year: 2030, revision: 3 }, source: 'schedule-v1.json', effectiveDate: '2030-05-01' };
+  const store = () => new HtsReleaseRepository(db.knex);
+
+  /** Each release reads back exactly as its own file: every row, in order, with its texts. */
+  async function expectReleasesAsTheirFiles(files: Array<{ id: string; bytes: Buffer }>): Promise<void> {
+    for (const { id, bytes } of files) {
+      const expected = readHtsFile(bytes).lines;
+      expect((await store().searchableLines(id)).map((line) => [line.code, line.descriptionPath])).toEqual(expected.map((line) => [line.code, line.descriptionPath]));
+      for (const line of expected.filter((row) => row.code !== null)) {
+        const { releaseId: _id, ...stored } = (await store().findLine(id, line.code as string)) ?? { releaseId: '' };
+        const { position: _position, ...own } = line;
+        expect(stored).toEqual(own);
+      }
+    }
+  }
+  const files = [
+    { id: 'htsr_2030_rev_1', bytes: v1.bytes },
+    { id: 'htsr_2030_rev_2', bytes: v2.bytes },
+    { id: 'htsr_2030_rev_3', bytes: v1json.bytes },
+  ];
+
+  it('keeps an unchanged line as one version across releases, whatever order they are imported in', async () => {
+    for (const release of [v1, v2, v1json]) await importHtsFile(deps, release);
+    const inOrder = await store().versionCount();
+    await expectReleasesAsTheirFiles(files);
+
+    await clearHtsTables(db);
+    for (const release of [v1json, v2, v1]) await importHtsFile(deps, release);
+    expect(await store().versionCount()).toBe(inOrder);
+    await expectReleasesAsTheirFiles(files);
+    // 19 rows in Rev 1, far fewer new versions for the two releases after it.
+    expect(inOrder).toBeLessThan(19 * 2);
+  });
+
+  it('splits a version when a release with another text is imported inside its run', async () => {
+    await importHtsFile(deps, v1);
+    await importHtsFile(deps, v1json);
+    await importHtsFile(deps, v2);
+    await expectReleasesAsTheirFiles(files);
+    expect((await htsLineHistory(deps.db.stores.releases, '0101.21.00')).found).toBe(true);
   });
 });
 

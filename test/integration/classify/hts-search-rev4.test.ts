@@ -1,23 +1,20 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { HtsReleaseRepository } from '../../../src/db/repositories/hts-release.repository';
 import { searchHtsCodes } from '../../../src/domain/classify/hts-search.service';
 import { importHtsFile } from '../../../src/domain/hts/hts-import.service';
 import { findHtsLine } from '../../../src/domain/hts/hts-lookup.service';
 import { createTestDatabase, TestDatabase } from '../../support/database';
-import { htsImportDeps, sharedHtsAvailable, sharedHtsDir } from '../../support/hts-fixtures';
+import { htsImportDeps, realHtsFile } from '../../support/hts-fixtures';
 import { htsSearchDeps } from '../../support/hts-search';
 
-/** The search over USITC's real HTS 2026 Rev 4 (shared reference data; skipped when absent). */
-const describeWithData = sharedHtsAvailable ? describe : describe.skip;
-
-describeWithData('HTS code search over HTS 2026 Rev 4', () => {
+/** The search over USITC's real HTS 2026 Rev 4 (its CSV export in data/hts). */
+describe('HTS code search over HTS 2026 Rev 4', () => {
   let db: TestDatabase;
   let deps: ReturnType<typeof htsSearchDeps>;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const file = path.join(sharedHtsDir, 'hts_2026_revision_4_csv.csv');
+    const file = realHtsFile('hts_2026_revision_4_csv.csv');
     const importDeps = { ...htsImportDeps(db), afterImport: (release: { id: string }) => deps.indexes.rebuildFor(release.id) };
     deps = htsSearchDeps(db, '2026-06-01');
     expect((await importHtsFile(importDeps, { bytes: fs.readFileSync(file), revision: { year: 2026, revision: 4 }, source: file })).outcome).toBe('imported');

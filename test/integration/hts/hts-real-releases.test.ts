@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTestDatabase, TestDatabase } from '../../support/database';
-import { htsImportDeps, sharedHtsAvailable, sharedHtsDir } from '../../support/hts-fixtures';
+import { htsDataFolder, htsImportDeps, realHtsFile, rev3AndRev4 } from '../../support/hts-fixtures';
 import { htsChangeView } from '../../../src/domain/hts/hts-change-view';
 import { HtsImported, importHtsFile } from '../../../src/domain/hts/hts-import.service';
 import { findHtsLine, htsLineHistory } from '../../../src/domain/hts/hts-lookup.service';
@@ -10,17 +10,19 @@ import { backfillHtsReleases, refreshHtsReleases } from '../../../src/domain/hts
 import { ensureInitialRelease } from '../../../src/domain/hts/initial-release';
 import { createTariffAlert } from '../../../src/domain/hts/tariff-alerts.service';
 import { DirectoryHtsSource } from '../../../src/reference/hts/directory-hts-source';
-import { readHtsFile } from '../../../src/reference/hts/hts-file';
-import { parse } from 'csv-parse/sync';
+import { readHtsFile, unpackHtsFile } from '../../../src/reference/hts/hts-file';
+import { releaseSequence } from '../../../src/db/repositories/hts-release.repository';
 
 /**
- * USITC's real CSV exports of HTS 2026 Rev 3 and Rev 4 (shared reference data; skipped when absent).
+ * USITC's real CSV exports of HTS 2026 Rev 3 and Rev 4 (data/hts), in a data folder of their own.
  * The expected change set was established independently of this code: a plain diff of the two
  * files and a keyed comparison of their rows (Python's csv module) agree on 11 lines added
  * (the Section 122 headings 9903.03.01–.11), 24 own descriptions edited, nothing removed and no
  * rate text changed.
  */
-const describeWithData = sharedHtsAvailable ? describe : describe.skip;
+const dataFolder = htsDataFolder(rev3AndRev4);
+const htsDir = path.join(dataFolder, 'hts');
+afterAll(() => fs.rmSync(dataFolder, { recursive: true, force: true }));
 
 const section122 = Array.from({ length: 11 }, (_, i) => `9903.03.${String(i + 1).padStart(2, '0')}`);
 const editedDescriptions = [
@@ -50,7 +52,7 @@ const editedDescriptions = [
   '9903.79.09',
 ];
 
-describeWithData('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
+describe('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
   let db: TestDatabase;
   let deps: ReturnType<typeof htsImportDeps>;
   let rev4: HtsImported;
@@ -63,11 +65,11 @@ describeWithData('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
     await createTariffAlert(alerts, 'acct_lamps',  true, { htsPrefixes: ['8539'] });
     await createTariffAlert(alerts, 'acct_shirts',  true, { htsPrefixes: ['6109'] });
 
-    const rev3 = path.join(sharedHtsDir, 'hts_2026_revision_3_csv.csv');
+    const rev3 = path.join(htsDir, 'hts_2026_revision_3_csv.csv');
     const first = await importHtsFile(deps, { bytes: fs.readFileSync(rev3), revision: { year: 2026, revision: 3 }, source: rev3 });
     expect(first.outcome).toBe('imported');
     // Rev 4 arrives through the daily refresh, from the data directory.
-    const refresh = await refreshHtsReleases({ ...deps, source: new DirectoryHtsSource(sharedHtsDir) });
+    const refresh = await refreshHtsReleases({ ...deps, source: new DirectoryHtsSource(htsDir) });
     expect(refresh).toMatchObject({ rejected: [], retry: null });
     expect(refresh.imported).toHaveLength(1);
     rev4 = refresh.imported[0];
@@ -83,8 +85,8 @@ describeWithData('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
     expect(releases[0].sha256.slice(0, 8)).toBe('e10c4742');
     expect(releases[1].sha256.slice(0, 8)).toBe('911acd99');
     for (const release of releases) {
-      const [{ count }] = await db.knex('hts_lines').where({ release_id: release.id }).whereRaw('LENGTH(code) = 10').count({ count: '*' });
-      expect(Number(count)).toBe(19_856);
+      const lines = await deps.db.stores.releases.comparableLines(release.id);
+      expect(lines.filter((line) => line.code.length === 10)).toHaveLength(19_856);
     }
   });
 
@@ -154,8 +156,9 @@ describeWithData('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
   });
 
   it('finds a rate for every ten-digit line but one (9802.00.91.00 has only a special rate)', async () => {
-    const unrated = await db.knex('hts_lines')
-      .where({ release_id: 'htsr_2026_rev_4' })
+    const unrated = await db.knex('hts_line_versions')
+      .where('valid_from', '<=', releaseSequence({ year: 2026, revision: 4 }))
+      .andWhere('valid_to', '>=', releaseSequence({ year: 2026, revision: 4 }))
       .whereRaw('LENGTH(code) = 10')
       .whereNull('general_raw')
       .whereNull('rate_line_code')
@@ -164,13 +167,13 @@ describeWithData('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
   });
 });
 
-describeWithData('first start on the real data directory, then backfill', () => {
+describe('first start on the real data directory, then backfill', () => {
   let db: TestDatabase;
   afterAll(async () => db?.destroy());
 
   it('imports Rev 4 first, then Rev 3 with the same exact change set between them', async () => {
     db = await createTestDatabase();
-    const local = { ...htsImportDeps(db), source: new DirectoryHtsSource(sharedHtsDir) };
+    const local = { ...htsImportDeps(db), source: new DirectoryHtsSource(htsDir) };
     expect(await ensureInitialRelease(local)).toMatchObject({ outcome: 'imported', release: { id: 'htsr_2026_rev_4' } });
     expect((await backfillHtsReleases(local)).imported.map(({ release }) => release.id)).toEqual(['htsr_2026_rev_3']);
     const changeSet = await local.db.stores.changes.findByReleaseId('htsr_2026_rev_4');
@@ -181,36 +184,65 @@ describeWithData('first start on the real data directory, then backfill', () => 
   }, 120_000);
 });
 
-describeWithData('the JSON export of a real release', () => {
-  /** Rev 4 rewritten in the shape of USITC's JSON export (no copy of the real JSON is available). */
-  function asUsitcJson(csv: Buffer): Buffer {
-    const [, ...records] = parse(csv, { bom: true }) as string[][];
-    const rows = records.map(([htsno, indent, description, units, general, special, other, quotaQuantity, additionalDuties]) => ({
-      htsno,
-      statisticalSuffix: htsno.split('.')[3] ?? '',
-      indent,
-      description,
-      superior: htsno === '' ? 'true' : null,
-      units: units === '' ? [] : JSON.parse(units),
-      general,
-      special,
-      other,
-      footnotes: [],
-      quotaQuantity: quotaQuantity || null,
-      additionalDuties: additionalDuties || null,
-    }));
-    return Buffer.from(JSON.stringify(rows));
-  }
-
-  it('reads into the same lines as the CSV export', () => {
-    const csv = fs.readFileSync(path.join(sharedHtsDir, 'hts_2026_revision_4_csv.csv'));
-    const fromCsv = readHtsFile(csv);
-    const fromJson = readHtsFile(asUsitcJson(csv));
+describe('the JSON export of a real release', () => {
+  it('reads into the same lines as the CSV export, with the footnotes the CSV lacks', () => {
+    const fromCsv = readHtsFile(fs.readFileSync(realHtsFile('hts_2026_revision_4_csv.csv')));
+    const fromJson = readHtsFile(unpackHtsFile(fs.readFileSync(realHtsFile('hts_2026_revision_4_json.json.gz'))));
     expect(fromJson.format).toBe('json');
     expect(fromJson.rowCount).toBe(35_733);
-    // Compared as JSON text: jest's deep equality on 35k objects takes seconds.
-    const firstDifference = fromJson.lines.findIndex((line, i) => JSON.stringify(line) !== JSON.stringify(fromCsv.lines[i]));
-    expect(firstDifference).toBe(-1);
     expect(fromJson.lines).toHaveLength(fromCsv.lines.length);
+    // Compared as JSON text: jest's deep equality on 35k objects takes seconds.
+    const withoutFootnotes = (line: object) => JSON.stringify({ ...line, footnotes: [] });
+    const firstDifference = fromJson.lines.findIndex((line, i) => withoutFootnotes(line) !== withoutFootnotes(fromCsv.lines[i]));
+    expect(firstDifference).toBe(-1);
+    expect(fromJson.lines.find((line) => line.code === '01022940')?.footnotes).toEqual(expect.arrayContaining([expect.objectContaining({ columns: ['general'] })]));
+  });
+});
+
+describe('three real 2025 releases around the reciprocal tariff headings, backfilled newest first', () => {
+  const files = ['hts_2025_revision_6_json.json.gz', 'hts_2025_revision_7_json.json.gz', 'hts_2025_revision_9_json.json.gz'];
+  const folder = htsDataFolder(files);
+  let db: TestDatabase;
+  let local: ReturnType<typeof htsImportDeps> & { source: DirectoryHtsSource };
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    local = { ...htsImportDeps(db), source: new DirectoryHtsSource(path.join(folder, 'hts')) };
+    expect(await ensureInitialRelease(local)).toMatchObject({ outcome: 'imported', release: { id: 'htsr_2025_rev_9', effectiveDate: '2025-04-05' } });
+    const progress: string[] = [];
+    const backfill = await backfillHtsReleases({ ...local, onProgress: (p) => progress.push(`${p.done}/${p.total} ${p.title} ${p.outcome}`) });
+    expect(progress).toEqual(['1/2 2025 Revision 7 imported', '2/2 2025 Revision 6 imported']);
+    expect(backfill.rejected).toEqual([]);
+  }, 120_000);
+  afterAll(async () => {
+    await db?.destroy();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('stores each line once for the releases it is unchanged in', async () => {
+    const [{ count }] = await db.knex('hts_line_versions').count({ count: '*' });
+    // Rev 9 has 35,938 rows; three copies would be 107,770.
+    expect(Number(count)).toBeLessThan(37_000);
+  });
+
+  it('answers each date from the release in force, and the history across them', async () => {
+    const before = await findHtsLine(local.db.stores.releases, '9903.01.25', '2025-04-01');
+    expect(before).toMatchObject({ found: false, reason: 'not_found' });
+    const reciprocal = await findHtsLine(local.db.stores.releases, '9903.01.25', '2025-04-03');
+    expect(reciprocal).toMatchObject({ found: true, release: { id: 'htsr_2025_rev_7' }, rates: { general: expect.stringContaining('10%') } });
+    const shirts = await htsLineHistory(local.db.stores.releases, '6109.10.0012');
+    if (!shirts.found) throw new Error('no history');
+    expect(shirts.entries.map((e) => [e.release.id, e.validFrom, e.validTo, e.rates.general])).toEqual([
+      ['htsr_2025_rev_6', '2025-03-12', '2025-04-02', '16.5%'],
+      ['htsr_2025_rev_7', '2025-04-02', '2025-04-05', '16.5%'],
+      ['htsr_2025_rev_9', '2025-04-05', null, '16.5%'],
+    ]);
+  });
+
+  it('records the change sets between neighbours, the reciprocal headings added in Rev 7', async () => {
+    const rev7 = await local.db.stores.changes.findByReleaseId('htsr_2025_rev_7');
+    expect(rev7).toMatchObject({ previousReleaseId: 'htsr_2025_rev_6' });
+    const added = await local.db.stores.changes.listChanges(rev7?.id as string, { limit: 1000 });
+    expect(added.filter((c) => c.kind === 'added').map((c) => htsChangeView(c).hts_code)).toContain('9903.01.25');
+    expect(await local.db.stores.changes.findByReleaseId('htsr_2025_rev_9')).toMatchObject({ previousReleaseId: 'htsr_2025_rev_7' });
   });
 });

@@ -74,7 +74,6 @@ function measureComponent(item: EvaluatedMeasure, request: ValidRequest): DutyCo
     ...(item.suppressedBy ? { suppressedBy: item.suppressedBy } : {}),
     ...(item.reliefHeading ? { reliefHeading: item.reliefHeading } : {}),
     citations: measure.citations,
-    ...(measure.verify ? { verify: measure.verify } : {}),
     possibleExemptions: item.possibleExemptions,
   };
 }

@@ -36,8 +36,6 @@ export interface DutyComponent {
   /** Relief heading claimed instead (exemptions) */
   reliefHeading?: string;
   citations: Citation[];
-  /** Set when a fact behind this component is marked to verify (see docs/tariff-data-status.md). */
-  verify?: string;
   /** Exemptions we cannot decide from the request (end use, in transit, listed companies). */
   possibleExemptions: Array<{ heading?: string; text: string }>;
 }

@@ -19,14 +19,17 @@ const identifier = z.string().regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, 'expected a
 
 export const citationSchema = z
   .object({
-    type: z.enum(['proclamation', 'executive_order', 'federal_register', 'csms', 'hts', 'usitc', 'statute', 'cfr', 'court', 'research_note', 'peer_data']),
+    type: z.enum(['proclamation', 'executive_order', 'federal_register', 'csms', 'hts', 'usitc', 'statute', 'cfr', 'court']),
     ref: z.string().min(1),
     note: z.string().optional(),
   })
   .strict();
 export type Citation = z.infer<typeof citationSchema>;
 
-/** A fact that a source marks as needing confirmation against primary text (listed in docs/tariff-data-status.md). */
+/**
+ * A fact still to confirm against primary text, for the maintainers (listed in
+ * docs/tariff-data-status.md); never part of an answer.
+ */
 const verify = z.string().min(1).optional();
 
 const rateSchema = z.discriminatedUnion('kind', [

@@ -1,22 +1,18 @@
-import path from 'node:path';
 import { calculateDuty } from '../../../../src/domain/tariff/engine/calculate-duty';
 import type { DutyRequest } from '../../../../src/domain/tariff/engine/duty-request';
 import type { DutyCalculation } from '../../../../src/domain/tariff/engine/duty-result';
 import type { InMemoryHtsLineSource } from '../../../../src/domain/tariff/in-memory-hts-line-source';
 import type { TariffRules } from '../../../../src/domain/tariff/rules/tariff-rules';
 import { csvLineSource } from '../../../support/hts-csv-line-source';
-import { referenceDataDir } from '../../../support/reference-data';
+import { realHtsFile, repoDataDir } from '../../../support/hts-fixtures';
 import { tariffRulesFromData } from '../../../support/tariff-rules';
 
 /**
- * Golden scenarios: dated entries whose expected duty is derived from the law text and the research
- * notes (each states its source). They run on real HTS 2026 Rev 4 lines. Rev 4's chapters 1–97 stand
- * in for the MFN columns of 2025 entries too (tariff-rules.md §2.3: MFN columns rarely change within
- * a year; the 2025 scenarios check the Chapter 99 stack, not MFN history).
+ * Golden scenarios: dated entries whose expected duty is derived from the law text (each states its
+ * public source). They run on real HTS 2026 Rev 4 lines, which stand in for the general (MFN) rates
+ * of 2025 entries too (no ten-digit line common to 2025 Basic and 2026 Rev 4 has another general
+ * rate: data/hts/README.md); the 2025 scenarios check the Chapter 99 stack.
  */
-const dataDir = referenceDataDir();
-const describeWithData = dataDir ? describe : describe.skip;
-
 interface Scenario {
   name: string;
   source: string;
@@ -35,7 +31,7 @@ interface Scenario {
 const scenarios: Scenario[] = [
   {
     name: 'horse (Free) from Germany after 2026-07-24: forced-labor 301 tops up to the EU 10% level',
-    source: 'tariff-rules.md §3.5 worked example (horse from DE → 10%); FR doc 2026-15181; note 52(k)',
+    source: 'FR doc 2026-15181 (91 FR 47318); U.S. note 52(k): EU total-duty level 10% (9903.05.38/.39)',
     request: { hts_code: '0101.21.00.10', country_code: 'DE', entry_date: '2026-10-09', declared_value: 10000 },
     applies: { mfn: '0.00', 's301-fl-eu': '1000.00' },
     total: '1000.00',
@@ -43,14 +39,14 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'steers (1¢/kg) from Germany: 10% in place of the base',
-    source: 'tariff-rules.md §3.5 worked example (steers from DE → 10% in place of the base)',
+    source: 'FR doc 2026-15181; U.S. note 52(k): 10% level in place of the base for EU goods',
     request: { hts_code: '0102.29.40.24', country_code: 'DE', entry_date: '2026-10-09', declared_value: 10000, quantities: [{ value: 1000, unit: 'kg' }] },
     applies: { mfn: '10.00', 's301-fl-eu': '990.00' },
     total: '1000.00',
   },
   {
     name: 'steers from China: 1¢/kg + 12.5% forced-labor 301 + 7.5% List 4A',
-    source: 'tariff-rules.md §3.5 worked example (steers from CN → 1¢/kg + 12.5% + 7.5%); U.S. note 20(s)',
+    source: 'FR doc 2026-15181 (CN in the 12.5% tier, U.S. note 52); U.S. note 20(s) (List 4A, 9903.88.15, 7.5%)',
     request: { hts_code: '0102.29.40.24', country_code: 'CN', entry_date: '2026-10-09', declared_value: 10000, quantities: [{ value: 1000, unit: 'kg' }] },
     applies: { mfn: '10.00', 's301-cn-list-4a': '750.00', 's301-fl-cn': '1250.00' },
     total: '2010.00',
@@ -65,7 +61,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'gauze from Brazil: Brazil 301 25% stacks with the forced-labor 301 12.5%',
-    source: 'tariff-rules.md §3.5 (Brazil stacks with FL 301: 25% + 12.5%); FR doc 2026-14542; verification rows 19–20',
+    source: 'FR doc 2026-14542; heading 9903.05.01, U.S. note 50(a)(i) ("also subject to any other additional duty"); BR heading 9903.05.27 (12.5%)',
     request: { hts_code: '3005.90.50.10', country_code: 'BR', entry_date: '2026-10-09' },
     applies: { mfn: '0.00', 's301-brazil': '2500.00', 's301-fl-br': '1250.00' },
     total: '3750.00',
@@ -79,21 +75,21 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'cotton T-shirt from Vietnam on 2026-02-24: IEEPA off, Section 122 10% on',
-    source: 'Proclamation 11012 (91 FR 9339), 10% from 12:01 a.m. EST 2026-02-24; tariff-rules.md §3.2–3.3',
+    source: 'Proclamation 11012 (91 FR 9339), 10% from 12:01 a.m. EST 2026-02-24; CSMS #67834313 (IEEPA collection ends 00:00 ET 2026-02-24)',
     request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2026-02-24' },
     applies: { mfn: '1650.00', 'section-122': '1000.00' },
     total: '2650.00',
   },
   {
     name: 'cotton T-shirt from Vietnam on 2026-07-23: last day of Section 122',
-    source: 'Proclamation 11012: in force until 12:01 a.m. EDT 2026-07-24 (verification row 3)',
+    source: 'Proclamation 11012: in force until 12:01 a.m. EDT 2026-07-24 (150 days); CSMS #67844987',
     request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2026-07-23' },
     applies: { mfn: '1650.00', 'section-122': '1000.00' },
     total: '2650.00',
   },
   {
     name: 'cotton T-shirt from Vietnam on 2026-07-24: Section 122 off, forced-labor 301 12.5% on',
-    source: 'FR doc 2026-15181 (effective 2026-07-24); VN in the 12.5% tier (verification row 24)',
+    source: 'FR doc 2026-15181 (effective 2026-07-24); VN in the 12.5% tier (U.S. note 52)',
     request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2026-07-24' },
     applies: { mfn: '1650.00', 's301-fl-vn': '1250.00' },
     total: '2900.00',
@@ -108,7 +104,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'horse from Canada with a USMCA claim: forced-labor 301 exempt (9903.05.93)',
-    source: 'tariff-rules.md §3.5 worked example (CA with USMCA → 0); verification row 25 (9903.05.93 is Canada, claim S)',
+    source: 'Heading 9903.05.93, U.S. note 52(g): Canadian goods entered free of duty under USMCA (claim S)',
     request: { hts_code: '0101.21.00.10', country_code: 'CA', entry_date: '2026-10-09', claims: { special_program: 'S' } },
     applies: { mfn: '0.00' },
     suppressed: ['s301-fl-ca'],
@@ -116,7 +112,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'goats from Australia with an AU FTA claim: base Free, forced-labor 301 12.5% still applies',
-    source: 'tariff-rules.md §3.5 worked example (goats from AU, AU claim → 12.5%); note 52(a)',
+    source: 'U.S. note 52(a): the forced-labor duty applies even when a special rate is claimed (AU in the 12.5% tier)',
     request: { hts_code: '0104.20.00.00', country_code: 'AU', entry_date: '2026-10-09', claims: { special_program: 'AU' }, quantities: [{ value: 10, unit: 'No.' }] },
     applies: { mfn: '0.00', 's301-fl-au': '1250.00' },
     total: '1250.00',
@@ -124,7 +120,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'T-shirt from Russia: column 2 (90%) plus the forced-labor 301 12.5%',
-    source: 'HTSUS general note 3(b) (tariff-rules.md §3.8); verification row 24 (Russia heading applies to column-2 goods)',
+    source: 'HTSUS general note 3(b); Pub. L. 117-110; U.S. note 52 (RU in the 12.5% tier, column-2 goods included)',
     request: { hts_code: '6109.10.00.12', country_code: 'RU', entry_date: '2026-10-09' },
     applies: { mfn: '9000.00', 's301-fl-ru': '1250.00' },
     total: '10250.00',
@@ -132,42 +128,42 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'T-shirt from China on 2025-03-03: fentanyl 10% and List 4A',
-    source: 'EO 14195; verification row 5 (10% from 2025-02-04, 20% from 2025-03-04); U.S. note 20(s)',
+    source: 'EO 14195 (9903.01.20, 10% from 2025-02-04); U.S. note 20(s)',
     request: { hts_code: '6109.10.00.12', country_code: 'CN', entry_date: '2025-03-03' },
     applies: { mfn: '1650.00', 'ieepa-fentanyl-cn-10': '1000.00', 's301-cn-list-4a': '750.00' },
     total: '3400.00',
   },
   {
     name: 'T-shirt from China on 2025-03-04: fentanyl 20%',
-    source: 'verification row 5 (20% from 2025-03-04, heading 9903.01.24)',
+    source: 'EO 14228 (9903.01.24, 20% from 2025-03-04; HTS 2025 Rev 5)',
     request: { hts_code: '6109.10.00.12', country_code: 'CN', entry_date: '2025-03-04' },
     applies: { mfn: '1650.00', 'ieepa-fentanyl-cn-20': '2000.00', 's301-cn-list-4a': '750.00' },
     total: '4400.00',
   },
   {
     name: 'T-shirt from Vietnam on 2025-08-06: reciprocal baseline 10% before EO 14326',
-    source: 'EO 14257 (9903.01.25 +10%); EO 14326 effective 2025-08-07 (tariff-rules.md §3.1)',
+    source: 'EO 14257 (9903.01.25 +10% from 2025-04-05); EO 14326 (FR doc 2025-15010) effective 2025-08-07',
     request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2025-08-06' },
     applies: { mfn: '1650.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00' },
     total: '2650.00',
   },
   {
     name: 'T-shirt from Vietnam on 2025-08-07: EO 14326 country rate 20% replaces the baseline',
-    source: 'EO 14326 Annex I (VN 20%, heading 9903.02.69), effective 2025-08-07; verification row 8',
+    source: 'EO 14326 Annex I (VN 20%, heading 9903.02.69), effective 2025-08-07 (FR doc 2025-15010)',
     request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2025-08-07' },
     applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '2000.00' },
     total: '3650.00',
   },
   {
     name: 'Mexican USMCA good on 2025-03-05: the fentanyl duty applies despite the claim',
-    source: 'verification row 7: USMCA relief (9903.01.04) only from 2025-03-07',
+    source: 'Heading 9903.01.04 (HTS 2025 Rev 5): USMCA relief only from 2025-03-07 (EO of 2025-03-06 amending EO 14194)',
     request: { hts_code: '6109.10.00.12', country_code: 'MX', entry_date: '2025-03-05', claims: { special_program: 'S' } },
     applies: { mfn: '0.00', 'ieepa-fentanyl-mx': '2500.00' },
     total: '2500.00',
   },
   {
     name: 'Mexican USMCA good on 2025-03-07: fentanyl exempt (9903.01.04)',
-    source: 'verification row 7; heading 9903.01.04',
+    source: 'Heading 9903.01.04 (HTS 2025 Rev 5): "no change" for goods entered free of duty under general note 11',
     request: { hts_code: '6109.10.00.12', country_code: 'MX', entry_date: '2025-03-07', claims: { special_program: 'S' } },
     applies: { mfn: '0.00' },
     suppressed: ['ieepa-fentanyl-mx'],
@@ -175,7 +171,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'Canadian wine on 2026-08-21: no Section 338 yet',
-    source: 'Proclamation 11056; CSMS #69606660 (first collected 2026-08-22); verification row 28',
+    source: 'Proclamation 11056; CSMS #69606660 (first collected 2026-08-22)',
     request: { hts_code: '2204.21.50.05', country_code: 'CA', entry_date: '2026-08-21', quantities: [{ value: 1000, unit: 'liter' }] },
     applies: { mfn: '63.00', 's301-fl-ca': '1000.00' },
     total: '1063.00',
@@ -189,7 +185,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'Canadian wine arriving 2026-10-01: a possible ban (list not in our data) leaves the total null',
-    source: 'Proclamation 11061; CSMS #70050970; verification row 30 (packaged listed alcohol banned from 2026-09-29, arrival basis)',
+    source: 'Proclamation 11061; CSMS #70050970 (packaged listed alcohol banned from 2026-09-29, arrival basis)',
     request: { hts_code: '2204.21.50.05', country_code: 'CA', entry_date: '2026-10-01', quantities: [{ value: 1000, unit: 'liter' }] },
     applies: { mfn: '63.00', 's301-fl-ca': '1000.00', 's338-alcohol': '5000.00' },
     unresolved: ['s338-ban-alcohol'],
@@ -197,7 +193,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'Canadian motorcycle over 800 cc arriving 2026-09-28: Section 338 +50%',
-    source: 'Proclamation 11048 (9903.03.14); verification row 30 (goods imported before 2026-09-29 keep the 50%)',
+    source: 'Proclamation 11048 (9903.03.14); CSMS #70050970 (goods imported before 2026-09-29 keep the 50%)',
     request: { hts_code: '8711.50.00.30', country_code: 'CA', entry_date: '2026-09-28' },
     applies: { mfn: '240.00', 's301-fl-ca': '1000.00', 's338-basket': '5000.00' },
     total: '6240.00',
@@ -215,7 +211,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'aluminum foil from China: AD order advisory without an exporter (no amount); annex I-A 50% excludes the forced-labor 301',
-    source: 'AD order A-570-053 (tariff-rules.md §5.1; SAIL seed, FR doc 2026-10525); Annex I-A (7607); heading 9903.05.90',
+    source: 'AD order A-570-053 (FR doc 2026-10525); Annex I-A (7607); heading 9903.05.90',
     request: { hts_code: '7607.11.60.10', country_code: 'CN', entry_date: '2026-10-09' },
     applies: { mfn: '530.00', 's232-annex-1a': '5000.00', 's301-cn-review-25': '2500.00' },
     suppressed: ['s301-fl-cn'],
@@ -227,7 +223,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'aluminum foil from China with a named exporter: AD cash deposit at its 26.6% rate',
-    source: 'A-570-053 amended final results, FR doc 2026-10525 (Jiangsu Dingsheng 26.60%); tariff-rules.md §5.1',
+    source: 'A-570-053 amended final results, FR doc 2026-10525 (Jiangsu Dingsheng 26.60%)',
     request: { hts_code: '7607.11.60.10', country_code: 'CN', entry_date: '2026-10-09', exporter: 'Jiangsu Dingsheng New Materials Joint-Stock' },
     applies: { mfn: '530.00', 's232-annex-1a': '5000.00', 's301-cn-review-25': '2500.00', 'A-570-053': '2660.00' },
     suppressed: ['s301-fl-cn'],
@@ -235,7 +231,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'patented medicament from India after 2026-09-29: 100% total level; forced-labor 301 excluded',
-    source: 'Proclamation 11020 (9903.04.60, 100% total; all importers from 2026-09-29); note 52(f)(8); tariff-rules.md §3.7 (patented from IN = 100%)',
+    source: 'Proclamation 11020 (9903.04.60, 100% total; all importers from 2026-09-29); U.S. note 40(b); U.S. note 52(f)(8)',
     request: { hts_code: '3004.90.92.01', country_code: 'IN', entry_date: '2026-10-09', claims: { pharmaceutical: 'patented' } },
     applies: { mfn: '0.00', 's232-pharma-patented': '10000.00' },
     suppressed: ['s301-fl-in'],
@@ -243,7 +239,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'patented medicament from Switzerland: 15% total level',
-    source: 'Proclamation 11020 (9903.04.62); tariff-rules.md §3.7 (patented from CH = 15%); verification row 39',
+    source: 'Proclamation 11020 (9903.04.62, 15% total for EU/JP/KR/CH/LI); U.S. note 40(d)',
     request: { hts_code: '3004.90.92.01', country_code: 'CH', entry_date: '2026-10-09', claims: { pharmaceutical: 'patented' } },
     applies: { mfn: '0.00', 's232-pharma-patented-partners': '1500.00' },
     suppressed: ['s301-fl-ch'],
@@ -267,7 +263,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'USMCA passenger car from Mexico: 232 on the non-U.S. content is unresolved',
-    source: 'Heading 9903.94.03, U.S. note 33(d) (25% of the non-U.S. content); verification row 25 (9903.05.94 Mexico)',
+    source: 'Heading 9903.94.03, U.S. note 33(d) (25% of the non-U.S. content); heading 9903.05.94, U.S. note 52(h) (Mexico)',
     request: { hts_code: '8703.23.01.10', country_code: 'MX', entry_date: '2026-10-09', claims: { special_program: 'S' } },
     applies: { mfn: '0.00' },
     suppressed: ['s232-autos-vehicles', 's301-fl-mx'],
@@ -301,7 +297,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'industrial control panel from Canada on 2026-09-15: Section 338 (9903.03.14) now stacks on 232',
-    source: 'Proclamations 11064/11065: from 2026-09-15 the 232 exemption covers only 9903.03.13 (tariff-rules-verification.md row 29)',
+    source: 'Proclamations 11064/11065 (FR doc 2026-18838): from 2026-09-15 the 232 exemption 9903.03.15 covers only 9903.03.13',
     request: { hts_code: '8537.10.91', country_code: 'CA', entry_date: '2026-09-15' },
     applies: {mfn: '270.00', 's232-autos-parts': '2500.00', 's338-basket': '5000.00' },
     suppressed: ['s301-fl-ca'],
@@ -309,7 +305,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'computer parts from Taiwan on 2026-01-14: Annex II exempts the reciprocal duty, no semiconductor duty yet',
-    source: 'EO 14257 Annex II (9903.01.32); Proclamation 11002 effective 2026-01-15 (verification row 38)',
+    source: 'EO 14257 Annex II (9903.01.32); Proclamation 11002 cl. 3, effective 12:01 a.m. EST 2026-01-15 (9903.79.01)',
     request: { hts_code: '8473.30.11.40', country_code: 'TW', entry_date: '2026-01-14' },
     applies: {mfn: '0.00' },
     total: '0.00',
@@ -330,7 +326,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'upholstered wooden seat from the UK: 232 wood +10% (9903.76.20)',
-    source: 'Heading 9903.76.20 (UK wood products, +10%); verification row 37',
+    source: 'Heading 9903.76.20 (UK wood products, +10%)',
     request: { hts_code: '9401.61.40.11', country_code: 'GB', entry_date: '2026-10-09' },
     applies: {mfn: '0.00', 's232-wood-uk': '1000.00' },
     suppressed: ['s301-fl-gb'],
@@ -338,7 +334,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'upholstered wooden seat from Germany: EU 15% total level (9903.76.22)',
-    source: 'Heading 9903.76.22 (EU wood products, 15%); verification row 37',
+    source: 'Heading 9903.76.22 (EU wood products, 15%)',
     request: { hts_code: '9401.61.40.11', country_code: 'DE', entry_date: '2026-10-09' },
     applies: {mfn: '0.00', 's232-wood-eu': '1500.00' },
     suppressed: ['s301-fl-eu'],
@@ -354,7 +350,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'ocean entry of USD 1,000,000 in FY2027: MPF at its maximum (670.86) plus HMF 0.125%',
-    source: '19 CFR 24.23/24.24; FR doc 2026-15530 (FY2027 MPF maximum, to verify); verification rows 48–49',
+    source: '19 CFR 24.23/24.24; FR doc 2026-15530 (FY2027 MPF maximum)',
     request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2026-10-09', declared_value: 1000000, mode: 'ocean' },
     applies: {mfn: '165000.00', 's301-fl-vn': '125000.00' },
     total: '290000.00',
@@ -370,14 +366,14 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'T-shirt from India on 2026-02-06: reciprocal 25% plus the Russian-oil 25%',
-    source: 'Heading 9903.02.26 (IN 25%); heading 9903.01.84 (from 2025-08-27); verification row 11',
+    source: 'Heading 9903.02.26 (IN 25%); heading 9903.01.84 (from 2025-08-27; HTS 2025 Rev 20)',
     request: { hts_code: '6109.10.00.12', country_code: 'IN', entry_date: '2026-02-06' },
     applies: {mfn: '1650.00', 'ieepa-india-russian-oil': '2500.00', 'ieepa-reciprocal-in': '2500.00' },
     total: '6650.00',
   },
   {
     name: 'T-shirt from India on 2026-02-07: the Russian-oil duty ended',
-    source: 'EO 14384, 91 FR 6501 (terminated for entries from 12:01 a.m. EST 2026-02-07); verification row 11',
+    source: 'EO 14384, FR doc 2026-02818, 91 FR 6501 (terminated for entries from 12:01 a.m. EST 2026-02-07)',
     request: { hts_code: '6109.10.00.12', country_code: 'IN', entry_date: '2026-02-07' },
     applies: {mfn: '1650.00', 'ieepa-reciprocal-in': '2500.00' },
     total: '4150.00',
@@ -391,21 +387,21 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'T-shirt from Canada on 2025-08-01: fentanyl 35%',
-    source: 'EO 14325, FR doc 2025-14999 (35% from 12:01 a.m. EDT 2025-08-01); verification row 6',
+    source: 'EO 14325, FR doc 2025-14999, 90 FR 37957 (35% from 12:01 a.m. EDT 2025-08-01); CSMS #65798609',
     request: { hts_code: '6109.10.00.12', country_code: 'CA', entry_date: '2025-08-01' },
     applies: {mfn: '1650.00', 'ieepa-fentanyl-ca-35': '3500.00' },
     total: '5150.00',
   },
   {
     name: 'upholstered seat (Free) from Germany on 2025-09-01: EU reciprocal 15% total level',
-    source: 'EO 14326 Annex I (EU 15% inclusive of MFN; 9903.02.20); verification row 9',
+    source: 'EO 14326 Annex I (EU 15% inclusive of MFN; 9903.02.20, U.S. note 2(v))',
     request: { hts_code: '9401.61.40.11', country_code: 'DE', entry_date: '2025-09-01' },
     applies: {mfn: '0.00', 'ieepa-reciprocal-eu': '1500.00' },
     total: '1500.00',
   },
   {
     name: 'T-shirt from Switzerland on 2025-11-13: reciprocal 39%',
-    source: 'Heading 9903.02.58 (CH 39%); verification row 10 (39% until 2025-11-13)',
+    source: 'Heading 9903.02.58 (CH 39% until the 15% level retroactive to 2025-11-14)',
     request: { hts_code: '6109.10.00.12', country_code: 'CH', entry_date: '2025-11-13' },
     applies: {mfn: '1650.00', 'ieepa-reciprocal-ch-39': '3900.00' },
     total: '5550.00',
@@ -436,7 +432,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'steel sheet from Canada on 2025-06-04: 232 steel 50% now excludes the fentanyl duty',
-    source: 'Proclamation 10947 (90 FR 24199), 50% from 2025-06-04 and priority over CA/MX IEEPA (verification row 15)',
+    source: 'Proclamation 10947 (90 FR 24199), 50% from 2025-06-04 and priority over CA/MX IEEPA',
     request: { hts_code: '7208.51.00.30', country_code: 'CA', entry_date: '2025-06-04' },
     applies: {mfn: '0.00', 's232-steel-50': '5000.00' },
     suppressed: ['ieepa-fentanyl-ca-25'],
@@ -452,7 +448,7 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'diesel road tractor from Germany on 2025-11-01: 232 MHD 25% excludes the steel derivative and reciprocal duties',
-    source: 'Proclamation 10984 (9903.74.01 from 2025-11-01; verification row 36); heading 9903.01.33',
+    source: 'Proclamation 10984, FR doc 2025-19639 (9903.74.01 from 2025-11-01); heading 9903.01.33',
     request: { hts_code: '8701.21.00.15', country_code: 'DE', entry_date: '2025-11-01' },
     applies: {mfn: '400.00', 's232-mhd-vehicles': '2500.00' },
     suppressed: ['ieepa-reciprocal-eu', 's232-steel-derivatives'],
@@ -468,12 +464,12 @@ const scenarios: Scenario[] = [
   },
 ];
 
-describeWithData('golden duty scenarios (HTS 2026 Rev 4 lines)', () => {
+describe('golden duty scenarios (HTS 2026 Rev 4 lines)', () => {
   let rules: TariffRules;
   let lines: InMemoryHtsLineSource;
   beforeAll(() => {
-    rules = tariffRulesFromData(dataDir as string);
-    lines = csvLineSource(path.join(dataDir as string, 'hts/hts_2026_revision_4_csv.csv'), { id: '2026-rev-4', name: '2026 HTS Revision 4' }, '2025-01-01');
+    rules = tariffRulesFromData(repoDataDir);
+    lines = csvLineSource(realHtsFile('hts_2026_revision_4_csv.csv'), { id: '2026-rev-4', name: '2026 HTS Revision 4' }, '2025-01-01');
   });
 
   it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_name, scenario) => {

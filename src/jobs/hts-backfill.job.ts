@@ -1,0 +1,32 @@
+import type { Agenda, Job } from 'agenda';
+import { backfillHtsReleases, HtsRefreshDeps } from '../domain/hts/hts-refresh.service';
+import { JobLogger, refreshSummary } from './hts-refresh.job';
+
+export const htsBackfillJobName = 'hts-backfill';
+
+/**
+ * Registers the backfill of older HTS releases from the data directory, run once after a start
+ * (`jobs.runNow(htsBackfillJobName)`): every revision there not yet imported, newest first, each
+ * with its change set, logging each file done (n of N, rows per second). The lock is renewed after
+ * every file, so a backfill of many releases is not taken for a dead run; one that dies is taken
+ * over after JOB_LOCK_LIFETIME_MS and goes on where it stopped (imported releases are skipped).
+ */
+export function defineHtsBackfillJob(agenda: Agenda, deps: HtsRefreshDeps & { logger: JobLogger; lockLifetimeMs: number }): void {
+  agenda.define(
+    htsBackfillJobName,
+    async (job: Job) => {
+      const started = Date.now();
+      const result = await backfillHtsReleases({
+        ...deps,
+        onProgress: (progress) => {
+          const rowsPerSecond = Math.round((progress.rows * 1000) / Math.max(1, progress.ms));
+          deps.logger.info({ ...progress, rowsPerSecond }, `HTS backfill: file ${progress.done} of ${progress.total} (${progress.title}) ${progress.outcome}`);
+          void job.touch().catch(() => undefined);
+        },
+      });
+      if (result.retry) throw new Error(`HTS backfill incomplete, will retry: ${result.retry.reason}`);
+      deps.logger.info({ ...refreshSummary(result), ms: Date.now() - started }, 'HTS backfill done');
+    },
+    { concurrency: 1, lockLifetime: deps.lockLifetimeMs },
+  );
+}
