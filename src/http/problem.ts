@@ -17,6 +17,7 @@ export const problemKinds = {
   unprocessable: { status: 422, title: 'Unprocessable request' },
   'idempotency-mismatch': { status: 422, title: 'Idempotency key reused with a different request' },
   'quota-exceeded': { status: 429, title: 'Daily quota exceeded' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal error' },
   'not-implemented': { status: 501, title: 'Not implemented' },
   'upstream-unavailable': { status: 502, title: 'Upstream unavailable' },

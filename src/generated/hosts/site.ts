@@ -9,14 +9,224 @@ export interface paths {
         };
         /**
          * List the account's shipments
-         * @description Lists the account's ocean shipments, newest first, with cursor pagination.
+         * @description Lists the account's shipments in the caller's mode (a test key sees only test-mode
+         *     shipments), newest first, with cursor pagination. Filters combine: `status`, a creation
+         *     range (`created_after`, `created_before`), an ETA range (`eta_after`, `eta_before`),
+         *     `reference` (exact) and `container_number` (ISO 6346, any spelling).
          *
          *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
-         *     token with the `shipments:read` scope). Free and Tariff Pro accounts get 403. No quota.
+         *     token with the `shipments:read` scope). Free and Tariff Pro accounts get 403. No daily
+         *     quota; the account API's per-second limit applies.
          */
         get: operations["listShipments"];
         put?: never;
+        /**
+         * Create a shipment
+         * @description Creates a shipment in `draft`. Only `mode` is required; everything else can be filled in
+         *     later with `PATCH`. Container numbers are checked (ISO 6346 format and check digit; a wrong
+         *     check digit is 400 with `expected_check_digit`). A shipment made with a test key is a
+         *     test-mode shipment (`livemode` false) that live keys never see. Writes a `shipment.created`
+         *     event.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `shipments:write` scope). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["createShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a shipment
+         * @description One shipment with its containers (and, once booked, each container's tracking status and
+         *     ETAs) and its cargo lines (with their duty estimates). Another account's shipment, or one of
+         *     the other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:read` for tokens).
+         */
+        get: operations["getShipment"];
+        put?: never;
         post?: never;
+        /**
+         * Delete a shipment
+         * @description Deletes a `draft` or `cancelled` shipment for good; any other state is 409 (cancel it
+         *     first). Writes a `shipment.deleted` event.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for tokens).
+         */
+        delete: operations["deleteShipment"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a shipment
+         * @description Changes the fields sent; `null` clears a field. `containers`, `cargo_lines` and `metadata`
+         *     are replaced as a whole (a replaced cargo line loses its duty estimate; keep a line's `id`
+         *     to keep it). A delivered or cancelled shipment is 409. Containers added to a booked or
+         *     moving shipment are tracked at once. Writes a `shipment.updated` event with the changed
+         *     fields in `data.changeset`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for tokens).
+         */
+        patch: operations["updateShipment"];
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a shipment
+         * @description Moves a `draft` shipment to `booked`. Every container is then tracked automatically: a
+         *     tracking subscription linked to the shipment is made for each (covered by the business plan,
+         *     no tracking credit; test-mode shipments track the sandbox), and the containers' tracking
+         *     status and ETAs appear on the shipment. A container already tracked by the account is linked
+         *     as it is. A container whose carrier cannot be told (no `carrier_scac` on the shipment and an
+         *     owner prefix of no known carrier) is 422 naming it, and nothing changes. Writes
+         *     `shipment.booked`.
+         *     From any other state than draft the answer is 409 and nothing changes.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["bookShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/depart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a shipment in transit
+         * @description Moves a `booked` shipment to `in_transit` (it has left its origin). Writes `shipment.departed`.
+         *     From any other state than booked the answer is 409 and nothing changes.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["departShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/arrive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a shipment arrived
+         * @description Moves an `in_transit` shipment to `arrived` (at its destination). Writes `shipment.arrived`.
+         *     From any other state than in_transit the answer is 409 and nothing changes.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["arriveShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a shipment delivered
+         * @description Moves an `arrived` shipment to `delivered`; it cannot be changed after. Writes `shipment.delivered`.
+         *     From any other state than arrived the answer is 409 and nothing changes.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["deliverShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a shipment
+         * @description Cancels a `draft` or `booked` shipment; the tracking of its containers stops. Writes `shipment.cancelled`.
+         *     From any other state than draft or booked the answer is 409 and nothing changes.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["cancelShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/estimate-duties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate the duties of a shipment's cargo lines
+         * @description Runs the tariff calculator on every cargo line that has an HTS code, a country of origin
+         *     and a value in USD, and stores each line's estimate with the HTS release and the duty rules
+         *     version it was made with, so it can be audited later. The entry date is the shipment's ETA,
+         *     or today when it has none. A line that lacks one of those facts, or whose code the schedule
+         *     does not hold, gets an estimate with `status: unresolved` and the reason, never a zero.
+         *     Writes `shipment.duties_estimated`. A delivered or cancelled shipment is 409.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for tokens).
+         *     No tariff quota is used. Retry safely with `Idempotency-Key`.
+         */
+        post: operations["estimateShipmentDuties"];
         delete?: never;
         options?: never;
         head?: never;
@@ -381,7 +591,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        OAuthScope: "shipments:read" | "shipments:write" | "keys:read" | "keys:write";
+        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "keys:read" | "keys:write";
         OAuthClientCreateRequest: {
             name?: string;
             scopes: components["schemas"]["OAuthScope"][];
@@ -439,18 +649,216 @@ export interface components {
             reason: string | null;
             changed_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description `draft → booked → in_transit → arrived → delivered`; `cancelled` from draft or booked. Each
+         *     step is an action (`POST /api/shipments/{id}/book` …).
+         * @enum {string}
+         */
+        ShipmentStatus: "draft" | "booked" | "in_transit" | "arrived" | "delivered" | "cancelled";
+        /** @enum {string} */
+        ShipmentMode: "ocean_fcl" | "ocean_lcl" | "air" | "truck";
+        /**
+         * @description Incoterms 2020 rule.
+         * @enum {string}
+         */
+        Incoterm: "EXW" | "FCA" | "FAS" | "FOB" | "CFR" | "CIF" | "CPT" | "CIP" | "DAP" | "DPU" | "DDP";
+        /** @description A shipper or consignee. */
+        Party: {
+            name: string;
+            address_lines?: string[];
+            city?: string;
+            region?: string;
+            postal_code?: string;
+            /** @description ISO 3166-1 alpha-2. */
+            country?: string;
+            /** Format: email */
+            email?: string;
+            phone?: string;
+            /** @description EIN, CBP importer number, VAT or EORI number. */
+            tax_id?: string;
+        };
+        ShipmentLocation: {
+            /**
+             * @description UN/LOCODE.
+             * @example CNNGB
+             */
+            locode: string;
+        };
+        /** @description Up to 20 keys of your own (at most 40 characters each) with string values (at most 500 characters). */
+        Metadata: {
+            [key: string]: string;
+        };
+        ShipmentContainerInput: {
+            /** @description ISO 6346 container number (`MSKU1234565`; spaces, dashes and lower case are accepted). */
+            number: string;
+        };
+        ShipmentContainer: {
+            /**
+             * @description The ISO 6346 number, normalised.
+             * @example MSKU1234565
+             */
+            number: string;
+            /** @description Null until the shipment is booked; then the container's tracking as last refreshed. */
+            tracking: null | components["schemas"]["ShipmentContainerTracking"];
+        };
+        ShipmentContainerTracking: {
+            /** @description The tracking subscription (`trk_…`; `GET /api/tracking/subscriptions/{id}` on the main host). */
+            subscription_id: string;
+            /** @description The tracked container (`cnt_…`), null while the subscription names none. */
+            container_id: string | null;
+            status: components["schemas"]["ContainerStatus"];
+            /** Format: date-time */
+            carrier_eta: string | null;
+            /** Format: date-time */
+            predicted_eta: string | null;
+            /** Format: date-time */
+            arrived_at: string | null;
+            /** Format: date-time */
+            data_refreshed_at: string | null;
+            stale: boolean;
+            /** @description The container's DCSA event timeline; only with `expand=containers.timeline`. */
+            events?: components["schemas"]["ContainerEvent"][];
+        };
+        /** @description A cargo line; a line read from a shipment can be sent back as it is (its `duty_estimate` left out). */
+        CargoLineInput: {
+            /** @description On update, the id of an existing line to keep (with its duty estimate when its facts are unchanged). */
+            id?: string;
+            description: string;
+            /** @description HTS number, dotted or plain digits. */
+            hts_code?: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            country_of_origin?: string | null;
+            quantity?: number | null;
+            /** @description The HTS unit of quantity or a packing unit (`pcs`, `doz`, `kg`, `ctn`). */
+            quantity_unit?: string | null;
+            /** @description Gross weight, a decimal string. */
+            weight?: string | null;
+            /** @enum {string|null} */
+            weight_unit?: "kg" | "lb" | null;
+            /** @description Volume, a decimal string. */
+            volume?: string | null;
+            /** @enum {string|null} */
+            volume_unit?: "cbm" | "cft" | null;
+            value?: null | components["schemas"]["Money"];
+        };
+        CargoLine: {
+            /** @example cgl_01kay2b3c4d5e6f7g8h9j0k1m2 */
+            id: string;
+            description: string;
+            /** @description Dotted (`6109.10.0012`). */
+            hts_code: string | null;
+            country_of_origin: string | null;
+            quantity: number | null;
+            quantity_unit: string | null;
+            weight: string | null;
+            /** @enum {string|null} */
+            weight_unit: "kg" | "lb" | null;
+            volume: string | null;
+            /** @enum {string|null} */
+            volume_unit: "cbm" | "cft" | null;
+            value: null | components["schemas"]["Money"];
+            /** @description The line's last duty estimate (`POST /api/shipments/{id}/estimate-duties`), or null. */
+            duty_estimate: null | components["schemas"]["DutyEstimate"];
+        };
+        DutyEstimate: {
+            /**
+             * @description `unresolved`: a fact was missing or a part of the duty could not be computed (`reason`); the unknown amounts are null, never zero.
+             * @enum {string}
+             */
+            status: "estimated" | "unresolved";
+            reason: string | null;
+            duty: null | components["schemas"]["Money"];
+            /** @description Merchandise processing and harbor maintenance fees. */
+            fees: null | components["schemas"]["Money"];
+            total: null | components["schemas"]["Money"];
+            /** @description Duty over the declared value, in percent. */
+            effective_rate_percent: string | null;
+            /** Format: date */
+            entry_date: string | null;
+            /** @description The HTS release the estimate was made with. */
+            hts_release: string | null;
+            /** @description The duty rules version the estimate was made with. */
+            rules_version: string | null;
+            /** @description The duty programs that apply, with their Chapter 99 headings and amounts. */
+            programs: {
+                /** @example section_301 */
+                family: string;
+                headings: string[];
+                amount: string | null;
+            }[];
+            estimated_at: components["schemas"]["Timestamp"];
+        };
+        ShipmentFields: {
+            /** @description Your own reference (PO, job number). */
+            reference?: string | null;
+            mode?: components["schemas"]["ShipmentMode"];
+            shipper?: null | components["schemas"]["Party"];
+            consignee?: null | components["schemas"]["Party"];
+            origin?: null | components["schemas"]["ShipmentLocation"];
+            destination?: null | components["schemas"]["ShipmentLocation"];
+            incoterm?: null | components["schemas"]["Incoterm"];
+            /** @description The carrier's SCAC (`MAEU`); when left out, booking infers it from each container's owner prefix. */
+            carrier_scac?: string | null;
+            bill_of_lading_number?: string | null;
+            booking_number?: string | null;
+            /** Format: date */
+            cargo_ready_date?: string | null;
+            /**
+             * Format: date
+             * @description Estimated departure date.
+             */
+            etd?: string | null;
+            /**
+             * Format: date
+             * @description Estimated arrival date (yours; the containers' tracking carries the carrier's and ours).
+             */
+            eta?: string | null;
+            containers?: components["schemas"]["ShipmentContainerInput"][];
+            cargo_lines?: components["schemas"]["CargoLineInput"][];
+            metadata?: components["schemas"]["Metadata"];
+        };
+        ShipmentCreateRequest: WithRequired<components["schemas"]["ShipmentFields"], "mode">;
+        ShipmentUpdateRequest: components["schemas"]["ShipmentFields"];
+        ShipmentStatusTransitions: {
+            /** Format: date-time */
+            booked_at: string | null;
+            /** Format: date-time */
+            departed_at: string | null;
+            /** Format: date-time */
+            arrived_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+        };
         Shipment: {
-            /** @example shp_2b4d6f8a0c1e3a5c7e9b1d3f */
+            /** @example shp_01kay2b3c4d5e6f7g8h9j0k1m2 */
             id: string;
             /** @constant */
             object: "shipment";
+            /** @description False for test-mode shipments (made with a `tl_test_` key). */
+            livemode: boolean;
             reference: string | null;
-            /** @example in_transit */
-            status: string;
-            /** @description UN/LOCODE. */
-            origin: string | null;
-            /** @description UN/LOCODE. */
-            destination: string | null;
+            mode: null | components["schemas"]["ShipmentMode"];
+            status: components["schemas"]["ShipmentStatus"];
+            shipper: null | components["schemas"]["Party"];
+            consignee: null | components["schemas"]["Party"];
+            origin: null | components["schemas"]["ShipmentLocation"];
+            destination: null | components["schemas"]["ShipmentLocation"];
+            incoterm: null | components["schemas"]["Incoterm"];
+            carrier_scac: string | null;
+            bill_of_lading_number: string | null;
+            booking_number: string | null;
+            /** Format: date */
+            cargo_ready_date: string | null;
+            /** Format: date */
+            etd: string | null;
+            /** Format: date */
+            eta: string | null;
+            containers: components["schemas"]["ShipmentContainer"][];
+            cargo_lines: components["schemas"]["CargoLine"][];
+            metadata: components["schemas"]["Metadata"];
+            status_transitions: components["schemas"]["ShipmentStatusTransitions"];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -470,6 +878,19 @@ export interface components {
              */
             pointer: string;
             message: string;
+        };
+        /** @description An exact amount of money. */
+        Money: {
+            /**
+             * @description Decimal string with at most 2 decimals.
+             * @example 1850.00
+             */
+            amount: string;
+            /**
+             * @description ISO 4217 code.
+             * @example USD
+             */
+            currency: string;
         };
         Health: {
             /** @enum {string} */
@@ -496,6 +917,58 @@ export interface components {
              * @example USD
              */
             currency: string;
+        };
+        /**
+         * @description Where the container stands, from actual (ACT) events only; plans and estimates never move it.
+         * @enum {string}
+         */
+        ContainerStatus: "awaiting_data" | "empty_picked_up" | "gated_in" | "loaded" | "in_transit" | "at_transshipment" | "arrived" | "discharged" | "available_for_pickup" | "gated_out" | "empty_returned";
+        /** @description One event in the DCSA Track & Trace model. */
+        ContainerEvent: {
+            /** @description Stable across refreshes. */
+            id: string;
+            /** @enum {string} */
+            event_type: "EQUIPMENT" | "TRANSPORT" | "SHIPMENT";
+            /**
+             * @description DCSA code, e.g. GTOT, GTIN, LOAD, DISC, AVPU (equipment), ARRI, DEPA (transport).
+             * @example LOAD
+             */
+            event_type_code: string;
+            /**
+             * @description Planned, estimated or actual.
+             * @enum {string}
+             */
+            event_classifier_code: "PLN" | "EST" | "ACT";
+            event_time: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the publisher created the event.
+             */
+            event_created_at: string | null;
+            location: null | {
+                locode: string | null;
+                name: string | null;
+                lat: number | null;
+                lon: number | null;
+                /** @description SMDG or BIC facility code, when given. */
+                facility_code: string | null;
+                /** @description The location's name as the carrier gave it. */
+                location_name: string | null;
+            };
+            /** @enum {string|null} */
+            mode_of_transport: "VESSEL" | "BARGE" | "RAIL" | "TRUCK" | null;
+            vessel: null | {
+                name: string | null;
+                imo: string | null;
+            };
+            voyage: string | null;
+            /** @enum {string|null} */
+            empty_indicator: "EMPTY" | "LADEN" | null;
+            is_transshipment: boolean;
+            /** @description A plan or estimate an actual event has since settled. */
+            superseded: boolean;
+            /** @description The provider, e.g. `dcsa:MAEU` or `sandbox`. */
+            source: string;
         };
         TrackingCreditTransaction: {
             /** @example crl_01jd2q8zp4w6x3n5k7m9r1t2v5 */
@@ -530,6 +1003,22 @@ export interface components {
              */
             credits: string;
             reason: string;
+        };
+        /** @description A problem document with tracking's extension members (RFC 9457 §3.2), present when they apply. */
+        TrackingProblem: components["schemas"]["ProblemFields"] & {
+            /**
+             * @description What is wrong with a container number.
+             * @enum {string}
+             */
+            reason?: "format" | "category" | "check_digit";
+            /** @description The ISO 6346 check digit the container number should end with. */
+            expected_check_digit?: number;
+            /** @description The tracking credit balance (402). */
+            balance?: string;
+            /** @description Credits the operation needs (402). */
+            required_credits?: string;
+            /** @description The active subscription that already tracks this reference (409). */
+            existing_subscription_id?: string;
         };
         ProblemFields: {
             /**
@@ -614,6 +1103,47 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description The shipment cannot be booked as it stands (`unprocessable`, naming the field, e.g. a
+         *     container whose carrier cannot be told), or an Idempotency-Key was reused with a different
+         *     request (`idempotency-mismatch`).
+         */
+        ShipmentUnprocessable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description More calls in this second than the account API allows (`rate-limited`): 25 a second per
+         *     account and mode (live and test count apart), across all account API operations. Every
+         *     answer of these operations carries `RateLimit-Policy` and `RateLimit` with a 1-second window.
+         */
+        AccountRateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/rate-limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "detail": "25 account_api calls a second at most; retry in 1 second.",
+                 *       "instance": "/api/shipments",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description An invalid token request (RFC 6749 `error`, `invalid_request`, `unsupported_grant_type` or `invalid_scope`). */
         OAuthBadRequest: {
             headers: {
@@ -680,6 +1210,49 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
+        NotReady: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description Missing, unknown or invalid fields (`validation-failed`) or malformed JSON (`malformed-json`).
+         *     A container number whose check digit is wrong names the right one in `expected_check_digit`
+         *     (and `reason: check_digit`); a number that is not 4 letters and 7 digits has `reason: format`.
+         */
+        TrackingBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/validation-failed",
+                 *       "title": "Invalid request",
+                 *       "status": 400,
+                 *       "detail": "Check digit of MSCU123456 is 6, not 7.",
+                 *       "instance": "/api/tracking/subscriptions",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
+                 *       "errors": [
+                 *         {
+                 *           "pointer": "/body/reference",
+                 *           "message": "Check digit of MSCU123456 is 6, not 7."
+                 *         }
+                 *       ],
+                 *       "reason": "check_digit",
+                 *       "expected_check_digit": 6
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["TrackingProblem"];
+            };
+        };
     };
     parameters: {
         /**
@@ -694,6 +1267,10 @@ export interface components {
         Limit: number;
         /** @description The `next_cursor` of the previous page. */
         Cursor: string;
+        /** @description The shipment's id (`shp_…`). */
+        ShipmentId: string;
+        /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
+        ShipmentExpand: "containers.timeline"[];
     };
     requestBodies: never;
     headers: {
@@ -701,6 +1278,10 @@ export interface components {
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": number;
+        /** @description The quota (IETF draft syntax), e.g. `"tariff";q=5;w=86400`: 5 calls per 86,400 s window, resetting at 00:00 UTC. */
+        "RateLimit-Policy": string;
+        /** @description What is left of it, e.g. `"tariff";r=3;t=41000`: 3 calls remaining, reset in 41,000 s. */
+        RateLimit: string;
     };
     pathItems: never;
 }
@@ -713,6 +1294,22 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Only shipments in this state. */
+                status?: components["schemas"]["ShipmentStatus"];
+                /** @description Only shipments created at or after this time. */
+                created_after?: string;
+                /** @description Only shipments created before this time. */
+                created_before?: string;
+                /** @description Only shipments whose ETA is on or after this date. */
+                eta_after?: string;
+                /** @description Only shipments whose ETA is on or before this date. */
+                eta_before?: string;
+                /** @description Only shipments with this reference (exact). */
+                reference?: string;
+                /** @description Only shipments carrying this container (ISO 6346; spaces, dashes and lower case are accepted). */
+                container_number?: string;
+                /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
+                expand?: components["parameters"]["ShipmentExpand"];
             };
             header?: never;
             path?: never;
@@ -724,6 +1321,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -733,6 +1332,425 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    createShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reference": "PO-88213",
+                 *       "mode": "ocean_fcl",
+                 *       "shipper": {
+                 *         "name": "Ningbo Homeware Co.",
+                 *         "country": "CN"
+                 *       },
+                 *       "consignee": {
+                 *         "name": "Acme Imports Inc.",
+                 *         "city": "Los Angeles",
+                 *         "region": "CA",
+                 *         "postal_code": "90021",
+                 *         "country": "US"
+                 *       },
+                 *       "origin": {
+                 *         "locode": "CNNGB"
+                 *       },
+                 *       "destination": {
+                 *         "locode": "USLAX"
+                 *       },
+                 *       "incoterm": "FOB",
+                 *       "carrier_scac": "MAEU",
+                 *       "cargo_ready_date": "2026-12-01",
+                 *       "etd": "2026-12-05",
+                 *       "eta": "2026-12-24",
+                 *       "containers": [
+                 *         {
+                 *           "number": "MSKU1234565"
+                 *         }
+                 *       ],
+                 *       "cargo_lines": [
+                 *         {
+                 *           "description": "Cotton T-shirts, men's",
+                 *           "hts_code": "6109.10.0012",
+                 *           "country_of_origin": "CN",
+                 *           "quantity": 12000,
+                 *           "quantity_unit": "pcs",
+                 *           "weight": "3600",
+                 *           "weight_unit": "kg",
+                 *           "volume": "28.5",
+                 *           "volume_unit": "cbm",
+                 *           "value": {
+                 *             "amount": "48000.00",
+                 *             "currency": "USD"
+                 *           }
+                 *         }
+                 *       ],
+                 *       "metadata": {
+                 *         "erp_order": "4500012345"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShipmentCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The shipment, in `draft`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The shipment's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            400: components["responses"]["TrackingBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getShipment: {
+        parameters: {
+            query?: {
+                /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
+                expand?: components["parameters"]["ShipmentExpand"];
+            };
+            header?: never;
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    deleteShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    updateShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "booking_number": "254889123",
+                 *       "eta": "2026-12-26"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShipmentUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The shipment as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            400: components["responses"]["TrackingBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    bookShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment, now `booked`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ShipmentUnprocessable"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    departShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment, now `in_transit`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    arriveShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment, now `arrived`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    deliverShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment, now `delivered`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    cancelShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment, now `cancelled`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    estimateShipmentDuties: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment with its cargo lines' estimates. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["NotReady"];
         };
     };
     listApiKeys: {
@@ -1220,3 +2238,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};
