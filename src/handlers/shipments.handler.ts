@@ -1,5 +1,5 @@
 import type { CargoLineInput, ShipmentInput } from '../domain/shipments/model';
-import type { AccountScope } from '../domain/shipments/ports';
+import type { AccountScope } from '../domain/shared/account-scope';
 import type { ShipmentService } from '../domain/shipments/shipment.service';
 import type { ShipmentAction } from '../domain/shipments/state-machine';
 import { calculateDuty } from '../domain/tariff/engine/calculate-duty';

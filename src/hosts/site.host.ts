@@ -1,5 +1,6 @@
 import type { operations } from '../generated/hosts/site';
 import { accountHandlers } from '../handlers/accounts.handler';
+import { invoiceHandlers } from '../handlers/invoices.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { shipmentActionHandlers, shipmentHandlers } from '../handlers/shipments.handler';
 import { trackingAdminHandlers } from '../handlers/tracking.handler';
@@ -17,6 +18,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...accounts,
     ...shipmentHandlers(accountApi.shipments, deps.tariff),
     ...shipmentActionHandlers(accountApi.shipments),
+    ...invoiceHandlers(accountApi.invoices),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
   };
 }

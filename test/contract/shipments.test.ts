@@ -19,8 +19,8 @@ beforeAll(async () => {
   app.clock.set('2026-11-25T10:00:00.000Z');
   const { refresh, positions, config } = app.deps.tracking;
   await defineTrackingRefreshJob(worker.agenda, { refresh, every: config.refresh.jobEvery, maxRunMs: config.refresh.maxRunMs, positions, positionRetentionMs: config.ais.positionRetentionMs, clock: app.clock });
-});
-afterAll(() => app.close());
+}, 120_000);
+afterAll(() => app?.close());
 
 const eventsOf = async (shipmentId: string) => (await new OutboxEventRepository(app.db.knex).listForSubject('shipment', shipmentId)).map((e) => ({ type: e.type, livemode: e.livemode, accountId: e.accountId, data: e.data as { object: { id: string; status: string }; changeset?: Record<string, unknown> } }));
 

@@ -1,7 +1,8 @@
 import { DomainError } from '../errors';
 import { DuplicateSubscriptionError, TrackingInputError } from '../tracking/errors';
 import { resolveReference, type TrackingSubscriptionService } from '../tracking/subscription.service';
-import type { AccountScope, ContainerTrackingView, ShipmentTracking } from './ports';
+import type { AccountScope } from '../shared/account-scope';
+import type { ContainerTrackingView, ShipmentTracking } from './ports';
 
 /**
  * Shipments' containers tracked by the tracking capability: one subscription per container, linked

@@ -1,14 +1,7 @@
-import type { PlanName } from '../access/caller';
+import type { AccountScope } from '../shared/account-scope';
 import type { OutboxEvent } from '../outbox-event';
 import type { Page } from '../shared/page-cursor';
 import type { Shipment, ShipmentFilter } from './model';
-
-/** Whose shipments a call reaches: an account in one mode (test keys see test-mode shipments only). */
-export interface AccountScope {
-  accountId: string;
-  livemode: boolean;
-  plan: PlanName;
-}
 
 export interface ShipmentStore {
   find(accountId: string, livemode: boolean, id: string): Promise<Shipment | null>;

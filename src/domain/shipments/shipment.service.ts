@@ -7,7 +7,8 @@ import { TrackingInputError } from '../tracking/errors';
 import { checkContainerNumber, normaliseContainerNumber } from '../tracking/container-number';
 import { dutyFactsOf, estimateCargoLine, type DutyCalculator } from './duty-estimates';
 import { CargoLine, CargoLineInput, noTransitions, Shipment, ShipmentFilter, ShipmentInput } from './model';
-import type { AccountScope, ContainerTrackingView, ShipmentStore, ShipmentTracking } from './ports';
+import type { AccountScope } from '../shared/account-scope';
+import type { ContainerTrackingView, ShipmentStore, ShipmentTracking } from './ports';
 import { assertAction, deletableStatuses, finalStatuses, ShipmentAction, shipmentActions, ShipmentStateError, trackedStatuses } from './state-machine';
 
 /** A shipment with its containers' tracking, as every operation answers and every event carries. */

@@ -233,6 +233,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's invoices
+         * @description The account's invoices in the caller's mode, newest first, with cursor pagination;
+         *     `status` and `shipment_id` filter.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `invoices:read` scope). Free and Tariff Pro get 403. The account API's
+         *     per-second limit applies.
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        /**
+         * Create a draft invoice
+         * @description Creates a `draft` freight invoice. Amounts are exact decimal strings in the invoice's
+         *     currency (ISO 4217, at most its minor units: 2 for USD, 0 for JPY, 3 for KWD); the service
+         *     computes each line's amount (quantity × unit amount) and tax (amount × `tax_rate` percent),
+         *     each rounded half-up to the currency's minor unit, and the subtotal, tax and total as their
+         *     sums. `shipment_id`, when given, must be one of the account's shipments in the same mode.
+         *     Writes `invoice.created`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an invoice
+         * @description One invoice. Another account's, or one of the other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:read` for tokens).
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a draft invoice
+         * @description Changes a `draft` invoice (sent fields only; `lines` and `metadata` are replaced whole,
+         *     `null` clears). A finalized invoice is immutable: 409. Writes `invoice.updated`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:write` for tokens).
+         */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finalize an invoice
+         * @description Moves a `draft` invoice to `open`: it gets the account's next invoice number (`INV-000001`,
+         *     counted per account and mode, without gaps) and can no longer change. An invoice without
+         *     lines is 422. From any other state, 409. Writes `invoice.finalized`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["finalizeInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an invoice's payment
+         * @description Moves an `open` invoice to `paid`, with the payment's reference (a wire reference, a
+         *     cheque number). From any other state, 409. Writes `invoice.paid`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["payInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void an invoice
+         * @description Moves an `open` invoice to `void`: it keeps its number, and is owed no more. From any other
+         *     state, 409. Writes `invoice.voided`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice as PDF
+         * @description The invoice as a PDF document (A4), with its number, parties, lines, tax and totals; a draft
+         *     is marked DRAFT, a paid invoice shows its payment, a void one VOID.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:read` for tokens).
+         */
+        get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/keys": {
         parameters: {
             query?: never;
@@ -869,6 +1031,100 @@ export interface components {
             has_more: boolean;
             next_cursor: string | null;
         };
+        /**
+         * @description `draft → open` (finalize) `→ paid` (pay) or `→ void` (void).
+         * @enum {string}
+         */
+        InvoiceStatus: "draft" | "open" | "paid" | "void";
+        /**
+         * @description What a line charges for (`thc` is terminal handling).
+         * @enum {string}
+         */
+        ChargeCode: "ocean_freight" | "air_freight" | "trucking" | "thc" | "documentation" | "customs_clearance" | "customs_duty" | "insurance" | "storage" | "demurrage" | "detention" | "other";
+        /** @description An exact amount in the invoice's currency, at its minor unit. */
+        InvoiceAmount: {
+            /** @example 3260.91 */
+            amount: string;
+            /** @example USD */
+            currency: string;
+        };
+        InvoiceLineInput: {
+            description: string;
+            charge_code?: components["schemas"]["ChargeCode"];
+            /** @description Decimal string, e.g. `1` or `2.5`. */
+            quantity: string;
+            /** @description Decimal string in the invoice's currency, at most its minor units (a credit is negative). */
+            unit_amount: string;
+            /** @description Tax in percent, e.g. `7.25`; none when left out. */
+            tax_rate?: string;
+        };
+        InvoiceLine: {
+            description: string;
+            charge_code: components["schemas"]["ChargeCode"];
+            quantity: string;
+            unit_amount: components["schemas"]["InvoiceAmount"];
+            /** @description Percent. */
+            tax_rate: string;
+            amount: components["schemas"]["InvoiceAmount"];
+            tax: components["schemas"]["InvoiceAmount"];
+        };
+        InvoiceFields: {
+            /** @description One of the account's shipments (`shp_…`), in the same mode. */
+            shipment_id?: string | null;
+            /** @description ISO 4217. */
+            currency?: string;
+            bill_to?: null | components["schemas"]["Party"];
+            /** Format: date */
+            due_date?: string | null;
+            memo?: string | null;
+            lines?: components["schemas"]["InvoiceLineInput"][];
+            metadata?: components["schemas"]["Metadata"];
+        };
+        InvoiceCreateRequest: WithRequired<components["schemas"]["InvoiceFields"], "currency">;
+        InvoiceUpdateRequest: components["schemas"]["InvoiceFields"];
+        InvoicePaymentRequest: {
+            payment_reference: string;
+        };
+        Invoice: {
+            /** @example inv_01kay2b3c4d5e6f7g8h9j0k1m2 */
+            id: string;
+            /** @constant */
+            object: "invoice";
+            livemode: boolean;
+            /** @description The account's invoice number, given at finalization (`INV-000001`); null for a draft. */
+            number: string | null;
+            status: components["schemas"]["InvoiceStatus"];
+            shipment_id: string | null;
+            /** @example USD */
+            currency: string;
+            bill_to: null | components["schemas"]["Party"];
+            /** Format: date */
+            due_date: string | null;
+            memo: string | null;
+            lines: components["schemas"]["InvoiceLine"][];
+            subtotal: components["schemas"]["InvoiceAmount"];
+            tax: components["schemas"]["InvoiceAmount"];
+            total: components["schemas"]["InvoiceAmount"];
+            payment_reference: string | null;
+            metadata: components["schemas"]["Metadata"];
+            status_transitions: {
+                /** Format: date-time */
+                finalized_at: string | null;
+                /** Format: date-time */
+                paid_at: string | null;
+                /** Format: date-time */
+                voided_at: string | null;
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        InvoiceList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Invoice"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
         /** @description An RFC 9457 problem document. */
         Problem: components["schemas"]["ProblemFields"];
         ProblemFieldError: {
@@ -1210,6 +1466,20 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description Well-formed but not processable: the HTS code exists but was not in force on the entry date
+         *     (`unprocessable`, with the dates it was), or an Idempotency-Key was reused with a different
+         *     request (`idempotency-mismatch`).
+         */
+        Unprocessable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
         NotReady: {
             headers: {
@@ -1271,6 +1541,8 @@ export interface components {
         ShipmentId: string;
         /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
         ShipmentExpand: "containers.timeline"[];
+        /** @description The invoice's id (`inv_…`). */
+        InvoiceId: string;
     };
     requestBodies: never;
     headers: {
@@ -1751,6 +2023,334 @@ export interface operations {
             422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["AccountRateLimited"];
             503: components["responses"]["NotReady"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only invoices in this state. */
+                status?: components["schemas"]["InvoiceStatus"];
+                /** @description Only invoices of this shipment. */
+                shipment_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoices. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currency": "USD",
+                 *       "bill_to": {
+                 *         "name": "Acme Imports Inc.",
+                 *         "city": "Los Angeles",
+                 *         "region": "CA",
+                 *         "postal_code": "90021",
+                 *         "country": "US"
+                 *       },
+                 *       "due_date": "2026-12-31",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Ocean freight CNNGB-USLAX 40HC",
+                 *           "charge_code": "ocean_freight",
+                 *           "quantity": "1",
+                 *           "unit_amount": "2850.00"
+                 *         },
+                 *         {
+                 *           "description": "Terminal handling",
+                 *           "charge_code": "thc",
+                 *           "quantity": "1",
+                 *           "unit_amount": "385.00",
+                 *           "tax_rate": "7.25"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft invoice. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The invoice's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "due_date": "2027-01-15"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The invoice as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    finalizeInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, now `open` and numbered. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    payInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "payment_reference": "WIRE-20261220-0042"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoicePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The invoice, now `paid`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    voidInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, now `void`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `inline; filename="INV-000001.pdf"` (the invoice id for a draft). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
         };
     };
     listApiKeys: {
