@@ -505,6 +505,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's documents
+         * @description The account's documents (metadata) in the caller's mode, newest first, with cursor
+         *     pagination; `shipment_id` and `type` filter.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `documents:read` scope). Free and Tariff Pro get 403. The account API's
+         *     per-second limit applies.
+         */
+        get: operations["listDocuments"];
+        put?: never;
+        /**
+         * Upload a document
+         * @description Stores a file (`multipart/form-data`: `file`, `type`, optional `shipment_id` of one of the
+         *     account's shipments in the same mode). The file must be at most 20 MiB (413 naming the
+         *     limit) and, judged by its content, not by its declared type or name, one of: PDF, PNG,
+         *     JPEG, TIFF, WebP, XLSX, CSV, or EDI text (ANSI X12, UN/EDIFACT); anything else is 415 naming
+         *     the accepted types. Its SHA-256 is computed and returned. The file is stored first and the
+         *     document recorded after; if anything fails nothing is left behind. Writes
+         *     `document.created`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`documents:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a document's metadata
+         * @description One document's metadata; its bytes are at `…/content`. Another account's, or one of the
+         *     other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`documents:read` for tokens).
+         */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document
+         * @description Deletes the document and its stored file. Writes `document.deleted`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`documents:write` for tokens).
+         */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{document_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document
+         * @description The file as uploaded, with its content type (as detected) and
+         *     `Content-Disposition: attachment; filename="…"`, and its SHA-256 in `Digest`-style
+         *     `X-Content-SHA256`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`documents:read` for tokens).
+         */
+        get: operations["getDocumentContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/signup": {
         parameters: {
             query?: never;
@@ -1671,6 +1762,46 @@ export interface components {
             /** @constant */
             object: "list";
             data: components["schemas"]["Invoice"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        DocumentType: "commercial_invoice" | "packing_list" | "bill_of_lading" | "arrival_notice" | "certificate_of_origin" | "customs_entry" | "other";
+        DocumentUpload: {
+            /**
+             * Format: binary
+             * @description The file (at most 20 MiB; PDF, PNG, JPEG, TIFF, WebP, XLSX, CSV or EDI text).
+             */
+            file: string;
+            type: components["schemas"]["DocumentType"];
+            /** @description One of the account's shipments (`shp_…`), in the same mode. */
+            shipment_id?: string;
+        };
+        Document: {
+            /** @example doc_01kay2b3c4d5e6f7g8h9j0k1m2 */
+            id: string;
+            /** @constant */
+            object: "document";
+            livemode: boolean;
+            type: components["schemas"]["DocumentType"];
+            shipment_id: string | null;
+            /** @description The uploaded file's name (path parts removed). */
+            filename: string;
+            /**
+             * @description The content type detected from the file's content.
+             * @example application/pdf
+             */
+            content_type: string;
+            size_bytes: number;
+            /** @description SHA-256 of the content, hex. */
+            sha256: string;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        DocumentList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Document"][];
             has_more: boolean;
             next_cursor: string | null;
         };
@@ -3241,6 +3372,46 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The file is over the 20 MiB limit, or the upload has more than one file (`payload-too-large`, naming the limit). */
+        DocumentTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/payload-too-large",
+                 *       "title": "Payload too large",
+                 *       "status": 413,
+                 *       "detail": "The file is larger than the limit of 20971520 bytes (20 MiB, limit max_document_bytes).",
+                 *       "instance": "/api/documents",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The file's content is none of the accepted types, whatever its declared type or name (`unsupported-media-type`, naming them); or the body is not `multipart/form-data`. */
+        DocumentTypeNotAccepted: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/unsupported-media-type",
+                 *       "title": "Unsupported media type",
+                 *       "status": 415,
+                 *       "detail": "The file's content is none of the accepted types (limit accepted_document_types): PDF, PNG, JPEG, TIFF, WebP, XLSX, CSV, EDI (X12, EDIFACT).",
+                 *       "instance": "/api/documents",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description An invalid token request (RFC 6749 `error`, `invalid_request`, `unsupported_grant_type` or `invalid_scope`). */
         OAuthBadRequest: {
             headers: {
@@ -3525,6 +3696,8 @@ export interface components {
         ShipmentExpand: "containers.timeline"[];
         /** @description The invoice's id (`inv_…`). */
         InvoiceId: string;
+        /** @description The document's id (`doc_…`). */
+        DocumentId: string;
         /** @description The subscription's id (`trk_…`). */
         SubscriptionId: string;
     };
@@ -4457,6 +4630,176 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only documents of this shipment. */
+                shipment_id?: string;
+                /** @description Only documents of this type. */
+                type?: components["schemas"]["DocumentType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "commercial_invoice",
+                 *       "shipment_id": "shp_01kay2b3c4d5e6f7g8h9j0k1m2"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["DocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description The document. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The document's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["DocumentTooLarge"];
+            415: components["responses"]["DocumentTypeNotAccepted"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id (`doc_…`). */
+                document_id: components["parameters"]["DocumentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id (`doc_…`). */
+                document_id: components["parameters"]["DocumentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getDocumentContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id (`doc_…`). */
+                document_id: components["parameters"]["DocumentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `attachment; filename="…"` with the uploaded file name. */
+                    "Content-Disposition"?: string;
+                    /** @description The file's SHA-256, hex. */
+                    "X-Content-SHA256"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             401: components["responses"]["Unauthorized"];

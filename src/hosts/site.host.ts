@@ -1,5 +1,6 @@
 import type { operations } from '../generated/hosts/site';
 import { accountHandlers } from '../handlers/accounts.handler';
+import { documentHandlers } from '../handlers/documents.handler';
 import { invoiceHandlers } from '../handlers/invoices.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { shipmentActionHandlers, shipmentHandlers } from '../handlers/shipments.handler';
@@ -19,6 +20,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...shipmentHandlers(accountApi.shipments, deps.tariff),
     ...shipmentActionHandlers(accountApi.shipments),
     ...invoiceHandlers(accountApi.invoices),
+    ...documentHandlers(accountApi.documents),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
   };
 }

@@ -109,7 +109,9 @@ function idempotency(operation: HostOperation, access: AccessServices, clock: Cl
       return next(new HttpProblem('validation-failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [{ pointer: '/headers/idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }]));
     }
     const owner = subjectOf((accessLocalsOf(res) as AccessLocals).caller);
-    const requestHash = requestFingerprint(operation.operationId, req.originalUrl, req.body);
+    // An upload's files count too: the same key with another file is another request.
+    const files = (req.files as Express.Multer.File[] | undefined)?.map((f) => [f.fieldname, crypto.createHash('sha256').update(f.buffer).digest('hex')]);
+    const requestHash = requestFingerprint(operation.operationId, req.originalUrl, files ? { body: req.body, files } : req.body);
     try {
       const now = clock.now().getTime();
       const begun = await access.idempotency.begin(owner, key, requestHash, now, now + idempotencyWindowMs);

@@ -33,6 +33,7 @@ export const problemKindOfDomainError: Record<DomainErrorKind, ProblemKind> = {
   conflict: 'conflict',
   unprocessable: 'unprocessable',
   too_large: 'payload-too-large',
+  unsupported_type: 'unsupported-media-type',
   unauthenticated: 'unauthenticated',
   forbidden: 'forbidden-plan',
   insufficient_credits: 'insufficient-credits',

@@ -1,3 +1,4 @@
+/* global process, Buffer */
 // Prints the text of the PDF read from stdin (pdf-parse). Run as its own Node process: pdf.js loads
 // its worker with a dynamic import, which jest's module sandbox does not allow.
 import { PDFParse } from 'pdf-parse';

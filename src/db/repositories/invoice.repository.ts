@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { Invoice, InvoiceLine, InvoiceStatus } from '../../domain/invoices/model';
 import type { InvoiceStore } from '../../domain/invoices/ports';
 import type { OutboxEvent } from '../../domain/outbox-event';
-import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../../domain/shared/page-cursor';
+import type { Page } from '../../domain/shared/page-cursor';
+import { newestFirstPage } from './created-at-cursor';
 import type { Party } from '../../domain/shipments/model';
 import { toBool, toNumber, toNumberOrNull } from '../row-values';
 import { readJsonColumn } from './json-column';
@@ -82,12 +83,7 @@ export class InvoiceRepository implements InvoiceStore {
     const query = this.knex('invoices').where({ account_id: accountId, livemode });
     if (filter.status !== undefined) query.andWhere('status', filter.status);
     if (filter.shipmentId !== undefined) query.andWhere('shipment_id', filter.shipmentId);
-    if (cursor !== null) {
-      const after = decodeCursor(cursor, isCreatedAtCursor);
-      query.andWhere((q) => q.where('created_at', '<', after.createdAt).orWhere((q2) => q2.where('created_at', after.createdAt).andWhere('id', '<', after.id)));
-    }
-    const rows = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1);
-    return pageOf(rows.map(toInvoice), limit, (last) => ({ createdAt: last.createdAt, id: last.id }));
+    return newestFirstPage(query, cursor, limit, (rows) => rows.map(toInvoice));
   }
 
   async insert(invoice: Invoice, events: OutboxEvent[]): Promise<void> {

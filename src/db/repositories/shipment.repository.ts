@@ -3,7 +3,8 @@ import type { OutboxEvent } from '../../domain/outbox-event';
 import type { CargoLine, Party, Shipment, ShipmentFilter, ShipmentMode, ShipmentStatus, StatusTransitions } from '../../domain/shipments/model';
 import { noTransitions } from '../../domain/shipments/model';
 import type { ShipmentStore } from '../../domain/shipments/ports';
-import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../../domain/shared/page-cursor';
+import type { Page } from '../../domain/shared/page-cursor';
+import { newestFirstPage } from './created-at-cursor';
 import { toBool, toNumber } from '../row-values';
 import { readJsonColumn } from './json-column';
 import { OutboxEventRepository } from './outbox-event.repository';
@@ -96,12 +97,7 @@ export class ShipmentRepository implements ShipmentStore {
     if (filter.containerNumber !== undefined) {
       query.whereIn('id', this.knex('shipment_containers').select('shipment_id').where('container_number', filter.containerNumber));
     }
-    if (cursor !== null) {
-      const after = decodeCursor(cursor, isCreatedAtCursor);
-      query.andWhere((q) => q.where('created_at', '<', after.createdAt).orWhere((q2) => q2.where('created_at', after.createdAt).andWhere('id', '<', after.id)));
-    }
-    const rows = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1);
-    return pageOf(await this.withContainers(rows), limit, (last) => ({ createdAt: last.createdAt, id: last.id }));
+    return newestFirstPage(query, cursor, limit, (rows) => this.withContainers(rows));
   }
 
   async insert(shipment: Shipment, events: OutboxEvent[]): Promise<void> {
