@@ -33,7 +33,8 @@ const notFound = (id: string) => new DomainError('not_found', `No document ${id}
 
 /** A file name for headers and listings: the last path part, printable, at most 200 characters. */
 function cleanFilename(name: string): string {
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\x00-\x1f\x7f"]/g, '').trim();
+  const printable = [...name.replace(/\\/g, '/')].filter((ch) => ch.charCodeAt(0) > 0x1f && ch !== '\x7f' && ch !== '"').join('');
+  const base = path.basename(printable).trim();
   return (base || 'document').slice(0, 200);
 }
 
