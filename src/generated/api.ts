@@ -596,6 +596,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ltl-quote-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's LTL quote requests
+         * @description The account's LTL quote requests in the caller's mode, newest first, with cursor
+         *     pagination; `status` filters. A quote whose validity has passed reads as `expired`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `ltl:read` scope). Free and Tariff Pro get 403. The account API's per-second
+         *     limit applies.
+         */
+        get: operations["listLtlQuoteRequests"];
+        put?: never;
+        /**
+         * Request an LTL quote
+         * @description Asks for a less-than-truckload quote (offered on request: an operator prices it and answers
+         *     through the admin API, usually within a business day). Each pallet's density (pounds per
+         *     cubic foot, from its dimensions and weight in either unit) and its NMFC density class are
+         *     computed; a `freight_class` you give is kept and used instead. Writes
+         *     `ltl_quote_request.created`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`ltl:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["createLtlQuoteRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ltl-quote-requests/{ltl_quote_request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an LTL quote request
+         * @description One request with its pallets' densities and classes and, once quoted, the quote. Another
+         *     account's, or one of the other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`ltl:read` for tokens).
+         */
+        get: operations["getLtlQuoteRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ltl-quote-requests/{ltl_quote_request_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an LTL quote
+         * @description Accepts the quote of a `quoted` request while it is valid; the operator then books it.
+         *     Before a quote, after its validity (`expired`), or once accepted, 409. Writes
+         *     `ltl_quote_request.accepted`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`ltl:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["acceptLtlQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ltl-quote-requests/{ltl_quote_request_id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer an LTL quote request
+         * @description The operator's answer to a `requested` LTL quote request: carrier, amount, transit days and
+         *     how long the price holds. The request becomes `quoted`; once `valid_until` passes unaccepted
+         *     it is `expired`. Any other state is 409. Writes `ltl_quote_request.quoted`.
+         *     Who may call: holders of the admin token (`X-Admin-Token`).
+         */
+        post: operations["quoteLtlQuoteRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/signup": {
         parameters: {
             query?: never;
@@ -1802,6 +1909,119 @@ export interface components {
             /** @constant */
             object: "list";
             data: components["schemas"]["Document"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /**
+         * @description `requested → quoted` (by an operator) `→ accepted` (by you), or `expired` once the quote's validity passes.
+         * @enum {string}
+         */
+        LtlQuoteRequestStatus: "requested" | "quoted" | "accepted" | "expired";
+        /**
+         * @description NMFC freight class.
+         * @enum {string}
+         */
+        NmfcClass: "50" | "55" | "60" | "65" | "70" | "77.5" | "85" | "92.5" | "100" | "110" | "125" | "150" | "175" | "200" | "250" | "300" | "400" | "500";
+        /** @enum {string} */
+        LtlAccessorial: "liftgate_pickup" | "liftgate_delivery" | "residential_pickup" | "residential_delivery" | "inside_delivery" | "limited_access_pickup" | "limited_access_delivery" | "appointment" | "hazmat";
+        LtlPalletInput: {
+            length: number;
+            width: number;
+            height: number;
+            /** @enum {string} */
+            length_unit: "in" | "cm";
+            /** @description Weight of one pallet. */
+            weight: number;
+            /** @enum {string} */
+            weight_unit: "lb" | "kg";
+            quantity: number;
+            freight_class?: components["schemas"]["NmfcClass"];
+            description?: string;
+        };
+        LtlPallet: {
+            length: number;
+            width: number;
+            height: number;
+            /** @enum {string} */
+            length_unit: "in" | "cm";
+            weight: number;
+            /** @enum {string} */
+            weight_unit: "lb" | "kg";
+            quantity: number;
+            description: string | null;
+            /**
+             * @description Pounds per cubic foot, 2 decimals.
+             * @example 11.25
+             */
+            density_lb_per_ft3: string;
+            density_class: components["schemas"]["NmfcClass"];
+            freight_class: components["schemas"]["NmfcClass"];
+            /**
+             * @description `given`: the class you sent; `density`: the NMFC density class computed here.
+             * @enum {string}
+             */
+            class_source: "given" | "density";
+        };
+        LtlLocation: {
+            /** @description US ZIP code. */
+            postal_code: string;
+        };
+        LtlQuoteRequestCreate: {
+            origin: components["schemas"]["LtlLocation"];
+            destination: components["schemas"]["LtlLocation"];
+            /** Format: date */
+            ready_date: string;
+            pallets: components["schemas"]["LtlPalletInput"][];
+            accessorials?: components["schemas"]["LtlAccessorial"][];
+            reference?: string;
+        };
+        LtlQuoteSubmission: {
+            carrier_scac: string;
+            carrier_name?: string;
+            amount: components["schemas"]["Money"];
+            transit_days?: number;
+            /** Format: date-time */
+            valid_until: string;
+        };
+        LtlQuote: {
+            carrier_scac: string;
+            carrier_name: string | null;
+            amount: components["schemas"]["Money"];
+            transit_days: number | null;
+            valid_until: components["schemas"]["Timestamp"];
+            quoted_at: components["schemas"]["Timestamp"];
+        };
+        LtlQuoteRequest: {
+            /** @example ltl_01kay2b3c4d5e6f7g8h9j0k1m2 */
+            id: string;
+            /** @constant */
+            object: "ltl_quote_request";
+            livemode: boolean;
+            status: components["schemas"]["LtlQuoteRequestStatus"];
+            reference: string | null;
+            origin: components["schemas"]["LtlLocation"];
+            destination: components["schemas"]["LtlLocation"];
+            /** Format: date */
+            ready_date: string;
+            pallets: components["schemas"]["LtlPallet"][];
+            accessorials: components["schemas"]["LtlAccessorial"][];
+            /** @description All pallets, pounds (2 decimals). */
+            total_weight_lb: string;
+            /** @description All pallets, cubic feet (2 decimals). */
+            total_volume_ft3: string;
+            /** @description The operator's quote, once given. */
+            quote: null | components["schemas"]["LtlQuote"];
+            /** Format: date-time */
+            accepted_at: string | null;
+            /** Format: date-time */
+            expired_at: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        LtlQuoteRequestList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["LtlQuoteRequest"][];
             has_more: boolean;
             next_cursor: string | null;
         };
@@ -3698,6 +3918,8 @@ export interface components {
         InvoiceId: string;
         /** @description The document's id (`doc_…`). */
         DocumentId: string;
+        /** @description The request's id (`ltl_…`). */
+        LtlQuoteRequestId: string;
         /** @description The subscription's id (`trk_…`). */
         SubscriptionId: string;
     };
@@ -4692,6 +4914,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "file": "(the file's bytes)",
                  *       "type": "commercial_invoice",
                  *       "shipment_id": "shp_01kay2b3c4d5e6f7g8h9j0k1m2"
                  *     }
@@ -4806,6 +5029,218 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    listLtlQuoteRequests: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only requests in this state. */
+                status?: components["schemas"]["LtlQuoteRequestStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of LTL quote requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtlQuoteRequestList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    createLtlQuoteRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "origin": {
+                 *         "postal_code": "90021"
+                 *       },
+                 *       "destination": {
+                 *         "postal_code": "60607"
+                 *       },
+                 *       "ready_date": "2026-12-02",
+                 *       "pallets": [
+                 *         {
+                 *           "length": 48,
+                 *           "width": 40,
+                 *           "height": 50,
+                 *           "length_unit": "in",
+                 *           "weight": 750,
+                 *           "weight_unit": "lb",
+                 *           "quantity": 2
+                 *         }
+                 *       ],
+                 *       "accessorials": [
+                 *         "liftgate_delivery",
+                 *         "residential_delivery"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["LtlQuoteRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The request, `requested`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The request's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtlQuoteRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getLtlQuoteRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id (`ltl_…`). */
+                ltl_quote_request_id: components["parameters"]["LtlQuoteRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtlQuoteRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    acceptLtlQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The request's id (`ltl_…`). */
+                ltl_quote_request_id: components["parameters"]["LtlQuoteRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, `accepted`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtlQuoteRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    quoteLtlQuoteRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id (`ltl_…`). */
+                ltl_quote_request_id: components["parameters"]["LtlQuoteRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "carrier_scac": "ODFL",
+                 *       "carrier_name": "Old Dominion Freight Line",
+                 *       "amount": {
+                 *         "amount": "612.40",
+                 *         "currency": "USD"
+                 *       },
+                 *       "transit_days": 4,
+                 *       "valid_until": "2026-12-05T23:59:59.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LtlQuoteSubmission"];
+            };
+        };
+        responses: {
+            /** @description The request, `quoted`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtlQuoteRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     signUp: {

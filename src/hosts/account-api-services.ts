@@ -1,14 +1,17 @@
 import { loadDocumentStorageConfig } from '../config/document-storage-config';
 import { DocumentRepository } from '../db/repositories/document.repository';
 import { InvoiceRepository } from '../db/repositories/invoice.repository';
+import { LtlQuoteRequestRepository } from '../db/repositories/ltl-quote-request.repository';
 import { ShipmentRepository } from '../db/repositories/shipment.repository';
 import { DocumentService } from '../domain/documents/document.service';
 import type { DocumentStorage } from '../domain/documents/ports';
 import { InvoiceService } from '../domain/invoices/invoice.service';
+import { LtlQuoteService } from '../domain/ltl/ltl-quote.service';
 import { SubscriptionShipmentTracking } from '../domain/shipments/container-tracking';
 import { ShipmentService } from '../domain/shipments/shipment.service';
 import { toApiDocument } from '../handlers/outputs/document.output';
 import { toApiInvoice } from '../handlers/outputs/invoice.output';
+import { toApiLtlQuoteRequest } from '../handlers/outputs/ltl-quote.output';
 import { toApiShipment } from '../handlers/outputs/shipment.output';
 import { LocalDiskStorage } from '../storage/local-disk.storage';
 import { S3Storage } from '../storage/s3.storage';
@@ -44,5 +47,6 @@ export function createAccountApiServices(deps: AppDependencies) {
     present: toApiDocument,
     warn: (message, error) => deps.logger.warn({ err: error }, message),
   });
-  return { shipments, invoices, documents };
+  const ltl = new LtlQuoteService({ store: new LtlQuoteRequestRepository(deps.db.knex), clock, present: toApiLtlQuoteRequest });
+  return { shipments, invoices, documents, ltl };
 }

@@ -1,6 +1,7 @@
 import type { operations } from '../generated/hosts/site';
 import { accountHandlers } from '../handlers/accounts.handler';
 import { documentHandlers } from '../handlers/documents.handler';
+import { ltlQuoteHandlers } from '../handlers/ltl-quotes.handler';
 import { invoiceHandlers } from '../handlers/invoices.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { shipmentActionHandlers, shipmentHandlers } from '../handlers/shipments.handler';
@@ -21,6 +22,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...shipmentActionHandlers(accountApi.shipments),
     ...invoiceHandlers(accountApi.invoices),
     ...documentHandlers(accountApi.documents),
+    ...ltlQuoteHandlers(accountApi.ltl),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
   };
 }

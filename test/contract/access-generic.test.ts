@@ -50,7 +50,7 @@ const call = (op: (typeof operations)[number], url = op.url) => {
   const req = request(app.hosts[op.host])[op.method.toLowerCase() as 'get'](url);
   // A multipart example names its fields; the upload itself is a small file.
   if (op.multipart) {
-    for (const [name, value] of Object.entries(op.body as Record<string, string>)) req.field(name, value);
+    for (const [name, value] of Object.entries(op.body as Record<string, string>)) if (name !== 'file') req.field(name, value);
     return req.attach('file', Buffer.from('%PDF-1.4\n'), 'example.pdf');
   }
   return op.body === undefined ? req : req.send(op.body as object);
