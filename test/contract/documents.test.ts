@@ -7,7 +7,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { maxDocumentBytes } from '../../src/domain/documents/limits';
-import { businessAccount, siteClient } from '../support/account-api';
+import { binaryBody, businessAccount, siteClient } from '../support/account-api';
 import { createTestApp, TestApp } from '../support/app';
 import { testDialect } from '../support/database';
 
@@ -36,11 +36,6 @@ const files = {
 
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 const storedFiles = () => (fs.existsSync(storageDir) ? fs.readdirSync(storageDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []);
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 function upload(app_: TestApp, secret: string, file: Buffer, fields: Record<string, string>, options: { filename?: string; contentType?: string } = {}) {
   app_.clock.advance(50);
@@ -70,7 +65,7 @@ describe(`documents on ${testDialect}`, () => {
     });
     const id = created.body.id;
     expect((await siteClient(app, live).get(`/api/documents/${id}`).expect(200)).body).toEqual(created.body);
-    const content = await siteClient(app, live).get(`/api/documents/${id}/content`).buffer(true).parse(binary).expect(200);
+    const content = await siteClient(app, live).get(`/api/documents/${id}/content`).buffer(true).parse(binaryBody).expect(200);
     expect(content.headers['content-type']).toBe('application/pdf');
     expect(content.headers['content-disposition']).toBe(`attachment; filename="CI 4711 _.pdf"; filename*=UTF-8''CI%204711%20%C3%BC.pdf`);
     expect(content.headers['x-content-sha256']).toBe(sha256(files.pdf));
@@ -221,7 +216,7 @@ describe('documents in S3-compatible storage', () => {
       const created = (await upload(s3App, live, files.x12, { type: 'customs_entry' }).expect(201)).body;
       const key = `/tradelane-docs/test/${accountId}/live/${created.id}`;
       expect(objects.get(key)).toEqual({ body: files.x12, type: 'application/edi-x12' });
-      const content = await siteClient(s3App, live).get(`/api/documents/${created.id}/content`).buffer(true).parse(binary).expect(200);
+      const content = await siteClient(s3App, live).get(`/api/documents/${created.id}/content`).buffer(true).parse(binaryBody).expect(200);
       expect(Buffer.compare(content.body, files.x12)).toBe(0);
       await siteClient(s3App, live).delete(`/api/documents/${created.id}`).expect(204);
       expect(objects.has(key)).toBe(false);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
-import { businessAccount, siteClient } from '../support/account-api';
+import { binaryBody, businessAccount, siteClient } from '../support/account-api';
 import { createTestApp, TestApp } from '../support/app';
 import { testDialect } from '../support/database';
 import { pdfText } from '../support/pdf-text';
@@ -24,11 +24,6 @@ const freight = {
   ],
 };
 
-const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 describe(`invoices on ${testDialect}`, () => {
   test('a draft computes exact line amounts, tax and totals at the minor unit; finalize numbers it; pay closes it; each step an event', async () => {
@@ -158,13 +153,13 @@ describe(`invoices on ${testDialect}`, () => {
     const { live } = await businessAccount(app);
     const client = siteClient(app, live);
     const id = (await client.post('/api/invoices', freight).expect(201)).body.id;
-    const draftPdf = await client.get(`/api/invoices/${id}/pdf`).buffer(true).parse(binary).expect(200);
+    const draftPdf = await client.get(`/api/invoices/${id}/pdf`).buffer(true).parse(binaryBody).expect(200);
     expect(draftPdf.headers['content-type']).toBe('application/pdf');
     expect(draftPdf.headers['content-disposition']).toBe(`inline; filename="${id}.pdf"`);
     expect(await pdfText(draftPdf.body)).toContain('DRAFT INVOICE');
     await client.post(`/api/invoices/${id}/finalize`).expect(200);
     await client.post(`/api/invoices/${id}/pay`, { payment_reference: 'WIRE-42' }).expect(200);
-    const pdf = await client.get(`/api/invoices/${id}/pdf`).buffer(true).parse(binary).expect(200);
+    const pdf = await client.get(`/api/invoices/${id}/pdf`).buffer(true).parse(binaryBody).expect(200);
     expect(pdf.headers['content-disposition']).toBe('inline; filename="INV-000001.pdf"');
     expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(pdf.body);

@@ -30,3 +30,10 @@ export function siteClient(app: TestApp, secret: string) {
 
 /** A valid ISO 6346 number for an owner code and serial (e.g. `MSKU`, `123456`). */
 export const containerNumber = (owner: string, serial: string): string => `${owner}${serial}${iso6346CheckDigit(owner + serial)}`;
+
+/** A supertest parser that keeps a binary body (a PDF, a download) as a Buffer. */
+export const binaryBody = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};

@@ -6,6 +6,7 @@ import type { Page } from '../../domain/shared/page-cursor';
 import { newestFirstPage } from './created-at-cursor';
 import { toBool, toNumber } from '../row-values';
 import { OutboxEventRepository } from './outbox-event.repository';
+import { insertWithEvents } from './writes-with-events';
 
 const toDocument = (row: Record<string, unknown>): StoredDocument => ({
   id: String(row.id),
@@ -37,24 +38,21 @@ export class DocumentRepository implements DocumentStore {
     return newestFirstPage(query, cursor, limit, (rows) => rows.map(toDocument));
   }
 
-  async insert(document: StoredDocument, events: OutboxEvent[]): Promise<void> {
-    await this.knex.transaction(async (trx) => {
-      await trx('documents').insert({
-        id: document.id,
-        account_id: document.accountId,
-        livemode: document.livemode,
-        type: document.type,
-        shipment_id: document.shipmentId,
-        filename: document.filename,
-        content_type: document.contentType,
-        size_bytes: document.sizeBytes,
-        sha256: document.sha256,
-        storage_key: document.storageKey,
-        created_at: document.createdAt,
-        updated_at: document.updatedAt,
-      });
-      await new OutboxEventRepository(trx).append(events, trx);
-    });
+  insert(document: StoredDocument, events: OutboxEvent[]): Promise<void> {
+    return insertWithEvents(this.knex, 'documents', {
+      id: document.id,
+      account_id: document.accountId,
+      livemode: document.livemode,
+      type: document.type,
+      shipment_id: document.shipmentId,
+      filename: document.filename,
+      content_type: document.contentType,
+      size_bytes: document.sizeBytes,
+      sha256: document.sha256,
+      storage_key: document.storageKey,
+      created_at: document.createdAt,
+      updated_at: document.updatedAt,
+    }, events);
   }
 
   async delete(document: StoredDocument, events: OutboxEvent[]): Promise<boolean> {

@@ -11,6 +11,7 @@ import Decimal from 'decimal.js';
 import { minorUnits } from '../../domain/invoices/invoice-money';
 import { isUniqueViolation } from '../unique-violation';
 import { OutboxEventRepository } from './outbox-event.repository';
+import { insertWithEvents, updateWithEvents } from './writes-with-events';
 
 /** DECIMAL(19,4) reads back as 4 decimals (or a number on SQLite): shown at the currency's minor unit. */
 const amount = (value: unknown, currency: string) => new Decimal(String(value)).toFixed(minorUnits(currency));
@@ -86,20 +87,12 @@ export class InvoiceRepository implements InvoiceStore {
     return newestFirstPage(query, cursor, limit, (rows) => rows.map(toInvoice));
   }
 
-  async insert(invoice: Invoice, events: OutboxEvent[]): Promise<void> {
-    await this.knex.transaction(async (trx) => {
-      await trx('invoices').insert(toRow(invoice));
-      await new OutboxEventRepository(trx).append(events, trx);
-    });
+  insert(invoice: Invoice, events: OutboxEvent[]): Promise<void> {
+    return insertWithEvents(this.knex, 'invoices', toRow(invoice), events);
   }
 
-  async update(invoice: Invoice, expectedUpdatedAt: number, events: OutboxEvent[]): Promise<boolean> {
-    return this.knex.transaction(async (trx) => {
-      const changed = await trx('invoices').where({ id: invoice.id, updated_at: expectedUpdatedAt }).update(toRow(invoice));
-      if (changed === 0) return false;
-      await new OutboxEventRepository(trx).append(events, trx);
-      return true;
-    });
+  update(invoice: Invoice, expectedUpdatedAt: number, events: OutboxEvent[]): Promise<boolean> {
+    return updateWithEvents(this.knex, 'invoices', toRow(invoice), expectedUpdatedAt, events);
   }
 
   /**

@@ -6,7 +6,7 @@ import type { Page } from '../../domain/shared/page-cursor';
 import { toBool, toDecimalString, toNumber, toNumberOrNull } from '../row-values';
 import { newestFirstPage } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
-import { OutboxEventRepository } from './outbox-event.repository';
+import { insertWithEvents, updateWithEvents } from './writes-with-events';
 
 const toRequest = (row: Record<string, unknown>): LtlQuoteRequest => ({
   id: String(row.id),
@@ -84,18 +84,11 @@ export class LtlQuoteRequestRepository implements LtlQuoteStore {
     return rows.map(toRequest);
   }
 
-  async insert(request: LtlQuoteRequest, events: OutboxEvent[]): Promise<void> {
-    await this.knex.transaction(async (trx) => {
-      await trx('ltl_quote_requests').insert(toRow(request));
-      await new OutboxEventRepository(trx).append(events, trx);
-    });
+  insert(request: LtlQuoteRequest, events: OutboxEvent[]): Promise<void> {
+    return insertWithEvents(this.knex, 'ltl_quote_requests', toRow(request), events);
   }
 
-  async update(request: LtlQuoteRequest, expectedUpdatedAt: number, events: OutboxEvent[]): Promise<boolean> {
-    return this.knex.transaction(async (trx) => {
-      if ((await trx('ltl_quote_requests').where({ id: request.id, updated_at: expectedUpdatedAt }).update(toRow(request))) === 0) return false;
-      await new OutboxEventRepository(trx).append(events, trx);
-      return true;
-    });
+  update(request: LtlQuoteRequest, expectedUpdatedAt: number, events: OutboxEvent[]): Promise<boolean> {
+    return updateWithEvents(this.knex, 'ltl_quote_requests', toRow(request), expectedUpdatedAt, events);
   }
 }

@@ -56,16 +56,16 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     for (const line of partyLines(invoice.billTo)) doc.text(line);
   }
 
-  const columns = { description: 50, quantity: 300, unit: 350, tax: 430, amount: 480 };
+  const columns = { description: 50, quantity: 265, unit: 305, rate: 370, tax: 420, amount: 480 };
   doc.moveDown().font('Helvetica-Bold');
   const header = doc.y;
-  doc.text('Description', columns.description, header).text('Qty', columns.quantity, header).text('Unit', columns.unit, header).text('Tax %', columns.tax, header).text('Amount', columns.amount, header);
+  doc.text('Description', columns.description, header).text('Qty', columns.quantity, header).text('Unit', columns.unit, header).text('Tax %', columns.rate, header).text('Tax', columns.tax, header).text('Amount', columns.amount, header);
   doc.font('Helvetica');
   for (const line of invoice.lines) {
     const y = doc.y + 4;
-    doc.text(`${line.description} (${chargeLabels[line.chargeCode]})`, columns.description, y, { width: 240 });
+    doc.text(`${line.description} (${chargeLabels[line.chargeCode]})`, columns.description, y, { width: 205 });
     const bottom = doc.y;
-    doc.text(line.quantity, columns.quantity, y).text(line.unitAmount, columns.unit, y).text(line.taxRate, columns.tax, y).text(line.amount, columns.amount, y);
+    doc.text(line.quantity, columns.quantity, y).text(line.unitAmount, columns.unit, y).text(line.taxRate, columns.rate, y).text(line.tax, columns.tax, y).text(line.amount, columns.amount, y);
     doc.y = Math.max(bottom, doc.y);
   }
 
