@@ -161,10 +161,7 @@ export class ShipmentService {
     const rule = shipmentActions[action];
     const now = this.deps.clock();
     let after: Shipment = { ...before, status: rule.to, statusTransitions: { ...before.statusTransitions, [rule.stamp]: now }, updatedAt: now };
-    if (action === 'book') {
-      this.deps.tracking.checkTrackable(after.containers.map((c) => c.number), after.carrierScac);
-      after = await this.trackContainers(scope, after);
-    }
+    if (action === 'book') after = await this.trackContainers(scope, after);
     const view = await this.view(scope, after, false);
     if (!(await this.deps.store.update(after, before.updatedAt, [this.event(rule.event, view, now)]))) throw concurrentChange(id);
     if (action === 'cancel') {
@@ -193,7 +190,10 @@ export class ShipmentService {
     return shipment;
   }
 
-  /** Starts tracking the containers not yet followed (each in its own transaction, before the shipment's). */
+  /**
+   * Starts tracking the containers not yet followed (each in its own transaction, before the
+   * shipment's); when one cannot be tracked, none is and nothing changes.
+   */
   private async trackContainers(scope: AccountScope, shipment: Shipment): Promise<Shipment> {
     const untracked = shipment.containers.filter((c) => c.subscriptionId === null).map((c) => c.number);
     if (untracked.length === 0) return shipment;
