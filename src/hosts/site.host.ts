@@ -1,11 +1,12 @@
 import type { operations } from '../generated/hosts/site';
 import { accountHandlers } from '../handlers/accounts.handler';
 import { documentHandlers } from '../handlers/documents.handler';
-import { ltlQuoteHandlers } from '../handlers/ltl-quotes.handler';
 import { invoiceHandlers } from '../handlers/invoices.handler';
+import { ltlQuoteHandlers } from '../handlers/ltl-quotes.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { shipmentActionHandlers, shipmentHandlers } from '../handlers/shipments.handler';
 import { trackingAdminHandlers } from '../handlers/tracking.handler';
+import { webhookHandlers } from '../handlers/webhooks.handler';
 import type { HostHandlers } from '../http/operation';
 import { createAccountApiServices } from './account-api-services';
 import type { AppDependencies } from './app-dependencies';
@@ -24,5 +25,6 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...documentHandlers(accountApi.documents),
     ...ltlQuoteHandlers(accountApi.ltl),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
+    ...webhookHandlers(deps.webhooks.endpoints),
   };
 }

@@ -19,19 +19,21 @@ export function pageByCreatedAt<Row extends object>(
 }
 
 /**
- * A page newest first, (created_at, id) descending: rows strictly before the cursor, one more than
- * the limit asked for (it only says there is more), mapped to records by the caller.
+ * A page newest first, keyset-paginated on (time column, id): `cursor` is one this function issued.
+ * Rows are read as limit + 1 so the page knows whether more follow.
  */
-export async function newestFirstPage<T extends { createdAt: number; id: string }>(
+export async function newestFirstPage<T extends { id: string }>(
   query: Knex.QueryBuilder,
-  cursor: string | null,
+  cursor: string | undefined,
   limit: number,
-  toRecords: (rows: Array<Record<string, unknown>>) => T[] | Promise<T[]>,
+  map: (row: Record<string, unknown>) => T,
+  timeOf: (item: T) => number,
+  timeColumn = 'created_at',
 ): Promise<Page<T>> {
-  if (cursor !== null) {
-    const before = decodeCursor(cursor, isCreatedAtCursor);
-    query.andWhere((q) => q.where('created_at', '<', before.createdAt).orWhere((same) => same.where('created_at', before.createdAt).andWhere('id', '<', before.id)));
+  if (cursor !== undefined) {
+    const after = decodeCursor(cursor, isCreatedAtCursor);
+    query.andWhere((q) => q.where(timeColumn, '<', after.createdAt).orWhere((same) => same.where(timeColumn, after.createdAt).andWhere('id', '<', after.id)));
   }
-  const rows = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1);
-  return pageOf(await toRecords(rows), limit, (last) => ({ createdAt: last.createdAt, id: last.id }));
+  const rows = (await query.orderBy([{ column: timeColumn, order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1)).map(map);
+  return pageOf(rows, limit, (last) => ({ createdAt: timeOf(last), id: last.id }));
 }

@@ -35,7 +35,7 @@ export class DocumentRepository implements DocumentStore {
     const query = this.knex('documents').where({ account_id: accountId, livemode });
     if (filter.shipmentId !== undefined) query.andWhere('shipment_id', filter.shipmentId);
     if (filter.type !== undefined) query.andWhere('type', filter.type);
-    return newestFirstPage(query, cursor, limit, (rows) => rows.map(toDocument));
+    return newestFirstPage(query, cursor ?? undefined, limit, toDocument, (d) => d.createdAt);
   }
 
   insert(document: StoredDocument, events: OutboxEvent[]): Promise<void> {

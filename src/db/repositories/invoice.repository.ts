@@ -84,7 +84,7 @@ export class InvoiceRepository implements InvoiceStore {
     const query = this.knex('invoices').where({ account_id: accountId, livemode });
     if (filter.status !== undefined) query.andWhere('status', filter.status);
     if (filter.shipmentId !== undefined) query.andWhere('shipment_id', filter.shipmentId);
-    return newestFirstPage(query, cursor, limit, (rows) => rows.map(toInvoice));
+    return newestFirstPage(query, cursor ?? undefined, limit, toInvoice, (i) => i.createdAt);
   }
 
   insert(invoice: Invoice, events: OutboxEvent[]): Promise<void> {

@@ -76,7 +76,7 @@ export class LtlQuoteRequestRepository implements LtlQuoteStore {
   page(accountId: string, livemode: boolean, status: LtlQuoteRequestStatus | undefined, limit: number, cursor: string | null): Promise<Page<LtlQuoteRequest>> {
     const query = this.knex('ltl_quote_requests').where({ account_id: accountId, livemode });
     if (status !== undefined) query.andWhere('status', status);
-    return newestFirstPage(query, cursor, limit, (rows) => rows.map(toRequest));
+    return newestFirstPage(query, cursor ?? undefined, limit, toRequest, (r) => r.createdAt);
   }
 
   async dueForExpiry(accountId: string, livemode: boolean, now: number): Promise<LtlQuoteRequest[]> {

@@ -97,7 +97,9 @@ export class ShipmentRepository implements ShipmentStore {
     if (filter.containerNumber !== undefined) {
       query.whereIn('id', this.knex('shipment_containers').select('shipment_id').where('container_number', filter.containerNumber));
     }
-    return newestFirstPage(query, cursor, limit, (rows) => this.withContainers(rows));
+    // Rows first, then their containers in one query for the whole page.
+    const page = await newestFirstPage(query, cursor ?? undefined, limit, (row) => ({ id: String(row.id), row }), (r) => toNumber(r.row.created_at));
+    return { ...page, data: await this.withContainers(page.data.map((r) => r.row)) };
   }
 
   async insert(shipment: Shipment, events: OutboxEvent[]): Promise<void> {

@@ -29,6 +29,8 @@ export const oauthScopes = [
   'ltl:write',
   'keys:read',
   'keys:write',
+  'webhooks:read',
+  'webhooks:write',
 ] as const;
 export const accessTokenLifetimeSeconds = 3600;
 export const maxRotationGraceSeconds = 7 * 86400;
