@@ -9,6 +9,8 @@ export type DomainErrorKind =
   | 'unprocessable'
   /** The input asks for more than the service takes (too many pieces, lines…), beyond a named limit. */
   | 'too_large'
+  /** The content is of a kind the operation does not take (judged on the bytes, not the declared type). */
+  | 'unsupported_type'
   | 'unauthenticated'
   | 'forbidden'
   | 'insufficient_credits'

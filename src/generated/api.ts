@@ -119,14 +119,584 @@ export interface paths {
         };
         /**
          * List the account's shipments
-         * @description Lists the account's ocean shipments, newest first, with cursor pagination.
+         * @description Lists the account's shipments in the caller's mode (a test key sees only test-mode
+         *     shipments), newest first, with cursor pagination. Filters combine: `status`, a creation
+         *     range (`created_after`, `created_before`), an ETA range (`eta_after`, `eta_before`),
+         *     `reference` (exact) and `container_number` (ISO 6346, any spelling).
          *
          *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
-         *     token with the `shipments:read` scope). Free and Tariff Pro accounts get 403. No quota.
+         *     token with the `shipments:read` scope). Free and Tariff Pro accounts get 403. No daily
+         *     quota; the account API's per-second limit applies.
          */
         get: operations["listShipments"];
         put?: never;
+        /**
+         * Create a shipment
+         * @description Creates a shipment in `draft`. Only `mode` is required; everything else can be filled in
+         *     later with `PATCH`. Container numbers are checked (ISO 6346 format and check digit; a wrong
+         *     check digit is 400 with `expected_check_digit`). A shipment made with a test key is a
+         *     test-mode shipment (`livemode` false) that live keys never see. Writes a `shipment.created`
+         *     event.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `shipments:write` scope). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["createShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a shipment
+         * @description One shipment with its containers (and, once booked, each container's tracking status and
+         *     ETAs) and its cargo lines (with their duty estimates). Another account's shipment, or one of
+         *     the other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:read` for tokens).
+         */
+        get: operations["getShipment"];
+        put?: never;
         post?: never;
+        /**
+         * Delete a shipment
+         * @description Deletes a `draft` or `cancelled` shipment for good; any other state is 409 (cancel it
+         *     first). Writes a `shipment.deleted` event.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for tokens).
+         */
+        delete: operations["deleteShipment"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a shipment
+         * @description Changes the fields sent; `null` clears a field. `containers`, `cargo_lines` and `metadata`
+         *     are replaced as a whole (a replaced cargo line loses its duty estimate; keep a line's `id`
+         *     to keep it). A delivered or cancelled shipment is 409. Containers added to a booked or
+         *     moving shipment are tracked at once. Writes a `shipment.updated` event with the changed
+         *     fields in `data.changeset`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for tokens).
+         */
+        patch: operations["updateShipment"];
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a shipment
+         * @description Moves a `draft` shipment to `booked`. Every container is then tracked automatically: a
+         *     tracking subscription linked to the shipment is made for each (covered by the business plan,
+         *     no tracking credit; test-mode shipments track the sandbox), and the containers' tracking
+         *     status and ETAs appear on the shipment. A container already tracked by the account is linked
+         *     as it is. A container whose carrier cannot be told (no `carrier_scac` on the shipment and an
+         *     owner prefix of no known carrier) is 422 naming it, and nothing changes. Writes
+         *     `shipment.booked`.
+         *     From any other state than draft the answer is 409 and nothing changes.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["bookShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/depart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a shipment in transit
+         * @description Moves a `booked` shipment to `in_transit` (it has left its origin). Writes `shipment.departed`.
+         *     From any other state than booked the answer is 409 and nothing changes.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["departShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/arrive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a shipment arrived
+         * @description Moves an `in_transit` shipment to `arrived` (at its destination). Writes `shipment.arrived`.
+         *     From any other state than in_transit the answer is 409 and nothing changes.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["arriveShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a shipment delivered
+         * @description Moves an `arrived` shipment to `delivered`; it cannot be changed after. Writes `shipment.delivered`.
+         *     From any other state than arrived the answer is 409 and nothing changes.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["deliverShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a shipment
+         * @description Cancels a `draft` or `booked` shipment; the tracking of its containers stops. Writes `shipment.cancelled`.
+         *     From any other state than draft or booked the answer is 409 and nothing changes.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["cancelShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipments/{shipment_id}/estimate-duties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate the duties of a shipment's cargo lines
+         * @description Runs the tariff calculator on every cargo line that has an HTS code, a country of origin
+         *     and a value in USD, and stores each line's estimate with the HTS release and the duty rules
+         *     version it was made with, so it can be audited later. The entry date is the shipment's ETA,
+         *     or today when it has none. A line that lacks one of those facts, or whose code the schedule
+         *     does not hold, gets an estimate with `status: unresolved` and the reason, never a zero.
+         *     Writes `shipment.duties_estimated`. A delivered or cancelled shipment is 409.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for tokens).
+         *     No tariff quota is used. Retry safely with `Idempotency-Key`.
+         */
+        post: operations["estimateShipmentDuties"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's invoices
+         * @description The account's invoices in the caller's mode, newest first, with cursor pagination;
+         *     `status` and `shipment_id` filter.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `invoices:read` scope). Free and Tariff Pro get 403. The account API's
+         *     per-second limit applies.
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        /**
+         * Create a draft invoice
+         * @description Creates a `draft` freight invoice. Amounts are exact decimal strings in the invoice's
+         *     currency (ISO 4217, at most its minor units: 2 for USD, 0 for JPY, 3 for KWD); the service
+         *     computes each line's amount (quantity × unit amount) and tax (amount × `tax_rate` percent),
+         *     each rounded half-up to the currency's minor unit, and the subtotal, tax and total as their
+         *     sums. `shipment_id`, when given, must be one of the account's shipments in the same mode.
+         *     Writes `invoice.created`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an invoice
+         * @description One invoice. Another account's, or one of the other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:read` for tokens).
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a draft invoice
+         * @description Changes a `draft` invoice (sent fields only; `lines` and `metadata` are replaced whole,
+         *     `null` clears). A finalized invoice is immutable: 409. Writes `invoice.updated`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:write` for tokens).
+         */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finalize an invoice
+         * @description Moves a `draft` invoice to `open`: it gets the account's next invoice number (`INV-000001`,
+         *     counted per account and mode, without gaps) and can no longer change. An invoice without
+         *     lines is 422. From any other state, 409. Writes `invoice.finalized`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["finalizeInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an invoice's payment
+         * @description Moves an `open` invoice to `paid`, with the payment's reference (a wire reference, a
+         *     cheque number). From any other state, 409. Writes `invoice.paid`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["payInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void an invoice
+         * @description Moves an `open` invoice to `void`: it keeps its number, and is owed no more. From any other
+         *     state, 409. Writes `invoice.voided`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoice_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice as PDF
+         * @description The invoice as a PDF document (A4), with its number, parties, lines, tax and totals; a draft
+         *     is marked DRAFT, a paid invoice shows its payment, a void one VOID.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:read` for tokens).
+         */
+        get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's documents
+         * @description The account's documents (metadata) in the caller's mode, newest first, with cursor
+         *     pagination; `shipment_id` and `type` filter.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `documents:read` scope). Free and Tariff Pro get 403. The account API's
+         *     per-second limit applies.
+         */
+        get: operations["listDocuments"];
+        put?: never;
+        /**
+         * Upload a document
+         * @description Stores a file (`multipart/form-data`: `file`, `type`, optional `shipment_id` of one of the
+         *     account's shipments in the same mode). The file must be at most 20 MiB (413 naming the
+         *     limit) and, judged by its content, not by its declared type or name, one of: PDF, PNG,
+         *     JPEG, TIFF, WebP, XLSX, CSV, or EDI text (ANSI X12, UN/EDIFACT); anything else is 415 naming
+         *     the accepted types. Its SHA-256 is computed and returned. The file is stored first and the
+         *     document recorded after; if anything fails nothing is left behind. Writes
+         *     `document.created`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`documents:write` for
+         *     tokens). Retry safely with `Idempotency-Key`.
+         */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a document's metadata
+         * @description One document's metadata; its bytes are at `…/content`. Another account's, or one of the
+         *     other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`documents:read` for tokens).
+         */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document
+         * @description Deletes the document and its stored file. Writes `document.deleted`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`documents:write` for tokens).
+         */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{document_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document
+         * @description The file as uploaded, with its content type (as detected) and
+         *     `Content-Disposition: attachment; filename="…"`, and its SHA-256 in `Digest`-style
+         *     `X-Content-SHA256`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`documents:read` for tokens).
+         */
+        get: operations["getDocumentContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ltl-quote-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's LTL quote requests
+         * @description The account's LTL quote requests in the caller's mode, newest first, with cursor
+         *     pagination; `status` filters. A quote whose validity has passed reads as `expired`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `ltl:read` scope). Free and Tariff Pro get 403. The account API's per-second
+         *     limit applies.
+         */
+        get: operations["listLtlQuoteRequests"];
+        put?: never;
+        /**
+         * Request an LTL quote
+         * @description Asks for a less-than-truckload quote (offered on request: an operator prices it and answers
+         *     through the admin API, usually within a business day). Each pallet's density (pounds per
+         *     cubic foot, from its dimensions and weight in either unit) and its NMFC density class are
+         *     computed; a `freight_class` you give is kept and used instead. Writes
+         *     `ltl_quote_request.created`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`ltl:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["createLtlQuoteRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ltl-quote-requests/{ltl_quote_request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an LTL quote request
+         * @description One request with its pallets' densities and classes and, once quoted, the quote. Another
+         *     account's, or one of the other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`ltl:read` for tokens).
+         */
+        get: operations["getLtlQuoteRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ltl-quote-requests/{ltl_quote_request_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an LTL quote
+         * @description Accepts the quote of a `quoted` request while it is valid; the operator then books it.
+         *     Before a quote, after its validity (`expired`), or once accepted, 409. Writes
+         *     `ltl_quote_request.accepted`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`ltl:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["acceptLtlQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ltl-quote-requests/{ltl_quote_request_id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer an LTL quote request
+         * @description The operator's answer to a `requested` LTL quote request: carrier, amount, transit days and
+         *     how long the price holds. The request becomes `quoted`; once `valid_until` passes unaccepted
+         *     it is `expired`. Any other state is 409. Writes `ltl_quote_request.quoted`.
+         *     Who may call: holders of the admin token (`X-Admin-Token`).
+         */
+        post: operations["quoteLtlQuoteRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1169,10 +1739,157 @@ export interface webhooks {
         put?: never;
         /**
          * shipment.updated
-         * @description A shipment changed (its status among other fields). Signed per Standard Webhooks; answer 2xx within 10 s.
+         * @description A shipment's fields changed; `data.changeset` has each changed field as `[before, after]`. Signed per Standard Webhooks; answer 2xx within 10 s.
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: operations["onShipmentUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.booked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.booked
+         * @description A shipment was booked; its containers are tracked from now on. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onShipmentBooked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.departed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.departed
+         * @description A shipment left its origin (`in_transit`). Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onShipmentDeparted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.arrived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.arrived
+         * @description A shipment arrived at its destination. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onShipmentArrived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.delivered
+         * @description A shipment was delivered. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onShipmentDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.cancelled
+         * @description A shipment was cancelled. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onShipmentCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.deleted
+         * @description A draft or cancelled shipment was deleted; `data.object` is it as it was. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onShipmentDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.duties_estimated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.duties_estimated
+         * @description Duty estimates were stored on a shipment's cargo lines. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onShipmentDutiesEstimated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1190,7 +1907,7 @@ export interface webhooks {
         put?: never;
         /**
          * invoice.created
-         * @description An invoice was created. Signed per Standard Webhooks; answer 2xx within 10 s.
+         * @description An invoice was created (draft). Signed per Standard Webhooks; answer 2xx within 10 s.
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: operations["onInvoiceCreated"];
@@ -1211,10 +1928,73 @@ export interface webhooks {
         put?: never;
         /**
          * invoice.updated
-         * @description An invoice changed. Signed per Standard Webhooks; answer 2xx within 10 s.
+         * @description A draft invoice changed. Signed per Standard Webhooks; answer 2xx within 10 s.
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: operations["onInvoiceUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.finalized": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.finalized
+         * @description An invoice was finalized: numbered and open. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onInvoiceFinalized"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.paid
+         * @description An invoice was paid. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onInvoicePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.voided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.voided
+         * @description An invoice was voided. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onInvoiceVoided"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1232,7 +2012,7 @@ export interface webhooks {
         put?: never;
         /**
          * document.created
-         * @description A document was added. Signed per Standard Webhooks; answer 2xx within 10 s.
+         * @description A document was uploaded. Signed per Standard Webhooks; answer 2xx within 10 s.
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: operations["onDocumentCreated"];
@@ -1242,7 +2022,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "document.updated": {
+    "document.deleted": {
         parameters: {
             query?: never;
             header?: never;
@@ -1252,11 +2032,11 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * document.updated
-         * @description A document changed. Signed per Standard Webhooks; answer 2xx within 10 s.
+         * document.deleted
+         * @description A document was deleted. Signed per Standard Webhooks; answer 2xx within 10 s.
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
-        post: operations["onDocumentUpdated"];
+        post: operations["onDocumentDeleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1274,7 +2054,7 @@ export interface webhooks {
         put?: never;
         /**
          * ltl_quote_request.created
-         * @description An LTL quote request was made. Signed per Standard Webhooks; answer 2xx within 10 s.
+         * @description An LTL quote was requested. Signed per Standard Webhooks; answer 2xx within 10 s.
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: operations["onLtlQuoteRequestCreated"];
@@ -1284,7 +2064,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "ltl_quote_request.updated": {
+    "ltl_quote_request.quoted": {
         parameters: {
             query?: never;
             header?: never;
@@ -1294,11 +2074,53 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * ltl_quote_request.updated
-         * @description An LTL quote request changed (quotes arrived, it was booked or expired). Signed per Standard Webhooks; answer 2xx within 10 s.
+         * ltl_quote_request.quoted
+         * @description An LTL quote request was quoted by an operator. Signed per Standard Webhooks; answer 2xx within 10 s.
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
-        post: operations["onLtlQuoteRequestUpdated"];
+        post: operations["onLtlQuoteRequestQuoted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ltl_quote_request.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ltl_quote_request.accepted
+         * @description An LTL quote was accepted. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onLtlQuoteRequestAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ltl_quote_request.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ltl_quote_request.expired
+         * @description An LTL quote expired unaccepted. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onLtlQuoteRequestExpired"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1720,7 +2542,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        OAuthScope: "shipments:read" | "shipments:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write";
+        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write";
         OAuthClientCreateRequest: {
             name?: string;
             scopes: components["schemas"]["OAuthScope"][];
@@ -1778,18 +2600,216 @@ export interface components {
             reason: string | null;
             changed_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description `draft → booked → in_transit → arrived → delivered`; `cancelled` from draft or booked. Each
+         *     step is an action (`POST /api/shipments/{id}/book` …).
+         * @enum {string}
+         */
+        ShipmentStatus: "draft" | "booked" | "in_transit" | "arrived" | "delivered" | "cancelled";
+        /** @enum {string} */
+        ShipmentMode: "ocean_fcl" | "ocean_lcl" | "air" | "truck";
+        /**
+         * @description Incoterms 2020 rule.
+         * @enum {string}
+         */
+        Incoterm: "EXW" | "FCA" | "FAS" | "FOB" | "CFR" | "CIF" | "CPT" | "CIP" | "DAP" | "DPU" | "DDP";
+        /** @description A shipper or consignee. */
+        Party: {
+            name: string;
+            address_lines?: string[];
+            city?: string;
+            region?: string;
+            postal_code?: string;
+            /** @description ISO 3166-1 alpha-2. */
+            country?: string;
+            /** Format: email */
+            email?: string;
+            phone?: string;
+            /** @description EIN, CBP importer number, VAT or EORI number. */
+            tax_id?: string;
+        };
+        ShipmentLocation: {
+            /**
+             * @description UN/LOCODE.
+             * @example CNNGB
+             */
+            locode: string;
+        };
+        /** @description Up to 20 keys of your own (at most 40 characters each) with string values (at most 500 characters). */
+        Metadata: {
+            [key: string]: string;
+        };
+        ShipmentContainerInput: {
+            /** @description ISO 6346 container number (`MSKU1234565`; spaces, dashes and lower case are accepted). */
+            number: string;
+        };
+        ShipmentContainer: {
+            /**
+             * @description The ISO 6346 number, normalised.
+             * @example MSKU1234565
+             */
+            number: string;
+            /** @description Null until the shipment is booked; then the container's tracking as last refreshed. */
+            tracking: null | components["schemas"]["ShipmentContainerTracking"];
+        };
+        ShipmentContainerTracking: {
+            /** @description The tracking subscription (`trk_…`; `GET /api/tracking/subscriptions/{id}` on the main host). */
+            subscription_id: string;
+            /** @description The tracked container (`cnt_…`), null while the subscription names none. */
+            container_id: string | null;
+            status: components["schemas"]["ContainerStatus"];
+            /** Format: date-time */
+            carrier_eta: string | null;
+            /** Format: date-time */
+            predicted_eta: string | null;
+            /** Format: date-time */
+            arrived_at: string | null;
+            /** Format: date-time */
+            data_refreshed_at: string | null;
+            stale: boolean;
+            /** @description The container's DCSA event timeline; only with `expand=containers.timeline`. */
+            events?: components["schemas"]["ContainerEvent"][];
+        };
+        /** @description A cargo line; a line read from a shipment can be sent back as it is (its `duty_estimate` left out). */
+        CargoLineInput: {
+            /** @description On update, the id of an existing line to keep (with its duty estimate when its facts are unchanged). */
+            id?: string;
+            description: string;
+            /** @description HTS number, dotted or plain digits. */
+            hts_code?: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            country_of_origin?: string | null;
+            quantity?: number | null;
+            /** @description The HTS unit of quantity or a packing unit (`pcs`, `doz`, `kg`, `ctn`). */
+            quantity_unit?: string | null;
+            /** @description Gross weight, a decimal string. */
+            weight?: string | null;
+            /** @enum {string|null} */
+            weight_unit?: "kg" | "lb" | null;
+            /** @description Volume, a decimal string. */
+            volume?: string | null;
+            /** @enum {string|null} */
+            volume_unit?: "cbm" | "cft" | null;
+            value?: null | components["schemas"]["Money"];
+        };
+        CargoLine: {
+            /** @example cgl_01kay2b3c4d5e6f7g8h9j0k1m2 */
+            id: string;
+            description: string;
+            /** @description Dotted (`6109.10.0012`). */
+            hts_code: string | null;
+            country_of_origin: string | null;
+            quantity: number | null;
+            quantity_unit: string | null;
+            weight: string | null;
+            /** @enum {string|null} */
+            weight_unit: "kg" | "lb" | null;
+            volume: string | null;
+            /** @enum {string|null} */
+            volume_unit: "cbm" | "cft" | null;
+            value: null | components["schemas"]["Money"];
+            /** @description The line's last duty estimate (`POST /api/shipments/{id}/estimate-duties`), or null. */
+            duty_estimate: null | components["schemas"]["DutyEstimate"];
+        };
+        DutyEstimate: {
+            /**
+             * @description `unresolved`: a fact was missing or a part of the duty could not be computed (`reason`); the unknown amounts are null, never zero.
+             * @enum {string}
+             */
+            status: "estimated" | "unresolved";
+            reason: string | null;
+            duty: null | components["schemas"]["Money"];
+            /** @description Merchandise processing and harbor maintenance fees. */
+            fees: null | components["schemas"]["Money"];
+            total: null | components["schemas"]["Money"];
+            /** @description Duty over the declared value, in percent. */
+            effective_rate_percent: string | null;
+            /** Format: date */
+            entry_date: string | null;
+            /** @description The HTS release the estimate was made with. */
+            hts_release: string | null;
+            /** @description The duty rules version the estimate was made with. */
+            rules_version: string | null;
+            /** @description The duty programs that apply, with their Chapter 99 headings and amounts. */
+            programs: {
+                /** @example section_301 */
+                family: string;
+                headings: string[];
+                amount: string | null;
+            }[];
+            estimated_at: components["schemas"]["Timestamp"];
+        };
+        ShipmentFields: {
+            /** @description Your own reference (PO, job number). */
+            reference?: string | null;
+            mode?: components["schemas"]["ShipmentMode"];
+            shipper?: null | components["schemas"]["Party"];
+            consignee?: null | components["schemas"]["Party"];
+            origin?: null | components["schemas"]["ShipmentLocation"];
+            destination?: null | components["schemas"]["ShipmentLocation"];
+            incoterm?: null | components["schemas"]["Incoterm"];
+            /** @description The carrier's SCAC (`MAEU`); when left out, booking infers it from each container's owner prefix. */
+            carrier_scac?: string | null;
+            bill_of_lading_number?: string | null;
+            booking_number?: string | null;
+            /** Format: date */
+            cargo_ready_date?: string | null;
+            /**
+             * Format: date
+             * @description Estimated departure date.
+             */
+            etd?: string | null;
+            /**
+             * Format: date
+             * @description Estimated arrival date (yours; the containers' tracking carries the carrier's and ours).
+             */
+            eta?: string | null;
+            containers?: components["schemas"]["ShipmentContainerInput"][];
+            cargo_lines?: components["schemas"]["CargoLineInput"][];
+            metadata?: components["schemas"]["Metadata"];
+        };
+        ShipmentCreateRequest: WithRequired<components["schemas"]["ShipmentFields"], "mode">;
+        ShipmentUpdateRequest: components["schemas"]["ShipmentFields"];
+        ShipmentStatusTransitions: {
+            /** Format: date-time */
+            booked_at: string | null;
+            /** Format: date-time */
+            departed_at: string | null;
+            /** Format: date-time */
+            arrived_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+        };
         Shipment: {
-            /** @example shp_2b4d6f8a0c1e3a5c7e9b1d3f */
+            /** @example shp_01kay2b3c4d5e6f7g8h9j0k1m2 */
             id: string;
             /** @constant */
             object: "shipment";
+            /** @description False for test-mode shipments (made with a `tl_test_` key). */
+            livemode: boolean;
             reference: string | null;
-            /** @example in_transit */
-            status: string;
-            /** @description UN/LOCODE. */
-            origin: string | null;
-            /** @description UN/LOCODE. */
-            destination: string | null;
+            mode: null | components["schemas"]["ShipmentMode"];
+            status: components["schemas"]["ShipmentStatus"];
+            shipper: null | components["schemas"]["Party"];
+            consignee: null | components["schemas"]["Party"];
+            origin: null | components["schemas"]["ShipmentLocation"];
+            destination: null | components["schemas"]["ShipmentLocation"];
+            incoterm: null | components["schemas"]["Incoterm"];
+            carrier_scac: string | null;
+            bill_of_lading_number: string | null;
+            booking_number: string | null;
+            /** Format: date */
+            cargo_ready_date: string | null;
+            /** Format: date */
+            etd: string | null;
+            /** Format: date */
+            eta: string | null;
+            containers: components["schemas"]["ShipmentContainer"][];
+            cargo_lines: components["schemas"]["CargoLine"][];
+            metadata: components["schemas"]["Metadata"];
+            status_transitions: components["schemas"]["ShipmentStatusTransitions"];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -1797,6 +2817,253 @@ export interface components {
             /** @constant */
             object: "list";
             data: components["schemas"]["Shipment"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /**
+         * @description `draft → open` (finalize) `→ paid` (pay) or `→ void` (void).
+         * @enum {string}
+         */
+        InvoiceStatus: "draft" | "open" | "paid" | "void";
+        /**
+         * @description What a line charges for (`thc` is terminal handling).
+         * @enum {string}
+         */
+        ChargeCode: "ocean_freight" | "air_freight" | "trucking" | "thc" | "documentation" | "customs_clearance" | "customs_duty" | "insurance" | "storage" | "demurrage" | "detention" | "other";
+        /** @description An exact amount in the invoice's currency, at its minor unit. */
+        InvoiceAmount: {
+            /** @example 3260.91 */
+            amount: string;
+            /** @example USD */
+            currency: string;
+        };
+        InvoiceLineInput: {
+            description: string;
+            charge_code?: components["schemas"]["ChargeCode"];
+            /** @description Decimal string, e.g. `1` or `2.5`. */
+            quantity: string;
+            /** @description Decimal string in the invoice's currency, at most its minor units (a credit is negative). */
+            unit_amount: string;
+            /** @description Tax in percent, e.g. `7.25`; none when left out. */
+            tax_rate?: string;
+        };
+        InvoiceLine: {
+            description: string;
+            charge_code: components["schemas"]["ChargeCode"];
+            quantity: string;
+            unit_amount: components["schemas"]["InvoiceAmount"];
+            /** @description Percent. */
+            tax_rate: string;
+            amount: components["schemas"]["InvoiceAmount"];
+            tax: components["schemas"]["InvoiceAmount"];
+        };
+        InvoiceFields: {
+            /** @description One of the account's shipments (`shp_…`), in the same mode. */
+            shipment_id?: string | null;
+            /** @description ISO 4217. */
+            currency?: string;
+            bill_to?: null | components["schemas"]["Party"];
+            /** Format: date */
+            due_date?: string | null;
+            memo?: string | null;
+            lines?: components["schemas"]["InvoiceLineInput"][];
+            metadata?: components["schemas"]["Metadata"];
+        };
+        InvoiceCreateRequest: WithRequired<components["schemas"]["InvoiceFields"], "currency">;
+        InvoiceUpdateRequest: components["schemas"]["InvoiceFields"];
+        InvoicePaymentRequest: {
+            payment_reference: string;
+        };
+        Invoice: {
+            /** @example inv_01kay2b3c4d5e6f7g8h9j0k1m2 */
+            id: string;
+            /** @constant */
+            object: "invoice";
+            livemode: boolean;
+            /** @description The account's invoice number, given at finalization (`INV-000001`); null for a draft. */
+            number: string | null;
+            status: components["schemas"]["InvoiceStatus"];
+            shipment_id: string | null;
+            /** @example USD */
+            currency: string;
+            bill_to: null | components["schemas"]["Party"];
+            /** Format: date */
+            due_date: string | null;
+            memo: string | null;
+            lines: components["schemas"]["InvoiceLine"][];
+            subtotal: components["schemas"]["InvoiceAmount"];
+            tax: components["schemas"]["InvoiceAmount"];
+            total: components["schemas"]["InvoiceAmount"];
+            payment_reference: string | null;
+            metadata: components["schemas"]["Metadata"];
+            status_transitions: {
+                /** Format: date-time */
+                finalized_at: string | null;
+                /** Format: date-time */
+                paid_at: string | null;
+                /** Format: date-time */
+                voided_at: string | null;
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        InvoiceList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Invoice"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        DocumentType: "commercial_invoice" | "packing_list" | "bill_of_lading" | "arrival_notice" | "certificate_of_origin" | "customs_entry" | "other";
+        DocumentUpload: {
+            /**
+             * Format: binary
+             * @description The file (at most 20 MiB; PDF, PNG, JPEG, TIFF, WebP, XLSX, CSV or EDI text).
+             */
+            file: string;
+            type: components["schemas"]["DocumentType"];
+            /** @description One of the account's shipments (`shp_…`), in the same mode. */
+            shipment_id?: string;
+        };
+        Document: {
+            /** @example doc_01kay2b3c4d5e6f7g8h9j0k1m2 */
+            id: string;
+            /** @constant */
+            object: "document";
+            livemode: boolean;
+            type: components["schemas"]["DocumentType"];
+            shipment_id: string | null;
+            /** @description The uploaded file's name (path parts removed). */
+            filename: string;
+            /**
+             * @description The content type detected from the file's content.
+             * @example application/pdf
+             */
+            content_type: string;
+            size_bytes: number;
+            /** @description SHA-256 of the content, hex. */
+            sha256: string;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        DocumentList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Document"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /**
+         * @description `requested → quoted` (by an operator) `→ accepted` (by you), or `expired` once the quote's validity passes.
+         * @enum {string}
+         */
+        LtlQuoteRequestStatus: "requested" | "quoted" | "accepted" | "expired";
+        /**
+         * @description NMFC freight class.
+         * @enum {string}
+         */
+        NmfcClass: "50" | "55" | "60" | "65" | "70" | "77.5" | "85" | "92.5" | "100" | "110" | "125" | "150" | "175" | "200" | "250" | "300" | "400" | "500";
+        /** @enum {string} */
+        LtlAccessorial: "liftgate_pickup" | "liftgate_delivery" | "residential_pickup" | "residential_delivery" | "inside_delivery" | "limited_access_pickup" | "limited_access_delivery" | "appointment" | "hazmat";
+        LtlPalletInput: {
+            length: number;
+            width: number;
+            height: number;
+            /** @enum {string} */
+            length_unit: "in" | "cm";
+            /** @description Weight of one pallet. */
+            weight: number;
+            /** @enum {string} */
+            weight_unit: "lb" | "kg";
+            quantity: number;
+            freight_class?: components["schemas"]["NmfcClass"];
+            description?: string;
+        };
+        LtlPallet: {
+            length: number;
+            width: number;
+            height: number;
+            /** @enum {string} */
+            length_unit: "in" | "cm";
+            weight: number;
+            /** @enum {string} */
+            weight_unit: "lb" | "kg";
+            quantity: number;
+            description: string | null;
+            /**
+             * @description Pounds per cubic foot, 2 decimals.
+             * @example 11.25
+             */
+            density_lb_per_ft3: string;
+            density_class: components["schemas"]["NmfcClass"];
+            freight_class: components["schemas"]["NmfcClass"];
+            /**
+             * @description `given`: the class you sent; `density`: the NMFC density class computed here.
+             * @enum {string}
+             */
+            class_source: "given" | "density";
+        };
+        LtlLocation: {
+            /** @description US ZIP code. */
+            postal_code: string;
+        };
+        LtlQuoteRequestCreate: {
+            origin: components["schemas"]["LtlLocation"];
+            destination: components["schemas"]["LtlLocation"];
+            /** Format: date */
+            ready_date: string;
+            pallets: components["schemas"]["LtlPalletInput"][];
+            accessorials?: components["schemas"]["LtlAccessorial"][];
+            reference?: string;
+        };
+        LtlQuoteSubmission: {
+            carrier_scac: string;
+            carrier_name?: string;
+            amount: components["schemas"]["Money"];
+            transit_days?: number;
+            /** Format: date-time */
+            valid_until: string;
+        };
+        LtlQuote: {
+            carrier_scac: string;
+            carrier_name: string | null;
+            amount: components["schemas"]["Money"];
+            transit_days: number | null;
+            valid_until: components["schemas"]["Timestamp"];
+            quoted_at: components["schemas"]["Timestamp"];
+        };
+        LtlQuoteRequest: {
+            /** @example ltl_01kay2b3c4d5e6f7g8h9j0k1m2 */
+            id: string;
+            /** @constant */
+            object: "ltl_quote_request";
+            livemode: boolean;
+            status: components["schemas"]["LtlQuoteRequestStatus"];
+            reference: string | null;
+            origin: components["schemas"]["LtlLocation"];
+            destination: components["schemas"]["LtlLocation"];
+            /** Format: date */
+            ready_date: string;
+            pallets: components["schemas"]["LtlPallet"][];
+            accessorials: components["schemas"]["LtlAccessorial"][];
+            /** @description All pallets, pounds (2 decimals). */
+            total_weight_lb: string;
+            /** @description All pallets, cubic feet (2 decimals). */
+            total_volume_ft3: string;
+            /** @description The operator's quote, once given. */
+            quote: null | components["schemas"]["LtlQuote"];
+            /** Format: date-time */
+            accepted_at: string | null;
+            /** Format: date-time */
+            expired_at: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        LtlQuoteRequestList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["LtlQuoteRequest"][];
             has_more: boolean;
             next_cursor: string | null;
         };
@@ -3396,6 +4663,87 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description The shipment cannot be booked as it stands (`unprocessable`, naming the field, e.g. a
+         *     container whose carrier cannot be told), or an Idempotency-Key was reused with a different
+         *     request (`idempotency-mismatch`).
+         */
+        ShipmentUnprocessable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description More calls in this second than the account API allows (`rate-limited`): 25 a second per
+         *     account and mode (live and test count apart), across all account API operations. Every
+         *     answer of these operations carries `RateLimit-Policy` and `RateLimit` with a 1-second window.
+         */
+        AccountRateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/rate-limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "detail": "25 account_api calls a second at most; retry in 1 second.",
+                 *       "instance": "/api/shipments",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The file is over the 20 MiB limit, or the upload has more than one file (`payload-too-large`, naming the limit). */
+        DocumentTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/payload-too-large",
+                 *       "title": "Payload too large",
+                 *       "status": 413,
+                 *       "detail": "The file is larger than the limit of 20971520 bytes (20 MiB, limit max_document_bytes).",
+                 *       "instance": "/api/documents",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The file's content is none of the accepted types, whatever its declared type or name (`unsupported-media-type`, naming them); or the body is not `multipart/form-data`. */
+        DocumentTypeNotAccepted: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/unsupported-media-type",
+                 *       "title": "Unsupported media type",
+                 *       "status": 415,
+                 *       "detail": "The file's content is none of the accepted types (limit accepted_document_types): PDF, PNG, JPEG, TIFF, WebP, XLSX, CSV, EDI (X12, EDIFACT).",
+                 *       "instance": "/api/documents",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description An invalid token request (RFC 6749 `error`, `invalid_request`, `unsupported_grant_type` or `invalid_scope`). */
         OAuthBadRequest: {
             headers: {
@@ -3684,6 +5032,16 @@ export interface components {
          * @example 6109.10.0012
          */
         HtsCode: string;
+        /** @description The shipment's id (`shp_…`). */
+        ShipmentId: string;
+        /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
+        ShipmentExpand: "containers.timeline"[];
+        /** @description The invoice's id (`inv_…`). */
+        InvoiceId: string;
+        /** @description The document's id (`doc_…`). */
+        DocumentId: string;
+        /** @description The request's id (`ltl_…`). */
+        LtlQuoteRequestId: string;
         /** @description The subscription's id (`trk_…`). */
         SubscriptionId: string;
     };
@@ -3837,6 +5195,22 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
+                /** @description Only shipments in this state. */
+                status?: components["schemas"]["ShipmentStatus"];
+                /** @description Only shipments created at or after this time. */
+                created_after?: string;
+                /** @description Only shipments created before this time. */
+                created_before?: string;
+                /** @description Only shipments whose ETA is on or after this date. */
+                eta_after?: string;
+                /** @description Only shipments whose ETA is on or before this date. */
+                eta_before?: string;
+                /** @description Only shipments with this reference (exact). */
+                reference?: string;
+                /** @description Only shipments carrying this container (ISO 6346; spaces, dashes and lower case are accepted). */
+                container_number?: string;
+                /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
+                expand?: components["parameters"]["ShipmentExpand"];
             };
             header?: never;
             path?: never;
@@ -3848,6 +5222,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3857,6 +5233,1136 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    createShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reference": "PO-88213",
+                 *       "mode": "ocean_fcl",
+                 *       "shipper": {
+                 *         "name": "Ningbo Homeware Co.",
+                 *         "country": "CN"
+                 *       },
+                 *       "consignee": {
+                 *         "name": "Acme Imports Inc.",
+                 *         "city": "Los Angeles",
+                 *         "region": "CA",
+                 *         "postal_code": "90021",
+                 *         "country": "US"
+                 *       },
+                 *       "origin": {
+                 *         "locode": "CNNGB"
+                 *       },
+                 *       "destination": {
+                 *         "locode": "USLAX"
+                 *       },
+                 *       "incoterm": "FOB",
+                 *       "carrier_scac": "MAEU",
+                 *       "cargo_ready_date": "2026-12-01",
+                 *       "etd": "2026-12-05",
+                 *       "eta": "2026-12-24",
+                 *       "containers": [
+                 *         {
+                 *           "number": "MSKU1234565"
+                 *         }
+                 *       ],
+                 *       "cargo_lines": [
+                 *         {
+                 *           "description": "Cotton T-shirts, men's",
+                 *           "hts_code": "6109.10.0012",
+                 *           "country_of_origin": "CN",
+                 *           "quantity": 12000,
+                 *           "quantity_unit": "pcs",
+                 *           "weight": "3600",
+                 *           "weight_unit": "kg",
+                 *           "volume": "28.5",
+                 *           "volume_unit": "cbm",
+                 *           "value": {
+                 *             "amount": "48000.00",
+                 *             "currency": "USD"
+                 *           }
+                 *         }
+                 *       ],
+                 *       "metadata": {
+                 *         "erp_order": "4500012345"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShipmentCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The shipment, in `draft`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The shipment's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            400: components["responses"]["TrackingBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getShipment: {
+        parameters: {
+            query?: {
+                /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
+                expand?: components["parameters"]["ShipmentExpand"];
+            };
+            header?: never;
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    deleteShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    updateShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "booking_number": "254889123",
+                 *       "eta": "2026-12-26"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShipmentUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The shipment as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            400: components["responses"]["TrackingBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    bookShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment, now `booked`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ShipmentUnprocessable"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    departShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment, now `in_transit`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    arriveShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment, now `arrived`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    deliverShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment, now `delivered`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    cancelShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment, now `cancelled`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    estimateShipmentDuties: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shipment's id (`shp_…`). */
+                shipment_id: components["parameters"]["ShipmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipment with its cargo lines' estimates. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shipment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["NotReady"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only invoices in this state. */
+                status?: components["schemas"]["InvoiceStatus"];
+                /** @description Only invoices of this shipment. */
+                shipment_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoices. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currency": "USD",
+                 *       "bill_to": {
+                 *         "name": "Acme Imports Inc.",
+                 *         "city": "Los Angeles",
+                 *         "region": "CA",
+                 *         "postal_code": "90021",
+                 *         "country": "US"
+                 *       },
+                 *       "due_date": "2026-12-31",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Ocean freight CNNGB-USLAX 40HC",
+                 *           "charge_code": "ocean_freight",
+                 *           "quantity": "1",
+                 *           "unit_amount": "2850.00"
+                 *         },
+                 *         {
+                 *           "description": "Terminal handling",
+                 *           "charge_code": "thc",
+                 *           "quantity": "1",
+                 *           "unit_amount": "385.00",
+                 *           "tax_rate": "7.25"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft invoice. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The invoice's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "due_date": "2027-01-15"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The invoice as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    finalizeInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, now `open` and numbered. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    payInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "payment_reference": "WIRE-20261220-0042"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoicePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The invoice, now `paid`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    voidInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, now `void`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id (`inv_…`). */
+                invoice_id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `inline; filename="INV-000001.pdf"` (the invoice id for a draft). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only documents of this shipment. */
+                shipment_id?: string;
+                /** @description Only documents of this type. */
+                type?: components["schemas"]["DocumentType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "(the file's bytes)",
+                 *       "type": "commercial_invoice",
+                 *       "shipment_id": "shp_01kay2b3c4d5e6f7g8h9j0k1m2"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["DocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description The document. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The document's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["DocumentTooLarge"];
+            415: components["responses"]["DocumentTypeNotAccepted"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id (`doc_…`). */
+                document_id: components["parameters"]["DocumentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id (`doc_…`). */
+                document_id: components["parameters"]["DocumentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getDocumentContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id (`doc_…`). */
+                document_id: components["parameters"]["DocumentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `attachment; filename="…"` with the uploaded file name. */
+                    "Content-Disposition"?: string;
+                    /** @description The file's SHA-256, hex. */
+                    "X-Content-SHA256"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    listLtlQuoteRequests: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only requests in this state. */
+                status?: components["schemas"]["LtlQuoteRequestStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of LTL quote requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtlQuoteRequestList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    createLtlQuoteRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "origin": {
+                 *         "postal_code": "90021"
+                 *       },
+                 *       "destination": {
+                 *         "postal_code": "60607"
+                 *       },
+                 *       "ready_date": "2026-12-02",
+                 *       "pallets": [
+                 *         {
+                 *           "length": 48,
+                 *           "width": 40,
+                 *           "height": 50,
+                 *           "length_unit": "in",
+                 *           "weight": 750,
+                 *           "weight_unit": "lb",
+                 *           "quantity": 2
+                 *         }
+                 *       ],
+                 *       "accessorials": [
+                 *         "liftgate_delivery",
+                 *         "residential_delivery"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["LtlQuoteRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The request, `requested`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The request's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtlQuoteRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getLtlQuoteRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id (`ltl_…`). */
+                ltl_quote_request_id: components["parameters"]["LtlQuoteRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtlQuoteRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    acceptLtlQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The request's id (`ltl_…`). */
+                ltl_quote_request_id: components["parameters"]["LtlQuoteRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, `accepted`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtlQuoteRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    quoteLtlQuoteRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id (`ltl_…`). */
+                ltl_quote_request_id: components["parameters"]["LtlQuoteRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "carrier_scac": "ODFL",
+                 *       "carrier_name": "Old Dominion Freight Line",
+                 *       "amount": {
+                 *         "amount": "612.40",
+                 *         "currency": "USD"
+                 *       },
+                 *       "transit_days": 4,
+                 *       "valid_until": "2026-12-05T23:59:59.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LtlQuoteSubmission"];
+            };
+        };
+        responses: {
+            /** @description The request, `quoted`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtlQuoteRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listWebhookEndpoints: {
@@ -5781,6 +8287,307 @@ export interface operations {
             };
         };
     };
+    onShipmentBooked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onShipmentDeparted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onShipmentArrived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onShipmentDelivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onShipmentCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onShipmentDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onShipmentDutiesEstimated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipmentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onInvoiceCreated: {
         parameters: {
             query?: never;
@@ -5867,6 +8674,135 @@ export interface operations {
             };
         };
     };
+    onInvoiceFinalized: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountResourceEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoicePaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountResourceEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoiceVoided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountResourceEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onDocumentCreated: {
         parameters: {
             query?: never;
@@ -5910,7 +8846,7 @@ export interface operations {
             };
         };
     };
-    onDocumentUpdated: {
+    onDocumentDeleted: {
         parameters: {
             query?: never;
             header: {
@@ -5996,7 +8932,93 @@ export interface operations {
             };
         };
     };
-    onLtlQuoteRequestUpdated: {
+    onLtlQuoteRequestQuoted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountResourceEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onLtlQuoteRequestAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountResourceEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onLtlQuoteRequestExpired: {
         parameters: {
             query?: never;
             header: {
@@ -6212,3 +9234,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

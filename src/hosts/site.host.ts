@@ -1,21 +1,29 @@
-import { ShipmentRepository } from '../db/repositories/shipment.repository';
 import type { operations } from '../generated/hosts/site';
 import { accountHandlers } from '../handlers/accounts.handler';
+import { documentHandlers } from '../handlers/documents.handler';
+import { invoiceHandlers } from '../handlers/invoices.handler';
+import { ltlQuoteHandlers } from '../handlers/ltl-quotes.handler';
 import { serviceHandlers } from '../handlers/service.handler';
-import { shipmentHandlers } from '../handlers/shipments.handler';
+import { shipmentActionHandlers, shipmentHandlers } from '../handlers/shipments.handler';
 import { trackingAdminHandlers } from '../handlers/tracking.handler';
 import { webhookHandlers } from '../handlers/webhooks.handler';
 import type { HostHandlers } from '../http/operation';
+import { createAccountApiServices } from './account-api-services';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
 
 /** The web application host: the account API with Bearer auth, OAuth tokens, admin. */
 export function siteHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
   const { signUp: _mainHostOnly, ...accounts } = accountHandlers(deps.access);
+  const accountApi = createAccountApiServices(deps);
   return {
     ...serviceHandlers(document, deps.readiness),
     ...accounts,
-    ...shipmentHandlers(new ShipmentRepository(deps.db.knex)),
+    ...shipmentHandlers(accountApi.shipments, deps.tariff),
+    ...shipmentActionHandlers(accountApi.shipments),
+    ...invoiceHandlers(accountApi.invoices),
+    ...documentHandlers(accountApi.documents),
+    ...ltlQuoteHandlers(accountApi.ltl),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
     ...webhookHandlers(deps.webhooks.endpoints),
   };

@@ -109,7 +109,9 @@ function idempotency(operation: HostOperation, access: AccessServices, clock: Cl
       return next(new HttpProblem('validation-failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [{ pointer: '/headers/idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }]));
     }
     const owner = subjectOf((accessLocalsOf(res) as AccessLocals).caller);
-    const requestHash = requestFingerprint(operation.operationId, req.originalUrl, req.body);
+    // An upload's files count too: the same key with another file is another request.
+    const files = (req.files as Express.Multer.File[] | undefined)?.map((f) => [f.fieldname, crypto.createHash('sha256').update(f.buffer).digest('hex')]);
+    const requestHash = requestFingerprint(operation.operationId, req.originalUrl, files ? { body: req.body, files } : req.body);
     try {
       const now = clock.now().getTime();
       const begun = await access.idempotency.begin(owner, key, requestHash, now, now + idempotencyWindowMs);
@@ -146,7 +148,7 @@ function idempotency(operation: HostOperation, access: AccessServices, clock: Cl
 export function rateLimitHeaders(state: QuotaState, now: Date, remaining = state.remaining): Record<string, string> {
   const resetSeconds = Math.max(0, Math.ceil((state.resetAt.getTime() - now.getTime()) / 1000));
   return {
-    'RateLimit-Policy': `"${state.bucket}";q=${state.limit};w=86400`,
+    'RateLimit-Policy': `"${state.bucket}";q=${state.limit};w=${state.window === 'second' ? 1 : 86400}`,
     RateLimit: `"${state.bucket}";r=${remaining};t=${resetSeconds}`,
     'X-RateLimit-Limit': String(state.limit),
     'X-RateLimit-Remaining': String(remaining),
@@ -166,12 +168,17 @@ function quota(access: AccessServices, clock: Clock): RequestHandler {
       if (!state.granted) {
         const headers = rateLimitHeaders(state, now);
         const retryAfter = Math.max(1, Math.ceil((state.resetAt.getTime() - now.getTime()) / 1000));
-        return next(new HttpProblem('quota-exceeded', `${state.limit} of ${state.limit} ${state.bucket} calls used today; the quota resets at 00:00 UTC.`, undefined, { ...headers, 'Retry-After': String(retryAfter) }));
+        const problem =
+          state.window === 'second'
+            ? new HttpProblem('rate-limited', `${state.limit} ${state.bucket} calls a second at most; retry in ${retryAfter} second.`, undefined, { ...headers, 'Retry-After': String(retryAfter) })
+            : new HttpProblem('quota-exceeded', `${state.limit} of ${state.limit} ${state.bucket} calls used today; the quota resets at 00:00 UTC.`, undefined, { ...headers, 'Retry-After': String(retryAfter) });
+        return next(problem);
       }
       for (const [name, value] of Object.entries(rateLimitHeaders(state, now))) res.setHeader(name, value);
-      // A rejected call does not count: give its use back, and say so in the headers it carries.
+      // A rejected call does not use up a daily quota: give its use back, and say so in the headers it
+      // carries. A per-second rate limit counts every call, as every call loads the service.
       onHeaders(res, () => {
-        if (res.statusCode < 400) return;
+        if (res.statusCode < 400 || state.window === 'second') return;
         for (const [name, value] of Object.entries(rateLimitHeaders(state, now, state.remaining + 1))) res.setHeader(name, value);
         access.quotas.giveBack(state).catch((error: unknown) => req.log.error({ err: error }, 'quota not given back'));
       });

@@ -1,5 +1,6 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
+import { maxDocumentBytes } from '../domain/documents/limits';
 import type { HostDocument } from '../hosts/host-document';
 
 /**
@@ -17,5 +18,8 @@ export function openApiValidation(hostDocument: HostDocument, validateResponses:
     validateSecurity: false,
     validateFormats: true,
     ignoreUndocumented: false,
+    // Multipart bodies (document uploads) are read into memory up to the document limit, one file
+    // each; file names are UTF-8, as browsers and HTTP clients send them.
+    fileUploader: { limits: { fileSize: maxDocumentBytes, files: 1, fields: 10 }, defParamCharset: 'utf8' },
   }) as RequestHandler[];
 }

@@ -37,6 +37,14 @@ export type OperationResult<Op> = {
   };
 }[keyof ResponsesOf<Op>];
 
+/** A file of a multipart body, as the request validator read it (in memory, within the upload limits). */
+export interface UploadedFile {
+  field: string;
+  originalName: string;
+  declaredType: string;
+  data: Buffer;
+}
+
 /** What a handler knows about the call besides its input. */
 export interface CallContext {
   requestId: string;
@@ -49,6 +57,8 @@ export interface CallContext {
   caller: Caller;
   /** The daily quota this call drew from, when its plan is limited. */
   quota: QuotaState | null;
+  /** The files of a multipart body (none otherwise). */
+  files: UploadedFile[];
 }
 
 export interface OperationInput<Op> {
@@ -76,6 +86,7 @@ export function callContextOf(req: Request, res: Response, host: HostName, clock
     header: (name) => req.get(name),
     caller: access?.caller ?? { kind: 'anonymous', ip: clientIpOf(req) },
     quota: access?.quota ?? null,
+    files: ((req.files as Express.Multer.File[] | undefined) ?? []).map((f) => ({ field: f.fieldname, originalName: f.originalname, declaredType: f.mimetype, data: f.buffer })),
   };
 }
 

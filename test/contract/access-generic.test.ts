@@ -25,7 +25,7 @@ type Operation = { security?: Security; requestBody?: { content: Record<string, 
 
 /** The request example the spec gives, so the call passes validation and reaches access control. */
 function exampleBody(operation: Operation): unknown {
-  const media = operation.requestBody?.content['application/json'];
+  const media = operation.requestBody?.content['application/json'] ?? operation.requestBody?.content['multipart/form-data'];
   return media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
 }
 
@@ -42,11 +42,17 @@ function exampleUrl(host: HostName, path: string, operation: Operation): string 
 const operations = hostNames.flatMap((host) =>
   operationRoutes(host).map((route) => {
     const operation = route.definition as Operation;
-    return { host, ...route, security: operation.security ?? [], body: exampleBody(operation), url: exampleUrl(host, route.path, operation) };
+    const multipart = 'multipart/form-data' in (operation.requestBody?.content ?? {});
+    return { host, ...route, security: operation.security ?? [], body: exampleBody(operation), multipart, url: exampleUrl(host, route.path, operation) };
   }),
 );
 const call = (op: (typeof operations)[number], url = op.url) => {
   const req = request(app.hosts[op.host])[op.method.toLowerCase() as 'get'](url);
+  // A multipart example names its fields; the upload itself is a small file.
+  if (op.multipart) {
+    for (const [name, value] of Object.entries(op.body as Record<string, string>)) if (name !== 'file') req.field(name, value);
+    return req.attach('file', Buffer.from('%PDF-1.4\n'), 'example.pdf');
+  }
   return op.body === undefined ? req : req.send(op.body as object);
 };
 

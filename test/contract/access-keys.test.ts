@@ -101,7 +101,7 @@ describe('plans and entitlements', () => {
     await setPlan(app, email, 'business');
     await app.db.knex('shipments').insert({ id: 'shp_test1', account_id: accountId, reference: 'PO-1', status: 'in_transit', origin_locode: 'CNSHA', destination_locode: 'USLAX', created_at: 1, updated_at: 1 });
     const list = await request(app.hosts.site).get('/api/shipments').set(bearer(key)).expect(200);
-    expect(list.body).toMatchObject({ object: 'list', has_more: false, next_cursor: null, data: [{ id: 'shp_test1', origin: 'CNSHA' }] });
+    expect(list.body).toMatchObject({ object: 'list', has_more: false, next_cursor: null, data: [{ id: 'shp_test1', origin: { locode: 'CNSHA' } }] });
   });
 
   it("pages shipments and never shows another account's", async () => {

@@ -1,6 +1,5 @@
 import request from 'supertest';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
-import { ShipmentRepository } from '../../src/db/repositories/shipment.repository';
 import { sha256Hex } from '../../src/domain/access/secrets';
 import { newId } from '../../src/domain/shared/ids';
 import { defineTrackingRefreshJob, trackingRefreshJobName } from '../../src/jobs/tracking-refresh.job';
@@ -180,10 +179,9 @@ describe(`container tracking on ${testDialect}`, () => {
   });
 
   test("the business plan tracks its own shipments' containers without a credit; other plans pay, other accounts' shipments are not found", async () => {
-    const shipments = new ShipmentRepository(app.db.knex);
     const shipmentOf = async (accountId: string, id: string) => {
       const at = app.clock.now().getTime();
-      await shipments.insert({ id, accountId, reference: 'PO-7', status: 'in_transit', originLocode: 'CNSHA', destinationLocode: 'NLRTM', createdAt: at, updatedAt: at });
+      await app.db.knex('shipments').insert({ id, account_id: accountId, reference: 'PO-7', status: 'in_transit', origin_locode: 'CNSHA', destination_locode: 'NLRTM', created_at: at, updated_at: at });
       return id;
     };
     const business = await account();

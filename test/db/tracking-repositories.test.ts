@@ -1,7 +1,6 @@
 import { CreditLedgerRepository } from '../../src/db/repositories/credit-ledger.repository';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { PortRepository } from '../../src/db/repositories/port.repository';
-import { ShipmentRepository } from '../../src/db/repositories/shipment.repository';
 import { ProviderHealthRepository } from '../../src/db/repositories/provider-health.repository';
 import { TrackingSubscriptionRepository } from '../../src/db/repositories/tracking-subscription.repository';
 import { trackingUnitOfWork } from '../../src/db/repositories/tracking-unit-of-work';
@@ -75,9 +74,8 @@ describe(`tracking repositories on ${testDialect}`, () => {
 
   test("a business plan's own shipments and test mode consume nothing; another account's shipment is not found", async () => {
     await db.knex('accounts').insert(['acct_2', 'acct_7'].map((id) => ({ id, email: `${id}@example.com`, plan: 'business', created_at: now, updated_at: now })));
-    const shipments = new ShipmentRepository(db.knex);
     for (const [id, accountId] of [['shp_own', 'acct_2'], ['shp_theirs', 'acct_7']]) {
-      await shipments.insert({ id, accountId, reference: null, status: 'in_transit', originLocode: null, destinationLocode: null, createdAt: now, updatedAt: now });
+      await db.knex('shipments').insert({ id, account_id: accountId, reference: null, status: 'in_transit', created_at: now, updated_at: now });
     }
     const covered = await service().create({ accountId: 'acct_2', livemode: true, referenceType: 'container', reference: 'CSQU3054383', plan: 'business', shipmentId: 'shp_own' });
     expect(covered).toMatchObject({ shipmentId: 'shp_own', creditEntryId: null });

@@ -28,6 +28,10 @@ export class QuotaCounterRepository implements QuotaCounterStore {
     return result.insertId > 0 ? Number(result.insertId) : null;
   }
 
+  async forgetBefore(subject: string, bucket: string, window: string): Promise<void> {
+    await this.db.knex('quota_counters').where({ subject, bucket }).andWhere('window_start', '<', window).delete();
+  }
+
   async giveBack(subject: string, bucket: string, day: string): Promise<void> {
     await this.db.knex('quota_counters').where({ subject, bucket, window_start: day }).andWhere('used', '>', 0).decrement('used', 1);
   }

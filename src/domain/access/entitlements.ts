@@ -6,8 +6,10 @@ import type { EntitlementPlan } from './caller';
 
 const limit = z.union([z.number().int().positive(), z.literal('unlimited')]);
 const plan = z.enum(['anonymous', 'free', 'tariff_pro', 'business']);
+/** A bucket counts per UTC day, unless it says it counts per second (a rate limit rather than a quota). */
+const bucketSchema = z.union([z.string(), z.object({ description: z.string(), window: z.enum(['day', 'second']) }).strict()]);
 const fileSchema = z.object({
-  buckets: z.record(z.string(), z.string()),
+  buckets: z.record(z.string(), bucketSchema),
   operations: z.record(z.string(), z.object({ bucket: z.string().optional(), plans: z.partialRecord(plan, limit) }).strict()),
 });
 
@@ -16,9 +18,12 @@ export interface Entitlement {
   plan: EntitlementPlan;
   /** Present when calls are counted; the bucket several operations may share. */
   bucket: string | null;
-  /** Calls per UTC day; null is unlimited. */
+  /** Calls per window (a UTC day unless the bucket says a second); null is unlimited. */
   dailyLimit: number | null;
+  window: QuotaWindow;
 }
+
+export type QuotaWindow = 'day' | 'second';
 
 /** The plan → operation → limit table (entitlements.yaml), validated once when loaded. */
 export class Entitlements {
@@ -38,7 +43,9 @@ export class Entitlements {
           if (bucketLimits.has(key) && bucketLimits.get(key) !== dailyLimit) throw new Error(`entitlements: ${operationId} disagrees on the ${planName} limit of bucket ${entry.bucket}`);
           bucketLimits.set(key, dailyLimit);
         }
-        rows.set(`${operationId}/${planName}`, { operationId, plan: planName as EntitlementPlan, bucket: entry.bucket ?? null, dailyLimit });
+        const bucket = entry.bucket === undefined ? undefined : file.buckets[entry.bucket];
+        const window = typeof bucket === 'object' ? bucket.window : 'day';
+        rows.set(`${operationId}/${planName}`, { operationId, plan: planName as EntitlementPlan, bucket: entry.bucket ?? null, dailyLimit, window });
       }
     }
     return new Entitlements(rows, new Set(Object.keys(file.operations)));

@@ -1,4 +1,4 @@
-import type { Entitlement } from './entitlements';
+import type { Entitlement, QuotaWindow } from './entitlements';
 import type { QuotaCounterStore } from './ports';
 
 /** The state of one daily bucket after a call took (or failed to take) a use from it. */
@@ -6,10 +6,11 @@ export interface QuotaState {
   bucket: string;
   limit: number;
   remaining: number;
-  /** Next 00:00 UTC, when the window resets. */
+  /** When the window resets: next 00:00 UTC, or the next second. */
   resetAt: Date;
+  window: QuotaWindow;
   granted: boolean;
-  /** The window the use was taken from, to give it back to. */
+  /** The window the use was taken from (YYYY-MM-DD, or epoch seconds), to give it back to. */
   day: string;
   subject: string;
 }
@@ -29,13 +30,18 @@ export class QuotaService {
   /** Takes one use of a limited entitlement; unlimited entitlements are never counted (null). */
   async take(subject: string, entitlement: Entitlement, at: Date): Promise<QuotaState | null> {
     if (entitlement.bucket === null || entitlement.dailyLimit === null) return null;
-    const day = utcDay(at);
+    const perSecond = entitlement.window === 'second';
+    // Epoch seconds have 10 digits until 2286, so they sort as text and fit the day's column.
+    const day = perSecond ? String(Math.floor(at.getTime() / 1000)) : utcDay(at);
     const used = await this.counters.take(subject, entitlement.bucket, day, entitlement.dailyLimit);
+    // The first call of a second clears the subject's past seconds of the bucket.
+    if (perSecond && used === 1) await this.counters.forgetBefore(subject, entitlement.bucket, day);
     return {
       bucket: entitlement.bucket,
       limit: entitlement.dailyLimit,
       remaining: used === null ? 0 : entitlement.dailyLimit - used,
-      resetAt: nextUtcMidnight(at),
+      resetAt: perSecond ? new Date((Number(day) + 1) * 1000) : nextUtcMidnight(at),
+      window: entitlement.window,
       granted: used !== null,
       day,
       subject,

@@ -1,0 +1,20 @@
+import type { OutboxEvent } from '../outbox-event';
+import type { Page } from '../shared/page-cursor';
+import type { DocumentType, StoredDocument } from './model';
+
+/** Where documents' bytes live: local disk by default, S3-compatible object storage by configuration. */
+export interface DocumentStorage {
+  /** Stores the bytes whole or not at all (no reader ever sees a partial object). */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  /** Removes the object; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export interface DocumentStore {
+  find(accountId: string, livemode: boolean, id: string): Promise<StoredDocument | null>;
+  page(accountId: string, livemode: boolean, filter: { shipmentId?: string; type?: DocumentType }, limit: number, cursor: string | null): Promise<Page<StoredDocument>>;
+  insert(document: StoredDocument, events: OutboxEvent[]): Promise<void>;
+  /** Deletes the record with its event; false when it was already gone. */
+  delete(document: StoredDocument, events: OutboxEvent[]): Promise<boolean>;
+}

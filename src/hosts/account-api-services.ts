@@ -1,0 +1,52 @@
+import { loadDocumentStorageConfig } from '../config/document-storage-config';
+import { DocumentRepository } from '../db/repositories/document.repository';
+import { InvoiceRepository } from '../db/repositories/invoice.repository';
+import { LtlQuoteRequestRepository } from '../db/repositories/ltl-quote-request.repository';
+import { ShipmentRepository } from '../db/repositories/shipment.repository';
+import { DocumentService } from '../domain/documents/document.service';
+import type { DocumentStorage } from '../domain/documents/ports';
+import { InvoiceService } from '../domain/invoices/invoice.service';
+import { LtlQuoteService } from '../domain/ltl/ltl-quote.service';
+import { SubscriptionShipmentTracking } from '../domain/shipments/container-tracking';
+import { ShipmentService } from '../domain/shipments/shipment.service';
+import { toApiDocument } from '../handlers/outputs/document.output';
+import { toApiInvoice } from '../handlers/outputs/invoice.output';
+import { toApiLtlQuoteRequest } from '../handlers/outputs/ltl-quote.output';
+import { toApiShipment } from '../handlers/outputs/shipment.output';
+import { LocalDiskStorage } from '../storage/local-disk.storage';
+import { S3Storage } from '../storage/s3.storage';
+import type { AppDependencies } from './app-dependencies';
+
+function documentStorage(): DocumentStorage {
+  const config = loadDocumentStorageConfig(process.env);
+  return config.kind === 'local' ? new LocalDiskStorage(config.dir) : new S3Storage(config);
+}
+
+/** The account API's use cases on the site host, built from the app's dependencies. */
+export function createAccountApiServices(deps: AppDependencies) {
+  const clock = () => deps.clock.now().getTime();
+  const shipmentStore = new ShipmentRepository(deps.db.knex);
+  const shipments = new ShipmentService({
+    store: shipmentStore,
+    tracking: new SubscriptionShipmentTracking(deps.tracking.subscriptions),
+    clock,
+    present: toApiShipment,
+  });
+  const shipmentIsOwn = async (accountId: string, livemode: boolean, id: string) => (await shipmentStore.find(accountId, livemode, id)) !== null;
+  const invoices = new InvoiceService({
+    store: new InvoiceRepository(deps.db.knex),
+    shipmentIsOwn,
+    clock,
+    present: toApiInvoice,
+  });
+  const documents = new DocumentService({
+    store: new DocumentRepository(deps.db.knex),
+    storage: documentStorage(),
+    shipmentIsOwn,
+    clock,
+    present: toApiDocument,
+    warn: (message, error) => deps.logger.warn({ err: error }, message),
+  });
+  const ltl = new LtlQuoteService({ store: new LtlQuoteRequestRepository(deps.db.knex), clock, present: toApiLtlQuoteRequest });
+  return { shipments, invoices, documents, ltl };
+}

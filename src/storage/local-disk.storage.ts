@@ -1,0 +1,39 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { DocumentStorage } from '../domain/documents/ports';
+
+/**
+ * Documents on local disk under one directory (var/documents by default). A file is written beside
+ * its final name and renamed into place, so a crash mid-write leaves no partial document behind.
+ */
+export class LocalDiskStorage implements DocumentStorage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    const resolved = path.resolve(this.root, key);
+    if (!resolved.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`storage key outside the storage root: ${key}`);
+    return resolved;
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.partial`;
+    try {
+      await fs.writeFile(partial, data, { flag: 'wx' });
+      await fs.rename(partial, target);
+    } catch (error) {
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  get(key: string): Promise<Buffer> {
+    return fs.readFile(this.pathOf(key));
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
+  }
+}

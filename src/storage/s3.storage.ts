@@ -1,0 +1,45 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { DocumentStorage } from '../domain/documents/ports';
+
+export interface S3StorageConfig {
+  bucket: string;
+  /** Any S3-compatible server (MinIO, Ceph, R2…); AWS when unset. */
+  endpoint: string | null;
+  region: string;
+  /** Bucket in the path rather than the host name (most self-hosted servers want this). */
+  forcePathStyle: boolean;
+  /** Prepended to every key, so one bucket can serve several deployments. */
+  prefix: string;
+}
+
+/**
+ * Documents in S3-compatible object storage with the AWS SDK. A PutObject is atomic: an object is
+ * visible whole or not at all. Credentials come from the SDK's usual chain (environment, profile, role).
+ */
+export class S3Storage implements DocumentStorage {
+  private readonly client: S3Client;
+
+  constructor(private readonly config: S3StorageConfig) {
+    this.client = new S3Client({
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+      // Checksums only where S3 requires them: many S3-compatible servers reject the newer defaults.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.config.prefix + key, Body: data, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<Buffer> {
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.config.prefix + key }));
+    return Buffer.from(await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.config.prefix + key }));
+  }
+}
