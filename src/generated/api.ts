@@ -324,7 +324,8 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description Answers 200 while the process is serving. No authentication, no quota.
+         * @description Answers 200 while the process is serving. No authentication, no quota. Like every
+         *     operation, it takes and answers `Tradelane-Version`.
          */
         get: operations["getHealth"];
         put?: never;
@@ -388,6 +389,50 @@ export interface paths {
          * @description The API reference of the host that answers, as a self-contained HTML page.
          */
         get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start
+         * @description A small landing page: this host's name and address, the other hosts' addresses, and links to
+         *     the reference (`/docs`), the spec (`/openapi.yaml`), the quickstart and the problem types.
+         *     Browsers (`Accept: text/html`) get HTML, every other client JSON. No authentication, no quota.
+         */
+        get: operations["getLandingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/problems/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe a problem type
+         * @description What a problem `type` means and what to do about it: the `type` URI of every problem ends in
+         *     `/problems/{type}`, and every host answers it. Browsers (`Accept: text/html`) get HTML, every
+         *     other client JSON. No authentication, no quota.
+         */
+        get: operations["getProblemType"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2427,6 +2472,72 @@ export interface components {
             /** @description The active subscription that already tracks this reference (409). */
             existing_subscription_id?: string;
         };
+        LandingPage: {
+            /** @constant */
+            object: "landing_page";
+            /** @example Tradelane API */
+            name: string;
+            /**
+             * @description The host that answered.
+             * @enum {string}
+             */
+            host: "main" | "tariff" | "site";
+            /**
+             * Format: uri
+             * @description The address this host was reached at.
+             */
+            url: string;
+            /**
+             * Format: date
+             * @description The newest API version (see `Tradelane-Version`).
+             */
+            api_version: string;
+            links: {
+                /**
+                 * Format: uri
+                 * @description This host's API reference.
+                 */
+                reference: string;
+                /**
+                 * Format: uri
+                 * @description This host's OpenAPI document.
+                 */
+                spec: string;
+                /**
+                 * Format: uri
+                 * @description The quickstart, in the reference.
+                 */
+                quickstart: string;
+                /**
+                 * Format: uri
+                 * @description The errors section of the reference; each problem type is at `/problems/{type}`.
+                 */
+                problems: string;
+            };
+            /** @description Every host, its address (as reached from here) and what it serves. */
+            hosts: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+                serves: string;
+            }[];
+        };
+        ProblemType: {
+            /** @constant */
+            object: "problem_type";
+            /**
+             * Format: uri
+             * @description The `type` URI problems of this kind carry.
+             */
+            type: string;
+            /** @example validation-failed */
+            slug: string;
+            status: number;
+            title: string;
+            /** @description What it means and what to do (Markdown). */
+            description: string;
+        };
         ProblemFields: {
             /**
              * Format: uri
@@ -2445,12 +2556,20 @@ export interface components {
             request_id: string;
             /** @description One entry per offending field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description On a 404 for a route this host does not serve but another does, the host(s) that serve it and the address to call. */
+            served_by?: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+            }[];
         };
     };
     responses: {
         /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
         Unauthorized: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 /** @description The scheme to use. */
                 "WWW-Authenticate"?: string;
@@ -2473,6 +2592,7 @@ export interface components {
         /** @description The plan does not include the operation, or the access token lacks its scope (`forbidden-plan`). */
         Forbidden: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2483,6 +2603,7 @@ export interface components {
         /** @description No such resource in this account (`not-found`); another account's resources are not found either. */
         NotFound: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2493,6 +2614,7 @@ export interface components {
         /** @description The resource's state forbids the change, or a request with the same Idempotency-Key is in flight (`conflict`). */
         Conflict: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2503,6 +2625,7 @@ export interface components {
         /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
         IdempotencyMismatch: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2513,6 +2636,7 @@ export interface components {
         /** @description The daily quota is used up (`quota-exceeded`); it resets at 00:00 UTC. */
         TooManyRequests: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2539,6 +2663,7 @@ export interface components {
         /** @description An invalid token request (RFC 6749 `error`, `invalid_request`, `unsupported_grant_type` or `invalid_scope`). */
         OAuthBadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2549,6 +2674,7 @@ export interface components {
         /** @description Client authentication failed (RFC 6749 `invalid_client`). */
         OAuthUnauthorized: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2559,6 +2685,7 @@ export interface components {
         /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2585,6 +2712,7 @@ export interface components {
         /** @description The body is over the size limit (`payload-too-large`). */
         PayloadTooLarge: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2595,6 +2723,7 @@ export interface components {
         /** @description The body is not `application/json` (`unsupported-media-type`). */
         UnsupportedMediaType: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2609,6 +2738,7 @@ export interface components {
          */
         Unprocessable: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2622,6 +2752,7 @@ export interface components {
          */
         LoadPlanBadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2651,6 +2782,7 @@ export interface components {
          */
         LoadPlanTooLarge: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2677,6 +2809,7 @@ export interface components {
         /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
         NotReady: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -2688,6 +2821,7 @@ export interface components {
         /** @description Every worker for this operation is busy and the waiting line is full (`service-busy`); nothing was done and no quota was used. Retry after `Retry-After` seconds. */
         ServiceBusy: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -2699,6 +2833,7 @@ export interface components {
         /** @description No source could answer (`upstream-unavailable`); `detail` names the upstream (a carrier's live API) and what went wrong. */
         UpstreamUnavailable: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2723,6 +2858,7 @@ export interface components {
          */
         TrackingBadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2751,6 +2887,7 @@ export interface components {
         /** @description The account has no tracking credit left for this (`insufficient-credits`); `balance` and `required_credits` say how far off it is. */
         InsufficientCredits: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2777,6 +2914,7 @@ export interface components {
          */
         TrackingConflict: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2797,6 +2935,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+         *     A date that is not a version is 400 `validation-failed`.
+         */
+        TradelaneVersion: string;
         /**
          * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
          *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -2819,6 +2962,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The dated API version the response follows (the one the request pinned, otherwise the newest). */
+        "Tradelane-Version": string;
         /** @description The request id (echoed from the request when sent, otherwise generated). */
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
@@ -2843,6 +2988,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -2861,6 +3011,7 @@ export interface operations {
             /** @description The duty stack. Form A on the tariff host, form B on the main host. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2882,6 +3033,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -2900,6 +3056,7 @@ export interface operations {
             /** @description Ranked candidates, clarifying questions, and the duty of the top one when asked. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2921,6 +3078,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -2939,6 +3101,7 @@ export interface operations {
             /** @description The plan. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -2968,7 +3131,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2977,6 +3146,7 @@ export interface operations {
             /** @description A page of shipments. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2993,6 +3163,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -3017,6 +3192,7 @@ export interface operations {
             /** @description The account and its first API key (shown once). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3035,7 +3211,13 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3044,6 +3226,7 @@ export interface operations {
             /** @description The keys, oldest first. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3060,6 +3243,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -3085,6 +3273,7 @@ export interface operations {
             /** @description The new key with its secret (shown once). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3103,7 +3292,13 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The key's id (`key_…`). */
                 key_id: components["parameters"]["KeyId"];
@@ -3115,6 +3310,7 @@ export interface operations {
             /** @description The revoked key. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3132,6 +3328,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -3159,6 +3360,7 @@ export interface operations {
             /** @description The replacement key with its secret (shown once), and the old key with its end. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3179,7 +3381,13 @@ export interface operations {
     listOAuthClients: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3188,6 +3396,7 @@ export interface operations {
             /** @description The clients, oldest first. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3204,6 +3413,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -3231,6 +3445,7 @@ export interface operations {
             /** @description The client with its secret (shown once). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3249,7 +3464,13 @@ export interface operations {
     revokeOAuthClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The client id (`tlc_…`). */
                 client_id: string;
@@ -3261,6 +3482,7 @@ export interface operations {
             /** @description The revoked client. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3277,7 +3499,13 @@ export interface operations {
     issueAccessToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3296,6 +3524,7 @@ export interface operations {
             /** @description The access token. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always `no-store`. */
                     "Cache-Control"?: string;
@@ -3314,7 +3543,13 @@ export interface operations {
     changeAccountPlan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3334,6 +3569,7 @@ export interface operations {
             /** @description The recorded plan change. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3351,7 +3587,13 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3360,6 +3602,7 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3378,7 +3621,13 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3387,6 +3636,7 @@ export interface operations {
             /** @description Ready to serve. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3413,6 +3663,7 @@ export interface operations {
             /** @description Not ready; the checks say why. */
             503: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -3438,7 +3689,13 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3447,6 +3704,7 @@ export interface operations {
             /** @description The document in YAML. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3460,7 +3718,13 @@ export interface operations {
     getApiReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3469,6 +3733,7 @@ export interface operations {
             /** @description The reference page. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3479,10 +3744,82 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getLandingPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPage"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getProblemType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The last segment of the problem's `type` URI.
+                 * @example validation-failed
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The problem type. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemType"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     quoteParcels: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -3502,6 +3839,7 @@ export interface operations {
             /** @description One quote per carrier service, cheapest first, and the services that could not quote (the example shows 3 of the 15 quotes). */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3735,7 +4073,13 @@ export interface operations {
                  */
                 date?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description HTS number, dotted (`6109.10.0012`, also `6109.10.00.12`) or plain digits; 4, 6, 8 or 10 digits.
@@ -3750,6 +4094,7 @@ export interface operations {
             /** @description The line in the release in force on the date. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -3772,7 +4117,13 @@ export interface operations {
     getHtsLineHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description HTS number, dotted (`6109.10.0012`, also `6109.10.00.12`) or plain digits; 4, 6, 8 or 10 digits.
@@ -3787,6 +4138,7 @@ export interface operations {
             /** @description The line across releases. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3814,7 +4166,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3823,6 +4181,7 @@ export interface operations {
             /** @description A page of change sets. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3843,7 +4202,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description The change set's id (`hcs_…`).
@@ -3858,6 +4223,7 @@ export interface operations {
             /** @description A page of line changes. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3879,7 +4245,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3888,6 +4260,7 @@ export interface operations {
             /** @description A page of alerts. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3904,6 +4277,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -3935,6 +4313,7 @@ export interface operations {
             /** @description The alert. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3953,7 +4332,13 @@ export interface operations {
     deleteTariffAlert: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description The alert's id (`alr_…`).
@@ -3968,6 +4353,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3982,7 +4368,13 @@ export interface operations {
     refreshHtsNow: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3991,6 +4383,7 @@ export interface operations {
             /** @description The refresh is queued. */
             202: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4012,7 +4405,13 @@ export interface operations {
                 /** @description Only subscriptions in this state. */
                 status?: components["schemas"]["TrackingSubscriptionStatus"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4021,6 +4420,7 @@ export interface operations {
             /** @description A page of subscriptions. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
                     Link?: string;
@@ -4038,6 +4438,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -4057,6 +4462,7 @@ export interface operations {
             /** @description The subscription, with its container awaiting data (a bill of lading or booking lists its containers once the carrier names them). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The subscription's URL. */
                     Location?: string;
@@ -4079,7 +4485,13 @@ export interface operations {
     getTrackingSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The subscription's id (`trk_…`). */
                 subscription_id: components["parameters"]["SubscriptionId"];
@@ -4091,6 +4503,7 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4106,7 +4519,13 @@ export interface operations {
     stopTrackingSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The subscription's id (`trk_…`). */
                 subscription_id: components["parameters"]["SubscriptionId"];
@@ -4118,6 +4537,7 @@ export interface operations {
             /** @description The stopped subscription. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4133,7 +4553,13 @@ export interface operations {
     getTrackedContainer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The container's id (`cnt_…`) or its ISO 6346 number (`MSKU1234565`; spaces, dashes and lower case are accepted). */
                 container: string;
@@ -4145,6 +4571,7 @@ export interface operations {
             /** @description The container. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4160,7 +4587,13 @@ export interface operations {
     getTrackingCreditBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4169,6 +4602,7 @@ export interface operations {
             /** @description The balance and prices. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4188,7 +4622,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4197,6 +4637,7 @@ export interface operations {
             /** @description A page of ledger entries. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
                     Link?: string;
@@ -4213,7 +4654,13 @@ export interface operations {
     grantTrackingCredits: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4233,6 +4680,7 @@ export interface operations {
             /** @description The ledger entry of the grant, with the balance after it. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

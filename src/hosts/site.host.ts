@@ -12,7 +12,7 @@ import type { HostDocument } from './host-document';
 export function siteHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
   const { signUp: _mainHostOnly, ...accounts } = accountHandlers(deps.access);
   return {
-    ...serviceHandlers(document, deps.readiness),
+    ...serviceHandlers(document, deps.readiness, deps.config),
     ...accounts,
     ...shipmentHandlers(new ShipmentRepository(deps.db.knex)),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),

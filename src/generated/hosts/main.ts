@@ -115,7 +115,8 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description Answers 200 while the process is serving. No authentication, no quota.
+         * @description Answers 200 while the process is serving. No authentication, no quota. Like every
+         *     operation, it takes and answers `Tradelane-Version`.
          */
         get: operations["getHealth"];
         put?: never;
@@ -179,6 +180,50 @@ export interface paths {
          * @description The API reference of the host that answers, as a self-contained HTML page.
          */
         get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start
+         * @description A small landing page: this host's name and address, the other hosts' addresses, and links to
+         *     the reference (`/docs`), the spec (`/openapi.yaml`), the quickstart and the problem types.
+         *     Browsers (`Accept: text/html`) get HTML, every other client JSON. No authentication, no quota.
+         */
+        get: operations["getLandingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/problems/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe a problem type
+         * @description What a problem `type` means and what to do about it: the `type` URI of every problem ends in
+         *     `/problems/{type}`, and every host answers it. Browsers (`Accept: text/html`) get HTML, every
+         *     other client JSON. No authentication, no quota.
+         */
+        get: operations["getProblemType"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1420,6 +1465,72 @@ export interface components {
             /** @description The active subscription that already tracks this reference (409). */
             existing_subscription_id?: string;
         };
+        LandingPage: {
+            /** @constant */
+            object: "landing_page";
+            /** @example Tradelane API */
+            name: string;
+            /**
+             * @description The host that answered.
+             * @enum {string}
+             */
+            host: "main" | "tariff" | "site";
+            /**
+             * Format: uri
+             * @description The address this host was reached at.
+             */
+            url: string;
+            /**
+             * Format: date
+             * @description The newest API version (see `Tradelane-Version`).
+             */
+            api_version: string;
+            links: {
+                /**
+                 * Format: uri
+                 * @description This host's API reference.
+                 */
+                reference: string;
+                /**
+                 * Format: uri
+                 * @description This host's OpenAPI document.
+                 */
+                spec: string;
+                /**
+                 * Format: uri
+                 * @description The quickstart, in the reference.
+                 */
+                quickstart: string;
+                /**
+                 * Format: uri
+                 * @description The errors section of the reference; each problem type is at `/problems/{type}`.
+                 */
+                problems: string;
+            };
+            /** @description Every host, its address (as reached from here) and what it serves. */
+            hosts: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+                serves: string;
+            }[];
+        };
+        ProblemType: {
+            /** @constant */
+            object: "problem_type";
+            /**
+             * Format: uri
+             * @description The `type` URI problems of this kind carry.
+             */
+            type: string;
+            /** @example validation-failed */
+            slug: string;
+            status: number;
+            title: string;
+            /** @description What it means and what to do (Markdown). */
+            description: string;
+        };
         ProblemFields: {
             /**
              * Format: uri
@@ -1438,12 +1549,20 @@ export interface components {
             request_id: string;
             /** @description One entry per offending field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description On a 404 for a route this host does not serve but another does, the host(s) that serve it and the address to call. */
+            served_by?: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+            }[];
         };
     };
     responses: {
         /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
         Unauthorized: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 /** @description The scheme to use. */
                 "WWW-Authenticate"?: string;
@@ -1466,6 +1585,7 @@ export interface components {
         /** @description No such resource in this account (`not-found`); another account's resources are not found either. */
         NotFound: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1476,6 +1596,7 @@ export interface components {
         /** @description The resource's state forbids the change, or a request with the same Idempotency-Key is in flight (`conflict`). */
         Conflict: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1486,6 +1607,7 @@ export interface components {
         /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
         IdempotencyMismatch: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1496,6 +1618,7 @@ export interface components {
         /** @description The daily quota is used up (`quota-exceeded`); it resets at 00:00 UTC. */
         TooManyRequests: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1522,6 +1645,7 @@ export interface components {
         /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1548,6 +1672,7 @@ export interface components {
         /** @description The body is over the size limit (`payload-too-large`). */
         PayloadTooLarge: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1558,6 +1683,7 @@ export interface components {
         /** @description The body is not `application/json` (`unsupported-media-type`). */
         UnsupportedMediaType: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1572,6 +1698,7 @@ export interface components {
          */
         Unprocessable: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1585,6 +1712,7 @@ export interface components {
          */
         LoadPlanBadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1614,6 +1742,7 @@ export interface components {
          */
         LoadPlanTooLarge: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1640,6 +1769,7 @@ export interface components {
         /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
         NotReady: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -1651,6 +1781,7 @@ export interface components {
         /** @description Every worker for this operation is busy and the waiting line is full (`service-busy`); nothing was done and no quota was used. Retry after `Retry-After` seconds. */
         ServiceBusy: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -1662,6 +1793,7 @@ export interface components {
         /** @description No source could answer (`upstream-unavailable`); `detail` names the upstream (a carrier's live API) and what went wrong. */
         UpstreamUnavailable: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1686,6 +1818,7 @@ export interface components {
          */
         TrackingBadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1714,6 +1847,7 @@ export interface components {
         /** @description The account has no tracking credit left for this (`insufficient-credits`); `balance` and `required_credits` say how far off it is. */
         InsufficientCredits: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1740,6 +1874,7 @@ export interface components {
          */
         TrackingConflict: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1761,6 +1896,11 @@ export interface components {
     };
     parameters: {
         /**
+         * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+         *     A date that is not a version is 400 `validation-failed`.
+         */
+        TradelaneVersion: string;
+        /**
          * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
          *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
          *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -1775,6 +1915,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The dated API version the response follows (the one the request pinned, otherwise the newest). */
+        "Tradelane-Version": string;
         /** @description The request id (echoed from the request when sent, otherwise generated). */
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
@@ -1799,6 +1941,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -1817,6 +1964,7 @@ export interface operations {
             /** @description The duty stack. Form A on the tariff host, form B on the main host. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1838,6 +1986,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -1856,6 +2009,7 @@ export interface operations {
             /** @description The plan. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -1882,6 +2036,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -1905,6 +2064,7 @@ export interface operations {
             /** @description The account and its first API key (shown once). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1923,7 +2083,13 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1932,6 +2098,7 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1950,7 +2117,13 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1959,6 +2132,7 @@ export interface operations {
             /** @description Ready to serve. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1985,6 +2159,7 @@ export interface operations {
             /** @description Not ready; the checks say why. */
             503: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -2010,7 +2185,13 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2019,6 +2200,7 @@ export interface operations {
             /** @description The document in YAML. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2032,7 +2214,13 @@ export interface operations {
     getApiReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2041,6 +2229,7 @@ export interface operations {
             /** @description The reference page. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2051,10 +2240,82 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getLandingPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPage"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getProblemType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The last segment of the problem's `type` URI.
+                 * @example validation-failed
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The problem type. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemType"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     quoteParcels: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -2074,6 +2335,7 @@ export interface operations {
             /** @description One quote per carrier service, cheapest first, and the services that could not quote (the example shows 3 of the 15 quotes). */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2308,7 +2570,13 @@ export interface operations {
                 /** @description Only subscriptions in this state. */
                 status?: components["schemas"]["TrackingSubscriptionStatus"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2317,6 +2585,7 @@ export interface operations {
             /** @description A page of subscriptions. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
                     Link?: string;
@@ -2334,6 +2603,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -2353,6 +2627,7 @@ export interface operations {
             /** @description The subscription, with its container awaiting data (a bill of lading or booking lists its containers once the carrier names them). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The subscription's URL. */
                     Location?: string;
@@ -2375,7 +2650,13 @@ export interface operations {
     getTrackingSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The subscription's id (`trk_…`). */
                 subscription_id: components["parameters"]["SubscriptionId"];
@@ -2387,6 +2668,7 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2402,7 +2684,13 @@ export interface operations {
     stopTrackingSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The subscription's id (`trk_…`). */
                 subscription_id: components["parameters"]["SubscriptionId"];
@@ -2414,6 +2702,7 @@ export interface operations {
             /** @description The stopped subscription. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2429,7 +2718,13 @@ export interface operations {
     getTrackedContainer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The container's id (`cnt_…`) or its ISO 6346 number (`MSKU1234565`; spaces, dashes and lower case are accepted). */
                 container: string;
@@ -2441,6 +2736,7 @@ export interface operations {
             /** @description The container. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2456,7 +2752,13 @@ export interface operations {
     getTrackingCreditBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2465,6 +2767,7 @@ export interface operations {
             /** @description The balance and prices. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2484,7 +2787,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2493,6 +2802,7 @@ export interface operations {
             /** @description A page of ledger entries. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
                     Link?: string;

@@ -191,7 +191,8 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description Answers 200 while the process is serving. No authentication, no quota.
+         * @description Answers 200 while the process is serving. No authentication, no quota. Like every
+         *     operation, it takes and answers `Tradelane-Version`.
          */
         get: operations["getHealth"];
         put?: never;
@@ -255,6 +256,50 @@ export interface paths {
          * @description The API reference of the host that answers, as a self-contained HTML page.
          */
         get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start
+         * @description A small landing page: this host's name and address, the other hosts' addresses, and links to
+         *     the reference (`/docs`), the spec (`/openapi.yaml`), the quickstart and the problem types.
+         *     Browsers (`Accept: text/html`) get HTML, every other client JSON. No authentication, no quota.
+         */
+        get: operations["getLandingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/problems/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe a problem type
+         * @description What a problem `type` means and what to do about it: the `type` URI of every problem ends in
+         *     `/problems/{type}`, and every host answers it. Browsers (`Accept: text/html`) get HTML, every
+         *     other client JSON. No authentication, no quota.
+         */
+        get: operations["getProblemType"];
         put?: never;
         post?: never;
         delete?: never;
@@ -531,6 +576,72 @@ export interface components {
             credits: string;
             reason: string;
         };
+        LandingPage: {
+            /** @constant */
+            object: "landing_page";
+            /** @example Tradelane API */
+            name: string;
+            /**
+             * @description The host that answered.
+             * @enum {string}
+             */
+            host: "main" | "tariff" | "site";
+            /**
+             * Format: uri
+             * @description The address this host was reached at.
+             */
+            url: string;
+            /**
+             * Format: date
+             * @description The newest API version (see `Tradelane-Version`).
+             */
+            api_version: string;
+            links: {
+                /**
+                 * Format: uri
+                 * @description This host's API reference.
+                 */
+                reference: string;
+                /**
+                 * Format: uri
+                 * @description This host's OpenAPI document.
+                 */
+                spec: string;
+                /**
+                 * Format: uri
+                 * @description The quickstart, in the reference.
+                 */
+                quickstart: string;
+                /**
+                 * Format: uri
+                 * @description The errors section of the reference; each problem type is at `/problems/{type}`.
+                 */
+                problems: string;
+            };
+            /** @description Every host, its address (as reached from here) and what it serves. */
+            hosts: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+                serves: string;
+            }[];
+        };
+        ProblemType: {
+            /** @constant */
+            object: "problem_type";
+            /**
+             * Format: uri
+             * @description The `type` URI problems of this kind carry.
+             */
+            type: string;
+            /** @example validation-failed */
+            slug: string;
+            status: number;
+            title: string;
+            /** @description What it means and what to do (Markdown). */
+            description: string;
+        };
         ProblemFields: {
             /**
              * Format: uri
@@ -549,12 +660,20 @@ export interface components {
             request_id: string;
             /** @description One entry per offending field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description On a 404 for a route this host does not serve but another does, the host(s) that serve it and the address to call. */
+            served_by?: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+            }[];
         };
     };
     responses: {
         /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
         Unauthorized: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 /** @description The scheme to use. */
                 "WWW-Authenticate"?: string;
@@ -577,6 +696,7 @@ export interface components {
         /** @description The plan does not include the operation, or the access token lacks its scope (`forbidden-plan`). */
         Forbidden: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -587,6 +707,7 @@ export interface components {
         /** @description No such resource in this account (`not-found`); another account's resources are not found either. */
         NotFound: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -597,6 +718,7 @@ export interface components {
         /** @description The resource's state forbids the change, or a request with the same Idempotency-Key is in flight (`conflict`). */
         Conflict: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -607,6 +729,7 @@ export interface components {
         /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
         IdempotencyMismatch: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -617,6 +740,7 @@ export interface components {
         /** @description An invalid token request (RFC 6749 `error`, `invalid_request`, `unsupported_grant_type` or `invalid_scope`). */
         OAuthBadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -627,6 +751,7 @@ export interface components {
         /** @description Client authentication failed (RFC 6749 `invalid_client`). */
         OAuthUnauthorized: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -637,6 +762,7 @@ export interface components {
         /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -663,6 +789,7 @@ export interface components {
         /** @description The body is over the size limit (`payload-too-large`). */
         PayloadTooLarge: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -673,6 +800,7 @@ export interface components {
         /** @description The body is not `application/json` (`unsupported-media-type`). */
         UnsupportedMediaType: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -682,6 +810,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+         *     A date that is not a version is 400 `validation-failed`.
+         */
+        TradelaneVersion: string;
         /**
          * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
          *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -697,6 +830,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The dated API version the response follows (the one the request pinned, otherwise the newest). */
+        "Tradelane-Version": string;
         /** @description The request id (echoed from the request when sent, otherwise generated). */
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
@@ -714,7 +849,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -723,6 +864,7 @@ export interface operations {
             /** @description A page of shipments. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -738,7 +880,13 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -747,6 +895,7 @@ export interface operations {
             /** @description The keys, oldest first. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -763,6 +912,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -788,6 +942,7 @@ export interface operations {
             /** @description The new key with its secret (shown once). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -806,7 +961,13 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The key's id (`key_…`). */
                 key_id: components["parameters"]["KeyId"];
@@ -818,6 +979,7 @@ export interface operations {
             /** @description The revoked key. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -835,6 +997,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -862,6 +1029,7 @@ export interface operations {
             /** @description The replacement key with its secret (shown once), and the old key with its end. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -882,7 +1050,13 @@ export interface operations {
     listOAuthClients: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -891,6 +1065,7 @@ export interface operations {
             /** @description The clients, oldest first. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -907,6 +1082,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -934,6 +1114,7 @@ export interface operations {
             /** @description The client with its secret (shown once). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -952,7 +1133,13 @@ export interface operations {
     revokeOAuthClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The client id (`tlc_…`). */
                 client_id: string;
@@ -964,6 +1151,7 @@ export interface operations {
             /** @description The revoked client. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -980,7 +1168,13 @@ export interface operations {
     issueAccessToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -999,6 +1193,7 @@ export interface operations {
             /** @description The access token. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always `no-store`. */
                     "Cache-Control"?: string;
@@ -1017,7 +1212,13 @@ export interface operations {
     changeAccountPlan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1037,6 +1238,7 @@ export interface operations {
             /** @description The recorded plan change. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1054,7 +1256,13 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1063,6 +1271,7 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1081,7 +1290,13 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1090,6 +1305,7 @@ export interface operations {
             /** @description Ready to serve. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1116,6 +1332,7 @@ export interface operations {
             /** @description Not ready; the checks say why. */
             503: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -1141,7 +1358,13 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1150,6 +1373,7 @@ export interface operations {
             /** @description The document in YAML. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1163,7 +1387,13 @@ export interface operations {
     getApiReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1172,6 +1402,7 @@ export interface operations {
             /** @description The reference page. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1182,10 +1413,83 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getLandingPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPage"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getProblemType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The last segment of the problem's `type` URI.
+                 * @example validation-failed
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The problem type. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemType"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     grantTrackingCredits: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1205,6 +1509,7 @@ export interface operations {
             /** @description The ledger entry of the grant, with the balance after it. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

@@ -62,7 +62,8 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description Answers 200 while the process is serving. No authentication, no quota.
+         * @description Answers 200 while the process is serving. No authentication, no quota. Like every
+         *     operation, it takes and answers `Tradelane-Version`.
          */
         get: operations["getHealth"];
         put?: never;
@@ -126,6 +127,50 @@ export interface paths {
          * @description The API reference of the host that answers, as a self-contained HTML page.
          */
         get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start
+         * @description A small landing page: this host's name and address, the other hosts' addresses, and links to
+         *     the reference (`/docs`), the spec (`/openapi.yaml`), the quickstart and the problem types.
+         *     Browsers (`Accept: text/html`) get HTML, every other client JSON. No authentication, no quota.
+         */
+        get: operations["getLandingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/problems/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe a problem type
+         * @description What a problem `type` means and what to do about it: the `type` URI of every problem ends in
+         *     `/problems/{type}`, and every host answers it. Browsers (`Accept: text/html`) get HTML, every
+         *     other client JSON. No authentication, no quota.
+         */
+        get: operations["getProblemType"];
         put?: never;
         post?: never;
         delete?: never;
@@ -906,6 +951,72 @@ export interface components {
             status: "queued";
             run_at: components["schemas"]["Timestamp"];
         };
+        LandingPage: {
+            /** @constant */
+            object: "landing_page";
+            /** @example Tradelane API */
+            name: string;
+            /**
+             * @description The host that answered.
+             * @enum {string}
+             */
+            host: "main" | "tariff" | "site";
+            /**
+             * Format: uri
+             * @description The address this host was reached at.
+             */
+            url: string;
+            /**
+             * Format: date
+             * @description The newest API version (see `Tradelane-Version`).
+             */
+            api_version: string;
+            links: {
+                /**
+                 * Format: uri
+                 * @description This host's API reference.
+                 */
+                reference: string;
+                /**
+                 * Format: uri
+                 * @description This host's OpenAPI document.
+                 */
+                spec: string;
+                /**
+                 * Format: uri
+                 * @description The quickstart, in the reference.
+                 */
+                quickstart: string;
+                /**
+                 * Format: uri
+                 * @description The errors section of the reference; each problem type is at `/problems/{type}`.
+                 */
+                problems: string;
+            };
+            /** @description Every host, its address (as reached from here) and what it serves. */
+            hosts: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+                serves: string;
+            }[];
+        };
+        ProblemType: {
+            /** @constant */
+            object: "problem_type";
+            /**
+             * Format: uri
+             * @description The `type` URI problems of this kind carry.
+             */
+            type: string;
+            /** @example validation-failed */
+            slug: string;
+            status: number;
+            title: string;
+            /** @description What it means and what to do (Markdown). */
+            description: string;
+        };
         ProblemFields: {
             /**
              * Format: uri
@@ -924,12 +1035,20 @@ export interface components {
             request_id: string;
             /** @description One entry per offending field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description On a 404 for a route this host does not serve but another does, the host(s) that serve it and the address to call. */
+            served_by?: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+            }[];
         };
     };
     responses: {
         /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
         Unauthorized: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 /** @description The scheme to use. */
                 "WWW-Authenticate"?: string;
@@ -952,6 +1071,7 @@ export interface components {
         /** @description The plan does not include the operation, or the access token lacks its scope (`forbidden-plan`). */
         Forbidden: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -962,6 +1082,7 @@ export interface components {
         /** @description No such resource in this account (`not-found`); another account's resources are not found either. */
         NotFound: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -972,6 +1093,7 @@ export interface components {
         /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
         IdempotencyMismatch: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -982,6 +1104,7 @@ export interface components {
         /** @description The daily quota is used up (`quota-exceeded`); it resets at 00:00 UTC. */
         TooManyRequests: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1008,6 +1131,7 @@ export interface components {
         /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1034,6 +1158,7 @@ export interface components {
         /** @description The body is over the size limit (`payload-too-large`). */
         PayloadTooLarge: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1044,6 +1169,7 @@ export interface components {
         /** @description The body is not `application/json` (`unsupported-media-type`). */
         UnsupportedMediaType: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1058,6 +1184,7 @@ export interface components {
          */
         Unprocessable: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1068,6 +1195,7 @@ export interface components {
         /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
         NotReady: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -1078,6 +1206,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+         *     A date that is not a version is 400 `validation-failed`.
+         */
+        TradelaneVersion: string;
         /**
          * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
          *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -1096,6 +1229,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The dated API version the response follows (the one the request pinned, otherwise the newest). */
+        "Tradelane-Version": string;
         /** @description The request id (echoed from the request when sent, otherwise generated). */
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
@@ -1120,6 +1255,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -1138,6 +1278,7 @@ export interface operations {
             /** @description The duty stack. Form A on the tariff host, form B on the main host. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1159,6 +1300,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -1177,6 +1323,7 @@ export interface operations {
             /** @description Ranked candidates, clarifying questions, and the duty of the top one when asked. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1196,7 +1343,13 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1205,6 +1358,7 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1223,7 +1377,13 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1232,6 +1392,7 @@ export interface operations {
             /** @description Ready to serve. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1258,6 +1419,7 @@ export interface operations {
             /** @description Not ready; the checks say why. */
             503: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -1283,7 +1445,13 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1292,6 +1460,7 @@ export interface operations {
             /** @description The document in YAML. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1305,7 +1474,13 @@ export interface operations {
     getApiReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1314,6 +1489,7 @@ export interface operations {
             /** @description The reference page. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1322,6 +1498,73 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    getLandingPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPage"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getProblemType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The last segment of the problem's `type` URI.
+                 * @example validation-failed
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The problem type. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemType"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getHtsLine: {
@@ -1333,7 +1576,13 @@ export interface operations {
                  */
                 date?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description HTS number, dotted (`6109.10.0012`, also `6109.10.00.12`) or plain digits; 4, 6, 8 or 10 digits.
@@ -1348,6 +1597,7 @@ export interface operations {
             /** @description The line in the release in force on the date. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -1370,7 +1620,13 @@ export interface operations {
     getHtsLineHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description HTS number, dotted (`6109.10.0012`, also `6109.10.00.12`) or plain digits; 4, 6, 8 or 10 digits.
@@ -1385,6 +1641,7 @@ export interface operations {
             /** @description The line across releases. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1412,7 +1669,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1421,6 +1684,7 @@ export interface operations {
             /** @description A page of change sets. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1441,7 +1705,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description The change set's id (`hcs_…`).
@@ -1456,6 +1726,7 @@ export interface operations {
             /** @description A page of line changes. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1477,7 +1748,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1486,6 +1763,7 @@ export interface operations {
             /** @description A page of alerts. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1502,6 +1780,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -1533,6 +1816,7 @@ export interface operations {
             /** @description The alert. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1551,7 +1835,13 @@ export interface operations {
     deleteTariffAlert: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description The alert's id (`alr_…`).
@@ -1566,6 +1856,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1580,7 +1871,13 @@ export interface operations {
     refreshHtsNow: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1589,6 +1886,7 @@ export interface operations {
             /** @description The refresh is queued. */
             202: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
