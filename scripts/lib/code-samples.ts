@@ -131,7 +131,7 @@ function typescript(call: Call, base: string, host: HostName): string {
   const args = options.length > 0 ? `, {\n  ${options.join(',\n  ')},\n}` : '';
   return [
     `import createClient from 'openapi-fetch';`,
-    `// npx openapi-typescript ${base}/openapi.yaml -o tradelane-${host}.ts`,
+    `// npx openapi-typescript ${base}/openapi.yaml --default-non-nullable false -o tradelane-${host}.ts`,
     `import type { paths } from './tradelane-${host}';`,
     '',
     `const tradelane = createClient<paths>({ baseUrl: '${base}'${headers} });`,

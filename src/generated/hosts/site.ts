@@ -869,6 +869,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "shp_p4",
+                     *           "object": "shipment",
+                     *           "reference": null,
+                     *           "status": "booked",
+                     *           "origin": null,
+                     *           "destination": null,
+                     *           "created_at": "1970-01-01T00:00:01.004Z",
+                     *           "updated_at": "1970-01-01T00:00:01.004Z"
+                     *         },
+                     *         {
+                     *           "id": "shp_p3",
+                     *           "object": "shipment",
+                     *           "reference": null,
+                     *           "status": "booked",
+                     *           "origin": null,
+                     *           "destination": null,
+                     *           "created_at": "1970-01-01T00:00:01.003Z",
+                     *           "updated_at": "1970-01-01T00:00:01.003Z"
+                     *         },
+                     *         {
+                     *           "id": "shp_p2",
+                     *           "object": "shipment",
+                     *           "reference": null,
+                     *           "status": "booked",
+                     *           "origin": null,
+                     *           "destination": null,
+                     *           "created_at": "1970-01-01T00:00:01.002Z",
+                     *           "updated_at": "1970-01-01T00:00:01.002Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJjcmVhdGVkQXQiOjEwMDIsImlkIjoic2hwX3AyIn0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ShipmentList"];
                 };
             };
@@ -900,6 +939,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "key_01m89mn1ay5fkmbks0rek1erqx",
+                     *           "object": "api_key",
+                     *           "name": "Default key",
+                     *           "mode": "live",
+                     *           "prefix": "tl_live_",
+                     *           "last4": "acEW",
+                     *           "status": "expiring",
+                     *           "created_at": "2026-11-25T15:19:40.638Z",
+                     *           "last_used_at": "2026-11-25T15:19:40.638Z",
+                     *           "expires_at": "2026-11-25T16:19:40.638Z",
+                     *           "revoked_at": null
+                     *         },
+                     *         {
+                     *           "id": "key_01m89mn1ay5fkmbks0rek1erqy",
+                     *           "object": "api_key",
+                     *           "name": "Default key",
+                     *           "mode": "live",
+                     *           "prefix": "tl_live_",
+                     *           "last4": "vzRD",
+                     *           "status": "active",
+                     *           "created_at": "2026-11-25T15:19:40.638Z",
+                     *           "last_used_at": "2026-11-25T15:19:40.638Z",
+                     *           "expires_at": null,
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
@@ -947,6 +1021,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "key_01m89mn1ay5fkmbks0rek1erqv",
+                     *       "object": "api_key",
+                     *       "name": null,
+                     *       "mode": "live",
+                     *       "prefix": "tl_live_",
+                     *       "last4": "IFdm",
+                     *       "status": "active",
+                     *       "created_at": "2026-11-25T15:19:40.638Z",
+                     *       "last_used_at": null,
+                     *       "expires_at": null,
+                     *       "revoked_at": null,
+                     *       "secret": "tl_live_vhx3tKpdUyrkp5j4tpK9Phcv7Xz6IFdm"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyWithSecret"];
                 };
             };
@@ -984,6 +1074,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "key_01m89mn1ay5fkmbks0rek1erqv",
+                     *       "object": "api_key",
+                     *       "name": null,
+                     *       "mode": "live",
+                     *       "prefix": "tl_live_",
+                     *       "last4": "IFdm",
+                     *       "status": "revoked",
+                     *       "created_at": "2026-11-25T15:19:40.638Z",
+                     *       "last_used_at": null,
+                     *       "expires_at": null,
+                     *       "revoked_at": "2026-11-25T15:19:40.638Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
@@ -1034,6 +1139,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "api_key": {
+                     *         "id": "key_01m89r2wyzc10tq8sm61gxc8w1",
+                     *         "object": "api_key",
+                     *         "name": "Default key",
+                     *         "mode": "live",
+                     *         "prefix": "tl_live_",
+                     *         "last4": "eqxk",
+                     *         "status": "active",
+                     *         "created_at": "2026-11-25T16:19:40.639Z",
+                     *         "last_used_at": null,
+                     *         "expires_at": null,
+                     *         "revoked_at": null,
+                     *         "secret": "tl_live_Qv9sOAN1WeuOCncEYRYuj7Q3vQ3Xeqxk"
+                     *       },
+                     *       "rotated": {
+                     *         "id": "key_01m89r2wyzc10tq8sm61gxc8w0",
+                     *         "object": "api_key",
+                     *         "name": "Default key",
+                     *         "mode": "live",
+                     *         "prefix": "tl_live_",
+                     *         "last4": "VALE",
+                     *         "status": "expiring",
+                     *         "created_at": "2026-11-25T16:19:40.639Z",
+                     *         "last_used_at": "2026-11-25T16:19:40.639Z",
+                     *         "expires_at": "2026-11-25T16:20:40.639Z",
+                     *         "revoked_at": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyRotation"];
                 };
             };
@@ -1070,6 +1206,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "tlc_01m89r568t0b50pvvp0ncz3ns4",
+                     *           "object": "oauth_client",
+                     *           "name": "ERP",
+                     *           "scopes": [
+                     *             "shipments:read"
+                     *           ],
+                     *           "created_at": "2026-11-25T16:20:55.706Z",
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthClientList"];
                 };
             };
@@ -1119,6 +1274,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tlc_01m89mqamt0p984sd5n97sn250",
+                     *       "object": "oauth_client",
+                     *       "name": "ERP",
+                     *       "scopes": [
+                     *         "keys:read",
+                     *         "shipments:read"
+                     *       ],
+                     *       "created_at": "2026-11-25T15:20:55.706Z",
+                     *       "revoked_at": null,
+                     *       "client_secret": "tl_cs_live_oNwa06ZSczpnB1b9HTQDd5Cpw0i8bjbV"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthClientWithSecret"];
                 };
             };
@@ -1156,6 +1325,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tlc_01m89mqamt0p984sd5n97sn258",
+                     *       "object": "oauth_client",
+                     *       "name": "ERP",
+                     *       "scopes": [
+                     *         "shipments:read"
+                     *       ],
+                     *       "created_at": "2026-11-25T15:20:55.706Z",
+                     *       "revoked_at": "2026-11-25T16:20:55.706Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthClient"];
                 };
             };
@@ -1200,6 +1381,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tl_at_live_1CBRAHtr9qUAWpmfTXI5arIxMxi0YJfi",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "scope": "keys:read shipments:read"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
@@ -1243,6 +1432,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pch_01m89r568t0b50pvvp0ncz3ns7",
+                     *       "object": "plan_change",
+                     *       "account_id": "acct_01m89r568t0b50pvvp0ncz3ns5",
+                     *       "from_plan": "free",
+                     *       "to_plan": "tariff_pro",
+                     *       "changed_by": "admin-api@127.0.0.1",
+                     *       "reason": "invoice 42",
+                     *       "changed_at": "2026-11-25T16:20:55.706Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlanChange"];
                 };
             };
@@ -1436,6 +1637,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "landing_page",
+                     *       "name": "Tradelane API",
+                     *       "host": "site",
+                     *       "url": "http://127.0.0.1:36903",
+                     *       "api_version": "2026-11-22",
+                     *       "links": {
+                     *         "reference": "http://127.0.0.1:36903/docs",
+                     *         "spec": "http://127.0.0.1:36903/openapi.yaml",
+                     *         "quickstart": "http://127.0.0.1:36903/docs#section/quickstart",
+                     *         "problems": "http://127.0.0.1:36903/docs#section/errors"
+                     *       },
+                     *       "hosts": [
+                     *         {
+                     *           "host": "main",
+                     *           "url": "http://127.0.0.1:3000",
+                     *           "serves": "Main API host (calculate form B, freight tools, sign-up)"
+                     *         },
+                     *         {
+                     *           "host": "tariff",
+                     *           "url": "http://127.0.0.1:3001",
+                     *           "serves": "Tariff service host (calculate form A, AI HTS search, Pro tariff tools)"
+                     *         },
+                     *         {
+                     *           "host": "site",
+                     *           "url": "http://127.0.0.1:36903",
+                     *           "serves": "Web application host (account API with Bearer auth)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LandingPage"];
                     "text/html": string;
                 };
@@ -1472,6 +1705,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "problem_type",
+                     *       "type": "https://docs.tradelane.dev/problems/conflict",
+                     *       "slug": "conflict",
+                     *       "status": 409,
+                     *       "title": "Conflict",
+                     *       "description": "The resource's state forbids the change, the resource already exists (for a tracked reference, `existing_subscription_id`), or a request with the same `Idempotency-Key` is still running. Read the resource, or retry the idempotent request later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProblemType"];
                     "text/html": string;
                 };
@@ -1514,6 +1757,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "crl_01m8bmrd80abxd80f7170g5vbp",
+                     *       "object": "tracking_credit_transaction",
+                     *       "account_id": "acct_01m8bmrd80abxd80f7170g5vbj",
+                     *       "kind": "grant",
+                     *       "credits": "3.00",
+                     *       "balance_after": "3.00",
+                     *       "unit_price": null,
+                     *       "amount": null,
+                     *       "subscription_id": null,
+                     *       "reason": "pilot",
+                     *       "created_at": "2026-11-26T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrackingCreditTransaction"];
                 };
             };

@@ -1283,6 +1283,151 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "hts_code": "0102.29.40.24",
+                     *         "description": "Male",
+                     *         "country": {
+                     *           "code": "CN",
+                     *           "name": "China",
+                     *           "flag": "🇨🇳"
+                     *         },
+                     *         "declared_value": 10000,
+                     *         "rates": {
+                     *           "base_duty": {
+                     *             "rate": null,
+                     *             "rate_type": "specific",
+                     *             "rate_text": "1¢/kg",
+                     *             "amount": null
+                     *           },
+                     *           "ieepa": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "section_301": {
+                     *             "rate": 20,
+                     *             "applies": true,
+                     *             "amount": 2000
+                     *           },
+                     *           "section_232": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "reciprocal": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "ad_cvd": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           }
+                     *         },
+                     *         "total_duty_rate": null,
+                     *         "total_duty_amount": null,
+                     *         "warnings": [],
+                     *         "source": "usitc_hts",
+                     *         "components": [
+                     *           {
+                     *             "id": "mfn",
+                     *             "family": "base",
+                     *             "program": "MFN (column 1 general)",
+                     *             "heading": null,
+                     *             "description": "Base duty, column 1 general",
+                     *             "rate_text": "1¢/kg",
+                     *             "rate_percent": null,
+                     *             "basis": "full_value",
+                     *             "amount": null,
+                     *             "status": "unresolved",
+                     *             "reason": "the specific rate is per kg; a quantity in kg is required",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "HTSUS 01022940, column 1 general"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "s301-cn-list-4a",
+                     *             "family": "section_301",
+                     *             "program": "Section 301 China",
+                     *             "heading": "9903.88.15",
+                     *             "description": "List 4A, +7.5%",
+                     *             "rate_text": "+7.5%",
+                     *             "rate_percent": 7.5,
+                     *             "basis": "full_value",
+                     *             "amount": 750,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "Heading 9903.88.15, U.S. note 20(r)/(s)"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "s301-fl-cn",
+                     *             "family": "section_301",
+                     *             "program": "Section 301 forced labor (sixty economies)",
+                     *             "heading": "9903.05.31",
+                     *             "description": "Products of China, +12.5%",
+                     *             "rate_text": "+12.5%",
+                     *             "rate_percent": 12.5,
+                     *             "basis": "full_value",
+                     *             "amount": 1250,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "federal_register",
+                     *                 "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *               },
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *               },
+                     *               {
+                     *                 "type": "research_note",
+                     *                 "ref": "tariff-rules.md §3.5; tariff-rules-verification.md rows 21–26"
+                     *               }
+                     *             ],
+                     *             "verify": "heading number derived from the alphabetical order of note 52"
+                     *           }
+                     *         ],
+                     *         "unresolved": [
+                     *           {
+                     *             "component": "mfn",
+                     *             "reason": "the specific rate is per kg; a quantity in kg is required"
+                     *           },
+                     *           {
+                     *             "component": "fees.hmf",
+                     *             "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
+                     *           }
+                     *         ],
+                     *         "fees": {
+                     *           "mpf": {
+                     *             "status": "applies",
+                     *             "rate": 0.3464,
+                     *             "amount": 34.64
+                     *           },
+                     *           "hmf": {
+                     *             "status": "unresolved",
+                     *             "rate": 0.125,
+                     *             "amount": null,
+                     *             "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
+                     *           },
+                     *           "total": null
+                     *         },
+                     *         "hts_release": {
+                     *           "id": "htsr_2026_rev_4",
+                     *           "name": "2026 Revision 4"
+                     *         },
+                     *         "rules_version": "sha256:f0473073e506bdc9",
+                     *         "entry_date": "2026-10-09",
+                     *         "prohibited": false
+                     *       },
+                     *       "remaining": 4
+                     *     }
+                     */
                     "application/json": components["schemas"]["TariffCalculationFormA"];
                 };
             };
@@ -1328,6 +1473,109 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "hts_search",
+                     *       "query": "steel bolts",
+                     *       "candidates": [
+                     *         {
+                     *           "code": "7318.15.5051",
+                     *           "description": "Of alloy steel",
+                     *           "description_path": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel > Threaded articles > Other screws and bolts, whether or not with their nuts or washers > Studs > Other > Continuously threaded rod > Of alloy steel",
+                     *           "chapter": "73",
+                     *           "heading": {
+                     *             "code": "7318",
+                     *             "description": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel"
+                     *           },
+                     *           "subheading": {
+                     *             "code": "7318.15",
+                     *             "description": "Other screws and bolts, whether or not with their nuts or washers"
+                     *           },
+                     *           "confidence": 0.54,
+                     *           "rationale": "heading 7318 (\"Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel\") matches steel, bolt, screw, nut, coach, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel."
+                     *         },
+                     *         {
+                     *           "code": "7415.33.1000",
+                     *           "description": "Muntz or yellow metal bolts",
+                     *           "description_path": "Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper > Other threaded articles > Screws, bolts and nuts > Muntz or yellow metal bolts",
+                     *           "chapter": "74",
+                     *           "heading": {
+                     *             "code": "7415",
+                     *             "description": "Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper"
+                     *           },
+                     *           "subheading": {
+                     *             "code": "7415.33",
+                     *             "description": "Screws, bolts and nuts"
+                     *           },
+                     *           "confidence": 0.23,
+                     *           "rationale": "heading 7415 (\"Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper\") matches steel, bolt, screw, nut, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel/copper, brass or bronze."
+                     *         },
+                     *         {
+                     *           "code": "7318.11.0000",
+                     *           "description": "Coach screws",
+                     *           "description_path": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel > Threaded articles > Coach screws",
+                     *           "chapter": "73",
+                     *           "heading": {
+                     *             "code": "7318",
+                     *             "description": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel"
+                     *           },
+                     *           "subheading": {
+                     *             "code": "7318.11",
+                     *             "description": "Coach screws"
+                     *           },
+                     *           "confidence": 0.07,
+                     *           "rationale": "heading 7318 (\"Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel\") matches steel, bolt, screw, nut, coach, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel."
+                     *         },
+                     *         {
+                     *           "code": "7318.24.0000",
+                     *           "description": "Cotters and cotter pins",
+                     *           "description_path": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel > Non-threaded articles > Cotters and cotter pins",
+                     *           "chapter": "73",
+                     *           "heading": {
+                     *             "code": "7318",
+                     *             "description": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel"
+                     *           },
+                     *           "subheading": {
+                     *             "code": "7318.24",
+                     *             "description": "Cotters and cotter pins"
+                     *           },
+                     *           "confidence": 0.07,
+                     *           "rationale": "heading 7318 (\"Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel\") matches steel, bolt, screw, nut, coach, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel."
+                     *         },
+                     *         {
+                     *           "code": "7415.21.0000",
+                     *           "description": "Washers (including spring washers)",
+                     *           "description_path": "Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper > Other articles, not threaded > Washers (including spring washers)",
+                     *           "chapter": "74",
+                     *           "heading": {
+                     *             "code": "7415",
+                     *             "description": "Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper"
+                     *           },
+                     *           "subheading": {
+                     *             "code": "7415.21",
+                     *             "description": "Washers (including spring washers)"
+                     *           },
+                     *           "confidence": 0.05,
+                     *           "rationale": "heading 7415 (\"Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper\") matches steel, bolt, screw, nut, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel/copper, brass or bronze."
+                     *         }
+                     *       ],
+                     *       "clarifications": [],
+                     *       "context": {
+                     *         "applied": {},
+                     *         "ignored": []
+                     *       },
+                     *       "reranking": {
+                     *         "status": "off",
+                     *         "model": null,
+                     *         "reason": null
+                     *       },
+                     *       "hts_release": {
+                     *         "id": "htsr_2026_rev_4",
+                     *         "name": "2026 Revision 4"
+                     *       },
+                     *       "remaining": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["HtsSearchResult"];
                 };
             };
@@ -1523,6 +1771,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "landing_page",
+                     *       "name": "Tradelane API",
+                     *       "host": "tariff",
+                     *       "url": "http://127.0.0.1:33351",
+                     *       "api_version": "2026-11-22",
+                     *       "links": {
+                     *         "reference": "http://127.0.0.1:33351/docs",
+                     *         "spec": "http://127.0.0.1:33351/openapi.yaml",
+                     *         "quickstart": "http://127.0.0.1:33351/docs#section/quickstart",
+                     *         "problems": "http://127.0.0.1:33351/docs#section/errors"
+                     *       },
+                     *       "hosts": [
+                     *         {
+                     *           "host": "main",
+                     *           "url": "http://127.0.0.1:3000",
+                     *           "serves": "Main API host (calculate form B, freight tools, sign-up)"
+                     *         },
+                     *         {
+                     *           "host": "tariff",
+                     *           "url": "http://127.0.0.1:33351",
+                     *           "serves": "Tariff service host (calculate form A, AI HTS search, Pro tariff tools)"
+                     *         },
+                     *         {
+                     *           "host": "site",
+                     *           "url": "http://127.0.0.1:3002",
+                     *           "serves": "Web application host (account API with Bearer auth)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LandingPage"];
                     "text/html": string;
                 };
@@ -1559,6 +1839,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "problem_type",
+                     *       "type": "https://docs.tradelane.dev/problems/conflict",
+                     *       "slug": "conflict",
+                     *       "status": 409,
+                     *       "title": "Conflict",
+                     *       "description": "The resource's state forbids the change, the resource already exists (for a tracked reference, `existing_subscription_id`), or a request with the same `Idempotency-Key` is still running. Read the resource, or retry the idempotent request later."
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProblemType"];
                     "text/html": string;
                 };
@@ -1607,6 +1897,120 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "hts_line",
+                     *       "hts_code": "0402.99.9000",
+                     *       "statistical_suffix": "00",
+                     *       "indent": 4,
+                     *       "description": "Other",
+                     *       "description_path": "Milk and cream, concentrated or containing added sugar or other sweetening matter > Other > Other > Other > Other",
+                     *       "units": [
+                     *         "kg",
+                     *         "kg cmsc"
+                     *       ],
+                     *       "rates": {
+                     *         "general": {
+                     *           "text": "46.3¢/kg + 14.9%",
+                     *           "parsed": {
+                     *             "kind": "compound",
+                     *             "terms": [
+                     *               {
+                     *                 "kind": "specific",
+                     *                 "amount": {
+                     *                   "amount": "0.463",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "unit": "kg",
+                     *                 "unit_text": "kg"
+                     *               },
+                     *               {
+                     *                 "kind": "ad_valorem",
+                     *                 "percent": "14.9"
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         "special": {
+                     *           "text": "Free (BH,CL,JO,KR,MA,OM,P,PA,PE,SG) See 9822.04.25 (AU) See 9823.07.01-9823.07.07 (S+) See 9918.04.60, 9918.04.62 (CO)",
+                     *           "parsed": {
+                     *             "kind": "special",
+                     *             "offers": [
+                     *               {
+                     *                 "rate": {
+                     *                   "kind": "free"
+                     *                 },
+                     *                 "programs": [
+                     *                   "BH",
+                     *                   "CL",
+                     *                   "JO",
+                     *                   "KR",
+                     *                   "MA",
+                     *                   "OM",
+                     *                   "P",
+                     *                   "PA",
+                     *                   "PE",
+                     *                   "SG"
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "references": [
+                     *               {
+                     *                 "provisions": "9822.04.25",
+                     *                 "programs": [
+                     *                   "AU"
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "provisions": "9823.07.01-9823.07.07",
+                     *                 "programs": [
+                     *                   "S+"
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "provisions": "9918.04.60, 9918.04.62",
+                     *                 "programs": [
+                     *                   "CO"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         "other": {
+                     *           "text": "54.5¢/kg + 17.5%",
+                     *           "parsed": {
+                     *             "kind": "compound",
+                     *             "terms": [
+                     *               {
+                     *                 "kind": "specific",
+                     *                 "amount": {
+                     *                   "amount": "0.545",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "unit": "kg",
+                     *                 "unit_text": "kg"
+                     *               },
+                     *               {
+                     *                 "kind": "ad_valorem",
+                     *                 "percent": "17.5"
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         "additional_duties": null
+                     *       },
+                     *       "rate_line": null,
+                     *       "footnotes": [],
+                     *       "quota_quantity": null,
+                     *       "release": {
+                     *         "id": "htsr_2026_rev_4",
+                     *         "title": "2026 Revision 4",
+                     *         "effective_date": "2026-02-24"
+                     *       },
+                     *       "as_of": "2026-11-22",
+                     *       "source": "usitc_hts"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HtsLine"];
                 };
             };
@@ -1646,6 +2050,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "hts_line_history",
+                     *       "hts_code": "0101.30.0000",
+                     *       "entries": [
+                     *         {
+                     *           "release": {
+                     *             "id": "htsr_2030_rev_1",
+                     *             "title": "2030 Revision 1",
+                     *             "effective_date": "2030-01-01"
+                     *           },
+                     *           "valid_from": "2030-01-01",
+                     *           "valid_to": "2030-06-01",
+                     *           "description": "Asses",
+                     *           "rates": {
+                     *             "general": "6.8%",
+                     *             "special": "Free (A+,AU,BH,CL,CO,D,E, IL,JO,KR,MA,OM,P,PA,PE,S, SG)",
+                     *             "other": "15%",
+                     *             "additional_duties": null
+                     *           },
+                     *           "rate_line_code": null
+                     *         },
+                     *         {
+                     *           "release": {
+                     *             "id": "htsr_2030_rev_2",
+                     *             "title": "2030 Revision 2",
+                     *             "effective_date": "2030-06-01"
+                     *           },
+                     *           "valid_from": "2030-06-01",
+                     *           "valid_to": "2030-09-01",
+                     *           "description": "Asses",
+                     *           "rates": {
+                     *             "general": "7%",
+                     *             "special": "Free (A+,AU,BH,CL,CO,D,E, IL,JO,KR,MA,OM,P,PA,PE,S, SG)",
+                     *             "other": "15%",
+                     *             "additional_duties": null
+                     *           },
+                     *           "rate_line_code": null
+                     *         },
+                     *         {
+                     *           "release": {
+                     *             "id": "htsr_2030_rev_3",
+                     *             "title": "2030 Revision 3",
+                     *             "effective_date": "2030-09-01"
+                     *           },
+                     *           "valid_from": "2030-09-01",
+                     *           "valid_to": null,
+                     *           "description": "Asses",
+                     *           "rates": {
+                     *             "general": "6.8%",
+                     *             "special": "Free (A+,AU,BH,CL,CO,D,E, IL,JO,KR,MA,OM,P,PA,PE,S, SG)",
+                     *             "other": "15%",
+                     *             "additional_duties": null
+                     *           },
+                     *           "rate_line_code": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["HtsLineHistory"];
                 };
             };
@@ -1689,6 +2152,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "hcs_01qfk58pm0f65jqwfv3q9hj7af",
+                     *           "object": "hts_change_set",
+                     *           "release": {
+                     *             "id": "htsr_2030_rev_2",
+                     *             "title": "2030 Revision 2",
+                     *             "effective_date": "2030-06-01"
+                     *           },
+                     *           "previous_release": {
+                     *             "id": "htsr_2030_rev_1",
+                     *             "title": "2030 Revision 1",
+                     *             "effective_date": "2030-01-01"
+                     *           },
+                     *           "counts": {
+                     *             "added": 1,
+                     *             "removed": 1,
+                     *             "rate_changed": 1,
+                     *             "description_changed": 1
+                     *           },
+                     *           "created_at": "2030-06-01T09:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "hcs_01qq01ttm0demgt4rz3mq0xas8",
+                     *           "object": "hts_change_set",
+                     *           "release": {
+                     *             "id": "htsr_2030_rev_3",
+                     *             "title": "2030 Revision 3",
+                     *             "effective_date": "2030-09-01"
+                     *           },
+                     *           "previous_release": {
+                     *             "id": "htsr_2030_rev_2",
+                     *             "title": "2030 Revision 2",
+                     *             "effective_date": "2030-06-01"
+                     *           },
+                     *           "counts": {
+                     *             "added": 1,
+                     *             "removed": 1,
+                     *             "rate_changed": 1,
+                     *             "description_changed": 1
+                     *           },
+                     *           "created_at": "2030-09-01T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["HtsChangeSetList"];
                 };
             };
@@ -1731,6 +2245,135 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.01",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Except for products described in headings 9903.03.02–9903.03.11, articles the product of any country, as provided for in subdivision (aa) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading + 10%",
+                     *             "special": "The duty provided in the applicable subheading + 10%",
+                     *             "other": "The duty provided in the applicable subheading + 10%",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.02",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles the product of any country that (1) were loaded onto a vessel at the port of loading and in transit on the final mode of transit prior to entry into the United States, before 12:01 a.m. eastern standard time on February 24, 2026; and (2) are entered for consumption, or withdrawn from warehouse for consumption, before 12:01 a.m. eastern standard time on February 28, 2026",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.03",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles the product of any country, as provided for in subdivision (aa)(ii) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.04",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles the product of any country, as provided for in subdivision (aa)(iii) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.05",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles of civil aircraft (all aircraft other than military aircraft); their engines, parts and components; their other parts, components and subassemblies; and ground flight simulators and their parts and components of any country, provided for in subdivision (aa)(iv) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.06",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles of iron or steel, derivative articles of iron or steel, articles of aluminum, derivative articles of aluminum, passenger vehicles (sedans, sport utility vehicles, crossover utility vehicles, minivans and cargo vans) and light trucks and parts of passenger vehicles (sedans, sport utility vehicles, crossover utility vehicles, minivans and cargo vans) and light trucks, semiconductor articles, semi-finished copper and intensive copper derivative products, wood products, or medium- and heavy-duty vehicles or medium- and heavy-duty vehicle parts, of any country, as provided in subdivision (aa)(v) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.07",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles the product of Canada, as provided for in subdivision (aa)(vi) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.08",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles the product of Mexico, as provided for in subdivision (aa)(vii) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.09",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles of textiles or apparel the product of Costa Rica, the Dominican Republic, El Salvador, Guatemala, Honduras or Nicaragua, as provided for in subdivision (aa)(viii) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.10",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles that are donations, by persons subject to the jurisdiction of the United States, such as food, clothing and medicine, intended to be used to relieve human suffering",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJzZXEiOjE5fQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HtsLineChangeList"];
                 };
             };
@@ -1768,6 +2411,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "alr_01qsdm1zg0ez2ew5vs2p7qm8qy",
+                     *           "object": "tariff_alert",
+                     *           "livemode": true,
+                     *           "hts_prefixes": [
+                     *             "610910",
+                     *             "990303"
+                     *           ],
+                     *           "countries": [
+                     *             "CN",
+                     *             "VN"
+                     *           ],
+                     *           "created_at": "2030-10-01T12:00:00.000Z",
+                     *           "updated_at": "2030-10-01T12:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "alr_01qsdm20f83mqakfkbzgwznspm",
+                     *           "object": "tariff_alert",
+                     *           "livemode": true,
+                     *           "hts_prefixes": [
+                     *             "84"
+                     *           ],
+                     *           "countries": [],
+                     *           "created_at": "2030-10-01T12:00:01.000Z",
+                     *           "updated_at": "2030-10-01T12:00:01.000Z"
+                     *         },
+                     *         {
+                     *           "id": "alr_01qsdm21egfn0w0j51zz9d9pta",
+                     *           "object": "tariff_alert",
+                     *           "livemode": true,
+                     *           "hts_prefixes": [
+                     *             "85"
+                     *           ],
+                     *           "countries": [],
+                     *           "created_at": "2030-10-01T12:00:02.000Z",
+                     *           "updated_at": "2030-10-01T12:00:02.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["TariffAlertList"];
                 };
             };
@@ -1821,6 +2510,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "alr_01qsdm1zg0ez2ew5vs2p7qm8qy",
+                     *       "object": "tariff_alert",
+                     *       "livemode": true,
+                     *       "hts_prefixes": [
+                     *         "610910",
+                     *         "990303"
+                     *       ],
+                     *       "countries": [
+                     *         "CN",
+                     *         "VN"
+                     *       ],
+                     *       "created_at": "2030-10-01T12:00:00.000Z",
+                     *       "updated_at": "2030-10-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TariffAlert"];
                 };
             };
@@ -1891,6 +2597,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job_0958fa4d-5e35-4937-8a7d-30e3562450c0",
+                     *       "object": "job",
+                     *       "name": "hts-refresh",
+                     *       "status": "queued",
+                     *       "run_at": "2026-11-25T15:15:59.272Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["QueuedJob"];
                 };
             };
