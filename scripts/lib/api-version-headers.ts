@@ -1,7 +1,6 @@
-type JsonObject = Record<string, unknown>;
+import { forEachOperation, isObject } from './document-examples';
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+type JsonObject = Record<string, unknown>;
 
 const versionParameter = { $ref: '#/components/parameters/TradelaneVersion' };
 
@@ -16,15 +15,11 @@ function addHeader(response: unknown): void {
  * documents put it on each operation: operations added later get it too.
  */
 export function declareApiVersionHeader(spec: JsonObject): void {
-  for (const item of Object.values(isObject(spec.paths) ? spec.paths : {})) {
-    if (!isObject(item)) continue;
-    for (const [method, operation] of Object.entries(item)) {
-      if (!httpMethods.includes(method) || !isObject(operation)) continue;
-      const parameters = Array.isArray(operation.parameters) ? operation.parameters : [];
-      if (!parameters.some((parameter) => isObject(parameter) && parameter.$ref === versionParameter.$ref)) operation.parameters = [versionParameter, ...parameters];
-      Object.values(isObject(operation.responses) ? operation.responses : {}).forEach(addHeader);
-    }
-  }
+  forEachOperation(spec, (operation) => {
+    const parameters = Array.isArray(operation.parameters) ? operation.parameters : [];
+    if (!parameters.some((parameter) => isObject(parameter) && parameter.$ref === versionParameter.$ref)) operation.parameters = [versionParameter, ...parameters];
+    Object.values(isObject(operation.responses) ? operation.responses : {}).forEach(addHeader);
+  });
   const components = isObject(spec.components) ? spec.components : {};
   Object.values(isObject(components.responses) ? components.responses : {}).forEach(addHeader);
 }

@@ -6,12 +6,10 @@
  */
 import { hostAddressTokens } from '../../src/hosts/host-addresses';
 import type { HostName } from '../../src/hosts/host-names';
-import { forEachOperation, jsonMedia } from './document-examples';
+import { forEachOperation, isObject, jsonMedia } from './document-examples';
 import type { ExampleFile } from './recorded-examples';
 
 type JsonObject = Record<string, unknown>;
-
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 interface Call {
   method: string;

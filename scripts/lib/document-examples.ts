@@ -3,7 +3,7 @@ import type { Exchange, ExampleFile } from './recorded-examples';
 
 type JsonObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** Calls `visit` with each operation of a document, its method and path. */
