@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import { projectRoot } from '../../src/config/paths';
 import { loadHostDocument } from '../../src/hosts/host-document';
 import { hostNames } from '../../src/hosts/host-names';
+import { currentApiVersion } from '../../src/http/api-version';
 import { problemKinds } from '../../src/http/problem';
 import { jsonMedia } from '../../scripts/lib/document-examples';
 import { readExamples } from '../../scripts/lib/recorded-examples';
@@ -65,6 +66,12 @@ describe('recorded response examples', () => {
   it('are recorded only for operations the spec still has', () => {
     const known = new Set(documents.flatMap((document) => document.operations.map((operation) => operation.operationId)));
     expect([...examples.keys()].filter((operationId) => !known.has(operationId))).toEqual([]);
+  });
+});
+
+describe('the API version', () => {
+  it('is the version each document states', () => {
+    for (const document of documents) expect((document.document.info as { version: string }).version).toBe(currentApiVersion);
   });
 });
 
