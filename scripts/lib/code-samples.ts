@@ -1,7 +1,8 @@
 /**
  * `x-codeSamples` for every operation of a host document (curl, TypeScript with openapi-fetch and the
- * host's generated types, Python `requests`), made from the operation's recorded exchange when there
- * is one (a call that worked in a test) and from the spec's own examples otherwise. The host's
+ * host's generated types, Python `requests`): the body is the spec's request example, else the body
+ * of the operation's recorded exchange (a call that worked in a test); path and query parameters come
+ * from the recorded exchange, else from the parameters' examples. The host's
  * address stays its placeholder (`{base_url}`…); the service puts in the address it is reached at.
  */
 import { hostAddressTokens } from '../../src/hosts/host-addresses';
@@ -75,7 +76,8 @@ function callOf(document: JsonObject, operation: JsonObject, method: string, rou
   const form = !jsonMedia(requestBody) && 'application/x-www-form-urlencoded' in content;
   const media = jsonMedia(requestBody) ?? (isObject(content['application/x-www-form-urlencoded']) ? content['application/x-www-form-urlencoded'] : undefined);
   const named = isObject(media?.examples) ? Object.values(media.examples).map((example) => resolve(document, example).value)[0] : undefined;
-  const body = exchange?.request.body ?? media?.example ?? named;
+  // A request example the spec states was written to be copied; a recorded one stands in for it.
+  const body = media?.example ?? named ?? exchange?.request.body;
   const success = Object.entries(isObject(operation.responses) ? operation.responses : {}).find(([status]) => status.startsWith('2'))?.[1];
   return { method, route, pathParams, query, body, form, auth: authOf(document, operation), jsonResponse: jsonMedia(resolve(document, success)) !== undefined, };
 }

@@ -3514,6 +3514,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "grant_type": "client_credentials",
+                 *       "client_id": "tlc_01kaxk2b4d6f8h0k2m4p6r8t0w",
+                 *       "client_secret": "tl_cs_live_your_client_secret",
                  *       "scope": "shipments:read"
                  *     }
                  */
