@@ -23,6 +23,9 @@ import { HostName, hostNames } from './hosts/host-names';
 import { databaseReachable, migrationsApplied, Readiness } from './hosts/readiness';
 import { createScheduler } from './jobs/scheduler';
 import { agendaJobQueue } from './jobs/job-queue';
+import { loadWebhookConfig } from './config/webhook-config';
+import { createWebhookServices } from './hosts/webhook-services';
+import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
 
 export interface RunningService {
   /** Bound ports by host (all equal in single-port mode). */
@@ -54,7 +57,8 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff)).add(parcelDataLoaded(parcel));
   const scheduler = createProcessScheduler(db, config);
   const jobs = agendaJobQueue(() => scheduler);
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, loadPlanner: new LoadPlanPool(config.loadPlanner), jobs, scheduler };
+  const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, webhooks, loadPlanner: new LoadPlanPool(config.loadPlanner), jobs, scheduler };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {
@@ -86,10 +90,10 @@ export interface Worker {
 }
 
 /**
- * Starts processing jobs on the scheduler: the daily HTS refresh and the tracking refresh, and the
- * AIS NMEA feed when one is configured (set TRACKING_AIS_NMEA_TCP on one worker only).
+ * Starts processing jobs on the scheduler: the daily HTS refresh, the tracking refresh, webhook
+ * delivery, and the AIS NMEA feed when one is configured (set TRACKING_AIS_NMEA_TCP on one worker only).
  */
-export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff' | 'tracking'>): Promise<Worker> {
+export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks'>): Promise<Worker> {
   const { logger } = deps;
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
   agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => logger.warn({ err: error, job: job.attrs.name }, 'job failed'));
@@ -104,11 +108,13 @@ export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'c
     positionRetentionMs: tracking.ais.positionRetentionMs,
     onReport: (report) => logger.info({ report }, 'tracking refreshed'),
   });
+  const webhookDelivery = await defineWebhookDeliveryJob(agenda, { delivery: deps.webhooks.delivery, config: deps.webhooks.config, logger });
   const aisFeed = startAisFeed(tracking, deps.tracking.positions, (error) => logger.warn({ err: error }, 'AIS feed error'));
   logger.info({ aisFeed: aisFeed !== null, trackingEvery: tracking.refresh.jobEvery, dcsaCarriers: tracking.dcsa.map((c) => c.scac) }, 'worker started');
   return {
     async stop() {
       await aisFeed?.stop();
+      await webhookDelivery.stop();
       await agenda.stop();
     },
   };
@@ -149,6 +155,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       await bootstrap;
       if (worker) await worker.stop();
       await deps.loadPlanner.close();
+      deps.webhooks.close();
       await deps.db.knex.destroy();
     },
   };

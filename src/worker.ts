@@ -8,6 +8,8 @@ import { createTariffServices } from './hosts/tariff-services';
 import { createTrackingServices } from './hosts/tracking-services';
 import { createProcessScheduler, startWorker } from './server';
 import { systemClock } from './domain/clock';
+import { loadWebhookConfig } from './config/webhook-config';
+import { createWebhookServices } from './hosts/webhook-services';
 
 /** `npm run worker`: a job worker alone, for scaling jobs apart from the API (MySQL only in practice). */
 const config = loadConfig();
@@ -15,16 +17,19 @@ const logger = createLogger(config);
 runUntilSignalled(logger, async () => {
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
+  const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
   const worker = await startWorker(createProcessScheduler(db, config), {
     config,
     logger,
     clock: systemClock,
     tariff: createTariffServices(db, config),
     tracking: createTrackingServices(db.knex, loadTrackingConfig(), systemClock),
+    webhooks,
   });
   return {
     async stop() {
       await worker.stop();
+      webhooks.close();
       await db.knex.destroy();
     },
   };

@@ -9,6 +9,7 @@ import type { ParcelServices } from './parcel-services';
 import type { Readiness } from './readiness';
 import type { TariffServices } from './tariff-services';
 import type { TrackingServices } from './tracking-services';
+import type { WebhookServices } from './webhook-services';
 
 /** Everything the hosts are built from; made once by the composition root (src/server.ts) or a test. */
 export interface AppDependencies {
@@ -25,4 +26,6 @@ export interface AppDependencies {
   /** Enqueues jobs (the admin's on-demand HTS refresh) for this process's worker or another's. */
   jobs: JobQueue;
   tracking: TrackingServices;
+  /** Webhook endpoints and events for the site host, and the delivery the worker runs. */
+  webhooks: WebhookServices;
 }

@@ -4,6 +4,7 @@ import { accountHandlers } from '../handlers/accounts.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { shipmentHandlers } from '../handlers/shipments.handler';
 import { trackingAdminHandlers } from '../handlers/tracking.handler';
+import { webhookHandlers } from '../handlers/webhooks.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
@@ -16,5 +17,6 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...accounts,
     ...shipmentHandlers(new ShipmentRepository(deps.db.knex)),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
+    ...webhookHandlers(deps.webhooks.endpoints),
   };
 }

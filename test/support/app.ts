@@ -15,6 +15,8 @@ import { createScheduler } from '../../src/jobs/scheduler';
 import { createTrackingServices } from '../../src/hosts/tracking-services';
 import { loadTrackingConfig } from '../../src/config/tracking-config';
 import { createTestDatabase, TestDatabase } from './database';
+import { loadWebhookConfig, WebhookConfig } from '../../src/config/webhook-config';
+import { createWebhookServices } from '../../src/hosts/webhook-services';
 import { withStatusLog } from './status-log';
 
 /** A clock tests can set and move. */
@@ -48,6 +50,8 @@ export interface TestAppOptions {
   withParcelData?: string;
   /** Environment of the parcel services (live carrier credentials and base URLs); none by default. */
   parcelEnv?: Env;
+  /** Webhook settings over those of the environment. */
+  webhooks?: Partial<WebhookConfig>;
 }
 
 /** The real hosts over a fresh database, with responses validated and their statuses logged. */
@@ -70,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     loadPlanner: new LoadPlanPool(config.loadPlanner),
     parcel: createParcelServices(db, options.parcelEnv ?? {}),
     tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock),
+    webhooks: createWebhookServices(db.knex, { ...loadWebhookConfig(process.env), ...options.webhooks }, clock, logger),
     jobs,
   };
   if (options.withTariffData) await bootstrapTariffData(deps.tariff, config, clock, logger);
@@ -82,6 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     close: async () => {
       await deps.loadPlanner.close();
+      deps.webhooks.close();
       await db.destroy();
     },
   };
