@@ -1,10 +1,12 @@
 import express, { Express, RequestHandler } from 'express';
 import { accessControl } from '../http/access';
 import { accessLog } from '../http/access-log';
+import { apiVersioning } from '../http/api-version';
 import { problemErrorHandler } from '../http/error-handler';
 import { expressAdapter, OperationHandler } from '../http/operation';
 import { openApiValidation } from '../http/openapi-validation';
 import { HttpProblem } from '../http/problem';
+import { wrongHostHint } from '../http/wrong-host';
 import type { AppDependencies } from './app-dependencies';
 import { HostDocument, HostOperation, loadHostDocument } from './host-document';
 import type { HostName } from './host-names';
@@ -23,8 +25,9 @@ const acceptsForm = (operation: HostOperation): boolean =>
 
 /**
  * Builds one host's Express app. The order is the path of a request (docs/architecture.md):
- * request id and access log → body limits → OpenAPI validation → access (authentication,
- * entitlement, idempotency, quota) → the operation → problem errors.
+ * request id and access log → API version → body limits → OpenAPI validation → access (authentication,
+ * entitlement, idempotency, quota) → the operation → a route another host serves names
+ * that host → problem errors.
  */
 export function createHostApp(host: HostName, deps: AppDependencies): Express {
   const document = loadHostDocument(host);
@@ -36,6 +39,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   app.set('trust proxy', deps.config.trustProxy);
 
   app.use(accessLog(deps.logger.child({ host })));
+  app.use(apiVersioning());
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
   // OAuth token requests are form-encoded (RFC 6749 §4.4.2); hosts without such an operation skip the parser.
   if (document.operations.some(acceptsForm)) app.use(express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }));
@@ -49,6 +53,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   }
 
   app.use((_req, _res, next) => next(new HttpProblem('not-found', 'No such route.')));
+  app.use(wrongHostHint(host, deps.config));
   app.use(problemErrorHandler);
   return app;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { generatedDir } from '../config/paths';
-import type { HostName } from './host-names';
+import { HostName, hostNames } from './host-names';
 
 export interface HostOperation {
   operationId: string;
@@ -11,6 +11,8 @@ export interface HostOperation {
   path: string;
   /** Express route, e.g. `/api/shipments/:id`. */
   expressPath: string;
+  /** Matches the request paths of the route (a parameter is one path segment). */
+  pattern: RegExp;
   /** The operation object as the spec states it (x- extensions included). */
   definition: Record<string, unknown>;
 }
@@ -24,6 +26,9 @@ export interface HostDocument {
 }
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+const pathPattern = (route: string): RegExp => new RegExp(`^${route.split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+')}$`);
 
 /** Loads the document `npm run generate` derived for a host from openapi/spec.yaml. */
 export function loadHostDocument(host: HostName): HostDocument {
@@ -39,9 +44,24 @@ export function loadHostDocument(host: HostName): HostDocument {
         method,
         path: route,
         expressPath: route.replace(/\{([^}]+)\}/g, ':$1'),
+        pattern: pathPattern(route),
         definition,
       });
     }
   }
   return { host, yaml, document, operations };
+}
+
+let everyHostDocument: HostDocument[] | undefined;
+
+/** The documents of all hosts, read once (for what one host says about the others). */
+export function allHostDocuments(): HostDocument[] {
+  everyHostDocument ??= hostNames.map(loadHostDocument);
+  return everyHostDocument;
+}
+
+/** What a host serves, in its own words: its `servers` entry's description. */
+export function hostRole(document: HostDocument): string {
+  const [server] = document.document.servers as Array<{ description?: string }>;
+  return server?.description ?? document.host;
 }

@@ -13,7 +13,7 @@ import type { HostDocument } from './host-document';
 export function mainHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
   const { signUp } = accountHandlers(deps.access);
   return {
-    ...serviceHandlers(document, deps.readiness),
+    ...serviceHandlers(document, deps.readiness, deps.config),
     calculateTariff: tariffCalculationHandlers(deps.tariff).formB,
     quoteParcels: parcelQuoteHandler(deps.parcel),
     signUp,

@@ -17,7 +17,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
   const { signUp: _mainHostOnly, ...accounts } = accountHandlers(deps.access);
   const accountApi = createAccountApiServices(deps);
   return {
-    ...serviceHandlers(document, deps.readiness),
+    ...serviceHandlers(document, deps.readiness, deps.config),
     ...accounts,
     ...shipmentHandlers(accountApi.shipments, deps.tariff),
     ...shipmentActionHandlers(accountApi.shipments),

@@ -9,7 +9,7 @@ import type { HostDocument } from './host-document';
 /** The tariff service host: calculate in form A, AI HTS search, HTS data and the Pro tariff tools. */
 export function tariffHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
   return {
-    ...serviceHandlers(document, deps.readiness),
+    ...serviceHandlers(document, deps.readiness, deps.config),
     calculateTariff: tariffCalculationHandlers(deps.tariff).formA,
     searchHtsCodes: htsSearchHandler(deps.tariff),
     estimateIeepaRefunds: ieepaRefundsHandler(deps.tariff),

@@ -81,6 +81,11 @@ function fromDomain(error: DomainError): HttpProblem {
   return new HttpProblem(problemKindOfDomainError[error.kind], error.message, errors, headers, error.extensions);
 }
 
+/** The validator's answer to a method and path the host's document does not declare. */
+export function isRouteMiss(error: unknown): boolean {
+  return isValidatorError(error) && error.status === 404;
+}
+
 export function toProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof DomainError) return fromDomain(error);

@@ -4,6 +4,7 @@ import type { QuotaState } from '../domain/access/quota.service';
 import type { Clock } from '../domain/clock';
 import type { HostName } from '../hosts/host-names';
 import { accessLocalsOf, clientIpOf } from './access';
+import { originOf } from './origin';
 import { requestIdOf } from './request-id';
 
 /**
@@ -53,6 +54,8 @@ export interface CallContext {
   /** When the request arrived; handlers use it instead of reading the clock themselves. */
   receivedAt: Date;
   header(name: string): string | undefined;
+  /** The scheme and host the client reached this host at, e.g. `http://localhost:3000`. */
+  origin: string;
   /** Who is calling: an account (by key or token) or, on keyless operations, a client IP. */
   caller: Caller;
   /** The daily quota this call drew from, when its plan is limited. */
@@ -84,6 +87,9 @@ export function callContextOf(req: Request, res: Response, host: HostName, clock
     },
     receivedAt: clock.now(),
     header: (name) => req.get(name),
+    get origin() {
+      return originOf(req);
+    },
     caller: access?.caller ?? { kind: 'anonymous', ip: clientIpOf(req) },
     quota: access?.quota ?? null,
     files: ((req.files as Express.Multer.File[] | undefined) ?? []).map((f) => ({ field: f.fieldname, originalName: f.originalname, declaredType: f.mimetype, data: f.buffer })),

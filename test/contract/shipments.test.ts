@@ -1,21 +1,18 @@
 import request from 'supertest';
-import { loadConfig } from '../../src/config/config';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { defineTrackingRefreshJob, trackingRefreshJobName } from '../../src/jobs/tracking-refresh.job';
 import { businessAccount, containerNumber, siteClient } from '../support/account-api';
 import { setPlan, signUp } from '../support/accounts';
+import { rev3AndRev4 } from '../support/hts-fixtures';
 import { createTestApp, TestApp } from '../support/app';
 import { testDialect } from '../support/database';
 import { recordingAgenda } from '../support/recording-agenda';
-
-const hasData = loadConfig().dataDir !== null;
-const withData = hasData ? describe : describe.skip;
 
 let app: TestApp;
 const worker = recordingAgenda();
 
 beforeAll(async () => {
-  app = await createTestApp({ config: { trustProxy: true, bodyLimitBytes: 65536 }, withTariffData: hasData });
+  app = await createTestApp({ config: { trustProxy: true, bodyLimitBytes: 65536 }, withTariffData: rev3AndRev4 });
   app.clock.set('2026-11-25T10:00:00.000Z');
   const { refresh, positions, config } = app.deps.tracking;
   await defineTrackingRefreshJob(worker.agenda, { refresh, every: config.refresh.jobEvery, maxRunMs: config.refresh.maxRunMs, positions, positionRetentionMs: config.ais.positionRetentionMs, clock: app.clock });
@@ -311,7 +308,7 @@ describe('duty estimates without the duty rules loaded', () => {
   });
 });
 
-withData('duty estimates with the duty rules', () => {
+describe('duty estimates with the duty rules', () => {
   test('each cargo line is estimated with the HTS release and rules version; missing facts are said, never zero', async () => {
     const { live } = await businessAccount(app);
     const client = siteClient(app, live);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { Express } from 'express';
+import express, { Express, Request, Response } from 'express';
 import { loadHostDocument } from '../../src/hosts/host-document';
 import type { HostName } from '../../src/hosts/host-names';
+import type { RecordedExchange } from '../../scripts/lib/recorded-examples';
 
 /**
  * Test-only bookkeeping for the spec-coverage check: every response a test receives is logged with
@@ -25,8 +26,6 @@ export interface OperationRoute {
   definition: Record<string, unknown>;
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
-
 /** The host's operations (from the same derived document the app serves), with matchers for their paths. */
 export function operationRoutes(host: HostName): OperationRoute[] {
   return loadHostDocument(host).operations.map((operation) => ({
@@ -34,7 +33,7 @@ export function operationRoutes(host: HostName): OperationRoute[] {
     path: operation.path,
     operationId: operation.operationId,
     statuses: Object.keys(operation.definition.responses as Record<string, unknown>),
-    pattern: new RegExp(`^${operation.path.split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+')}$`),
+    pattern: operation.pattern,
     definition: operation.definition,
   }));
 }
@@ -43,21 +42,52 @@ export function statusLogDir(): string | undefined {
   return process.env.STATUS_LOG_DIR;
 }
 
-/** Wraps a host app so that each response is logged against its operation. */
+/** Set by `npm run examples`: where each test process writes the successful JSON exchanges it saw. */
+export function examplesRecordDir(): string | undefined {
+  return process.env.EXAMPLES_RECORD_DIR;
+}
+
+/** Keeps what the client is sent, to record it once the response is finished. */
+function captureBody(res: Response): () => string {
+  const chunks: Buffer[] = [];
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((...args: unknown[]) => {
+    if (typeof args[0] === 'string' || Buffer.isBuffer(args[0])) chunks.push(Buffer.from(args[0] as string));
+    return end(...args);
+  }) as Response['end'];
+  return () => Buffer.concat(chunks).toString('utf8');
+}
+
+/** The request and its successful JSON response, as openapi/examples/ keeps them. */
+function recordExchange(file: string, host: HostName, route: OperationRoute, req: Request, res: Response, body: string): void {
+  if (res.statusCode < 200 || res.statusCode >= 300 || !String(res.getHeader('content-type') ?? '').includes('json')) return;
+  const exchange: RecordedExchange = {
+    host,
+    operationId: route.operationId,
+    request: { method: req.method, url: req.originalUrl, ...(req.body !== undefined && Object.keys(req.body as object).length > 0 ? { body: req.body as unknown } : {}) },
+    response: { status: res.statusCode, body: JSON.parse(body) as unknown },
+  };
+  fs.appendFileSync(file, `${JSON.stringify(exchange)}\n`);
+}
+
+/** Wraps a host app so that each response is logged against its operation (and recorded for examples when asked). */
 export function withStatusLog(host: HostName, app: Express): Express {
   const dir = statusLogDir();
   if (!dir) return app;
   const routes = operationRoutes(host);
   const file = path.join(dir, `${process.pid}.jsonl`);
+  const recordDir = examplesRecordDir();
   const outer = express();
   outer.disable('x-powered-by');
   outer.use((req, res, next) => {
     const pathname = req.originalUrl.split('?')[0];
     const route = routes.find((r) => r.method === req.method && r.pattern.test(pathname));
     if (route) {
+      const sent = recordDir ? captureBody(res) : null;
       res.on('finish', () => {
         const record: StatusRecord = { host, operationId: route.operationId, status: res.statusCode };
         fs.appendFileSync(file, `${JSON.stringify(record)}\n`);
+        if (recordDir && sent) recordExchange(path.join(recordDir, `${process.pid}.jsonl`), host, route, req, res, sent());
       });
     }
     next();

@@ -115,7 +115,8 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description Answers 200 while the process is serving. No authentication, no quota.
+         * @description Answers 200 while the process is serving. No authentication, no quota. Like every
+         *     operation, it takes and answers `Tradelane-Version`.
          */
         get: operations["getHealth"];
         put?: never;
@@ -179,6 +180,50 @@ export interface paths {
          * @description The API reference of the host that answers, as a self-contained HTML page.
          */
         get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start
+         * @description A small landing page: this host's name and address, the other hosts' addresses, and links to
+         *     the reference (`/docs`), the spec (`/openapi.yaml`), the quickstart and the problem types.
+         *     Browsers (`Accept: text/html`) get HTML, every other client JSON. No authentication, no quota.
+         */
+        get: operations["getLandingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/problems/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe a problem type
+         * @description What a problem `type` means and what to do about it: the `type` URI of every problem ends in
+         *     `/problems/{type}`, and every host answers it. Browsers (`Accept: text/html`) get HTML, every
+         *     other client JSON. No authentication, no quota.
+         */
+        get: operations["getProblemType"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1422,6 +1467,72 @@ export interface components {
             /** @description The active subscription that already tracks this reference (409). */
             existing_subscription_id?: string;
         };
+        LandingPage: {
+            /** @constant */
+            object: "landing_page";
+            /** @example Tradelane API */
+            name: string;
+            /**
+             * @description The host that answered.
+             * @enum {string}
+             */
+            host: "main" | "tariff" | "site";
+            /**
+             * Format: uri
+             * @description The address this host was reached at.
+             */
+            url: string;
+            /**
+             * Format: date
+             * @description The newest API version (see `Tradelane-Version`).
+             */
+            api_version: string;
+            links: {
+                /**
+                 * Format: uri
+                 * @description This host's API reference.
+                 */
+                reference: string;
+                /**
+                 * Format: uri
+                 * @description This host's OpenAPI document.
+                 */
+                spec: string;
+                /**
+                 * Format: uri
+                 * @description The quickstart, in the reference.
+                 */
+                quickstart: string;
+                /**
+                 * Format: uri
+                 * @description The errors section of the reference; each problem type is at `/problems/{type}`.
+                 */
+                problems: string;
+            };
+            /** @description Every host, its address (as reached from here) and what it serves. */
+            hosts: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+                serves: string;
+            }[];
+        };
+        ProblemType: {
+            /** @constant */
+            object: "problem_type";
+            /**
+             * Format: uri
+             * @description The `type` URI problems of this kind carry.
+             */
+            type: string;
+            /** @example validation-failed */
+            slug: string;
+            status: number;
+            title: string;
+            /** @description What it means and what to do (Markdown). */
+            description: string;
+        };
         ProblemFields: {
             /**
              * Format: uri
@@ -1440,12 +1551,20 @@ export interface components {
             request_id: string;
             /** @description One entry per offending field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description On a 404 for a route this host does not serve but another does, the host(s) that serve it and the address to call. */
+            served_by?: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+            }[];
         };
     };
     responses: {
         /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
         Unauthorized: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 /** @description The scheme to use. */
                 "WWW-Authenticate"?: string;
@@ -1468,6 +1587,7 @@ export interface components {
         /** @description No such resource in this account (`not-found`); another account's resources are not found either. */
         NotFound: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1478,6 +1598,7 @@ export interface components {
         /** @description The resource's state forbids the change, or a request with the same Idempotency-Key is in flight (`conflict`). */
         Conflict: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1488,6 +1609,7 @@ export interface components {
         /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
         IdempotencyMismatch: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1498,6 +1620,7 @@ export interface components {
         /** @description The daily quota is used up (`quota-exceeded`); it resets at 00:00 UTC. */
         TooManyRequests: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1524,6 +1647,7 @@ export interface components {
         /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1550,6 +1674,7 @@ export interface components {
         /** @description The body is over the size limit (`payload-too-large`). */
         PayloadTooLarge: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1560,6 +1685,7 @@ export interface components {
         /** @description The body is not `application/json` (`unsupported-media-type`). */
         UnsupportedMediaType: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1574,6 +1700,7 @@ export interface components {
          */
         Unprocessable: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1587,6 +1714,7 @@ export interface components {
          */
         LoadPlanBadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1616,6 +1744,7 @@ export interface components {
          */
         LoadPlanTooLarge: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1642,6 +1771,7 @@ export interface components {
         /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
         NotReady: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -1653,6 +1783,7 @@ export interface components {
         /** @description Every worker for this operation is busy and the waiting line is full (`service-busy`); nothing was done and no quota was used. Retry after `Retry-After` seconds. */
         ServiceBusy: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -1664,6 +1795,7 @@ export interface components {
         /** @description No source could answer (`upstream-unavailable`); `detail` names the upstream (a carrier's live API) and what went wrong. */
         UpstreamUnavailable: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1688,6 +1820,7 @@ export interface components {
          */
         TrackingBadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1716,6 +1849,7 @@ export interface components {
         /** @description The account has no tracking credit left for this (`insufficient-credits`); `balance` and `required_credits` say how far off it is. */
         InsufficientCredits: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1742,6 +1876,7 @@ export interface components {
          */
         TrackingConflict: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1763,6 +1898,11 @@ export interface components {
     };
     parameters: {
         /**
+         * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+         *     A date that is not a version is 400 `validation-failed`.
+         */
+        TradelaneVersion: string;
+        /**
          * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
          *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
          *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -1777,6 +1917,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The dated API version the response follows (the one the request pinned, otherwise the newest). */
+        "Tradelane-Version": string;
         /** @description The request id (echoed from the request when sent, otherwise generated). */
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
@@ -1801,6 +1943,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -1819,10 +1966,124 @@ export interface operations {
             /** @description The duty stack. Form A on the tariff host, form B on the main host. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hts_code": "6109.10.0012",
+                     *       "description": "Men's (338)",
+                     *       "country": "China",
+                     *       "base_duty_rate": "16.5%",
+                     *       "total_tariff_rate": 36.5,
+                     *       "total_duty": 3650,
+                     *       "tariff_breakdown": [
+                     *         {
+                     *           "type": "MFN",
+                     *           "rate": 16.5
+                     *         },
+                     *         {
+                     *           "type": "Section 301",
+                     *           "rate": 20
+                     *         }
+                     *       ],
+                     *       "warnings": [],
+                     *       "components": [
+                     *         {
+                     *           "id": "mfn",
+                     *           "family": "base",
+                     *           "program": "MFN (column 1 general)",
+                     *           "heading": null,
+                     *           "description": "Base duty, column 1 general",
+                     *           "rate_text": "16.5%",
+                     *           "rate_percent": 16.5,
+                     *           "basis": "full_value",
+                     *           "amount": 1650,
+                     *           "status": "applies",
+                     *           "citations": [
+                     *             {
+                     *               "type": "hts",
+                     *               "ref": "HTSUS 61091000, column 1 general"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "s301-cn-list-4a",
+                     *           "family": "section_301",
+                     *           "program": "Section 301 China",
+                     *           "heading": "9903.88.15",
+                     *           "description": "List 4A, +7.5%",
+                     *           "rate_text": "+7.5%",
+                     *           "rate_percent": 7.5,
+                     *           "basis": "full_value",
+                     *           "amount": 750,
+                     *           "status": "applies",
+                     *           "citations": [
+                     *             {
+                     *               "type": "hts",
+                     *               "ref": "Heading 9903.88.15, U.S. note 20(r)/(s)"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "s301-fl-cn",
+                     *           "family": "section_301",
+                     *           "program": "Section 301 forced labor (sixty economies)",
+                     *           "heading": "9903.05.31",
+                     *           "description": "Products of China, +12.5%",
+                     *           "rate_text": "+12.5%",
+                     *           "rate_percent": 12.5,
+                     *           "basis": "full_value",
+                     *           "amount": 1250,
+                     *           "status": "applies",
+                     *           "citations": [
+                     *             {
+                     *               "type": "federal_register",
+                     *               "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *             },
+                     *             {
+                     *               "type": "hts",
+                     *               "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *             },
+                     *             {
+                     *               "type": "research_note",
+                     *               "ref": "tariff-rules.md §3.5; tariff-rules-verification.md rows 21–26"
+                     *             }
+                     *           ],
+                     *           "verify": "heading number derived from the alphabetical order of note 52"
+                     *         }
+                     *       ],
+                     *       "unresolved": [
+                     *         {
+                     *           "component": "fees.hmf",
+                     *           "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
+                     *         }
+                     *       ],
+                     *       "fees": {
+                     *         "mpf": {
+                     *           "status": "applies",
+                     *           "rate": 0.3464,
+                     *           "amount": 34.64
+                     *         },
+                     *         "hmf": {
+                     *           "status": "unresolved",
+                     *           "rate": 0.125,
+                     *           "amount": null,
+                     *           "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
+                     *         },
+                     *         "total": null
+                     *       },
+                     *       "hts_release": {
+                     *         "id": "htsr_2026_rev_4",
+                     *         "name": "2026 Revision 4"
+                     *       },
+                     *       "rules_version": "sha256:f0473073e506bdc9",
+                     *       "entry_date": "2026-11-25",
+                     *       "prohibited": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["TariffCalculationFormB"];
                 };
             };
@@ -1839,6 +2100,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -1858,6 +2124,7 @@ export interface operations {
             /** @description The plan. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -1884,6 +2151,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -1907,10 +2179,36 @@ export interface operations {
             /** @description The account and its first API key (shown once). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "acct_01m8e75a3gawqje958jyabvmfy",
+                     *         "object": "account",
+                     *         "email": "user10.1795619926515@example.com",
+                     *         "plan": "free",
+                     *         "created_at": "2026-11-27T10:00:06.000Z"
+                     *       },
+                     *       "api_key": {
+                     *         "id": "key_01m8e75a3gawqje958jyabvmfz",
+                     *         "object": "api_key",
+                     *         "name": "Default key",
+                     *         "mode": "live",
+                     *         "prefix": "tl_live_",
+                     *         "last4": "w8Xz",
+                     *         "status": "active",
+                     *         "created_at": "2026-11-27T10:00:06.000Z",
+                     *         "last_used_at": null,
+                     *         "expires_at": null,
+                     *         "revoked_at": null,
+                     *         "secret": "tl_live_XgwzZ2mnk9wVwZmyjvP6uogU9Wa9w8Xz"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignUpResult"];
                 };
             };
@@ -1925,7 +2223,13 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1934,6 +2238,7 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1952,7 +2257,13 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1961,6 +2272,7 @@ export interface operations {
             /** @description Ready to serve. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1987,6 +2299,7 @@ export interface operations {
             /** @description Not ready; the checks say why. */
             503: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -2012,7 +2325,13 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2021,6 +2340,7 @@ export interface operations {
             /** @description The document in YAML. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2034,7 +2354,13 @@ export interface operations {
     getApiReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2043,6 +2369,7 @@ export interface operations {
             /** @description The reference page. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2053,10 +2380,124 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getLandingPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "landing_page",
+                     *       "name": "Tradelane API",
+                     *       "host": "main",
+                     *       "url": "http://127.0.0.1:38177",
+                     *       "api_version": "2026-11-22",
+                     *       "links": {
+                     *         "reference": "http://127.0.0.1:38177/docs",
+                     *         "spec": "http://127.0.0.1:38177/openapi.yaml",
+                     *         "quickstart": "http://127.0.0.1:38177/docs#section/quickstart",
+                     *         "problems": "http://127.0.0.1:38177/docs#section/errors"
+                     *       },
+                     *       "hosts": [
+                     *         {
+                     *           "host": "main",
+                     *           "url": "http://127.0.0.1:38177",
+                     *           "serves": "Main API host (calculate form B, freight tools, sign-up)"
+                     *         },
+                     *         {
+                     *           "host": "tariff",
+                     *           "url": "http://127.0.0.1:3001",
+                     *           "serves": "Tariff service host (calculate form A, AI HTS search, Pro tariff tools)"
+                     *         },
+                     *         {
+                     *           "host": "site",
+                     *           "url": "http://127.0.0.1:3002",
+                     *           "serves": "Web application host (account API with Bearer auth)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LandingPage"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getProblemType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The last segment of the problem's `type` URI.
+                 * @example validation-failed
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The problem type. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "problem_type",
+                     *       "type": "https://docs.tradelane.dev/problems/conflict",
+                     *       "slug": "conflict",
+                     *       "status": 409,
+                     *       "title": "Conflict",
+                     *       "description": "The resource's state forbids the change, the resource already exists (for a tracked reference, `existing_subscription_id`), or a request with the same `Idempotency-Key` is still running. Read the resource, or retry the idempotent request later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProblemType"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     quoteParcels: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -2076,6 +2517,7 @@ export interface operations {
             /** @description One quote per carrier service, cheapest first, and the services that could not quote (the example shows 3 of the 15 quotes). */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -2083,22 +2525,22 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "parcel_quote",
-                     *       "ship_date": "2026-11-23",
+                     *       "ship_date": "2026-03-10",
                      *       "quotes": [
                      *         {
-                     *           "carrier": "usps",
-                     *           "service": "usps_ground_advantage",
-                     *           "service_name": "USPS Ground Advantage",
+                     *           "carrier": "fedex",
+                     *           "service": "fedex_home_delivery",
+                     *           "service_name": "FedEx Home Delivery",
                      *           "total": {
-                     *             "amount": "22.40",
+                     *             "amount": "16.81",
                      *             "currency": "USD"
                      *           },
                      *           "breakdown": [
                      *             {
                      *               "type": "base",
-                     *               "description": "USPS Ground Advantage base rate",
+                     *               "description": "FedEx Home Delivery base rate",
                      *               "amount": {
-                     *                 "amount": "22.40",
+                     *                 "amount": "16.81",
                      *                 "currency": "USD"
                      *               }
                      *             }
@@ -2107,36 +2549,49 @@ export interface operations {
                      *             {
                      *               "index": 0,
                      *               "billable_weight": {
-                     *                 "value": 5,
+                     *                 "value": 2,
                      *                 "unit": "lb"
                      *               },
                      *               "weight_basis": "actual",
-                     *               "actual_weight_lb": 5,
-                     *               "dimensional_weight_lb": null,
-                     *               "zone": "7",
+                     *               "actual_weight_lb": 2,
+                     *               "dimensional_weight_lb": 2,
+                     *               "zone": "5",
                      *               "total": {
-                     *                 "amount": "22.40",
+                     *                 "amount": "16.81",
                      *                 "currency": "USD"
                      *               }
                      *             }
                      *           ],
-                     *           "zone": "7",
-                     *           "zone_source": "chart",
+                     *           "zone": "5",
+                     *           "zone_source": "distance_estimate",
                      *           "transit_days": {
-                     *             "min": 5,
-                     *             "max": 5
+                     *             "min": 2,
+                     *             "max": 3
                      *           },
-                     *           "estimated_delivery_date": "2026-11-30",
+                     *           "estimated_delivery_date": "2026-03-13",
                      *           "rate_type": "retail",
                      *           "source": {
                      *             "type": "rate_card",
-                     *             "card_id": "usps.usps_ground_advantage.retail.US.2026-07-12",
-                     *             "title": "USPS Notice 123 retail prices",
-                     *             "effective_date": "2026-07-12"
+                     *             "card_id": "fedex.fedex_ground.retail.US48.2026-01-05",
+                     *             "title": "FedEx 2026 retail rates",
+                     *             "effective_date": "2026-01-05"
                      *           },
-                     *           "warnings": [],
+                     *           "warnings": [
+                     *             {
+                     *               "code": "zone_estimated",
+                     *               "message": "Zone 5 estimated from the 884 mi great-circle distance between ZIP3 850 and 752: no FedEx zone chart covers origin 85004."
+                     *             },
+                     *             {
+                     *               "code": "charges_included",
+                     *               "message": "The FedEx 2026 retail rates already include residential, delivery area, fuel: nothing is added for them."
+                     *             },
+                     *             {
+                     *               "code": "live_rating_unavailable",
+                     *               "message": "FedEx live rating failed: fetch failed; quoted from rate cards."
+                     *             }
+                     *           ],
                      *           "cheapest": true,
-                     *           "fastest": false
+                     *           "fastest": true
                      *         },
                      *         {
                      *           "carrier": "ups",
@@ -2165,7 +2620,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "type": "fuel",
-                     *               "description": "Fuel surcharge (27.50 %, week of 2026-06-15)",
+                     *               "description": "Fuel surcharge",
                      *               "amount": {
                      *                 "amount": "7.56",
                      *                 "currency": "USD"
@@ -2179,61 +2634,67 @@ export interface operations {
                      *                 "value": 7,
                      *                 "unit": "lb"
                      *               },
-                     *               "weight_basis": "dimensional",
-                     *               "actual_weight_lb": 5,
-                     *               "dimensional_weight_lb": 7,
-                     *               "zone": "7",
+                     *               "weight_basis": "carrier",
+                     *               "actual_weight_lb": 2,
+                     *               "dimensional_weight_lb": null,
+                     *               "zone": null,
                      *               "total": {
                      *                 "amount": "35.06",
                      *                 "currency": "USD"
                      *               }
                      *             }
                      *           ],
-                     *           "zone": "7",
-                     *           "zone_source": "distance_estimate",
+                     *           "zone": null,
+                     *           "zone_source": null,
                      *           "transit_days": {
-                     *             "min": 3,
-                     *             "max": 5
+                     *             "min": 4,
+                     *             "max": 4
                      *           },
-                     *           "estimated_delivery_date": "2026-12-01",
+                     *           "estimated_delivery_date": "2026-11-27",
                      *           "rate_type": "daily",
                      *           "source": {
-                     *             "type": "rate_card",
-                     *             "card_id": "ups.ups_ground.daily.US.2025-12-22",
-                     *             "title": "UPS Daily Rates",
-                     *             "effective_date": "2025-12-22"
+                     *             "type": "live_carrier",
+                     *             "carrier": "ups"
                      *           },
                      *           "warnings": [
                      *             {
-                     *               "code": "zone_estimated",
-                     *               "message": "Zone 7 estimated from the 1447 mi great-circle distance between ZIP3 850 and 606: no UPS zone chart covers origin 85004."
-                     *             },
-                     *             {
-                     *               "code": "delivery_area_not_assessed",
-                     *               "message": "UPS delivery area surcharges are not assessed: the data has no UPS delivery-area ZIP list."
-                     *             },
-                     *             {
-                     *               "code": "fuel_estimated",
-                     *               "message": "Fuel surcharge estimated with the latest known UPS rate, 27.50 % for the week of 2026-06-15."
+                     *               "code": "ups_120900",
+                     *               "message": "User Id and Shipper Number combination is not qualified to receive negotiated rates"
                      *             }
                      *           ],
                      *           "cheapest": false,
                      *           "fastest": false
                      *         },
                      *         {
-                     *           "carrier": "fedex",
-                     *           "service": "fedex_standard_overnight",
-                     *           "service_name": "FedEx Standard Overnight",
+                     *           "carrier": "ups",
+                     *           "service": "ups_2nd_day_air",
+                     *           "service_name": "UPS 2nd Day Air",
                      *           "total": {
-                     *             "amount": "160.68",
+                     *             "amount": "98.10",
                      *             "currency": "USD"
                      *           },
                      *           "breakdown": [
                      *             {
                      *               "type": "base",
-                     *               "description": "FedEx Standard Overnight base rate",
+                     *               "description": "UPS 2nd Day Air base rate",
                      *               "amount": {
-                     *                 "amount": "160.68",
+                     *                 "amount": "69.45",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "fuel",
+                     *               "description": "Fuel surcharge",
+                     *               "amount": {
+                     *                 "amount": "23.40",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "residential",
+                     *               "description": "Residential delivery",
+                     *               "amount": {
+                     *                 "amount": "5.25",
                      *                 "currency": "USD"
                      *               }
                      *             }
@@ -2245,46 +2706,128 @@ export interface operations {
                      *                 "value": 7,
                      *                 "unit": "lb"
                      *               },
-                     *               "weight_basis": "dimensional",
-                     *               "actual_weight_lb": 5,
-                     *               "dimensional_weight_lb": 7,
-                     *               "zone": "7",
+                     *               "weight_basis": "carrier",
+                     *               "actual_weight_lb": 2,
+                     *               "dimensional_weight_lb": null,
+                     *               "zone": null,
                      *               "total": {
-                     *                 "amount": "160.68",
+                     *                 "amount": "98.10",
                      *                 "currency": "USD"
                      *               }
                      *             }
                      *           ],
-                     *           "zone": "7",
-                     *           "zone_source": "chart",
+                     *           "zone": null,
+                     *           "zone_source": null,
                      *           "transit_days": {
-                     *             "min": 1,
-                     *             "max": 1
+                     *             "min": 2,
+                     *             "max": 2
                      *           },
-                     *           "estimated_delivery_date": "2026-11-24",
-                     *           "rate_type": "retail",
+                     *           "estimated_delivery_date": "2026-11-25",
+                     *           "rate_type": "negotiated",
                      *           "source": {
-                     *             "type": "rate_card",
-                     *             "card_id": "fedex.fedex_standard_overnight.retail.US.2026-02-02",
-                     *             "title": "FedEx 2026 retail rates",
-                     *             "effective_date": "2026-02-02"
+                     *             "type": "live_carrier",
+                     *             "carrier": "ups"
                      *           },
-                     *           "warnings": [
-                     *             {
-                     *               "code": "surcharge_not_priced",
-                     *               "message": "Residential delivery applies (residential address) but no FedEx surcharge table is in force on 2026-11-23; it is not included in the total."
-                     *             },
-                     *             {
-                     *               "code": "fuel_not_included",
-                     *               "message": "No FedEx air fuel surcharge rate is known for 2026-11-23; fuel is not included in the total."
-                     *             }
-                     *           ],
+                     *           "warnings": [],
                      *           "cheapest": false,
-                     *           "fastest": true
+                     *           "fastest": false
                      *         }
                      *       ],
-                     *       "unavailable": [],
-                     *       "messages": []
+                     *       "unavailable": [
+                     *         {
+                     *           "carrier": "usps",
+                     *           "service": "usps_ground_advantage",
+                     *           "service_name": "USPS Ground Advantage",
+                     *           "reason": {
+                     *             "code": "no_rate_card",
+                     *             "message": "No USPS Ground Advantage rate card is in force on 2026-03-10."
+                     *           }
+                     *         },
+                     *         {
+                     *           "carrier": "usps",
+                     *           "service": "usps_priority_mail",
+                     *           "service_name": "Priority Mail",
+                     *           "reason": {
+                     *             "code": "no_rate_card",
+                     *             "message": "No Priority Mail rate card is in force on 2026-03-10."
+                     *           }
+                     *         },
+                     *         {
+                     *           "carrier": "usps",
+                     *           "service": "usps_priority_mail_express",
+                     *           "service_name": "Priority Mail Express",
+                     *           "reason": {
+                     *             "code": "no_rate_card",
+                     *             "message": "No Priority Mail Express rate card is in force on 2026-03-10."
+                     *           }
+                     *         },
+                     *         {
+                     *           "carrier": "fedex",
+                     *           "service": "fedex_first_overnight",
+                     *           "service_name": "FedEx First Overnight",
+                     *           "reason": {
+                     *             "code": "no_rate_card",
+                     *             "message": "No FedEx First Overnight rate card is in force on 2026-03-10."
+                     *           }
+                     *         },
+                     *         {
+                     *           "carrier": "fedex",
+                     *           "service": "fedex_priority_overnight",
+                     *           "service_name": "FedEx Priority Overnight",
+                     *           "reason": {
+                     *             "code": "no_rate_card",
+                     *             "message": "No FedEx Priority Overnight rate card is in force on 2026-03-10."
+                     *           }
+                     *         },
+                     *         {
+                     *           "carrier": "fedex",
+                     *           "service": "fedex_standard_overnight",
+                     *           "service_name": "FedEx Standard Overnight",
+                     *           "reason": {
+                     *             "code": "no_rate_card",
+                     *             "message": "No FedEx Standard Overnight rate card is in force on 2026-03-10."
+                     *           }
+                     *         },
+                     *         {
+                     *           "carrier": "fedex",
+                     *           "service": "fedex_2_day_am",
+                     *           "service_name": "FedEx 2Day A.M.",
+                     *           "reason": {
+                     *             "code": "no_rate_card",
+                     *             "message": "No FedEx 2Day A.M. rate card is in force on 2026-03-10."
+                     *           }
+                     *         },
+                     *         {
+                     *           "carrier": "fedex",
+                     *           "service": "fedex_2_day",
+                     *           "service_name": "FedEx 2Day",
+                     *           "reason": {
+                     *             "code": "no_rate_card",
+                     *             "message": "No FedEx 2Day rate card is in force on 2026-03-10."
+                     *           }
+                     *         },
+                     *         {
+                     *           "carrier": "fedex",
+                     *           "service": "fedex_express_saver",
+                     *           "service_name": "FedEx Express Saver",
+                     *           "reason": {
+                     *             "code": "price_missing",
+                     *             "message": "The FedEx 2026 retail rates card has no FedEx Express Saver price for 2 lb in zone 5."
+                     *           }
+                     *         }
+                     *       ],
+                     *       "messages": [
+                     *         {
+                     *           "carrier": "ups",
+                     *           "code": "110971",
+                     *           "message": "Your invoice may vary from the displayed reference rates"
+                     *         },
+                     *         {
+                     *           "carrier": "fedex",
+                     *           "code": "live_failed",
+                     *           "message": "FedEx live rating failed: fetch failed; quoted from rate cards."
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ParcelQuoteResult"];
@@ -2310,7 +2853,13 @@ export interface operations {
                 /** @description Only subscriptions in this state. */
                 status?: components["schemas"]["TrackingSubscriptionStatus"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2319,12 +2868,134 @@ export interface operations {
             /** @description A page of subscriptions. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
                     Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "trk_01m8e7566gaqhreznfnzvce2yp",
+                     *           "object": "tracking_subscription",
+                     *           "livemode": false,
+                     *           "reference_type": "container",
+                     *           "reference": "CMAU5127498",
+                     *           "carrier_scac": "CMDU",
+                     *           "carrier_name": "CMA CGM",
+                     *           "carrier_source": "owner_prefix",
+                     *           "status": "active",
+                     *           "failure_reason": null,
+                     *           "containers": [
+                     *             {
+                     *               "id": "cnt_01m8e7566gaqhreznfnzvce2yq",
+                     *               "container_number": "CMAU5127498",
+                     *               "status": "awaiting_data"
+                     *             }
+                     *           ],
+                     *           "credit_transaction_id": null,
+                     *           "billing": "test_mode",
+                     *           "shipment_id": null,
+                     *           "last_refresh_attempt_at": null,
+                     *           "last_refreshed_at": null,
+                     *           "last_refresh_error": null,
+                     *           "stopped_at": null,
+                     *           "created_at": "2026-11-27T10:00:02.000Z",
+                     *           "updated_at": "2026-11-27T10:00:02.000Z"
+                     *         },
+                     *         {
+                     *           "id": "trk_01m8e758500d4rnjkeaaqgm56c",
+                     *           "object": "tracking_subscription",
+                     *           "livemode": false,
+                     *           "reference_type": "container",
+                     *           "reference": "CMAU5447085",
+                     *           "carrier_scac": "CMDU",
+                     *           "carrier_name": "CMA CGM",
+                     *           "carrier_source": "owner_prefix",
+                     *           "status": "active",
+                     *           "failure_reason": null,
+                     *           "containers": [
+                     *             {
+                     *               "id": "cnt_01m8e758500d4rnjkeaaqgm56d",
+                     *               "container_number": "CMAU5447085",
+                     *               "status": "awaiting_data"
+                     *             }
+                     *           ],
+                     *           "credit_transaction_id": null,
+                     *           "billing": "test_mode",
+                     *           "shipment_id": null,
+                     *           "last_refresh_attempt_at": null,
+                     *           "last_refreshed_at": null,
+                     *           "last_refresh_error": null,
+                     *           "stopped_at": null,
+                     *           "created_at": "2026-11-27T10:00:04.000Z",
+                     *           "updated_at": "2026-11-27T10:00:04.000Z"
+                     *         },
+                     *         {
+                     *           "id": "trk_01m8e75948dx6az3byht75hm48",
+                     *           "object": "tracking_subscription",
+                     *           "livemode": false,
+                     *           "reference_type": "container",
+                     *           "reference": "CBHU3202732",
+                     *           "carrier_scac": "COSU",
+                     *           "carrier_name": "COSCO Shipping Lines",
+                     *           "carrier_source": "owner_prefix",
+                     *           "status": "active",
+                     *           "failure_reason": null,
+                     *           "containers": [
+                     *             {
+                     *               "id": "cnt_01m8e75948dx6az3byht75hm49",
+                     *               "container_number": "CBHU3202732",
+                     *               "status": "awaiting_data"
+                     *             }
+                     *           ],
+                     *           "credit_transaction_id": null,
+                     *           "billing": "test_mode",
+                     *           "shipment_id": null,
+                     *           "last_refresh_attempt_at": null,
+                     *           "last_refreshed_at": null,
+                     *           "last_refresh_error": null,
+                     *           "stopped_at": null,
+                     *           "created_at": "2026-11-27T10:00:05.000Z",
+                     *           "updated_at": "2026-11-27T10:00:05.000Z"
+                     *         },
+                     *         {
+                     *           "id": "trk_01m8e75a3gawqje958jyabvmfw",
+                     *           "object": "tracking_subscription",
+                     *           "livemode": false,
+                     *           "reference_type": "container",
+                     *           "reference": "MEDU8707688",
+                     *           "carrier_scac": "MSCU",
+                     *           "carrier_name": "MSC Mediterranean Shipping Company",
+                     *           "carrier_source": "owner_prefix",
+                     *           "status": "active",
+                     *           "failure_reason": null,
+                     *           "containers": [
+                     *             {
+                     *               "id": "cnt_01m8e75a3gawqje958jyabvmfx",
+                     *               "container_number": "MEDU8707688",
+                     *               "status": "awaiting_data"
+                     *             }
+                     *           ],
+                     *           "credit_transaction_id": null,
+                     *           "billing": "test_mode",
+                     *           "shipment_id": null,
+                     *           "last_refresh_attempt_at": null,
+                     *           "last_refreshed_at": null,
+                     *           "last_refresh_error": null,
+                     *           "stopped_at": null,
+                     *           "created_at": "2026-11-27T10:00:06.000Z",
+                     *           "updated_at": "2026-11-27T10:00:06.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrackingSubscriptionList"];
                 };
             };
@@ -2336,6 +3007,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -2355,12 +3031,43 @@ export interface operations {
             /** @description The subscription, with its container awaiting data (a bill of lading or booking lists its containers once the carrier names them). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The subscription's URL. */
                     Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "trk_01m8bmrd80bat4dm9gf58r2nwt",
+                     *       "object": "tracking_subscription",
+                     *       "livemode": true,
+                     *       "reference_type": "container",
+                     *       "reference": "CSQU3054383",
+                     *       "carrier_scac": "HLCU",
+                     *       "carrier_name": "Hapag-Lloyd",
+                     *       "carrier_source": "owner_prefix",
+                     *       "status": "active",
+                     *       "failure_reason": null,
+                     *       "containers": [
+                     *         {
+                     *           "id": "cnt_01m8bmrd80bat4dm9gf58r2nww",
+                     *           "container_number": "CSQU3054383",
+                     *           "status": "awaiting_data"
+                     *         }
+                     *       ],
+                     *       "credit_transaction_id": "crl_01m8bmrd80bat4dm9gf58r2nwv",
+                     *       "billing": "credit",
+                     *       "shipment_id": "shp_01m89mkaw4ff1dajttny22dep9",
+                     *       "last_refresh_attempt_at": null,
+                     *       "last_refreshed_at": null,
+                     *       "last_refresh_error": null,
+                     *       "stopped_at": null,
+                     *       "created_at": "2026-11-26T10:00:00.000Z",
+                     *       "updated_at": "2026-11-26T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrackingSubscription"];
                 };
             };
@@ -2377,7 +3084,13 @@ export interface operations {
     getTrackingSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The subscription's id (`trk_…`). */
                 subscription_id: components["parameters"]["SubscriptionId"];
@@ -2389,10 +3102,41 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "trk_01m8bmrd80abxd80f7170g5vbq",
+                     *       "object": "tracking_subscription",
+                     *       "livemode": true,
+                     *       "reference_type": "container",
+                     *       "reference": "CSQU3054383",
+                     *       "carrier_scac": "HLCU",
+                     *       "carrier_name": "Hapag-Lloyd",
+                     *       "carrier_source": "owner_prefix",
+                     *       "status": "active",
+                     *       "failure_reason": null,
+                     *       "containers": [
+                     *         {
+                     *           "id": "cnt_01m8bmrd80abxd80f7170g5vbs",
+                     *           "container_number": "CSQU3054383",
+                     *           "status": "awaiting_data"
+                     *         }
+                     *       ],
+                     *       "credit_transaction_id": "crl_01m8bmrd80abxd80f7170g5vbr",
+                     *       "billing": "credit",
+                     *       "shipment_id": null,
+                     *       "last_refresh_attempt_at": "2026-11-26T10:00:00.000Z",
+                     *       "last_refreshed_at": null,
+                     *       "last_refresh_error": "no carrier events provider is configured for HLCU",
+                     *       "stopped_at": null,
+                     *       "created_at": "2026-11-26T10:00:00.000Z",
+                     *       "updated_at": "2026-11-26T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrackingSubscription"];
                 };
             };
@@ -2404,7 +3148,13 @@ export interface operations {
     stopTrackingSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The subscription's id (`trk_…`). */
                 subscription_id: components["parameters"]["SubscriptionId"];
@@ -2416,10 +3166,41 @@ export interface operations {
             /** @description The stopped subscription. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "trk_01m8e7575r2m1qp1h8njsb6sag",
+                     *       "object": "tracking_subscription",
+                     *       "livemode": false,
+                     *       "reference_type": "container",
+                     *       "reference": "CMAU4049810",
+                     *       "carrier_scac": "CMDU",
+                     *       "carrier_name": "CMA CGM",
+                     *       "carrier_source": "owner_prefix",
+                     *       "status": "stopped",
+                     *       "failure_reason": null,
+                     *       "containers": [
+                     *         {
+                     *           "id": "cnt_01m8e7575r2m1qp1h8njsb6sah",
+                     *           "container_number": "CMAU4049810",
+                     *           "status": "awaiting_data"
+                     *         }
+                     *       ],
+                     *       "credit_transaction_id": null,
+                     *       "billing": "test_mode",
+                     *       "shipment_id": null,
+                     *       "last_refresh_attempt_at": null,
+                     *       "last_refreshed_at": null,
+                     *       "last_refresh_error": null,
+                     *       "stopped_at": "2026-11-27T10:00:06.000Z",
+                     *       "created_at": "2026-11-27T10:00:03.000Z",
+                     *       "updated_at": "2026-11-27T10:00:06.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrackingSubscription"];
                 };
             };
@@ -2431,7 +3212,13 @@ export interface operations {
     getTrackedContainer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The container's id (`cnt_…`) or its ISO 6346 number (`MSKU1234565`; spaces, dashes and lower case are accepted). */
                 container: string;
@@ -2443,10 +3230,275 @@ export interface operations {
             /** @description The container. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "cnt_01m81b5h80bjwq1pk7nwqvdp3p",
+                     *       "object": "container",
+                     *       "livemode": false,
+                     *       "subscription_id": "trk_01m81b5h80bjwq1pk7nwqvdp3n",
+                     *       "container_number": "MSKU1234565",
+                     *       "iso_equipment_code": "45G1",
+                     *       "status": "gated_in",
+                     *       "carrier_scac": "MAEU",
+                     *       "carrier_name": "Maersk",
+                     *       "vessel": {
+                     *         "name": "SANDBOX ZENITH",
+                     *         "imo": "9900033",
+                     *         "mmsi": "990000003"
+                     *       },
+                     *       "voyage": "014A",
+                     *       "position": null,
+                     *       "origin": {
+                     *         "locode": "NLRTM",
+                     *         "name": "Rotterdam",
+                     *         "lat": 51.95,
+                     *         "lon": 4.05
+                     *       },
+                     *       "destination": {
+                     *         "locode": "DEHAM",
+                     *         "name": "Hamburg",
+                     *         "lat": 53.54,
+                     *         "lon": 9.97
+                     *       },
+                     *       "transshipments": [],
+                     *       "carrier_eta": "2026-11-24T16:14:00.000Z",
+                     *       "predicted_eta": null,
+                     *       "predicted_eta_basis": null,
+                     *       "arrived_at": null,
+                     *       "events": [
+                     *         {
+                     *           "id": "318323c2fd45c3c615802a86ffbf72693b507b4a9871ec70d998e141ff201cbe",
+                     *           "event_type": "EQUIPMENT",
+                     *           "event_type_code": "GTOT",
+                     *           "event_classifier_code": "ACT",
+                     *           "event_time": "2026-11-20T01:40:00.000Z",
+                     *           "event_created_at": "2026-11-20T01:50:00.000Z",
+                     *           "location": {
+                     *             "locode": "NLRTM",
+                     *             "name": "Rotterdam",
+                     *             "lat": 51.95,
+                     *             "lon": 4.05,
+                     *             "facility_code": null,
+                     *             "location_name": null
+                     *           },
+                     *           "mode_of_transport": null,
+                     *           "vessel": null,
+                     *           "voyage": null,
+                     *           "empty_indicator": "EMPTY",
+                     *           "is_transshipment": false,
+                     *           "superseded": false,
+                     *           "source": "sandbox"
+                     *         },
+                     *         {
+                     *           "id": "2e7c78ddd3c04b78d681af3433ea606dbdb989410d009150fb4174fd592e5f4c",
+                     *           "event_type": "EQUIPMENT",
+                     *           "event_type_code": "GTIN",
+                     *           "event_classifier_code": "ACT",
+                     *           "event_time": "2026-11-21T23:40:00.000Z",
+                     *           "event_created_at": "2026-11-21T23:50:00.000Z",
+                     *           "location": {
+                     *             "locode": "NLRTM",
+                     *             "name": "Rotterdam",
+                     *             "lat": 51.95,
+                     *             "lon": 4.05,
+                     *             "facility_code": null,
+                     *             "location_name": null
+                     *           },
+                     *           "mode_of_transport": null,
+                     *           "vessel": null,
+                     *           "voyage": null,
+                     *           "empty_indicator": "LADEN",
+                     *           "is_transshipment": false,
+                     *           "superseded": false,
+                     *           "source": "sandbox"
+                     *         },
+                     *         {
+                     *           "id": "79d2c7e5ec701d5e8597a1733649d64f45cc7d9d4d2c617af71c8d06d1f222b0",
+                     *           "event_type": "EQUIPMENT",
+                     *           "event_type_code": "LOAD",
+                     *           "event_classifier_code": "EST",
+                     *           "event_time": "2026-11-23T15:40:00.000Z",
+                     *           "event_created_at": "2026-10-12T06:00:00.000Z",
+                     *           "location": {
+                     *             "locode": "NLRTM",
+                     *             "name": "Rotterdam",
+                     *             "lat": 51.95,
+                     *             "lon": 4.05,
+                     *             "facility_code": null,
+                     *             "location_name": null
+                     *           },
+                     *           "mode_of_transport": "VESSEL",
+                     *           "vessel": {
+                     *             "name": "SANDBOX ZENITH",
+                     *             "imo": "9900033"
+                     *           },
+                     *           "voyage": "014A",
+                     *           "empty_indicator": "LADEN",
+                     *           "is_transshipment": false,
+                     *           "superseded": false,
+                     *           "source": "sandbox"
+                     *         },
+                     *         {
+                     *           "id": "fac80276daa1b672fdae7dc6cce6fc16651b4f697ca2fbbee8e3bb98e0f80a4e",
+                     *           "event_type": "TRANSPORT",
+                     *           "event_type_code": "DEPA",
+                     *           "event_classifier_code": "EST",
+                     *           "event_time": "2026-11-23T21:40:00.000Z",
+                     *           "event_created_at": "2026-10-12T06:00:00.000Z",
+                     *           "location": {
+                     *             "locode": "NLRTM",
+                     *             "name": "Rotterdam",
+                     *             "lat": 51.95,
+                     *             "lon": 4.05,
+                     *             "facility_code": null,
+                     *             "location_name": null
+                     *           },
+                     *           "mode_of_transport": "VESSEL",
+                     *           "vessel": {
+                     *             "name": "SANDBOX ZENITH",
+                     *             "imo": "9900033"
+                     *           },
+                     *           "voyage": "014A",
+                     *           "empty_indicator": null,
+                     *           "is_transshipment": false,
+                     *           "superseded": false,
+                     *           "source": "sandbox"
+                     *         },
+                     *         {
+                     *           "id": "2ecf0f56ff85f88b21ea22eabe6f9d6d454844c3f87b47af6f5fea675864b3cb",
+                     *           "event_type": "TRANSPORT",
+                     *           "event_type_code": "ARRI",
+                     *           "event_classifier_code": "EST",
+                     *           "event_time": "2026-11-24T16:14:00.000Z",
+                     *           "event_created_at": "2026-10-12T06:00:00.000Z",
+                     *           "location": {
+                     *             "locode": "DEHAM",
+                     *             "name": "Hamburg",
+                     *             "lat": 53.54,
+                     *             "lon": 9.97,
+                     *             "facility_code": null,
+                     *             "location_name": null
+                     *           },
+                     *           "mode_of_transport": "VESSEL",
+                     *           "vessel": {
+                     *             "name": "SANDBOX ZENITH",
+                     *             "imo": "9900033"
+                     *           },
+                     *           "voyage": "014A",
+                     *           "empty_indicator": null,
+                     *           "is_transshipment": false,
+                     *           "superseded": false,
+                     *           "source": "sandbox"
+                     *         },
+                     *         {
+                     *           "id": "a020a56c4e794f29c345214a0eb5a2e564d3bd5a11c4d4ff2f79812f4b5b005a",
+                     *           "event_type": "EQUIPMENT",
+                     *           "event_type_code": "DISC",
+                     *           "event_classifier_code": "EST",
+                     *           "event_time": "2026-11-25T00:14:00.000Z",
+                     *           "event_created_at": "2026-10-12T06:00:00.000Z",
+                     *           "location": {
+                     *             "locode": "DEHAM",
+                     *             "name": "Hamburg",
+                     *             "lat": 53.54,
+                     *             "lon": 9.97,
+                     *             "facility_code": null,
+                     *             "location_name": null
+                     *           },
+                     *           "mode_of_transport": "VESSEL",
+                     *           "vessel": {
+                     *             "name": "SANDBOX ZENITH",
+                     *             "imo": "9900033"
+                     *           },
+                     *           "voyage": "014A",
+                     *           "empty_indicator": "LADEN",
+                     *           "is_transshipment": false,
+                     *           "superseded": false,
+                     *           "source": "sandbox"
+                     *         },
+                     *         {
+                     *           "id": "9abeadbd87c57a367279aa1decb4a92babfd8229ef696e7999abd5bcd37041ff",
+                     *           "event_type": "EQUIPMENT",
+                     *           "event_type_code": "AVPU",
+                     *           "event_classifier_code": "PLN",
+                     *           "event_time": "2026-11-25T16:14:00.000Z",
+                     *           "event_created_at": "2026-10-12T06:00:00.000Z",
+                     *           "location": {
+                     *             "locode": "DEHAM",
+                     *             "name": "Hamburg",
+                     *             "lat": 53.54,
+                     *             "lon": 9.97,
+                     *             "facility_code": null,
+                     *             "location_name": null
+                     *           },
+                     *           "mode_of_transport": null,
+                     *           "vessel": null,
+                     *           "voyage": null,
+                     *           "empty_indicator": "LADEN",
+                     *           "is_transshipment": false,
+                     *           "superseded": false,
+                     *           "source": "sandbox"
+                     *         },
+                     *         {
+                     *           "id": "909f282bb84f9cdbc3b5551cdb2a4a116161b6c25a4cdfd421707d15a6854c96",
+                     *           "event_type": "EQUIPMENT",
+                     *           "event_type_code": "GTOT",
+                     *           "event_classifier_code": "PLN",
+                     *           "event_time": "2026-11-27T20:14:00.000Z",
+                     *           "event_created_at": "2026-10-12T06:00:00.000Z",
+                     *           "location": {
+                     *             "locode": "DEHAM",
+                     *             "name": "Hamburg",
+                     *             "lat": 53.54,
+                     *             "lon": 9.97,
+                     *             "facility_code": null,
+                     *             "location_name": null
+                     *           },
+                     *           "mode_of_transport": null,
+                     *           "vessel": null,
+                     *           "voyage": null,
+                     *           "empty_indicator": "LADEN",
+                     *           "is_transshipment": false,
+                     *           "superseded": false,
+                     *           "source": "sandbox"
+                     *         },
+                     *         {
+                     *           "id": "b06e4914f74e802e75c4f959729e312ecff5c33fb0d589fa1f75af9a93967592",
+                     *           "event_type": "EQUIPMENT",
+                     *           "event_type_code": "GTIN",
+                     *           "event_classifier_code": "PLN",
+                     *           "event_time": "2026-12-01T16:14:00.000Z",
+                     *           "event_created_at": "2026-10-12T06:00:00.000Z",
+                     *           "location": {
+                     *             "locode": "DEHAM",
+                     *             "name": "Hamburg",
+                     *             "lat": 53.54,
+                     *             "lon": 9.97,
+                     *             "facility_code": null,
+                     *             "location_name": null
+                     *           },
+                     *           "mode_of_transport": null,
+                     *           "vessel": null,
+                     *           "voyage": null,
+                     *           "empty_indicator": "EMPTY",
+                     *           "is_transshipment": false,
+                     *           "superseded": false,
+                     *           "source": "sandbox"
+                     *         }
+                     *       ],
+                     *       "data_refreshed_at": "2026-11-22T10:00:00.000Z",
+                     *       "data_age_seconds": 0,
+                     *       "stale": false,
+                     *       "stale_reason": null,
+                     *       "created_at": "2026-11-22T10:00:00.000Z",
+                     *       "updated_at": "2026-11-22T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Container"];
                 };
             };
@@ -2458,7 +3510,13 @@ export interface operations {
     getTrackingCreditBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2467,10 +3525,64 @@ export interface operations {
             /** @description The balance and prices. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "tracking_credit_balance",
+                     *       "livemode": true,
+                     *       "plan": "tariff_pro",
+                     *       "unlimited": false,
+                     *       "balance": "2.00",
+                     *       "used_this_month": 1,
+                     *       "list_price": {
+                     *         "amount": "1.50",
+                     *         "currency": "USD"
+                     *       },
+                     *       "next_unit_price": {
+                     *         "amount": "1.20",
+                     *         "currency": "USD"
+                     *       },
+                     *       "next_discount_percent": 20,
+                     *       "tiers": [
+                     *         {
+                     *           "up_to": 100,
+                     *           "unit_price": {
+                     *             "amount": "1.20",
+                     *             "currency": "USD"
+                     *           },
+                     *           "discount_percent": 20
+                     *         },
+                     *         {
+                     *           "up_to": 1000,
+                     *           "unit_price": {
+                     *             "amount": "0.75",
+                     *             "currency": "USD"
+                     *           },
+                     *           "discount_percent": 50
+                     *         },
+                     *         {
+                     *           "up_to": 10000,
+                     *           "unit_price": {
+                     *             "amount": "0.45",
+                     *             "currency": "USD"
+                     *           },
+                     *           "discount_percent": 70
+                     *         },
+                     *         {
+                     *           "up_to": null,
+                     *           "unit_price": {
+                     *             "amount": "0.15",
+                     *             "currency": "USD"
+                     *           },
+                     *           "discount_percent": 90
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrackingCreditBalance"];
                 };
             };
@@ -2486,7 +3598,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2495,12 +3613,73 @@ export interface operations {
             /** @description A page of ledger entries. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
                     Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "crl_01m8bmrd80abxd80f7170g5vbw",
+                     *           "object": "tracking_credit_transaction",
+                     *           "account_id": "acct_01m8bmrd80abxd80f7170g5vbj",
+                     *           "kind": "consume",
+                     *           "credits": "-1.00",
+                     *           "balance_after": "1.00",
+                     *           "unit_price": {
+                     *             "amount": "1.20",
+                     *             "currency": "USD"
+                     *           },
+                     *           "amount": {
+                     *             "amount": "1.20",
+                     *             "currency": "USD"
+                     *           },
+                     *           "subscription_id": "trk_01m8bmrd80abxd80f7170g5vbv",
+                     *           "reason": "tracking HLCU12345678",
+                     *           "created_at": "2026-11-26T10:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "crl_01m8bmrd80abxd80f7170g5vbr",
+                     *           "object": "tracking_credit_transaction",
+                     *           "account_id": "acct_01m8bmrd80abxd80f7170g5vbj",
+                     *           "kind": "consume",
+                     *           "credits": "-1.00",
+                     *           "balance_after": "2.00",
+                     *           "unit_price": {
+                     *             "amount": "1.50",
+                     *             "currency": "USD"
+                     *           },
+                     *           "amount": {
+                     *             "amount": "1.50",
+                     *             "currency": "USD"
+                     *           },
+                     *           "subscription_id": "trk_01m8bmrd80abxd80f7170g5vbq",
+                     *           "reason": "tracking CSQU3054383",
+                     *           "created_at": "2026-11-26T10:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "crl_01m8bmrd80abxd80f7170g5vbp",
+                     *           "object": "tracking_credit_transaction",
+                     *           "account_id": "acct_01m8bmrd80abxd80f7170g5vbj",
+                     *           "kind": "grant",
+                     *           "credits": "3.00",
+                     *           "balance_after": "3.00",
+                     *           "unit_price": null,
+                     *           "amount": null,
+                     *           "subscription_id": null,
+                     *           "reason": "pilot",
+                     *           "created_at": "2026-11-26T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrackingCreditTransactionList"];
                 };
             };

@@ -952,7 +952,8 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description Answers 200 while the process is serving. No authentication, no quota.
+         * @description Answers 200 while the process is serving. No authentication, no quota. Like every
+         *     operation, it takes and answers `Tradelane-Version`.
          */
         get: operations["getHealth"];
         put?: never;
@@ -1016,6 +1017,50 @@ export interface paths {
          * @description The API reference of the host that answers, as a self-contained HTML page.
          */
         get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start
+         * @description A small landing page: this host's name and address, the other hosts' addresses, and links to
+         *     the reference (`/docs`), the spec (`/openapi.yaml`), the quickstart and the problem types.
+         *     Browsers (`Accept: text/html`) get HTML, every other client JSON. No authentication, no quota.
+         */
+        get: operations["getLandingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/problems/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe a problem type
+         * @description What a problem `type` means and what to do about it: the `type` URI of every problem ends in
+         *     `/problems/{type}`, and every host answers it. Browsers (`Accept: text/html`) get HTML, every
+         *     other client JSON. No authentication, no quota.
+         */
+        get: operations["getProblemType"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3937,6 +3982,72 @@ export interface components {
             /** @description The active subscription that already tracks this reference (409). */
             existing_subscription_id?: string;
         };
+        LandingPage: {
+            /** @constant */
+            object: "landing_page";
+            /** @example Tradelane API */
+            name: string;
+            /**
+             * @description The host that answered.
+             * @enum {string}
+             */
+            host: "main" | "tariff" | "site";
+            /**
+             * Format: uri
+             * @description The address this host was reached at.
+             */
+            url: string;
+            /**
+             * Format: date
+             * @description The newest API version (see `Tradelane-Version`).
+             */
+            api_version: string;
+            links: {
+                /**
+                 * Format: uri
+                 * @description This host's API reference.
+                 */
+                reference: string;
+                /**
+                 * Format: uri
+                 * @description This host's OpenAPI document.
+                 */
+                spec: string;
+                /**
+                 * Format: uri
+                 * @description The quickstart, in the reference.
+                 */
+                quickstart: string;
+                /**
+                 * Format: uri
+                 * @description The errors section of the reference; each problem type is at `/problems/{type}`.
+                 */
+                problems: string;
+            };
+            /** @description Every host, its address (as reached from here) and what it serves. */
+            hosts: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+                serves: string;
+            }[];
+        };
+        ProblemType: {
+            /** @constant */
+            object: "problem_type";
+            /**
+             * Format: uri
+             * @description The `type` URI problems of this kind carry.
+             */
+            type: string;
+            /** @example validation-failed */
+            slug: string;
+            status: number;
+            title: string;
+            /** @description What it means and what to do (Markdown). */
+            description: string;
+        };
         ProblemFields: {
             /**
              * Format: uri
@@ -3955,12 +4066,20 @@ export interface components {
             request_id: string;
             /** @description One entry per offending field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description On a 404 for a route this host does not serve but another does, the host(s) that serve it and the address to call. */
+            served_by?: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+            }[];
         };
     };
     responses: {
         /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
         Unauthorized: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 /** @description The scheme to use. */
                 "WWW-Authenticate"?: string;
@@ -3983,6 +4102,7 @@ export interface components {
         /** @description The plan does not include the operation, or the access token lacks its scope (`forbidden-plan`). */
         Forbidden: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -3993,6 +4113,7 @@ export interface components {
         /** @description No such resource in this account (`not-found`); another account's resources are not found either. */
         NotFound: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4003,6 +4124,7 @@ export interface components {
         /** @description The resource's state forbids the change, or a request with the same Idempotency-Key is in flight (`conflict`). */
         Conflict: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4013,6 +4135,7 @@ export interface components {
         /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
         IdempotencyMismatch: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4027,6 +4150,7 @@ export interface components {
          */
         ShipmentUnprocessable: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4041,6 +4165,7 @@ export interface components {
          */
         AccountRateLimited: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4064,6 +4189,7 @@ export interface components {
         /** @description The file is over the 20 MiB limit, or the upload has more than one file (`payload-too-large`, naming the limit). */
         DocumentTooLarge: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4084,6 +4210,7 @@ export interface components {
         /** @description The file's content is none of the accepted types, whatever its declared type or name (`unsupported-media-type`, naming them); or the body is not `multipart/form-data`. */
         DocumentTypeNotAccepted: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4104,6 +4231,7 @@ export interface components {
         /** @description An invalid token request (RFC 6749 `error`, `invalid_request`, `unsupported_grant_type` or `invalid_scope`). */
         OAuthBadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4114,6 +4242,7 @@ export interface components {
         /** @description Client authentication failed (RFC 6749 `invalid_client`). */
         OAuthUnauthorized: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4124,6 +4253,7 @@ export interface components {
         /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4150,6 +4280,7 @@ export interface components {
         /** @description The body is over the size limit (`payload-too-large`). */
         PayloadTooLarge: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4160,6 +4291,7 @@ export interface components {
         /** @description The body is not `application/json` (`unsupported-media-type`). */
         UnsupportedMediaType: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4174,6 +4306,7 @@ export interface components {
          */
         Unprocessable: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4184,6 +4317,7 @@ export interface components {
         /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
         NotReady: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -4199,6 +4333,7 @@ export interface components {
          */
         TrackingBadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -4226,6 +4361,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+         *     A date that is not a version is 400 `validation-failed`.
+         */
+        TradelaneVersion: string;
         /**
          * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
          *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -4261,6 +4401,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The dated API version the response follows (the one the request pinned, otherwise the newest). */
+        "Tradelane-Version": string;
         /** @description The request id (echoed from the request when sent, otherwise generated). */
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
@@ -4298,7 +4440,13 @@ export interface operations {
                 /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
                 expand?: components["parameters"]["ShipmentExpand"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4307,12 +4455,52 @@ export interface operations {
             /** @description A page of shipments. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
                     Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "shp_p4",
+                     *           "object": "shipment",
+                     *           "reference": null,
+                     *           "status": "booked",
+                     *           "origin": null,
+                     *           "destination": null,
+                     *           "created_at": "1970-01-01T00:00:01.004Z",
+                     *           "updated_at": "1970-01-01T00:00:01.004Z"
+                     *         },
+                     *         {
+                     *           "id": "shp_p3",
+                     *           "object": "shipment",
+                     *           "reference": null,
+                     *           "status": "booked",
+                     *           "origin": null,
+                     *           "destination": null,
+                     *           "created_at": "1970-01-01T00:00:01.003Z",
+                     *           "updated_at": "1970-01-01T00:00:01.003Z"
+                     *         },
+                     *         {
+                     *           "id": "shp_p2",
+                     *           "object": "shipment",
+                     *           "reference": null,
+                     *           "status": "booked",
+                     *           "origin": null,
+                     *           "destination": null,
+                     *           "created_at": "1970-01-01T00:00:01.002Z",
+                     *           "updated_at": "1970-01-01T00:00:01.002Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJjcmVhdGVkQXQiOjEwMDIsImlkIjoic2hwX3AyIn0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ShipmentList"];
                 };
             };
@@ -4326,6 +4514,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -4398,6 +4591,7 @@ export interface operations {
             /** @description The shipment, in `draft`. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The shipment's URL. */
                     Location?: string;
@@ -4422,7 +4616,13 @@ export interface operations {
                 /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
                 expand?: components["parameters"]["ShipmentExpand"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The shipment's id (`shp_…`). */
                 shipment_id: components["parameters"]["ShipmentId"];
@@ -4434,6 +4634,7 @@ export interface operations {
             /** @description The shipment. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4451,7 +4652,13 @@ export interface operations {
     deleteShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The shipment's id (`shp_…`). */
                 shipment_id: components["parameters"]["ShipmentId"];
@@ -4463,6 +4670,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4478,7 +4686,13 @@ export interface operations {
     updateShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The shipment's id (`shp_…`). */
                 shipment_id: components["parameters"]["ShipmentId"];
@@ -4500,6 +4714,7 @@ export interface operations {
             /** @description The shipment as changed. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4522,6 +4737,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -4539,6 +4759,7 @@ export interface operations {
             /** @description The shipment, now `booked`. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4559,6 +4780,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -4576,6 +4802,7 @@ export interface operations {
             /** @description The shipment, now `in_transit`. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4596,6 +4823,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -4613,6 +4845,7 @@ export interface operations {
             /** @description The shipment, now `arrived`. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4633,6 +4866,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -4650,6 +4888,7 @@ export interface operations {
             /** @description The shipment, now `delivered`. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4670,6 +4909,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -4687,6 +4931,7 @@ export interface operations {
             /** @description The shipment, now `cancelled`. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4707,6 +4952,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -4724,6 +4974,7 @@ export interface operations {
             /** @description The shipment with its cargo lines' estimates. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4752,7 +5003,13 @@ export interface operations {
                 /** @description Only invoices of this shipment. */
                 shipment_id?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4761,6 +5018,7 @@ export interface operations {
             /** @description A page of invoices. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
                     Link?: string;
@@ -4780,6 +5038,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -4827,6 +5090,7 @@ export interface operations {
             /** @description The draft invoice. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The invoice's URL. */
                     Location?: string;
@@ -4849,7 +5113,13 @@ export interface operations {
     getInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The invoice's id (`inv_…`). */
                 invoice_id: components["parameters"]["InvoiceId"];
@@ -4861,6 +5131,7 @@ export interface operations {
             /** @description The invoice. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4877,7 +5148,13 @@ export interface operations {
     updateInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The invoice's id (`inv_…`). */
                 invoice_id: components["parameters"]["InvoiceId"];
@@ -4898,6 +5175,7 @@ export interface operations {
             /** @description The invoice as changed. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4920,6 +5198,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -4937,6 +5220,7 @@ export interface operations {
             /** @description The invoice, now `open` and numbered. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4956,6 +5240,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -4983,6 +5272,7 @@ export interface operations {
             /** @description The invoice, now `paid`. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5006,6 +5296,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -5023,6 +5318,7 @@ export interface operations {
             /** @description The invoice, now `void`. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5041,7 +5337,13 @@ export interface operations {
     getInvoicePdf: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The invoice's id (`inv_…`). */
                 invoice_id: components["parameters"]["InvoiceId"];
@@ -5053,6 +5355,7 @@ export interface operations {
             /** @description The PDF. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `inline; filename="INV-000001.pdf"` (the invoice id for a draft). */
                     "Content-Disposition"?: string;
@@ -5080,7 +5383,13 @@ export interface operations {
                 /** @description Only documents of this type. */
                 type?: components["schemas"]["DocumentType"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5089,6 +5398,7 @@ export interface operations {
             /** @description A page of documents. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
                     Link?: string;
@@ -5108,6 +5418,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -5134,6 +5449,7 @@ export interface operations {
             /** @description The document. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The document's URL. */
                     Location?: string;
@@ -5156,7 +5472,13 @@ export interface operations {
     getDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The document's id (`doc_…`). */
                 document_id: components["parameters"]["DocumentId"];
@@ -5168,6 +5490,7 @@ export interface operations {
             /** @description The document. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5184,7 +5507,13 @@ export interface operations {
     deleteDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The document's id (`doc_…`). */
                 document_id: components["parameters"]["DocumentId"];
@@ -5196,6 +5525,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5210,7 +5540,13 @@ export interface operations {
     getDocumentContent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The document's id (`doc_…`). */
                 document_id: components["parameters"]["DocumentId"];
@@ -5222,6 +5558,7 @@ export interface operations {
             /** @description The file. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `attachment; filename="…"` with the uploaded file name. */
                     "Content-Disposition"?: string;
@@ -5249,7 +5586,13 @@ export interface operations {
                 /** @description Only requests in this state. */
                 status?: components["schemas"]["LtlQuoteRequestStatus"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5258,6 +5601,7 @@ export interface operations {
             /** @description A page of LTL quote requests. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
                     Link?: string;
@@ -5277,6 +5621,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -5322,6 +5671,7 @@ export interface operations {
             /** @description The request, `requested`. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The request's URL. */
                     Location?: string;
@@ -5343,7 +5693,13 @@ export interface operations {
     getLtlQuoteRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The request's id (`ltl_…`). */
                 ltl_quote_request_id: components["parameters"]["LtlQuoteRequestId"];
@@ -5355,6 +5711,7 @@ export interface operations {
             /** @description The request. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5373,6 +5730,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -5390,6 +5752,7 @@ export interface operations {
             /** @description The request, `accepted`. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5408,7 +5771,13 @@ export interface operations {
     quoteLtlQuoteRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The request's id (`ltl_…`). */
                 ltl_quote_request_id: components["parameters"]["LtlQuoteRequestId"];
@@ -5436,6 +5805,7 @@ export interface operations {
             /** @description The request, `quoted`. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5459,7 +5829,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5468,10 +5844,37 @@ export interface operations {
             /** @description A page of endpoints. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "we_01m89r69bneg281kwvr3ash2c0",
+                     *           "object": "webhook_endpoint",
+                     *           "livemode": true,
+                     *           "url": "http://127.0.0.1:34177/a",
+                     *           "description": "ERP",
+                     *           "events": [
+                     *             "container.*",
+                     *             "tariff.changed"
+                     *           ],
+                     *           "status": "enabled",
+                     *           "disabled_reason": null,
+                     *           "failing_since": null,
+                     *           "secret_rotation_ends_at": null,
+                     *           "created_at": "2026-11-25T16:21:31.637Z",
+                     *           "updated_at": "2026-11-25T16:21:31.637Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
@@ -5484,6 +5887,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -5513,12 +5921,33 @@ export interface operations {
             /** @description The endpoint with its signing secret (shown once). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description The endpoint's address. */
                     Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01m89r69bneg281kwvr3ash2c0",
+                     *       "object": "webhook_endpoint",
+                     *       "livemode": true,
+                     *       "url": "http://127.0.0.1:34177/a",
+                     *       "description": "ERP",
+                     *       "events": [
+                     *         "container.*",
+                     *         "tariff.changed"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "failing_since": null,
+                     *       "secret_rotation_ends_at": null,
+                     *       "created_at": "2026-11-25T16:21:31.637Z",
+                     *       "updated_at": "2026-11-25T16:21:31.637Z",
+                     *       "secret": "whsec_wPmk8UbL7+yxNw7LsHTHQOpWMmiSPRJK6RPOfAjQlDQ="
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
@@ -5533,7 +5962,13 @@ export interface operations {
     getWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The webhook endpoint's id (`we_…`). */
                 endpoint_id: components["parameters"]["EndpointId"];
@@ -5545,10 +5980,30 @@ export interface operations {
             /** @description The endpoint. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01m89r69bneg281kwvr3ash2c0",
+                     *       "object": "webhook_endpoint",
+                     *       "livemode": true,
+                     *       "url": "http://127.0.0.1:34177/a",
+                     *       "description": "ERP",
+                     *       "events": [
+                     *         "container.*",
+                     *         "tariff.changed"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "failing_since": null,
+                     *       "secret_rotation_ends_at": null,
+                     *       "created_at": "2026-11-25T16:21:31.637Z",
+                     *       "updated_at": "2026-11-25T16:21:31.637Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -5561,7 +6016,13 @@ export interface operations {
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The webhook endpoint's id (`we_…`). */
                 endpoint_id: components["parameters"]["EndpointId"];
@@ -5573,6 +6034,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5587,7 +6049,13 @@ export interface operations {
     updateWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The webhook endpoint's id (`we_…`). */
                 endpoint_id: components["parameters"]["EndpointId"];
@@ -5608,10 +6076,29 @@ export interface operations {
             /** @description The changed endpoint. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01m89r69bneg281kwvr3ash2c8",
+                     *       "object": "webhook_endpoint",
+                     *       "livemode": true,
+                     *       "url": "http://127.0.0.1:34177/hooks",
+                     *       "description": null,
+                     *       "events": [
+                     *         "shipment.*"
+                     *       ],
+                     *       "status": "disabled",
+                     *       "disabled_reason": "user",
+                     *       "failing_since": null,
+                     *       "secret_rotation_ends_at": null,
+                     *       "created_at": "2026-11-25T16:21:31.637Z",
+                     *       "updated_at": "2026-11-25T16:21:31.637Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
@@ -5626,7 +6113,13 @@ export interface operations {
     rotateWebhookEndpointSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The webhook endpoint's id (`we_…`). */
                 endpoint_id: components["parameters"]["EndpointId"];
@@ -5638,10 +6131,30 @@ export interface operations {
             /** @description The endpoint with its new secret (shown once). */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01m89r69bneg281kwvr3ash2cb",
+                     *       "object": "webhook_endpoint",
+                     *       "livemode": true,
+                     *       "url": "http://127.0.0.1:34177/ping",
+                     *       "description": null,
+                     *       "events": [
+                     *         "*"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "failing_since": null,
+                     *       "secret_rotation_ends_at": "2026-11-26T16:21:31.637Z",
+                     *       "created_at": "2026-11-25T16:21:31.637Z",
+                     *       "updated_at": "2026-11-25T16:21:31.637Z",
+                     *       "secret": "whsec_b8euRgYrVWfDb9S6P+wK9xPZr6hmYfkJ54aHdDxSE2o="
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
@@ -5659,7 +6172,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The webhook endpoint's id (`we_…`). */
                 endpoint_id: components["parameters"]["EndpointId"];
@@ -5671,10 +6190,44 @@ export interface operations {
             /** @description A page of attempts. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "wha_01m89r69bneg281kwvr3ash2cj",
+                     *           "object": "webhook_delivery_attempt",
+                     *           "event_id": "evt_01m89r69bneg281kwvr3ash2cg",
+                     *           "event_type": "ping",
+                     *           "attempt": 1,
+                     *           "attempted_at": "2026-11-25T16:21:31.637Z",
+                     *           "status_code": 200,
+                     *           "duration_ms": 9,
+                     *           "error": null,
+                     *           "response_body": "ok"
+                     *         },
+                     *         {
+                     *           "id": "wha_01m89r69bneg281kwvr3ash2cf",
+                     *           "object": "webhook_delivery_attempt",
+                     *           "event_id": "evt_01m89r69bneg281kwvr3ash2cd",
+                     *           "event_type": "ping",
+                     *           "attempt": 1,
+                     *           "attempted_at": "2026-11-25T16:21:31.637Z",
+                     *           "status_code": 200,
+                     *           "duration_ms": 3,
+                     *           "error": null,
+                     *           "response_body": "ok"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryAttemptList"];
                 };
             };
@@ -5687,7 +6240,13 @@ export interface operations {
     sendWebhookTestEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The webhook endpoint's id (`we_…`). */
                 endpoint_id: components["parameters"]["EndpointId"];
@@ -5699,10 +6258,28 @@ export interface operations {
             /** @description The ping event, queued for delivery. */
             202: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "evt_01m89r69bneg281kwvr3ash2cd",
+                     *       "object": "event",
+                     *       "type": "ping",
+                     *       "api_version": "2026-11-25",
+                     *       "created_at": "2026-11-25T16:21:31.637Z",
+                     *       "livemode": true,
+                     *       "data": {
+                     *         "object": {
+                     *           "id": "we_01m89r69bneg281kwvr3ash2cb",
+                     *           "object": "webhook_endpoint",
+                     *           "url": "http://127.0.0.1:34177/ping"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -5722,7 +6299,13 @@ export interface operations {
                 /** @description Only events of this type. */
                 type?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5731,10 +6314,64 @@ export interface operations {
             /** @description A page of events. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_01m89r69bneg281kwvr3ash2ck",
+                     *           "object": "event",
+                     *           "type": "container.arrived",
+                     *           "api_version": "2026-11-25",
+                     *           "created_at": "2026-11-25T16:21:31.637Z",
+                     *           "livemode": true,
+                     *           "data": {
+                     *             "object": {
+                     *               "id": "cnt_1",
+                     *               "object": "container"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "evt_01m89r69bneg281kwvr3ash2cg",
+                     *           "object": "event",
+                     *           "type": "ping",
+                     *           "api_version": "2026-11-25",
+                     *           "created_at": "2026-11-25T16:21:31.637Z",
+                     *           "livemode": true,
+                     *           "data": {
+                     *             "object": {
+                     *               "id": "we_01m89r69bneg281kwvr3ash2cb",
+                     *               "object": "webhook_endpoint",
+                     *               "url": "http://127.0.0.1:34177/ping"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "evt_01m89r69bneg281kwvr3ash2cd",
+                     *           "object": "event",
+                     *           "type": "ping",
+                     *           "api_version": "2026-11-25",
+                     *           "created_at": "2026-11-25T16:21:31.637Z",
+                     *           "livemode": true,
+                     *           "data": {
+                     *             "object": {
+                     *               "id": "we_01m89r69bneg281kwvr3ash2cb",
+                     *               "object": "webhook_endpoint",
+                     *               "url": "http://127.0.0.1:34177/ping"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventList"];
                 };
             };
@@ -5746,7 +6383,13 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The event's id (`evt_…`). */
                 event_id: components["parameters"]["EventId"];
@@ -5758,10 +6401,27 @@ export interface operations {
             /** @description The event. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "evt_01m89r69bn2yrvhy67yyefmb7y",
+                     *       "object": "event",
+                     *       "type": "container.arrived",
+                     *       "api_version": "2026-11-25",
+                     *       "created_at": "2026-11-25T16:21:31.637Z",
+                     *       "livemode": false,
+                     *       "data": {
+                     *         "object": {
+                     *           "id": "cnt_t",
+                     *           "object": "container"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -5774,7 +6434,13 @@ export interface operations {
     redeliverEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The event's id (`evt_…`). */
                 event_id: components["parameters"]["EventId"];
@@ -5795,10 +6461,20 @@ export interface operations {
             /** @description The endpoints the event is queued for. */
             202: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "event_redelivery",
+                     *       "event_id": "evt_01m89r69bn2yrvhy67yyefmb84",
+                     *       "endpoint_ids": [
+                     *         "we_01m89r69bn2yrvhy67yyefmb82"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventRedelivery"];
                 };
             };
@@ -5814,7 +6490,13 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5823,10 +6505,46 @@ export interface operations {
             /** @description The keys, oldest first. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "key_01m89mn1ay5fkmbks0rek1erqx",
+                     *           "object": "api_key",
+                     *           "name": "Default key",
+                     *           "mode": "live",
+                     *           "prefix": "tl_live_",
+                     *           "last4": "acEW",
+                     *           "status": "expiring",
+                     *           "created_at": "2026-11-25T15:19:40.638Z",
+                     *           "last_used_at": "2026-11-25T15:19:40.638Z",
+                     *           "expires_at": "2026-11-25T16:19:40.638Z",
+                     *           "revoked_at": null
+                     *         },
+                     *         {
+                     *           "id": "key_01m89mn1ay5fkmbks0rek1erqy",
+                     *           "object": "api_key",
+                     *           "name": "Default key",
+                     *           "mode": "live",
+                     *           "prefix": "tl_live_",
+                     *           "last4": "vzRD",
+                     *           "status": "active",
+                     *           "created_at": "2026-11-25T15:19:40.638Z",
+                     *           "last_used_at": "2026-11-25T15:19:40.638Z",
+                     *           "expires_at": null,
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
@@ -5839,6 +6557,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -5864,10 +6587,27 @@ export interface operations {
             /** @description The new key with its secret (shown once). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "key_01m89mn1ay5fkmbks0rek1erqv",
+                     *       "object": "api_key",
+                     *       "name": null,
+                     *       "mode": "live",
+                     *       "prefix": "tl_live_",
+                     *       "last4": "IFdm",
+                     *       "status": "active",
+                     *       "created_at": "2026-11-25T15:19:40.638Z",
+                     *       "last_used_at": null,
+                     *       "expires_at": null,
+                     *       "revoked_at": null,
+                     *       "secret": "tl_live_vhx3tKpdUyrkp5j4tpK9Phcv7Xz6IFdm"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyWithSecret"];
                 };
             };
@@ -5882,7 +6622,13 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The key's id (`key_…`). */
                 key_id: components["parameters"]["KeyId"];
@@ -5894,10 +6640,26 @@ export interface operations {
             /** @description The revoked key. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "key_01m89mn1ay5fkmbks0rek1erqv",
+                     *       "object": "api_key",
+                     *       "name": null,
+                     *       "mode": "live",
+                     *       "prefix": "tl_live_",
+                     *       "last4": "IFdm",
+                     *       "status": "revoked",
+                     *       "created_at": "2026-11-25T15:19:40.638Z",
+                     *       "last_used_at": null,
+                     *       "expires_at": null,
+                     *       "revoked_at": "2026-11-25T15:19:40.638Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
@@ -5911,6 +6673,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -5938,10 +6705,42 @@ export interface operations {
             /** @description The replacement key with its secret (shown once), and the old key with its end. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "api_key": {
+                     *         "id": "key_01m89r2wyzc10tq8sm61gxc8w1",
+                     *         "object": "api_key",
+                     *         "name": "Default key",
+                     *         "mode": "live",
+                     *         "prefix": "tl_live_",
+                     *         "last4": "eqxk",
+                     *         "status": "active",
+                     *         "created_at": "2026-11-25T16:19:40.639Z",
+                     *         "last_used_at": null,
+                     *         "expires_at": null,
+                     *         "revoked_at": null,
+                     *         "secret": "tl_live_Qv9sOAN1WeuOCncEYRYuj7Q3vQ3Xeqxk"
+                     *       },
+                     *       "rotated": {
+                     *         "id": "key_01m89r2wyzc10tq8sm61gxc8w0",
+                     *         "object": "api_key",
+                     *         "name": "Default key",
+                     *         "mode": "live",
+                     *         "prefix": "tl_live_",
+                     *         "last4": "VALE",
+                     *         "status": "expiring",
+                     *         "created_at": "2026-11-25T16:19:40.639Z",
+                     *         "last_used_at": "2026-11-25T16:19:40.639Z",
+                     *         "expires_at": "2026-11-25T16:20:40.639Z",
+                     *         "revoked_at": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyRotation"];
                 };
             };
@@ -5958,7 +6757,13 @@ export interface operations {
     listOAuthClients: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5967,10 +6772,30 @@ export interface operations {
             /** @description The clients, oldest first. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "tlc_01m89r568t0b50pvvp0ncz3ns4",
+                     *           "object": "oauth_client",
+                     *           "name": "ERP",
+                     *           "scopes": [
+                     *             "shipments:read"
+                     *           ],
+                     *           "created_at": "2026-11-25T16:20:55.706Z",
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthClientList"];
                 };
             };
@@ -5983,6 +6808,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -6010,10 +6840,25 @@ export interface operations {
             /** @description The client with its secret (shown once). */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tlc_01m89mqamt0p984sd5n97sn250",
+                     *       "object": "oauth_client",
+                     *       "name": "ERP",
+                     *       "scopes": [
+                     *         "keys:read",
+                     *         "shipments:read"
+                     *       ],
+                     *       "created_at": "2026-11-25T15:20:55.706Z",
+                     *       "revoked_at": null,
+                     *       "client_secret": "tl_cs_live_oNwa06ZSczpnB1b9HTQDd5Cpw0i8bjbV"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthClientWithSecret"];
                 };
             };
@@ -6028,7 +6873,13 @@ export interface operations {
     revokeOAuthClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /** @description The client id (`tlc_…`). */
                 client_id: string;
@@ -6040,10 +6891,23 @@ export interface operations {
             /** @description The revoked client. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "tlc_01m89mqamt0p984sd5n97sn258",
+                     *       "object": "oauth_client",
+                     *       "name": "ERP",
+                     *       "scopes": [
+                     *         "shipments:read"
+                     *       ],
+                     *       "created_at": "2026-11-25T15:20:55.706Z",
+                     *       "revoked_at": "2026-11-25T16:20:55.706Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuthClient"];
                 };
             };
@@ -6056,7 +6920,13 @@ export interface operations {
     issueAccessToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6065,6 +6935,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "grant_type": "client_credentials",
+                 *       "client_id": "tlc_01kaxk2b4d6f8h0k2m4p6r8t0w",
+                 *       "client_secret": "tl_cs_live_your_client_secret",
                  *       "scope": "shipments:read"
                  *     }
                  */
@@ -6075,12 +6947,21 @@ export interface operations {
             /** @description The access token. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always `no-store`. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "tl_at_live_1CBRAHtr9qUAWpmfTXI5arIxMxi0YJfi",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "scope": "keys:read shipments:read"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
@@ -6093,7 +6974,13 @@ export interface operations {
     changeAccountPlan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6113,10 +7000,23 @@ export interface operations {
             /** @description The recorded plan change. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pch_01m89r568t0b50pvvp0ncz3ns7",
+                     *       "object": "plan_change",
+                     *       "account_id": "acct_01m89r568t0b50pvvp0ncz3ns5",
+                     *       "from_plan": "free",
+                     *       "to_plan": "tariff_pro",
+                     *       "changed_by": "admin-api@127.0.0.1",
+                     *       "reason": "invoice 42",
+                     *       "changed_at": "2026-11-25T16:20:55.706Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlanChange"];
                 };
             };
@@ -6130,7 +7030,13 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6139,6 +7045,7 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6157,7 +7064,13 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6166,6 +7079,7 @@ export interface operations {
             /** @description Ready to serve. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6192,6 +7106,7 @@ export interface operations {
             /** @description Not ready; the checks say why. */
             503: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -6217,7 +7132,13 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6226,6 +7147,7 @@ export interface operations {
             /** @description The document in YAML. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6239,7 +7161,13 @@ export interface operations {
     getApiReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6248,6 +7176,7 @@ export interface operations {
             /** @description The reference page. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6258,10 +7187,125 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    getLandingPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "landing_page",
+                     *       "name": "Tradelane API",
+                     *       "host": "site",
+                     *       "url": "http://127.0.0.1:36903",
+                     *       "api_version": "2026-11-22",
+                     *       "links": {
+                     *         "reference": "http://127.0.0.1:36903/docs",
+                     *         "spec": "http://127.0.0.1:36903/openapi.yaml",
+                     *         "quickstart": "http://127.0.0.1:36903/docs#section/quickstart",
+                     *         "problems": "http://127.0.0.1:36903/docs#section/errors"
+                     *       },
+                     *       "hosts": [
+                     *         {
+                     *           "host": "main",
+                     *           "url": "http://127.0.0.1:3000",
+                     *           "serves": "Main API host (calculate form B, freight tools, sign-up)"
+                     *         },
+                     *         {
+                     *           "host": "tariff",
+                     *           "url": "http://127.0.0.1:3001",
+                     *           "serves": "Tariff service host (calculate form A, AI HTS search, Pro tariff tools)"
+                     *         },
+                     *         {
+                     *           "host": "site",
+                     *           "url": "http://127.0.0.1:36903",
+                     *           "serves": "Web application host (account API with Bearer auth)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LandingPage"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getProblemType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The last segment of the problem's `type` URI.
+                 * @example validation-failed
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The problem type. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "problem_type",
+                     *       "type": "https://docs.tradelane.dev/problems/conflict",
+                     *       "slug": "conflict",
+                     *       "status": 409,
+                     *       "title": "Conflict",
+                     *       "description": "The resource's state forbids the change, the resource already exists (for a tracked reference, `existing_subscription_id`), or a request with the same `Idempotency-Key` is still running. Read the resource, or retry the idempotent request later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProblemType"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     grantTrackingCredits: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6281,10 +7325,26 @@ export interface operations {
             /** @description The ledger entry of the grant, with the balance after it. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "crl_01m8bmrd80abxd80f7170g5vbp",
+                     *       "object": "tracking_credit_transaction",
+                     *       "account_id": "acct_01m8bmrd80abxd80f7170g5vbj",
+                     *       "kind": "grant",
+                     *       "credits": "3.00",
+                     *       "balance_after": "3.00",
+                     *       "unit_price": null,
+                     *       "amount": null,
+                     *       "subscription_id": null,
+                     *       "reason": "pilot",
+                     *       "created_at": "2026-11-26T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrackingCreditTransaction"];
                 };
             };

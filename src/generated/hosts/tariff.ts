@@ -62,7 +62,8 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description Answers 200 while the process is serving. No authentication, no quota.
+         * @description Answers 200 while the process is serving. No authentication, no quota. Like every
+         *     operation, it takes and answers `Tradelane-Version`.
          */
         get: operations["getHealth"];
         put?: never;
@@ -126,6 +127,50 @@ export interface paths {
          * @description The API reference of the host that answers, as a self-contained HTML page.
          */
         get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start
+         * @description A small landing page: this host's name and address, the other hosts' addresses, and links to
+         *     the reference (`/docs`), the spec (`/openapi.yaml`), the quickstart and the problem types.
+         *     Browsers (`Accept: text/html`) get HTML, every other client JSON. No authentication, no quota.
+         */
+        get: operations["getLandingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/problems/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe a problem type
+         * @description What a problem `type` means and what to do about it: the `type` URI of every problem ends in
+         *     `/problems/{type}`, and every host answers it. Browsers (`Accept: text/html`) get HTML, every
+         *     other client JSON. No authentication, no quota.
+         */
+        get: operations["getProblemType"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1020,6 +1065,72 @@ export interface components {
             status: "queued";
             run_at: components["schemas"]["Timestamp"];
         };
+        LandingPage: {
+            /** @constant */
+            object: "landing_page";
+            /** @example Tradelane API */
+            name: string;
+            /**
+             * @description The host that answered.
+             * @enum {string}
+             */
+            host: "main" | "tariff" | "site";
+            /**
+             * Format: uri
+             * @description The address this host was reached at.
+             */
+            url: string;
+            /**
+             * Format: date
+             * @description The newest API version (see `Tradelane-Version`).
+             */
+            api_version: string;
+            links: {
+                /**
+                 * Format: uri
+                 * @description This host's API reference.
+                 */
+                reference: string;
+                /**
+                 * Format: uri
+                 * @description This host's OpenAPI document.
+                 */
+                spec: string;
+                /**
+                 * Format: uri
+                 * @description The quickstart, in the reference.
+                 */
+                quickstart: string;
+                /**
+                 * Format: uri
+                 * @description The errors section of the reference; each problem type is at `/problems/{type}`.
+                 */
+                problems: string;
+            };
+            /** @description Every host, its address (as reached from here) and what it serves. */
+            hosts: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+                serves: string;
+            }[];
+        };
+        ProblemType: {
+            /** @constant */
+            object: "problem_type";
+            /**
+             * Format: uri
+             * @description The `type` URI problems of this kind carry.
+             */
+            type: string;
+            /** @example validation-failed */
+            slug: string;
+            status: number;
+            title: string;
+            /** @description What it means and what to do (Markdown). */
+            description: string;
+        };
         ProblemFields: {
             /**
              * Format: uri
@@ -1038,12 +1149,20 @@ export interface components {
             request_id: string;
             /** @description One entry per offending field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description On a 404 for a route this host does not serve but another does, the host(s) that serve it and the address to call. */
+            served_by?: {
+                /** @enum {string} */
+                host: "main" | "tariff" | "site";
+                /** Format: uri */
+                url: string;
+            }[];
         };
     };
     responses: {
         /** @description A key or token is required and was missing, invalid, expired or revoked (`unauthenticated`). */
         Unauthorized: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 /** @description The scheme to use. */
                 "WWW-Authenticate"?: string;
@@ -1066,6 +1185,7 @@ export interface components {
         /** @description The plan does not include the operation, or the access token lacks its scope (`forbidden-plan`). */
         Forbidden: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1076,6 +1196,7 @@ export interface components {
         /** @description No such resource in this account (`not-found`); another account's resources are not found either. */
         NotFound: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1086,6 +1207,7 @@ export interface components {
         /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
         IdempotencyMismatch: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1096,6 +1218,7 @@ export interface components {
         /** @description The daily quota is used up (`quota-exceeded`); it resets at 00:00 UTC. */
         TooManyRequests: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1122,6 +1245,7 @@ export interface components {
         /** @description Missing, unknown or invalid parameters (`validation-failed`) or malformed JSON (`malformed-json`). */
         BadRequest: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1148,6 +1272,7 @@ export interface components {
         /** @description The body is over the size limit (`payload-too-large`). */
         PayloadTooLarge: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1158,6 +1283,7 @@ export interface components {
         /** @description The body is not `application/json` (`unsupported-media-type`). */
         UnsupportedMediaType: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1172,6 +1298,7 @@ export interface components {
          */
         Unprocessable: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1182,6 +1309,7 @@ export interface components {
         /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
         NotReady: {
             headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -1192,6 +1320,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+         *     A date that is not a version is 400 `validation-failed`.
+         */
+        TradelaneVersion: string;
         /**
          * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
          *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -1210,6 +1343,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The dated API version the response follows (the one the request pinned, otherwise the newest). */
+        "Tradelane-Version": string;
         /** @description The request id (echoed from the request when sent, otherwise generated). */
         "X-Request-Id": string;
         /** @description Seconds to wait before trying again. */
@@ -1234,6 +1369,11 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
                  *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
@@ -1252,10 +1392,156 @@ export interface operations {
             /** @description The duty stack. Form A on the tariff host, form B on the main host. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "hts_code": "0102.29.40.24",
+                     *         "description": "Male",
+                     *         "country": {
+                     *           "code": "CN",
+                     *           "name": "China",
+                     *           "flag": "🇨🇳"
+                     *         },
+                     *         "declared_value": 10000,
+                     *         "rates": {
+                     *           "base_duty": {
+                     *             "rate": null,
+                     *             "rate_type": "specific",
+                     *             "rate_text": "1¢/kg",
+                     *             "amount": null
+                     *           },
+                     *           "ieepa": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "section_301": {
+                     *             "rate": 20,
+                     *             "applies": true,
+                     *             "amount": 2000
+                     *           },
+                     *           "section_232": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "reciprocal": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "ad_cvd": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           }
+                     *         },
+                     *         "total_duty_rate": null,
+                     *         "total_duty_amount": null,
+                     *         "warnings": [],
+                     *         "source": "usitc_hts",
+                     *         "components": [
+                     *           {
+                     *             "id": "mfn",
+                     *             "family": "base",
+                     *             "program": "MFN (column 1 general)",
+                     *             "heading": null,
+                     *             "description": "Base duty, column 1 general",
+                     *             "rate_text": "1¢/kg",
+                     *             "rate_percent": null,
+                     *             "basis": "full_value",
+                     *             "amount": null,
+                     *             "status": "unresolved",
+                     *             "reason": "the specific rate is per kg; a quantity in kg is required",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "HTSUS 01022940, column 1 general"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "s301-cn-list-4a",
+                     *             "family": "section_301",
+                     *             "program": "Section 301 China",
+                     *             "heading": "9903.88.15",
+                     *             "description": "List 4A, +7.5%",
+                     *             "rate_text": "+7.5%",
+                     *             "rate_percent": 7.5,
+                     *             "basis": "full_value",
+                     *             "amount": 750,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "Heading 9903.88.15, U.S. note 20(r)/(s)"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "s301-fl-cn",
+                     *             "family": "section_301",
+                     *             "program": "Section 301 forced labor (sixty economies)",
+                     *             "heading": "9903.05.31",
+                     *             "description": "Products of China, +12.5%",
+                     *             "rate_text": "+12.5%",
+                     *             "rate_percent": 12.5,
+                     *             "basis": "full_value",
+                     *             "amount": 1250,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "federal_register",
+                     *                 "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *               },
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *               },
+                     *               {
+                     *                 "type": "research_note",
+                     *                 "ref": "tariff-rules.md §3.5; tariff-rules-verification.md rows 21–26"
+                     *               }
+                     *             ],
+                     *             "verify": "heading number derived from the alphabetical order of note 52"
+                     *           }
+                     *         ],
+                     *         "unresolved": [
+                     *           {
+                     *             "component": "mfn",
+                     *             "reason": "the specific rate is per kg; a quantity in kg is required"
+                     *           },
+                     *           {
+                     *             "component": "fees.hmf",
+                     *             "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
+                     *           }
+                     *         ],
+                     *         "fees": {
+                     *           "mpf": {
+                     *             "status": "applies",
+                     *             "rate": 0.3464,
+                     *             "amount": 34.64
+                     *           },
+                     *           "hmf": {
+                     *             "status": "unresolved",
+                     *             "rate": 0.125,
+                     *             "amount": null,
+                     *             "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
+                     *           },
+                     *           "total": null
+                     *         },
+                     *         "hts_release": {
+                     *           "id": "htsr_2026_rev_4",
+                     *           "name": "2026 Revision 4"
+                     *         },
+                     *         "rules_version": "sha256:f0473073e506bdc9",
+                     *         "entry_date": "2026-10-09",
+                     *         "prohibited": false
+                     *       },
+                     *       "remaining": 4
+                     *     }
+                     */
                     "application/json": components["schemas"]["TariffCalculationFormA"];
                 };
             };
@@ -1272,6 +1558,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -1291,10 +1582,114 @@ export interface operations {
             /** @description Ranked candidates, clarifying questions, and the duty of the top one when asked. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "hts_search",
+                     *       "query": "steel bolts",
+                     *       "candidates": [
+                     *         {
+                     *           "code": "7318.15.5051",
+                     *           "description": "Of alloy steel",
+                     *           "description_path": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel > Threaded articles > Other screws and bolts, whether or not with their nuts or washers > Studs > Other > Continuously threaded rod > Of alloy steel",
+                     *           "chapter": "73",
+                     *           "heading": {
+                     *             "code": "7318",
+                     *             "description": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel"
+                     *           },
+                     *           "subheading": {
+                     *             "code": "7318.15",
+                     *             "description": "Other screws and bolts, whether or not with their nuts or washers"
+                     *           },
+                     *           "confidence": 0.54,
+                     *           "rationale": "heading 7318 (\"Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel\") matches steel, bolt, screw, nut, coach, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel."
+                     *         },
+                     *         {
+                     *           "code": "7415.33.1000",
+                     *           "description": "Muntz or yellow metal bolts",
+                     *           "description_path": "Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper > Other threaded articles > Screws, bolts and nuts > Muntz or yellow metal bolts",
+                     *           "chapter": "74",
+                     *           "heading": {
+                     *             "code": "7415",
+                     *             "description": "Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper"
+                     *           },
+                     *           "subheading": {
+                     *             "code": "7415.33",
+                     *             "description": "Screws, bolts and nuts"
+                     *           },
+                     *           "confidence": 0.23,
+                     *           "rationale": "heading 7415 (\"Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper\") matches steel, bolt, screw, nut, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel/copper, brass or bronze."
+                     *         },
+                     *         {
+                     *           "code": "7318.11.0000",
+                     *           "description": "Coach screws",
+                     *           "description_path": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel > Threaded articles > Coach screws",
+                     *           "chapter": "73",
+                     *           "heading": {
+                     *             "code": "7318",
+                     *             "description": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel"
+                     *           },
+                     *           "subheading": {
+                     *             "code": "7318.11",
+                     *             "description": "Coach screws"
+                     *           },
+                     *           "confidence": 0.07,
+                     *           "rationale": "heading 7318 (\"Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel\") matches steel, bolt, screw, nut, coach, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel."
+                     *         },
+                     *         {
+                     *           "code": "7318.24.0000",
+                     *           "description": "Cotters and cotter pins",
+                     *           "description_path": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel > Non-threaded articles > Cotters and cotter pins",
+                     *           "chapter": "73",
+                     *           "heading": {
+                     *             "code": "7318",
+                     *             "description": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel"
+                     *           },
+                     *           "subheading": {
+                     *             "code": "7318.24",
+                     *             "description": "Cotters and cotter pins"
+                     *           },
+                     *           "confidence": 0.07,
+                     *           "rationale": "heading 7318 (\"Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel\") matches steel, bolt, screw, nut, coach, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel."
+                     *         },
+                     *         {
+                     *           "code": "7415.21.0000",
+                     *           "description": "Washers (including spring washers)",
+                     *           "description_path": "Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper > Other articles, not threaded > Washers (including spring washers)",
+                     *           "chapter": "74",
+                     *           "heading": {
+                     *             "code": "7415",
+                     *             "description": "Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper"
+                     *           },
+                     *           "subheading": {
+                     *             "code": "7415.21",
+                     *             "description": "Washers (including spring washers)"
+                     *           },
+                     *           "confidence": 0.05,
+                     *           "rationale": "heading 7415 (\"Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper\") matches steel, bolt, screw, nut, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel/copper, brass or bronze."
+                     *         }
+                     *       ],
+                     *       "clarifications": [],
+                     *       "context": {
+                     *         "applied": {},
+                     *         "ignored": []
+                     *       },
+                     *       "reranking": {
+                     *         "status": "off",
+                     *         "model": null,
+                     *         "reason": null
+                     *       },
+                     *       "hts_release": {
+                     *         "id": "htsr_2026_rev_4",
+                     *         "name": "2026 Revision 4"
+                     *       },
+                     *       "remaining": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["HtsSearchResult"];
                 };
             };
@@ -1310,7 +1705,13 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1319,6 +1720,7 @@ export interface operations {
             /** @description The process is alive. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1337,7 +1739,13 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1346,6 +1754,7 @@ export interface operations {
             /** @description Ready to serve. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1372,6 +1781,7 @@ export interface operations {
             /** @description Not ready; the checks say why. */
             503: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -1397,7 +1807,13 @@ export interface operations {
     getOpenApiDocument: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1406,6 +1822,7 @@ export interface operations {
             /** @description The document in YAML. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1419,7 +1836,13 @@ export interface operations {
     getApiReference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1428,6 +1851,7 @@ export interface operations {
             /** @description The reference page. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1436,6 +1860,115 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    getLandingPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "landing_page",
+                     *       "name": "Tradelane API",
+                     *       "host": "tariff",
+                     *       "url": "http://127.0.0.1:33351",
+                     *       "api_version": "2026-11-22",
+                     *       "links": {
+                     *         "reference": "http://127.0.0.1:33351/docs",
+                     *         "spec": "http://127.0.0.1:33351/openapi.yaml",
+                     *         "quickstart": "http://127.0.0.1:33351/docs#section/quickstart",
+                     *         "problems": "http://127.0.0.1:33351/docs#section/errors"
+                     *       },
+                     *       "hosts": [
+                     *         {
+                     *           "host": "main",
+                     *           "url": "http://127.0.0.1:3000",
+                     *           "serves": "Main API host (calculate form B, freight tools, sign-up)"
+                     *         },
+                     *         {
+                     *           "host": "tariff",
+                     *           "url": "http://127.0.0.1:33351",
+                     *           "serves": "Tariff service host (calculate form A, AI HTS search, Pro tariff tools)"
+                     *         },
+                     *         {
+                     *           "host": "site",
+                     *           "url": "http://127.0.0.1:3002",
+                     *           "serves": "Web application host (account API with Bearer auth)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LandingPage"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getProblemType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The last segment of the problem's `type` URI.
+                 * @example validation-failed
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The problem type. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "problem_type",
+                     *       "type": "https://docs.tradelane.dev/problems/conflict",
+                     *       "slug": "conflict",
+                     *       "status": 409,
+                     *       "title": "Conflict",
+                     *       "description": "The resource's state forbids the change, the resource already exists (for a tracked reference, `existing_subscription_id`), or a request with the same `Idempotency-Key` is still running. Read the resource, or retry the idempotent request later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProblemType"];
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getHtsLine: {
@@ -1447,7 +1980,13 @@ export interface operations {
                  */
                 date?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description HTS number, dotted (`6109.10.0012`, also `6109.10.00.12`) or plain digits; 4, 6, 8 or 10 digits.
@@ -1462,6 +2001,7 @@ export interface operations {
             /** @description The line in the release in force on the date. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -1471,6 +2011,120 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "hts_line",
+                     *       "hts_code": "0402.99.9000",
+                     *       "statistical_suffix": "00",
+                     *       "indent": 4,
+                     *       "description": "Other",
+                     *       "description_path": "Milk and cream, concentrated or containing added sugar or other sweetening matter > Other > Other > Other > Other",
+                     *       "units": [
+                     *         "kg",
+                     *         "kg cmsc"
+                     *       ],
+                     *       "rates": {
+                     *         "general": {
+                     *           "text": "46.3¢/kg + 14.9%",
+                     *           "parsed": {
+                     *             "kind": "compound",
+                     *             "terms": [
+                     *               {
+                     *                 "kind": "specific",
+                     *                 "amount": {
+                     *                   "amount": "0.463",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "unit": "kg",
+                     *                 "unit_text": "kg"
+                     *               },
+                     *               {
+                     *                 "kind": "ad_valorem",
+                     *                 "percent": "14.9"
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         "special": {
+                     *           "text": "Free (BH,CL,JO,KR,MA,OM,P,PA,PE,SG) See 9822.04.25 (AU) See 9823.07.01-9823.07.07 (S+) See 9918.04.60, 9918.04.62 (CO)",
+                     *           "parsed": {
+                     *             "kind": "special",
+                     *             "offers": [
+                     *               {
+                     *                 "rate": {
+                     *                   "kind": "free"
+                     *                 },
+                     *                 "programs": [
+                     *                   "BH",
+                     *                   "CL",
+                     *                   "JO",
+                     *                   "KR",
+                     *                   "MA",
+                     *                   "OM",
+                     *                   "P",
+                     *                   "PA",
+                     *                   "PE",
+                     *                   "SG"
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "references": [
+                     *               {
+                     *                 "provisions": "9822.04.25",
+                     *                 "programs": [
+                     *                   "AU"
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "provisions": "9823.07.01-9823.07.07",
+                     *                 "programs": [
+                     *                   "S+"
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "provisions": "9918.04.60, 9918.04.62",
+                     *                 "programs": [
+                     *                   "CO"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         "other": {
+                     *           "text": "54.5¢/kg + 17.5%",
+                     *           "parsed": {
+                     *             "kind": "compound",
+                     *             "terms": [
+                     *               {
+                     *                 "kind": "specific",
+                     *                 "amount": {
+                     *                   "amount": "0.545",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "unit": "kg",
+                     *                 "unit_text": "kg"
+                     *               },
+                     *               {
+                     *                 "kind": "ad_valorem",
+                     *                 "percent": "17.5"
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         "additional_duties": null
+                     *       },
+                     *       "rate_line": null,
+                     *       "footnotes": [],
+                     *       "quota_quantity": null,
+                     *       "release": {
+                     *         "id": "htsr_2026_rev_4",
+                     *         "title": "2026 Revision 4",
+                     *         "effective_date": "2026-02-24"
+                     *       },
+                     *       "as_of": "2026-11-22",
+                     *       "source": "usitc_hts"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HtsLine"];
                 };
             };
@@ -1484,7 +2138,13 @@ export interface operations {
     estimateIeepaRefunds: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1512,6 +2172,7 @@ export interface operations {
             /** @description The estimate, line by line, per entry and overall. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1530,7 +2191,13 @@ export interface operations {
     getHtsLineHistory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description HTS number, dotted (`6109.10.0012`, also `6109.10.00.12`) or plain digits; 4, 6, 8 or 10 digits.
@@ -1545,10 +2212,70 @@ export interface operations {
             /** @description The line across releases. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "hts_line_history",
+                     *       "hts_code": "0101.30.0000",
+                     *       "entries": [
+                     *         {
+                     *           "release": {
+                     *             "id": "htsr_2030_rev_1",
+                     *             "title": "2030 Revision 1",
+                     *             "effective_date": "2030-01-01"
+                     *           },
+                     *           "valid_from": "2030-01-01",
+                     *           "valid_to": "2030-06-01",
+                     *           "description": "Asses",
+                     *           "rates": {
+                     *             "general": "6.8%",
+                     *             "special": "Free (A+,AU,BH,CL,CO,D,E, IL,JO,KR,MA,OM,P,PA,PE,S, SG)",
+                     *             "other": "15%",
+                     *             "additional_duties": null
+                     *           },
+                     *           "rate_line_code": null
+                     *         },
+                     *         {
+                     *           "release": {
+                     *             "id": "htsr_2030_rev_2",
+                     *             "title": "2030 Revision 2",
+                     *             "effective_date": "2030-06-01"
+                     *           },
+                     *           "valid_from": "2030-06-01",
+                     *           "valid_to": "2030-09-01",
+                     *           "description": "Asses",
+                     *           "rates": {
+                     *             "general": "7%",
+                     *             "special": "Free (A+,AU,BH,CL,CO,D,E, IL,JO,KR,MA,OM,P,PA,PE,S, SG)",
+                     *             "other": "15%",
+                     *             "additional_duties": null
+                     *           },
+                     *           "rate_line_code": null
+                     *         },
+                     *         {
+                     *           "release": {
+                     *             "id": "htsr_2030_rev_3",
+                     *             "title": "2030 Revision 3",
+                     *             "effective_date": "2030-09-01"
+                     *           },
+                     *           "valid_from": "2030-09-01",
+                     *           "valid_to": null,
+                     *           "description": "Asses",
+                     *           "rates": {
+                     *             "general": "6.8%",
+                     *             "special": "Free (A+,AU,BH,CL,CO,D,E, IL,JO,KR,MA,OM,P,PA,PE,S, SG)",
+                     *             "other": "15%",
+                     *             "additional_duties": null
+                     *           },
+                     *           "rate_line_code": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["HtsLineHistory"];
                 };
             };
@@ -1572,7 +2299,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1581,10 +2314,62 @@ export interface operations {
             /** @description A page of change sets. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "hcs_01qfk58pm0f65jqwfv3q9hj7af",
+                     *           "object": "hts_change_set",
+                     *           "release": {
+                     *             "id": "htsr_2030_rev_2",
+                     *             "title": "2030 Revision 2",
+                     *             "effective_date": "2030-06-01"
+                     *           },
+                     *           "previous_release": {
+                     *             "id": "htsr_2030_rev_1",
+                     *             "title": "2030 Revision 1",
+                     *             "effective_date": "2030-01-01"
+                     *           },
+                     *           "counts": {
+                     *             "added": 1,
+                     *             "removed": 1,
+                     *             "rate_changed": 1,
+                     *             "description_changed": 1
+                     *           },
+                     *           "created_at": "2030-06-01T09:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "hcs_01qq01ttm0demgt4rz3mq0xas8",
+                     *           "object": "hts_change_set",
+                     *           "release": {
+                     *             "id": "htsr_2030_rev_3",
+                     *             "title": "2030 Revision 3",
+                     *             "effective_date": "2030-09-01"
+                     *           },
+                     *           "previous_release": {
+                     *             "id": "htsr_2030_rev_2",
+                     *             "title": "2030 Revision 2",
+                     *             "effective_date": "2030-06-01"
+                     *           },
+                     *           "counts": {
+                     *             "added": 1,
+                     *             "removed": 1,
+                     *             "rate_changed": 1,
+                     *             "description_changed": 1
+                     *           },
+                     *           "created_at": "2030-09-01T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["HtsChangeSetList"];
                 };
             };
@@ -1601,7 +2386,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description The change set's id (`hcs_…`).
@@ -1616,10 +2407,140 @@ export interface operations {
             /** @description A page of line changes. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.01",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Except for products described in headings 9903.03.02–9903.03.11, articles the product of any country, as provided for in subdivision (aa) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading + 10%",
+                     *             "special": "The duty provided in the applicable subheading + 10%",
+                     *             "other": "The duty provided in the applicable subheading + 10%",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.02",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles the product of any country that (1) were loaded onto a vessel at the port of loading and in transit on the final mode of transit prior to entry into the United States, before 12:01 a.m. eastern standard time on February 24, 2026; and (2) are entered for consumption, or withdrawn from warehouse for consumption, before 12:01 a.m. eastern standard time on February 28, 2026",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.03",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles the product of any country, as provided for in subdivision (aa)(ii) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.04",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles the product of any country, as provided for in subdivision (aa)(iii) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.05",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles of civil aircraft (all aircraft other than military aircraft); their engines, parts and components; their other parts, components and subassemblies; and ground flight simulators and their parts and components of any country, provided for in subdivision (aa)(iv) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.06",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles of iron or steel, derivative articles of iron or steel, articles of aluminum, derivative articles of aluminum, passenger vehicles (sedans, sport utility vehicles, crossover utility vehicles, minivans and cargo vans) and light trucks and parts of passenger vehicles (sedans, sport utility vehicles, crossover utility vehicles, minivans and cargo vans) and light trucks, semiconductor articles, semi-finished copper and intensive copper derivative products, wood products, or medium- and heavy-duty vehicles or medium- and heavy-duty vehicle parts, of any country, as provided in subdivision (aa)(v) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.07",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles the product of Canada, as provided for in subdivision (aa)(vi) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.08",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles the product of Mexico, as provided for in subdivision (aa)(vii) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.09",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles of textiles or apparel the product of Costa Rica, the Dominican Republic, El Salvador, Guatemala, Honduras or Nicaragua, as provided for in subdivision (aa)(viii) of U.S. note 2 to this subchapter",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "added",
+                     *           "hts_code": "9903.03.10",
+                     *           "before": null,
+                     *           "after": {
+                     *             "description": "Articles that are donations, by persons subject to the jurisdiction of the United States, such as food, clothing and medicine, intended to be used to relieve human suffering",
+                     *             "general": "The duty provided in the applicable subheading",
+                     *             "special": "The duty provided in the applicable subheading",
+                     *             "other": "The duty provided in the applicable subheading",
+                     *             "additional_duties": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJzZXEiOjE5fQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HtsLineChangeList"];
                 };
             };
@@ -1637,7 +2558,13 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1646,10 +2573,57 @@ export interface operations {
             /** @description A page of alerts. */
             200: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "alr_01qsdm1zg0ez2ew5vs2p7qm8qy",
+                     *           "object": "tariff_alert",
+                     *           "livemode": true,
+                     *           "hts_prefixes": [
+                     *             "610910",
+                     *             "990303"
+                     *           ],
+                     *           "countries": [
+                     *             "CN",
+                     *             "VN"
+                     *           ],
+                     *           "created_at": "2030-10-01T12:00:00.000Z",
+                     *           "updated_at": "2030-10-01T12:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "alr_01qsdm20f83mqakfkbzgwznspm",
+                     *           "object": "tariff_alert",
+                     *           "livemode": true,
+                     *           "hts_prefixes": [
+                     *             "84"
+                     *           ],
+                     *           "countries": [],
+                     *           "created_at": "2030-10-01T12:00:01.000Z",
+                     *           "updated_at": "2030-10-01T12:00:01.000Z"
+                     *         },
+                     *         {
+                     *           "id": "alr_01qsdm21egfn0w0j51zz9d9pta",
+                     *           "object": "tariff_alert",
+                     *           "livemode": true,
+                     *           "hts_prefixes": [
+                     *             "85"
+                     *           ],
+                     *           "countries": [],
+                     *           "created_at": "2030-10-01T12:00:02.000Z",
+                     *           "updated_at": "2030-10-01T12:00:02.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["TariffAlertList"];
                 };
             };
@@ -1662,6 +2636,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
@@ -1693,10 +2672,28 @@ export interface operations {
             /** @description The alert. */
             201: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "alr_01qsdm1zg0ez2ew5vs2p7qm8qy",
+                     *       "object": "tariff_alert",
+                     *       "livemode": true,
+                     *       "hts_prefixes": [
+                     *         "610910",
+                     *         "990303"
+                     *       ],
+                     *       "countries": [
+                     *         "CN",
+                     *         "VN"
+                     *       ],
+                     *       "created_at": "2030-10-01T12:00:00.000Z",
+                     *       "updated_at": "2030-10-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TariffAlert"];
                 };
             };
@@ -1711,7 +2708,13 @@ export interface operations {
     deleteTariffAlert: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path: {
                 /**
                  * @description The alert's id (`alr_…`).
@@ -1726,6 +2729,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -1740,7 +2744,13 @@ export interface operations {
     refreshHtsNow: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1749,10 +2759,20 @@ export interface operations {
             /** @description The refresh is queued. */
             202: {
                 headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "job_0958fa4d-5e35-4937-8a7d-30e3562450c0",
+                     *       "object": "job",
+                     *       "name": "hts-refresh",
+                     *       "status": "queued",
+                     *       "run_at": "2026-11-25T15:15:59.272Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["QueuedJob"];
                 };
             };
