@@ -1,21 +1,19 @@
 import request from 'supertest';
-import { loadConfig } from '../../src/config/config';
 import { createTestApp, TestApp } from '../support/app';
+import { referenceDataFolder } from '../support/reference-data';
 
-// The search over the real release, through the API, as the development set's bench runs it.
-const hasData = loadConfig().dataDir !== null;
-const withData = hasData ? describe : describe.skip;
-
+// The search over the real release (HTS 2026 Rev 4), through the API, as the development set's bench runs it.
 let app: TestApp;
 beforeAll(async () => {
-  if (hasData) app = await createTestApp({ config: { trustProxy: true }, withTariffData: true });
+  const dataDir = referenceDataFolder('hts/hts_2026_revision_4_csv.csv', 'tariff');
+  app = await createTestApp({ config: { trustProxy: true, dataDir }, withTariffData: true });
 }, 120_000);
 afterAll(() => app?.close());
 
 let ip = 0;
 const search = (body: object, from = `198.19.0.${++ip}`) => request(app.hosts.tariff).post('/api/tariff/public/ai-search').set('X-Forwarded-For', from).send(body);
 
-withData('POST /api/tariff/public/ai-search', () => {
+describe('POST /api/tariff/public/ai-search', () => {
   it('ranks 10-digit codes of the release in force, with confidence and rationale', async () => {
     const res = await search({ query: "men's cotton knit t-shirt" }).expect(200);
     expect(res.body).toMatchObject({ object: 'hts_search', remaining: 4, hts_release: { id: expect.stringMatching(/^htsr_/) } });

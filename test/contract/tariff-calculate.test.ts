@@ -1,15 +1,13 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { signUp } from '../support/accounts';
-import { loadConfig } from '../../src/config/config';
+import { referenceDataFolder } from '../support/reference-data';
 
-// Real data: the HTS release and duty rules imported from the data directory, as on first start.
-const hasData = loadConfig().dataDir !== null;
-const withData = hasData ? describe : describe.skip;
-
+// Real data: HTS 2026 Rev 4 and the duty rules imported from a data folder holding them, as on first start.
 let app: TestApp;
 beforeAll(async () => {
-  if (hasData) app = await createTestApp({ config: { trustProxy: true }, withTariffData: true });
+  const dataDir = referenceDataFolder('hts/hts_2026_revision_4_csv.csv', 'tariff');
+  app = await createTestApp({ config: { trustProxy: true, dataDir }, withTariffData: true });
 }, 120_000);
 afterAll(() => app?.close());
 
@@ -17,7 +15,7 @@ const steersFromChina = { hts_code: '0102.29.40.24', country_code: 'CN', entry_d
 let ipCounter = 0;
 const freshIp = () => `198.18.0.${++ipCounter}`;
 
-withData('POST /api/tariff/public/calculate with the real schedule and rules', () => {
+describe('POST /api/tariff/public/calculate with the real schedule and rules', () => {
   it('answers form A on the tariff host: the stack, its sources, and the caller\'s remaining calls', async () => {
     const res = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(steersFromChina).expect(200);
     const { result, remaining } = res.body;

@@ -15,6 +15,7 @@ import { createScheduler } from '../../src/jobs/scheduler';
 import { createTrackingServices } from '../../src/hosts/tracking-services';
 import { loadTrackingConfig } from '../../src/config/tracking-config';
 import { createTestDatabase, TestDatabase } from './database';
+import { repoDataDir } from './reference-data';
 import { withStatusLog } from './status-log';
 
 /** A clock tests can set and move. */
@@ -53,7 +54,8 @@ export interface TestAppOptions {
 /** The real hosts over a fresh database, with responses validated and their statuses logged. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase({ migrate: options.migrate }));
-  const config: Config = { ...loadConfig(process.env), databaseUrl: db.url, validateResponses: true, ...options.config };
+  // The repository's data/, whatever DATA_DIR says: a test's data never depends on the machine.
+  const config: Config = { ...loadConfig(process.env), databaseUrl: db.url, dataDir: repoDataDir, validateResponses: true, ...options.config };
   const clock = new TestClock();
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
   const logger = pino({ level: config.logLevel });

@@ -2,9 +2,12 @@ import { compareRevisions, revisionTitle } from '../../reference/hts/hts-revisio
 import { HtsImported, HtsImportDeps, importHtsFile } from './hts-import.service';
 import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from './hts-ports';
 import type { HtsRelease } from './hts-release';
+import type { ImportProgress } from '../import-progress';
 
 export interface HtsRefreshDeps extends HtsImportDeps {
   source: HtsReleaseSource;
+  /** Told after each file of a run (imported, present or rejected). */
+  progress?: ImportProgress;
 }
 
 export interface HtsRefreshResult {
@@ -28,7 +31,8 @@ async function importFromSource(deps: HtsRefreshDeps, choose: Choice): Promise<H
   try {
     const available = (await deps.source.listReleases()).sort(compareRevisions);
     const candidates = choose(available, await deps.db.stores.releases.listByEffectiveDate());
-    for (const candidate of candidates) {
+    for (const [index, candidate] of candidates.entries()) {
+      const started = performance.now();
       const bytes = await deps.source.fetchRelease(candidate);
       const outcome = await importHtsFile(deps, {
         bytes,
@@ -42,6 +46,14 @@ async function importFromSource(deps: HtsRefreshDeps, choose: Choice): Promise<H
       else if (outcome.outcome === 'rejected') {
         result.rejected.push({ title: revisionTitle(candidate), location: candidate.location, reason: outcome.reason });
       }
+      deps.progress?.({
+        dataset: 'hts',
+        done: index + 1,
+        total: candidates.length,
+        item: revisionTitle(candidate),
+        rows: outcome.outcome === 'imported' ? outcome.release.rowCount : 0,
+        elapsedMs: performance.now() - started,
+      });
     }
   } catch (error) {
     if (!(error instanceof HtsSourceUnavailable)) throw error;

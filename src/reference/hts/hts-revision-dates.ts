@@ -2,8 +2,8 @@ import type { HtsRevision } from './hts-revision';
 
 /**
  * The date each known revision took effect, for files that arrive without dates (a local data
- * directory holds only file names). Sources: /work/shared/docs/tariff-rules.md §2.3 and the Budget
- * Lab at Yale's `config/revision_dates.csv` (MIT), `effective_date` column. Approximate dates
+ * directory holds only file names). Source: the Budget Lab at Yale's `config/revision_dates.csv` (MIT,
+ * in data/tariff/yale-tariff-rate-tracker/), `effective_date` column, tabled per file in data/hts/README.md. Approximate dates
  * (2026 Rev 17 "~08-28", Rev 19 "2026-09") are left out rather than guessed. USITC's releaseList
  * gives dates for new revisions, so this table only has to cover what was published before.
  */

@@ -15,7 +15,6 @@ import { tariffRulesFromData } from '../../../support/tariff-rules';
  * a year; the 2025 scenarios check the Chapter 99 stack, not MFN history).
  */
 const dataDir = referenceDataDir();
-const describeWithData = dataDir ? describe : describe.skip;
 
 interface Scenario {
   name: string;
@@ -468,12 +467,12 @@ const scenarios: Scenario[] = [
   },
 ];
 
-describeWithData('golden duty scenarios (HTS 2026 Rev 4 lines)', () => {
+describe('golden duty scenarios (HTS 2026 Rev 4 lines)', () => {
   let rules: TariffRules;
   let lines: InMemoryHtsLineSource;
   beforeAll(() => {
-    rules = tariffRulesFromData(dataDir as string);
-    lines = csvLineSource(path.join(dataDir as string, 'hts/hts_2026_revision_4_csv.csv'), { id: '2026-rev-4', name: '2026 HTS Revision 4' }, '2025-01-01');
+    rules = tariffRulesFromData(dataDir);
+    lines = csvLineSource(path.join(dataDir, 'hts/hts_2026_revision_4_csv.csv'), { id: '2026-rev-4', name: '2026 HTS Revision 4' }, '2025-01-01');
   });
 
   it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_name, scenario) => {
