@@ -23,6 +23,8 @@ import { HostName, hostNames } from './hosts/host-names';
 import { databaseReachable, migrationsApplied, Readiness } from './hosts/readiness';
 import { createScheduler } from './jobs/scheduler';
 import { agendaJobQueue } from './jobs/job-queue';
+import { ServiceMetrics } from './observability/metrics';
+import { importProgressReporter } from './observability/import-progress-log';
 
 export interface RunningService {
   /** Bound ports by host (all equal in single-port mode). */
@@ -54,7 +56,8 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff)).add(parcelDataLoaded(parcel));
   const scheduler = createProcessScheduler(db, config);
   const jobs = agendaJobQueue(() => scheduler);
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, loadPlanner: new LoadPlanPool(config.loadPlanner), jobs, scheduler };
+  const metrics = new ServiceMetrics({ process: true });
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, loadPlanner: new LoadPlanPool(config.loadPlanner), jobs, scheduler, metrics };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {
@@ -89,12 +92,17 @@ export interface Worker {
  * Starts processing jobs on the scheduler: the daily HTS refresh and the tracking refresh, and the
  * AIS NMEA feed when one is configured (set TRACKING_AIS_NMEA_TCP on one worker only).
  */
-export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff' | 'tracking'>): Promise<Worker> {
-  const { logger } = deps;
+export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'metrics'>): Promise<Worker> {
+  const { logger, metrics } = deps;
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
-  agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => logger.warn({ err: error, job: job.attrs.name }, 'job failed'));
+  agenda.on('success', (job: { attrs: { name: string } }) => metrics.recordJobRun(job.attrs.name, 'success'));
+  agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => {
+    metrics.recordJobRun(job.attrs.name, 'failure');
+    logger.warn({ err: error, job: job.attrs.name }, 'job failed');
+  });
   await agenda.start();
-  await defineHtsRefreshJob(agenda, { ...htsRefreshDeps(deps.tariff, deps.clock), logger, lockLifetimeMs: deps.config.jobLockLifetimeMs });
+  const progress = importProgressReporter(logger, metrics);
+  await defineHtsRefreshJob(agenda, { ...htsRefreshDeps(deps.tariff, deps.clock, progress), logger, lockLifetimeMs: deps.config.jobLockLifetimeMs });
   const tracking = deps.tracking.config;
   await defineTrackingRefreshJob(agenda, {
     refresh: deps.tracking.refresh,
@@ -133,10 +141,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     }
   }
   // Reference data imports in the background: /readyz says not ready, and the tariff and parcel routes answer 503, until done.
+  const progress = importProgressReporter(logger, deps.metrics);
   const bootstrap = Promise.all([
-    bootstrapTariffData(deps.tariff, config, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
-    bootstrapParcelData(deps.parcel, deps.db, config, logger).catch((error: unknown) => logger.error({ err: error }, 'parcel data bootstrap failed')),
-    bootstrapPorts(deps.tracking, config.dataDir, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'port import failed')),
+    bootstrapTariffData(deps.tariff, config, deps.clock, logger, progress).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
+    bootstrapParcelData(deps.parcel, deps.db, config, logger, progress).catch((error: unknown) => logger.error({ err: error }, 'parcel data bootstrap failed')),
+    bootstrapPorts(deps.tracking, config.dataDir, deps.clock, logger, progress).catch((error: unknown) => logger.error({ err: error }, 'port import failed')),
   ]);
   const worker = config.runWorker ? await startWorker(deps.scheduler, deps) : null;
   logger.info({ ports, worker: worker !== null, database: deps.db.dialect }, 'tradelane serving');

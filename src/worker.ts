@@ -8,6 +8,7 @@ import { createTariffServices } from './hosts/tariff-services';
 import { createTrackingServices } from './hosts/tracking-services';
 import { createProcessScheduler, startWorker } from './server';
 import { systemClock } from './domain/clock';
+import { ServiceMetrics } from './observability/metrics';
 
 /** `npm run worker`: a job worker alone, for scaling jobs apart from the API (MySQL only in practice). */
 const config = loadConfig();
@@ -21,6 +22,8 @@ runUntilSignalled(logger, async () => {
     clock: systemClock,
     tariff: createTariffServices(db, config),
     tracking: createTrackingServices(db.knex, loadTrackingConfig(), systemClock),
+    // A worker alone serves no HTTP: its job counts are not exported (GET /metrics is the API process's).
+    metrics: new ServiceMetrics(),
   });
   return {
     async stop() {

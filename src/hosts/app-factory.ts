@@ -4,6 +4,7 @@ import { accessLog } from '../http/access-log';
 import { problemErrorHandler } from '../http/error-handler';
 import { expressAdapter, OperationHandler } from '../http/operation';
 import { openApiValidation } from '../http/openapi-validation';
+import { requestMetrics } from '../http/request-metrics';
 import { HttpProblem } from '../http/problem';
 import type { AppDependencies } from './app-dependencies';
 import { HostDocument, HostOperation, loadHostDocument } from './host-document';
@@ -23,7 +24,7 @@ const acceptsForm = (operation: HostOperation): boolean =>
 
 /**
  * Builds one host's Express app. The order is the path of a request (docs/architecture.md):
- * request id and access log → body limits → OpenAPI validation → access (authentication,
+ * request id and access log → request metrics → body limits → OpenAPI validation → access (authentication,
  * entitlement, idempotency, quota) → the operation → problem errors.
  */
 export function createHostApp(host: HostName, deps: AppDependencies): Express {
@@ -36,6 +37,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   app.set('trust proxy', deps.config.trustProxy);
 
   app.use(accessLog(deps.logger.child({ host })));
+  app.use(requestMetrics(host, deps.metrics));
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
   // OAuth token requests are form-encoded (RFC 6749 §4.4.2); hosts without such an operation skip the parser.
   if (document.operations.some(acceptsForm)) app.use(express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }));
@@ -45,7 +47,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
     const handler = handlers[operation.operationId];
     if (!handler) throw new Error(`${host} host: no handler for ${operation.operationId}`);
     const route: RequestHandler = expressAdapter(host, deps.clock, handler);
-    app[operation.method](operation.expressPath, ...accessControl(operation, deps.access, deps.clock, deps.config.adminTokenSha256), route);
+    app[operation.method](operation.expressPath, ...accessControl(operation, deps.access, deps.clock, deps.config.adminTokenSha256, deps.config.metricsTokenSha256), route);
   }
 
   app.use((_req, _res, next) => next(new HttpProblem('not-found', 'No such route.')));

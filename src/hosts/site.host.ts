@@ -1,6 +1,7 @@
 import { ShipmentRepository } from '../db/repositories/shipment.repository';
 import type { operations } from '../generated/hosts/site';
 import { accountHandlers } from '../handlers/accounts.handler';
+import { metricsHandler } from '../handlers/metrics.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { shipmentHandlers } from '../handlers/shipments.handler';
 import { trackingAdminHandlers } from '../handlers/tracking.handler';
@@ -13,6 +14,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
   const { signUp: _mainHostOnly, ...accounts } = accountHandlers(deps.access);
   return {
     ...serviceHandlers(document, deps.readiness),
+    getMetrics: metricsHandler(deps.metrics),
     ...accounts,
     ...shipmentHandlers(new ShipmentRepository(deps.db.knex)),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),

@@ -92,3 +92,22 @@ it('writes no credentials to its logs', async () => {
   expect(text).not.toContain('supersecretvalue');
   expect(text).not.toContain('anothersecret');
 });
+
+it('logs a readiness 503 during start-up as information, other 5xx as errors', async () => {
+  const lines: string[] = [];
+  const db = await createTestDatabase({ migrate: false });
+  const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(line) });
+  const service = await startService(loadConfig({ DATA_DIR: emptyDataDir, DATABASE_URL: db.url, BIND_ADDRESS: '127.0.0.1', PORT_MAIN: '0', PORT_TARIFF: '0', PORT_SITE: '0', RUN_WORKER: 'false' }), logger);
+  try {
+    // The empty data directory has no HTS release: not ready, as during a first start's import.
+    await request(`http://127.0.0.1:${service.ports.main}`).get('/readyz').expect(503);
+    await request(`http://127.0.0.1:${service.ports.main}`).post('/api/tariff/public/calculate').send({ hts_code: '0101.21.00.10', country_code: 'MX' }).expect(503);
+  } finally {
+    await service.stop();
+    await db.destroy();
+  }
+  const access = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request completed');
+  const levelOf = (url: string) => access.find((entry) => entry.req.url === url)?.level;
+  expect(levelOf('/readyz')).toBe(30);
+  expect(levelOf('/api/tariff/public/calculate')).toBe(50);
+});

@@ -15,6 +15,8 @@ import { createScheduler } from '../../src/jobs/scheduler';
 import { createTrackingServices } from '../../src/hosts/tracking-services';
 import { loadTrackingConfig } from '../../src/config/tracking-config';
 import { createTestDatabase, TestDatabase } from './database';
+import { importProgressReporter } from '../../src/observability/import-progress-log';
+import { ServiceMetrics } from '../../src/observability/metrics';
 import { repoDataDir } from './reference-data';
 import { withStatusLog } from './status-log';
 
@@ -73,9 +75,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     parcel: createParcelServices(db, options.parcelEnv ?? {}),
     tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock),
     jobs,
+    metrics: new ServiceMetrics(),
   };
-  if (options.withTariffData) await bootstrapTariffData(deps.tariff, config, clock, logger);
-  if (options.withParcelData) await bootstrapParcelData(deps.parcel, db, { ...config, dataDir: options.withParcelData }, logger);
+  const progress = importProgressReporter(logger, deps.metrics);
+  if (options.withTariffData) await bootstrapTariffData(deps.tariff, config, clock, logger, progress);
+  if (options.withParcelData) await bootstrapParcelData(deps.parcel, db, { ...config, dataDir: options.withParcelData }, logger, progress);
   const hosts = Object.fromEntries(hostNames.map((host) => [host, withStatusLog(host, createHostApp(host, deps))])) as Record<HostName, Express>;
   return {
     hosts,
