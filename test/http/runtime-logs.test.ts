@@ -41,7 +41,7 @@ describe('import progress', () => {
     const last = steps[steps.length - 1];
     expect(last.import.done).toBe(last.import.total);
     const busy = steps.find((entry) => entry.import.rows > 0);
-    expect(busy.msg).toMatch(/^importing parcel: importer \d+ of \d+ \([^)]+\), [\d,]+ rows at [\d,]+ rows\/s$/);
+    expect(busy.msg).toMatch(/^importing parcel: importer \d+ of \d+ \([^)]+\), [\d,]+ records at [\d,]+ records\/s$/);
     expect(busy.import.rowsPerSecond).toBeGreaterThan(0);
   });
 });
