@@ -6,29 +6,27 @@
  * Fresh means: the outputs exist and the SHA-256 of the inputs' paths and contents equals the one
  * recorded after the last build. Contents, not modification times: a checkout, a copy or a clock
  * change cannot make a stale build look fresh. Hashing the few MB of sources takes milliseconds.
- * `npx tsx scripts/build-if-stale.ts ts` checks the compiled service only (the worker, migrate).
+ * `node scripts/build-if-stale.mjs ts` checks the compiled service only (the worker, migrate).
+ * Plain JavaScript, run by node itself: a restart should not wait for a TypeScript loader.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { builtDocsDir, projectRoot } from '../src/config/paths';
-import { hostNames } from '../src/hosts/host-names';
+import console from 'node:console';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 
-interface BuildTarget {
-  /** What is built, as printed. */
-  label: string;
-  /** The npm script that builds it. */
-  script: string;
-  /** Files and folders (relative to the project root) whose contents the build reads. */
-  inputs: string[];
-  /** Files the build must have produced. */
-  outputs: string[];
-  /** Where the inputs' digest is recorded after a build. */
-  stamp: string;
-}
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** One reference page per host document (src/config/paths.ts: builtDocsDir). */
+const hostDocuments = fs.readdirSync(path.join(projectRoot, 'src', 'generated', 'openapi')).filter((name) => name.endsWith('.yaml'));
 
-const targets: Record<'ts' | 'docs', BuildTarget> = {
+/**
+ * label: what is built, as printed; script: the npm script that builds it; inputs: files and folders
+ * (relative to the project root) whose contents the build reads; outputs: files the build must have
+ * produced; stamp: where the inputs' digest is recorded after a build.
+ */
+const targets = {
   ts: {
     label: 'dist/',
     script: 'build:ts',
@@ -40,12 +38,12 @@ const targets: Record<'ts' | 'docs', BuildTarget> = {
     label: 'the API reference (var/docs/)',
     script: 'build:docs',
     inputs: ['openapi', 'src/generated/openapi', 'scripts', 'docs', 'redocly.yaml', 'package-lock.json'],
-    outputs: hostNames.map((host) => path.relative(projectRoot, path.join(builtDocsDir, `${host}.html`))),
-    stamp: path.relative(projectRoot, path.join(builtDocsDir, '.build-inputs.sha256')),
+    outputs: hostDocuments.map((name) => path.join('var', 'docs', name.replace(/\.yaml$/, '.html'))),
+    stamp: 'var/docs/.build-inputs.sha256',
   },
 };
 
-function filesUnder(relative: string): string[] {
+function filesUnder(relative) {
   const absolute = path.join(projectRoot, relative);
   if (!fs.existsSync(absolute)) return [];
   if (!fs.statSync(absolute).isDirectory()) return [relative];
@@ -55,7 +53,7 @@ function filesUnder(relative: string): string[] {
     .flatMap((entry) => filesUnder(path.join(relative, entry.name)));
 }
 
-function inputsDigest(inputs: string[]): string {
+function inputsDigest(inputs) {
   const hash = crypto.createHash('sha256');
   for (const file of inputs.flatMap(filesUnder)) {
     hash.update(`${file}\0`);
@@ -65,12 +63,12 @@ function inputsDigest(inputs: string[]): string {
   return hash.digest('hex');
 }
 
-const readStamp = (stamp: string): string | null => {
+const readStamp = (stamp) => {
   const file = path.join(projectRoot, stamp);
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
 };
 
-function buildIfStale(target: BuildTarget): void {
+function buildIfStale(target) {
   // Taken before building: an edit made while the build runs leaves the stamp behind, so the next start rebuilds.
   const digest = inputsDigest(target.inputs);
   const complete = target.outputs.every((output) => fs.existsSync(path.join(projectRoot, output)));
@@ -86,7 +84,7 @@ function buildIfStale(target: BuildTarget): void {
 
 const chosen = process.argv.slice(2);
 for (const name of chosen.length > 0 ? chosen : ['ts', 'docs']) {
-  const target = targets[name as keyof typeof targets];
+  const target = targets[name];
   if (!target) throw new Error(`unknown build target "${name}" (ts or docs)`);
   buildIfStale(target);
 }
