@@ -14,18 +14,20 @@ function fromThisMachine(req: Request): boolean {
 }
 
 /**
- * GET /metrics: open on loopback (the operator's own machine, a sidecar scraper); from elsewhere the
- * metrics token's SHA-256 must match METRICS_TOKEN_SHA256, and without that setting it is refused.
- * Metrics name operations and volumes: not secrets, but not for the world either.
+ * GET /metrics: open on loopback without credentials (the operator's own machine, a sidecar
+ * scraper); from elsewhere the metrics token's SHA-256 must match METRICS_TOKEN_SHA256, and without
+ * that setting it is refused. A credential that is sent is always checked, on loopback too: a wrong
+ * one is 401 everywhere. Metrics name operations and volumes: not secrets, but not for the world either.
  */
 export function metricsAccess(metricsTokenSha256: string | null): RequestHandler {
   return (req, _res, next) => {
-    if (fromThisMachine(req)) return next();
-    const token = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+    const authorization = req.get('authorization');
+    if (authorization === undefined && fromThisMachine(req)) return next();
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
     if (metricsTokenSha256 !== null && token !== undefined && sameDigest(sha256Hex(token), metricsTokenSha256)) return next();
     const detail =
       metricsTokenSha256 === null
-        ? 'Metrics are served to this machine only: set METRICS_TOKEN_SHA256 to scrape them from elsewhere.'
+        ? 'No metrics token is configured: metrics are served without credentials to this machine only (set METRICS_TOKEN_SHA256 to scrape them from elsewhere).'
         : token === undefined
           ? 'Send the metrics token as Authorization: Bearer <token>.'
           : 'The metrics token is not valid.';

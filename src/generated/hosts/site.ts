@@ -239,10 +239,11 @@ export interface paths {
          *     `…_rows_total`), and Node.js process metrics (`tradelane_process_…`, `tradelane_nodejs_…`). Every
          *     host of a process serves the same figures.
          *
-         *     Open to requests from the machine itself (a loopback address, with no `X-Forwarded-For` or
-         *     `Forwarded` header, which a local reverse proxy would add). From elsewhere it needs
-         *     `Authorization: Bearer <metrics token>`, whose SHA-256 the operator configures as
-         *     `METRICS_TOKEN_SHA256`; without that setting, metrics are served to loopback only. No quota.
+         *     Open without credentials to requests from the machine itself (a loopback address, with no
+         *     `X-Forwarded-For` or `Forwarded` header, which a local reverse proxy would add). From elsewhere
+         *     it needs `Authorization: Bearer <metrics token>`, whose SHA-256 the operator configures as
+         *     `METRICS_TOKEN_SHA256`; without that setting, metrics are served to loopback only. A credential
+         *     that is sent is always checked, on loopback too: a wrong one is 401. No quota.
          */
         get: operations["getMetrics"];
         put?: never;
