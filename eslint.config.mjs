@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  // data/ and bench/data/ hold third parties' files copied unmodified (with provenance), not our code.
+  // data/ and bench/data/ are reference and evaluation data, copied unmodified: not our code.
   { ignores: ['node_modules/', 'dist/', 'var/', 'src/generated/', 'coverage/', 'data/', 'bench/data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -25,6 +25,9 @@ import { createScheduler } from './jobs/scheduler';
 import { agendaJobQueue } from './jobs/job-queue';
 import { ServiceMetrics } from './observability/metrics';
 import { importProgressReporter } from './observability/import-progress-log';
+import { loadWebhookConfig } from './config/webhook-config';
+import { createWebhookServices } from './hosts/webhook-services';
+import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
 
 export interface RunningService {
   /** Bound ports by host (all equal in single-port mode). */
@@ -56,8 +59,9 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff)).add(parcelDataLoaded(parcel));
   const scheduler = createProcessScheduler(db, config);
   const jobs = agendaJobQueue(() => scheduler);
+  const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
   const metrics = new ServiceMetrics({ process: true });
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, loadPlanner: new LoadPlanPool(config.loadPlanner), jobs, scheduler, metrics };
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, webhooks, loadPlanner: new LoadPlanPool(config.loadPlanner), jobs, scheduler, metrics };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {
@@ -89,10 +93,10 @@ export interface Worker {
 }
 
 /**
- * Starts processing jobs on the scheduler: the daily HTS refresh and the tracking refresh, and the
- * AIS NMEA feed when one is configured (set TRACKING_AIS_NMEA_TCP on one worker only).
+ * Starts processing jobs on the scheduler: the daily HTS refresh, the tracking refresh, webhook
+ * delivery, and the AIS NMEA feed when one is configured (set TRACKING_AIS_NMEA_TCP on one worker only).
  */
-export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'metrics'>): Promise<Worker> {
+export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks' | 'metrics'>): Promise<Worker> {
   const { logger, metrics } = deps;
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
   agenda.on('success', (job: { attrs: { name: string } }) => metrics.recordJobRun(job.attrs.name, 'success'));
@@ -112,11 +116,13 @@ export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'c
     positionRetentionMs: tracking.ais.positionRetentionMs,
     onReport: (report) => logger.info({ report }, 'tracking refreshed'),
   });
+  const webhookDelivery = await defineWebhookDeliveryJob(agenda, { delivery: deps.webhooks.delivery, config: deps.webhooks.config, logger });
   const aisFeed = startAisFeed(tracking, deps.tracking.positions, (error) => logger.warn({ err: error }, 'AIS feed error'));
   logger.info({ aisFeed: aisFeed !== null, trackingEvery: tracking.refresh.jobEvery, dcsaCarriers: tracking.dcsa.map((c) => c.scac) }, 'worker started');
   return {
     async stop() {
       await aisFeed?.stop();
+      await webhookDelivery.stop();
       await agenda.stop();
     },
   };
@@ -158,6 +164,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       await bootstrap;
       if (worker) await worker.stop();
       await deps.loadPlanner.close();
+      deps.webhooks.close();
       await deps.db.knex.destroy();
     },
   };

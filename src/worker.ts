@@ -9,6 +9,8 @@ import { createTrackingServices } from './hosts/tracking-services';
 import { createProcessScheduler, startWorker } from './server';
 import { systemClock } from './domain/clock';
 import { ServiceMetrics } from './observability/metrics';
+import { loadWebhookConfig } from './config/webhook-config';
+import { createWebhookServices } from './hosts/webhook-services';
 
 /** `npm run worker`: a job worker alone, for scaling jobs apart from the API (MySQL only in practice). */
 const config = loadConfig();
@@ -16,6 +18,7 @@ const logger = createLogger(config);
 runUntilSignalled(logger, async () => {
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
+  const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
   const worker = await startWorker(createProcessScheduler(db, config), {
     config,
     logger,
@@ -24,10 +27,12 @@ runUntilSignalled(logger, async () => {
     tracking: createTrackingServices(db.knex, loadTrackingConfig(), systemClock),
     // A worker alone serves no HTTP: its job counts are not exported (GET /metrics is the API process's).
     metrics: new ServiceMetrics(),
+    webhooks,
   });
   return {
     async stop() {
       await worker.stop();
+      webhooks.close();
       await db.knex.destroy();
     },
   };

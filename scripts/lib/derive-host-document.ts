@@ -40,12 +40,12 @@ function collectRefs(node: Json, into: Set<string>): void {
   }
 }
 
-/** Keeps only the components reachable from the paths (and security schemes the paths may name). */
+/** Keeps only the components reachable from the paths and webhooks (and security schemes the paths may name). */
 function pruneComponents(doc: JsonObject): void {
   const components = doc.components;
   if (!isObject(components)) return;
   const reachable = new Set<string>();
-  const queue: Json[] = [doc.paths ?? {}];
+  const queue: Json[] = [doc.paths ?? {}, doc.webhooks ?? {}];
   while (queue.length > 0) {
     const refs = new Set<string>();
     collectRefs(queue.pop() as Json, refs);
@@ -93,6 +93,12 @@ export function deriveHostDocument(spec: JsonObject, host: HostName): JsonObject
     if (Object.keys(kept).some((key) => httpMethods.includes(key))) paths[route] = kept;
   }
   doc.paths = paths;
+  // The events the site host's endpoints deliver are documented there only; they are requests we
+  // send, not operations a host serves, so they carry no operationId into the host's handler types.
+  if (host !== 'site') delete doc.webhooks;
+  else if (isObject(doc.webhooks)) {
+    for (const item of Object.values(doc.webhooks)) if (isObject(item) && isObject(item.post)) delete item.post.operationId;
+  }
   const usedTags = new Set<string>();
   for (const item of Object.values(paths)) {
     for (const operation of Object.values(item as JsonObject)) {

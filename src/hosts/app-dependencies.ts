@@ -10,6 +10,7 @@ import type { ParcelServices } from './parcel-services';
 import type { Readiness } from './readiness';
 import type { TariffServices } from './tariff-services';
 import type { TrackingServices } from './tracking-services';
+import type { WebhookServices } from './webhook-services';
 
 /** Everything the hosts are built from; made once by the composition root (src/server.ts) or a test. */
 export interface AppDependencies {
@@ -28,4 +29,6 @@ export interface AppDependencies {
   tracking: TrackingServices;
   /** What GET /metrics serves: requests, jobs, imports of this process. */
   metrics: ServiceMetrics;
+  /** Webhook endpoints and events for the site host, and the delivery the worker runs. */
+  webhooks: WebhookServices;
 }

@@ -5,6 +5,7 @@ import { metricsHandler } from '../handlers/metrics.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { shipmentHandlers } from '../handlers/shipments.handler';
 import { trackingAdminHandlers } from '../handlers/tracking.handler';
+import { webhookHandlers } from '../handlers/webhooks.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
@@ -18,5 +19,6 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...accounts,
     ...shipmentHandlers(new ShipmentRepository(deps.db.knex)),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
+    ...webhookHandlers(deps.webhooks.endpoints),
   };
 }

@@ -18,6 +18,8 @@ import { createTestDatabase, TestDatabase } from './database';
 import { importProgressReporter } from '../../src/observability/import-progress-log';
 import { ServiceMetrics } from '../../src/observability/metrics';
 import { repoDataDir } from './reference-data';
+import { loadWebhookConfig, WebhookConfig } from '../../src/config/webhook-config';
+import { createWebhookServices } from '../../src/hosts/webhook-services';
 import { withStatusLog } from './status-log';
 
 /** A clock tests can set and move. */
@@ -51,6 +53,8 @@ export interface TestAppOptions {
   withParcelData?: string;
   /** Environment of the parcel services (live carrier credentials and base URLs); none by default. */
   parcelEnv?: Env;
+  /** Webhook settings over those of the environment. */
+  webhooks?: Partial<WebhookConfig>;
 }
 
 /** The real hosts over a fresh database, with responses validated and their statuses logged. */
@@ -74,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     loadPlanner: new LoadPlanPool(config.loadPlanner),
     parcel: createParcelServices(db, options.parcelEnv ?? {}),
     tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock),
+    webhooks: createWebhookServices(db.knex, { ...loadWebhookConfig(process.env), ...options.webhooks }, clock, logger),
     jobs,
     metrics: new ServiceMetrics(),
   };
@@ -88,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     close: async () => {
       await deps.loadPlanner.close();
+      deps.webhooks.close();
       await db.destroy();
     },
   };

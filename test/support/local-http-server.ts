@@ -10,6 +10,7 @@ export interface LocalServer {
 /** A real HTTP server on 127.0.0.1 with a handler per test: upstream fakes speak the real protocol. */
 export async function startLocalServer(
   handler: (req: { method: string; url: URL; headers: http.IncomingHttpHeaders; body: string }, res: http.ServerResponse) => void | Promise<void>,
+  port = 0,
 ): Promise<LocalServer> {
   const requests: LocalServer['requests'] = [];
   const server = http.createServer((req, res) => {
@@ -24,10 +25,10 @@ export async function startLocalServer(
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

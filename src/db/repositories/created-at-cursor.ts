@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../../domain/shared/page-cursor';
 
 /**
  * Cursor pagination in the API's stable order, (created_at, id): rows strictly after the cursor,
@@ -15,4 +16,24 @@ export function pageByCreatedAt<Row extends object>(
     );
   }
   return query.orderBy(['created_at', 'id']).limit(limit);
+}
+
+/**
+ * A page newest first, keyset-paginated on (time column, id): `cursor` is one this function issued.
+ * Rows are read as limit + 1 so the page knows whether more follow.
+ */
+export async function newestFirstPage<T extends { id: string }>(
+  query: Knex.QueryBuilder,
+  cursor: string | undefined,
+  limit: number,
+  map: (row: Record<string, unknown>) => T,
+  timeOf: (item: T) => number,
+  timeColumn = 'created_at',
+): Promise<Page<T>> {
+  if (cursor !== undefined) {
+    const after = decodeCursor(cursor, isCreatedAtCursor);
+    query.andWhere((q) => q.where(timeColumn, '<', after.createdAt).orWhere((same) => same.where(timeColumn, after.createdAt).andWhere('id', '<', after.id)));
+  }
+  const rows = (await query.orderBy([{ column: timeColumn, order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1)).map(map);
+  return pageOf(rows, limit, (last) => ({ createdAt: timeOf(last), id: last.id }));
 }

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import type { OutboxEvent, OutboxStore } from '../../domain/hts/hts-ports';
+import type { EventFilter, EventStore } from '../../domain/webhooks/ports';
+import type { Page } from '../../domain/shared/page-cursor';
+import { newestFirstPage } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { toBool, toNumber, toNumberOrNull } from '../row-values';
 
@@ -16,7 +19,7 @@ export interface StoredOutboxEvent extends OutboxEvent {
   attempts: number;
 }
 
-const fromRow = (row: Record<string, unknown>): StoredOutboxEvent => ({
+export const fromOutboxRow = (row: Record<string, unknown>): StoredOutboxEvent => ({
   id: row.id as string,
   type: row.type as string,
   accountId: (row.account_id as string | null) ?? null,
@@ -29,8 +32,11 @@ const fromRow = (row: Record<string, unknown>): StoredOutboxEvent => ({
   attempts: toNumber(row.attempts),
 });
 
-/** Appends events to the transactional outbox; webhook delivery reads and marks them. */
-export class OutboxEventRepository implements OutboxStore {
+/**
+ * Appends events to the transactional outbox; webhook delivery marks them dispatched (`delivered_at`:
+ * fanned out into deliveries), and the events API reads them back.
+ */
+export class OutboxEventRepository implements OutboxStore, EventStore {
   constructor(private readonly knex: Knex) {}
 
   /** Appends events, inside the caller's transaction when given one. */
@@ -55,12 +61,24 @@ export class OutboxEventRepository implements OutboxStore {
   /** Oldest undelivered events first. */
   async listUndelivered(limit: number): Promise<StoredOutboxEvent[]> {
     const rows = await this.knex('outbox_events').whereNull('delivered_at').orderBy(['created_at', 'id']).limit(limit);
-    return rows.map(fromRow);
+    return rows.map(fromOutboxRow);
   }
 
   async listForSubject(subjectType: string, subjectId: string): Promise<StoredOutboxEvent[]> {
     const rows = await this.knex('outbox_events').where({ subject_type: subjectType, subject_id: subjectId }).orderBy(['created_at', 'id']);
-    return rows.map(fromRow);
+    return rows.map(fromOutboxRow);
+  }
+
+  /** One account's events of one mode since a time, newest first. */
+  page(accountId: string, livemode: boolean, filter: EventFilter, limit: number, cursor?: string): Promise<Page<StoredOutboxEvent>> {
+    const query = this.knex('outbox_events').where({ account_id: accountId, livemode }).andWhere('created_at', '>=', filter.since);
+    if (filter.type !== undefined) query.andWhere({ type: filter.type });
+    return newestFirstPage(query, cursor, limit, fromOutboxRow, (event) => event.createdAt);
+  }
+
+  async find(accountId: string, livemode: boolean, id: string, since: number): Promise<StoredOutboxEvent | null> {
+    const row = await this.knex('outbox_events').where({ id, account_id: accountId, livemode }).andWhere('created_at', '>=', since).first();
+    return row ? fromOutboxRow(row) : null;
   }
 
   async markDelivered(ids: readonly string[], at: number): Promise<void> {

@@ -18,7 +18,7 @@ export interface IssuedToken {
   scopes: string[];
 }
 
-export const oauthScopes = ['shipments:read', 'shipments:write', 'keys:read', 'keys:write'] as const;
+export const oauthScopes = ['shipments:read', 'shipments:write', 'keys:read', 'keys:write', 'webhooks:read', 'webhooks:write'] as const;
 export const accessTokenLifetimeSeconds = 3600;
 export const maxRotationGraceSeconds = 7 * 86400;
 

@@ -3,7 +3,7 @@ import { htsChangeView, htsReleaseRef } from './hts-change-view';
 import type { OutboxEvent } from './hts-ports';
 import type { HtsRelease } from './hts-release';
 import { newId } from '../shared/ids';
-import type { TariffAlert } from './tariff-alert';
+import { TariffAlert, tariffAlertView } from './tariff-alert';
 
 export const tariffChangedEventType = 'tariff.changed';
 /** An event names at most this many changes; the rest are in the change set (the changes feed). */
@@ -39,6 +39,7 @@ export function tariffChangedEvents(alerts: TariffAlert[], context: ChangeSetCon
       livemode: alert.livemode,
       createdAt: context.changeSet.createdAt,
       data: {
+        object: tariffAlertView(alert),
         alert_id: alert.id,
         hts_prefixes: alert.htsPrefixes,
         countries: alert.countries,

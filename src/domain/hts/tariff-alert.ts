@@ -12,3 +12,16 @@ export interface TariffAlert {
   createdAt: number;
   updatedAt: number;
 }
+
+/** The alert as the API returns it: `GET /api/tariff/alerts` and the `data.object` of its tariff.changed events. */
+export function tariffAlertView(alert: TariffAlert) {
+  return {
+    id: alert.id,
+    object: 'tariff_alert' as const,
+    livemode: alert.livemode,
+    hts_prefixes: alert.htsPrefixes,
+    countries: alert.countries,
+    created_at: new Date(alert.createdAt).toISOString(),
+    updated_at: new Date(alert.updatedAt).toISOString(),
+  };
+}

@@ -23,6 +23,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The endpoints of the key's account and mode (a test key lists test-mode endpoints), newest
+         *     first. Signing secrets are not shown. Who may call: any plan, with an API key or a token with
+         *     `webhooks:read`. No quota.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Registers a URL to receive the events it subscribes to, signed per Standard Webhooks. The
+         *     signing secret is in this response only: store it. Live-mode endpoints need `https`; test-mode
+         *     endpoints may use `http`. The host must resolve to public addresses only (private, loopback,
+         *     link-local, multicast and cloud metadata addresses are refused with 400). Who may call: any
+         *     plan, with an API key or a token with `webhooks:write`. No quota.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One endpoint, without its secret. Another account's or mode's endpoint is not found. Who may call, any plan, with an API key or a token with `webhooks:read`.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description The endpoint, its pending deliveries and its delivery log are removed. Who may call, any plan, with an API key or a token with `webhooks:write`.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes the URL (checked as at registration), the events, the description, or the status:
+         *     `disabled` stops deliveries; `enabled` turns a disabled endpoint (by you, by a 410 answer or
+         *     after days of failures) back on. Who may call: any plan, with an API key or a token with
+         *     `webhooks:write`.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{endpoint_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret
+         * @description A new signing secret, shown once in this response. For 24 hours deliveries carry two
+         *     signatures in `webhook-signature`, one per secret, so the receiver can switch at any time
+         *     within the day. Who may call: any plan, with an API key or a token with `webhooks:write`.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log
+         * @description Every attempt to deliver to this endpoint, newest first: the event, the attempt number, when,
+         *     the answer's status code, how long it took, the error when no answer came, and the first
+         *     2 KB of the answer. Who may call: any plan, with an API key or a token with `webhooks:read`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{endpoint_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends a `ping` event to this endpoint only, whatever it subscribes to, through the normal
+         *     delivery (signed, retried). See the attempt in the delivery log. Who may call: any plan,
+         *     with an API key or a token with `webhooks:write`.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The account's events of the key's mode from the last 30 days, newest first, whether or not
+         *     an endpoint received them. Who may call: any plan, with an API key or a token with
+         *     `webhooks:read`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description One event of the last 30 days, as it is delivered. Who may call, any plan, with an API key or a token with `webhooks:read`.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again
+         * @description Queues the event again, under the same `webhook-id`, for one endpoint (`endpoint_id`) or for
+         *     every enabled endpoint subscribed to its type. Who may call: any plan, with an API key or a
+         *     token with `webhooks:write`. A disabled endpoint named here is a 409: enable it first.
+         */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/keys": {
         parameters: {
             query?: never;
@@ -317,9 +508,1236 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "container.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * container.updated
+         * @description A tracked container has new timeline events, or its status or vessel changed. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ContainerUpdatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container.eta_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * container.eta_changed
+         * @description The carrier's or the predicted ETA moved beyond the threshold. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ContainerEtaChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container.arrived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * container.arrived
+         * @description The container arrived at its destination port. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ContainerArrivedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tariff.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tariff.changed
+         * @description A new HTS revision changed lines under a tariff alert's watched prefixes. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TariffChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.created
+         * @description A shipment was created. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "shipment.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * shipment.updated
+         * @description A shipment changed (its status among other fields). Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.created
+         * @description An invoice was created. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.updated
+         * @description An invoice changed. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * document.created
+         * @description A document was added. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * document.updated
+         * @description A document changed. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ltl_quote_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ltl_quote_request.created
+         * @description An LTL quote request was made. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ltl_quote_request.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ltl_quote_request.updated
+         * @description An LTL quote request changed (quotes arrived, it was booked or expired). Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "edi.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * edi.received
+         * @description An EDI message was received and processed. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bulk_job.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bulk_job.completed
+         * @description A bulk job finished. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.disabled
+         * @description One of the account's endpoints was disabled (410 Gone, or failing for days). Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointDisabledEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ping
+         * @description Sent by `POST /api/webhook-endpoints/{endpoint_id}/test` to that endpoint only. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PingEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /**
+         * @description An event type (`container.arrived`), a family (`container.*`) or every event (`*`). Families: container, tariff, shipment, invoice, document, ltl_quote_request, edi, bulk_job, webhook_endpoint.
+         * @example container.*
+         */
+        WebhookEventPattern: string;
+        WebhookEndpointCreateRequest: {
+            /** @description Where to POST events. `https` in live mode; test mode also takes `http`. */
+            url: string;
+            events: components["schemas"]["WebhookEventPattern"][];
+            description?: string | null;
+        };
+        WebhookEndpointUpdateRequest: {
+            url?: string;
+            events?: components["schemas"]["WebhookEventPattern"][];
+            description?: string | null;
+            /** @enum {string} */
+            status?: "enabled" | "disabled";
+        };
+        WebhookEndpoint: components["schemas"]["WebhookEndpointFields"];
+        WebhookEndpointFields: {
+            /** @example we_01kaxk4p6r8t0w2y4a6c8e0g2j */
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            /** @description False for an endpoint made with a test key; it receives test-mode events only. */
+            livemode: boolean;
+            url: string;
+            description: string | null;
+            events: components["schemas"]["WebhookEventPattern"][];
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /**
+             * @description `user` (by you), `gone` (the receiver answered 410), `failing` (every delivery failed for days).
+             * @enum {string|null}
+             */
+            disabled_reason: "user" | "gone" | "failing" | null;
+            /** @description Since when every delivery has failed; null while the endpoint answers. */
+            failing_since: components["schemas"]["Timestamp"] | null;
+            /** @description Until when the previous signing secret still signs alongside the current one. */
+            secret_rotation_ends_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description An endpoint with its signing secret, shown only in the answers that make one. */
+        WebhookEndpointWithSecret: components["schemas"]["WebhookEndpointFields"] & {
+            /**
+             * @description The signing secret (Standard Webhooks `whsec_…`).
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw2bVgYbCHhAE=
+             */
+            secret: string;
+        };
+        WebhookEndpointList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookEndpoint"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        WebhookDeliveryAttempt: {
+            /** @example wha_01kaxk4p6r8t0w2y4a6c8e0g2j */
+            id: string;
+            /** @constant */
+            object: "webhook_delivery_attempt";
+            /** @description Also the `webhook-id` header of every attempt of this event. */
+            event_id: string;
+            event_type: string;
+            attempt: number;
+            attempted_at: components["schemas"]["Timestamp"];
+            /** @description The receiver's status; null when no answer came. */
+            status_code: number | null;
+            duration_ms: number;
+            /** @description Why no answer came (timeout, connection refused, target refused by the address checks). */
+            error: string | null;
+            /** @description The first 2 KB of the answer. */
+            response_body: string | null;
+        };
+        WebhookDeliveryAttemptList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookDeliveryAttempt"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /**
+         * @description An event, as `GET /api/events/{id}` returns it and as a delivery's body carries it. `data.object`
+         *     is the resource as the API returns it; some types add what changed beside it.
+         */
+        Event: {
+            /**
+             * @description Also the `webhook-id` header of its deliveries.
+             * @example evt_01kaxk4p6r8t0w2y4a6c8e0g2j
+             */
+            id: string;
+            /** @constant */
+            object: "event";
+            /** @example container.arrived */
+            type: string;
+            /**
+             * @description The version of the payload's shape.
+             * @example 2026-11-25
+             */
+            api_version: string;
+            created_at: components["schemas"]["Timestamp"];
+            livemode: boolean;
+            data: {
+                object: Record<string, never>;
+            };
+        };
+        EventList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Event"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        EventRedeliverRequest: {
+            /** @description Only to this endpoint (enabled); all subscribed enabled endpoints when omitted. */
+            endpoint_id?: string;
+        };
+        EventRedelivery: {
+            /** @constant */
+            object: "event_redelivery";
+            event_id: string;
+            endpoint_ids: string[];
+        };
+        /** @description What every delivered event has; each type's schema narrows `type` and `data`. */
+        WebhookEventBase: {
+            /** @description The same as the `webhook-id` header, on every attempt. */
+            id: string;
+            /** @constant */
+            object: "event";
+            type: string;
+            api_version: string;
+            created_at: components["schemas"]["Timestamp"];
+            livemode: boolean;
+            data: Record<string, never>;
+        };
+        ContainerEventData: {
+            object: components["schemas"]["Container"];
+        };
+        ContainerUpdatedEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "container.updated";
+            data?: components["schemas"]["ContainerEventData"] & {
+                /** @description Each changed field as `[before, after]` (status, vessel_imo). */
+                changeset: Record<string, never>;
+                new_events: components["schemas"]["ContainerEvent"][];
+            };
+        };
+        ContainerEtaChangedEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "container.eta_changed";
+            data?: components["schemas"]["ContainerEventData"] & {
+                /** @description `carrier_eta` and/or `predicted_eta` as `[before, after]` timestamps. */
+                changeset: Record<string, never>;
+            };
+        };
+        ContainerArrivedEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "container.arrived";
+            data?: components["schemas"]["ContainerEventData"];
+        };
+        TariffChangedEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "tariff.changed";
+            /** @description A new HTS revision changed lines under the alert's watched prefixes. */
+            data?: {
+                object: components["schemas"]["TariffAlert"];
+                change_set_id: string;
+                release: Record<string, never>;
+                previous_release: Record<string, never>;
+                change_count: number;
+                changes_truncated: boolean;
+                changes: components["schemas"]["HtsLineChange"][];
+            };
+        };
+        ShipmentEvent: components["schemas"]["WebhookEventBase"] & {
+            type?: string;
+            data?: {
+                object: components["schemas"]["Shipment"];
+            };
+        };
+        AccountResourceEvent: components["schemas"]["WebhookEventBase"] & {
+            data?: {
+                object: {
+                    id: string;
+                    object: string;
+                };
+            };
+        };
+        WebhookEndpointDisabledEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "webhook_endpoint.disabled";
+            data?: {
+                object: {
+                    id: string;
+                    /** @constant */
+                    object: "webhook_endpoint";
+                    url: string;
+                    /** @constant */
+                    status: "disabled";
+                    /** @enum {string} */
+                    disabled_reason: "gone" | "failing";
+                };
+            };
+        };
+        PingEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "ping";
+            data?: {
+                object: {
+                    id: string;
+                    /** @constant */
+                    object: "webhook_endpoint";
+                    url: string;
+                };
+            };
+        };
         /**
          * Format: date-time
          * @description RFC 3339 UTC with milliseconds.
@@ -412,7 +1830,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        OAuthScope: "shipments:read" | "shipments:write" | "keys:read" | "keys:write";
+        OAuthScope: "shipments:read" | "shipments:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write";
         OAuthClientCreateRequest: {
             name?: string;
             scopes: components["schemas"]["OAuthScope"][];
@@ -515,6 +1933,46 @@ export interface components {
                 detail?: string;
             }[];
         };
+        /**
+         * @description One line's change. `added` has only `after`, `removed` only `before` (the whole line);
+         *     `rate_changed` carries the rate texts, `description_changed` the description.
+         */
+        HtsLineChange: {
+            /** @enum {string} */
+            kind: "added" | "removed" | "rate_changed" | "description_changed";
+            /** @example 9903.03.01 */
+            hts_code: string;
+            before: components["schemas"]["HtsLineSnapshot"] | null;
+            after: components["schemas"]["HtsLineSnapshot"] | null;
+        };
+        /** @description The texts of a line a change is about (`other` is column 2). */
+        HtsLineSnapshot: {
+            description?: string;
+            general?: string | null;
+            special?: string | null;
+            other?: string | null;
+            additional_duties?: string | null;
+        };
+        TariffAlert: {
+            /** @example alr_01kaxk4p6r8t0w2y4a6c8e0g2j */
+            id: string;
+            /** @constant */
+            object: "tariff_alert";
+            /** @description False for an alert made with a test-mode key. Each mode lists, deletes and is sent `tariff.changed` events for its own alerts only. */
+            livemode: boolean;
+            /**
+             * @description The watched prefixes as digits, duplicates removed.
+             * @example [
+             *       "610910",
+             *       "990303"
+             *     ]
+             */
+            hts_prefixes: string[];
+            /** @description Upper-case ISO 3166-1 alpha-2 codes. */
+            countries: string[];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
         /** @description An exact amount of tracking-credit money, up to 4 decimals (discounted unit prices); negative for debits. */
         CreditAmount: {
             /**
@@ -527,6 +1985,154 @@ export interface components {
              * @example USD
              */
             currency: string;
+        };
+        /**
+         * @description Where the container stands, from actual (ACT) events only; plans and estimates never move it.
+         * @enum {string}
+         */
+        ContainerStatus: "awaiting_data" | "empty_picked_up" | "gated_in" | "loaded" | "in_transit" | "at_transshipment" | "arrived" | "discharged" | "available_for_pickup" | "gated_out" | "empty_returned";
+        Port: {
+            /**
+             * @description UN/LOCODE.
+             * @example CNSHA
+             */
+            locode: string;
+            /** @example Shanghai */
+            name: string | null;
+            /** @example 31.23 */
+            lat: number | null;
+            /** @example 121.49 */
+            lon: number | null;
+        };
+        /** @description A tracked container as last refreshed; also the `data.object` of `container.*` webhook events. */
+        Container: {
+            /** @example cnt_01jd2q8zp59h4k2m6n8p0r3s5t */
+            id: string;
+            /** @constant */
+            object: "container";
+            livemode: boolean;
+            subscription_id: string;
+            /** @example MSKU1234565 */
+            container_number: string;
+            /** @description ISO 6346 size and type, e.g. `45G1`. */
+            iso_equipment_code: string | null;
+            status: components["schemas"]["ContainerStatus"];
+            carrier_scac: string;
+            carrier_name: string | null;
+            /** @description The vessel the container is on or booked on. */
+            vessel: null | {
+                name: string | null;
+                imo: string | null;
+                mmsi: string | null;
+            };
+            voyage: string | null;
+            /** @description The vessel's last known AIS position. */
+            position: null | {
+                lat: number;
+                lon: number;
+                /** @description Speed over ground. */
+                speed_knots: number | null;
+                /** @description Course over ground. */
+                course_degrees: number | null;
+                time: components["schemas"]["Timestamp"];
+                /** @description How old the position was when this response was made. */
+                age_seconds: number;
+                /** @description `ais:nmea` (our AIS feed), `ais:aishub`, or `sandbox`. */
+                source: string;
+            };
+            origin: null | components["schemas"]["Port"];
+            destination: null | components["schemas"]["Port"];
+            /** @description Ports where the container changes vessel, in route order. */
+            transshipments: components["schemas"]["Port"][];
+            /**
+             * Format: date-time
+             * @description The carrier's latest estimate (or plan) of arrival at the destination.
+             */
+            carrier_eta: string | null;
+            /**
+             * Format: date-time
+             * @description Our estimate from AIS, explained by `predicted_eta_basis`; null when not at sea or without a recent position.
+             */
+            predicted_eta: string | null;
+            predicted_eta_basis: null | components["schemas"]["PredictedEtaBasis"];
+            /** Format: date-time */
+            arrived_at: string | null;
+            /** @description The DCSA event timeline, in time order. */
+            events: components["schemas"]["ContainerEvent"][];
+            /**
+             * Format: date-time
+             * @description Last successful refresh from the carrier.
+             */
+            data_refreshed_at: string | null;
+            data_age_seconds: number | null;
+            /** @description True when the last refresh failed or the data is older than 2 hours; the last data is still shown. */
+            stale: boolean;
+            stale_reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        PredictedEtaBasis: {
+            /** @enum {string} */
+            method: "sea_route_distance_over_recent_sog";
+            /** @description Sea-route distance from the last position through the remaining ports (not great-circle). */
+            remaining_distance_nm: number;
+            /** @description Average speed over ground while under way in the window. */
+            speed_knots: number;
+            speed_samples: number;
+            speed_window_hours: number;
+            position_time: components["schemas"]["Timestamp"];
+            /** @description Ports still to call at, the last being the destination (UN/LOCODEs). */
+            via: string[];
+            passages: ("suez" | "panama" | "kiel")[];
+            port_call_allowance_hours: number;
+            computed_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One event in the DCSA Track & Trace model. */
+        ContainerEvent: {
+            /** @description Stable across refreshes. */
+            id: string;
+            /** @enum {string} */
+            event_type: "EQUIPMENT" | "TRANSPORT" | "SHIPMENT";
+            /**
+             * @description DCSA code, e.g. GTOT, GTIN, LOAD, DISC, AVPU (equipment), ARRI, DEPA (transport).
+             * @example LOAD
+             */
+            event_type_code: string;
+            /**
+             * @description Planned, estimated or actual.
+             * @enum {string}
+             */
+            event_classifier_code: "PLN" | "EST" | "ACT";
+            event_time: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the publisher created the event.
+             */
+            event_created_at: string | null;
+            location: null | {
+                locode: string | null;
+                name: string | null;
+                lat: number | null;
+                lon: number | null;
+                /** @description SMDG or BIC facility code, when given. */
+                facility_code: string | null;
+                /** @description The location's name as the carrier gave it. */
+                location_name: string | null;
+            };
+            /** @enum {string|null} */
+            mode_of_transport: "VESSEL" | "BARGE" | "RAIL" | "TRUCK" | null;
+            vessel: null | {
+                name: string | null;
+                imo: string | null;
+            };
+            voyage: string | null;
+            /** @enum {string|null} */
+            empty_indicator: "EMPTY" | "LADEN" | null;
+            is_transshipment: boolean;
+            /** @description A plan or estimate an actual event has since settled. */
+            superseded: boolean;
+            /** @description The provider, e.g. `dcsa:MAEU` or `sandbox`. */
+            source: string;
         };
         TrackingCreditTransaction: {
             /** @example crl_01jd2q8zp4w6x3n5k7m9r1t2v5 */
@@ -721,6 +2327,16 @@ export interface components {
         IdempotencyKey: string;
         /** @description The key's id (`key_…`). */
         KeyId: string;
+        /** @description The webhook endpoint's id (`we_…`). */
+        EndpointId: string;
+        /** @description The event's id (`evt_…`). */
+        EventId: string;
+        /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+        WebhookIdHeader: string;
+        /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+        WebhookTimestampHeader: string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+        WebhookSignatureHeader: string;
         /** @description Page size. */
         Limit: number;
         /** @description The `next_cursor` of the previous page. */
@@ -764,6 +2380,366 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://erp.example.com/hooks/tradelane",
+                 *       "events": [
+                 *         "container.*",
+                 *         "tariff.changed"
+                 *       ],
+                 *       "description": "ERP"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its signing secret (shown once). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The endpoint's address. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id (`we_…`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id (`we_…`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id (`we_…`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "enabled"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The changed endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id (`we_…`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret (shown once). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id (`we_…`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryAttemptList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook endpoint's id (`we_…`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ping event, queued for delivery. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only events of this type. */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id (`evt_…`). */
+                event_id: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's id (`evt_…`). */
+                event_id: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint_id": "we_01kaxk4p6r8t0w2y4a6c8e0g2j"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventRedeliverRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoints the event is queued for. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventRedelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listApiKeys: {

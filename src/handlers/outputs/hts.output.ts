@@ -1,7 +1,7 @@
 import { htsReleaseRef } from '../../domain/hts/hts-change-view';
 import type { HtsChangeSetEntry } from '../../domain/hts/hts-change-feed.service';
 import type { HtsHistoryEntry, HtsLineRates, HtsLineView } from '../../domain/hts/hts-lookup.service';
-import type { TariffAlert } from '../../domain/hts/tariff-alert';
+import { TariffAlert, tariffAlertView } from '../../domain/hts/tariff-alert';
 import { parseRateExpression, parseSpecialColumn } from '../../domain/tariff/rate-text/parse-rate-text';
 import type { RateExpression, RateTerm } from '../../domain/tariff/rate-text/rate-text.model';
 import type { components } from '../../generated/api';
@@ -136,15 +136,7 @@ export function toApiHtsChangeSet({ changeSet, release, previousRelease }: HtsCh
 }
 
 export function toApiTariffAlert(alert: TariffAlert): Schemas['TariffAlert'] {
-  return {
-    id: alert.id,
-    object: 'tariff_alert',
-    livemode: alert.livemode,
-    hts_prefixes: alert.htsPrefixes,
-    countries: alert.countries,
-    created_at: isoTime(alert.createdAt),
-    updated_at: isoTime(alert.updatedAt),
-  };
+  return tariffAlertView(alert);
 }
 
 /** Agenda's job id behind the API's `job_` prefix. */

@@ -115,6 +115,7 @@ describe('alert matching', () => {
     ]);
     expect(events[0]).toMatchObject({ type: 'tariff.changed', createdAt: changeSet.createdAt, id: expect.stringMatching(/^evt_[0-9a-hjkmnp-tv-z]{26}$/) });
     expect(events[0].data).toEqual({
+      object: expect.objectContaining({ id: 'alr_a', object: 'tariff_alert', hts_prefixes: ['6109100012'] }),
       alert_id: 'alr_a',
       hts_prefixes: ['6109100012'],
       countries: ['CN'],

@@ -1,0 +1,29 @@
+import type { OutboxEvent } from '../outbox-event';
+import { eventApiVersion } from './event-catalogue';
+
+/** An event as the API shows it and as a delivery's body carries it. */
+export interface EventEnvelope {
+  id: string;
+  object: 'event';
+  type: string;
+  api_version: string;
+  created_at: string;
+  livemode: boolean;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The public form of an outbox event. `data` is stored as its producer wrote it: `object` (the
+ * resource as the API returns it) and, for some types, what changed.
+ */
+export function eventEnvelope(event: Pick<OutboxEvent, 'id' | 'type' | 'livemode' | 'data' | 'createdAt'>): EventEnvelope {
+  return {
+    id: event.id,
+    object: 'event',
+    type: event.type,
+    api_version: eventApiVersion,
+    created_at: new Date(event.createdAt).toISOString(),
+    livemode: event.livemode,
+    data: event.data as Record<string, unknown>,
+  };
+}
