@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     started = performance.now();
     const backfill = await backfillHtsReleases({
       ...deps,
-      onProgress: (p) => console.log(`  backfill ${p.done}/${p.total}: ${p.title} ${p.outcome} in ${seconds(p.ms)} (${Math.round((p.rows * 1000) / Math.max(1, p.ms))} rows/s)`),
+      progress: (p) => console.log(`  backfill ${p.done}/${p.total}: ${p.item} ${p.outcome} in ${seconds(p.elapsedMs)} (${Math.round((p.rows * 1000) / Math.max(1, p.elapsedMs))} rows/s)`),
     });
     const backfillMs = performance.now() - started;
     const all = (await databaseBytes(db)) - base;

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     sequential.sort((a, b) => a - b);
     concurrent.sort((a, b) => a - b);
     console.log(`parcel engine bench: ${total} three-carrier quotes, ${lanes.length} lanes, 1–2 parcels, cards only (NODE_OPTIONS: ${process.env.NODE_OPTIONS || 'none'}; load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
-    console.log(`  import shared data: ${importMs.toFixed(0)} ms; load index from DB: ${loadMs.toFixed(0)} ms`);
+    console.log(`  import data/parcel: ${importMs.toFixed(0)} ms; load index from DB: ${loadMs.toFixed(0)} ms`);
     console.log(`  one at a time: p50 ${fmt(percentile(sequential, 50))}  p99 ${fmt(percentile(sequential, 99))}  max ${fmt(sequential[sequential.length - 1])}  throughput ${((total / sequentialMs) * 1000).toFixed(0)} quotes/s  (${(quotesReturned / total).toFixed(1)} service quotes each)`);
     console.log(`  50 started together: p50 ${fmt(percentile(concurrent, 50))}  p99 ${fmt(percentile(concurrent, 99))}`);
   } finally {

@@ -1,7 +1,7 @@
 /**
  * In-process benchmark of one duty calculation (no HTTP): p50/p99 latency and calculations per
- * second over a mix of real HTS 2026 Rev 4 lines, origins and entry dates. Needs the reference data
- * directory (DATA_DIR or ../shared/data). Run: npx tsx bench/tariff-engine.ts
+ * second over a mix of real HTS 2026 Rev 4 lines, origins and entry dates. Reads the reference data
+ * directory (DATA_DIR, default the repository's data/). Run: npx tsx bench/tariff-engine.ts
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';

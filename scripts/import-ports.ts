@@ -4,7 +4,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { PortRepository } from '../src/db/repositories/port.repository';
 import { importPorts } from '../src/reference/ports/import-ports';
 
-// npx tsx scripts/import-ports.ts: loads the port table from DATA_DIR (default ../shared/data).
+// npx tsx scripts/import-ports.ts: loads the port table from DATA_DIR (default: the repository's data/).
 async function main() {
   const config = loadConfig();
   if (!config.dataDir) throw new Error('no data directory: set DATA_DIR');

@@ -1,4 +1,5 @@
 import pino, { DestinationStream, Logger } from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from './config/config';
 
 /**
@@ -19,7 +20,18 @@ export const redactedPaths = [
   '*.access_token',
 ];
 
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+/**
+ * Where log lines go when the caller names no stream: a person at a terminal gets coloured one-line
+ * records (pino-pretty, in-process and synchronous, so nothing is lost on exit); anything else
+ * (a file, a pipe, a log shipper, CI) gets pino's JSON lines on stdout.
+ */
+function defaultDestination(format: Config['logFormat']): DestinationStream | undefined {
+  const prettyLines = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
+  if (!prettyLines) return undefined;
+  return pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service', singleLine: true, sync: true });
+}
+
+export function createLogger(config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>, destination?: DestinationStream): Logger {
   return pino(
     {
       level: config.logLevel,
@@ -27,6 +39,6 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: redactedPaths, censor: '[redacted]' },
     },
-    destination,
+    destination ?? defaultDestination(config.logFormat ?? 'auto'),
   );
 }

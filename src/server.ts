@@ -24,6 +24,8 @@ import { HostName, hostNames } from './hosts/host-names';
 import { databaseReachable, migrationsApplied, Readiness } from './hosts/readiness';
 import { createScheduler } from './jobs/scheduler';
 import { agendaJobQueue } from './jobs/job-queue';
+import { ServiceMetrics } from './observability/metrics';
+import { importProgressReporter } from './observability/import-progress-log';
 import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
@@ -59,7 +61,8 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const scheduler = createProcessScheduler(db, config);
   const jobs = agendaJobQueue(() => scheduler);
   const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, webhooks, loadPlanner: new LoadPlanPool(config.loadPlanner), jobs, scheduler };
+  const metrics = new ServiceMetrics({ process: true });
+  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, webhooks, loadPlanner: new LoadPlanPool(config.loadPlanner), jobs, scheduler, metrics };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {
@@ -95,12 +98,17 @@ export interface Worker {
  * the tracking refresh, webhook delivery, and the AIS NMEA feed when one is configured (set
  * TRACKING_AIS_NMEA_TCP on one worker only).
  */
-export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks'>): Promise<Worker> {
-  const { logger } = deps;
+export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks' | 'metrics'>): Promise<Worker> {
+  const { logger, metrics } = deps;
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
-  agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => logger.warn({ err: error, job: job.attrs.name }, 'job failed'));
+  agenda.on('success', (job: { attrs: { name: string } }) => metrics.recordJobRun(job.attrs.name, 'success'));
+  agenda.on('fail', (error: Error, job: { attrs: { name: string } }) => {
+    metrics.recordJobRun(job.attrs.name, 'failure');
+    logger.warn({ err: error, job: job.attrs.name }, 'job failed');
+  });
   await agenda.start();
-  const htsJobDeps = { ...htsRefreshDeps(deps.tariff, deps.clock), logger, lockLifetimeMs: deps.config.jobLockLifetimeMs };
+  const progress = importProgressReporter(logger, metrics);
+  const htsJobDeps = { ...htsRefreshDeps(deps.tariff, deps.clock, progress), logger, lockLifetimeMs: deps.config.jobLockLifetimeMs };
   defineHtsBackfillJob(agenda, htsJobDeps);
   await defineHtsRefreshJob(agenda, htsJobDeps);
   const tracking = deps.tracking.config;
@@ -143,10 +151,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     }
   }
   // Reference data imports in the background: /readyz says not ready, and the tariff and parcel routes answer 503, until done.
+  const progress = importProgressReporter(logger, deps.metrics);
   const bootstrap = Promise.all([
-    bootstrapTariffData(deps.tariff, config, deps.clock, logger, () => deps.jobs.runNow(htsBackfillJobName)).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
-    bootstrapParcelData(deps.parcel, deps.db, config, logger).catch((error: unknown) => logger.error({ err: error }, 'parcel data bootstrap failed')),
-    bootstrapPorts(deps.tracking, config.dataDir, deps.clock, logger).catch((error: unknown) => logger.error({ err: error }, 'port import failed')),
+    bootstrapTariffData(deps.tariff, config, deps.clock, logger, () => deps.jobs.runNow(htsBackfillJobName), progress).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
+    bootstrapParcelData(deps.parcel, deps.db, config, logger, progress).catch((error: unknown) => logger.error({ err: error }, 'parcel data bootstrap failed')),
+    bootstrapPorts(deps.tracking, config.dataDir, deps.clock, logger, progress).catch((error: unknown) => logger.error({ err: error }, 'port import failed')),
   ]);
   const worker = config.runWorker ? await startWorker(deps.scheduler, deps) : null;
   logger.info({ ports, worker: worker !== null, database: deps.db.dialect }, 'tradelane serving');

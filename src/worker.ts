@@ -8,6 +8,7 @@ import { createTariffServices } from './hosts/tariff-services';
 import { createTrackingServices } from './hosts/tracking-services';
 import { createProcessScheduler, startWorker } from './server';
 import { systemClock } from './domain/clock';
+import { ServiceMetrics } from './observability/metrics';
 import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
 
@@ -24,6 +25,8 @@ runUntilSignalled(logger, async () => {
     clock: systemClock,
     tariff: createTariffServices(db, config),
     tracking: createTrackingServices(db.knex, loadTrackingConfig(), systemClock),
+    // A worker alone serves no HTTP: its job counts are not exported (GET /metrics is the API process's).
+    metrics: new ServiceMetrics(),
     webhooks,
   });
   return {

@@ -19,6 +19,8 @@ export interface Config {
   hostNames: { main: string; tariff: string; site: string };
   bindAddress: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `pretty` (coloured lines for a person), `json` (one object a line for machines), or `auto`: pretty on a terminal. */
+  logFormat: 'auto' | 'json' | 'pretty';
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
   /** Express `trust proxy` value: proxy headers are believed only when this is set. */
@@ -37,6 +39,8 @@ export interface Config {
   loadPlanner: { threads: number; maxQueue: number };
   /** SHA-256 (hex) of the admin token; the admin API is closed when unset. */
   adminTokenSha256: string | null;
+  /** SHA-256 (hex) of the metrics token: with it, GET /metrics answers beyond loopback to `Authorization: Bearer <token>`. */
+  metricsTokenSha256: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -99,10 +103,11 @@ function trustProxy(env: Env): boolean | number | string {
   return raw; // an Express trust-proxy list such as "loopback, 10.0.0.0/8"
 }
 
-function adminTokenSha256(env: Env): string | null {
-  const raw = env.ADMIN_TOKEN_SHA256;
+/** A token's SHA-256 in hex (the token itself is never configured), or null when unset. */
+function tokenSha256(env: Env, name: string, token: string): string | null {
+  const raw = env[name];
   if (raw === undefined || raw === '') return null;
-  if (!/^[0-9a-f]{64}$/i.test(raw)) throw new ConfigError('ADMIN_TOKEN_SHA256 must be 64 hex characters (the SHA-256 of the admin token)');
+  if (!/^[0-9a-f]{64}$/i.test(raw)) throw new ConfigError(`${name} must be 64 hex characters (the SHA-256 of the ${token})`);
   return raw.toLowerCase();
 }
 
@@ -126,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     bindAddress: env.BIND_ADDRESS || '0.0.0.0',
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', logLevels),
+    logFormat: oneOf(env, 'LOG_FORMAT', 'auto', ['auto', 'json', 'pretty'] as const),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     trustProxy: trustProxy(env),
     validateResponses: boolean(env, 'VALIDATE_RESPONSES', false),
@@ -137,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
       threads: integer(env, 'LOAD_PLANNER_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 256),
       maxQueue: integer(env, 'LOAD_PLANNER_QUEUE', 100, 0, 100_000),
     },
-    adminTokenSha256: adminTokenSha256(env),
+    adminTokenSha256: tokenSha256(env, 'ADMIN_TOKEN_SHA256', 'admin token'),
+    metricsTokenSha256: tokenSha256(env, 'METRICS_TOKEN_SHA256', 'metrics token'),
   };
 }

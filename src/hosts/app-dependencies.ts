@@ -4,6 +4,7 @@ import type { Database } from '../db/knex';
 import type { Clock } from '../domain/clock';
 import type { LoadPlanPool } from '../domain/loadplan';
 import type { JobQueue } from '../jobs/job-queue';
+import type { ServiceMetrics } from '../observability/metrics';
 import type { AccessServices } from './access-services';
 import type { ParcelServices } from './parcel-services';
 import type { Readiness } from './readiness';
@@ -26,6 +27,8 @@ export interface AppDependencies {
   /** Enqueues jobs (the admin's on-demand HTS refresh) for this process's worker or another's. */
   jobs: JobQueue;
   tracking: TrackingServices;
+  /** What GET /metrics serves: requests, jobs, imports of this process. */
+  metrics: ServiceMetrics;
   /** Webhook endpoints and events for the site host, and the delivery the worker runs. */
   webhooks: WebhookServices;
 }

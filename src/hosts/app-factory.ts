@@ -5,6 +5,7 @@ import { apiVersioning } from '../http/api-version';
 import { problemErrorHandler } from '../http/error-handler';
 import { expressAdapter, OperationHandler } from '../http/operation';
 import { openApiValidation } from '../http/openapi-validation';
+import { requestMetrics } from '../http/request-metrics';
 import { HttpProblem } from '../http/problem';
 import { wrongHostHint } from '../http/wrong-host';
 import type { AppDependencies } from './app-dependencies';
@@ -25,9 +26,9 @@ const acceptsForm = (operation: HostOperation): boolean =>
 
 /**
  * Builds one host's Express app. The order is the path of a request (docs/architecture.md):
- * request id and access log → API version → body limits → OpenAPI validation → access (authentication,
- * entitlement, idempotency, quota) → the operation → a route another host serves names
- * that host → problem errors.
+ * request id and access log → request metrics → API version → body limits → OpenAPI validation →
+ * access (authentication, entitlement, idempotency, quota) → the operation → a route another host
+ * serves names that host → problem errors.
  */
 export function createHostApp(host: HostName, deps: AppDependencies): Express {
   const document = loadHostDocument(host);
@@ -39,6 +40,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   app.set('trust proxy', deps.config.trustProxy);
 
   app.use(accessLog(deps.logger.child({ host })));
+  app.use(requestMetrics(host, deps.metrics));
   app.use(apiVersioning());
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
   // OAuth token requests are form-encoded (RFC 6749 §4.4.2); hosts without such an operation skip the parser.
@@ -49,7 +51,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
     const handler = handlers[operation.operationId];
     if (!handler) throw new Error(`${host} host: no handler for ${operation.operationId}`);
     const route: RequestHandler = expressAdapter(host, deps.clock, handler);
-    app[operation.method](operation.expressPath, ...accessControl(operation, deps.access, deps.clock, deps.config.adminTokenSha256), route);
+    app[operation.method](operation.expressPath, ...accessControl(operation, deps.access, deps.clock, deps.config.adminTokenSha256, deps.config.metricsTokenSha256), route);
   }
 
   app.use((_req, _res, next) => next(new HttpProblem('not-found', 'No such route.')));

@@ -2,6 +2,7 @@ import type { operations } from '../generated/hosts/main';
 import { accountHandlers } from '../handlers/accounts.handler';
 import { loadPlanHandler } from '../handlers/load-plan.handler';
 import { parcelQuoteHandler } from '../handlers/parcel.handler';
+import { metricsHandler } from '../handlers/metrics.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { tariffCalculationHandlers } from '../handlers/tariff.handler';
 import { trackingHandlers } from '../handlers/tracking.handler';
@@ -14,6 +15,7 @@ export function mainHostHandlers(deps: AppDependencies, document: HostDocument):
   const { signUp } = accountHandlers(deps.access);
   return {
     ...serviceHandlers(document, deps.readiness, deps.config),
+    getMetrics: metricsHandler(deps.metrics),
     calculateTariff: tariffCalculationHandlers(deps.tariff).formB,
     quoteParcels: parcelQuoteHandler(deps.parcel),
     signUp,

@@ -9,6 +9,7 @@ import { ParcelQuoteService } from '../domain/parcel/quote.service';
 import { ParcelReferenceStore } from '../domain/parcel/reference-store';
 import { importParcelReferenceData, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
 import type { ReadinessCheck } from './readiness';
+import type { ImportProgress } from '../domain/import-progress';
 
 /** Parcel Quotes' long-lived parts: the rating index in memory, and the quote service over it. */
 export interface ParcelServices {
@@ -34,13 +35,13 @@ const changedAnything = (report: ParcelImportReport): boolean =>
  * directory's parcel files (idempotent; a new edition adds versions) and reload when that changed
  * anything. The rating index stays in memory: quotes never read the database.
  */
-export async function bootstrapParcelData(services: ParcelServices, db: Database, config: Config, logger: Logger): Promise<void> {
+export async function bootstrapParcelData(services: ParcelServices, db: Database, config: Config, logger: Logger, progress?: ImportProgress): Promise<void> {
   await services.reference.refresh();
   if (config.dataDir === null) {
     if (!services.reference.isLoaded()) logger.warn('no parcel rate cards stored and no data directory to import them from');
     return;
   }
-  const report = await importParcelReferenceData(db, config.dataDir);
+  const report = await importParcelReferenceData(db, config.dataDir, { progress });
   if (changedAnything(report) || !services.reference.isLoaded()) await services.reference.refresh();
   logger.info({ importers: report.importers.length, skipped: report.skipped, closedVersions: report.closedVersions, loaded: services.reference.isLoaded(), live: services.liveCarriers }, 'parcel reference data imported');
 }

@@ -3,6 +3,7 @@ import { accountHandlers } from '../handlers/accounts.handler';
 import { documentHandlers } from '../handlers/documents.handler';
 import { invoiceHandlers } from '../handlers/invoices.handler';
 import { ltlQuoteHandlers } from '../handlers/ltl-quotes.handler';
+import { metricsHandler } from '../handlers/metrics.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { shipmentActionHandlers, shipmentHandlers } from '../handlers/shipments.handler';
 import { trackingAdminHandlers } from '../handlers/tracking.handler';
@@ -18,6 +19,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
   const accountApi = createAccountApiServices(deps);
   return {
     ...serviceHandlers(document, deps.readiness, deps.config),
+    getMetrics: metricsHandler(deps.metrics),
     ...accounts,
     ...shipmentHandlers(accountApi.shipments, deps.tariff),
     ...shipmentActionHandlers(accountApi.shipments),

@@ -12,6 +12,7 @@ import { TariffRuleBook } from '../domain/tariff/rules/tariff-rule-book';
 import { chooseHtsReleaseSource } from '../reference/hts/hts-release-source';
 import { DirectoryHtsSource } from '../reference/hts/directory-hts-source';
 import { importTariffRules, loadActiveTariffRules } from '../reference/tariff/import-tariff-rules';
+import type { ImportProgress } from '../domain/import-progress';
 import type { ReadinessCheck } from './readiness';
 import { HtsSearchIndexCache } from '../domain/classify/search-index-cache';
 import type { Lexicon } from '../domain/classify/lexicon';
@@ -51,11 +52,12 @@ export function createTariffServices(db: Database, config: Config): TariffServic
  * revision backfilled for history is not indexed ahead: an index is about 100 MB of memory, and
  * searches read the release in force.
  */
-export function htsRefreshDeps(services: TariffServices, clock: Clock): HtsRefreshDeps {
+export function htsRefreshDeps(services: TariffServices, clock: Clock, progress?: ImportProgress): HtsRefreshDeps {
   return {
     db: services.hts,
     clock: () => clock.now().getTime(),
     source: services.htsSource,
+    progress,
     afterImport: async (release) => {
       services.lines.clear();
       const newest = await services.hts.stores.releases.newest();
@@ -77,8 +79,9 @@ export async function bootstrapTariffData(
   clock: Clock,
   logger: Logger,
   startBackfill: () => Promise<unknown>,
+  progress?: ImportProgress,
 ): Promise<void> {
-  const deps = htsRefreshDeps(services, clock);
+  const deps = htsRefreshDeps(services, clock, progress);
   const initial = await ensureInitialRelease(deps);
   if (initial.outcome === 'unavailable') logger.warn({ reason: initial.reason }, 'no HTS release could be imported');
   else if (initial.outcome === 'imported') logger.info({ release: initial.release.id }, 'HTS release imported');

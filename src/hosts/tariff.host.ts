@@ -1,5 +1,6 @@
 import type { operations } from '../generated/hosts/tariff';
 import { htsHandlers } from '../handlers/hts.handler';
+import { metricsHandler } from '../handlers/metrics.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { htsSearchHandler, ieepaRefundsHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
@@ -10,6 +11,7 @@ import type { HostDocument } from './host-document';
 export function tariffHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
   return {
     ...serviceHandlers(document, deps.readiness, deps.config),
+    getMetrics: metricsHandler(deps.metrics),
     calculateTariff: tariffCalculationHandlers(deps.tariff).formA,
     searchHtsCodes: htsSearchHandler(deps.tariff),
     estimateIeepaRefunds: ieepaRefundsHandler(deps.tariff),

@@ -17,6 +17,7 @@ import { TrackingRefreshService } from '../domain/tracking/refresh.service';
 import { SeaRouter } from '../domain/tracking/sea-route/sea-router';
 import { TrackingSubscriptionService } from '../domain/tracking/subscription.service';
 import { hasPortSources, importPorts } from '../reference/ports/import-ports';
+import type { ImportProgress } from '../domain/import-progress';
 
 export type TrackingServices = ReturnType<typeof createTrackingServices>;
 
@@ -61,12 +62,14 @@ export function createTrackingServices(knex: Knex, config: TrackingConfig, syste
  * timelines, coordinates for predicted ETAs). Until then, and without a data directory, the
  * sandbox's built-in ports answer; nothing waits for this.
  */
-export async function bootstrapPorts(services: TrackingServices, dataDir: string | null, clock: Clock, logger: Logger): Promise<void> {
+export async function bootstrapPorts(services: TrackingServices, dataDir: string | null, clock: Clock, logger: Logger, progress?: ImportProgress): Promise<void> {
   if ((await services.portTable.count()) > 0) return;
   if (dataDir === null || !hasPortSources(dataDir)) {
     logger.warn('no ports stored and no port list in the data directory; port names and predicted ETAs cover the sandbox ports only');
     return;
   }
+  const started = performance.now();
   const imported = await importPorts(dataDir, services.portTable, clock.now().getTime());
+  progress?.({ dataset: 'ports', done: 1, total: 1, item: 'port list', rows: imported.ports, elapsedMs: performance.now() - started });
   logger.info({ ports: imported.ports, withCoordinates: imported.withCoordinates }, 'ports imported');
 }

@@ -31,7 +31,14 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
   },
 });
 
-const levelOf = (status: number): 'info' | 'warn' | 'error' => (status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info');
+/**
+ * A readiness probe's 503 is the expected answer while the service starts (reference data still
+ * importing): it is logged as information, not as an error that would page someone.
+ */
+function levelOf(status: number, path: string): 'info' | 'warn' | 'error' {
+  if (status === 503 && path === '/readyz') return 'info';
+  return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+}
 
 /**
  * Gives each request its id and a request-bound logger, and writes one access-log line when the
@@ -46,7 +53,7 @@ export function accessLog(logger: Logger): RequestHandler {
     // 'close' follows 'finish' on a completed response and comes alone when the client went away.
     res.once('close', () => {
       const status = res.writableFinished ? res.statusCode : 499;
-      const level = levelOf(status);
+      const level = levelOf(status, req.path);
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         { req: { id: req.id, method: req.method, url: req.originalUrl, remote: req.socket.remoteAddress }, res: { status }, responseTime: Math.round(performance.now() - started) },

@@ -8,6 +8,7 @@ import { sameDigest, sha256Hex } from '../domain/access/secrets';
 import type { Clock } from '../domain/clock';
 import type { AccessServices } from '../hosts/access-services';
 import type { HostOperation } from '../hosts/host-document';
+import { metricsAccess } from './metrics-access';
 import { HttpProblem } from './problem';
 
 /**
@@ -203,9 +204,10 @@ function adminOnly(adminTokenSha256: string | null): RequestHandler {
 }
 
 /** The access middleware of one operation; empty for operations open to all (health, docs). */
-export function accessControl(operation: HostOperation, access: AccessServices, clock: Clock, adminTokenSha256: string | null): RequestHandler[] {
+export function accessControl(operation: HostOperation, access: AccessServices, clock: Clock, adminTokenSha256: string | null, metricsTokenSha256: string | null): RequestHandler[] {
   const requirements = (operation.definition.security as SecurityRequirement[] | undefined) ?? [];
   if (requirements.some((r) => 'AdminToken' in r)) return [adminOnly(adminTokenSha256)];
+  if (requirements.some((r) => 'MetricsToken' in r)) return [metricsAccess(metricsTokenSha256)];
   const rules = securityRulesOf(operation);
   if (rules === null) return [];
   if (!access.entitlements.operationIds.has(operation.operationId)) {

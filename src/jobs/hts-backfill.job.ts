@@ -18,9 +18,9 @@ export function defineHtsBackfillJob(agenda: Agenda, deps: HtsRefreshDeps & { lo
       const started = Date.now();
       const result = await backfillHtsReleases({
         ...deps,
-        onProgress: (progress) => {
-          const rowsPerSecond = Math.round((progress.rows * 1000) / Math.max(1, progress.ms));
-          deps.logger.info({ ...progress, rowsPerSecond }, `HTS backfill: file ${progress.done} of ${progress.total} (${progress.title}) ${progress.outcome}`);
+        // The import progress reporter logs each file (n of N, rows per second); the job renews its lock.
+        progress: (step) => {
+          deps.progress?.(step);
           void job.touch().catch(() => undefined);
         },
       });

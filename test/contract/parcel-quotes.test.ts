@@ -8,7 +8,8 @@ import { bootstrapParcelData } from '../../src/hosts/parcel-services';
 import { createTestApp, TestApp } from '../support/app';
 import { setPlan, signUp } from '../support/accounts';
 import { carrierFixture, startCarrierFake, type CarrierFake } from '../support/carrier-fake';
-import { parcelFixtureDir, sharedDataDir } from '../support/parcel-reference';
+import { parcelFixtureDir } from '../support/parcel-reference';
+import { repoDataDir } from '../support/reference-data';
 
 // POST /api/parcel/quotes through the main host. Expected prices are read by hand from the rate
 // files the app imported at start-up (the fixture excerpts under test/fixtures/parcel, or the shared
@@ -167,13 +168,11 @@ describe('quotes from the fixture rate cards', () => {
   });
 });
 
-const withSharedData = sharedDataDir ? describe : describe.skip;
-
-withSharedData('quotes from the shared rate cards (a real lane)', () => {
+describe("quotes from the repository's rate cards (a real lane)", () => {
   let app: TestApp;
   let key: string;
   beforeAll(async () => {
-    app = await createTestApp({ withParcelData: sharedDataDir as string });
+    app = await createTestApp({ withParcelData: repoDataDir });
     key = await paidKey(app);
   }, 180_000);
   afterAll(() => app?.close());

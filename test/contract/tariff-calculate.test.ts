@@ -7,6 +7,7 @@ import { signUp } from '../support/accounts';
 // (2026 Rev 3 and Rev 4, and 2025 Rev 18, in force from 2025-08-07 to 2025-08-12).
 const rev18of2025 = 'hts_2025_revision_18_json.json.gz';
 
+// Real data: HTS 2026 Rev 4 and the duty rules imported from a data folder holding them, as on first start.
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp({ config: { trustProxy: true }, withTariffData: [...rev3AndRev4, rev18of2025] });

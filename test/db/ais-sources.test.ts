@@ -9,7 +9,7 @@ import { AisHubPositionSource, parseAisHubResponse } from '../../src/domain/trac
 import { StoredAisPositionSource } from '../../src/domain/tracking/providers/ais/stored-position-source';
 import { createTestDatabase, TestDatabase, testDialect } from '../support/database';
 import { LocalServer, sendJson, startLocalServer } from '../support/local-http-server';
-import { sharedDataPath } from '../support/shared-data';
+import { referenceFile } from '../support/reference-data';
 
 const receivedAt = Date.parse('2026-11-22T10:00:30Z');
 let db: TestDatabase;
@@ -20,14 +20,14 @@ afterAll(async () => {
   await db.destroy();
 });
 
-const sample = sharedDataPath('tracking', 'ais', 'pyais_nmea_data_sample.txt');
+const sample = referenceFile('tracking/ais/pyais_nmea_data_sample.txt');
 const pair = ['!AIVDM,2,1,1,A,55?MbV02;H;s<HtKR20EHE:0@T4@Dn2222222216L961O5Gf0NSQEp6ClRp8,0*1C', '!AIVDM,2,2,1,A,88888888880,2*25'];
 const type1 = '!AIVDM,1,1,,B,15M67FC000G?ufbE`FepT@3n00Sa,0*5C';
 const count = async (table: string) => Number((await db.knex(table).count({ n: '*' }))[0].n);
 
 describe(`AIS ingestion on ${testDialect}`, () => {
-  (sample ? test : test.skip)('a file import stores decoded positions (one per vessel and fix time)', async () => {
-    const result = await importNmeaFile(sample as string, new VesselPositionRepository(db.knex), { receivedAt });
+  test('a file import stores decoded positions (one per vessel and fix time)', async () => {
+    const result = await importNmeaFile(sample, new VesselPositionRepository(db.knex), { receivedAt });
     expect(result.messages).toBeGreaterThan(760);
     expect(result.droppedFragments).toBe(20);
     expect(result.written.fixes).toBeGreaterThan(700);

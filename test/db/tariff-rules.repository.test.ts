@@ -3,7 +3,7 @@ import { buildRuleSet } from '../../src/domain/tariff/rules/rule-set';
 import { TariffRuleBook } from '../../src/domain/tariff/rules/tariff-rule-book';
 import { importTariffRules, loadActiveTariffRules } from '../../src/reference/tariff/import-tariff-rules';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { repoDataDir } from '../support/hts-fixtures';
+import { repoDataDir } from '../support/reference-data';
 import { fixtureDataDir, fixtureMeasuresDir, fixtureRuleSources } from '../support/tariff-fixtures';
 
 describe('TariffRulesRepository', () => {

@@ -76,19 +76,39 @@ describe('startService', () => {
   });
 });
 
-it('writes no credentials to its logs', async () => {
+/** Starts the service on the empty data directory with its log captured, calls it, stops it; returns the log lines. */
+async function loggedCalls(calls: (ports: RunningService['ports']) => Promise<unknown>): Promise<string[]> {
   const lines: string[] = [];
   const db = await createTestDatabase({ migrate: false });
   const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(line) });
   const service = await startService(loadConfig({ DATA_DIR: emptyDataDir, DATABASE_URL: db.url, BIND_ADDRESS: '127.0.0.1', PORT_MAIN: '0', PORT_TARIFF: '0', PORT_SITE: '0', RUN_WORKER: 'false' }), logger);
   try {
-    await request(`http://127.0.0.1:${service.ports.site}`).get('/healthz').set('Authorization', 'Bearer tl_live_supersecretvalue').set('X-API-Key', 'tl_live_anothersecret');
+    await calls(service.ports);
   } finally {
     await service.stop();
     await db.destroy();
   }
+  return lines;
+}
+
+it('writes no credentials to its logs', async () => {
+  const lines = await loggedCalls((ports) =>
+    request(`http://127.0.0.1:${ports.site}`).get('/healthz').set('Authorization', 'Bearer tl_live_supersecretvalue').set('X-API-Key', 'tl_live_anothersecret'),
+  );
   const text = lines.join('');
   expect(text).toContain('"msg":"request completed"');
   expect(text).not.toContain('supersecretvalue');
   expect(text).not.toContain('anothersecret');
+});
+
+it('logs a readiness 503 during start-up as information, other 5xx as errors', async () => {
+  const lines = await loggedCalls(async (ports) => {
+    // The empty data directory has no HTS release: not ready, as during a first start's import.
+    await request(`http://127.0.0.1:${ports.main}`).get('/readyz').expect(503);
+    await request(`http://127.0.0.1:${ports.main}`).post('/api/tariff/public/calculate').send({ hts_code: '0101.21.00.10', country_code: 'MX' }).expect(503);
+  });
+  const access = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request completed');
+  const levelOf = (url: string) => access.find((entry) => entry.req.url === url)?.level;
+  expect(levelOf('/readyz')).toBe(30);
+  expect(levelOf('/api/tariff/public/calculate')).toBe(50);
 });

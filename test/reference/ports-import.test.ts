@@ -5,7 +5,7 @@ import { importPorts } from '../../src/reference/ports/import-ports';
 import { mergePorts } from '../../src/reference/ports/port-merge';
 import { parseSeaPortsJson, parseUnlocodeCodeList, parseUnlocodeCoordinates, parseWorldPortIndex } from '../../src/reference/ports/port-sources';
 import { createTestDatabase, TestDatabase, testDialect } from '../support/database';
-import { sharedDataPath } from '../support/shared-data';
+import { repoDataDir } from '../support/reference-data';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '../fixtures/reference/ports', name), 'utf8');
 
@@ -33,8 +33,7 @@ describe('port source formats', () => {
   });
 });
 
-describe(`port import from the shared data on ${testDialect}`, () => {
-  const dataDir = sharedDataPath('tracking', 'ports', 'nga_wpi_pub150_WPI.csv') ? path.resolve(sharedDataPath('tracking')!, '..') : null;
+describe(`port import from the repository's data on ${testDialect}`, () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -43,9 +42,9 @@ describe(`port import from the shared data on ${testDialect}`, () => {
     await db.destroy();
   });
 
-  (dataDir ? test : test.skip)('merges WPI and sea-ports: carrier codes, harbour positions, noted disagreements', async () => {
+  test('merges WPI and sea-ports: carrier codes, harbour positions, noted disagreements', async () => {
     const repo = new PortRepository(db.knex);
-    const result = await importPorts(dataDir as string, repo, Date.parse('2026-11-22T00:00:00Z'));
+    const result = await importPorts(repoDataDir, repo, Date.parse('2026-11-22T00:00:00Z'));
     expect(result.ports).toBeGreaterThan(3500);
     expect(result.aliases).toBeGreaterThanOrEqual(8);
     expect(await repo.count()).toBe(result.ports);

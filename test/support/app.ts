@@ -18,6 +18,9 @@ import { createScheduler } from '../../src/jobs/scheduler';
 import { createTrackingServices } from '../../src/hosts/tracking-services';
 import { loadTrackingConfig } from '../../src/config/tracking-config';
 import { createTestDatabase, TestDatabase } from './database';
+import { importProgressReporter } from '../../src/observability/import-progress-log';
+import { ServiceMetrics } from '../../src/observability/metrics';
+import { repoDataDir } from './reference-data';
 import { loadWebhookConfig, WebhookConfig } from '../../src/config/webhook-config';
 import { createWebhookServices } from '../../src/hosts/webhook-services';
 import { withStatusLog } from './status-log';
@@ -65,9 +68,12 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase({ migrate: options.migrate }));
   const tariffDataDir = options.withTariffData ? htsDataFolder(options.withTariffData) : null;
+  // The repository's data/, whatever DATA_DIR says (a test's data never depends on the machine); a test
+  // that imports tariff data gets a folder holding only the HTS files it names.
   const config: Config = {
     ...loadConfig(process.env),
     databaseUrl: db.url,
+    dataDir: repoDataDir,
     validateResponses: true,
     ...options.config,
     ...(tariffDataDir ? { dataDir: tariffDataDir } : {}),
@@ -90,12 +96,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock),
     webhooks: createWebhookServices(db.knex, { ...loadWebhookConfig(process.env), ...options.webhooks }, clock, logger),
     jobs,
+    metrics: new ServiceMetrics(),
   };
+  const progress = importProgressReporter(logger, deps.metrics);
   if (tariffDataDir) {
     const htsDeps = htsRefreshDeps(deps.tariff, clock);
-    await bootstrapTariffData(deps.tariff, config, clock, logger, () => backfillHtsReleases(htsDeps));
+    await bootstrapTariffData(deps.tariff, config, clock, logger, () => backfillHtsReleases(htsDeps), progress);
   }
-  if (options.withParcelData) await bootstrapParcelData(deps.parcel, db, { ...config, dataDir: options.withParcelData }, logger);
+  if (options.withParcelData) await bootstrapParcelData(deps.parcel, db, { ...config, dataDir: options.withParcelData }, logger, progress);
   const hosts = Object.fromEntries(hostNames.map((host) => [host, withStatusLog(host, createHostApp(host, deps))])) as Record<HostName, Express>;
   return {
     hosts,

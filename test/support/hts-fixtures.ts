@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { htsDatabase } from '../../src/db/repositories/hts-database';
 import type { HtsImportDeps } from '../../src/domain/hts/hts-import.service';
 import type { TestDatabase } from './database';
+import { referenceDataFolder, referenceFile } from './reference-data';
 
 export const htsFixtureDir = path.join(__dirname, '..', 'fixtures', 'hts');
 
@@ -11,14 +11,9 @@ export function htsFixture(name: string): Buffer {
   return fs.readFileSync(path.join(htsFixtureDir, name));
 }
 
-/** The repository's reference data (`data/`), whatever DATA_DIR says: a test names the files it reads. */
-export const repoDataDir = path.resolve(__dirname, '..', '..', 'data');
-
 /** A real USITC export kept in `data/hts` (e.g. `hts_2026_revision_4_csv.csv`); a missing file fails the test. */
 export function realHtsFile(name: string): string {
-  const file = path.join(repoDataDir, 'hts', name);
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: the repository's data/hts should hold it`);
-  return file;
+  return referenceFile(`hts/${name}`);
 }
 
 /** The real HTS files most tests run on: 2026 Rev 3 and Rev 4 as USITC's CSV exports. */
@@ -30,11 +25,7 @@ export const rev3AndRev4 = ['hts_2026_revision_3_csv.csv', 'hts_2026_revision_4_
  * `fs.rmSync(dir, { recursive: true })`.
  */
 export function htsDataFolder(htsFiles: string[]): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hts-data-'));
-  fs.mkdirSync(path.join(dir, 'hts'));
-  for (const name of htsFiles) fs.symlinkSync(realHtsFile(name), path.join(dir, 'hts', name));
-  fs.symlinkSync(path.join(repoDataDir, 'tariff'), path.join(dir, 'tariff'));
-  return dir;
+  return referenceDataFolder(...htsFiles.map((name) => `hts/${name}`), 'tariff');
 }
 
 /** Empties this capability's tables, so one migrated database can serve every test of a file. */

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../src/config/config';
 import { RatingIndex } from '../../src/domain/parcel/rating-index';
 import type { ParcelInput, QuoteRequest, RatingShipment } from '../../src/domain/parcel/model';
 import { serviceCodes } from '../../src/domain/parcel/carriers/registry';
@@ -9,12 +7,6 @@ import { readParcelReferenceFiles } from '../../src/reference/parcel/import-parc
 
 /** Small excerpts of every parcel format (test/fixtures/parcel/data). */
 export const parcelFixtureDir = path.join(__dirname, '..', 'fixtures', 'parcel', 'data');
-
-/** The shared data directory when present (DATA_DIR or ../shared/data), else null: those tests skip. */
-export const sharedDataDir = (() => {
-  const dir = loadConfig().dataDir;
-  return dir && fs.existsSync(path.join(dir, 'parcel')) ? dir : null;
-})();
 
 export function fixtureIndex(): RatingIndex {
   return new RatingIndex(readParcelReferenceFiles(parcelFixtureDir));

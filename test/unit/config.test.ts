@@ -10,6 +10,8 @@ it('defaults to the embedded database, the three ports and the worker', () => {
   expect(config.runWorker).toBe(true);
   expect(config.trustProxy).toBe(false);
   expect(config.logLevel).toBe('info');
+  expect(config.logFormat).toBe('auto');
+  expect(config.metricsTokenSha256).toBeNull();
 });
 
 it('reads the operator-facing names', () => {
@@ -22,8 +24,12 @@ it('reads the operator-facing names', () => {
     DATA_DIR: projectRoot,
     PORT: '9000',
     TRUST_PROXY: 'loopback, 10.0.0.0/8',
+    LOG_FORMAT: 'json',
+    METRICS_TOKEN_SHA256: 'AB'.repeat(32),
   });
   expect(config).toMatchObject({
+    logFormat: 'json',
+    metricsTokenSha256: 'ab'.repeat(32),
     databaseUrl: 'mysql://u:p@db:3306/tradelane',
     ports: { main: 8000, tariff: 8001, site: 8002 },
     logLevel: 'warn',
@@ -39,6 +45,8 @@ it.each([
   [{ DATABASE_URL: 'postgres://x' }, /DATABASE_URL must start with sqlite: or mysql:\/\//],
   [{ DATA_DIR: '/nonexistent/dir' }, /DATA_DIR "\/nonexistent\/dir" does not exist/],
   [{ RUN_WORKER: 'maybe' }, /RUN_WORKER must be true or false/],
+  [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT must be one of auto, json, pretty/],
+  [{ METRICS_TOKEN_SHA256: 'plain-token' }, /METRICS_TOKEN_SHA256 must be 64 hex characters \(the SHA-256 of the metrics token\)/],
 ])('refuses %p with a clear message', (env, message) => {
   expect(() => loadConfig(env)).toThrow(ConfigError);
   expect(() => loadConfig(env)).toThrow(message);

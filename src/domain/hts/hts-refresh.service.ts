@@ -1,22 +1,13 @@
 import { compareRevisions, revisionTitle } from '../../reference/hts/hts-revision';
-import { HtsImported, HtsImportDeps, HtsImportResult, importHtsFile } from './hts-import.service';
+import { HtsImported, HtsImportDeps, importHtsFile } from './hts-import.service';
 import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from './hts-ports';
 import type { HtsRelease } from './hts-release';
-
-/** One file of a run done: the n-th of `total` chosen, how it ended, and how long it took. */
-export interface HtsImportProgress {
-  done: number;
-  total: number;
-  title: string;
-  outcome: HtsImportResult['outcome'];
-  rows: number;
-  ms: number;
-}
+import type { ImportProgress } from '../import-progress';
 
 export interface HtsRefreshDeps extends HtsImportDeps {
   source: HtsReleaseSource;
-  /** Told after each file of a run, for the log. */
-  onProgress?: (progress: HtsImportProgress) => void;
+  /** Told after each file of a run (imported, present or rejected). */
+  progress?: ImportProgress;
 }
 
 export interface HtsRefreshResult {
@@ -41,7 +32,7 @@ async function importFromSource(deps: HtsRefreshDeps, choose: Choice): Promise<H
     const available = (await deps.source.listReleases()).sort(compareRevisions);
     const candidates = choose(available, await deps.db.stores.releases.listByEffectiveDate());
     for (const [index, candidate] of candidates.entries()) {
-      const started = Date.now();
+      const started = performance.now();
       const bytes = await deps.source.fetchRelease(candidate);
       const outcome = await importHtsFile(deps, {
         bytes,
@@ -55,13 +46,14 @@ async function importFromSource(deps: HtsRefreshDeps, choose: Choice): Promise<H
       else if (outcome.outcome === 'rejected') {
         result.rejected.push({ title: revisionTitle(candidate), location: candidate.location, reason: outcome.reason });
       }
-      deps.onProgress?.({
+      deps.progress?.({
+        dataset: 'hts',
         done: index + 1,
         total: candidates.length,
-        title: revisionTitle(candidate),
+        item: revisionTitle(candidate),
         outcome: outcome.outcome,
-        rows: outcome.outcome === 'rejected' ? 0 : outcome.release.rowCount,
-        ms: Date.now() - started,
+        rows: outcome.outcome === 'imported' ? outcome.release.rowCount : 0,
+        elapsedMs: performance.now() - started,
       });
     }
   } catch (error) {

@@ -2,9 +2,9 @@ import { FclOption, FreightModeComparison, FreightPricing, Money, StandardContai
 import { fromCents, multiplyCents, toCents } from './money';
 
 /**
- * FCL or LCL (the project's notes §10). LCL is billed per W/M, the revenue ton: the greater of the
- * cubic metres and the metric tonnes, at least 1. We round the W/M up to 0.001, as carriers round in
- * their own favour; the notes do not fix the step. With prices, the cheaper mode wins (equal costs:
+ * FCL or LCL (docs/load-planner.md states the rules and their sources). LCL is billed per W/M, the
+ * revenue ton: the greater of the cubic metres and the metric tonnes, at least 1. We round the W/M up
+ * to 0.001, as carriers round in their own favour; tariffs differ on the step. With prices, the cheaper mode wins (equal costs:
  * either). Without usable prices, the common volume rule applies: under 13 m³ LCL, 13–15 m³ either
  * (quote both), over 15 m³ FCL; fragile cargo in the 13–15 m³ band goes FCL, since LCL handling at
  * the consolidation warehouses is what fragile cargo suffers from.

@@ -95,6 +95,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metrics (Prometheus)
+         * @description The process's metrics in the Prometheus text format, for a Prometheus scrape job: requests and
+         *     latency per host, operation (`operationId`) and status (`tradelane_http_requests_total`,
+         *     `tradelane_http_request_duration_seconds`), job runs by outcome (`tradelane_job_runs_total`),
+         *     reference-data import progress (`tradelane_reference_import_done_steps`, `…_planned_steps`,
+         *     `…_rows_total`), and Node.js process metrics (`tradelane_process_…`, `tradelane_nodejs_…`). Every
+         *     host of a process serves the same figures.
+         *
+         *     Open without credentials to requests from the machine itself (a loopback address, with no
+         *     `X-Forwarded-For` or `Forwarded` header, which a local reverse proxy would add). From elsewhere
+         *     it needs `Authorization: Bearer <metrics token>`, whose SHA-256 the operator configures as
+         *     `METRICS_TOKEN_SHA256`; without that setting, metrics are served to loopback only. A credential
+         *     that is sent is always checked, on loopback too: a wrong one is 401. No quota.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.yaml": {
         parameters: {
             query?: never;
@@ -1802,6 +1833,42 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics, in the Prometheus text exposition format 0.0.4. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP tradelane_http_requests_total HTTP requests answered, by host, operation (operationId; "unmatched" for no route) and status (499: the client went away).
+                     *     # TYPE tradelane_http_requests_total counter
+                     *     tradelane_http_requests_total{host="tariff",operation="calculateTariff",status="200"} 1523
+                     *     tradelane_http_requests_total{host="tariff",operation="calculateTariff",status="429"} 17
+                     */
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getOpenApiDocument: {

@@ -2,12 +2,12 @@ import type { HtsRevision } from './hts-revision';
 
 /**
  * The date each known revision took effect, for files that arrive without dates (a local data
- * directory holds only file names). Source: the Budget Lab at Yale's `config/revision_dates.csv`
- * (MIT), `effective_date` column (USITC's release list, partly curated); 2026 Rev 8, which it lacks,
- * takes the expression date axiom-corpus assigns (data/hts/README.md lists both per file).
- * Approximate dates (2026 Rev 17 "~08-28", Rev 19 "2026-09") are left out rather than guessed.
- * USITC's releaseList gives dates for new revisions, so this table only has to cover what was
- * published before. Duty measures apply on their own legal dates (src/domain/tariff/measures), not these.
+ * directory holds only file names). Source: the Budget Lab at Yale's `config/revision_dates.csv` (MIT,
+ * in data/tariff/yale-tariff-rate-tracker/), `effective_date` column (USITC's release list, partly
+ * curated); 2026 Rev 8, which it lacks, takes the expression date axiom-corpus assigns (data/hts/README.md
+ * lists both per file). Approximate dates (2026 Rev 17 "~08-28", Rev 19 "2026-09") are left out rather
+ * than guessed. USITC's releaseList gives dates for new revisions, so this table only has to cover what
+ * was published before. Duty measures apply on their own legal dates (src/domain/tariff/measures), not these.
  */
 const knownEffectiveDates: Record<number, Record<number, string>> = {
   2025: {

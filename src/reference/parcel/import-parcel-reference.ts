@@ -15,6 +15,7 @@ import type { ParcelImporter } from './importer';
 import { upsDailyRatesImporter, uspsRetailPricesImporter } from './price-list-csv.importer';
 import { surchargeTableImporter, upsAccessorialsImporter } from './surcharges.importer';
 import { fedexZoneRangesImporter, uspsZoneChartsImporter } from './zone-charts.importer';
+import type { ImportProgress } from '../../domain/import-progress';
 
 /** Surcharge tables transcribed into the repository because no data file holds them (read from src/ in dev and from dist/ alike). */
 export const parcelSupplementsDir = path.join(projectRoot, 'src', 'reference', 'parcel', 'supplements');
@@ -68,7 +69,11 @@ const emptyCounts = (): ImportCounts => ({ inserted: 0, updated: 0, unchanged: 0
  * with a new effective date adds versions and closes the ones it supersedes. Callers refresh the
  * ParcelReferenceStore afterwards so quotes see the new data.
  */
-export async function importParcelReferenceData(db: Database, dataDir: string, options: { supplementsDir?: string; now?: number } = {}): Promise<ParcelImportReport> {
+export async function importParcelReferenceData(
+  db: Database,
+  dataDir: string,
+  options: { supplementsDir?: string; now?: number; progress?: ImportProgress } = {},
+): Promise<ParcelImportReport> {
   const now = options.now ?? Date.now();
   const cards = new ParcelRateCardRepository(db);
   const surcharges = new ParcelSurchargeRepository(db);
@@ -77,10 +82,14 @@ export async function importParcelReferenceData(db: Database, dataDir: string, o
   const areas = new ParcelDeliveryAreaRepository(db);
   const report: ParcelImportReport = { importers: [], skipped: [], closedVersions: 0 };
 
-  for (const importer of parcelImporters(options.supplementsDir)) {
+  const importers = parcelImporters(options.supplementsDir);
+  for (const [index, importer] of importers.entries()) {
+    const started = performance.now();
+    const step = (rows: number) => options.progress?.({ dataset: 'parcel', done: index + 1, total: importers.length, item: importer.name, rows, elapsedMs: performance.now() - started });
     const files = importer.files(dataDir);
     if (files.length === 0) {
       report.skipped.push(importer.name);
+      step(0);
       continue;
     }
     const data = importer.read(files, dataDir);
@@ -96,6 +105,7 @@ export async function importParcelReferenceData(db: Database, dataDir: string, o
     await tally('deliveryAreaLists', data.deliveryAreaLists, (l) => areas.saveDeliveryAreaList(l, now));
     if (data.fuelRates) counts.fuelRates = await fuel.saveFuelRates(data.fuelRates, now);
     report.importers.push({ name: importer.name, files, counts });
+    step(Object.values(counts).reduce((sum, c) => sum + c.inserted + c.updated + c.unchanged, 0));
   }
   report.closedVersions = (await cards.closeSupersededCardVersions()) + (await surcharges.closeSupersededSurchargeTables());
   return report;

@@ -4,7 +4,7 @@ import type { RateCardVersion, RatePrice, SourceRef } from '../../domain/parcel/
 import { ImportFormatError, matchingFiles, readCsv, requireDate, requireValue, type ParcelImporter } from './importer';
 
 /**
- * Format "transcribed price list" (shared/data/parcel/SOURCES-usps-ups.md): one price per line,
+ * Format "transcribed price list" (data/parcel/SOURCES-usps-ups.md): one price per line,
  *   carrier,service,price_type,effective_date,weight_unit,weight,zone,price_usd
  * weight_unit is oz or lb (USPS Ground Advantage has 4/8/12/15.999 oz tiers, Priority Mail Express a
  * 0.5 lb row). One card version per (service, price_type, effective_date). Missing cells stay missing:

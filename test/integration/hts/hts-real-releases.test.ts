@@ -209,7 +209,7 @@ describe('three real 2025 releases around the reciprocal tariff headings, backfi
     local = { ...htsImportDeps(db), source: new DirectoryHtsSource(path.join(folder, 'hts')) };
     expect(await ensureInitialRelease(local)).toMatchObject({ outcome: 'imported', release: { id: 'htsr_2025_rev_9', effectiveDate: '2025-04-05' } });
     const progress: string[] = [];
-    const backfill = await backfillHtsReleases({ ...local, onProgress: (p) => progress.push(`${p.done}/${p.total} ${p.title} ${p.outcome}`) });
+    const backfill = await backfillHtsReleases({ ...local, progress: (p) => progress.push(`${p.done}/${p.total} ${p.item} ${p.outcome}`) });
     expect(progress).toEqual(['1/2 2025 Revision 7 imported', '2/2 2025 Revision 6 imported']);
     expect(backfill.rejected).toEqual([]);
   }, 120_000);

@@ -7,7 +7,8 @@ import { ReleaseLineSource } from '../../../src/domain/tariff/release-line-sourc
 import type { TariffRules } from '../../../src/domain/tariff/rules/tariff-rules';
 import { parseHtsFileName } from '../../../src/reference/hts/hts-revision';
 import { createTestDatabase, TestDatabase } from '../../support/database';
-import { htsImportDeps, realHtsFile, repoDataDir } from '../../support/hts-fixtures';
+import { htsImportDeps, realHtsFile } from '../../support/hts-fixtures';
+import { repoDataDir } from '../../support/reference-data';
 import { tariffRulesFromData } from '../../support/tariff-rules';
 
 /**

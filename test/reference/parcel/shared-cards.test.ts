@@ -5,21 +5,20 @@ import type { RatingIndex } from '../../../src/domain/parcel/rating-index';
 import { ParcelReferenceStore } from '../../../src/domain/parcel/reference-store';
 import { importParcelReferenceData } from '../../../src/reference/parcel/import-parcel-reference';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
-import { box, quoteRequest, sharedDataDir } from '../../support/parcel-reference';
+import { box, quoteRequest } from '../../support/parcel-reference';
+import { repoDataDir } from '../../support/reference-data';
 import { breakdownOf, quoteFor } from '../../support/parcel-quote';
 
-// Exact card prices for sample lanes, from the shared data imported through the product's own
-// importers into the database under test. Expected values are read from the source CSVs by hand.
-const describeShared = sharedDataDir ? describe : describe.skip;
-
-describeShared('rating from the imported shared cards', () => {
+// Exact card prices for sample lanes, from the repository's data/parcel imported through the product's
+// own importers into the database under test. Expected values are read from the source CSVs by hand.
+describe("rating from the repository's imported cards", () => {
   let db: TestDatabase;
   let index: RatingIndex;
   let service: ParcelQuoteService;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    await importParcelReferenceData(db, sharedDataDir as string);
+    await importParcelReferenceData(db, repoDataDir);
     const store = new ParcelReferenceStore(new DatabaseParcelReferenceSource(db));
     index = await store.refresh();
     service = new QuoteService({ reference: store });
@@ -28,7 +27,7 @@ describeShared('rating from the imported shared cards', () => {
 
   const quote = (overrides: Parameters<typeof quoteRequest>[0]) => service.quote(quoteRequest(overrides), { testMode: true });
 
-  it('reproduces the USPS chart zones of the research test vectors', () => {
+  it('reproduces the USPS chart zones of sample lanes, as the USPS zone chart (ZIP3 matrix) lists them', () => {
     const lanes: Array<[string, string, string]> = [
       ['85004', '85201', '1'],
       ['85004', '90001', '4'],

@@ -4,7 +4,8 @@ import type { DutyCalculation } from '../../../../src/domain/tariff/engine/duty-
 import type { InMemoryHtsLineSource } from '../../../../src/domain/tariff/in-memory-hts-line-source';
 import type { TariffRules } from '../../../../src/domain/tariff/rules/tariff-rules';
 import { csvLineSource } from '../../../support/hts-csv-line-source';
-import { realHtsFile, repoDataDir } from '../../../support/hts-fixtures';
+import { realHtsFile } from '../../../support/hts-fixtures';
+import { repoDataDir } from '../../../support/reference-data';
 import { tariffRulesFromData } from '../../../support/tariff-rules';
 
 /**

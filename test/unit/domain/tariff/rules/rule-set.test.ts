@@ -1,7 +1,7 @@
 import { buildRuleSet, RuleDataError, type RuleSetSources } from '../../../../../src/domain/tariff/rules/rule-set';
 import { readTariffRuleSources } from '../../../../../src/reference/tariff/tariff-rule-sources';
 import { fixtureMeasuresDir, fixtureRuleSources } from '../../../../support/tariff-fixtures';
-import { repoDataDir } from '../../../../support/hts-fixtures';
+import { repoDataDir } from '../../../../support/reference-data';
 
 function withMeasure(sources: RuleSetSources, change: (measure: Record<string, unknown>) => void): RuleSetSources {
   const copy = structuredClone(sources);

@@ -4,7 +4,7 @@ import { payloadToBits } from '../../../../../src/domain/tracking/providers/ais/
 import { NmeaDecoder } from '../../../../../src/domain/tracking/providers/ais/nmea-decoder';
 import { nmeaChecksum, parseNmeaSentence } from '../../../../../src/domain/tracking/providers/ais/nmea-sentence';
 import { toPositionFix } from '../../../../../src/domain/tracking/providers/ais/position-fix';
-import { describeWithSharedFile } from '../../../../support/shared-data';
+import { referenceFile } from '../../../../support/reference-data';
 
 const decodeAll = (lines: string[], acceptBadChecksum = false) => {
   const decoder = new NmeaDecoder({ acceptBadChecksum });
@@ -33,7 +33,7 @@ describe('NMEA sentences', () => {
   });
 });
 
-// Expected values: shared/data/tracking/ais/ais_test_vectors.md (pyais tests/test_decode.py @ 38afd748).
+// Expected values: data/tracking/ais/ais_test_vectors.md (pyais tests/test_decode.py @ 38afd748).
 describe('AIS test vectors', () => {
   test('type 1 position report', () => {
     const { messages } = decodeAll(['!AIVDM,1,1,,B,15M67FC000G?ufbE`FepT@3n00Sa,0*5C']);
@@ -77,9 +77,10 @@ describe('AIS test vectors', () => {
   });
 });
 
-describeWithSharedFile(['tracking', 'ais', 'pyais_nmea_data_sample.txt'], 'the pyais NMEA sample', (file) => {
+describe('the pyais NMEA sample', () => {
+  const file = referenceFile('tracking/ais/pyais_nmea_data_sample.txt');
   test('decodes every position report exactly as the derived CSV lists it', () => {
-    const csvPath = file.replace('pyais_nmea_data_sample.txt', 'decoded_positions_from_pyais_sample.csv');
+    const csvPath = referenceFile('tracking/ais/decoded_positions_from_pyais_sample.csv');
     const expected = fs.readFileSync(csvPath, 'utf8').trim().split('\n').slice(1).map((row) => row.trim());
     const { decoder, messages } = decodeAll(fs.readFileSync(file, 'utf8').split('\n'));
     const round6 = (x: number) => String(Math.round(x * 1e6) / 1e6);
@@ -101,7 +102,8 @@ describeWithSharedFile(['tracking', 'ais', 'pyais_nmea_data_sample.txt'], 'the p
   });
 });
 
-describeWithSharedFile(['tracking', 'ais', 'pyais_mixed.txt'], 'a mixed file with comments, other NMEA and tag blocks', (file) => {
+describe('a mixed file with comments, other NMEA and tag blocks', () => {
+  const file = referenceFile('tracking/ais/pyais_mixed.txt');
   test('keeps only AIS messages and joins the type-5 pairs, with or without tag blocks', () => {
     const { decoder, messages } = decodeAll(fs.readFileSync(file, 'utf8').split('\n'));
     expect(messages.filter((m) => m.type === 5).map((m) => (m.type === 5 ? m.shipName : ''))).toEqual(['EVER DIADEM', 'MARE ISLAND']);
