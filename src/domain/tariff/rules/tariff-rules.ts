@@ -120,7 +120,7 @@ export class TariffRules {
     return this.ruleSet.adcvdCases.filter(
       (entry) =>
         entry.country === country &&
-        entry.orderDate <= date &&
+        (entry.orderDate === undefined || entry.orderDate <= date) &&
         (entry.revokedDate === undefined || date < entry.revokedDate) &&
         entry.htsPrefixes.some((prefix) => code.startsWith(prefix)),
     );
