@@ -11,14 +11,22 @@ import { HttpProblem } from '../http/problem';
 import { htsNotReady } from './hts.handler';
 import { toApiSearchResult } from './outputs/classify.output';
 import { toFormA, toFormB } from './outputs/tariff.output';
+import { toIeepaRefundEstimate } from './outputs/ieepa-refunds.output';
+import { estimateIeepaRefunds } from '../domain/tariff/ieepa-refunds';
 
 /** Form A reports this for plans without a daily limit (the field stays an integer for every client). */
 export const unlimitedRemaining = 2_147_483_647;
 
 type CalculationRequest = components['schemas']['TariffCalculationRequest'];
 
-async function calculate(body: CalculationRequest, call: CallContext, tariff: TariffServices): Promise<DutyCalculation> {
+function assertRulesLoaded(tariff: TariffServices): void {
   if (!tariff.rules.isLoaded()) throw new HttpProblem('not-ready', 'The duty rules are still loading; retry shortly.', undefined, { 'Retry-After': '5' });
+}
+
+const engineToday = (call: CallContext) => () => call.receivedAt.toISOString().slice(0, 10);
+
+async function calculate(body: CalculationRequest, call: CallContext, tariff: TariffServices): Promise<DutyCalculation> {
+  assertRulesLoaded(tariff);
   const request: DutyRequest = {
     hts_code: body.hts_code,
     country_code: body.country_code.toUpperCase(),
@@ -30,7 +38,30 @@ async function calculate(body: CalculationRequest, call: CallContext, tariff: Ta
     mode: body.mode,
     exporter: body.exporter,
   };
-  return calculateDuty(request, { lines: tariff.lines, rules: tariff.rules.current(), today: () => call.receivedAt.toISOString().slice(0, 10) });
+  return calculateDuty(request, { lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
+}
+
+/** Tariff host, Tariff Pro and business: IEEPA refund estimates for entry lines. */
+export function ieepaRefundsHandler(tariff: TariffServices): OperationHandler<tariffOperations['estimateIeepaRefunds']> {
+  return async ({ body, call }) => {
+    assertRulesLoaded(tariff);
+    const lines = body.lines.map((line) => ({
+      entryNumber: line.entry_number,
+      lineNumber: line.line_number,
+      ieepaPaid: line.ieepa_paid ?? null,
+      duty: {
+        hts_code: line.hts_code,
+        country_code: line.country_code.toUpperCase(),
+        declared_value: line.entered_value,
+        entry_date: line.entry_date,
+        quantities: line.quantity ? [line.quantity] : [],
+        claims: line.claims,
+        mode: line.mode,
+      },
+    }));
+    const estimate = await estimateIeepaRefunds(lines, { lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
+    return { status: 200, body: toIeepaRefundEstimate(estimate) };
+  };
 }
 
 export function tariffCalculationHandlers(tariff: TariffServices): {

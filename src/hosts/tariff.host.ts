@@ -1,7 +1,7 @@
 import type { operations } from '../generated/hosts/tariff';
 import { htsHandlers } from '../handlers/hts.handler';
 import { serviceHandlers } from '../handlers/service.handler';
-import { htsSearchHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
+import { htsSearchHandler, ieepaRefundsHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
@@ -12,6 +12,7 @@ export function tariffHostHandlers(deps: AppDependencies, document: HostDocument
     ...serviceHandlers(document, deps.readiness),
     calculateTariff: tariffCalculationHandlers(deps.tariff).formA,
     searchHtsCodes: htsSearchHandler(deps.tariff),
+    estimateIeepaRefunds: ieepaRefundsHandler(deps.tariff),
     ...htsHandlers(deps.tariff, deps.jobs),
   };
 }

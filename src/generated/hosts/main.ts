@@ -498,24 +498,21 @@ export interface components {
             quantity?: components["schemas"]["Quantity"];
             /** @description Several quantities, for lines with more than one unit (e.g. `doz.` and `kg`). */
             quantities?: components["schemas"]["Quantity"][];
-            /**
-             * @description What the importer claims, as a list of catalogue claims (`TariffClaim`). The object form
-             *     (`special_program`, `metal_content_value`, `pharmaceutical`) is deprecated and still read:
-             *     each field counts as the claim it became. An unknown claim is 400; a claim no measure on
-             *     the line uses is reported in `warnings` and changes nothing.
-             */
-            claims?: components["schemas"]["TariffClaim"][] | components["schemas"]["TariffLegacyClaims"];
-            /**
-             * @description Transport mode; the harbor maintenance fee applies to ocean only.
-             * @enum {string}
-             */
-            mode?: "ocean" | "air" | "truck" | "rail";
+            claims?: components["schemas"]["TariffClaims"];
+            mode?: components["schemas"]["TransportMode"];
             /**
              * @deprecated
              * @description Deprecated, use the claim `adcvd_exporter`. Exporter or producer, to compute an AD/CVD deposit when its rate is known.
              */
             exporter?: string;
         };
+        /**
+         * @description What the importer claims, as a list of catalogue claims (`TariffClaim`). The object form
+         *     (`special_program`, `metal_content_value`, `pharmaceutical`) is deprecated and still read:
+         *     each field counts as the claim it became. An unknown claim is 400; a claim no measure on
+         *     the line uses is reported in `warnings` and changes nothing.
+         */
+        TariffClaims: components["schemas"]["TariffClaim"][] | components["schemas"]["TariffLegacyClaims"];
         /**
          * @description One claim of the catalogue (`src/domain/tariff/claims/claims.yaml`): a code, the Chapter 99
          *     heading it is reported under, and what it asserts. `value` carries USD (content values) or
@@ -568,6 +565,11 @@ export interface components {
             /** @description Total duty in USD with the claim added; null when that total is unresolved too. */
             total_duty: number | null;
         };
+        /**
+         * @description Transport mode; the harbor maintenance fee applies to ocean only.
+         * @enum {string}
+         */
+        TransportMode: "ocean" | "air" | "truck" | "rail";
         Quantity: {
             value: number;
             /**

@@ -165,6 +165,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tariff/ieepa-refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate IEEPA refunds for entry lines
+         * @description For up to 1,000 entry lines, the IEEPA duty each owed under the orders in force on its entry
+         *     date (fentanyl orders EO 14193/14194/14195 as amended, the reciprocal duties of EO 14257 and
+         *     its amendments, and the Brazil and India orders), replayed on the HTS release in force on that
+         *     date, with the headings, rates and public sources; the difference to `ieepa_paid` when the
+         *     importer declares it; whether the line is refundable; and totals per entry and overall.
+         *
+         *     Why there is something to refund: the Supreme Court held that IEEPA does not authorize tariffs
+         *     (*Learning Resources, Inc. v. Trump*, Nos. 24-1287 and 25-250, decided 2026-02-20), and CBP
+         *     stopped collecting the IEEPA duties at 00:00 ET 2026-02-24 (CSMS #67834313). A line entered
+         *     before then on which IEEPA duty was collected is refundable; `refund_estimate` is the declared
+         *     payment, or the duty the orders imposed when no payment is declared. Lines entered from
+         *     2026-02-24 owe none.
+         *
+         *     How a refund is claimed (the importer of record or its broker files it; this estimate files
+         *     nothing): before liquidation, a post-summary correction to the entry summary (19 CFR 101.9(b));
+         *     after liquidation, a protest within 180 days of the date of liquidation (19 U.S.C. 1514(c)(3);
+         *     19 CFR part 174). Follow CBP's CSMS guidance on IEEPA refunds for the current procedure.
+         *     Interest on overpayments (19 U.S.C. 1505(c)) is out of scope and not included in any amount.
+         *
+         *     A line that cannot be resolved (no HTS release in force on its date, or a value the duty needs
+         *     and the line lacks) says why in `reason` and is left out of the sums, which then say
+         *     `complete: false`: never a silent 0. A malformed line is 400 naming `/body/lines/N/field`, and
+         *     nothing is estimated. Nothing is stored. A larger file goes through the bulk tools.
+         *
+         *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
+         */
+        post: operations["estimateIeepaRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tariff/hts/{code}/history": {
         parameters: {
             query?: never;
@@ -374,24 +418,21 @@ export interface components {
             quantity?: components["schemas"]["Quantity"];
             /** @description Several quantities, for lines with more than one unit (e.g. `doz.` and `kg`). */
             quantities?: components["schemas"]["Quantity"][];
-            /**
-             * @description What the importer claims, as a list of catalogue claims (`TariffClaim`). The object form
-             *     (`special_program`, `metal_content_value`, `pharmaceutical`) is deprecated and still read:
-             *     each field counts as the claim it became. An unknown claim is 400; a claim no measure on
-             *     the line uses is reported in `warnings` and changes nothing.
-             */
-            claims?: components["schemas"]["TariffClaim"][] | components["schemas"]["TariffLegacyClaims"];
-            /**
-             * @description Transport mode; the harbor maintenance fee applies to ocean only.
-             * @enum {string}
-             */
-            mode?: "ocean" | "air" | "truck" | "rail";
+            claims?: components["schemas"]["TariffClaims"];
+            mode?: components["schemas"]["TransportMode"];
             /**
              * @deprecated
              * @description Deprecated, use the claim `adcvd_exporter`. Exporter or producer, to compute an AD/CVD deposit when its rate is known.
              */
             exporter?: string;
         };
+        /**
+         * @description What the importer claims, as a list of catalogue claims (`TariffClaim`). The object form
+         *     (`special_program`, `metal_content_value`, `pharmaceutical`) is deprecated and still read:
+         *     each field counts as the claim it became. An unknown claim is 400; a claim no measure on
+         *     the line uses is reported in `warnings` and changes nothing.
+         */
+        TariffClaims: components["schemas"]["TariffClaim"][] | components["schemas"]["TariffLegacyClaims"];
         /**
          * @description One claim of the catalogue (`src/domain/tariff/claims/claims.yaml`): a code, the Chapter 99
          *     heading it is reported under, and what it asserts. `value` carries USD (content values) or
@@ -443,6 +484,79 @@ export interface components {
             component: string;
             /** @description Total duty in USD with the claim added; null when that total is unresolved too. */
             total_duty: number | null;
+        };
+        /**
+         * @description Transport mode; the harbor maintenance fee applies to ocean only.
+         * @enum {string}
+         */
+        TransportMode: "ocean" | "air" | "truck" | "rail";
+        IeepaRefundRequest: {
+            lines: components["schemas"]["IeepaRefundLineInput"][];
+        };
+        IeepaRefundLineInput: {
+            /** @description The entry number as filed (`ABC-1234567-8`). */
+            entry_number: string;
+            line_number: number;
+            /** Format: date */
+            entry_date: string;
+            hts_code: string;
+            country_code: string;
+            /** @description Entered value of the line in USD. */
+            entered_value: number;
+            quantity?: components["schemas"]["Quantity"];
+            claims?: components["schemas"]["TariffClaims"];
+            mode?: components["schemas"]["TransportMode"];
+            /** @description IEEPA duty paid on the line (USD), as declared by the importer. */
+            ieepa_paid?: number;
+        };
+        IeepaRefundAmounts: {
+            lines: number;
+            unresolved_lines: number;
+            /** @description False when some line is unresolved; the sums then cover only the resolved lines. */
+            complete: boolean;
+            /** @description IEEPA duty the orders imposed on the resolved lines (USD). */
+            owed: number;
+            /** @description IEEPA duty declared paid (USD); null when no line declares it. */
+            paid: number | null;
+            /** @description What the resolved lines may claim back (USD), interest not included. */
+            refund_estimate: number;
+        };
+        IeepaRefundEstimate: {
+            /** @constant */
+            object: "ieepa_refund_estimate";
+            lines: {
+                entry_number: string;
+                line_number: number;
+                /** Format: date */
+                entry_date: string;
+                hts_code: string;
+                country_code: string;
+                /** @enum {string} */
+                status: "resolved" | "unresolved";
+                /** @description Why the line could not be resolved. */
+                reason: string | null;
+                /** @description IEEPA duty owed under each program on the entry date (USD); null when unresolved. */
+                owed: {
+                    fentanyl: number;
+                    reciprocal: number;
+                    /** @description The Brazil (EO 14323) and India (Russian oil) orders. */
+                    country_orders: number;
+                    total: number;
+                } | null;
+                paid: number | null;
+                /** @description paid − owed, when both are known. */
+                difference: number | null;
+                refundable: boolean | null;
+                refund_estimate: number | null;
+                /** @description The IEEPA duties applied, with headings, rates and sources (the calculator's components). */
+                components: components["schemas"]["DutyStackComponent"][];
+                hts_release: null | components["schemas"]["HtsReleaseRef"];
+            }[];
+            entries: ({
+                entry_number: string;
+            } & components["schemas"]["IeepaRefundAmounts"])[];
+            totals: components["schemas"]["IeepaRefundAmounts"];
+            rules_version: string;
         };
         Quantity: {
             value: number;
@@ -1420,6 +1534,50 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotReady"];
+        };
+    };
+    estimateIeepaRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "entry_number": "ABC-1234567-8",
+                 *           "line_number": 1,
+                 *           "entry_date": "2025-08-10",
+                 *           "hts_code": "6109.10.0012",
+                 *           "country_code": "VN",
+                 *           "entered_value": 10000,
+                 *           "ieepa_paid": 2000
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["IeepaRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The estimate, line by line, per entry and overall. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IeepaRefundEstimate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             503: components["responses"]["NotReady"];
         };
     };

@@ -4,9 +4,9 @@ import type { components } from '../../generated/api';
 type Schemas = components['schemas'];
 
 /** Money and percentages are exact decimal strings in the domain; the seed's forms carry JSON numbers. */
-const num = (value: string | null): number | null => (value === null ? null : Number(value));
+export const num = (value: string | null): number | null => (value === null ? null : Number(value));
 
-function toStackComponent(component: DutyComponent): Schemas['DutyStackComponent'] {
+export function toStackComponent(component: DutyComponent): Schemas['DutyStackComponent'] {
   return {
     id: component.id,
     family: component.family,
