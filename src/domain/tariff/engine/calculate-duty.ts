@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { HtsCodeNotInForceError, UnknownHtsCodeError } from '../errors';
 import { formatHtsCode } from '../hts-code';
 import type { HtsLineSource } from '../hts-line-source';
-import type { TariffRules } from '../rules/tariff-rules';
+import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
 import { validateDutyRequest, withClaim, type DutyRequest, type ValidRequest } from './duty-request';
 import type { AdcvdAdvisory, DutyCalculation, DutyComponent, PossibleExemption, ProgramSummary, ReportFamily, UnresolvedItem } from './duty-result';
@@ -215,8 +215,8 @@ async function withClaimTotals(request: ValidRequest, result: DutyCalculation, d
 }
 
 /** Claims no measure on the line (and no AD/CVD order for its origin) can use: warned about, never applied. */
-function unfitClaims(request: ValidRequest, evaluated: EvaluatedMeasure[], adcvdFound: boolean): string[] {
-  const used = new Set(evaluated.flatMap((item) => claimsUsedBy(item.measure)));
+function unfitClaims(request: ValidRequest, candidates: CompiledMeasure[], rules: TariffRules, adcvdFound: boolean): string[] {
+  const used = new Set(candidates.flatMap((candidate) => claimsUsedBy(candidate, request, rules)));
   used.add('special_program');
   if (adcvdFound) used.add('adcvd_exporter');
   return [...request.claims.keys()]
@@ -232,8 +232,8 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
   const { line } = lookup;
 
   const base = evaluateBaseDuty(line, request, rules);
-  const evaluated = rules
-    .candidates({ code: request.code, country: request.country.code, entryDate: request.entryDate, arrivalDate: request.arrivalDate })
+  const candidates = rules.candidates({ code: request.code, country: request.country.code, entryDate: request.entryDate, arrivalDate: request.arrivalDate });
+  const evaluated = candidates
     .map((candidate) => evaluateMeasure(candidate, request, rules, base.amount))
     .filter((item): item is EvaluatedMeasure => item !== null);
   applyInteractions(evaluated, request.entryDate);
@@ -266,7 +266,7 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
     warnings.push('A measure here is keyed to the date of arrival; the entry date was used as the arrival date.');
   }
   for (const advisory of adcvd.advisories) if (advisory.amount === null) warnings.push(advisory.message);
-  warnings.push(...unfitClaims(request, evaluated, adcvd.advisories.length > 0));
+  warnings.push(...unfitClaims(request, candidates, rules, adcvd.advisories.length > 0));
 
   return {
     hts: {

@@ -30,6 +30,8 @@ export interface EvaluatedMeasure {
   subjectTo: boolean | 'unknown';
 }
 
+const inWindow = (date: string, from?: string, to?: string) => (from === undefined || date >= from) && (to === undefined || date < to);
+
 /** The value the rate is charged on: the full value, the claimed content of the measure's metal, or the non-U.S. share. */
 function basisValueOf(measure: LoadedMeasure, request: ValidRequest): Decimal | null {
   if (measure.basis === 'metal_content') {
@@ -42,10 +44,22 @@ function basisValueOf(measure: LoadedMeasure, request: ValidRequest): Decimal | 
   return request.value;
 }
 
-/** The claim codes a measure can use on a line: a claim none of the line's measures uses does not fit it. */
-export function claimsUsedBy(measure: LoadedMeasure): string[] {
+/**
+ * The claim codes a measure can use on this line: its exemptions that cover the line, origin and date,
+ * its confirmations for the line, its conditions and its value basis. A claim no measure on the line
+ * can use does not fit the line.
+ */
+export function claimsUsedBy(compiled: CompiledMeasure, request: ValidRequest, rules: TariffRules): string[] {
+  const { measure } = compiled;
+  const date = request.entryDate;
+  const exemptions = compiled.exemptions.filter(
+    (exemption) =>
+      inWindow(date, exemption.from, exemption.to) &&
+      rules.groups.inScope(exemption.countries, request.country.code, date) &&
+      (!exemption.productsMatcher || exemption.productsMatcher.matches(request.code, date)),
+  );
   return [
-    ...measure.exemptions.flatMap((exemption) => [
+    ...exemptions.flatMap((exemption) => [
       ...(exemption.requires?.claim ? [exemption.requires.claim] : []),
       ...(exemption.requires?.special_program ? ['special_program'] : []),
       ...(exemption.requires?.pharmaceutical ? [`pharmaceutical_${exemption.requires.pharmaceutical}`] : []),
@@ -53,12 +67,11 @@ export function claimsUsedBy(measure: LoadedMeasure): string[] {
     ...measure.conditions.flatMap((condition) =>
       condition.kind === 'special_program_claimed' ? ['special_program'] : condition.kind === 'pharmaceutical' ? ['pharmaceutical_patented', 'pharmaceutical_generic'] : [],
     ),
+    ...compiled.confirmations.filter((confirmation) => confirmation.productsMatcher.matches(request.code, date)).map((confirmation) => confirmation.claim),
     ...(measure.metal ? [metalContentClaims[measure.metal]] : []),
     ...(measure.basis === 'non_us_content' ? ['us_content_share'] : []),
   ];
 }
-
-const inWindow = (date: string, from?: string, to?: string) => (from === undefined || date >= from) && (to === undefined || date < to);
 
 /**
  * Decides one candidate: a matching exemption suppresses it; an unmet claim condition drops it (null);
@@ -85,6 +98,12 @@ export function evaluateMeasure(
   for (const condition of measure.conditions) {
     if (condition.kind === 'special_program_claimed' && !(request.specialProgram && condition.programs.includes(request.specialProgram))) return null;
     if (condition.kind === 'pharmaceutical' && request.pharmaceutical !== null && request.pharmaceutical !== condition.status) return null;
+  }
+
+  for (const confirmation of compiled.confirmations) {
+    if (confirmation.productsMatcher.matches(request.code, date) && !request.claims.has(confirmation.claim)) {
+      return result({ status: 'suppressed', amount: null, basisValue: null, reason: `${confirmation.reason}: not charged without the claim ${confirmation.claim}` });
+    }
   }
 
   for (const exemption of compiled.exemptions) {

@@ -115,6 +115,14 @@ const measureSchema = z
     products: productScopeSchema.default({}),
     conditions: z.array(conditionSchema).default([]),
     exemptions: z.array(exemptionSchema).default([]),
+    /**
+     * Lines where the HTS provision alone does not make the article one the measure covers (a
+     * computer of heading 8471 is an automobile part only when it is one): there the measure is
+     * charged only with the claim that confirms it, and is suppressed with the reason otherwise.
+     */
+    confirmations: z
+      .array(z.object({ products: productScopeSchema, claim: z.string().regex(/^[a-z0-9_]+$/), reason: z.string().min(1), citation: citationSchema }).strict())
+      .default([]),
     interactions: z.array(interactionSchema).default([]),
     /** Within a group only the largest applying measure is kept (e.g. overlapping Section 301 China headings). */
     group: identifier.optional(),

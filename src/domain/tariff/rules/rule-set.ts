@@ -167,9 +167,9 @@ export function buildRuleSet(sources: RuleSetSources): RuleSet {
     for (const exemption of measure.exemptions) {
       for (const ref of [...(exemption.countries?.include ?? []), ...(exemption.countries?.exclude ?? [])]) groupRef(ref, where);
       for (const list of [...(exemption.products?.include_lists ?? []), ...(exemption.products?.exclude_lists ?? [])]) listRef(list, where);
-      if (exemption.requires?.claim && !claimCatalogue.has(exemption.requires.claim)) {
-        throw new RuleDataError(`${where}: exemption requires unknown claim "${exemption.requires.claim}" (claims.yaml)`);
-      }
+    }
+    for (const claim of [...measure.exemptions.map((exemption) => exemption.requires?.claim), ...measure.confirmations.map((confirmation) => confirmation.claim)]) {
+      if (claim && !claimCatalogue.has(claim)) throw new RuleDataError(`${where}: names unknown claim "${claim}" (claims.yaml)`);
     }
     for (const list of [...(measure.products.include_lists ?? []), ...(measure.products.exclude_lists ?? [])]) listRef(list, where);
     if (measure.heading_when_met && measure.rate.kind !== 'floor') throw new RuleDataError(`${where}: heading_when_met is only for floor rates`);

@@ -17,6 +17,7 @@ export interface CompiledMeasure {
   fraction: Decimal | null;
   products: ProductScopeMatcher;
   exemptions: CompiledExemption[];
+  confirmations: Array<LoadedMeasure['confirmations'][number] & { productsMatcher: ProductScopeMatcher }>;
 }
 
 export interface CandidateQuery {
@@ -61,6 +62,7 @@ export class TariffRules {
         ...exemption,
         productsMatcher: exemption.products ? new ProductScopeMatcher(exemption.products, ruleSet.lists) : null,
       })),
+      confirmations: measure.confirmations.map((confirmation) => ({ ...confirmation, productsMatcher: new ProductScopeMatcher(confirmation.products, ruleSet.lists) })),
     }));
     for (const compiled of this.compiled) {
       if (compiled.products.coversAll) this.everyProduct.push(compiled);

@@ -1,0 +1,71 @@
+/**
+ * `npx tsx scripts/extract-s301-china-notes.ts`: reads U.S. note 20 to subchapter III of chapter 99
+ * (the USITC chapter 99 text in data/tariff/yale-tariff-rate-tracker/us_notes) and writes
+ * - data/tariff/s301_china_lists.csv: the subheadings (8 digits) and statistical lines (10 digits)
+ *   that notes 20(b), (d), (f) and (g) enumerate for Lists 1, 2, 3 and the List 3 additions
+ *   (9903.88.01–.04), so membership follows the note, at the 10-digit level where it names one;
+ * - data/tariff/s301_china_exclusions.csv: each statistical reporting number an exclusion of notes
+ *   20(vvv) and (www) names, the exclusion heading (9903.88.69 or .70) and the List heading it
+ *   relieves. An exclusion covers only the product its paragraph describes: the list marks lines
+ *   where a claim may fit, it is not an exclusion by itself.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+const notes = path.join(root, 'data/tariff/yale-tariff-rate-tracker/us_notes/chapter99_2026_rev_6.txt');
+const target = path.join(root, 'data/tariff/s301_china_exclusions.csv');
+const listsTarget = path.join(root, 'data/tariff/s301_china_lists.csv');
+
+/** The paragraphs of note 20(vvv) and (www), each naming the List heading whose duty it lifts. */
+const paragraphs: Array<{ start: RegExp; exclusion: string; relieves: string[] }> = [
+  { start: /^\(vvv\)\s+\(i\) /, exclusion: '9903.88.69', relieves: ['9903.88.01'] },
+  { start: /^\(ii\) The U\.S\. Trade Representative/, exclusion: '9903.88.69', relieves: ['9903.88.02'] },
+  { start: /^\(iii\) The U\.S\. Trade Representative/, exclusion: '9903.88.69', relieves: ['9903.88.03', '9903.88.04'] },
+  { start: /^\(iv\) The U\.S\. Trade Representative/, exclusion: '9903.88.69', relieves: ['9903.88.15'] },
+  { start: /^\(www\) The U\.S\. Trade Representative/, exclusion: '9903.88.70', relieves: ['9903.88.02'] },
+];
+/** Note 21 follows note 20(www). */
+const end = /^\(b\) For purposes of subheading 9903\.89\.05/;
+
+const lines = fs.readFileSync(notes, 'latin1').split('\n');
+
+/** The subdivisions of note 20 that enumerate a List, by the text that opens them. */
+const listSubdivisions = [
+  { opens: '(b) Heading 9903.88.01 applies', heading: '9903.88.01' },
+  { opens: '(d) Heading 9903.88.02 applies', heading: '9903.88.02' },
+  { opens: '(f) Heading 9903.88.03 applies', heading: '9903.88.03' },
+  { opens: '(g) For the purposes of heading 9903.88.04', heading: '9903.88.04' },
+];
+const note20 = lines.findIndex((line) => line.startsWith('20. (a)  For the purposes of heading 9903.88.01'));
+if (note20 < 0) throw new Error('note 20(a) not found');
+const listRows: string[] = [];
+for (const subdivision of listSubdivisions) {
+  const first = lines.findIndex((line, index) => index > note20 && line.startsWith(subdivision.opens));
+  if (first < 0) throw new Error(`note 20 ${subdivision.opens} not found`);
+  const next = lines.findIndex((line, index) => index > first && /^\([a-z]{1,4}\) /.test(line));
+  const codes = new Set<string>();
+  for (const line of lines.slice(first + 1, next)) {
+    // Chapter 98 and 99 provisions are named in the note's conditions, not in its list.
+    for (const match of line.matchAll(/\b(\d{4})\.(\d{2})\.(\d{2}(?:\d{2})?)\b/g)) if (!/^9[89]/.test(match[1])) codes.add(match.slice(1).join(''));
+  }
+  listRows.push(...[...codes].sort().map((code) => `${code},${subdivision.heading}`));
+}
+fs.writeFileSync(listsTarget, ['hts,heading', ...listRows].join('\n') + '\n');
+console.log(`wrote ${listRows.length} rows to ${path.relative(root, listsTarget)}`);
+
+const from = lines.findIndex((line) => paragraphs[0].start.test(line));
+if (from < 0) throw new Error('note 20(vvv) not found');
+const rows = new Set<string>();
+let current: (typeof paragraphs)[number] | null = null;
+for (const line of lines.slice(from)) {
+  if (end.test(line)) break;
+  current = paragraphs.find((paragraph) => paragraph.start.test(line)) ?? current;
+  if (!current) continue;
+  // The numbers a paragraph's items are "described in"; the heading numbers of its preamble are 8-digit.
+  for (const match of line.matchAll(/\b(\d{4})\.(\d{2})\.(\d{4})\b/g)) {
+    for (const relieves of current.relieves) rows.add(`${match[1]}${match[2]}${match[3]},${current.exclusion},${relieves}`);
+  }
+}
+fs.writeFileSync(target, ['hts10,exclusion_heading,relieves_heading', ...[...rows].sort()].join('\n') + '\n');
+console.log(`wrote ${rows.size} rows to ${path.relative(root, target)}`);
