@@ -445,6 +445,7 @@ export interface components {
          *         | `aluminum_content_value` | 9903.85.08 | value | The certified USD value of the aluminum content of an aluminum derivative (duty on the aluminum content). |
          *         | `copper_content_value` | 9903.78.01 | value | The certified USD value of the copper content of a semi-finished copper product or copper derivative. |
          *         | `us_content_share` | – | percent | The share (percent of the declared value) of U.S. content in a USMCA-qualifying vehicle; the Section 232 duty is then on the non-U.S. content only. |
+         *         | `automobile_part` | 9903.94.05 | none | The article is a part of a passenger vehicle or light truck, where its HTS provision (heading 8471) alone does not say so. |
          *         | `pharmaceutical_patented` | – | none | The article is a patented pharmaceutical (or its ingredient) within the Section 232 pharmaceutical action. |
          *         | `pharmaceutical_generic` | – | none | The article is a generic (non-patented) pharmaceutical, outside the Section 232 pharmaceutical duty. |
          *         | `s301_china_exclusion_9903_88_69` | 9903.88.69 | text | The article is covered by a Section 301 China product exclusion of U.S. note 20(vvv) (entries 2024-06-15 through 2026-11-09); `text` names the exclusion. |
@@ -453,7 +454,7 @@ export interface components {
          */
         TariffClaim: {
             /** @enum {string} */
-            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "adcvd_exporter";
+            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "adcvd_exporter";
             /** @description USD for a content value; percent for `us_content_share`. */
             value?: number;
             /** @description The program indicator, exporter name or exclusion the claim names. */
