@@ -77,6 +77,21 @@ const scenarios: GoldenScenario[] = [
     total: '3650.00',
     check: unfit('s301_china_exclusion_9903_88_69'),
   },
+  {
+    name: 'upholstered wooden seat from China (9401.61.4011): List 3 additions at the statistical line, wood 232 25%',
+    source: 'U.S. note 20(g) item 3 (9401.61.40 except 9401.61.4001, 9903.88.04 +25%); U.S. note 37(c)/(d) (9903.76.02 upholstered wooden furniture +25%); heading 9903.05.90',
+    request: { hts_code: '9401.61.40.11', country_code: 'CN', entry_date: '2026-10-09' },
+    applies: { mfn: '0.00', 's232-upholstered-furniture': '2500.00', 's301-cn-list-3-additional': '2500.00' },
+    suppressed: ['s301-fl-cn'],
+    total: '5000.00',
+  },
+  {
+    name: 'seat of statistical line 9401.61.4001 from China: note 20(g) leaves it out of the List 3 additions',
+    source: 'U.S. note 20(g) item 3: "except for such seats provided for in statistical reporting number 9401.61.4001"; FR doc 2026-15181',
+    request: { hts_code: '9401.61.40.01', country_code: 'CN', entry_date: '2026-10-09' },
+    applies: { mfn: '0.00', 's301-fl-cn': '1250.00' },
+    total: '1250.00',
+  },
   // Metal content per metal and U.S. content.
   {
     name: 'copper tube from Germany in 2025 with its copper content claimed: 50% of the content',
