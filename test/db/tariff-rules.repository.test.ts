@@ -3,7 +3,7 @@ import { buildRuleSet } from '../../src/domain/tariff/rules/rule-set';
 import { TariffRuleBook } from '../../src/domain/tariff/rules/tariff-rule-book';
 import { importTariffRules, loadActiveTariffRules } from '../../src/reference/tariff/import-tariff-rules';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { referenceDataDir } from '../support/reference-data';
+import { repoDataDir } from '../support/hts-fixtures';
 import { fixtureDataDir, fixtureMeasuresDir, fixtureRuleSources } from '../support/tariff-fixtures';
 
 describe('TariffRulesRepository', () => {
@@ -32,11 +32,10 @@ describe('TariffRulesRepository', () => {
     expect(await repository.listRuleSets()).toEqual([{ version: first.version, measureCount: 1, listEntryCount: 1, createdAt: 1000, activatedAt: 2000 }]);
   });
 
-  const dataDir = referenceDataDir();
-  (dataDir ? it : it.skip)('round-trips the shipped rules with every imported list entry', async () => {
+  it('round-trips the shipped rules with every imported list entry', async () => {
     const repository = new TariffRulesRepository(db.knex);
     const book = new TariffRuleBook();
-    const imported = await importTariffRules({ dataDir: dataDir as string, repository, book, now: () => 5000 });
+    const imported = await importTariffRules({ dataDir: repoDataDir, repository, book, now: () => 5000 });
     const reloaded = new TariffRuleBook();
     await loadActiveTariffRules(repository, reloaded);
     expect(reloaded.current().version).toBe(imported.version);

@@ -5,11 +5,11 @@ import { buildLexicon, LexiconError } from '../../../../src/domain/classify/lexi
 import { analyseQuery } from '../../../../src/domain/classify/query-analysis';
 import { readHtsFile } from '../../../../src/reference/hts/hts-file';
 import { loadLexicon } from '../../../../src/reference/classify/lexicon-files';
-import { referenceFile } from '../../../support/reference-data';
+import { realHtsFile } from '../../../support/hts-fixtures';
 import { sharedAnalyser, sharedLexicon } from '../../../support/hts-search';
 
 const hintsFor = (query: string) => [...analyseQuery(query, sharedAnalyser, sharedLexicon).headingHints.keys()].sort();
-const rev4 = referenceFile('hts/hts_2026_revision_4_csv.csv');
+const rev4 = realHtsFile('hts_2026_revision_4_csv.csv');
 
 describe('the curated lexicon', () => {
   it('loads every family file, each entry with words and wording or headings', () => {
@@ -33,8 +33,8 @@ describe('the curated lexicon', () => {
     expect(collapsed).toEqual([]);
   });
 
-  (rev4 ? it : it.skip)('names only headings that exist in HTS 2026 Rev 4, outside chapters 98 and 99', () => {
-    const headings = new Set(readHtsFile(fs.readFileSync(rev4!)).lines.flatMap((line) => (line.code && line.indent === 0 ? [line.code.slice(0, 4)] : [])));
+  it('names only headings that exist in HTS 2026 Rev 4, outside chapters 98 and 99', () => {
+    const headings = new Set(readHtsFile(fs.readFileSync(rev4)).lines.flatMap((line) => (line.code && line.indent === 0 ? [line.code.slice(0, 4)] : [])));
     const missing = sharedLexicon.entries.flatMap((entry) => entry.headings.filter((heading) => !headings.has(heading) || Number(heading.slice(0, 2)) >= 98).map((heading) => `${entry.words[0] ?? entry.contains[0]} → ${heading}`));
     expect(missing).toEqual([]);
   });

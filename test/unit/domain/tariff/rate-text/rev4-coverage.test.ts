@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { parseRateExpression, parseSpecialColumn } from '../../../../../src/domain/tariff/rate-text/parse-rate-text';
-import { referenceFile } from '../../../../support/reference-data';
+import { realHtsFile } from '../../../../support/hts-fixtures';
 
 // Runs the parser over every rate text of HTS 2026 Revision 4 (the official USITC CSV export) and
 // reports how many parse, per HTS section. Target: every text of chapters 1–97.
-const rev4 = referenceFile('hts/hts_2026_revision_4_csv.csv');
-const describeWithData = rev4 ? describe : describe.skip;
+const rev4 = realHtsFile('hts_2026_revision_4_csv.csv');
 
 /** HTS sections by first chapter, for the report. */
 const sections: Array<[name: string, firstChapter: number, lastChapter: number]> = [
@@ -18,9 +17,9 @@ const sections: Array<[name: string, firstChapter: number, lastChapter: number]>
   ['XXII (98–99)', 98, 99],
 ];
 
-describeWithData('rate text parser over HTS 2026 Rev 4', () => {
+describe('rate text parser over HTS 2026 Rev 4', () => {
   it('parses every rate text of chapters 1–97 and reports coverage per section', () => {
-    const rows = parse(fs.readFileSync(rev4 as string), { columns: true, bom: true }) as Array<Record<string, string>>;
+    const rows = parse(fs.readFileSync(rev4), { columns: true, bom: true }) as Array<Record<string, string>>;
     const tally = new Map(sections.map(([name]) => [name, { texts: 0, parsed: 0 }]));
     const failures: string[] = [];
     for (const row of rows) {

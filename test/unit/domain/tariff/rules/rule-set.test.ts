@@ -1,7 +1,7 @@
 import { buildRuleSet, RuleDataError, type RuleSetSources } from '../../../../../src/domain/tariff/rules/rule-set';
 import { readTariffRuleSources } from '../../../../../src/reference/tariff/tariff-rule-sources';
 import { fixtureMeasuresDir, fixtureRuleSources } from '../../../../support/tariff-fixtures';
-import { referenceDataDir } from '../../../../support/reference-data';
+import { repoDataDir } from '../../../../support/hts-fixtures';
 
 function withMeasure(sources: RuleSetSources, change: (measure: Record<string, unknown>) => void): RuleSetSources {
   const copy = structuredClone(sources);
@@ -63,9 +63,8 @@ describe('buildRuleSet', () => {
     );
   });
 
-  const dataDir = referenceDataDir();
-  (dataDir ? it : it.skip)('validates the shipped rule files against the reference data', () => {
-    const ruleSet = buildRuleSet(readTariffRuleSources({ dataDir: dataDir as string }));
+  it('validates the shipped rule files against the reference data', () => {
+    const ruleSet = buildRuleSet(readTariffRuleSources({ dataDir: repoDataDir }));
     expect(ruleSet.measures.length).toBeGreaterThan(200);
     expect(new Set(ruleSet.measures.map((measure) => measure.family))).toEqual(
       new Set(['ieepa', 'ieepa_reciprocal', 'section_122', 'section_301', 'section_232', 'section_338']),
