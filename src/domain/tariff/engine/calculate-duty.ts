@@ -33,7 +33,7 @@ function baseComponent(base: BaseDuty, request: ValidRequest): DutyComponent {
     family: 'base',
     program: base.column === 'column2' ? 'column_2' : base.column === 'special' ? 'special_rate' : 'mfn',
     programTitle: base.programTitle,
-    heading: null,
+    heading: base.heading,
     description: `Base duty, ${base.column === 'column2' ? 'column 2' : base.column === 'special' ? `special rate (${base.specialProgram})` : 'column 1 general'}`,
     rateKind: 'base',
     rateText: base.rateText,

@@ -191,6 +191,21 @@ export const baseRatesFileSchema = z
     /** Countries whose goods pay column 2 (general note 3(b)). */
     column2_group: z.string().regex(/^@[A-Z0-9_]+$/),
     column2_citations: z.array(citationSchema).min(1),
+    /** Rates charged in lieu of column 2 for some products of some column 2 countries (Russia: note 30). */
+    column2_in_lieu: z
+      .array(
+        z
+          .object({
+            heading: heading,
+            countries: z.array(countryCode).min(1),
+            products: productScopeSchema,
+            percent: decimal,
+            effective_from: isoDate,
+            citations: z.array(citationSchema).min(1),
+          })
+          .strict(),
+      )
+      .default([]),
     special_programs: z.record(
       z.string().regex(/^[A-Z]{1,2}[*+]?$/),
       z

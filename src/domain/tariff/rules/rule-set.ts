@@ -188,6 +188,9 @@ export function buildRuleSet(sources: RuleSetSources): RuleSet {
     for (const ref of program.countries ?? []) groupRef(ref, `special program ${code}`);
   }
   groupRef(baseRates.column2_group, 'base-rates.yaml column2_group');
+  for (const inLieu of baseRates.column2_in_lieu) {
+    for (const list of [...(inLieu.products.include_lists ?? []), ...(inLieu.products.exclude_lists ?? [])]) listRef(list, `base-rates.yaml column2_in_lieu ${inLieu.heading}`);
+  }
 
   const warnings = Object.entries(sources.lists).flatMap(([id, list]) => [
     ...(list.missing ? [`Product list "${id}" (${productLists[id]?.description ?? id}) is not in the data directory; measures using it apply without it.`] : []),

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { CountryGroups } from '../countries/country-directory';
 import { compileFees, type CompiledFees } from '../engine/fees';
 import { ProductScopeMatcher } from './product-scope';
-import type { MeasureExemption } from './rule-schema';
+import type { BaseRatesFile, MeasureExemption } from './rule-schema';
 import type { AdcvdCase, LoadedMeasure, RuleSet } from './rule-set';
 
 export interface CompiledExemption extends MeasureExemption {
@@ -33,6 +33,8 @@ export interface CandidateQuery {
  */
 export class TariffRules {
   readonly version: string;
+  /** Rates in lieu of column 2, with their product scopes compiled. */
+  readonly column2InLieu: Array<BaseRatesFile['column2_in_lieu'][number] & { matcher: ProductScopeMatcher }>;
   readonly groups: CountryGroups;
   readonly fees: CompiledFees;
   private readonly compiled: CompiledMeasure[];
@@ -53,6 +55,7 @@ export class TariffRules {
     this.version = ruleSet.version;
     this.groups = new CountryGroups(ruleSet.countryGroups);
     this.fees = compileFees(ruleSet.fees);
+    this.column2InLieu = ruleSet.baseRates.column2_in_lieu.map((entry) => ({ ...entry, matcher: new ProductScopeMatcher(entry.products, ruleSet.lists) }));
     this.compiled = ruleSet.measures.map((measure, order) => ({
       order,
       measure,

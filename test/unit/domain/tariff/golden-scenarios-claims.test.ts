@@ -201,6 +201,15 @@ const scenarios: GoldenScenario[] = [
     suppressed: ['s301-fl-ni', 's301-nicaragua-2028'],
     total: '0.00',
   },
+  // Russia: rates in lieu of column 2 (U.S. note 30).
+  {
+    name: 'salt from Russia: 35% in lieu of column 2 (9903.90.08), forced-labor 301 12.5% on top',
+    source: 'U.S. note 30(a), (b) (2501.00.00 listed; 35% in lieu of column 2); Proclamation 10420; FR doc 2026-15181 (RU tier 12.5%, column 2 goods included)',
+    request: { hts_code: '2501.00.00.00', country_code: 'RU', entry_date: '2026-10-09' },
+    applies: { mfn: '3500.00', 's301-fl-ru': '1250.00' },
+    total: '4750.00',
+    check: (result) => expect(result.components.find((c) => c.id === 'mfn')?.heading).toBe('9903.90.08'),
+  },
   // AD/CVD flags from Commerce's orders list.
   {
     name: 'aluminum foil from China with no exporter: the AD order is flagged with no amount, the written scope governs',
