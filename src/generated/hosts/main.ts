@@ -14,6 +14,13 @@ export interface paths {
          * @description Computes US import duties for an HTS code and a country of origin: MFN base duty, IEEPA,
          *     Section 301, Section 232, reciprocal tariffs and AD/CVD, with totals.
          *
+         *     `claims` is a list of catalogue claims (`TariffClaim`): an unknown claim is 400, a claim no
+         *     measure on the line uses is a warning and is not applied. `possible_exemptions` lists the
+         *     claims that would relieve a measure on the line, each with the total it would give. AD/CVD
+         *     orders whose scope lists the line for the origin are flagged with their case number (the
+         *     written scope governs); the deposit is computed when the exporter's or the all-others rate
+         *     is known.
+         *
          *     The response form is fixed by the host: the tariff host returns **form A** (wrapped, with
          *     `remaining`), the main host returns **form B** (flat).
          *
