@@ -121,6 +121,54 @@ describe('POST /api/tariff/public/calculate with the real schedule and rules', (
   });
 });
 
+describe('claims, possible exemptions and response details (issue 16)', () => {
+  const calculate = (host: 'main' | 'tariff', body: object) =>
+    request(app.hosts[host]).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(body);
+
+  it('takes claims[] from the catalogue; the deprecated claims object still works and gives the same answer', async () => {
+    const usmcaHorse = { hts_code: '0101.21.00.10', country_code: 'CA', entry_date: '2026-10-09' };
+    const listed = await calculate('tariff', { ...usmcaHorse, claims: [{ code: 'special_program', text: 'S' }] }).expect(200);
+    const legacy = await calculate('tariff', { ...usmcaHorse, claims: { special_program: 'S' } }).expect(200);
+    expect(listed.body.result.total_duty_amount).toBe(0);
+    expect(legacy.body.result.components).toEqual(listed.body.result.components);
+  });
+
+  it('refuses an unknown claim and a claim without what it carries (400, naming the field)', async () => {
+    const unknown = await calculate('main', { hts_code: '6109.10.0012', country_code: 'CN', claims: [{ code: 'made_in_usa' }] }).expect(400);
+    expect(unknown.body.errors[0].pointer).toMatch(/^\/body\/claims/);
+    const bare = await calculate('main', { hts_code: '6109.10.0012', country_code: 'CN', claims: [{ code: 'steel_content_value' }] }).expect(400);
+    expect(bare.body.errors).toEqual([expect.objectContaining({ pointer: '/body/claims/0/value' })]);
+  });
+
+  it('warns about a claim no measure on the line uses, and does not apply it', async () => {
+    const res = await calculate('main', { hts_code: '6109.10.0012', country_code: 'VN', entry_date: '2026-10-09', claims: [{ code: 'steel_content_value', value: 500 }] }).expect(200);
+    expect(res.body.total_duty).toBe(2900);
+    expect(res.body.warnings).toEqual(expect.arrayContaining([expect.stringContaining('steel_content_value does not fit this line')]));
+  });
+
+  it('lists a possible exemption with its claim, heading and the total it would give (U.S. note 20(www), 9903.88.70)', async () => {
+    const machine = { hts_code: '8486.10.0000', country_code: 'CN', entry_date: '2026-10-09' };
+    const res = await calculate('tariff', machine).expect(200);
+    expect(res.body.result.total_duty_amount).toBe(3750);
+    expect(res.body.result.possible_exemptions).toEqual([
+      expect.objectContaining({ claim: expect.objectContaining({ code: 's301_china_exclusion_9903_88_70' }), heading: '9903.88.70', component: 's301-cn-list-2', total_duty: 1250 }),
+    ]);
+    const claimed = await calculate('tariff', { ...machine, claims: [{ code: 's301_china_exclusion_9903_88_70', text: 'U.S. note 20(www)(1)' }] }).expect(200);
+    expect(claimed.body.result.total_duty_amount).toBe(1250);
+    expect(claimed.body.result.components.find((c: { id: string }) => c.id === 's301-cn-list-2')).toMatchObject({ status: 'suppressed' });
+  });
+
+  it('form B lists MFN with a null rate while the base is unresolved; prohibited is null while a ban is unresolved', async () => {
+    const { quantity: _omitted, ...withoutQuantity } = steersFromChina;
+    const steers = await calculate('main', withoutQuantity).expect(200);
+    expect(steers.body.tariff_breakdown).toEqual(expect.arrayContaining([{ type: 'MFN', rate: null }]));
+    const wine = { hts_code: '2204.21.5005', country_code: 'CA', entry_date: '2026-10-01', quantity: { value: 1000, unit: 'liter' } };
+    const banned = await calculate('tariff', wine).expect(200);
+    expect(banned.body.result.prohibited).toBeNull();
+    expect(banned.body.result.total_duty_amount).toBeNull();
+  });
+});
+
 describe('before the reference data is loaded', () => {
   it.each(['main', 'tariff'] as const)('the %s host answers 503 not-ready and counts nothing', async (host) => {
     const empty = await createTestApp({ config: { trustProxy: true } });

@@ -14,6 +14,13 @@ export interface paths {
          * @description Computes US import duties for an HTS code and a country of origin: MFN base duty, IEEPA,
          *     Section 301, Section 232, reciprocal tariffs and AD/CVD, with totals.
          *
+         *     `claims` is a list of catalogue claims (`TariffClaim`): an unknown claim is 400, a claim no
+         *     measure on the line uses is a warning and is not applied. `possible_exemptions` lists the
+         *     claims that would relieve a measure on the line, each with the total it would give. AD/CVD
+         *     orders whose scope lists the line for the origin are flagged with their case number (the
+         *     written scope governs); the deposit is computed when the exporter's or the all-others rate
+         *     is known.
+         *
          *     The response form is fixed by the host: the tariff host returns **form A** (wrapped, with
          *     `remaining`), the main host returns **form B** (flat).
          *
@@ -576,16 +583,71 @@ export interface components {
             quantities?: components["schemas"]["Quantity"][];
             claims?: components["schemas"]["TariffClaims"];
             mode?: components["schemas"]["TransportMode"];
-            /** @description Exporter or producer, to compute an AD/CVD deposit when its rate is known. */
+            /**
+             * @deprecated
+             * @description Deprecated, use the claim `adcvd_exporter`. Exporter or producer, to compute an AD/CVD deposit when its rate is known.
+             */
             exporter?: string;
         };
-        TariffClaims: {
-            /** @description Special program indicator claimed (`S` or `USMCA`, `AU`, `KR`, `P` or `CAFTA-DR`, …). */
-            special_program?: string;
-            /** @description Certified USD value of the steel, aluminum or copper content, for Section 232 duties on content. */
-            metal_content_value?: number;
+        /**
+         * @description What the importer claims, as a list of catalogue claims (`TariffClaim`). The object form
+         *     (`special_program`, `metal_content_value`, `pharmaceutical`) is deprecated and still read:
+         *     each field counts as the claim it became. An unknown claim is 400; a claim no measure on
+         *     the line uses is reported in `warnings` and changes nothing.
+         */
+        TariffClaims: components["schemas"]["TariffClaim"][] | components["schemas"]["TariffLegacyClaims"];
+        /**
+         * @description One claim of the catalogue (`src/domain/tariff/claims/claims.yaml`): a code, the Chapter 99
+         *     heading it is reported under, and what it asserts. `value` carries USD (content values) or
+         *     a percent (`us_content_share`); `text` carries a program indicator, an exporter or an exclusion.
+         *
+         *         | code | heading | takes | asserts |
+         *         |---|---|---|---|
+         *         | `special_program` | – | text | The goods qualify for and are entered under the special program named in `text` (an SPI of the special column: S for USMCA, AU, KR, P for CAFTA-DR…). |
+         *         | `steel_content_value` | 9903.81.91 | value | The certified USD value of the steel content of a steel derivative (duty on the steel content). |
+         *         | `aluminum_content_value` | 9903.85.08 | value | The certified USD value of the aluminum content of an aluminum derivative (duty on the aluminum content). |
+         *         | `copper_content_value` | 9903.78.01 | value | The certified USD value of the copper content of a semi-finished copper product or copper derivative. |
+         *         | `us_content_share` | – | percent | The share (percent of the declared value) of U.S. content in a USMCA-qualifying vehicle; the Section 232 duty is then on the non-U.S. content only. |
+         *         | `automobile_part` | 9903.94.05 | none | The article is a part of a passenger vehicle or light truck, where its HTS provision (heading 8471) alone does not say so. |
+         *         | `pharmaceutical_patented` | – | none | The article is a patented pharmaceutical (or its ingredient) within the Section 232 pharmaceutical action. |
+         *         | `pharmaceutical_generic` | – | none | The article is a generic (non-patented) pharmaceutical, outside the Section 232 pharmaceutical duty. |
+         *         | `s301_china_exclusion_9903_88_69` | 9903.88.69 | text | The article is covered by a Section 301 China product exclusion of U.S. note 20(vvv) (entries 2024-06-15 through 2026-11-09); `text` names the exclusion. |
+         *         | `s301_china_exclusion_9903_88_70` | 9903.88.70 | text | The article is covered by a Section 301 China exclusion of U.S. note 20(www) (entries 2024-01-01 through 2026-11-09); `text` names the exclusion. |
+         *         | `adcvd_exporter` | – | text | The exporter or producer named in `text`, for its own AD/CVD cash-deposit rate instead of the all-others rate. |
+         */
+        TariffClaim: {
             /** @enum {string} */
+            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "adcvd_exporter";
+            /** @description USD for a content value; percent for `us_content_share`. */
+            value?: number;
+            /** @description The program indicator, exporter name or exclusion the claim names. */
+            text?: string;
+        };
+        /**
+         * @deprecated
+         * @description The first form of `claims`, still read (deprecated); each field is the claim in brackets.
+         */
+        TariffLegacyClaims: {
+            /** @description Special program indicator claimed (`S` or `USMCA`, `AU`, `KR`, `P` or `CAFTA-DR`, …) (`special_program`). */
+            special_program?: string;
+            /** @description Certified USD value of the metal content, whichever metal the measure is on (`steel_content_value`, `aluminum_content_value`, `copper_content_value` name the metal). */
+            metal_content_value?: number;
+            /**
+             * @description (`pharmaceutical_patented`, `pharmaceutical_generic`)
+             * @enum {string}
+             */
             pharmaceutical?: "patented" | "generic";
+        };
+        /** @description An exemption or lower rate the line reaches with a claim the request does not make, with the duty total that claim would give. */
+        PossibleExemption: {
+            claim: components["schemas"]["TariffClaim"];
+            /** @description Chapter 99 heading reported with the claim. */
+            heading: string | null;
+            description: string;
+            /** @description Id of the component the claim would relieve. */
+            component: string;
+            /** @description Total duty in USD with the claim added; null when that total is unresolved too. */
+            total_duty: number | null;
         };
         /**
          * @description Transport mode; the harbor maintenance fee applies to ocean only.
@@ -666,6 +728,7 @@ export interface components {
             total_tariff_rate: number | null;
             /** @description Total duty in USD; null as for the rate. */
             total_duty: number | null;
+            /** @description The programs that apply, MFN always first (its rate null while the base duty is unresolved). A rate is the measures' own percents added up when every amount is a percent of the full value, else amount ÷ declared value. */
             tariff_breakdown: components["schemas"]["TariffBreakdownEntry"][];
             components: components["schemas"]["DutyStackComponent"][];
             unresolved: components["schemas"]["UnresolvedItem"][];
@@ -674,7 +737,10 @@ export interface components {
             rules_version: string;
             /** Format: date */
             entry_date: string;
-            prohibited?: boolean;
+            /** @description As in form A; null while a ban that may cover the article is unresolved. */
+            prohibited?: boolean | null;
+            /** @description As in form A. */
+            possible_exemptions?: components["schemas"]["PossibleExemption"][];
             warnings?: string[];
         };
         TariffBreakdownEntry: {

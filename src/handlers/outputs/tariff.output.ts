@@ -37,6 +37,13 @@ function provenance(result: DutyCalculation) {
     rules_version: result.rulesVersion,
     entry_date: result.entryDate,
     prohibited: result.prohibited,
+    possible_exemptions: result.possibleExemptions.map((p) => ({
+      claim: { code: p.claim.code as Schemas['TariffClaim']['code'], ...(p.claim.text ? { text: p.claim.text } : {}) },
+      heading: p.heading,
+      description: p.description,
+      component: p.component,
+      total_duty: num(p.totalDuty),
+    })),
   };
 }
 
@@ -95,7 +102,8 @@ export function toFormB(result: DutyCalculation, echoedCode: string): Schemas['T
     base_duty_rate: result.base.rateText,
     total_tariff_rate: num(result.totals.dutyRatePercent),
     total_duty: num(result.totals.duty),
-    tariff_breakdown: result.programs.filter((p) => p.applies).map((p) => ({ type: breakdownType[p.family], rate: num(p.ratePercent) })),
+    // MFN is always listed, with a null rate while the base is unresolved.
+    tariff_breakdown: result.programs.filter((p) => p.applies || p.family === 'base').map((p) => ({ type: breakdownType[p.family], rate: num(p.ratePercent) })),
     warnings: result.warnings,
     ...provenance(result),
   };

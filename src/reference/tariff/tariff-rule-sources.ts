@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { projectRoot } from '../../config/paths';
 import type { AdcvdCase, ImportedProductList, ProductListEntry, RuleSetSources } from '../../domain/tariff/rules/rule-set';
 import { RuleDataError } from '../../domain/tariff/rules/rule-set';
-import { adcvdFileSchema, describeSchemaError, productListsFileSchema, type ProductListsFile } from '../../domain/tariff/rules/rule-schema';
+import { adcvdFileSchema, describeSchemaError, productListsFileSchema, type AdcvdFile, type ProductListsFile } from '../../domain/tariff/rules/rule-schema';
 import { countryCodeForName } from '../../domain/tariff/countries/country-directory';
 
 /** The authored rule files, shipped with the code (they are data, edited with a test, never code). */
@@ -68,10 +68,21 @@ function readList(id: string, spec: ProductListsFile['lists'][string], dataDir: 
   return { entries: valid, missing: false, rejected };
 }
 
-function readAdcvd(document: unknown, dataDir: string): AdcvdCase[] {
-  const parsed = adcvdFileSchema.safeParse(document);
-  if (!parsed.success) throw new RuleDataError(`adcvd.yaml: ${describeSchemaError(parsed.error)}`);
-  const spec = parsed.data;
+/** One order of Commerce's orders list (data/tariff/adcvd/adcvd_orders.json). */
+interface ListedOrder {
+  kind: string;
+  iso: string;
+  product: string;
+  case: string;
+  listed_in: string;
+  source: string | null;
+  title?: string;
+  hts: string[];
+}
+
+const productKey = (product: string) => product.toLowerCase().replace(/^certain\s+/, '').replace(/[^a-z0-9]+/g, ' ').trim();
+
+function readSeedOrders(spec: AdcvdFile, dataDir: string): AdcvdCase[] {
   const ordersFile = path.join(dataDir, spec.orders_source);
   const ratesFile = path.join(dataDir, spec.rates_source);
   if (!fs.existsSync(ordersFile) || !fs.existsSync(ratesFile)) return [];
@@ -103,6 +114,48 @@ function readAdcvd(document: unknown, dataDir: string): AdcvdCase[] {
   });
 }
 
+/** The orders list as cases; HTS numbers of 9 or 12 digits are extraction artefacts of the list and are left out. */
+function readListedOrders(file: string): AdcvdCase[] {
+  const document = JSON.parse(fs.readFileSync(file, 'utf8')) as { orders: ListedOrder[] };
+  return document.orders.map((order) => ({
+    caseNumber: order.case,
+    type: order.kind === 'CVD' ? 'CVD' : 'AD',
+    country: order.iso,
+    product: order.product,
+    htsPrefixes: order.hts.filter((code) => /^\d{4}(\d{2}){0,3}$/.test(code)),
+    scopeNote: order.source ? `HTS numbers as the scope in FR doc ${order.source} gives them` : 'no scope notice found for the case',
+    listedIn: order.listed_in,
+    rates: [],
+  }));
+}
+
+/**
+ * The AD/CVD cases: Commerce's orders list when the data directory has it, with the rates of the
+ * seed rows whose case names the same product; seed cases the list lacks are kept as they are.
+ */
+function readAdcvd(document: unknown, dataDir: string): { cases: AdcvdCase[]; warnings: string[] } {
+  const parsed = adcvdFileSchema.safeParse(document);
+  if (!parsed.success) throw new RuleDataError(`adcvd.yaml: ${describeSchemaError(parsed.error)}`);
+  const seed = readSeedOrders(parsed.data, dataDir);
+  const listFile = parsed.data.orders_list ? path.join(dataDir, parsed.data.orders_list) : null;
+  if (!listFile || !fs.existsSync(listFile)) return { cases: seed, warnings: [] };
+  const listed = readListedOrders(listFile);
+  const warnings: string[] = [];
+  for (const order of seed) {
+    const match = listed.find((entry) => entry.caseNumber === order.caseNumber);
+    if (!match) {
+      listed.push(order);
+    } else if (productKey(match.product) !== productKey(order.product) || match.country !== order.country) {
+      warnings.push(`AD/CVD seed case ${order.caseNumber} (${order.product}, ${order.country}) is ${match.product} (${match.country}) in Commerce's list; its seed rates are left out.`);
+    } else {
+      match.rates = order.rates;
+      match.orderDate = order.orderDate;
+      match.htsPrefixes = [...new Set([...match.htsPrefixes, ...order.htsPrefixes])];
+    }
+  }
+  return { cases: listed, warnings };
+}
+
 /**
  * Reads the authored rule files and imports the product lists and AD/CVD cases they name from the
  * data directory. The result is validated by buildRuleSet (domain), which refuses bad data.
@@ -114,6 +167,7 @@ export function readTariffRuleSources(options: { dataDir: string; dir?: string }
   const declared = productListsFileSchema.safeParse(fixed['product-lists.yaml']);
   if (!declared.success) throw new RuleDataError(`product-lists.yaml: ${describeSchemaError(declared.error)}`);
   const lists = Object.fromEntries(Object.entries(declared.data.lists).map(([id, spec]) => [id, readList(id, spec, options.dataDir)]));
+  const adcvd = readAdcvd(fixed['adcvd.yaml'], options.dataDir);
   return {
     measureFiles: names.filter((name) => !fixedFiles.includes(name)).map((name) => ({ name, document: readYaml(path.join(dir, name)) })),
     countryGroups: fixed['country-groups.yaml'],
@@ -122,6 +176,7 @@ export function readTariffRuleSources(options: { dataDir: string; dir?: string }
     productLists: fixed['product-lists.yaml'],
     adcvd: fixed['adcvd.yaml'],
     lists,
-    adcvdCases: readAdcvd(fixed['adcvd.yaml'], options.dataDir),
+    adcvdCases: adcvd.cases,
+    adcvdWarnings: adcvd.warnings,
   };
 }

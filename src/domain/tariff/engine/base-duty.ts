@@ -12,6 +12,8 @@ export interface BaseDuty {
   programTitle: string;
   rate: RateExpression;
   rateText: string;
+  /** The Chapter 99 heading of a rate charged in lieu of a column (Russia: 9903.90.08), else null. */
+  heading: string | null;
   amount: RateAmount;
   citations: Citation[];
   warnings: string[];
@@ -25,6 +27,7 @@ function general(line: HtsLine, warnings: string[]): Omit<BaseDuty, 'amount'> {
     programTitle: 'MFN (column 1 general)',
     rate,
     rateText: line.general,
+    heading: null,
     citations: [{ type: 'hts', ref: `HTSUS ${line.rateLineCode}, column 1 general` }],
     warnings,
   };
@@ -44,12 +47,28 @@ export function evaluateBaseDuty(line: HtsLine, request: ValidRequest, rules: Ta
   function chooseColumn(): Omit<BaseDuty, 'amount'> {
     if (rules.groups.covers(baseRates.column2_group, country, request.entryDate)) {
       const warnings = request.specialProgram ? [`Special program ${request.specialProgram} does not apply to products of ${request.country.name} (column 2).`] : [];
+      const inLieu = rules.column2InLieu.find(
+        (entry) => entry.countries.includes(country) && entry.effective_from <= request.entryDate && entry.matcher.matches(request.code, request.entryDate),
+      );
+      if (inLieu) {
+        return {
+          column: 'column2',
+          specialProgram: null,
+          programTitle: `Column 2, in lieu: ${inLieu.percent}% (${inLieu.heading})`,
+          rate: parseRateExpression(`${inLieu.percent}%`),
+          rateText: `${inLieu.percent}% (${inLieu.heading}, in lieu of column 2)`,
+          heading: inLieu.heading,
+          citations: inLieu.citations,
+          warnings,
+        };
+      }
       return {
         column: 'column2',
         specialProgram: null,
         programTitle: 'Column 2 (general note 3(b))',
         rate: parseRateExpression(line.column2),
         rateText: line.column2,
+        heading: null,
         citations: [...baseRates.column2_citations, { type: 'hts', ref: `HTSUS ${line.rateLineCode}, column 2` }],
         warnings,
       };
@@ -83,6 +102,7 @@ export function evaluateBaseDuty(line: HtsLine, request: ValidRequest, rules: Ta
         programTitle: `Special rate (${claimed})`,
         rate: { kind: 'reference', raw: line.special, refersTo: `See ${pointer.provisions}` },
         rateText: line.special,
+        heading: null,
         citations: [{ type: 'hts', ref: `HTSUS ${line.rateLineCode}, special column: see ${pointer.provisions} (${claimed})` }],
         warnings,
       };
@@ -94,6 +114,7 @@ export function evaluateBaseDuty(line: HtsLine, request: ValidRequest, rules: Ta
       programTitle: `Special rate (${program?.name ?? claimed})`,
       rate: offer.rate,
       rateText: offer.rate.raw,
+      heading: null,
       citations: [{ type: 'hts', ref: `HTSUS ${line.rateLineCode}, special column (${claimed})` }, ...(program?.citations ?? [])],
       warnings,
     };

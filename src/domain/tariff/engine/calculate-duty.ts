@@ -2,13 +2,13 @@ import Decimal from 'decimal.js';
 import { HtsCodeNotInForceError, UnknownHtsCodeError } from '../errors';
 import { formatHtsCode } from '../hts-code';
 import type { HtsLineSource } from '../hts-line-source';
-import type { TariffRules } from '../rules/tariff-rules';
+import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
-import { validateDutyRequest, type DutyRequest, type ValidRequest } from './duty-request';
-import type { AdcvdAdvisory, DutyCalculation, DutyComponent, ProgramSummary, ReportFamily, UnresolvedItem } from './duty-result';
+import { validateDutyRequest, withClaim, type DutyRequest, type ValidRequest } from './duty-request';
+import type { AdcvdAdvisory, DutyCalculation, DutyComponent, PossibleExemption, ProgramSummary, ReportFamily, UnresolvedItem } from './duty-result';
 import { harborMaintenanceFee, merchandiseProcessingFee } from './fees';
 import { applyInteractions } from './interactions';
-import { evaluateMeasure, type EvaluatedMeasure } from './measure-evaluation';
+import { claimsUsedBy, evaluateMeasure, type EvaluatedMeasure } from './measure-evaluation';
 import { centsText, percentOf, toCents } from './money';
 
 export interface DutyEngineDependencies {
@@ -33,7 +33,7 @@ function baseComponent(base: BaseDuty, request: ValidRequest): DutyComponent {
     family: 'base',
     program: base.column === 'column2' ? 'column_2' : base.column === 'special' ? 'special_rate' : 'mfn',
     programTitle: base.programTitle,
-    heading: null,
+    heading: base.heading,
     description: `Base duty, ${base.column === 'column2' ? 'column 2' : base.column === 'special' ? `special rate (${base.specialProgram})` : 'column 1 general'}`,
     rateKind: 'base',
     rateText: base.rateText,
@@ -84,10 +84,17 @@ function adcvdAdvisories(request: ValidRequest, rules: TariffRules): { advisorie
   for (const order of rules.adcvdCases(request.code, request.country.code, request.entryDate)) {
     const live = order.rates.filter((rate) => rate.effectiveFrom <= request.entryDate && (rate.effectiveTo === undefined || request.entryDate < rate.effectiveTo));
     const own = request.exporter ? live.find((rate) => !rate.allOthers && rate.exporter.toLowerCase() === request.exporter?.toLowerCase()) : undefined;
-    const allOthers = request.exporter && !own ? live.find((rate) => rate.allOthers) : undefined;
+    // Without a named exporter (or one without its own rate) the all-others rate is the deposit.
+    const allOthers = own ? undefined : live.find((rate) => rate.allOthers);
     const rate = own ?? allOthers;
     const amount = rate ? toCents(request.value.times(rate.percent).dividedBy(100)) : null;
-    const scope = `Scope language of the order is dispositive; the HTS number is for convenience only (${order.scopeNote}).`;
+    const scope = `The written scope of the order governs; the HTS number is for convenience only (${order.scopeNote}).`;
+    const listed = order.listedIn ? ` Listed as in effect in Commerce's notice FR doc ${order.listedIn}.` : '';
+    const basis = own
+      ? `rate of ${rate?.exporter}`
+      : request.exporter
+        ? `all-others rate: no rate of its own for ${request.exporter}`
+        : 'all-others rate, as no exporter is named (claim adcvd_exporter)';
     advisories.push({
       caseNumber: order.caseNumber,
       type: order.type,
@@ -97,8 +104,8 @@ function adcvdAdvisories(request: ValidRequest, rules: TariffRules): { advisorie
       rateBasis: own ? 'exporter' : allOthers ? 'all_others' : null,
       amount: amount ? amount.toFixed(2) : null,
       message: rate
-        ? `${order.type} order ${order.caseNumber} (${order.product}): ${rate.percent}% cash deposit (${own ? `rate of ${rate.exporter}` : 'all-others rate'}, FR doc ${rate.federalRegisterDocument}). ${scope}`
-        : `Possible ${order.type} order ${order.caseNumber} (${order.product}) for products of ${request.country.name}: the deposit rate depends on the exporter${request.exporter ? ' and none is known for it' : '; give the exporter to compute it'}. ${scope}`,
+        ? `${order.type} order ${order.caseNumber} (${order.product}): ${rate.percent}% cash deposit (${basis}, FR doc ${rate.federalRegisterDocument}). ${scope}`
+        : `Possible ${order.type} order ${order.caseNumber} (${order.product}) on products of ${request.country.name}: its scope lists this HTS number. The cash-deposit rate depends on the exporter and is not in our data${request.exporter ? ` for ${request.exporter}` : ''}; the duty total leaves it out. ${scope}${listed}`,
     });
     if (rate && amount) {
       components.push({
@@ -133,6 +140,22 @@ const amountsOf = (components: DutyComponent[]): Amounts =>
 /** A program with no measure on the line: nothing to add up. */
 const absent = (family: ReportFamily): ProgramSummary => ({ family, applies: false, amount: '0.00', ratePercent: '0', headings: [] });
 
+/**
+ * The family's rate as the measures state it (their percents added up) when every amount it owes is
+ * an ad valorem percent of the full value; rounding each line to cents must not show as 49.9997%.
+ * Null when an amount rests on something else (a specific rate, metal content, a total-duty level).
+ */
+function nominalRate(own: DutyComponent[], amounts: Amounts): string | null {
+  let sum = new Decimal(0);
+  for (const component of own) {
+    if (component.status !== 'applies' || (amounts.get(component) as Decimal).isZero()) continue;
+    const adValorem = component.rateKind === 'additive' || component.rateKind === 'adcvd' || (component.rateKind === 'base' && component.ratePercent !== null);
+    if (!adValorem || component.basis !== 'full_value' || component.ratePercent === null) return null;
+    sum = sum.plus(component.ratePercent);
+  }
+  return sum.toString();
+}
+
 function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal): ProgramSummary[] {
   return reportFamilies.map((family) => {
     const own = components.filter((component) => component.family === family);
@@ -154,7 +177,7 @@ function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal
       family,
       applies: owes || (unresolved && family !== 'base'),
       amount: amount ? amount.toFixed(2) : null,
-      ratePercent: amount ? percentOf(amount, value) : null,
+      ratePercent: amount ? (nominalRate(own, amounts) ?? percentOf(amount, value)) : null,
       headings,
     };
   });
@@ -167,16 +190,50 @@ function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal
  * not let us decide is listed in `unresolved` and makes the totals null — never a silent zero.
  */
 export async function calculateDuty(input: DutyRequest, dependencies: DutyEngineDependencies): Promise<DutyCalculation> {
-  const { rules } = dependencies;
   const request = validateDutyRequest(input, dependencies.today());
+  const result = await calculateStack(request, dependencies);
+  result.possibleExemptions = await withClaimTotals(request, result, dependencies);
+  return result;
+}
+
+/**
+ * Each exemption the line could reach with a claim it does not make, with the duty total the claim
+ * would give (the same calculation with the claim added).
+ */
+async function withClaimTotals(request: ValidRequest, result: DutyCalculation, dependencies: DutyEngineDependencies): Promise<PossibleExemption[]> {
+  const found: PossibleExemption[] = [];
+  for (const component of result.components) {
+    for (const note of component.possibleExemptions) {
+      const claim = note.claim;
+      if (!claim || found.some((known) => known.claim.code === claim.code && known.heading === (note.heading ?? null))) continue;
+      const claimed = withClaim(request, { code: claim.code, value: null, text: claim.text ?? null });
+      const total = (await calculateStack(claimed, dependencies)).totals.duty;
+      found.push({ claim, heading: note.heading ?? null, description: note.text, component: component.id, totalDuty: total });
+    }
+  }
+  return found;
+}
+
+/** Claims no measure on the line (and no AD/CVD order for its origin) can use: warned about, never applied. */
+function unfitClaims(request: ValidRequest, candidates: CompiledMeasure[], rules: TariffRules, adcvdFound: boolean): string[] {
+  const used = new Set(candidates.flatMap((candidate) => claimsUsedBy(candidate, request, rules)));
+  used.add('special_program');
+  if (adcvdFound) used.add('adcvd_exporter');
+  return [...request.claims.keys()]
+    .filter((code) => !used.has(code))
+    .map((code) => `The claim ${code} does not fit this line (no measure on ${request.code} for this origin and date uses it); it was not applied.`);
+}
+
+async function calculateStack(request: ValidRequest, dependencies: DutyEngineDependencies): Promise<DutyCalculation> {
+  const { rules } = dependencies;
   const lookup = await dependencies.lines.lineInForce(request.code, request.entryDate);
   if (lookup.status === 'unknown') throw new UnknownHtsCodeError(formatHtsCode(request.code));
   if (lookup.status === 'not_in_force') throw new HtsCodeNotInForceError(lookup.reason);
   const { line } = lookup;
 
   const base = evaluateBaseDuty(line, request, rules);
-  const evaluated = rules
-    .candidates({ code: request.code, country: request.country.code, entryDate: request.entryDate, arrivalDate: request.arrivalDate })
+  const candidates = rules.candidates({ code: request.code, country: request.country.code, entryDate: request.entryDate, arrivalDate: request.arrivalDate });
+  const evaluated = candidates
     .map((candidate) => evaluateMeasure(candidate, request, rules, base.amount))
     .filter((item): item is EvaluatedMeasure => item !== null);
   applyInteractions(evaluated, request.entryDate);
@@ -186,7 +243,9 @@ export async function calculateDuty(input: DutyRequest, dependencies: DutyEngine
   const unresolved: UnresolvedItem[] = components
     .filter((component) => component.status === 'unresolved')
     .map((component) => ({ component: component.id, reason: component.reason ?? 'unresolved' }));
-  const prohibited = components.some((component) => component.status === 'prohibited');
+  // Null while a ban that may cover the article is unresolved: neither "prohibited" nor "allowed" is known.
+  const banUnresolved = components.some((component) => component.rateKind === 'prohibition' && component.status === 'unresolved');
+  const prohibited = components.some((component) => component.status === 'prohibited') ? true : banUnresolved ? null : false;
 
   const mpf = merchandiseProcessingFee(rules.fees, request);
   const hmf = harborMaintenanceFee(rules.fees, request);
@@ -197,7 +256,7 @@ export async function calculateDuty(input: DutyRequest, dependencies: DutyEngine
     mpf.status === 'unresolved' || hmf.status === 'unresolved' ? null : new Decimal(mpf.amount ?? 0).plus(hmf.amount ?? 0);
   const amounts = amountsOf(components);
   const dutyTotal =
-    prohibited || components.some((component) => component.status === 'unresolved')
+    prohibited !== false || components.some((component) => component.status === 'unresolved')
       ? null
       : components.filter((component) => component.status === 'applies').reduce((sum, component) => sum.plus(amounts.get(component) as Decimal), new Decimal(0));
 
@@ -207,6 +266,7 @@ export async function calculateDuty(input: DutyRequest, dependencies: DutyEngine
     warnings.push('A measure here is keyed to the date of arrival; the entry date was used as the arrival date.');
   }
   for (const advisory of adcvd.advisories) if (advisory.amount === null) warnings.push(advisory.message);
+  warnings.push(...unfitClaims(request, candidates, rules, adcvd.advisories.length > 0));
 
   return {
     hts: {
@@ -242,6 +302,7 @@ export async function calculateDuty(input: DutyRequest, dependencies: DutyEngine
       dutyAndFees: dutyTotal && feesTotal ? dutyTotal.plus(feesTotal).toFixed(2) : null,
     },
     prohibited,
+    possibleExemptions: [],
     warnings,
     htsRelease: line.release,
     rulesVersion: rules.version,

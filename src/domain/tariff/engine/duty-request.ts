@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { claimCatalogue } from '../claims/claim-catalogue';
 import { canonicalUnit } from '../rate-text/rate-units';
 import { countryByCode, type Country } from '../countries/country-directory';
 import { normalizeHtsCode } from '../hts-code';
@@ -18,16 +19,34 @@ export interface DutyRequest {
   /** YYYY-MM-DD date of arrival (importation), for measures keyed to arrival; default the entry date. */
   arrival_date?: string;
   quantities?: Array<{ value: number | string; unit: string }>;
-  claims?: {
-    /** Special program indicator claimed, e.g. `S` (USMCA), `AU`, `KR`; `USMCA`, `CAFTA-DR`, `AGOA`, `GSP`, `KORUS` are accepted too. */
-    special_program?: string;
-    /** Certified value (USD) of the steel, aluminum or copper content, for content-based Section 232 duties. */
-    metal_content_value?: number | string;
-    pharmaceutical?: 'patented' | 'generic';
-  };
+  /** The claims catalogue (claims.yaml); the object form is the deprecated one and is read into claims. */
+  claims?: ClaimInput[] | LegacyClaims;
   mode?: TransportMode;
-  /** Exporter or producer name, to compute an AD/CVD deposit when a rate for it is known. */
+  /** Deprecated: the claim `adcvd_exporter`. Exporter or producer name, to compute an AD/CVD deposit when a rate for it is known. */
   exporter?: string;
+}
+
+/** One claim of the catalogue: its code and what it carries (a value or percent, or a text). */
+export interface ClaimInput {
+  code: string;
+  value?: number | string;
+  text?: string;
+}
+
+/** The claims object of the first release, still accepted: each field is read as the claim it became. */
+export interface LegacyClaims {
+  /** Special program indicator claimed, e.g. `S` (USMCA), `AU`, `KR`; `USMCA`, `CAFTA-DR`, `AGOA`, `GSP`, `KORUS` are accepted too. */
+  special_program?: string;
+  /** Certified value (USD) of the steel, aluminum or copper content, whichever metal the measure is on. */
+  metal_content_value?: number | string;
+  pharmaceutical?: 'patented' | 'generic';
+}
+
+/** A claim after validation: `value` for value and percent claims, `text` for text claims. */
+export interface ValidClaim {
+  code: string;
+  value: Decimal | null;
+  text: string | null;
 }
 
 export interface ValidRequest {
@@ -44,6 +63,8 @@ export interface ValidRequest {
   pharmaceutical: 'patented' | 'generic' | null;
   mode: TransportMode | null;
   exporter: string | null;
+  /** Every claim by code, legacy fields included. */
+  claims: ReadonlyMap<string, ValidClaim>;
 }
 
 const defaultValue = new Decimal(10000);
@@ -66,6 +87,81 @@ function dateField(raw: string, field: string): string {
   return raw;
 }
 
+function legacyMetalContent(request: DutyRequest, declared: Decimal): Decimal | null {
+  const raw = Array.isArray(request.claims) ? undefined : request.claims?.metal_content_value;
+  if (raw === undefined) return null;
+  const content = decimalField(raw, 'claims/metal_content_value');
+  if (content.greaterThan(declared)) throw new InvalidTariffRequestError('claims/metal_content_value', 'metal_content_value cannot exceed declared_value');
+  return content;
+}
+
+/** The deprecated object form and the top-level exporter, as catalogue claims. */
+function legacyClaims(request: DutyRequest): ClaimInput[] {
+  const legacy = Array.isArray(request.claims) ? {} : (request.claims ?? {});
+  if (legacy.pharmaceutical !== undefined && legacy.pharmaceutical !== 'patented' && legacy.pharmaceutical !== 'generic') {
+    throw new InvalidTariffRequestError('claims/pharmaceutical', 'pharmaceutical must be patented or generic');
+  }
+  return [
+    ...(legacy.special_program?.trim() ? [{ code: 'special_program', text: legacy.special_program }] : []),
+    ...(legacy.pharmaceutical ? [{ code: `pharmaceutical_${legacy.pharmaceutical}` }] : []),
+    ...(request.exporter?.trim() ? [{ code: 'adcvd_exporter', text: request.exporter }] : []),
+  ];
+}
+
+/** Validates each claim against the catalogue: an unknown code, a missing value or a second claim of a code is refused. */
+function readClaims(request: DutyRequest, declared: Decimal): Map<string, ValidClaim> {
+  const claims = new Map<string, ValidClaim>();
+  const listed = Array.isArray(request.claims) ? request.claims : [];
+  [...listed, ...legacyClaims(request)].forEach((input, index) => {
+    const at = index < listed.length ? `claims/${index}` : 'claims';
+    const definition = claimCatalogue.get(input.code);
+    if (!definition) throw new InvalidTariffRequestError(`${at}/code`, `unknown claim "${input.code}"; the catalogue is in the API description (TariffClaim)`);
+    if (claims.has(input.code)) throw new InvalidTariffRequestError(`${at}/code`, `claim "${input.code}" is made twice`);
+    let value: Decimal | null = null;
+    let text: string | null = null;
+    if (definition.takes === 'value' || definition.takes === 'percent') {
+      if (input.value === undefined) throw new InvalidTariffRequestError(`${at}/value`, `claim "${input.code}" needs a value`);
+      value = decimalField(input.value, `${at}/value`);
+      const limit = definition.takes === 'percent' ? new Decimal(100) : declared;
+      if (value.greaterThan(limit)) throw new InvalidTariffRequestError(`${at}/value`, `claim "${input.code}" cannot exceed ${definition.takes === 'percent' ? '100 percent' : 'declared_value'}`);
+    }
+    if (definition.takes === 'text') {
+      text = input.text?.trim() || null;
+      if (text === null) throw new InvalidTariffRequestError(`${at}/text`, `claim "${input.code}" needs a text (${definition.asserts})`);
+    }
+    claims.set(input.code, { code: input.code, value, text });
+  });
+  return claims;
+}
+
+/** The fields the engine reads off the claims: the special program, the pharmaceutical status, the exporter. */
+function claimFields(claims: Map<string, ValidClaim>): Pick<ValidRequest, 'claims' | 'specialProgram' | 'pharmaceutical' | 'exporter'> {
+  const claimedProgram = claims.get('special_program')?.text?.toUpperCase() ?? null;
+  const specialProgram = claimedProgram === null ? null : (programAliases[claimedProgram] ?? claimedProgram);
+  if (specialProgram !== null && !/^[A-Z]{1,2}[*+]?$/.test(specialProgram)) {
+    throw new InvalidTariffRequestError('claims/special_program', 'special_program must be a special program indicator such as S, AU or KR');
+  }
+  const patented = claims.has('pharmaceutical_patented');
+  if (patented && claims.has('pharmaceutical_generic')) {
+    throw new InvalidTariffRequestError('claims', 'a pharmaceutical is claimed patented or generic, not both');
+  }
+  return {
+    claims,
+    specialProgram,
+    pharmaceutical: patented ? 'patented' : claims.has('pharmaceutical_generic') ? 'generic' : null,
+    exporter: claims.get('adcvd_exporter')?.text ?? null,
+  };
+}
+
+/** The request with one claim added or replaced (to price an exemption the request does not claim). */
+export function withClaim(request: ValidRequest, claim: ValidClaim): ValidRequest {
+  const claims = new Map(request.claims);
+  claims.set(claim.code, claim);
+  if (claim.code === 'pharmaceutical_patented') claims.delete('pharmaceutical_generic');
+  if (claim.code === 'pharmaceutical_generic') claims.delete('pharmaceutical_patented');
+  return { ...request, ...claimFields(claims) };
+}
+
 /** Checks and normalises a request; throws InvalidTariffRequestError naming the field. */
 export function validateDutyRequest(request: DutyRequest, today: string): ValidRequest {
   const code = normalizeHtsCode(request.hts_code ?? '');
@@ -82,19 +178,7 @@ export function validateDutyRequest(request: DutyRequest, today: string): ValidR
     if (!unit) throw new InvalidTariffRequestError(`quantities/${index}/unit`, `unit "${quantity.unit}" is not a known unit of quantity`);
     return { value: decimalField(quantity.value, `quantities/${index}/value`), unit };
   });
-  const claims = request.claims ?? {};
-  const claimed = claims.special_program?.trim().toUpperCase() || null;
-  const specialProgram = claimed === null ? null : (programAliases[claimed] ?? claimed);
-  if (specialProgram !== null && !/^[A-Z]{1,2}[*+]?$/.test(specialProgram)) {
-    throw new InvalidTariffRequestError('claims/special_program', 'special_program must be a special program indicator such as S, AU or KR');
-  }
-  const metalContentValue = claims.metal_content_value === undefined ? null : decimalField(claims.metal_content_value, 'claims/metal_content_value');
-  if (metalContentValue && metalContentValue.greaterThan(value)) {
-    throw new InvalidTariffRequestError('claims/metal_content_value', 'metal_content_value cannot exceed declared_value');
-  }
-  if (claims.pharmaceutical !== undefined && claims.pharmaceutical !== 'patented' && claims.pharmaceutical !== 'generic') {
-    throw new InvalidTariffRequestError('claims/pharmaceutical', 'pharmaceutical must be patented or generic');
-  }
+  const claims = readClaims(request, value);
   if (request.mode !== undefined && !['ocean', 'air', 'truck', 'rail'].includes(request.mode)) {
     throw new InvalidTariffRequestError('mode', 'mode must be ocean, air, truck or rail');
   }
@@ -107,10 +191,8 @@ export function validateDutyRequest(request: DutyRequest, today: string): ValidR
     arrivalDate,
     arrivalDefaulted: request.arrival_date === undefined,
     quantities,
-    specialProgram,
-    metalContentValue,
-    pharmaceutical: claims.pharmaceutical ?? null,
+    metalContentValue: legacyMetalContent(request, value),
     mode: request.mode ?? null,
-    exporter: request.exporter?.trim() || null,
+    ...claimFields(claims),
   };
 }

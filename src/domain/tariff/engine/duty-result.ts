@@ -1,7 +1,8 @@
 import type { Country } from '../countries/country-directory';
 import type { HtsRelease } from '../hts-line-source';
 import type { Citation } from '../rules/rule-schema';
-import type { TransportMode } from './duty-request';
+import type { ClaimInput, TransportMode } from './duty-request';
+import type { PossibleExemptionNote } from './measure-evaluation';
 
 export type ComponentStatus = 'applies' | 'suppressed' | 'unresolved' | 'prohibited';
 export type ReportFamily = 'base' | 'ieepa' | 'ieepa_reciprocal' | 'section_122' | 'section_301' | 'section_232' | 'section_338' | 'ad_cvd';
@@ -36,8 +37,19 @@ export interface DutyComponent {
   /** Relief heading claimed instead (exemptions) */
   reliefHeading?: string;
   citations: Citation[];
-  /** Exemptions we cannot decide from the request (end use, in transit, listed companies). */
-  possibleExemptions: Array<{ heading?: string; text: string }>;
+  /** Exemptions we cannot decide from the request (end use, in transit, listed companies, a claim not made). */
+  possibleExemptions: PossibleExemptionNote[];
+}
+
+/** An exemption or lower rate the line reaches with a claim it does not make, and the total it would give. */
+export interface PossibleExemption {
+  claim: ClaimInput;
+  heading: string | null;
+  description: string;
+  /** The component the claim would relieve. */
+  component: string;
+  /** The duty total with the claim added; null when that total is unresolved too. */
+  totalDuty: string | null;
 }
 
 export interface UnresolvedItem {
@@ -112,7 +124,10 @@ export interface DutyCalculation {
     fees: string | null;
     dutyAndFees: string | null;
   };
-  prohibited: boolean;
+  /** True when a measure bans the import on the date; null while a ban that may cover it is unresolved. */
+  prohibited: boolean | null;
+  /** Claims that would relieve a measure on this line, each with the total it would give. */
+  possibleExemptions: PossibleExemption[];
   warnings: string[];
   htsRelease: HtsRelease;
   rulesVersion: string;

@@ -2,7 +2,15 @@ import Decimal from 'decimal.js';
 import type { RateAmount } from '../rate-text/rate-amount';
 import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import type { LoadedMeasure } from '../rules/rule-set';
-import type { ValidRequest } from './duty-request';
+import { metalContentClaims } from '../claims/claim-catalogue';
+import type { ClaimInput, ValidRequest } from './duty-request';
+
+/** An exemption the request could reach: the claim that would reach it, when one would. */
+export interface PossibleExemptionNote {
+  heading?: string;
+  text: string;
+  claim?: ClaimInput;
+}
 
 /** A candidate measure after its exemptions, conditions and amount are decided (before interactions). */
 export interface EvaluatedMeasure {
@@ -14,7 +22,7 @@ export interface EvaluatedMeasure {
   reason?: string;
   reliefHeading?: string;
   suppressedBy?: string[];
-  possibleExemptions: Array<{ heading?: string; text: string }>;
+  possibleExemptions: PossibleExemptionNote[];
   /**
    * Whether the article is "subject to" the measure (owes more than 0) even when the amount is
    * unresolved: true when only the value basis is missing, unknown when applicability itself is.
@@ -23,6 +31,47 @@ export interface EvaluatedMeasure {
 }
 
 const inWindow = (date: string, from?: string, to?: string) => (from === undefined || date >= from) && (to === undefined || date < to);
+
+/** The value the rate is charged on: the full value, the claimed content of the measure's metal, or the non-U.S. share. */
+function basisValueOf(measure: LoadedMeasure, request: ValidRequest): Decimal | null {
+  if (measure.basis === 'metal_content') {
+    return (measure.metal && request.claims.get(metalContentClaims[measure.metal])?.value) || request.metalContentValue;
+  }
+  if (measure.basis === 'non_us_content') {
+    const usShare = request.claims.get('us_content_share')?.value;
+    return usShare ? request.value.times(new Decimal(100).minus(usShare)).dividedBy(100) : null;
+  }
+  return request.value;
+}
+
+/**
+ * The claim codes a measure can use on this line: its exemptions that cover the line, origin and date,
+ * its confirmations for the line, its conditions and its value basis. A claim no measure on the line
+ * can use does not fit the line.
+ */
+export function claimsUsedBy(compiled: CompiledMeasure, request: ValidRequest, rules: TariffRules): string[] {
+  const { measure } = compiled;
+  const date = request.entryDate;
+  const exemptions = compiled.exemptions.filter(
+    (exemption) =>
+      inWindow(date, exemption.from, exemption.to) &&
+      rules.groups.inScope(exemption.countries, request.country.code, date) &&
+      (!exemption.productsMatcher || exemption.productsMatcher.matches(request.code, date)),
+  );
+  return [
+    ...exemptions.flatMap((exemption) => [
+      ...(exemption.requires?.claim ? [exemption.requires.claim] : []),
+      ...(exemption.requires?.special_program ? ['special_program'] : []),
+      ...(exemption.requires?.pharmaceutical ? [`pharmaceutical_${exemption.requires.pharmaceutical}`] : []),
+    ]),
+    ...measure.conditions.flatMap((condition) =>
+      condition.kind === 'special_program_claimed' ? ['special_program'] : condition.kind === 'pharmaceutical' ? ['pharmaceutical_patented', 'pharmaceutical_generic'] : [],
+    ),
+    ...compiled.confirmations.filter((confirmation) => confirmation.productsMatcher.matches(request.code, date)).map((confirmation) => confirmation.claim),
+    ...(measure.metal ? [metalContentClaims[measure.metal]] : []),
+    ...(measure.basis === 'non_us_content' ? ['us_content_share'] : []),
+  ];
+}
 
 /**
  * Decides one candidate: a matching exemption suppresses it; an unmet claim condition drops it (null);
@@ -37,7 +86,7 @@ export function evaluateMeasure(
   const { measure, fraction } = compiled;
   const country = request.country.code;
   const date = request.entryDate;
-  const possibleExemptions = [...measure.possible_exemptions];
+  const possibleExemptions: PossibleExemptionNote[] = [...measure.possible_exemptions];
   const positive = fraction === null || fraction.greaterThan(0);
   const result = (fields: Omit<EvaluatedMeasure, 'measure' | 'possibleExemptions' | 'subjectTo'> & { subjectTo?: boolean | 'unknown' }): EvaluatedMeasure => ({
     measure,
@@ -51,6 +100,12 @@ export function evaluateMeasure(
     if (condition.kind === 'pharmaceutical' && request.pharmaceutical !== null && request.pharmaceutical !== condition.status) return null;
   }
 
+  for (const confirmation of compiled.confirmations) {
+    if (confirmation.productsMatcher.matches(request.code, date) && !request.claims.has(confirmation.claim)) {
+      return result({ status: 'suppressed', amount: null, basisValue: null, reason: `${confirmation.reason}: not charged without the claim ${confirmation.claim}` });
+    }
+  }
+
   for (const exemption of compiled.exemptions) {
     if (!inWindow(date, exemption.from, exemption.to)) continue;
     if (!rules.groups.inScope(exemption.countries, country, date)) continue;
@@ -58,7 +113,8 @@ export function evaluateMeasure(
     const needs = exemption.requires;
     const programMet = !needs?.special_program || (request.specialProgram !== null && needs.special_program.includes(request.specialProgram));
     const pharmaMet = !needs?.pharmaceutical || request.pharmaceutical === needs.pharmaceutical;
-    if (programMet && pharmaMet) {
+    const claimMet = !needs?.claim || request.claims.has(needs.claim);
+    if (programMet && pharmaMet && claimMet) {
       return result({
         status: 'suppressed',
         amount: null,
@@ -67,8 +123,13 @@ export function evaluateMeasure(
         ...(exemption.heading ? { reliefHeading: exemption.heading } : {}),
       });
     }
-    const claim = !programMet ? `a claim of special program ${needs?.special_program?.join(' or ')}` : `claims.pharmaceutical = ${needs?.pharmaceutical}`;
-    possibleExemptions.push({ ...(exemption.heading ? { heading: exemption.heading } : {}), text: `${exemption.description}: exempt with ${claim}` });
+    const claim: ClaimInput = !programMet
+      ? { code: 'special_program', text: needs?.special_program?.[0] }
+      : !pharmaMet
+        ? { code: `pharmaceutical_${needs?.pharmaceutical}` }
+        : { code: needs?.claim as string, text: `claimed ${exemption.heading ?? 'exemption'}` };
+    const named = claim.code === 'special_program' ? `special program ${needs?.special_program?.join(' or ')}` : claim.code;
+    possibleExemptions.push({ ...(exemption.heading ? { heading: exemption.heading } : {}), text: `${exemption.description}: exempt with the claim ${named}`, claim });
   }
 
   for (const condition of measure.conditions) {
@@ -81,11 +142,12 @@ export function evaluateMeasure(
   if (fraction === null) {
     return result({ status: 'prohibited', amount: null, basisValue: null, reason: `importation prohibited: ${measure.description}` });
   }
-  let basisValue: Decimal | null = request.value;
-  if (measure.basis === 'metal_content') basisValue = request.metalContentValue;
-  if (measure.basis === 'non_us_content') basisValue = null;
+  const basisValue = basisValueOf(measure, request);
   if (basisValue === null) {
-    const needed = measure.basis === 'metal_content' ? 'the certified metal content value (claims.metal_content_value)' : 'the value of the non-U.S. content, which the request does not take';
+    const needed =
+      measure.basis === 'metal_content'
+        ? `the certified ${measure.metal} content value (claim ${metalContentClaims[measure.metal ?? 'steel']})`
+        : 'the value of the non-U.S. content (claim us_content_share)';
     return result({ status: 'unresolved', amount: null, basisValue: null, reason: `the duty is on ${needed}`, subjectTo: positive });
   }
   if (measure.rate.kind === 'additive') return result({ status: 'applies', amount: basisValue.times(fraction), basisValue });

@@ -72,7 +72,12 @@ const exemptionSchema = z
     countries: countryScopeSchema.optional(),
     products: productScopeSchema.optional(),
     requires: z
-      .object({ special_program: z.array(z.string()).min(1).optional(), pharmaceutical: z.enum(['patented', 'generic']).optional() })
+      .object({
+        special_program: z.array(z.string()).min(1).optional(),
+        pharmaceutical: z.enum(['patented', 'generic']).optional(),
+        /** A code of the claims catalogue (claims.yaml) the importer must make. */
+        claim: z.string().regex(/^[a-z0-9_]+$/).optional(),
+      })
       .strict()
       .optional(),
     from: isoDate.optional(),
@@ -104,10 +109,20 @@ const measureSchema = z
     rate: rateSchema,
     /** metal_content needs the claimed metal content value; non_us_content is not taken by the request and stays unresolved. */
     basis: z.enum(['full_value', 'metal_content', 'non_us_content']).default('full_value'),
+    /** For a metal_content basis: the metal whose content claim (steel_content_value…) is the basis. */
+    metal: z.enum(['steel', 'aluminum', 'copper']).optional(),
     countries: countryScopeSchema.default({}),
     products: productScopeSchema.default({}),
     conditions: z.array(conditionSchema).default([]),
     exemptions: z.array(exemptionSchema).default([]),
+    /**
+     * Lines where the HTS provision alone does not make the article one the measure covers (a
+     * computer of heading 8471 is an automobile part only when it is one): there the measure is
+     * charged only with the claim that confirms it, and is suppressed with the reason otherwise.
+     */
+    confirmations: z
+      .array(z.object({ products: productScopeSchema, claim: z.string().regex(/^[a-z0-9_]+$/), reason: z.string().min(1), citation: citationSchema }).strict())
+      .default([]),
     interactions: z.array(interactionSchema).default([]),
     /** Within a group only the largest applying measure is kept (e.g. overlapping Section 301 China headings). */
     group: identifier.optional(),
@@ -123,7 +138,8 @@ const measureSchema = z
     verify,
   })
   .strict()
-  .refine((m) => m.effective_to === undefined || m.effective_to > m.effective_from, 'effective_to must be after effective_from');
+  .refine((m) => m.effective_to === undefined || m.effective_to > m.effective_from, 'effective_to must be after effective_from')
+  .refine((m) => (m.basis === 'metal_content') === (m.metal !== undefined), 'a metal_content basis names its metal, and only it does');
 export type Measure = z.infer<typeof measureSchema>;
 export type MeasureRate = Measure['rate'];
 export type MeasureCondition = Measure['conditions'][number];
@@ -175,6 +191,21 @@ export const baseRatesFileSchema = z
     /** Countries whose goods pay column 2 (general note 3(b)). */
     column2_group: z.string().regex(/^@[A-Z0-9_]+$/),
     column2_citations: z.array(citationSchema).min(1),
+    /** Rates charged in lieu of column 2 for some products of some column 2 countries (Russia: note 30). */
+    column2_in_lieu: z
+      .array(
+        z
+          .object({
+            heading: heading,
+            countries: z.array(countryCode).min(1),
+            products: productScopeSchema,
+            percent: decimal,
+            effective_from: isoDate,
+            citations: z.array(citationSchema).min(1),
+          })
+          .strict(),
+      )
+      .default([]),
     special_programs: z.record(
       z.string().regex(/^[A-Z]{1,2}[*+]?$/),
       z
@@ -245,6 +276,12 @@ export const adcvdFileSchema = z
   .object({
     orders_source: z.string(),
     rates_source: z.string(),
+    /**
+     * Commerce's orders in effect (JSON: `orders` with `kind`, `iso`, `product`, `case`, `listed_in`,
+     * `source`, `title`, `hts`). A seed order of the same case must name the same product, or it is
+     * set aside: the seed's rates would be another order's.
+     */
+    orders_list: z.string().optional(),
     /** Country names used by the source that are not ISO short names. */
     country_names: z.record(z.string(), countryCode).default({}),
     citations: z.array(citationSchema).min(1),

@@ -1,3 +1,4 @@
+import { claimCatalogue } from '../claims/claim-catalogue';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import {
@@ -49,8 +50,11 @@ export interface AdcvdCase {
   product: string;
   htsPrefixes: string[];
   scopeNote: string;
-  orderDate: string;
+  /** Absent for an order of the orders list, which lists orders in effect, not their dates. */
+  orderDate?: string;
   revokedDate?: string;
+  /** FR document of the monthly Commerce notice that lists the order as in effect. */
+  listedIn?: string;
   rates: AdcvdRate[];
 }
 
@@ -68,6 +72,8 @@ export interface RuleSetSources {
   adcvd: unknown;
   lists: Record<string, ImportedProductList>;
   adcvdCases: AdcvdCase[];
+  /** What the AD/CVD import set aside (seed rows that contradict Commerce's orders list). */
+  adcvdWarnings?: string[];
 }
 
 export interface LoadedMeasure extends Measure {
@@ -162,6 +168,9 @@ export function buildRuleSet(sources: RuleSetSources): RuleSet {
       for (const ref of [...(exemption.countries?.include ?? []), ...(exemption.countries?.exclude ?? [])]) groupRef(ref, where);
       for (const list of [...(exemption.products?.include_lists ?? []), ...(exemption.products?.exclude_lists ?? [])]) listRef(list, where);
     }
+    for (const claim of [...measure.exemptions.map((exemption) => exemption.requires?.claim), ...measure.confirmations.map((confirmation) => confirmation.claim)]) {
+      if (claim && !claimCatalogue.has(claim)) throw new RuleDataError(`${where}: names unknown claim "${claim}" (claims.yaml)`);
+    }
     for (const list of [...(measure.products.include_lists ?? []), ...(measure.products.exclude_lists ?? [])]) listRef(list, where);
     if (measure.heading_when_met && measure.rate.kind !== 'floor') throw new RuleDataError(`${where}: heading_when_met is only for floor rates`);
   }
@@ -179,11 +188,14 @@ export function buildRuleSet(sources: RuleSetSources): RuleSet {
     for (const ref of program.countries ?? []) groupRef(ref, `special program ${code}`);
   }
   groupRef(baseRates.column2_group, 'base-rates.yaml column2_group');
+  for (const inLieu of baseRates.column2_in_lieu) {
+    for (const list of [...(inLieu.products.include_lists ?? []), ...(inLieu.products.exclude_lists ?? [])]) listRef(list, `base-rates.yaml column2_in_lieu ${inLieu.heading}`);
+  }
 
   const warnings = Object.entries(sources.lists).flatMap(([id, list]) => [
     ...(list.missing ? [`Product list "${id}" (${productLists[id]?.description ?? id}) is not in the data directory; measures using it apply without it.`] : []),
     ...(list.rejected.length > 0 ? [`Product list "${id}": ${list.rejected.length} malformed code(s) left out (${list.rejected.slice(0, 5).join(', ')}).`] : []),
-  ]);
+   ]).concat(sources.adcvdWarnings ?? []);
 
   return {
     version: ruleSetVersion(sources),

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { CountryGroups } from '../countries/country-directory';
 import { compileFees, type CompiledFees } from '../engine/fees';
 import { ProductScopeMatcher } from './product-scope';
-import type { MeasureExemption } from './rule-schema';
+import type { BaseRatesFile, MeasureExemption } from './rule-schema';
 import type { AdcvdCase, LoadedMeasure, RuleSet } from './rule-set';
 
 export interface CompiledExemption extends MeasureExemption {
@@ -17,6 +17,7 @@ export interface CompiledMeasure {
   fraction: Decimal | null;
   products: ProductScopeMatcher;
   exemptions: CompiledExemption[];
+  confirmations: Array<LoadedMeasure['confirmations'][number] & { productsMatcher: ProductScopeMatcher }>;
 }
 
 export interface CandidateQuery {
@@ -32,6 +33,8 @@ export interface CandidateQuery {
  */
 export class TariffRules {
   readonly version: string;
+  /** Rates in lieu of column 2, with their product scopes compiled. */
+  readonly column2InLieu: Array<BaseRatesFile['column2_in_lieu'][number] & { matcher: ProductScopeMatcher }>;
   readonly groups: CountryGroups;
   readonly fees: CompiledFees;
   private readonly compiled: CompiledMeasure[];
@@ -52,6 +55,7 @@ export class TariffRules {
     this.version = ruleSet.version;
     this.groups = new CountryGroups(ruleSet.countryGroups);
     this.fees = compileFees(ruleSet.fees);
+    this.column2InLieu = ruleSet.baseRates.column2_in_lieu.map((entry) => ({ ...entry, matcher: new ProductScopeMatcher(entry.products, ruleSet.lists) }));
     this.compiled = ruleSet.measures.map((measure, order) => ({
       order,
       measure,
@@ -61,6 +65,7 @@ export class TariffRules {
         ...exemption,
         productsMatcher: exemption.products ? new ProductScopeMatcher(exemption.products, ruleSet.lists) : null,
       })),
+      confirmations: measure.confirmations.map((confirmation) => ({ ...confirmation, productsMatcher: new ProductScopeMatcher(confirmation.products, ruleSet.lists) })),
     }));
     for (const compiled of this.compiled) {
       if (compiled.products.coversAll) this.everyProduct.push(compiled);
@@ -120,7 +125,7 @@ export class TariffRules {
     return this.ruleSet.adcvdCases.filter(
       (entry) =>
         entry.country === country &&
-        entry.orderDate <= date &&
+        (entry.orderDate === undefined || entry.orderDate <= date) &&
         (entry.revokedDate === undefined || date < entry.revokedDate) &&
         entry.htsPrefixes.some((prefix) => code.startsWith(prefix)),
     );

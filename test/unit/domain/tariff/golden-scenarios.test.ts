@@ -1,12 +1,4 @@
-import { calculateDuty } from '../../../../src/domain/tariff/engine/calculate-duty';
-import type { DutyRequest } from '../../../../src/domain/tariff/engine/duty-request';
-import type { DutyCalculation } from '../../../../src/domain/tariff/engine/duty-result';
-import type { InMemoryHtsLineSource } from '../../../../src/domain/tariff/in-memory-hts-line-source';
-import type { TariffRules } from '../../../../src/domain/tariff/rules/tariff-rules';
-import { csvLineSource } from '../../../support/hts-csv-line-source';
-import { realHtsFile } from '../../../support/hts-fixtures';
-import { repoDataDir } from '../../../support/reference-data';
-import { tariffRulesFromData } from '../../../support/tariff-rules';
+import { runGoldenScenarios, type GoldenScenario } from '../../../support/golden-scenarios';
 
 /**
  * Golden scenarios: dated entries whose expected duty is derived from the law text (each states its
@@ -14,22 +6,7 @@ import { tariffRulesFromData } from '../../../support/tariff-rules';
  * of 2025 entries too (no ten-digit line common to 2025 Basic and 2026 Rev 4 has another general
  * rate: data/hts/README.md); the 2025 scenarios check the Chapter 99 stack.
  */
-interface Scenario {
-  name: string;
-  source: string;
-  request: DutyRequest;
-  /** Components expected to apply, by id, with their amount (USD). */
-  applies: Record<string, string>;
-  /** Components expected to be present but suppressed. */
-  suppressed?: string[];
-  /** Components expected unresolved. */
-  unresolved?: string[];
-  /** Expected duty total; null when unresolved or prohibited. */
-  total: string | null;
-  check?: (result: DutyCalculation) => void;
-}
-
-const scenarios: Scenario[] = [
+const scenarios: GoldenScenario[] = [
   {
     name: 'horse (Free) from Germany after 2026-07-24: forced-labor 301 tops up to the EU 10% level',
     source: 'FR doc 2026-15181 (91 FR 47318); U.S. note 52(k): EU total-duty level 10% (9903.05.38/.39)',
@@ -465,22 +442,4 @@ const scenarios: Scenario[] = [
   },
 ];
 
-describe('golden duty scenarios (HTS 2026 Rev 4 lines)', () => {
-  let rules: TariffRules;
-  let lines: InMemoryHtsLineSource;
-  beforeAll(() => {
-    rules = tariffRulesFromData(repoDataDir);
-    lines = csvLineSource(realHtsFile('hts_2026_revision_4_csv.csv'), { id: '2026-rev-4', name: '2026 HTS Revision 4' }, '2025-01-01');
-  });
-
-  it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_name, scenario) => {
-    expect(scenario.source).not.toBe('');
-    const result = await calculateDuty(scenario.request, { lines, rules, today: () => '2026-11-22' });
-    const applying = Object.fromEntries(result.components.filter((c) => c.status === 'applies').map((c) => [c.id, c.amount]));
-    expect(applying).toEqual(scenario.applies);
-    for (const id of scenario.suppressed ?? []) expect(result.components.find((c) => c.id === id)?.status).toBe('suppressed');
-    expect(result.components.filter((c) => c.status === 'unresolved').map((c) => c.id)).toEqual(scenario.unresolved ?? []);
-    expect(result.totals.duty).toBe(scenario.total);
-    scenario.check?.(result);
-  });
-});
+runGoldenScenarios('golden duty scenarios (HTS 2026 Rev 4 lines)', scenarios);

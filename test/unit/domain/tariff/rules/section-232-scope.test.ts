@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { subdivisionCodes, usNotesLines } from '../../../../../scripts/lib/us-notes';
+import type { TariffRules } from '../../../../../src/domain/tariff/rules/tariff-rules';
+import { repoDataDir } from '../../../../support/reference-data';
+import { tariffRulesFromData } from '../../../../support/tariff-rules';
+
+/**
+ * Each Section 232 program's product scope against its own text (issue 16 item 4): the provisions
+ * the U.S. note or annex enumerates are in, their neighbours are out.
+ */
+const notes = usNotesLines();
+const resource = (name: string) =>
+  fs
+    .readFileSync(path.join(repoDataDir, 'tariff/yale-tariff-rate-tracker/resources', name), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .sort();
+
+let rules: TariffRules;
+beforeAll(() => {
+  rules = tariffRulesFromData(repoDataDir);
+});
+
+/** Whether the measure is a candidate for the line from China (every program here covers China). */
+const inScope = (measureId: string, code: string, date = '2026-10-09') =>
+  rules.candidates({ code, country: 'CN', entryDate: date, arrivalDate: date }).some((candidate) => candidate.measure.id === measureId);
+
+describe('Section 232 scope per program', () => {
+  it('automobile parts: the list is exactly U.S. note 33(g)', () => {
+    expect(resource('s232_auto_parts.txt')).toEqual(subdivisionCodes(notes, "(g) Subject to a manufacturer's import adjustment offset"));
+    expect(inScope('s232-autos-parts', '8708995300')).toBe(true); // 8708.99.53 named
+    expect(inScope('s232-autos-parts', '8708998180')).toBe(false); // 8708.99.81 not named
+    expect(inScope('s232-autos-parts', '4011101000')).toBe(true); // 4011.10.10 named
+    expect(inScope('s232-autos-parts', '4011201005')).toBe(true); // 4011.20.10 named
+    expect(inScope('s232-autos-parts', '4011700000')).toBe(false); // agricultural tyres: not named
+  });
+
+  it('medium- and heavy-duty vehicle parts: the list is exactly U.S. note 38(i)', () => {
+    expect(resource('s232_mhd_parts.txt')).toEqual(subdivisionCodes(notes, '(i) The rates of duty set forth in heading 9903.74.08'));
+  });
+
+  it('metals Annex I-A steel: headings 7206–7219 in, 7203 (excluded by the annex) and 7204 scrap out', () => {
+    expect(inScope('s232-annex-1a', '7208510030')).toBe(true);
+    expect(inScope('s232-annex-1a', '7219110030')).toBe(true);
+    expect(inScope('s232-annex-1a', '7203100000')).toBe(false);
+    expect(inScope('s232-annex-1a', '7204100000')).toBe(false);
+  });
+
+  it('metals Annex I-B names no provision of heading 8471: computers are out', () => {
+    expect(inScope('s232-annex-1b', '8471300100')).toBe(false);
+    expect(inScope('s232-annex-1b', '8471500150')).toBe(false);
+  });
+
+  it('buses of heading 8702 are the 10% program; road tractors of 8701.21 the MHD vehicles; cars are neither', () => {
+    expect(inScope('s232-buses', '8702103100')).toBe(true);
+    expect(inScope('s232-mhd-vehicles', '8701210015')).toBe(true);
+    expect(inScope('s232-mhd-vehicles', '8703230190')).toBe(false);
+    expect(inScope('s232-buses', '8703230190')).toBe(false);
+  });
+
+  it('upholstered wooden furniture: 9401.61.4011 and .4031 in, 9401.61.4001 and non-wood seats out', () => {
+    expect(inScope('s232-upholstered-furniture', '9401614011')).toBe(true);
+    expect(inScope('s232-upholstered-furniture', '9401614001')).toBe(false);
+    expect(inScope('s232-upholstered-furniture', '9401710011')).toBe(false);
+  });
+});
