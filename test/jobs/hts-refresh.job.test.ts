@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Agenda } from 'agenda';
 import { createTestDatabase, TestDatabase } from '../support/database';
+import type { ImportStep } from '../../src/domain/import-progress';
 import { htsFixtureDir, htsImportDeps } from '../support/hts-fixtures';
 import { defineHtsRefreshJob, htsRefreshJobName, JobLogger } from '../../src/jobs/hts-refresh.job';
 import { DirectoryHtsSource } from '../../src/reference/hts/directory-hts-source';
@@ -70,7 +71,7 @@ describe('the daily HTS refresh job', () => {
 });
 
 describe('the HTS backfill job', () => {
-  it('imports the older releases of the directory newest first, logging each file, and renews its lock', async () => {
+  it('imports the older releases of the directory newest first, reporting each file, and renews its lock', async () => {
     await clearHtsTables(db);
     logged.length = 0;
     const backfillDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hts-backfill-'));
@@ -78,17 +79,20 @@ describe('the HTS backfill job', () => {
     fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v2.csv'), path.join(backfillDir, 'hts_2030_revision_2_csv.csv'));
     fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v1.json'), path.join(backfillDir, 'hts_2030_revision_3_json.json'));
     const agenda = new RecordingAgenda();
-    defineHtsBackfillJob(agenda as unknown as Agenda, { ...htsImportDeps(db), source: new DirectoryHtsSource(backfillDir), logger, lockLifetimeMs: 600_000 });
+    const steps: ImportStep[] = [];
+    const progress = (step: ImportStep) => void steps.push(step);
+    defineHtsBackfillJob(agenda as unknown as Agenda, { ...htsImportDeps(db), source: new DirectoryHtsSource(backfillDir), progress, logger, lockLifetimeMs: 600_000 });
     let touches = 0;
     await agenda.definitions.get(htsBackfillJobName)?.processor({ touch: async () => void touches++ });
     fs.rmSync(backfillDir, { recursive: true, force: true });
-    expect(logged.map(([level, , message]) => [level, message])).toEqual([
-      ['info', 'HTS backfill: file 1 of 3 (2030 Revision 3) imported'],
-      ['info', 'HTS backfill: file 2 of 3 (2030 Revision 2) imported'],
-      ['info', 'HTS backfill: file 3 of 3 (2030 Revision 1) imported'],
-      ['info', 'HTS backfill done'],
+    // Each file goes to the import progress report (the server's logs it, n of N with rows per second).
+    expect(steps.map(({ done, total, item, outcome }) => `${done}/${total} ${item} ${outcome}`)).toEqual([
+      '1/3 2030 Revision 3 imported',
+      '2/3 2030 Revision 2 imported',
+      '3/3 2030 Revision 1 imported',
     ]);
-    expect(logged[0][1]).toMatchObject({ done: 1, total: 3, rows: 19, rowsPerSecond: expect.any(Number) });
+    expect(steps[0]).toMatchObject({ dataset: 'hts', rows: 19, elapsedMs: expect.any(Number) });
+    expect(logged.map(([level, , message]) => [level, message])).toEqual([['info', 'HTS backfill done']]);
     expect(touches).toBe(3);
   });
 });
