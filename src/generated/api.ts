@@ -890,10 +890,10 @@ export interface components {
         ApiKeyCreateRequest: {
             name?: string;
             /**
-             * @default live
+             * @description The new key's mode; by default the mode of the credential calling. A test credential creates test keys only (403 for `live`).
              * @enum {string}
              */
-            mode: "live" | "test";
+            mode?: "live" | "test";
         };
         ApiKeyRotateRequest: {
             /** @default 86400 */

@@ -26,6 +26,8 @@ export interface ApiKeyRecord {
 export interface OAuthClientRecord {
   id: string;
   accountId: string;
+  /** The mode of the key that created it: its secret and tokens are of this mode. */
+  mode: KeyMode;
   name: string | null;
   secretHash: string;
   scopes: string[];
