@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import onHeaders from 'on-headers';
 import { Caller, entitlementPlanOf, subjectOf } from '../domain/access/caller';
@@ -8,6 +7,7 @@ import { sameDigest, sha256Hex } from '../domain/access/secrets';
 import type { Clock } from '../domain/clock';
 import type { AccessServices } from '../hosts/access-services';
 import type { HostOperation } from '../hosts/host-document';
+import { idempotency } from './idempotency';
 import { HttpProblem } from './problem';
 
 /**
@@ -91,58 +91,6 @@ function entitle(operation: HostOperation, access: AccessServices): RequestHandl
   };
 }
 
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
-const idempotencyWindowMs = 24 * 3600 * 1000;
-/** Response headers worth replaying; the rest (request id, rate-limit state) belong to each call. */
-const replayedHeaders = ['content-type', 'location'];
-
-/** What makes two requests "the same" for an Idempotency-Key: operation, URL and body. */
-export function requestFingerprint(operationId: string, url: string, body: unknown): string {
-  return crypto.createHash('sha256').update(`${operationId}\n${url}\n${JSON.stringify(body ?? null)}`).digest('hex');
-}
-
-function idempotency(operation: HostOperation, access: AccessServices, clock: Clock): RequestHandler {
-  return async (req, res, next) => {
-    const key = req.get('idempotency-key');
-    if (key === undefined) return next();
-    if (!idempotencyKeyPattern.test(key)) {
-      return next(new HttpProblem('validation-failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [{ pointer: '/headers/idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }]));
-    }
-    const owner = subjectOf((accessLocalsOf(res) as AccessLocals).caller);
-    const requestHash = requestFingerprint(operation.operationId, req.originalUrl, req.body);
-    try {
-      const now = clock.now().getTime();
-      const begun = await access.idempotency.begin(owner, key, requestHash, now, now + idempotencyWindowMs);
-      if (begun.outcome === 'mismatch') return next(new HttpProblem('idempotency-mismatch', 'This Idempotency-Key was used with a different request in the last 24 hours.'));
-      if (begun.outcome === 'in_progress') return next(new HttpProblem('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.'));
-      if (begun.outcome === 'replay') {
-        for (const [name, value] of Object.entries(begun.response.headers)) res.setHeader(name, value);
-        res.setHeader('Idempotency-Replayed', 'true');
-        res.status(begun.response.status).send(begun.response.body);
-        return;
-      }
-    } catch (error) {
-      return next(error);
-    }
-    // Keep the first response: a definite answer (2xx–4xx but 409 and 429) is replayed for 24 hours;
-    // throttling, conflicts and server failures are forgotten so a retry can succeed.
-    let body = '';
-    const send = res.send.bind(res);
-    res.send = (chunk?: unknown) => {
-      if (typeof chunk === 'string') body = chunk;
-      else if (Buffer.isBuffer(chunk)) body = chunk.toString('utf8');
-      return send(chunk);
-    };
-    res.on('finish', () => {
-      const keep = res.statusCode < 500 && res.statusCode !== 429 && res.statusCode !== 409;
-      const headers = Object.fromEntries(replayedHeaders.flatMap((name) => (res.getHeader(name) !== undefined ? [[name, String(res.getHeader(name))]] : [])));
-      const settle = keep ? access.idempotency.complete(owner, key, { status: res.statusCode, headers, body }) : access.idempotency.abandon(owner, key);
-      settle.catch((error: unknown) => req.log.error({ err: error }, 'idempotency record not settled'));
-    });
-    next();
-  };
-}
-
 export function rateLimitHeaders(state: QuotaState, now: Date, remaining = state.remaining): Record<string, string> {
   const resetSeconds = Math.max(0, Math.ceil((state.resetAt.getTime() - now.getTime()) / 1000));
   return {
@@ -205,7 +153,7 @@ export function accessControl(operation: HostOperation, access: AccessServices, 
     throw new Error(`${operation.operationId} requires authentication but has no entry in entitlements.yaml`);
   }
   const chain = [authenticate(rules, access), entitle(operation, access)];
-  if (operation.method === 'post' && operation.definition['x-idempotent'] !== false) chain.push(idempotency(operation, access, clock));
+  if (operation.method === 'post' && operation.definition['x-idempotent'] !== false) chain.push(idempotency(operation, access.idempotency, clock, (res) => (accessLocalsOf(res) as AccessLocals).caller));
   chain.push(quota(access, clock));
   return chain;
 }

@@ -12,6 +12,7 @@ export const problemKinds = {
   'not-found': { status: 404, title: 'Not found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'Conflict' },
+  'idempotency-secret-withheld': { status: 409, title: 'Idempotent replay of an answer that held a secret' },
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   unprocessable: { status: 422, title: 'Unprocessable request' },

@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { requestFingerprint } from '../../src/http/access';
 import { createTestApp, TestApp } from '../support/app';
 
 let app: TestApp;
@@ -59,43 +58,3 @@ describe('daily quotas (sign-up: 5 a day per client IP)', () => {
     expect(results.filter((status) => status === 429)).toHaveLength(45);
   });
 });
-
-describe('Idempotency-Key', () => {
-  it('replays the first response without running or charging again', async () => {
-    app.clock.set('2026-11-27T10:00:00.000Z');
-    const ip = '192.0.2.6';
-    const first = await signUpFrom(ip, { 'Idempotency-Key': 'abc-1' }, 'idem@example.com').expect(201);
-    const again = await signUpFrom(ip, { 'Idempotency-Key': 'abc-1' }, 'idem@example.com').expect(201);
-    expect(again.headers['idempotency-replayed']).toBe('true');
-    expect(again.body).toEqual(first.body);
-    const next = await signUpFrom(ip).expect(201);
-    expect(next.headers['x-ratelimit-remaining']).toBe('3');
-  });
-
-  it('refuses the same key with a different request (422)', async () => {
-    const ip = '192.0.2.7';
-    await signUpFrom(ip, { 'Idempotency-Key': 'k-2' }, 'one@example.com').expect(201);
-    const res = await signUpFrom(ip, { 'Idempotency-Key': 'k-2' }, 'other@example.com').expect(422);
-    expect(res.body.type).toBe('https://docs.tradelane.dev/problems/idempotency-mismatch');
-  });
-
-  it('answers 409 while the first request with the key is still running', async () => {
-    const ip = '192.0.2.8';
-    const body = { email: 'slow@example.com' };
-    // The first request is mid-flight: its record exists and has no response yet.
-    const started = await app.deps.access.idempotency.begin(`ip:${ip}`, 'k-3', '', app.clock.now().getTime(), app.clock.now().getTime() + 60_000);
-    expect(started.outcome).toBe('started');
-    await app.db.knex('idempotency_records').where({ owner: `ip:${ip}`, idempotency_key: 'k-3' }).update({ request_hash: requestFingerprint('signUp', '/api/signup', body) });
-    const res = await request(app.hosts.main).post('/api/signup').set('X-Forwarded-For', ip).set('Idempotency-Key', 'k-3').send(body).expect(409);
-    expect(res.body.type).toBe('https://docs.tradelane.dev/problems/conflict');
-  });
-
-  it('forgets a key after 24 hours', async () => {
-    const ip = '192.0.2.9';
-    await signUpFrom(ip, { 'Idempotency-Key': 'k-4' }, 'day1@example.com').expect(201);
-    app.clock.advance(24 * 3600 * 1000 + 1);
-    const res = await signUpFrom(ip, { 'Idempotency-Key': 'k-4' }, 'day2@example.com').expect(201);
-    expect(res.headers['idempotency-replayed']).toBeUndefined();
-  });
-});
-

@@ -1081,7 +1081,10 @@ export interface components {
         /**
          * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
          *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-         *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+         *     different request is 422; while the first is still running, 409 (a request whose process
+         *     died frees its key after about a minute). An answer that held a secret (a new key or client
+         *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+         *     made. A UUID v4 is a good key.
          */
         IdempotencyKey: string;
         /** @description Page size. */
@@ -1122,7 +1125,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1161,7 +1167,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1505,7 +1514,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
