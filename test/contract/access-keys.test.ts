@@ -153,11 +153,11 @@ describe('plans and entitlements', () => {
 });
 
 describe('Idempotency-Key on account POSTs', () => {
-  it('replays key creation and refuses the key with another body (422)', async () => {
+  it('does not create a key twice, and refuses the key with another body (422)', async () => {
     const { key } = await signUp(app);
     const first = await request(app.hosts.site).post('/api/keys').set(bearer(key)).set('Idempotency-Key', 'create-1').send({ name: 'a' }).expect(201);
-    const replay = await request(app.hosts.site).post('/api/keys').set(bearer(key)).set('Idempotency-Key', 'create-1').send({ name: 'a' }).expect(201);
-    expect(replay.body.id).toBe(first.body.id);
+    const replay = await request(app.hosts.site).post('/api/keys').set(bearer(key)).set('Idempotency-Key', 'create-1').send({ name: 'a' }).expect(409);
+    expect(replay.body.detail).toContain(first.body.id);
     expect((await request(app.hosts.site).get('/api/keys').set(bearer(key))).body.data).toHaveLength(2);
     await request(app.hosts.site).post('/api/keys').set(bearer(key)).set('Idempotency-Key', 'create-1').send({ name: 'b' }).expect(422);
   });
