@@ -1,4 +1,5 @@
-import { LOAD_PLAN_LIMITS, wallClockGuardMs } from '../domain/loadplan';
+import { wallClockGuardMs } from '../domain/loadplan/engine/work-meter';
+import { LOAD_PLAN_LIMITS } from '../domain/loadplan/limits';
 
 /**
  * The longest a request may run: a load plan at its largest work budget, stopped by the planner's
