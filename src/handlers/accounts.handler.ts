@@ -37,7 +37,11 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return null;
-  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  try {
+    return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  } catch {
+    throw new OAuthError('invalid_request', 'The HTTP Basic credentials are not form-urlencoded (a bad percent-escape).');
+  }
 }
 
 export function accountHandlers(access: AccessServices): Handlers {

@@ -74,6 +74,8 @@ describe('OAuth 2.0 client credentials', () => {
     expect(scope.body.error).toBe('invalid_scope');
     const missing = await token({ grant_type: 'client_credentials' }).expect(400);
     expect(missing.body.error).toBe('invalid_request');
+    const badEscape = await token({ grant_type: 'client_credentials' }, ['%zz', 'secret']).expect(400);
+    expect(badEscape.body).toMatchObject({ error: 'invalid_request', type: 'https://docs.tradelane.dev/problems/validation-failed' });
   });
 
   it('gives a client the mode of the key that made it: a test key makes test clients, issuing test tokens', async () => {

@@ -32,6 +32,11 @@ describe.each(bodyOperations)('%s %s', (host, _operationId, path) => {
     expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/unsupported-media-type', status: 415 });
   });
 
+  it.each(['gzip', 'deflate', 'br'])('answers 400 for a body that says Content-Encoding %s but is not compressed', async (encoding) => {
+    const res = await request(app.hosts[host]).post(path).set('Content-Type', 'application/json').set('Content-Encoding', encoding).send('{"a": 1}').expect(400);
+    expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/validation-failed', errors: [{ pointer: '/headers/content-encoding', message: 'does not match the body' }] });
+  });
+
   it('answers 400 malformed-json for a body that does not parse', async () => {
     const res = await request(app.hosts[host]).post(path).set('Content-Type', 'application/json').send('{"a": ').expect(400);
     expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/malformed-json', status: 400 });
