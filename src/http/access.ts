@@ -28,8 +28,8 @@ export function accessLocalsOf(res: Response): AccessLocals | undefined {
 type SecurityRequirement = Record<string, string[]>;
 
 interface SecurityRules {
-  apiKey: boolean;
-  bearer: boolean;
+  /** False on keyless-only operations (sign-up): credentials sent there are not read. */
+  takesKey: boolean;
   /** Scopes an OAuth token needs; null when tokens may not call the operation. */
   oauthScopes: string[] | null;
   anonymous: boolean;
@@ -40,8 +40,7 @@ function securityRulesOf(operation: HostOperation): SecurityRules | null {
   if (requirements.length === 0) return null;
   const oauth = requirements.find((r) => 'OAuth2' in r);
   return {
-    apiKey: requirements.some((r) => 'ApiKeyAuth' in r),
-    bearer: requirements.some((r) => 'BearerAuth' in r),
+    takesKey: requirements.some((r) => 'ApiKeyAuth' in r || 'BearerAuth' in r),
     oauthScopes: oauth ? oauth.OAuth2 : null,
     anonymous: requirements.some((r) => Object.keys(r).length === 0),
   };
@@ -50,19 +49,36 @@ function securityRulesOf(operation: HostOperation): SecurityRules | null {
 /** The caller's address: the socket's, or what trusted proxies say (TRUST_PROXY). */
 export const clientIpOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-const bearerOf = (req: Request): string | undefined => /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+/**
+ * The credential a request carries: `X-API-Key`, else `Authorization`. Present but not a Bearer
+ * credential (another scheme, an empty value) counts as sent, so it is refused, never ignored.
+ */
+function credentialOf(req: Request): { header: 'x-api-key' | 'authorization'; value: string } | null {
+  const apiKey = req.get('x-api-key');
+  if (apiKey !== undefined) return { header: 'x-api-key', value: apiKey.trim() };
+  const authorization = req.get('authorization');
+  if (authorization === undefined) return null;
+  return { header: 'authorization', value: /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '' };
+}
+
+/** Both ways to send a key are accepted on every operation that takes one. */
+const challenge = 'ApiKey header="X-API-Key", Bearer realm="tradelane"';
 
 function authenticate(rules: SecurityRules, access: AccessServices): RequestHandler {
-  const challenge = rules.apiKey ? 'ApiKey header="X-API-Key"' : 'Bearer realm="tradelane"';
   return async (req, res, next) => {
     try {
-      const apiKey = rules.apiKey ? req.get('x-api-key') : undefined;
-      const bearer = rules.bearer ? bearerOf(req) : undefined;
+      const credential = rules.takesKey ? credentialOf(req) : null;
       let caller: Caller;
-      if (apiKey !== undefined) caller = await access.accounts.authenticateKey(apiKey);
-      else if (bearer !== undefined) caller = await access.accounts.authenticateBearer(bearer);
-      else if (rules.anonymous) caller = { kind: 'anonymous', ip: clientIpOf(req) };
-      else throw new HttpProblem('unauthenticated', rules.apiKey ? 'Send your API key in the X-API-Key header.' : 'Send Authorization: Bearer <API key or access token>.');
+      if (credential === null) {
+        if (!rules.anonymous) throw new HttpProblem('unauthenticated', 'Send your API key in the X-API-Key header or as Authorization: Bearer <key>.');
+        caller = { kind: 'anonymous', ip: clientIpOf(req) };
+      } else if (credential.value === '') {
+        throw new HttpProblem('unauthenticated', credential.header === 'x-api-key' ? 'The X-API-Key header is empty.' : 'Authorization must be Bearer <API key or access token>.');
+      } else if (credential.header === 'x-api-key') {
+        caller = await access.accounts.authenticateKey(credential.value);
+      } else {
+        caller = await access.accounts.authenticateBearer(credential.value);
+      }
       if (caller.kind === 'account' && caller.credential.type === 'oauth_token') {
         if (rules.oauthScopes === null) throw new HttpProblem('forbidden-plan', 'Access tokens cannot call this operation; use an API key.');
         const missing = rules.oauthScopes.filter((scope) => !(caller.credential as { scopes: string[] }).scopes.includes(scope));
@@ -149,6 +165,10 @@ export function accessControl(operation: HostOperation, access: AccessServices, 
   if (requirements.some((r) => 'AdminToken' in r)) return [adminOnly(adminTokenSha256)];
   const rules = securityRulesOf(operation);
   if (rules === null) return [];
+  // One authentication rule: an operation that takes a key takes it either way.
+  if (rules.takesKey && (!requirements.some((r) => 'ApiKeyAuth' in r) || !requirements.some((r) => 'BearerAuth' in r))) {
+    throw new Error(`${operation.operationId} must list both ApiKeyAuth and BearerAuth in its security`);
+  }
   if (!access.entitlements.operationIds.has(operation.operationId)) {
     throw new Error(`${operation.operationId} requires authentication but has no entry in entitlements.yaml`);
   }

@@ -46,7 +46,7 @@ describe('API keys (site host)', () => {
 
   it('needs a key: 401 with a challenge', async () => {
     const res = await request(app.hosts.site).get('/api/keys').expect(401);
-    expect(res.headers['www-authenticate']).toBe('Bearer realm="tradelane"');
+    expect(res.headers['www-authenticate']).toBe('ApiKey header="X-API-Key", Bearer realm="tradelane"');
     await request(app.hosts.site).get('/api/keys').set(bearer('tl_live_' + 'x'.repeat(32))).expect(401);
     await request(app.hosts.site).get('/api/keys').set(bearer('garbage')).expect(401);
   });

@@ -276,7 +276,7 @@ describe('POST /api/load-plans: refusals', () => {
   it('needs an API key (401): there are no keyless load plans', async () => {
     const res = await request(app.hosts.main).post('/api/load-plans').send({ length_unit: 'cm', weight_unit: 'kg', items: [carton] }).expect(401);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unauthenticated');
-    expect(res.headers['www-authenticate']).toBe('ApiKey header="X-API-Key"');
+    expect(res.headers['www-authenticate']).toBe('ApiKey header="X-API-Key", Bearer realm="tradelane"');
   });
 
   it('names each invalid field (400 from the schema)', async () => {
