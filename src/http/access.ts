@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import onHeaders from 'on-headers';
-import { Caller, entitlementPlanOf, subjectOf } from '../domain/access/caller';
+import { Caller, entitlementPlanOf, quotaSubjectOf } from '../domain/access/caller';
+import { isTestModeSample } from '../domain/access/test-mode-samples';
 import type { Entitlement } from '../domain/access/entitlements';
 import type { QuotaState } from '../domain/access/quota.service';
 import { sameDigest, sha256Hex } from '../domain/access/secrets';
@@ -118,13 +119,15 @@ export function rateLimitHeaders(state: QuotaState, now: Date, remaining = state
   };
 }
 
-function quota(access: AccessServices, clock: Clock): RequestHandler {
+function quota(operation: HostOperation, access: AccessServices, clock: Clock): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const locals = accessLocalsOf(res) as AccessLocals;
     const entitlement = res.locals.entitlement as Entitlement;
+    // Test mode's sample inputs are free and unlimited; anything else a test key asks counts.
+    if (locals.caller.kind === 'account' && locals.caller.mode === 'test' && isTestModeSample(operation.operationId, req.body)) return next();
     try {
       const now = clock.now();
-      const state = await access.quotas.take(subjectOf(locals.caller), entitlement, now);
+      const state = await access.quotas.take(quotaSubjectOf(locals.caller), entitlement, now);
       if (state === null) return next();
       locals.quota = state;
       if (!state.granted) {
@@ -174,6 +177,6 @@ export function accessControl(operation: HostOperation, access: AccessServices, 
   }
   const chain = [authenticate(rules, access), entitle(operation, access)];
   if (operation.method === 'post' && operation.definition['x-idempotent'] !== false) chain.push(idempotency(operation, access.idempotency, clock, (res) => (accessLocalsOf(res) as AccessLocals).caller));
-  chain.push(quota(access, clock));
+  chain.push(quota(operation, access, clock));
   return chain;
 }

@@ -1,5 +1,7 @@
 import request from 'supertest';
+import { testModeSamples } from '../../src/domain/access/test-mode-samples';
 import { createTestApp, TestApp } from '../support/app';
+import { signUp, testKeyFor } from '../support/accounts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -56,5 +58,38 @@ describe('daily quotas (sign-up: 5 a day per client IP)', () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => signUpFrom('192.0.2.5').then((res) => res.status)));
     expect(results.filter((status) => status === 201)).toHaveLength(5);
     expect(results.filter((status) => status === 429)).toHaveLength(45);
+  });
+});
+
+describe('test keys: the account\'s own quota, and free sample inputs', () => {
+  const [sampleHts] = testModeSamples.calculateTariff.htsCodes;
+  const [sampleCountry] = testModeSamples.calculateTariff.countries;
+  const [[sampleFrom, sampleTo]] = testModeSamples.quoteParcels.zipPairs;
+  const calculate = (key: string, hts: string, country: string) => request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-API-Key', key).send({ hts_code: hts, country_code: country });
+  const parcel = (key: string, from: string, to: string) =>
+    request(app.hosts.main).post('/api/parcel/quotes').set('X-API-Key', key).send({ origin: { postal_code: from }, destination: { postal_code: to }, parcels: [{ length: 10, width: 8, height: 6, length_unit: 'in', weight: 2, weight_unit: 'lb' }] });
+
+  it("counts a Free account's test-key calls with its live ones (never 5 more), but not the sample inputs", async () => {
+    app.clock.set('2026-11-28T10:00:00.000Z');
+    const { key, accountId } = await signUp(app);
+    const testKey = await testKeyFor(app, key);
+    const now = app.clock.now();
+    for (const operationId of ['calculateTariff', 'quoteParcels']) {
+      const entitlement = app.deps.access.entitlements.of(operationId, 'free')!;
+      for (let i = 0; i < 5; i++) expect((await app.deps.access.quotas.take(`${accountId}:live`, entitlement, now))?.granted).toBe(true);
+    }
+    await calculate(key, '0101.21.00', 'CN').expect(429);
+    const other = await calculate(testKey, '0101.21.00', 'CN').expect(429);
+    expect(other.body.type).toBe('https://docs.tradelane.dev/problems/quota-exceeded');
+    await parcel(testKey, '85201', '75201').expect(429);
+    // The samples answer (here: not ready, the reference data is not loaded in this suite) and are never counted.
+    for (let i = 0; i < 3; i++) {
+      const sample = await calculate(testKey, sampleHts, sampleCountry.toLowerCase());
+      expect(sample.status).not.toBe(429);
+      expect(sample.headers['x-ratelimit-remaining']).toBeUndefined();
+      expect((await parcel(testKey, sampleFrom, sampleTo)).status).not.toBe(429);
+    }
+    // A live key gets nothing free from the samples.
+    await calculate(key, sampleHts, sampleCountry).expect(429);
   });
 });
