@@ -17,7 +17,12 @@ export interface paths {
          *     The response form is fixed by the host: the tariff host returns **form A** (wrapped, with
          *     `remaining`), the main host returns **form B** (flat).
          *
-         *     Who may call: anyone; send `X-API-Key` to be counted against your key rather than your IP.
+         *     Who may call: anyone; send your key (`X-API-Key` or `Authorization: Bearer`) to be counted against your account rather than your IP.
+         *
+         *     Test mode: with a `tl_test_` key, the sample inputs are free and unlimited: HTS codes
+         *     `6109.10.00.12`, `6110.20.20.79`, `6404.11.90.20`, `8471.30.01.00`, `8516.60.40.60`,
+         *     `8517.13.00.00`, `9503.00.00.73` with countries `CN`, `VN`, `MX`, `DE`, `IN`, `CA`. Other
+         *     inputs on a test key count against the account's own daily quota.
          */
         post: operations["calculateTariff"];
         delete?: never;
@@ -44,7 +49,11 @@ export interface paths {
          *     Runs offline; an optional AI re-ranking may only reorder the offline candidates. Calls count
          *     against the same daily tariff quota as calculate (Free: 5 a day shared, on both hosts).
          *
-         *     Who may call: anyone; send `X-API-Key` to be counted against your key rather than your IP.
+         *     Who may call: anyone; send your key (`X-API-Key` or `Authorization: Bearer`) to be counted against your account rather than your IP.
+         *
+         *     Test mode: with a `tl_test_` key, these descriptions are free and unlimited: `cotton t-shirt`,
+         *     `wool sweater`, `running shoes`, `laptop computer`, `microwave oven`, `smartphone`, `toy
+         *     building blocks`. Other queries on a test key count against the account's own daily quota.
          */
         post: operations["searchHtsCodes"];
         delete?: never;
