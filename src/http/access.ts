@@ -162,10 +162,17 @@ function adminOnly(adminTokenSha256: string | null): RequestHandler {
   };
 }
 
-/** The access middleware of one operation; empty for operations open to all (health, docs). */
-export function accessControl(operation: HostOperation, access: AccessServices, clock: Clock, adminTokenSha256: string | null): RequestHandler[] {
+const isAdminOperation = (operation: HostOperation): boolean => ((operation.definition.security as SecurityRequirement[] | undefined) ?? []).some((r) => 'AdminToken' in r);
+
+/** The admin token check of an operator operation, run before the request is validated; null for the others. */
+export function adminGate(operation: HostOperation, adminTokenSha256: string | null): RequestHandler | null {
+  return isAdminOperation(operation) ? adminOnly(adminTokenSha256) : null;
+}
+
+/** The access middleware of one operation; empty for operations open to all (health, docs) and operator ones (adminGate). */
+export function accessControl(operation: HostOperation, access: AccessServices, clock: Clock): RequestHandler[] {
   const requirements = (operation.definition.security as SecurityRequirement[] | undefined) ?? [];
-  if (requirements.some((r) => 'AdminToken' in r)) return [adminOnly(adminTokenSha256)];
+  if (isAdminOperation(operation)) return [];
   const rules = securityRulesOf(operation);
   if (rules === null) return [];
   // One authentication rule: an operation that takes a key takes it either way.

@@ -65,6 +65,23 @@ describe.each(operations.filter((op) => op.security.some((r) => 'AdminToken' in 
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unauthenticated');
     expect(res.headers['www-authenticate']).toBeDefined();
   });
+
+  it('checks the admin token before the body: without it, a bad body is 401 too', async () => {
+    const req = request(app.hosts[op.host])[op.method.toLowerCase() as 'post'](op.url);
+    const res = await (op.body === undefined ? req : req.send({ zz_not_a_field: true })).expect(401);
+    expect(res.body.errors).toBeUndefined();
+  });
+});
+
+describe.each(
+  operations
+    .filter((op) => op.method === 'GET' && ((op as { definition: { parameters?: Array<{ $ref?: string }> } }).definition.parameters ?? []).some((p) => p.$ref?.endsWith('/Limit')))
+    .map((op) => [op.host, op.operationId, op] as const),
+)('%s %s', (_host, _id, op) => {
+  it.each(['Infinity', '1e400', '0x64', '1e1', '10.0', ' 10'])('answers 400 to limit=%s: numbers are plain decimals', async (limit) => {
+    const res = await call(op, `${op.url}?limit=${encodeURIComponent(limit)}`).set('X-API-Key', freeKey).expect(400);
+    expect(res.body.errors).toEqual([{ pointer: '/query/limit', message: 'must be a plain decimal integer' }]);
+  });
 });
 
 describe.each(operations.filter((op) => op.security.some((r) => 'ApiKeyAuth' in r)).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
