@@ -32,7 +32,7 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
 });
 
 /** Query parameters whose names look like they carry a secret: their values never reach a log. */
-const secretParameter = /key|token|secret|password|passwd|auth|signature|sig$|credential|session|code/i;
+const secretParameter = /key|token|secret|password|passwd|auth|signature|sig$|credential|session/i;
 
 /** The URL as logged: secret-looking query values are replaced by `***` (a key pasted into a URL stays out of the logs). */
 export function loggableUrl(url: string): string {
