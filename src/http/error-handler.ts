@@ -86,6 +86,8 @@ function fromDomain(error: DomainError): HttpProblem {
 export function toProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof DomainError) return fromDomain(error);
+  // The router could not decode a path parameter (a malformed percent-escape such as %ZZ).
+  if (error instanceof URIError) return new HttpProblem('validation-failed', 'The path holds a malformed percent-escape.');
   if (isValidatorError(error)) return fromValidator(error);
   if (isBodyParserError(error)) return fromBodyParser(error);
   return new HttpProblem('internal');
