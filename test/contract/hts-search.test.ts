@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { loadConfig } from '../../src/config/config';
 import { createTestApp, TestApp } from '../support/app';
+import { signUp } from '../support/accounts';
 
 // The search over the real release, through the API, as the development set's bench runs it.
 const hasData = loadConfig().dataDir !== null;
@@ -66,10 +67,14 @@ withData('POST /api/tariff/public/ai-search', () => {
     await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-Forwarded-For', from).send(calc).expect(429);
   });
 
-  it('replays with an Idempotency-Key and refuses it with another query (422)', async () => {
+  it('replays with an Idempotency-Key and refuses it with another query from the same account (422)', async () => {
     const from = '198.19.2.1';
-    await search({ query: 'wooden chair' }, from).set('Idempotency-Key', 's-1').expect(200);
-    await search({ query: 'wooden table' }, from).set('Idempotency-Key', 's-1').expect(422);
+    const { key } = await signUp(app);
+    await search({ query: 'wooden chair' }, from).set('X-API-Key', key).set('Idempotency-Key', 's-1').expect(200);
+    await search({ query: 'wooden table' }, from).set('X-API-Key', key).set('Idempotency-Key', 's-1').expect(422);
+    // Keyless callers' records are keyed by address and request: another query simply runs.
+    await search({ query: 'wooden chair' }, from).set('Idempotency-Key', 's-2').expect(200);
+    await search({ query: 'wooden table' }, from).set('Idempotency-Key', 's-2').expect(200);
   });
 });
 

@@ -1892,6 +1892,7 @@ export interface operations {
             };
             400: components["responses"]["LoadPlanBadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["LoadPlanTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
@@ -1941,7 +1942,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["TooManyRequests"];
         };
     };
