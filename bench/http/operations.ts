@@ -25,7 +25,7 @@ async function proKey(deps: AppDependencies): Promise<Record<string, string>> {
 /** A test-mode key whose account tracks a sandbox container, refreshed once so the read has a full timeline. */
 async function trackedContainerKey(deps: AppDependencies): Promise<Record<string, string>> {
   const { account } = await deps.access.accounts.signUp(`bench-${Date.now()}@example.com`);
-  const { secret } = await deps.access.accounts.createKey(account.id, 'test', 'bench');
+  const { secret } = await deps.access.accounts.createKey({ accountId: account.id, mode: 'live', expiring: false }, 'test', 'bench');
   await deps.tracking.subscriptions.create({ accountId: account.id, livemode: false, referenceType: 'container', reference: 'MSKU1234565', plan: 'free' });
   await deps.tracking.refresh.refreshDue();
   return { 'X-API-Key': secret };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { longestRequestMs } from '../http/request-budget';
 import { projectRoot } from './paths';
 
 /**
@@ -33,7 +34,7 @@ export interface Config {
   jobPollIntervalMs: number;
   /** How long a worker's lock on a running job lasts before another worker may take it over. */
   jobLockLifetimeMs: number;
-  /** Grace period for in-flight requests and jobs on SIGTERM. */
+  /** Grace period for in-flight requests and jobs on SIGTERM; at least the longest request allowed. */
   shutdownTimeoutMs: number;
   /** Load planner worker threads (default: cores − 1, at least 1) and plans allowed to wait for one. */
   loadPlanner: { threads: number; maxQueue: number };
@@ -74,11 +75,16 @@ export function oneOf<T extends string>(env: Env, name: string, fallback: T, all
   return raw as T;
 }
 
+/** The URL with its password hidden; a password may hold `/`, `:` or `@` (the userinfo ends at the last `@`). */
+export function maskedDatabaseUrl(url: string): string {
+  return url.replace(/^([a-z][\w+.-]*:\/\/[^:/@]*:).*@/i, '$1***@');
+}
+
 function databaseUrl(env: Env): string {
   const raw = env.DATABASE_URL;
   if (raw === undefined || raw === '') return `sqlite:${path.join(projectRoot, 'var', 'tradelane.sqlite')}`;
   if (!/^(sqlite:|mysql:\/\/)/.test(raw)) {
-    throw new ConfigError(`DATABASE_URL must start with sqlite: or mysql://, got "${raw.replace(/:[^:@/]*@/, ':***@')}"`);
+    throw new ConfigError(`DATABASE_URL must start with sqlite: or mysql://, got "${maskedDatabaseUrl(raw)}"`);
   }
   return raw;
 }
@@ -138,7 +144,8 @@ export function loadConfig(env: Env = process.env): Config {
     runWorker: boolean(env, 'RUN_WORKER', true),
     jobPollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 5000, 50, 3_600_000),
     jobLockLifetimeMs: integer(env, 'JOB_LOCK_LIFETIME_MS', 600_000, 100, 86_400_000),
-    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    // Never shorter than the longest request allowed (a load plan at its largest budget): shutdown must not cut one.
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', longestRequestMs + 5_000, longestRequestMs, 600_000),
     loadPlanner: {
       threads: integer(env, 'LOAD_PLANNER_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 256),
       maxQueue: integer(env, 'LOAD_PLANNER_QUEUE', 100, 0, 100_000),

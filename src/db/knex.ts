@@ -41,7 +41,12 @@ export function openDatabase(databaseUrl: string): Database {
     };
   }
   const filename = databaseUrl.slice('sqlite:'.length);
-  if (filename !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
+  if (filename !== ':memory:') {
+    fs.mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
+    // Created for its owner only (0600): it holds the accounts and their key digests. SQLite gives
+    // the -wal and -shm files the same mode.
+    fs.closeSync(fs.openSync(filename, 'a', 0o600));
+  }
   return {
     dialect,
     knex: knexFactory({

@@ -46,7 +46,25 @@ const migratorConfig = (): Knex.MigratorConfig => ({
   tableName: 'knex_migrations',
 });
 
+/**
+ * Refuses a SQLite file this process cannot write, saying so: knex would otherwise fail to take its
+ * migration lock and suggest unlocking migrations. Rewriting user_version with its own value is the
+ * smallest write there is.
+ */
+async function assertWritable(db: Database): Promise<void> {
+  if (db.dialect !== 'sqlite') return;
+  try {
+    const [{ user_version: version }] = (await db.knex.raw('pragma user_version')) as Array<{ user_version: number }>;
+    await db.knex.raw(`pragma user_version = ${Number(version)}`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_READONLY') throw error;
+    const file = (db.knex.client.config.connection as { filename?: string }).filename;
+    throw new Error(`The SQLite database ${file} is read-only for this process: make the file and its folder writable by the user running the service (it needs to write, migrations included).`);
+  }
+}
+
 export async function migrateToLatest(db: Database): Promise<string[]> {
+  await assertWritable(db);
   const [, applied] = (await db.knex.migrate.latest(migratorConfig())) as [number, string[]];
   return applied;
 }

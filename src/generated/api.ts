@@ -24,7 +24,12 @@ export interface paths {
          *     The response form is fixed by the host: the tariff host returns **form A** (wrapped, with
          *     `remaining`), the main host returns **form B** (flat).
          *
-         *     Who may call: anyone; send `X-API-Key` to be counted against your key rather than your IP.
+         *     Who may call: anyone; send your key (`X-API-Key` or `Authorization: Bearer`) to be counted against your account rather than your IP.
+         *
+         *     Test mode: with a `tl_test_` key, the sample inputs are free and unlimited: HTS codes
+         *     `6109.10.00.12`, `6110.20.20.79`, `6404.11.90.20`, `8471.30.01.00`, `8516.60.40.60`,
+         *     `8517.13.00.00`, `9503.00.00.73` with countries `CN`, `VN`, `MX`, `DE`, `IN`, `CA`. Other
+         *     inputs on a test key count against the account's own daily quota.
          */
         post: operations["calculateTariff"];
         delete?: never;
@@ -51,7 +56,11 @@ export interface paths {
          *     Runs offline; an optional AI re-ranking may only reorder the offline candidates. Calls count
          *     against the same daily tariff quota as calculate (Free: 5 a day shared, on both hosts).
          *
-         *     Who may call: anyone; send `X-API-Key` to be counted against your key rather than your IP.
+         *     Who may call: anyone; send your key (`X-API-Key` or `Authorization: Bearer`) to be counted against your account rather than your IP.
+         *
+         *     Test mode: with a `tl_test_` key, these descriptions are free and unlimited: `cotton t-shirt`,
+         *     `wool sweater`, `running shoes`, `laptop computer`, `microwave oven`, `smartphone`, `toy
+         *     building blocks`. Other queries on a test key count against the account's own daily quota.
          */
         post: operations["searchHtsCodes"];
         delete?: never;
@@ -1270,6 +1279,10 @@ export interface paths {
          *
          *     Who may call: any plan, with an API key in `X-API-Key`. Free: 5 quotes a day in their own
          *     `parcel` bucket (separate from the tariff quota); Tariff Pro and business: unlimited.
+         *
+         *     Test mode: with a `tl_test_` key, these origin → destination ZIP codes are free and
+         *     unlimited: 10001 → 90210, 60601 → 33101, 98101 → 02108, 30301 → 75201, 94105 → 10001. Other
+         *     lanes on a test key count against the account's own daily quota.
          */
         post: operations["quoteParcels"];
         delete?: never;
@@ -1344,7 +1357,7 @@ export interface paths {
          *     `complete: false`: never a silent 0. A malformed line is 400 naming `/body/lines/N/field`, and
          *     nothing is estimated. Nothing is stored. A larger file goes through the bulk tools.
          *
-         *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
          */
         post: operations["estimateIeepaRefunds"];
         delete?: never;
@@ -2585,10 +2598,10 @@ export interface components {
         ApiKeyCreateRequest: {
             name?: string;
             /**
-             * @default live
+             * @description The new key's mode; by default the mode of the credential calling. A test credential creates test keys only (403 for `live`).
              * @enum {string}
              */
-            mode: "live" | "test";
+            mode?: "live" | "test";
         };
         ApiKeyRotateRequest: {
             /** @default 86400 */
@@ -4837,7 +4850,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The resource's state forbids the change, or a request with the same Idempotency-Key is in flight (`conflict`). */
+        /**
+         * @description The resource's state forbids the change, or a request with the same Idempotency-Key is in
+         *     flight (`conflict`), or the Idempotency-Key's first answer held a secret, which is shown once
+         *     and never replayed (`idempotency-secret-withheld`).
+         */
         Conflict: {
             headers: {
                 "Tradelane-Version": components["headers"]["Tradelane-Version"];
@@ -5254,7 +5271,10 @@ export interface components {
         /**
          * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
          *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-         *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+         *     different request is 422; while the first is still running, 409 (a request whose process
+         *     died frees its key after about a minute). An answer that held a secret (a new key or client
+         *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+         *     made. A UUID v4 is a good key.
          */
         IdempotencyKey: string;
         /** @description The key's id (`key_…`). */
@@ -5326,7 +5346,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5371,7 +5394,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5416,7 +5442,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5447,6 +5476,7 @@ export interface operations {
             };
             400: components["responses"]["LoadPlanBadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["LoadPlanTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
@@ -5521,7 +5551,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5743,7 +5776,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5786,7 +5822,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5829,7 +5868,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5872,7 +5914,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5915,7 +5960,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5958,7 +6006,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -6045,7 +6096,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -6204,7 +6258,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -6247,7 +6304,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -6302,7 +6362,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -6425,7 +6488,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -6628,7 +6694,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -6736,7 +6805,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -6868,7 +6940,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -7268,7 +7343,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -7301,7 +7379,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -7348,7 +7425,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -7381,6 +7461,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
@@ -7433,7 +7514,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -7518,7 +7602,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -7553,6 +7640,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
@@ -7958,7 +8046,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -8473,7 +8564,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -8634,7 +8728,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };

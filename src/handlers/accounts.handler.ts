@@ -1,6 +1,6 @@
 import { DomainError } from '../domain/errors';
 import type { Caller, KeyMode } from '../domain/access/caller';
-import { OAuthError } from '../domain/access/account.service';
+import { CredentialActor, OAuthError } from '../domain/access/account.service';
 import type { operations } from '../generated/api';
 import type { AccessServices } from '../hosts/access-services';
 import type { CallContext, OperationHandler } from '../http/operation';
@@ -23,6 +23,13 @@ export function accountModeOf(call: CallContext): { accountId: string; livemode:
   return { accountId, livemode: call.caller.kind === 'account' && call.caller.mode === 'live' };
 }
 
+/** The key or token managing credentials, with its mode and whether it is a rotated key in its grace period. */
+function actorOf(call: CallContext): CredentialActor {
+  const caller: Caller = call.caller;
+  if (caller.kind !== 'account') throw new DomainError('unauthenticated', 'Authentication required.');
+  return { accountId: caller.accountId, mode: caller.mode, expiring: caller.credential.type === 'api_key' && caller.credential.expiresAt !== null };
+}
+
 /** client_secret_basic (RFC 6749 §2.3.1): form-urlencoded id and secret, base64 in the header. */
 function basicCredentials(header: string | undefined): { id: string; secret: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
@@ -30,7 +37,11 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return null;
-  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  try {
+    return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  } catch {
+    throw new OAuthError('invalid_request', 'The HTTP Basic credentials are not form-urlencoded (a bad percent-escape).');
+  }
 }
 
 export function accountHandlers(access: AccessServices): Handlers {
@@ -42,38 +53,39 @@ export function accountHandlers(access: AccessServices): Handlers {
     },
 
     listApiKeys: async ({ call }) => {
-      const keys = await accounts.listKeys(accountIdOf(call));
+      const keys = await accounts.listKeys(actorOf(call));
       return { status: 200, body: singlePage(keys.map((key) => toApiKey(key, call.receivedAt.getTime()))) };
     },
 
     createApiKey: async ({ body, call }) => {
-      const key = await accounts.createKey(accountIdOf(call), (body.mode ?? 'live') as KeyMode, body.name ?? null);
+      const actor = actorOf(call);
+      const key = await accounts.createKey(actor, (body.mode ?? actor.mode) as KeyMode, body.name ?? null);
       return { status: 201, body: toApiKeyWithSecret(key, call.receivedAt.getTime()) };
     },
 
     revokeApiKey: async ({ params, call }) => {
-      const key = await accounts.revokeKey(accountIdOf(call), params.key_id);
+      const key = await accounts.revokeKey(actorOf(call), params.key_id);
       return { status: 200, body: toApiKey(key, call.receivedAt.getTime()) };
     },
 
     rotateApiKey: async ({ params, body, call }) => {
-      const { replacement, old } = await accounts.rotateKey(accountIdOf(call), params.key_id, body?.grace_period_seconds ?? 86400);
+      const { replacement, old } = await accounts.rotateKey(actorOf(call), params.key_id, body?.grace_period_seconds ?? 86400);
       const now = call.receivedAt.getTime();
       return { status: 201, body: { api_key: toApiKeyWithSecret(replacement, now), rotated: toApiKey(old, now) } };
     },
 
     listOAuthClients: async ({ call }) => {
-      const clients = await accounts.listClients(accountIdOf(call));
+      const clients = await accounts.listClients(actorOf(call));
       return { status: 200, body: singlePage(clients.map(toApiOAuthClient)) };
     },
 
     createOAuthClient: async ({ body, call }) => {
-      const { client, secret } = await accounts.createClient(accountIdOf(call), body.name ?? null, body.scopes);
+      const { client, secret } = await accounts.createClient(actorOf(call), body.name ?? null, body.scopes);
       return { status: 201, body: { ...toApiOAuthClient(client), client_secret: secret } };
     },
 
     revokeOAuthClient: async ({ params, call }) => {
-      const client = await accounts.revokeClient(accountIdOf(call), params.client_id);
+      const client = await accounts.revokeClient(actorOf(call), params.client_id);
       return { status: 200, body: toApiOAuthClient(client) };
     },
 

@@ -1,5 +1,5 @@
 import express, { Express, RequestHandler } from 'express';
-import { accessControl } from '../http/access';
+import { accessControl, adminGate } from '../http/access';
 import { accessLog } from '../http/access-log';
 import { apiVersioning } from '../http/api-version';
 import { problemErrorHandler } from '../http/error-handler';
@@ -8,6 +8,7 @@ import { openApiValidation } from '../http/openapi-validation';
 import { requestMetrics } from '../http/request-metrics';
 import { HttpProblem } from '../http/problem';
 import { wrongHostHint } from '../http/wrong-host';
+import { strictQueryNumbers } from '../http/strict-query-numbers';
 import type { AppDependencies } from './app-dependencies';
 import { HostDocument, HostOperation, loadHostDocument } from './host-document';
 import type { HostName } from './host-names';
@@ -45,13 +46,19 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
   // OAuth token requests are form-encoded (RFC 6749 §4.4.2); hosts without such an operation skip the parser.
   if (document.operations.some(acceptsForm)) app.use(express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }));
+  // Checked before the validator reads the request: the admin token (a caller without it learns
+  // nothing of the body's rules) and the syntax of numeric query parameters.
+  for (const operation of document.operations) {
+    const early = [adminGate(operation, deps.config.adminTokenSha256), strictQueryNumbers(operation, document)].filter((h): h is RequestHandler => h !== null);
+    if (early.length > 0) app[operation.method](operation.expressPath, ...early);
+  }
   app.use(...openApiValidation(document, deps.config.validateResponses));
 
   for (const operation of document.operations) {
     const handler = handlers[operation.operationId];
     if (!handler) throw new Error(`${host} host: no handler for ${operation.operationId}`);
     const route: RequestHandler = expressAdapter(host, deps.clock, handler);
-    app[operation.method](operation.expressPath, ...accessControl(operation, deps.access, deps.clock, deps.config.adminTokenSha256, deps.config.metricsTokenSha256), route);
+    app[operation.method](operation.expressPath, ...accessControl(operation, deps.access, deps.clock, deps.config.metricsTokenSha256), route);
   }
 
   app.use((_req, _res, next) => next(new HttpProblem('not-found', 'No such route.')));

@@ -27,9 +27,33 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
   get(this: LoggedRequest): Logger {
     const logger = this[hostLogger];
     if (!logger) throw new Error('req.log is set up by the access log middleware');
-    return (this[boundLogger] ??= logger.child({ req: { id: this.id, method: this.method, url: (this as { originalUrl?: string }).originalUrl ?? this.url } }));
+    return (this[boundLogger] ??= logger.child({ req: { id: this.id, method: this.method, url: loggableUrl((this as { originalUrl?: string }).originalUrl ?? this.url ?? '') } }));
   },
 });
+
+/** Query parameters whose names look like they carry a secret: their values never reach a log. */
+const secretParameter = /key|token|secret|password|passwd|auth|signature|sig$|credential|session/i;
+
+/** The URL as logged: secret-looking query values are replaced by `***` (a key pasted into a URL stays out of the logs). */
+export function loggableUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const redacted = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0];
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // a malformed escape: judge the raw name
+      }
+      return secretParameter.test(decoded) && pair.includes('=') ? `${name}=***` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, query)}?${redacted}`;
+}
 
 /**
  * A readiness probe's 503 is the expected answer while the service starts (reference data still
@@ -43,7 +67,8 @@ function levelOf(status: number, path: string): 'info' | 'warn' | 'error' {
 /**
  * Gives each request its id and a request-bound logger, and writes one access-log line when the
  * response is finished (or the client went away). Only the method, URL, client address, status and
- * time are logged: never headers or bodies, which carry keys and customer data.
+ * time are logged: never headers or bodies, which carry keys and customer data, nor the values of
+ * secret-looking query parameters.
  */
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -56,7 +81,7 @@ export function accessLog(logger: Logger): RequestHandler {
       const level = levelOf(status, req.path);
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
-        { req: { id: req.id, method: req.method, url: req.originalUrl, remote: req.socket.remoteAddress }, res: { status }, responseTime: Math.round(performance.now() - started) },
+        { req: { id: req.id, method: req.method, url: loggableUrl(req.originalUrl), remote: req.socket.remoteAddress }, res: { status }, responseTime: Math.round(performance.now() - started) },
         res.writableFinished ? 'request completed' : 'request aborted',
       );
     });

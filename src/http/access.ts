@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import onHeaders from 'on-headers';
-import { Caller, entitlementPlanOf, subjectOf } from '../domain/access/caller';
+import { Caller, entitlementPlanOf, quotaSubjectOf } from '../domain/access/caller';
+import { isTestModeSample } from '../domain/access/test-mode-samples';
 import type { Entitlement } from '../domain/access/entitlements';
 import type { QuotaState } from '../domain/access/quota.service';
 import { sameDigest, sha256Hex } from '../domain/access/secrets';
@@ -9,6 +9,7 @@ import type { Clock } from '../domain/clock';
 import type { AccessServices } from '../hosts/access-services';
 import type { HostOperation } from '../hosts/host-document';
 import { metricsAccess } from './metrics-access';
+import { idempotency } from './idempotency';
 import { HttpProblem } from './problem';
 
 /**
@@ -29,8 +30,8 @@ export function accessLocalsOf(res: Response): AccessLocals | undefined {
 type SecurityRequirement = Record<string, string[]>;
 
 interface SecurityRules {
-  apiKey: boolean;
-  bearer: boolean;
+  /** False on keyless-only operations (sign-up): credentials sent there are not read. */
+  takesKey: boolean;
   /** Scopes an OAuth token needs; null when tokens may not call the operation. */
   oauthScopes: string[] | null;
   anonymous: boolean;
@@ -41,8 +42,7 @@ function securityRulesOf(operation: HostOperation): SecurityRules | null {
   if (requirements.length === 0) return null;
   const oauth = requirements.find((r) => 'OAuth2' in r);
   return {
-    apiKey: requirements.some((r) => 'ApiKeyAuth' in r),
-    bearer: requirements.some((r) => 'BearerAuth' in r),
+    takesKey: requirements.some((r) => 'ApiKeyAuth' in r || 'BearerAuth' in r),
     oauthScopes: oauth ? oauth.OAuth2 : null,
     anonymous: requirements.some((r) => Object.keys(r).length === 0),
   };
@@ -51,19 +51,36 @@ function securityRulesOf(operation: HostOperation): SecurityRules | null {
 /** The caller's address: the socket's, or what trusted proxies say (TRUST_PROXY). */
 export const clientIpOf = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-const bearerOf = (req: Request): string | undefined => /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+/**
+ * The credential a request carries: `X-API-Key`, else `Authorization`. Present but not a Bearer
+ * credential (another scheme, an empty value) counts as sent, so it is refused, never ignored.
+ */
+function credentialOf(req: Request): { header: 'x-api-key' | 'authorization'; value: string } | null {
+  const apiKey = req.get('x-api-key');
+  if (apiKey !== undefined) return { header: 'x-api-key', value: apiKey.trim() };
+  const authorization = req.get('authorization');
+  if (authorization === undefined) return null;
+  return { header: 'authorization', value: /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '' };
+}
+
+/** Both ways to send a key are accepted on every operation that takes one. */
+const challenge = 'ApiKey header="X-API-Key", Bearer realm="tradelane"';
 
 function authenticate(rules: SecurityRules, access: AccessServices): RequestHandler {
-  const challenge = rules.apiKey ? 'ApiKey header="X-API-Key"' : 'Bearer realm="tradelane"';
   return async (req, res, next) => {
     try {
-      const apiKey = rules.apiKey ? req.get('x-api-key') : undefined;
-      const bearer = rules.bearer ? bearerOf(req) : undefined;
+      const credential = rules.takesKey ? credentialOf(req) : null;
       let caller: Caller;
-      if (apiKey !== undefined) caller = await access.accounts.authenticateKey(apiKey);
-      else if (bearer !== undefined) caller = await access.accounts.authenticateBearer(bearer);
-      else if (rules.anonymous) caller = { kind: 'anonymous', ip: clientIpOf(req) };
-      else throw new HttpProblem('unauthenticated', rules.apiKey ? 'Send your API key in the X-API-Key header.' : 'Send Authorization: Bearer <API key or access token>.');
+      if (credential === null) {
+        if (!rules.anonymous) throw new HttpProblem('unauthenticated', 'Send your API key in the X-API-Key header or as Authorization: Bearer <key>.');
+        caller = { kind: 'anonymous', ip: clientIpOf(req) };
+      } else if (credential.value === '') {
+        throw new HttpProblem('unauthenticated', credential.header === 'x-api-key' ? 'The X-API-Key header is empty.' : 'Authorization must be Bearer <API key or access token>.');
+      } else if (credential.header === 'x-api-key') {
+        caller = await access.accounts.authenticateKey(credential.value);
+      } else {
+        caller = await access.accounts.authenticateBearer(credential.value);
+      }
       if (caller.kind === 'account' && caller.credential.type === 'oauth_token') {
         if (rules.oauthScopes === null) throw new HttpProblem('forbidden-plan', 'Access tokens cannot call this operation; use an API key.');
         const missing = rules.oauthScopes.filter((scope) => !(caller.credential as { scopes: string[] }).scopes.includes(scope));
@@ -92,60 +109,6 @@ function entitle(operation: HostOperation, access: AccessServices): RequestHandl
   };
 }
 
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
-const idempotencyWindowMs = 24 * 3600 * 1000;
-/** Response headers worth replaying; the rest (request id, rate-limit state) belong to each call. */
-const replayedHeaders = ['content-type', 'location'];
-
-/** What makes two requests "the same" for an Idempotency-Key: operation, URL and body. */
-export function requestFingerprint(operationId: string, url: string, body: unknown): string {
-  return crypto.createHash('sha256').update(`${operationId}\n${url}\n${JSON.stringify(body ?? null)}`).digest('hex');
-}
-
-function idempotency(operation: HostOperation, access: AccessServices, clock: Clock): RequestHandler {
-  return async (req, res, next) => {
-    const key = req.get('idempotency-key');
-    if (key === undefined) return next();
-    if (!idempotencyKeyPattern.test(key)) {
-      return next(new HttpProblem('validation-failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [{ pointer: '/headers/idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }]));
-    }
-    const owner = subjectOf((accessLocalsOf(res) as AccessLocals).caller);
-    // An upload's files count too: the same key with another file is another request.
-    const files = (req.files as Express.Multer.File[] | undefined)?.map((f) => [f.fieldname, crypto.createHash('sha256').update(f.buffer).digest('hex')]);
-    const requestHash = requestFingerprint(operation.operationId, req.originalUrl, files ? { body: req.body, files } : req.body);
-    try {
-      const now = clock.now().getTime();
-      const begun = await access.idempotency.begin(owner, key, requestHash, now, now + idempotencyWindowMs);
-      if (begun.outcome === 'mismatch') return next(new HttpProblem('idempotency-mismatch', 'This Idempotency-Key was used with a different request in the last 24 hours.'));
-      if (begun.outcome === 'in_progress') return next(new HttpProblem('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.'));
-      if (begun.outcome === 'replay') {
-        for (const [name, value] of Object.entries(begun.response.headers)) res.setHeader(name, value);
-        res.setHeader('Idempotency-Replayed', 'true');
-        res.status(begun.response.status).send(begun.response.body);
-        return;
-      }
-    } catch (error) {
-      return next(error);
-    }
-    // Keep the first response: a definite answer (2xx–4xx but 409 and 429) is replayed for 24 hours;
-    // throttling, conflicts and server failures are forgotten so a retry can succeed.
-    let body = '';
-    const send = res.send.bind(res);
-    res.send = (chunk?: unknown) => {
-      if (typeof chunk === 'string') body = chunk;
-      else if (Buffer.isBuffer(chunk)) body = chunk.toString('utf8');
-      return send(chunk);
-    };
-    res.on('finish', () => {
-      const keep = res.statusCode < 500 && res.statusCode !== 429 && res.statusCode !== 409;
-      const headers = Object.fromEntries(replayedHeaders.flatMap((name) => (res.getHeader(name) !== undefined ? [[name, String(res.getHeader(name))]] : [])));
-      const settle = keep ? access.idempotency.complete(owner, key, { status: res.statusCode, headers, body }) : access.idempotency.abandon(owner, key);
-      settle.catch((error: unknown) => req.log.error({ err: error }, 'idempotency record not settled'));
-    });
-    next();
-  };
-}
-
 export function rateLimitHeaders(state: QuotaState, now: Date, remaining = state.remaining): Record<string, string> {
   const resetSeconds = Math.max(0, Math.ceil((state.resetAt.getTime() - now.getTime()) / 1000));
   return {
@@ -157,13 +120,15 @@ export function rateLimitHeaders(state: QuotaState, now: Date, remaining = state
   };
 }
 
-function quota(access: AccessServices, clock: Clock): RequestHandler {
+function quota(operation: HostOperation, access: AccessServices, clock: Clock): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const locals = accessLocalsOf(res) as AccessLocals;
     const entitlement = res.locals.entitlement as Entitlement;
+    // Test mode's sample inputs are free and unlimited; anything else a test key asks counts.
+    if (locals.caller.kind === 'account' && locals.caller.mode === 'test' && isTestModeSample(operation.operationId, req.body)) return next();
     try {
       const now = clock.now();
-      const state = await access.quotas.take(subjectOf(locals.caller), entitlement, now);
+      const state = await access.quotas.take(quotaSubjectOf(locals.caller), entitlement, now);
       if (state === null) return next();
       locals.quota = state;
       if (!state.granted) {
@@ -203,18 +168,29 @@ function adminOnly(adminTokenSha256: string | null): RequestHandler {
   };
 }
 
-/** The access middleware of one operation; empty for operations open to all (health, docs). */
-export function accessControl(operation: HostOperation, access: AccessServices, clock: Clock, adminTokenSha256: string | null, metricsTokenSha256: string | null): RequestHandler[] {
+const isAdminOperation = (operation: HostOperation): boolean => ((operation.definition.security as SecurityRequirement[] | undefined) ?? []).some((r) => 'AdminToken' in r);
+
+/** The admin token check of an operator operation, run before the request is validated; null for the others. */
+export function adminGate(operation: HostOperation, adminTokenSha256: string | null): RequestHandler | null {
+  return isAdminOperation(operation) ? adminOnly(adminTokenSha256) : null;
+}
+
+/** The access middleware of one operation; empty for operations open to all (health, docs) and operator ones (adminGate). */
+export function accessControl(operation: HostOperation, access: AccessServices, clock: Clock, metricsTokenSha256: string | null): RequestHandler[] {
   const requirements = (operation.definition.security as SecurityRequirement[] | undefined) ?? [];
-  if (requirements.some((r) => 'AdminToken' in r)) return [adminOnly(adminTokenSha256)];
+  if (isAdminOperation(operation)) return [];
   if (requirements.some((r) => 'MetricsToken' in r)) return [metricsAccess(metricsTokenSha256)];
   const rules = securityRulesOf(operation);
   if (rules === null) return [];
+  // One authentication rule: an operation that takes a key takes it either way.
+  if (rules.takesKey && (!requirements.some((r) => 'ApiKeyAuth' in r) || !requirements.some((r) => 'BearerAuth' in r))) {
+    throw new Error(`${operation.operationId} must list both ApiKeyAuth and BearerAuth in its security`);
+  }
   if (!access.entitlements.operationIds.has(operation.operationId)) {
     throw new Error(`${operation.operationId} requires authentication but has no entry in entitlements.yaml`);
   }
   const chain = [authenticate(rules, access), entitle(operation, access)];
-  if (operation.method === 'post' && operation.definition['x-idempotent'] !== false) chain.push(idempotency(operation, access, clock));
-  chain.push(quota(access, clock));
+  if (operation.method === 'post' && operation.definition['x-idempotent'] !== false) chain.push(idempotency(operation, access.idempotency, clock, (res) => (accessLocalsOf(res) as AccessLocals).caller));
+  chain.push(quota(operation, access, clock));
   return chain;
 }

@@ -12,8 +12,9 @@ interface ValidatorError {
 }
 
 interface BodyParserError {
-  type: string;
-  status?: number;
+  /** Absent when the body could not be decompressed (the zlib error passed on as a 400). */
+  type?: string;
+  status: number;
   limit?: number;
 }
 
@@ -21,8 +22,11 @@ function isValidatorError(error: unknown): error is ValidatorError {
   return typeof error === 'object' && error !== null && 'status' in error && Array.isArray((error as ValidatorError).errors);
 }
 
+/** body-parser's errors: http-errors with a client status, exposed; a bad body encoding has no type. */
 function isBodyParserError(error: unknown): error is BodyParserError {
-  return typeof error === 'object' && error !== null && typeof (error as BodyParserError).type === 'string' && 'status' in error;
+  if (typeof error !== 'object' || error === null || isValidatorError(error)) return false;
+  const { type, status, expose } = error as BodyParserError & { expose?: boolean };
+  return typeof status === 'number' && (typeof type === 'string' || (expose === true && status >= 400 && status < 500));
 }
 
 /**
@@ -64,6 +68,8 @@ function fromBodyParser(error: BodyParserError): HttpProblem {
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new HttpProblem('unsupported-media-type', 'Send the body as UTF-8 application/json.');
+    case undefined:
+      return new HttpProblem('validation-failed', 'The body could not be decompressed: it is not what its Content-Encoding says.', [{ pointer: '/headers/content-encoding', message: 'does not match the body' }]);
     default:
       return new HttpProblem('validation-failed', 'The request body could not be read.');
   }
@@ -89,8 +95,10 @@ export function isRouteMiss(error: unknown): boolean {
 export function toProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof DomainError) return fromDomain(error);
-  if (isBodyParserError(error)) return fromBodyParser(error);
+  // The router could not decode a path parameter (a malformed percent-escape such as %ZZ).
+  if (error instanceof URIError) return new HttpProblem('validation-failed', 'The path holds a malformed percent-escape.');
   if (isValidatorError(error)) return fromValidator(error);
+  if (isBodyParserError(error)) return fromBodyParser(error);
   return new HttpProblem('internal');
 }
 

@@ -40,6 +40,11 @@ export const problemKinds = {
     title: 'Conflict',
     description: 'The resource\'s state forbids the change, the resource already exists (for a tracked reference, `existing_subscription_id`), or a request with the same `Idempotency-Key` is still running. Read the resource, or retry the idempotent request later.',
   },
+  'idempotency-secret-withheld': {
+    status: 409,
+    title: 'Idempotent replay of an answer that held a secret',
+    description: 'The `Idempotency-Key` replays a request whose answer held a secret (sign-up, key creation or rotation, OAuth client creation). Secrets are shown once and never stored, so the answer is not repeated; `detail` names what the first request made. List or read those resources, or rotate the key if its secret was lost.',
+  },
   'payload-too-large': {
     status: 413,
     title: 'Payload too large',

@@ -56,23 +56,69 @@ const call = (op: (typeof operations)[number], url = op.url) => {
   return op.body === undefined ? req : req.send(op.body as object);
 };
 
-describe.each(operations.filter((op) => op.statuses.includes('401') && op.security.length > 0).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
-  it('answers 401 to an invalid credential', async () => {
-    const usesApiKey = op.security.some((r) => 'ApiKeyAuth' in r);
-    const req = call(op);
-    if (op.security.some((r) => 'AdminToken' in r)) req.set('X-Admin-Token', 'not-the-token');
-    else if (usesApiKey) req.set('X-API-Key', 'tl_live_' + 'Z'.repeat(32));
-    else req.set('Authorization', 'Bearer tl_live_' + 'Z'.repeat(32));
-    const res = await req.expect(401);
+const invalidCredentials: Array<[string, Record<string, string>]> = [
+  ['an unknown key in X-API-Key', { 'X-API-Key': 'tl_live_' + 'Z'.repeat(32) }],
+  ['an unknown key as Bearer', { Authorization: 'Bearer tl_live_' + 'Z'.repeat(32) }],
+  ['a made-up Bearer token', { Authorization: 'Bearer made-up' }],
+  ['an unknown access token', { Authorization: 'Bearer tl_at_live_' + 'Z'.repeat(32) }],
+  ['another scheme', { Authorization: 'Basic dXNlcjpwYXNz' }],
+  ['an empty X-API-Key', { 'X-API-Key': '' }],
+];
+
+describe.each(operations.filter((op) => op.security.some((r) => 'AdminToken' in r)).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
+  it('answers 401 to a wrong admin token', async () => {
+    const res = await call(op).set('X-Admin-Token', 'not-the-token').expect(401);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unauthenticated');
     expect(res.headers['www-authenticate']).toBeDefined();
+  });
+
+  it('checks the admin token before the body: without it, a bad body is 401 too', async () => {
+    const req = request(app.hosts[op.host])[op.method.toLowerCase() as 'post'](op.url);
+    const res = await (op.body === undefined ? req : req.send({ zz_not_a_field: true })).expect(401);
+    expect(res.body.errors).toBeUndefined();
+  });
+});
+
+describe.each(
+  operations
+    .filter((op) => op.method === 'GET' && ((op as { definition: { parameters?: Array<{ $ref?: string }> } }).definition.parameters ?? []).some((p) => p.$ref?.endsWith('/Limit')))
+    .map((op) => [op.host, op.operationId, op] as const),
+)('%s %s', (_host, _id, op) => {
+  it.each(['Infinity', '1e400', '0x64', '1e1', '10.0', ' 10'])('answers 400 to limit=%s: numbers are plain decimals', async (limit) => {
+    const res = await call(op, `${op.url}?limit=${encodeURIComponent(limit)}`).set('X-API-Key', freeKey).expect(400);
+    expect(res.body.errors).toEqual([{ pointer: '/query/limit', message: 'must be a plain decimal integer' }]);
+  });
+});
+
+describe.each(operations.filter((op) => op.security.some((r) => 'ApiKeyAuth' in r)).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
+  it('lists both ways to send a key, and declares 401', () => {
+    expect(op.security.some((r) => 'BearerAuth' in r)).toBe(true);
+    expect(op.statuses).toContain('401');
+  });
+
+  it.each(invalidCredentials)('answers 401 to %s, never the keyless quota', async (_name, headers) => {
+    const res = await call(op).set(headers).expect(401);
+    expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unauthenticated');
+    expect(res.headers['www-authenticate']).toBe('ApiKey header="X-API-Key", Bearer realm="tradelane"');
+  });
+});
+
+describe('one authentication rule on every host', () => {
+  it('takes a key as Authorization: Bearer on the main and tariff hosts, counting it against the account', async () => {
+    const calculate = operations.find((op) => op.host === 'tariff' && op.operationId === 'calculateTariff')!;
+    const res = await call(calculate).set('Authorization', `Bearer ${freeKey}`);
+    expect([200, 503]).toContain(res.status);
+    expect(res.headers['ratelimit-policy'] ?? '').not.toBe('');
+    const keys = operations.find((op) => op.host === 'site' && op.operationId === 'listApiKeys')!;
+    await call(keys).set('X-API-Key', freeKey).expect(200);
   });
 });
 
 describe.each(operations.filter((op) => op.statuses.includes('403')).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
   it('answers 403 to a Free account (its key, or its token lacking the scope) the plan does not include', async () => {
     const req = call(op);
-    if (op.security.some((r) => 'ApiKeyAuth' in r)) req.set('X-API-Key', freeKey);
+    // Where Free includes the operation, the token without its scope (or not allowed tokens at all) is what falls short.
+    if (app.deps.access.entitlements.of(op.operationId, 'free') === null) req.set('X-API-Key', freeKey);
     else req.set('Authorization', `Bearer ${scopedToken}`);
     const res = await req.expect(403);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/forbidden-plan');

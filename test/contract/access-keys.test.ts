@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
-import { setPlan, signUp } from '../support/accounts';
+import { setPlan, signUp, testKeyFor } from '../support/accounts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -46,17 +46,32 @@ describe('API keys (site host)', () => {
 
   it('needs a key: 401 with a challenge', async () => {
     const res = await request(app.hosts.site).get('/api/keys').expect(401);
-    expect(res.headers['www-authenticate']).toBe('Bearer realm="tradelane"');
+    expect(res.headers['www-authenticate']).toBe('ApiKey header="X-API-Key", Bearer realm="tradelane"');
     await request(app.hosts.site).get('/api/keys').set(bearer('tl_live_' + 'x'.repeat(32))).expect(401);
     await request(app.hosts.site).get('/api/keys').set(bearer('garbage')).expect(401);
   });
 
-  it('creates a test key that authenticates as test mode', async () => {
+  it('creates a test key that authenticates as test mode and sees test keys only', async () => {
     const { key } = await signUp(app);
     const created = await request(app.hosts.site).post('/api/keys').set(bearer(key)).send({ name: 'CI', mode: 'test' }).expect(201);
     expect(created.body.secret).toMatch(/^tl_test_/);
     const list = await request(app.hosts.site).get('/api/keys').set(bearer(created.body.secret)).expect(200);
-    expect(list.body.data.map((k: { mode: string }) => k.mode).sort()).toEqual(['live', 'test']);
+    expect(list.body.data.map((k: { mode: string }) => k.mode)).toEqual(['test']);
+    const all = await request(app.hosts.site).get('/api/keys').set(bearer(key)).expect(200);
+    expect(all.body.data.map((k: { mode: string }) => k.mode).sort()).toEqual(['live', 'test']);
+  });
+
+  it('keeps a test key away from live credentials: it cannot create, rotate or revoke them', async () => {
+    const { key } = await signUp(app);
+    const [live] = (await request(app.hosts.site).get('/api/keys').set(bearer(key))).body.data;
+    const testKey = await testKeyFor(app, key);
+    const create = await request(app.hosts.site).post('/api/keys').set(bearer(testKey)).send({ mode: 'live' }).expect(403);
+    expect(create.body.detail).toContain('test');
+    await request(app.hosts.site).post(`/api/keys/${live.id}/rotate`).set(bearer(testKey)).send({}).expect(404);
+    await request(app.hosts.site).delete(`/api/keys/${live.id}`).set(bearer(testKey)).expect(404);
+    await request(app.hosts.site).get('/api/keys').set(bearer(key)).expect(200);
+    // Without a mode, a test key makes a test key.
+    expect((await request(app.hosts.site).post('/api/keys').set(bearer(testKey)).send({}).expect(201)).body.secret).toMatch(/^tl_test_/);
   });
 
   it('revokes a key: it stops working at once', async () => {
@@ -80,6 +95,24 @@ describe('API keys (site host)', () => {
     await request(app.hosts.site).get('/api/keys').set(bearer(fresh)).expect(200);
     // A key already rotated out cannot be rotated again.
     await request(app.hosts.site).post(`/api/keys/${current.id}/rotate`).set(bearer(fresh)).send({}).expect(409);
+  });
+
+  it('rotates a key once: rotating it again is 409, and a key in its grace period manages no keys (403)', async () => {
+    const { key } = await signUp(app);
+    const [current] = (await request(app.hosts.site).get('/api/keys').set(bearer(key)).expect(200)).body.data;
+    const fresh = (await request(app.hosts.site).post(`/api/keys/${current.id}/rotate`).set(bearer(key)).send({ grace_period_seconds: 3600 }).expect(201)).body.api_key;
+    const again = await request(app.hosts.site).post(`/api/keys/${current.id}/rotate`).set(bearer(fresh.secret)).send({ grace_period_seconds: 604800 }).expect(409);
+    expect(again.body.detail).toContain('already rotated');
+    // The leaked key, still in its grace period, can call operations but manage nothing.
+    await request(app.hosts.site).get('/api/keys').set(bearer(key)).expect(200);
+    const create = await request(app.hosts.site).post('/api/keys').set(bearer(key)).send({}).expect(403);
+    expect(create.body.detail).toContain('grace period');
+    await request(app.hosts.site).post(`/api/keys/${fresh.id}/rotate`).set(bearer(key)).send({}).expect(403);
+    await request(app.hosts.site).delete(`/api/keys/${fresh.id}`).set(bearer(key)).expect(403);
+    await request(app.hosts.site).post('/api/oauth/clients').set(bearer(key)).send({ scopes: ['keys:read'] }).expect(403);
+    // Its replacement ends it.
+    await request(app.hosts.site).delete(`/api/keys/${current.id}`).set(bearer(fresh.secret)).expect(200);
+    await request(app.hosts.site).get('/api/keys').set(bearer(key)).expect(401);
   });
 
   it("treats another account's key as not found", async () => {
@@ -120,11 +153,11 @@ describe('plans and entitlements', () => {
 });
 
 describe('Idempotency-Key on account POSTs', () => {
-  it('replays key creation and refuses the key with another body (422)', async () => {
+  it('does not create a key twice, and refuses the key with another body (422)', async () => {
     const { key } = await signUp(app);
     const first = await request(app.hosts.site).post('/api/keys').set(bearer(key)).set('Idempotency-Key', 'create-1').send({ name: 'a' }).expect(201);
-    const replay = await request(app.hosts.site).post('/api/keys').set(bearer(key)).set('Idempotency-Key', 'create-1').send({ name: 'a' }).expect(201);
-    expect(replay.body.id).toBe(first.body.id);
+    const replay = await request(app.hosts.site).post('/api/keys').set(bearer(key)).set('Idempotency-Key', 'create-1').send({ name: 'a' }).expect(409);
+    expect(replay.body.detail).toContain(first.body.id);
     expect((await request(app.hosts.site).get('/api/keys').set(bearer(key))).body.data).toHaveLength(2);
     await request(app.hosts.site).post('/api/keys').set(bearer(key)).set('Idempotency-Key', 'create-1').send({ name: 'b' }).expect(422);
   });
@@ -132,10 +165,10 @@ describe('Idempotency-Key on account POSTs', () => {
   it('refuses a reused key with another body on rotate and on OAuth client creation (422)', async () => {
     const { key } = await signUp(app);
     const [current] = (await request(app.hosts.site).get('/api/keys').set(bearer(key))).body.data;
-    await request(app.hosts.site).post(`/api/keys/${current.id}/rotate`).set(bearer(key)).set('Idempotency-Key', 'rot-1').send({ grace_period_seconds: 60 }).expect(201);
-    await request(app.hosts.site).post(`/api/keys/${current.id}/rotate`).set(bearer(key)).set('Idempotency-Key', 'rot-1').send({ grace_period_seconds: 0 }).expect(422);
     await request(app.hosts.site).post('/api/oauth/clients').set(bearer(key)).set('Idempotency-Key', 'cli-1').send({ scopes: ['keys:read'] }).expect(201);
     await request(app.hosts.site).post('/api/oauth/clients').set(bearer(key)).set('Idempotency-Key', 'cli-1').send({ scopes: ['keys:write'] }).expect(422);
+    await request(app.hosts.site).post(`/api/keys/${current.id}/rotate`).set(bearer(key)).set('Idempotency-Key', 'rot-1').send({ grace_period_seconds: 60 }).expect(201);
+    await request(app.hosts.site).post(`/api/keys/${current.id}/rotate`).set(bearer(key)).set('Idempotency-Key', 'rot-1').send({ grace_period_seconds: 0 }).expect(422);
   });
 
   it('isolates keys per account: the same key from another account runs anew', async () => {

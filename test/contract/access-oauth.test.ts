@@ -74,6 +74,25 @@ describe('OAuth 2.0 client credentials', () => {
     expect(scope.body.error).toBe('invalid_scope');
     const missing = await token({ grant_type: 'client_credentials' }).expect(400);
     expect(missing.body.error).toBe('invalid_request');
+    const badEscape = await token({ grant_type: 'client_credentials' }, ['%zz', 'secret']).expect(400);
+    expect(badEscape.body).toMatchObject({ error: 'invalid_request', type: 'https://docs.tradelane.dev/problems/validation-failed' });
+  });
+
+  it('gives a client the mode of the key that made it: a test key makes test clients, issuing test tokens', async () => {
+    const { key } = await signUp(app);
+    const testKey = (await request(app.hosts.site).post('/api/keys').set(bearer(key)).send({ mode: 'test' }).expect(201)).body.secret;
+    const testClient = await clientFor(testKey, ['keys:read', 'keys:write']);
+    expect(testClient.client_secret).toMatch(/^tl_cs_test_/);
+    const issued = (await token({ grant_type: 'client_credentials', client_id: testClient.id, client_secret: testClient.client_secret }).expect(200)).body.access_token;
+    expect(issued).toMatch(/^tl_at_test_/);
+    // The test token sees and makes test keys only.
+    const keys = await request(app.hosts.site).get('/api/keys').set(bearer(issued)).expect(200);
+    expect(keys.body.data.map((k: { mode: string }) => k.mode)).toEqual(['test']);
+    await request(app.hosts.site).post('/api/keys').set(bearer(issued)).send({ mode: 'live' }).expect(403);
+    // A live key's client list does not leak into test mode, and a test key cannot revoke a live client.
+    const liveClient = await clientFor(key, ['keys:read']);
+    expect((await request(app.hosts.site).get('/api/oauth/clients').set(bearer(testKey)).expect(200)).body.data.map((c: { id: string }) => c.id)).toEqual([testClient.id]);
+    await request(app.hosts.site).delete(`/api/oauth/clients/${liveClient.id}`).set(bearer(testKey)).expect(404);
   });
 
   it("lists clients without secrets, and treats another account's client as not found", async () => {

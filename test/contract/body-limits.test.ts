@@ -1,11 +1,14 @@
+import crypto from 'node:crypto';
 import request from 'supertest';
 import { hostNames } from '../../src/hosts/host-names';
 import { createTestApp, TestApp } from '../support/app';
 import { operationRoutes } from '../support/status-log';
 
+// Operator operations check their token first: the body checks below need to get past it.
+const adminToken = 'admin-token-for-body-limits';
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ config: { bodyLimitBytes: 4096 } });
+  app = await createTestApp({ config: { bodyLimitBytes: 4096, adminTokenSha256: crypto.createHash('sha256').update(adminToken).digest('hex') } });
 });
 afterAll(() => app.close());
 
@@ -28,8 +31,13 @@ describe.each(bodyOperations)('%s %s', (host, _operationId, path) => {
   });
 
   it('answers 415 unsupported-media-type for a body that is not JSON', async () => {
-    const res = await request(app.hosts[host]).post(path).set('Content-Type', 'text/plain').send('hello').expect(415);
+    const res = await request(app.hosts[host]).post(path).set('X-Admin-Token', adminToken).set('Content-Type', 'text/plain').send('hello').expect(415);
     expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/unsupported-media-type', status: 415 });
+  });
+
+  it.each(['gzip', 'deflate', 'br'])('answers 400 for a body that says Content-Encoding %s but is not compressed', async (encoding) => {
+    const res = await request(app.hosts[host]).post(path).set('Content-Type', 'application/json').set('Content-Encoding', encoding).send('{"a": 1}').expect(400);
+    expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/validation-failed', errors: [{ pointer: '/headers/content-encoding', message: 'does not match the body' }] });
   });
 
   it('answers 400 malformed-json for a body that does not parse', async () => {

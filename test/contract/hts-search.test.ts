@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { rev3AndRev4 } from '../support/hts-fixtures';
+import { signUp } from '../support/accounts';
 
 // The search over the real release, through the API, as the development set's bench runs it.
 
@@ -64,10 +65,14 @@ describe('POST /api/tariff/public/ai-search', () => {
     await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-Forwarded-For', from).send(calc).expect(429);
   });
 
-  it('replays with an Idempotency-Key and refuses it with another query (422)', async () => {
+  it('replays with an Idempotency-Key and refuses it with another query from the same account (422)', async () => {
     const from = '198.19.2.1';
-    await search({ query: 'wooden chair' }, from).set('Idempotency-Key', 's-1').expect(200);
-    await search({ query: 'wooden table' }, from).set('Idempotency-Key', 's-1').expect(422);
+    const { key } = await signUp(app);
+    await search({ query: 'wooden chair' }, from).set('X-API-Key', key).set('Idempotency-Key', 's-1').expect(200);
+    await search({ query: 'wooden table' }, from).set('X-API-Key', key).set('Idempotency-Key', 's-1').expect(422);
+    // Keyless callers' records are keyed by address and request: another query simply runs.
+    await search({ query: 'wooden chair' }, from).set('Idempotency-Key', 's-2').expect(200);
+    await search({ query: 'wooden table' }, from).set('Idempotency-Key', 's-2').expect(200);
   });
 });
 

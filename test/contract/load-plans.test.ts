@@ -3,6 +3,7 @@ import type { components } from '../../src/generated/api';
 import { createTestApp, TestApp } from '../support/app';
 import { setPlan, signUp } from '../support/accounts';
 import { operationRoutes } from '../support/status-log';
+import { busyLoadPlan } from '../support/load-plan-bodies';
 
 type Schemas = components['schemas'];
 type Plan = Schemas['LoadPlan'];
@@ -275,7 +276,7 @@ describe('POST /api/load-plans: refusals', () => {
   it('needs an API key (401): there are no keyless load plans', async () => {
     const res = await request(app.hosts.main).post('/api/load-plans').send({ length_unit: 'cm', weight_unit: 'kg', items: [carton] }).expect(401);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unauthenticated');
-    expect(res.headers['www-authenticate']).toBe('ApiKey header="X-API-Key"');
+    expect(res.headers['www-authenticate']).toBe('ApiKey header="X-API-Key", Bearer realm="tradelane"');
   });
 
   it('names each invalid field (400 from the schema)', async () => {
@@ -378,9 +379,7 @@ describe('POST /api/load-plans when every planner thread is busy', () => {
   afterAll(() => busyApp.close());
 
   it('answers 503 service-busy with Retry-After to the plan that finds no thread, and plans the other', async () => {
-    // Mixed sizes keep the search busy for its whole budget.
-    const items = Array.from({ length: 12 }, (_, i) => ({ id: `box-${i}`, length: 300 + 37 * i, width: 200 + 23 * i, height: 150 + 11 * i, weight: 5, quantity: 40 }));
-    const body = { length_unit: 'mm', weight_unit: 'kg', items, container: { kind: 'standard', type: '40HC' }, options: { time_budget_ms: 1500, fit_analysis: false } };
+    const body = busyLoadPlan(1500);
     const send = () => request(busyApp.hosts.main).post('/api/load-plans').set('X-API-Key', key).send(body);
     const answers = await Promise.all([send(), send()]);
     expect(answers.map((res) => res.status).sort()).toEqual([200, 503]);

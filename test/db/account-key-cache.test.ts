@@ -40,9 +40,10 @@ it('forgets a key at once when this process revokes or rotates it, or changes it
   await service.changePlan(email, 'tariff_pro', 'test', null);
   expect(await planOf(key.secret)).toBe('tariff_pro');
 
-  const rotated = await service.rotateKey(account.id, key.record.id, 0);
+  const owner = { accountId: account.id, mode: 'live', expiring: false } as const;
+  const rotated = await service.rotateKey(owner, key.record.id, 0);
   await expect(service.authenticateKey(key.secret)).rejects.toMatchObject({ kind: 'unauthenticated' });
   await service.authenticateKey(rotated.replacement.secret);
-  await service.revokeKey(account.id, rotated.replacement.record.id);
+  await service.revokeKey(owner, rotated.replacement.record.id);
   await expect(service.authenticateKey(rotated.replacement.secret)).rejects.toMatchObject({ kind: 'unauthenticated' });
 });

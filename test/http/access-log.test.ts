@@ -47,3 +47,18 @@ it('logs a request whose client went away before the answer as aborted (499)', a
   }
   expect(lines.filter((line) => String(line.msg).startsWith('request '))).toEqual([expect.objectContaining({ msg: 'request aborted', level: 40, res: { status: 499 } })]);
 });
+
+it('never logs the value of a secret-looking query parameter', async () => {
+  const { app, lines } = loggedApp();
+  app.get('/search', (req, res) => {
+    req.log.info('handled');
+    res.json({ ok: true });
+  });
+  const key = 'tl_live_' + 'S'.repeat(32);
+  await request(app).get(`/search?q=shirts&api_key=${key}&access_token=abc&X-API-Key=${key}&limit=5&password=hunter2`).expect(200);
+  await new Promise((resolve) => setImmediate(resolve));
+  const text = JSON.stringify(lines);
+  for (const secret of [key, 'abc', 'hunter2']) expect(text).not.toContain(secret);
+  const access = lines.find((line) => line.msg === 'request completed') as { req: { url: string } };
+  expect(access.req.url).toBe('/search?q=shirts&api_key=***&access_token=***&X-API-Key=***&limit=5&password=***');
+});

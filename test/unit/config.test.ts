@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config/config';
 import { projectRoot } from '../../src/config/paths';
+import { longestRequestMs } from '../../src/http/request-budget';
 
 it('defaults to the embedded database, the three ports and the worker', () => {
   const config = loadConfig({});
@@ -52,6 +53,24 @@ it.each([
   expect(() => loadConfig(env)).toThrow(message);
 });
 
-it('never echoes a database password in its error', () => {
+it('never echoes a database password in its error, whatever characters it holds', () => {
   expect(() => loadConfig({ DATABASE_URL: 'pg://admin:hunter2@db/x' })).toThrow(/pg:\/\/admin:\*\*\*@db\/x/);
+  for (const password of ['hun/ter2', 'hun:ter2', 'a:b/c@d']) {
+    const error = (() => {
+      try {
+        loadConfig({ DATABASE_URL: `pg://admin:${password}@db/x` });
+      } catch (caught) {
+        return String(caught);
+      }
+      return '';
+    })();
+    expect(error).toContain('pg://admin:***@db/x');
+    expect(error).not.toContain(password);
+  }
+});
+
+it('waits on shutdown at least as long as the longest request allowed (a load plan at its largest budget)', () => {
+  expect(longestRequestMs).toBeGreaterThanOrEqual(30_000);
+  expect(loadConfig({}).shutdownTimeoutMs).toBeGreaterThan(longestRequestMs);
+  expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10000' })).toThrow(/SHUTDOWN_TIMEOUT_MS must be an integer between 30250/);
 });

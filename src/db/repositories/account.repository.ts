@@ -48,6 +48,7 @@ const keyRow = (key: ApiKeyRecord): Row => ({
 const toClient = (row: Row): OAuthClientRecord => ({
   id: String(row.id),
   accountId: String(row.account_id),
+  mode: row.mode as KeyMode,
   name: (row.name as string | null) ?? null,
   secretHash: String(row.secret_hash),
   scopes: String(row.scopes).split(' ').filter(Boolean),
@@ -165,6 +166,7 @@ export class AccountRepository implements AccountStore {
     await this.knex('oauth_clients').insert({
       id: client.id,
       account_id: client.accountId,
+      mode: client.mode,
       name: client.name,
       secret_hash: client.secretHash,
       scopes: client.scopes.join(' '),

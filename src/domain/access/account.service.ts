@@ -35,6 +35,25 @@ export const oauthScopes = [
 export const accessTokenLifetimeSeconds = 3600;
 export const maxRotationGraceSeconds = 7 * 86400;
 
+/**
+ * The credential acting on the account's keys and clients: a test credential reaches test ones only
+ * (live ones are not found, and it cannot create them); a live one, the account owner's, reaches both.
+ */
+export interface CredentialActor {
+  accountId: string;
+  mode: KeyMode;
+  /** A rotated key in its grace period: it still calls operations but manages nothing. */
+  expiring: boolean;
+}
+
+const reaches = (actor: CredentialActor, mode: KeyMode): boolean => actor.mode === 'live' || mode === actor.mode;
+
+/** A credential on its way out, or a test one reaching for live credentials, manages nothing. */
+function assertMayManage(actor: CredentialActor, mode: KeyMode): void {
+  if (actor.expiring) throw new DomainError('forbidden', 'This key was rotated and is in its grace period: it cannot manage keys or clients. Use its replacement.');
+  if (!reaches(actor, mode)) throw new DomainError('forbidden', 'A test credential manages test keys and clients only.');
+}
+
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const unauthenticated = (message: string) => new DomainError('unauthenticated', message);
 
@@ -108,7 +127,7 @@ export class AccountService {
     }
     // Remembered from the database read only: refreshing on every hit would let an entry live forever.
     if (!remembered) this.recentKeys.remember(hash, found);
-    return { kind: 'account', accountId: account.id, plan: account.plan, mode: key.mode, credential: { type: 'api_key', keyId: key.id } };
+    return { kind: 'account', accountId: account.id, plan: account.plan, mode: key.mode, credential: { type: 'api_key', keyId: key.id, expiresAt: key.expiresAt } };
   }
 
   /** Resolves `Authorization: Bearer` — an API key or an OAuth access token. */
@@ -125,59 +144,68 @@ export class AccountService {
     return { kind: 'account', accountId: account.id, plan: account.plan, mode: token.mode, credential: { type: 'oauth_token', clientId: client.id, scopes: token.scopes } };
   }
 
-  listKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    return this.deps.accounts.listKeys(accountId);
+  async listKeys(actor: CredentialActor): Promise<ApiKeyRecord[]> {
+    return (await this.deps.accounts.listKeys(actor.accountId)).filter((key) => reaches(actor, key.mode));
   }
 
-  async createKey(accountId: string, mode: KeyMode, name: string | null): Promise<IssuedKey> {
-    const key = this.newKey(accountId, mode, name);
+  async createKey(actor: CredentialActor, mode: KeyMode, name: string | null): Promise<IssuedKey> {
+    assertMayManage(actor, mode);
+    const key = this.newKey(actor.accountId, mode, name);
     await this.deps.accounts.insertKey(key.record);
     return key;
   }
 
-  private async ownKey(accountId: string, keyId: string): Promise<ApiKeyRecord> {
-    const key = await this.deps.accounts.findKeyForAccount(accountId, keyId);
-    // Another account's key is indistinguishable from no key at all.
-    if (!key) throw new DomainError('not_found', `No API key ${keyId} in this account.`);
+  private async reachableKey(actor: CredentialActor, keyId: string): Promise<ApiKeyRecord> {
+    const key = await this.deps.accounts.findKeyForAccount(actor.accountId, keyId);
+    // Another account's key, or a live key asked for with a test credential, is no key at all.
+    if (!key || !reaches(actor, key.mode)) throw new DomainError('not_found', `No API key ${keyId} in this account.`);
     return key;
   }
 
-  async revokeKey(accountId: string, keyId: string): Promise<ApiKeyRecord> {
-    const key = await this.ownKey(accountId, keyId);
-    if (key.revokedAt === null) await this.deps.accounts.revokeKey(accountId, keyId, this.now());
+  async revokeKey(actor: CredentialActor, keyId: string): Promise<ApiKeyRecord> {
+    const key = await this.reachableKey(actor, keyId);
+    assertMayManage(actor, key.mode);
+    if (key.revokedAt === null) await this.deps.accounts.revokeKey(actor.accountId, keyId, this.now());
     this.recentKeys.forget(key.keyHash);
-    return this.ownKey(accountId, keyId);
+    return this.reachableKey(actor, keyId);
   }
 
-  /** A new key in place of an old one, which keeps working for the grace period (0 ends it now). */
-  async rotateKey(accountId: string, keyId: string, graceSeconds: number): Promise<{ replacement: IssuedKey; old: ApiKeyRecord }> {
-    const old = await this.ownKey(accountId, keyId);
-    if (old.revokedAt !== null || (old.expiresAt !== null && old.expiresAt <= this.now())) {
-      throw new DomainError('conflict', 'This key is revoked or already rotated out; create a new key instead.');
+  /**
+   * A new key in place of an old one, which keeps working for the grace period (0 ends it now).
+   * A key rotates once: rotating it again would stretch a leaked key's life, grace after grace.
+   */
+  async rotateKey(actor: CredentialActor, keyId: string, graceSeconds: number): Promise<{ replacement: IssuedKey; old: ApiKeyRecord }> {
+    const old = await this.reachableKey(actor, keyId);
+    assertMayManage(actor, old.mode);
+    if (old.revokedAt !== null || old.replacedBy !== null || (old.expiresAt !== null && old.expiresAt <= this.now())) {
+      throw new DomainError('conflict', 'This key is revoked or already rotated; rotate its replacement, or create a new key.');
     }
-    const replacement = this.newKey(accountId, old.mode, old.name);
+    const replacement = this.newKey(actor.accountId, old.mode, old.name);
     const expiresAt = this.now() + graceSeconds * 1000;
-    await this.deps.accounts.rotateKey(accountId, keyId, replacement.record, expiresAt);
+    await this.deps.accounts.rotateKey(actor.accountId, keyId, replacement.record, expiresAt);
     this.recentKeys.forget(old.keyHash);
-    return { replacement, old: await this.ownKey(accountId, keyId) };
+    return { replacement, old: await this.reachableKey(actor, keyId) };
   }
 
-  listClients(accountId: string): Promise<OAuthClientRecord[]> {
-    return this.deps.accounts.listClients(accountId);
+  async listClients(actor: CredentialActor): Promise<OAuthClientRecord[]> {
+    return (await this.deps.accounts.listClients(actor.accountId)).filter((client) => reaches(actor, client.mode));
   }
 
-  async createClient(accountId: string, name: string | null, scopes: string[]): Promise<{ client: OAuthClientRecord; secret: string }> {
-    const secret = newSecret(secretPrefixes.clientSecret('live'));
+  /** A client of the acting key's mode: a test key's client has a test secret and issues test tokens. */
+  async createClient(actor: CredentialActor, name: string | null, scopes: string[]): Promise<{ client: OAuthClientRecord; secret: string }> {
+    assertMayManage(actor, actor.mode);
+    const secret = newSecret(secretPrefixes.clientSecret(actor.mode));
     const now = this.now();
-    const client: OAuthClientRecord = { id: newId('tlc', now), accountId, name, secretHash: sha256Hex(secret), scopes: [...new Set(scopes)].sort(), createdAt: now, revokedAt: null };
+    const client: OAuthClientRecord = { id: newId('tlc', now), accountId: actor.accountId, mode: actor.mode, name, secretHash: sha256Hex(secret), scopes: [...new Set(scopes)].sort(), createdAt: now, revokedAt: null };
     await this.deps.accounts.insertClient(client);
     return { client, secret };
   }
 
-  async revokeClient(accountId: string, clientId: string): Promise<OAuthClientRecord> {
+  async revokeClient(actor: CredentialActor, clientId: string): Promise<OAuthClientRecord> {
     const client = await this.deps.accounts.findClient(clientId);
-    if (!client || client.accountId !== accountId) throw new DomainError('not_found', `No OAuth client ${clientId} in this account.`);
-    if (client.revokedAt === null) await this.deps.accounts.revokeClient(accountId, clientId, this.now());
+    if (!client || client.accountId !== actor.accountId || !reaches(actor, client.mode)) throw new DomainError('not_found', `No OAuth client ${clientId} in this account.`);
+    assertMayManage(actor, client.mode);
+    if (client.revokedAt === null) await this.deps.accounts.revokeClient(actor.accountId, clientId, this.now());
     return { ...client, revokedAt: client.revokedAt ?? this.now() };
   }
 
@@ -185,7 +213,7 @@ export class AccountService {
   async issueToken(clientId: string, clientSecret: string, requestedScopes: string[] | null): Promise<IssuedToken> {
     const client = await this.deps.accounts.findClient(clientId);
     const mode = modeOfSecret(clientSecret);
-    if (!client || !mode || !sameDigest(client.secretHash, sha256Hex(clientSecret)) || client.revokedAt !== null) {
+    if (!client || mode !== client.mode || !sameDigest(client.secretHash, sha256Hex(clientSecret)) || client.revokedAt !== null) {
       throw new OAuthError('invalid_client', 'Client authentication failed.');
     }
     const scopes = requestedScopes ?? client.scopes;

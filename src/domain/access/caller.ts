@@ -15,14 +15,22 @@ export type Caller =
       plan: PlanName;
       mode: KeyMode;
       /** How the caller proved itself: an API key, or an OAuth access token with its scopes. */
-      credential: { type: 'api_key'; keyId: string } | { type: 'oauth_token'; clientId: string; scopes: string[] };
+      credential: { type: 'api_key'; keyId: string; /** Set once the key is rotated: the end of its grace period. */ expiresAt: number | null } | { type: 'oauth_token'; clientId: string; scopes: string[] };
     };
 
 export function entitlementPlanOf(caller: Caller): EntitlementPlan {
   return caller.kind === 'anonymous' ? 'anonymous' : caller.plan;
 }
 
-/** Whose quota and idempotency records a call uses: live and test traffic never share. */
+/** Whose idempotency records a call uses: live and test traffic never share. */
 export function subjectOf(caller: Caller): string {
   return caller.kind === 'anonymous' ? `ip:${caller.ip}` : `${caller.accountId}:${caller.mode}`;
+}
+
+/**
+ * Whose daily quota a call draws on: an account's, whatever the key's mode (a test key's calls
+ * beyond the sample inputs count with the live ones), or a client IP's.
+ */
+export function quotaSubjectOf(caller: Caller): string {
+  return caller.kind === 'anonymous' ? `ip:${caller.ip}` : `${caller.accountId}:live`;
 }

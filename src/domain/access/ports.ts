@@ -26,6 +26,8 @@ export interface ApiKeyRecord {
 export interface OAuthClientRecord {
   id: string;
   accountId: string;
+  /** The mode of the key that created it: its secret and tokens are of this mode. */
+  mode: KeyMode;
   name: string | null;
   secretHash: string;
   scopes: string[];
@@ -93,7 +95,18 @@ export interface QuotaCounterStore {
 export interface StoredResponse {
   status: number;
   headers: Record<string, string>;
+  /** Never holds a secret: the secrets of the first answer are left out (see secretWithheldFrom). */
   body: string;
+  /** Ids of the objects whose secret was shown once and left out of the stored body; empty when none. */
+  secretWithheldFrom: string[];
+}
+
+export interface IdempotencyBeginOptions {
+  now: number;
+  /** When a record made now expires (24 hours on). */
+  expiresAt: number;
+  /** A record still in progress that began before this was left by a request that died: it is taken over. */
+  staleBefore: number;
 }
 
 export type IdempotencyBegin =
@@ -104,7 +117,7 @@ export type IdempotencyBegin =
 
 /** First responses of idempotent POSTs (src/db/repositories/idempotency-record.repository.ts). */
 export interface IdempotencyStore {
-  begin(owner: string, key: string, requestHash: string, now: number, expiresAt: number): Promise<IdempotencyBegin>;
+  begin(owner: string, key: string, requestHash: string, options: IdempotencyBeginOptions): Promise<IdempotencyBegin>;
   complete(owner: string, key: string, response: StoredResponse): Promise<void>;
   abandon(owner: string, key: string): Promise<void>;
 }

@@ -6,5 +6,6 @@ export { LoadPlanRequestError, LoadPlanInvariantError, LoadPlannerBusyError } fr
 export { checkLoadPlanRequest, LOAD_PLAN_LIMITS, DEFAULTS as LOAD_PLAN_DEFAULTS, type RequestProblem } from './limits';
 export { CONTAINER_CATALOGUE, STANDARD_CONTAINER_TYPES, DEFAULT_AUTO_CANDIDATES, type ContainerSpec } from './containers';
 export { FIT_COUNT_CAP } from './fit-analysis';
+export { wallClockGuardMs } from './engine/work-meter';
 export { LCL_BELOW_M3, FCL_ABOVE_M3 } from './freight-mode';
 export type * from './model';

@@ -24,7 +24,12 @@ export interface paths {
          *     The response form is fixed by the host: the tariff host returns **form A** (wrapped, with
          *     `remaining`), the main host returns **form B** (flat).
          *
-         *     Who may call: anyone; send `X-API-Key` to be counted against your key rather than your IP.
+         *     Who may call: anyone; send your key (`X-API-Key` or `Authorization: Bearer`) to be counted against your account rather than your IP.
+         *
+         *     Test mode: with a `tl_test_` key, the sample inputs are free and unlimited: HTS codes
+         *     `6109.10.00.12`, `6110.20.20.79`, `6404.11.90.20`, `8471.30.01.00`, `8516.60.40.60`,
+         *     `8517.13.00.00`, `9503.00.00.73` with countries `CN`, `VN`, `MX`, `DE`, `IN`, `CA`. Other
+         *     inputs on a test key count against the account's own daily quota.
          */
         post: operations["calculateTariff"];
         delete?: never;
@@ -300,6 +305,10 @@ export interface paths {
          *
          *     Who may call: any plan, with an API key in `X-API-Key`. Free: 5 quotes a day in their own
          *     `parcel` bucket (separate from the tariff quota); Tariff Pro and business: unlimited.
+         *
+         *     Test mode: with a `tl_test_` key, these origin → destination ZIP codes are free and
+         *     unlimited: 10001 → 90210, 60601 → 33101, 98101 → 02108, 30301 → 75201, 94105 → 10001. Other
+         *     lanes on a test key count against the account's own daily quota.
          */
         post: operations["quoteParcels"];
         delete?: never;
@@ -1692,7 +1701,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The resource's state forbids the change, or a request with the same Idempotency-Key is in flight (`conflict`). */
+        /**
+         * @description The resource's state forbids the change, or a request with the same Idempotency-Key is in
+         *     flight (`conflict`), or the Idempotency-Key's first answer held a secret, which is shown once
+         *     and never replayed (`idempotency-secret-withheld`).
+         */
         Conflict: {
             headers: {
                 "Tradelane-Version": components["headers"]["Tradelane-Version"];
@@ -2002,7 +2015,10 @@ export interface components {
         /**
          * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
          *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-         *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+         *     different request is 422; while the first is still running, 409 (a request whose process
+         *     died frees its key after about a minute). An answer that held a secret (a new key or client
+         *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+         *     made. A UUID v4 is a good key.
          */
         IdempotencyKey: string;
         /** @description Page size. */
@@ -2047,7 +2063,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2205,7 +2224,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2236,6 +2258,7 @@ export interface operations {
             };
             400: components["responses"]["LoadPlanBadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["LoadPlanTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
@@ -2255,7 +2278,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2313,7 +2339,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2634,7 +2659,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3148,7 +3176,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };

@@ -24,7 +24,12 @@ export interface paths {
          *     The response form is fixed by the host: the tariff host returns **form A** (wrapped, with
          *     `remaining`), the main host returns **form B** (flat).
          *
-         *     Who may call: anyone; send `X-API-Key` to be counted against your key rather than your IP.
+         *     Who may call: anyone; send your key (`X-API-Key` or `Authorization: Bearer`) to be counted against your account rather than your IP.
+         *
+         *     Test mode: with a `tl_test_` key, the sample inputs are free and unlimited: HTS codes
+         *     `6109.10.00.12`, `6110.20.20.79`, `6404.11.90.20`, `8471.30.01.00`, `8516.60.40.60`,
+         *     `8517.13.00.00`, `9503.00.00.73` with countries `CN`, `VN`, `MX`, `DE`, `IN`, `CA`. Other
+         *     inputs on a test key count against the account's own daily quota.
          */
         post: operations["calculateTariff"];
         delete?: never;
@@ -51,7 +56,11 @@ export interface paths {
          *     Runs offline; an optional AI re-ranking may only reorder the offline candidates. Calls count
          *     against the same daily tariff quota as calculate (Free: 5 a day shared, on both hosts).
          *
-         *     Who may call: anyone; send `X-API-Key` to be counted against your key rather than your IP.
+         *     Who may call: anyone; send your key (`X-API-Key` or `Authorization: Bearer`) to be counted against your account rather than your IP.
+         *
+         *     Test mode: with a `tl_test_` key, these descriptions are free and unlimited: `cotton t-shirt`,
+         *     `wool sweater`, `running shoes`, `laptop computer`, `microwave oven`, `smartphone`, `toy
+         *     building blocks`. Other queries on a test key count against the account's own daily quota.
          */
         post: operations["searchHtsCodes"];
         delete?: never;
@@ -283,7 +292,7 @@ export interface paths {
          *     `complete: false`: never a silent 0. A malformed line is 400 naming `/body/lines/N/field`, and
          *     nothing is estimated. Nothing is stored. A larger file goes through the bulk tools.
          *
-         *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
          */
         post: operations["estimateIeepaRefunds"];
         delete?: never;
@@ -1423,7 +1432,10 @@ export interface components {
         /**
          * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
          *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-         *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+         *     different request is 422; while the first is still running, 409 (a request whose process
+         *     died frees its key after about a minute). An answer that held a secret (a new key or client
+         *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+         *     made. A UUID v4 is a good key.
          */
         IdempotencyKey: string;
         /** @description Page size. */
@@ -1471,7 +1483,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1661,7 +1676,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2775,7 +2793,10 @@ export interface operations {
                 /**
                  * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
                  *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409. A UUID v4 is a good key.
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };

@@ -8,6 +8,11 @@
  */
 export const WORK_UNITS_PER_MS = 130_000;
 
+/** The longest a search of budgetMs may run by the wall clock, on a machine starved of CPU. */
+export function wallClockGuardMs(budgetMs: number): number {
+  return 3 * budgetMs + 250;
+}
+
 interface Guard {
   deadline: number;
   clock: () => number;
@@ -26,7 +31,7 @@ export class WorkMeter {
 
   /** A meter for budgetMs of reference-machine time; the guard fires at 3 × budget + 250 ms of wall time. */
   static forBudget(budgetMs: number, clock: () => number = Date.now): WorkMeter {
-    const guard = { deadline: clock() + 3 * budgetMs + 250, clock, hit: false, checks: 0 };
+    const guard = { deadline: clock() + wallClockGuardMs(budgetMs), clock, hit: false, checks: 0 };
     return new WorkMeter(Math.round(budgetMs * WORK_UNITS_PER_MS), guard, null);
   }
 

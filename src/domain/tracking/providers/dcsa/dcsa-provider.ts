@@ -1,7 +1,7 @@
 import type { OAuthTokenCache } from '../../../shared/oauth-token-cache';
 import { clientCredentialsTokens, requestJson } from '../http-transport';
 import { CarrierEventsProvider, CarrierEventsResult, ProviderError, TrackingQuery } from '../provider-types';
-import { eventsUrl, nextPageUrl, transportCallEventsUrl, versionHeaders } from './request';
+import { eventsUrl, nextPageUrl, OffOriginNextPage, transportCallEventsUrl, versionHeaders } from './request';
 import { parseDcsaEvents } from './response';
 import type { DcsaSettings } from './settings';
 
@@ -49,7 +49,14 @@ export class DcsaCarrierEventsProvider implements CarrierEventsProvider {
       merged.events.push(...parsed.events);
       merged.retractedEventIds.push(...parsed.retractedEventIds);
       merged.messages.push(...parsed.messages);
-      url = nextPageUrl(url, response.headers.get('Next-Page'));
+      try {
+        url = nextPageUrl(url, response.headers.get('Next-Page'));
+      } catch (error) {
+        if (!(error instanceof OffOriginNextPage)) throw error;
+        // The carrier's credentials never leave its origin: keep the pages read, say why the rest is missing.
+        merged.messages.push(`${this.name}: ${error.message}`);
+        url = null;
+      }
     }
     return merged;
   }

@@ -32,12 +32,17 @@ export function transportCallEventsUrl(settings: DcsaSettings, transportCallRefe
 
 /**
  * The next page from the Next-Page header: an absolute URL, a path on the same server, or a bare
- * cursor for the `cursor` parameter. Null when there is no next page.
+ * cursor for the `cursor` parameter. Null when there is no next page. A next page on another origin
+ * is refused (OffOriginNextPage): following it would send the carrier's credentials to that host.
  */
 export function nextPageUrl(currentUrl: string, nextPage: string | null): string | null {
   if (!nextPage || nextPage.trim() === '') return null;
   const value = nextPage.trim();
-  if (/^https?:\/\//.test(value) || value.startsWith('/')) return new URL(value, currentUrl).toString();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('/')) {
+    const next = new URL(value, currentUrl);
+    if (next.origin !== new URL(currentUrl).origin) throw new OffOriginNextPage(next.origin);
+    return next.toString();
+  }
   const url = new URL(currentUrl);
   url.searchParams.set('cursor', value);
   return url.toString();
@@ -45,4 +50,11 @@ export function nextPageUrl(currentUrl: string, nextPage: string | null): string
 
 export function versionHeaders(settings: DcsaSettings): Record<string, string> {
   return { 'API-Version': settings.version === '3' ? '3' : '2' };
+}
+
+export class OffOriginNextPage extends Error {
+  constructor(readonly origin: string) {
+    super(`Next-Page points to another origin (${origin}); pages are followed on the carrier's own origin only`);
+    this.name = 'OffOriginNextPage';
+  }
 }

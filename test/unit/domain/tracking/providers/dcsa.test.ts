@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DcsaCarrierEventsProvider } from '../../../../../src/domain/tracking/providers/dcsa/dcsa-provider';
-import { eventsUrl, nextPageUrl } from '../../../../../src/domain/tracking/providers/dcsa/request';
+import { eventsUrl, nextPageUrl, OffOriginNextPage } from '../../../../../src/domain/tracking/providers/dcsa/request';
 import { parseDcsaEvents } from '../../../../../src/domain/tracking/providers/dcsa/response';
 import type { DcsaSettings } from '../../../../../src/domain/tracking/providers/dcsa/settings';
 import { ProviderError, TrackingQuery } from '../../../../../src/domain/tracking/providers/provider-types';
@@ -25,12 +25,19 @@ describe('DCSA request mapping', () => {
     expect(eventsUrl(v2, { ...containerQuery, referenceType: 'booking', reference: 'HLCUX1' })).toContain('/v2/events?carrierBookingReference=HLCUX1');
   });
 
-  test('Next-Page may be a URL, a path or a bare cursor', () => {
+  test('Next-Page may be a URL on the same origin, a path or a bare cursor', () => {
     const current = 'https://dcsa.example/tnt/v3/events?equipmentReference=X&limit=2';
-    expect(nextPageUrl(current, 'https://other.example/v3/events?cursor=abc')).toBe('https://other.example/v3/events?cursor=abc');
+    expect(nextPageUrl(current, 'https://dcsa.example/tnt/v3/events?cursor=abc')).toBe('https://dcsa.example/tnt/v3/events?cursor=abc');
     expect(nextPageUrl(current, '/tnt/v3/events?cursor=abc')).toBe('https://dcsa.example/tnt/v3/events?cursor=abc');
     expect(nextPageUrl(current, 'abc')).toBe('https://dcsa.example/tnt/v3/events?equipmentReference=X&limit=2&cursor=abc');
     expect(nextPageUrl(current, null)).toBeNull();
+  });
+
+  test('Next-Page on another origin is refused: the carrier credentials never go there', () => {
+    const current = 'https://dcsa.example/tnt/v3/events?equipmentReference=X&limit=2';
+    for (const elsewhere of ['https://other.example/v3/events?cursor=abc', 'http://dcsa.example/tnt/v3/events', 'https://dcsa.example:8443/x', '//other.example/x', 'HTTPS://evil.example/x', 'ftp://dcsa.example/x']) {
+      expect(() => nextPageUrl(current, elsewhere)).toThrow(OffOriginNextPage);
+    }
   });
 });
 
@@ -164,5 +171,30 @@ describe('DCSA client against a local DCSA 2.2 server with an API key', () => {
     await expect(client.fetchEvents({ ...query, reference: 'HLCUNOPE' })).rejects.toMatchObject({ kind: 'not_found' });
     expect(client.supports(query)).toBe(true);
     expect(client.supports({ ...query, carrierScac: 'MAEU' })).toBe(false);
+  });
+});
+
+describe('DCSA client whose carrier names a next page on another host', () => {
+  let carrier: LocalServer;
+  let elsewhere: LocalServer;
+  beforeAll(async () => {
+    elsewhere = await startLocalServer((_req, res) => sendJson(res, 200, []));
+    carrier = await startLocalServer((req, res) => {
+      if (req.headers['x-api-key'] !== 'k1') return sendJson(res, 401, {});
+      // localhost and 127.0.0.1 are different origins, as another host is.
+      return sendJson(res, 200, fixture('v2.2-booking.json'), { 'Next-Page': `${elsewhere.url.replace('127.0.0.1', 'localhost')}/v2/events?cursor=2` });
+    });
+  });
+  afterAll(async () => {
+    await carrier.close();
+    await elsewhere.close();
+  });
+
+  test('keeps the first page, never sends the API key to the other host, and says why it stopped', async () => {
+    const client = new DcsaCarrierEventsProvider(settings({ scac: 'HLCU', version: '2.2', baseUrl: carrier.url, auth: { type: 'api_key', header: 'X-API-Key', value: 'k1' } }));
+    const result = await client.fetchEvents({ referenceType: 'booking', reference: 'HLCUABC123059', carrierScac: 'HLCU', subscribedAt: 0 });
+    expect(result.events).toHaveLength(4);
+    expect(elsewhere.requests).toEqual([]);
+    expect(result.messages.join(' ')).toContain('another origin');
   });
 });

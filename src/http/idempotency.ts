@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
+import { Caller, subjectOf } from '../domain/access/caller';
+import type { IdempotencyStore } from '../domain/access/ports';
+import { sha256Hex } from '../domain/access/secrets';
+import type { Clock } from '../domain/clock';
+import type { HostOperation } from '../hosts/host-document';
+import { HttpProblem } from './problem';
+import { idempotencyLeaseMs } from './request-budget';
+
+/**
+ * Idempotency-Key on POSTs: the first definite answer is kept for 24 hours and replayed. Records
+ * never hold a secret, and never stick: a record is settled when its operation answers, whether or
+ * not the client is still there, and one left in progress by a dead process is taken over after a lease.
+ */
+
+const keyPattern = /^[\x21-\x7e]{1,255}$/;
+const windowMs = 24 * 3600 * 1000;
+/** Response headers worth replaying; the rest (request id, rate-limit state) belong to each call. */
+const replayedHeaders = ['content-type', 'location'];
+/** Members that carry a secret shown once: a key, a client secret, a token. */
+const secretMembers = new Set(['secret', 'client_secret', 'access_token']);
+
+/** What makes two requests "the same" for an Idempotency-Key: operation, URL and body. */
+export function requestFingerprint(operationId: string, url: string, body: unknown): string {
+  return crypto.createHash('sha256').update(`${operationId}\n${url}\n${JSON.stringify(body ?? null)}`).digest('hex');
+}
+
+/**
+ * Whose record a key names: an account in one mode; an anonymous caller by its address and its
+ * request together, so people behind one address (an office's NAT) never meet each other's answers.
+ */
+export function idempotencyOwnerOf(caller: Caller, requestHash: string): string {
+  return caller.kind === 'anonymous' ? `anon:${sha256Hex(`${caller.ip}\n${requestHash}`)}` : subjectOf(caller);
+}
+
+/** The JSON body with every secret left out, and the ids of the objects that held one. */
+export function withoutSecrets(body: string): { body: string; secretWithheldFrom: string[] } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { body, secretWithheldFrom: [] };
+  }
+  const heldBy: string[] = [];
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value === null || typeof value !== 'object') return value;
+    const entries = Object.entries(value as Record<string, unknown>);
+    const kept = entries.filter(([name, member]) => !(secretMembers.has(name) && typeof member === 'string'));
+    if (kept.length < entries.length) heldBy.push(String((value as { id?: unknown }).id ?? 'unknown'));
+    return Object.fromEntries(kept.map(([name, member]) => [name, strip(member)]));
+  };
+  const stripped = strip(parsed);
+  return heldBy.length > 0 ? { body: JSON.stringify(stripped), secretWithheldFrom: heldBy } : { body, secretWithheldFrom: [] };
+}
+
+/** Calls `settle` once, right after the operation's answer is written (the client may be gone). */
+function afterAnswer(res: Response, settle: () => void): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  let settled = false;
+  res.end = ((...args: unknown[]) => {
+    const result = end(...args);
+    if (!settled) {
+      settled = true;
+      settle();
+    }
+    return result;
+  }) as Response['end'];
+}
+
+export function idempotency(operation: HostOperation, store: IdempotencyStore, clock: Clock, callerOf: (res: Response) => Caller): RequestHandler {
+  return async (req, res, next) => {
+    const key = req.get('idempotency-key');
+    if (key === undefined) return next();
+    if (!keyPattern.test(key)) {
+      return next(new HttpProblem('validation-failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [{ pointer: '/headers/idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }]));
+    }
+    // An upload's files count too: the same key with another file is another request.
+    const files = (req.files as Express.Multer.File[] | undefined)?.map((f) => [f.fieldname, crypto.createHash('sha256').update(f.buffer).digest('hex')]);
+    const requestHash = requestFingerprint(operation.operationId, req.originalUrl, files ? { body: req.body, files } : req.body);
+    const owner = idempotencyOwnerOf(callerOf(res), requestHash);
+    try {
+      const now = clock.now().getTime();
+      const begun = await store.begin(owner, key, requestHash, { now, expiresAt: now + windowMs, staleBefore: now - idempotencyLeaseMs });
+      if (begun.outcome === 'mismatch') return next(new HttpProblem('idempotency-mismatch', 'This Idempotency-Key was used with a different request in the last 24 hours.'));
+      if (begun.outcome === 'in_progress') return next(new HttpProblem('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.'));
+      if (begun.outcome === 'replay') {
+        res.setHeader('Idempotency-Replayed', 'true');
+        if (begun.response.secretWithheldFrom.length > 0) {
+          const made = begun.response.secretWithheldFrom.join(', ');
+          return next(new HttpProblem('idempotency-secret-withheld', `The request with this Idempotency-Key already succeeded and made ${made}. Its secret was shown once, in that answer, and is not kept: list the resource to see it without its secret, or rotate or recreate it for a new secret.`));
+        }
+        for (const [name, value] of Object.entries(begun.response.headers)) res.setHeader(name, value);
+        res.status(begun.response.status).send(begun.response.body);
+        return;
+      }
+    } catch (error) {
+      return next(error);
+    }
+    // Keep the first response: a definite answer (2xx–4xx but 409 and 429) is replayed for 24 hours;
+    // throttling, conflicts and server failures are forgotten so a retry can succeed.
+    let body = '';
+    const send = res.send.bind(res);
+    res.send = (chunk?: unknown) => {
+      if (typeof chunk === 'string') body = chunk;
+      else if (Buffer.isBuffer(chunk)) body = chunk.toString('utf8');
+      return send(chunk);
+    };
+    afterAnswer(res, () => {
+      const keep = res.statusCode < 500 && res.statusCode !== 429 && res.statusCode !== 409;
+      const headers = Object.fromEntries(replayedHeaders.flatMap((name) => (res.getHeader(name) !== undefined ? [[name, String(res.getHeader(name))]] : [])));
+      const settle = keep ? store.complete(owner, key, { status: res.statusCode, headers, ...withoutSecrets(body) }) : store.abandon(owner, key);
+      settle.catch((error: unknown) => req.log.error({ err: error }, 'idempotency record not settled'));
+    });
+    next();
+  };
+}

@@ -1,0 +1,12 @@
+import { wallClockGuardMs } from '../domain/loadplan/engine/work-meter';
+import { LOAD_PLAN_LIMITS } from '../domain/loadplan/limits';
+
+/**
+ * The longest a request may run: a load plan at its largest work budget, stopped by the planner's
+ * wall-clock guard (3 × 10 s + 250 ms). Shutdown waits at least this long for requests in flight,
+ * and an idempotency record left in progress is reclaimed after twice it.
+ */
+export const longestRequestMs = wallClockGuardMs(LOAD_PLAN_LIMITS.maxTimeBudgetMs);
+
+/** An in-progress Idempotency-Key whose request died with its process is free again after this. */
+export const idempotencyLeaseMs = 2 * longestRequestMs;
