@@ -108,7 +108,10 @@ export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'c
   });
   await agenda.start();
   const progress = importProgressReporter(logger, metrics);
-  const htsJobDeps = { ...htsRefreshDeps(deps.tariff, deps.clock, progress), logger, lockLifetimeMs: deps.config.jobLockLifetimeMs };
+  // Stopping ends an HTS import after the file in hand (a backfill of 40 releases takes minutes); the
+  // next start queues the backfill again and it goes on where it stopped.
+  const stopping = new AbortController();
+  const htsJobDeps = { ...htsRefreshDeps(deps.tariff, deps.clock, progress), signal: stopping.signal, logger, lockLifetimeMs: deps.config.jobLockLifetimeMs };
   defineHtsBackfillJob(agenda, htsJobDeps);
   await defineHtsRefreshJob(agenda, htsJobDeps);
   const tracking = deps.tracking.config;
@@ -125,6 +128,7 @@ export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'c
   logger.info({ aisFeed: aisFeed !== null, trackingEvery: tracking.refresh.jobEvery, dcsaCarriers: tracking.dcsa.map((c) => c.scac) }, 'worker started');
   return {
     async stop() {
+      stopping.abort();
       await aisFeed?.stop();
       await webhookDelivery.stop();
       await agenda.stop();

@@ -285,8 +285,8 @@ describe(`shipments on ${testDialect}`, () => {
       expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/rate-limited', detail: '25 account_api calls a second at most; retry in 1 second.' });
       expect(res.headers['retry-after']).toBe('1');
     }
-    // Test mode counts apart; the next second starts afresh.
-    await request(app.hosts.site).get('/api/shipments').set({ Authorization: `Bearer ${test}` }).expect(200);
+    // Test keys count with the account's live calls (one budget per account); the next second starts afresh.
+    await request(app.hosts.site).get('/api/shipments').set({ Authorization: `Bearer ${test}` }).expect(429);
     app.clock.advance(1000);
     await request(app.hosts.site).get(`/api/shipments/${id}`).set(auth).expect(200);
     // Past seconds are forgotten, so the counters do not pile up.

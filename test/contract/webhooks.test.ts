@@ -64,10 +64,11 @@ describe('POST /api/webhook-endpoints and the endpoint resource', () => {
     await site().post('/api/webhook-endpoints').set(bearer(key)).send({ url: 'https://example.com/x', events: ['not a pattern'] }).expect(400);
   });
 
-  it('answers 422 when an Idempotency-Key is reused with another body, and replays the same body', async () => {
+  it('answers 422 when an Idempotency-Key is reused with another body, and 409 to a replay (the signing secret is never stored)', async () => {
     const first = await site().post('/api/webhook-endpoints').set(bearer(key)).set('Idempotency-Key', 'we-1').send({ url: `${receiver.url}/i`, events: ['*'] }).expect(201);
-    const replay = await site().post('/api/webhook-endpoints').set(bearer(key)).set('Idempotency-Key', 'we-1').send({ url: `${receiver.url}/i`, events: ['*'] }).expect(201);
-    expect(replay.body.id).toBe(first.body.id);
+    const replay = await site().post('/api/webhook-endpoints').set(bearer(key)).set('Idempotency-Key', 'we-1').send({ url: `${receiver.url}/i`, events: ['*'] }).expect(409);
+    expect(replay.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/idempotency-secret-withheld' });
+    expect(replay.body.detail).toContain(first.body.id);
     await site().post('/api/webhook-endpoints').set(bearer(key)).set('Idempotency-Key', 'we-1').send({ url: `${receiver.url}/j`, events: ['*'] }).expect(422);
   });
 

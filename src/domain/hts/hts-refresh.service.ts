@@ -8,6 +8,8 @@ export interface HtsRefreshDeps extends HtsImportDeps {
   source: HtsReleaseSource;
   /** Told after each file of a run (imported, present or rejected). */
   progress?: ImportProgress;
+  /** When aborted (the process is stopping), the run ends after the file in hand and asks for a retry. */
+  signal?: AbortSignal;
 }
 
 export interface HtsRefreshResult {
@@ -32,6 +34,10 @@ async function importFromSource(deps: HtsRefreshDeps, choose: Choice): Promise<H
     const available = (await deps.source.listReleases()).sort(compareRevisions);
     const candidates = choose(available, await deps.db.stores.releases.listByEffectiveDate());
     for (const [index, candidate] of candidates.entries()) {
+      if (deps.signal?.aborted) {
+        result.retry = { reason: `stopped after ${index} of ${candidates.length} files` };
+        break;
+      }
       const started = performance.now();
       const bytes = await deps.source.fetchRelease(candidate);
       const outcome = await importHtsFile(deps, {

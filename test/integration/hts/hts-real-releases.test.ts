@@ -209,8 +209,19 @@ describe('three real 2025 releases around the reciprocal tariff headings, backfi
     local = { ...htsImportDeps(db), source: new DirectoryHtsSource(path.join(folder, 'hts')) };
     expect(await ensureInitialRelease(local)).toMatchObject({ outcome: 'imported', release: { id: 'htsr_2025_rev_9', effectiveDate: '2025-04-05' } });
     const progress: string[] = [];
+    // A process told to stop ends the backfill after the file in hand; the next run goes on from there.
+    const stopping = new AbortController();
+    const stopped = await backfillHtsReleases({
+      ...local,
+      signal: stopping.signal,
+      progress: (p) => {
+        progress.push(`${p.done}/${p.total} ${p.item} ${p.outcome}`);
+        stopping.abort();
+      },
+    });
+    expect(stopped.retry).toEqual({ reason: 'stopped after 1 of 2 files' });
     const backfill = await backfillHtsReleases({ ...local, progress: (p) => progress.push(`${p.done}/${p.total} ${p.item} ${p.outcome}`) });
-    expect(progress).toEqual(['1/2 2025 Revision 7 imported', '2/2 2025 Revision 6 imported']);
+    expect(progress).toEqual(['1/2 2025 Revision 7 imported', '1/1 2025 Revision 6 imported']);
     expect(backfill.rejected).toEqual([]);
   }, 120_000);
   afterAll(async () => {
