@@ -2089,16 +2089,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "hts_code": "6109.10.0012",
-                     *       "description": "Men's (338)",
+                     *       "hts_code": "0102.29.40.24",
+                     *       "description": "Male",
                      *       "country": "China",
-                     *       "base_duty_rate": "16.5%",
-                     *       "total_tariff_rate": 36.5,
-                     *       "total_duty": 3650,
+                     *       "base_duty_rate": "1¢/kg",
+                     *       "total_tariff_rate": null,
+                     *       "total_duty": null,
                      *       "tariff_breakdown": [
                      *         {
                      *           "type": "MFN",
-                     *           "rate": 16.5
+                     *           "rate": null
                      *         },
                      *         {
                      *           "type": "Section 301",
@@ -2113,15 +2113,16 @@ export interface operations {
                      *           "program": "MFN (column 1 general)",
                      *           "heading": null,
                      *           "description": "Base duty, column 1 general",
-                     *           "rate_text": "16.5%",
-                     *           "rate_percent": 16.5,
+                     *           "rate_text": "1¢/kg",
+                     *           "rate_percent": null,
                      *           "basis": "full_value",
-                     *           "amount": 1650,
-                     *           "status": "applies",
+                     *           "amount": null,
+                     *           "status": "unresolved",
+                     *           "reason": "the specific rate is per kg; a quantity in kg is required",
                      *           "citations": [
                      *             {
                      *               "type": "hts",
-                     *               "ref": "HTSUS 61091000, column 1 general"
+                     *               "ref": "HTSUS 01022940, column 1 general"
                      *             }
                      *           ]
                      *         },
@@ -2162,16 +2163,15 @@ export interface operations {
                      *             {
                      *               "type": "hts",
                      *               "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
-                     *             },
-                     *             {
-                     *               "type": "research_note",
-                     *               "ref": "tariff-rules.md §3.5; tariff-rules-verification.md rows 21–26"
                      *             }
-                     *           ],
-                     *           "verify": "heading number derived from the alphabetical order of note 52"
+                     *           ]
                      *         }
                      *       ],
                      *       "unresolved": [
+                     *         {
+                     *           "component": "mfn",
+                     *           "reason": "the specific rate is per kg; a quantity in kg is required"
+                     *         },
                      *         {
                      *           "component": "fees.hmf",
                      *           "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
@@ -2195,9 +2195,10 @@ export interface operations {
                      *         "id": "htsr_2026_rev_4",
                      *         "name": "2026 Revision 4"
                      *       },
-                     *       "rules_version": "sha256:f0473073e506bdc9",
-                     *       "entry_date": "2026-11-25",
-                     *       "prohibited": false
+                     *       "rules_version": "sha256:e244c01b1b6576c2",
+                     *       "entry_date": "2026-10-09",
+                     *       "prohibited": false,
+                     *       "possible_exemptions": []
                      *     }
                      */
                     "application/json": components["schemas"]["TariffCalculationFormB"];
@@ -2310,25 +2311,25 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "acct_01m8e75a3gawqje958jyabvmfy",
+                     *         "id": "acct_01m892bzq4ae0h87vr9khjv73s",
                      *         "object": "account",
-                     *         "email": "user10.1795619926515@example.com",
+                     *         "email": "user10.1795626708438@example.com",
                      *         "plan": "free",
-                     *         "created_at": "2026-11-27T10:00:06.000Z"
+                     *         "created_at": "2026-11-25T10:00:09.700Z"
                      *       },
                      *       "api_key": {
-                     *         "id": "key_01m8e75a3gawqje958jyabvmfz",
+                     *         "id": "key_01m892bzq4ae0h87vr9khjv73t",
                      *         "object": "api_key",
                      *         "name": "Default key",
                      *         "mode": "live",
                      *         "prefix": "tl_live_",
-                     *         "last4": "w8Xz",
+                     *         "last4": "Bz4q",
                      *         "status": "active",
-                     *         "created_at": "2026-11-27T10:00:06.000Z",
+                     *         "created_at": "2026-11-25T10:00:09.700Z",
                      *         "last_used_at": null,
                      *         "expires_at": null,
                      *         "revoked_at": null,
-                     *         "secret": "tl_live_XgwzZ2mnk9wVwZmyjvP6uogU9Wa9w8Xz"
+                     *         "secret": "tl_live_X03998Lp8OPoQVs9Fu5LP3dJDjhzBz4q"
                      *       }
                      *     }
                      */
@@ -2566,18 +2567,18 @@ export interface operations {
                      *       "object": "landing_page",
                      *       "name": "Tradelane API",
                      *       "host": "main",
-                     *       "url": "http://127.0.0.1:38177",
+                     *       "url": "http://127.0.0.1:32837",
                      *       "api_version": "2026-11-22",
                      *       "links": {
-                     *         "reference": "http://127.0.0.1:38177/docs",
-                     *         "spec": "http://127.0.0.1:38177/openapi.yaml",
-                     *         "quickstart": "http://127.0.0.1:38177/docs#section/quickstart",
-                     *         "problems": "http://127.0.0.1:38177/docs#section/errors"
+                     *         "reference": "http://127.0.0.1:32837/docs",
+                     *         "spec": "http://127.0.0.1:32837/openapi.yaml",
+                     *         "quickstart": "http://127.0.0.1:32837/docs#section/quickstart",
+                     *         "problems": "http://127.0.0.1:32837/docs#section/errors"
                      *       },
                      *       "hosts": [
                      *         {
                      *           "host": "main",
-                     *           "url": "http://127.0.0.1:38177",
+                     *           "url": "http://127.0.0.1:32837",
                      *           "serves": "Main API host (calculate form B, freight tools, sign-up)"
                      *         },
                      *         {
@@ -2632,11 +2633,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "problem_type",
-                     *       "type": "https://docs.tradelane.dev/problems/conflict",
-                     *       "slug": "conflict",
+                     *       "type": "https://docs.tradelane.dev/problems/idempotency-secret-withheld",
+                     *       "slug": "idempotency-secret-withheld",
                      *       "status": 409,
-                     *       "title": "Conflict",
-                     *       "description": "The resource's state forbids the change, the resource already exists (for a tracked reference, `existing_subscription_id`), or a request with the same `Idempotency-Key` is still running. Read the resource, or retry the idempotent request later."
+                     *       "title": "Idempotent replay of an answer that held a secret",
+                     *       "description": "The `Idempotency-Key` replays a request whose answer held a secret (sign-up, key creation or rotation, OAuth client creation). Secrets are shown once and never stored, so the answer is not repeated; `detail` names what the first request made. List or read those resources, or rotate the key if its secret was lost."
                      *     }
                      */
                     "application/json": components["schemas"]["ProblemType"];
@@ -3041,7 +3042,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "trk_01m8e7566gaqhreznfnzvce2yp",
+                     *           "id": "trk_01m8e7566g1ddp95m3j7tvfjat",
                      *           "object": "tracking_subscription",
                      *           "livemode": false,
                      *           "reference_type": "container",
@@ -3053,7 +3054,7 @@ export interface operations {
                      *           "failure_reason": null,
                      *           "containers": [
                      *             {
-                     *               "id": "cnt_01m8e7566gaqhreznfnzvce2yq",
+                     *               "id": "cnt_01m8e7566g1ddp95m3j7tvfjav",
                      *               "container_number": "CMAU5127498",
                      *               "status": "awaiting_data"
                      *             }
@@ -3069,7 +3070,7 @@ export interface operations {
                      *           "updated_at": "2026-11-27T10:00:02.000Z"
                      *         },
                      *         {
-                     *           "id": "trk_01m8e758500d4rnjkeaaqgm56c",
+                     *           "id": "trk_01m8e7585031hzqm8s03z0zx5b",
                      *           "object": "tracking_subscription",
                      *           "livemode": false,
                      *           "reference_type": "container",
@@ -3081,7 +3082,7 @@ export interface operations {
                      *           "failure_reason": null,
                      *           "containers": [
                      *             {
-                     *               "id": "cnt_01m8e758500d4rnjkeaaqgm56d",
+                     *               "id": "cnt_01m8e7585031hzqm8s03z0zx5c",
                      *               "container_number": "CMAU5447085",
                      *               "status": "awaiting_data"
                      *             }
@@ -3097,7 +3098,7 @@ export interface operations {
                      *           "updated_at": "2026-11-27T10:00:04.000Z"
                      *         },
                      *         {
-                     *           "id": "trk_01m8e75948dx6az3byht75hm48",
+                     *           "id": "trk_01m8e75948dy4gncw4b0wf28zn",
                      *           "object": "tracking_subscription",
                      *           "livemode": false,
                      *           "reference_type": "container",
@@ -3109,7 +3110,7 @@ export interface operations {
                      *           "failure_reason": null,
                      *           "containers": [
                      *             {
-                     *               "id": "cnt_01m8e75948dx6az3byht75hm49",
+                     *               "id": "cnt_01m8e75948dy4gncw4b0wf28zp",
                      *               "container_number": "CBHU3202732",
                      *               "status": "awaiting_data"
                      *             }
@@ -3125,7 +3126,7 @@ export interface operations {
                      *           "updated_at": "2026-11-27T10:00:05.000Z"
                      *         },
                      *         {
-                     *           "id": "trk_01m8e75a3gawqje958jyabvmfw",
+                     *           "id": "trk_01m8e75a3g576vqv0me5j7b7tk",
                      *           "object": "tracking_subscription",
                      *           "livemode": false,
                      *           "reference_type": "container",
@@ -3137,7 +3138,7 @@ export interface operations {
                      *           "failure_reason": null,
                      *           "containers": [
                      *             {
-                     *               "id": "cnt_01m8e75a3gawqje958jyabvmfx",
+                     *               "id": "cnt_01m8e75a3g576vqv0me5j7b7tm",
                      *               "container_number": "MEDU8707688",
                      *               "status": "awaiting_data"
                      *             }
@@ -3204,7 +3205,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "trk_01m8bmrd80bat4dm9gf58r2nwt",
+                     *       "id": "trk_01m8bmrd80c85yv8ajjv5d3cvg",
                      *       "object": "tracking_subscription",
                      *       "livemode": true,
                      *       "reference_type": "container",
@@ -3216,14 +3217,14 @@ export interface operations {
                      *       "failure_reason": null,
                      *       "containers": [
                      *         {
-                     *           "id": "cnt_01m8bmrd80bat4dm9gf58r2nww",
+                     *           "id": "cnt_01m8bmrd80c85yv8ajjv5d3cvj",
                      *           "container_number": "CSQU3054383",
                      *           "status": "awaiting_data"
                      *         }
                      *       ],
-                     *       "credit_transaction_id": "crl_01m8bmrd80bat4dm9gf58r2nwv",
+                     *       "credit_transaction_id": "crl_01m8bmrd80c85yv8ajjv5d3cvh",
                      *       "billing": "credit",
-                     *       "shipment_id": "shp_01m89mkaw4ff1dajttny22dep9",
+                     *       "shipment_id": "shp_01m89v3nj56wdh4hc0tmhhkxqf",
                      *       "last_refresh_attempt_at": null,
                      *       "last_refreshed_at": null,
                      *       "last_refresh_error": null,
@@ -3273,7 +3274,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "trk_01m8bmrd80abxd80f7170g5vbq",
+                     *       "id": "trk_01m8bmrd80c4gjy3q65f44heqa",
                      *       "object": "tracking_subscription",
                      *       "livemode": true,
                      *       "reference_type": "container",
@@ -3285,12 +3286,12 @@ export interface operations {
                      *       "failure_reason": null,
                      *       "containers": [
                      *         {
-                     *           "id": "cnt_01m8bmrd80abxd80f7170g5vbs",
+                     *           "id": "cnt_01m8bmrd80c4gjy3q65f44heqc",
                      *           "container_number": "CSQU3054383",
                      *           "status": "awaiting_data"
                      *         }
                      *       ],
-                     *       "credit_transaction_id": "crl_01m8bmrd80abxd80f7170g5vbr",
+                     *       "credit_transaction_id": "crl_01m8bmrd80c4gjy3q65f44heqb",
                      *       "billing": "credit",
                      *       "shipment_id": null,
                      *       "last_refresh_attempt_at": "2026-11-26T10:00:00.000Z",
@@ -3337,7 +3338,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "trk_01m8e7575r2m1qp1h8njsb6sag",
+                     *       "id": "trk_01m8e7575r8392hdq5tbjhzmvp",
                      *       "object": "tracking_subscription",
                      *       "livemode": false,
                      *       "reference_type": "container",
@@ -3349,7 +3350,7 @@ export interface operations {
                      *       "failure_reason": null,
                      *       "containers": [
                      *         {
-                     *           "id": "cnt_01m8e7575r2m1qp1h8njsb6sah",
+                     *           "id": "cnt_01m8e7575r8392hdq5tbjhzmvq",
                      *           "container_number": "CMAU4049810",
                      *           "status": "awaiting_data"
                      *         }
@@ -3401,10 +3402,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cnt_01m81b5h80bjwq1pk7nwqvdp3p",
+                     *       "id": "cnt_01m81b5h80erh34634fj2j1czk",
                      *       "object": "container",
                      *       "livemode": false,
-                     *       "subscription_id": "trk_01m81b5h80bjwq1pk7nwqvdp3n",
+                     *       "subscription_id": "trk_01m81b5h80erh34634fj2j1czj",
                      *       "container_number": "MSKU1234565",
                      *       "iso_equipment_code": "45G1",
                      *       "status": "gated_in",
@@ -3789,9 +3790,9 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "crl_01m8bmrd80abxd80f7170g5vbw",
+                     *           "id": "crl_01m8bmrd80c4gjy3q65f44heqf",
                      *           "object": "tracking_credit_transaction",
-                     *           "account_id": "acct_01m8bmrd80abxd80f7170g5vbj",
+                     *           "account_id": "acct_01m8bmrd80c4gjy3q65f44heq5",
                      *           "kind": "consume",
                      *           "credits": "-1.00",
                      *           "balance_after": "1.00",
@@ -3803,14 +3804,14 @@ export interface operations {
                      *             "amount": "1.20",
                      *             "currency": "USD"
                      *           },
-                     *           "subscription_id": "trk_01m8bmrd80abxd80f7170g5vbv",
+                     *           "subscription_id": "trk_01m8bmrd80c4gjy3q65f44heqe",
                      *           "reason": "tracking HLCU12345678",
                      *           "created_at": "2026-11-26T10:00:00.000Z"
                      *         },
                      *         {
-                     *           "id": "crl_01m8bmrd80abxd80f7170g5vbr",
+                     *           "id": "crl_01m8bmrd80c4gjy3q65f44heqb",
                      *           "object": "tracking_credit_transaction",
-                     *           "account_id": "acct_01m8bmrd80abxd80f7170g5vbj",
+                     *           "account_id": "acct_01m8bmrd80c4gjy3q65f44heq5",
                      *           "kind": "consume",
                      *           "credits": "-1.00",
                      *           "balance_after": "2.00",
@@ -3822,14 +3823,14 @@ export interface operations {
                      *             "amount": "1.50",
                      *             "currency": "USD"
                      *           },
-                     *           "subscription_id": "trk_01m8bmrd80abxd80f7170g5vbq",
+                     *           "subscription_id": "trk_01m8bmrd80c4gjy3q65f44heqa",
                      *           "reason": "tracking CSQU3054383",
                      *           "created_at": "2026-11-26T10:00:00.000Z"
                      *         },
                      *         {
-                     *           "id": "crl_01m8bmrd80abxd80f7170g5vbp",
+                     *           "id": "crl_01m8bmrd80c4gjy3q65f44heq9",
                      *           "object": "tracking_credit_transaction",
-                     *           "account_id": "acct_01m8bmrd80abxd80f7170g5vbj",
+                     *           "account_id": "acct_01m8bmrd80c4gjy3q65f44heq5",
                      *           "kind": "grant",
                      *           "credits": "3.00",
                      *           "balance_after": "3.00",

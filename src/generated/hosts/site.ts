@@ -4505,38 +4505,116 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "shp_p4",
+                     *           "id": "shp_01m892by9tf81gxwdmg9fxjbw3",
                      *           "object": "shipment",
-                     *           "reference": null,
-                     *           "status": "booked",
+                     *           "livemode": true,
+                     *           "reference": "REF-0",
+                     *           "mode": "ocean_fcl",
+                     *           "status": "draft",
+                     *           "shipper": null,
+                     *           "consignee": null,
                      *           "origin": null,
                      *           "destination": null,
-                     *           "created_at": "1970-01-01T00:00:01.004Z",
-                     *           "updated_at": "1970-01-01T00:00:01.004Z"
+                     *           "incoterm": null,
+                     *           "carrier_scac": null,
+                     *           "bill_of_lading_number": null,
+                     *           "booking_number": null,
+                     *           "cargo_ready_date": null,
+                     *           "etd": null,
+                     *           "eta": "2026-12-05",
+                     *           "containers": [
+                     *             {
+                     *               "number": "MSKU2000047",
+                     *               "tracking": null
+                     *             }
+                     *           ],
+                     *           "cargo_lines": [],
+                     *           "metadata": {},
+                     *           "status_transitions": {
+                     *             "booked_at": null,
+                     *             "departed_at": null,
+                     *             "arrived_at": null,
+                     *             "delivered_at": null,
+                     *             "cancelled_at": null
+                     *           },
+                     *           "created_at": "2026-11-25T10:00:08.250Z",
+                     *           "updated_at": "2026-11-25T10:00:08.250Z"
                      *         },
                      *         {
-                     *           "id": "shp_p3",
+                     *           "id": "shp_01m892bw868dgvrcs574jrykjv",
                      *           "object": "shipment",
-                     *           "reference": null,
-                     *           "status": "booked",
+                     *           "livemode": true,
+                     *           "reference": "REF-0",
+                     *           "mode": "ocean_fcl",
+                     *           "status": "draft",
+                     *           "shipper": null,
+                     *           "consignee": null,
                      *           "origin": null,
                      *           "destination": null,
-                     *           "created_at": "1970-01-01T00:00:01.003Z",
-                     *           "updated_at": "1970-01-01T00:00:01.003Z"
+                     *           "incoterm": null,
+                     *           "carrier_scac": null,
+                     *           "bill_of_lading_number": null,
+                     *           "booking_number": null,
+                     *           "cargo_ready_date": null,
+                     *           "etd": null,
+                     *           "eta": "2026-12-03",
+                     *           "containers": [
+                     *             {
+                     *               "number": "MSKU2000026",
+                     *               "tracking": null
+                     *             }
+                     *           ],
+                     *           "cargo_lines": [],
+                     *           "metadata": {},
+                     *           "status_transitions": {
+                     *             "booked_at": null,
+                     *             "departed_at": null,
+                     *             "arrived_at": null,
+                     *             "delivered_at": null,
+                     *             "cancelled_at": null
+                     *           },
+                     *           "created_at": "2026-11-25T10:00:06.150Z",
+                     *           "updated_at": "2026-11-25T10:00:06.150Z"
                      *         },
                      *         {
-                     *           "id": "shp_p2",
+                     *           "id": "shp_01m892bt6j4hpm1rpar3s37vms",
                      *           "object": "shipment",
-                     *           "reference": null,
-                     *           "status": "booked",
+                     *           "livemode": true,
+                     *           "reference": "REF-0",
+                     *           "mode": "ocean_fcl",
+                     *           "status": "draft",
+                     *           "shipper": null,
+                     *           "consignee": null,
                      *           "origin": null,
                      *           "destination": null,
-                     *           "created_at": "1970-01-01T00:00:01.002Z",
-                     *           "updated_at": "1970-01-01T00:00:01.002Z"
+                     *           "incoterm": null,
+                     *           "carrier_scac": null,
+                     *           "bill_of_lading_number": null,
+                     *           "booking_number": null,
+                     *           "cargo_ready_date": null,
+                     *           "etd": null,
+                     *           "eta": "2026-12-01",
+                     *           "containers": [
+                     *             {
+                     *               "number": "MSKU2000005",
+                     *               "tracking": null
+                     *             }
+                     *           ],
+                     *           "cargo_lines": [],
+                     *           "metadata": {},
+                     *           "status_transitions": {
+                     *             "booked_at": null,
+                     *             "departed_at": null,
+                     *             "arrived_at": null,
+                     *             "delivered_at": null,
+                     *             "cancelled_at": null
+                     *           },
+                     *           "created_at": "2026-11-25T10:00:04.050Z",
+                     *           "updated_at": "2026-11-25T10:00:04.050Z"
                      *         }
                      *       ],
-                     *       "has_more": true,
-                     *       "next_cursor": "eyJjcmVhdGVkQXQiOjEwMDIsImlkIjoic2hwX3AyIn0"
+                     *       "has_more": false,
+                     *       "next_cursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["ShipmentList"];
@@ -4639,6 +4717,125 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "shp_01m892c0y6bzg3n7sxszsk2hv1",
+                     *       "object": "shipment",
+                     *       "livemode": true,
+                     *       "reference": "PO-88213",
+                     *       "mode": "ocean_fcl",
+                     *       "status": "draft",
+                     *       "shipper": {
+                     *         "name": "Ningbo Homeware Co.",
+                     *         "country": "CN"
+                     *       },
+                     *       "consignee": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "postal_code": "90021",
+                     *         "country": "US"
+                     *       },
+                     *       "origin": {
+                     *         "locode": "NLRTM"
+                     *       },
+                     *       "destination": {
+                     *         "locode": "DEHAM"
+                     *       },
+                     *       "incoterm": "FOB",
+                     *       "carrier_scac": null,
+                     *       "bill_of_lading_number": null,
+                     *       "booking_number": null,
+                     *       "cargo_ready_date": "2026-12-01",
+                     *       "etd": "2026-12-05",
+                     *       "eta": "2026-12-24",
+                     *       "containers": [
+                     *         {
+                     *           "number": "MSKU1234565",
+                     *           "tracking": null
+                     *         }
+                     *       ],
+                     *       "cargo_lines": [
+                     *         {
+                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv2",
+                     *           "description": "Cotton T-shirts, men's",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "quantity": 1000,
+                     *           "quantity_unit": "doz",
+                     *           "weight": "3600",
+                     *           "weight_unit": "kg",
+                     *           "volume": "28.5",
+                     *           "volume_unit": "cbm",
+                     *           "value": {
+                     *             "amount": "48000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "duty_estimate": null
+                     *         },
+                     *         {
+                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv3",
+                     *           "description": "Samples",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "quantity": null,
+                     *           "quantity_unit": null,
+                     *           "weight": null,
+                     *           "weight_unit": null,
+                     *           "volume": null,
+                     *           "volume_unit": null,
+                     *           "value": null,
+                     *           "duty_estimate": null
+                     *         },
+                     *         {
+                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv4",
+                     *           "description": "Euro goods",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "quantity": null,
+                     *           "quantity_unit": null,
+                     *           "weight": null,
+                     *           "weight_unit": null,
+                     *           "volume": null,
+                     *           "volume_unit": null,
+                     *           "value": {
+                     *             "amount": "100.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "duty_estimate": null
+                     *         },
+                     *         {
+                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv5",
+                     *           "description": "Unknown code",
+                     *           "hts_code": "0000.00.0000",
+                     *           "country_of_origin": "CN",
+                     *           "quantity": null,
+                     *           "quantity_unit": null,
+                     *           "weight": null,
+                     *           "weight_unit": null,
+                     *           "volume": null,
+                     *           "volume_unit": null,
+                     *           "value": {
+                     *             "amount": "100.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "duty_estimate": null
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "erp_order": "4500012345"
+                     *       },
+                     *       "status_transitions": {
+                     *         "booked_at": null,
+                     *         "departed_at": null,
+                     *         "arrived_at": null,
+                     *         "delivered_at": null,
+                     *         "cancelled_at": null
+                     *       },
+                     *       "created_at": "2026-11-25T10:00:10.950Z",
+                     *       "updated_at": "2026-11-25T10:00:10.950Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
@@ -4680,6 +4877,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "shp_01m892brcr7d6kyd8tyj5ew3s1",
+                     *       "object": "shipment",
+                     *       "livemode": false,
+                     *       "reference": "PO-88213",
+                     *       "mode": "ocean_fcl",
+                     *       "status": "booked",
+                     *       "shipper": {
+                     *         "name": "Ningbo Homeware Co.",
+                     *         "country": "CN"
+                     *       },
+                     *       "consignee": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "postal_code": "90021",
+                     *         "country": "US"
+                     *       },
+                     *       "origin": {
+                     *         "locode": "NLRTM"
+                     *       },
+                     *       "destination": {
+                     *         "locode": "DEHAM"
+                     *       },
+                     *       "incoterm": "FOB",
+                     *       "carrier_scac": null,
+                     *       "bill_of_lading_number": null,
+                     *       "booking_number": null,
+                     *       "cargo_ready_date": "2026-12-01",
+                     *       "etd": "2026-12-05",
+                     *       "eta": "2026-12-24",
+                     *       "containers": [
+                     *         {
+                     *           "number": "MSKU1234565",
+                     *           "tracking": {
+                     *             "subscription_id": "trk_01m892breafmn2r7y8dwpjapd2",
+                     *             "container_id": "cnt_01m892breafmn2r7y8dwpjapd3",
+                     *             "status": "in_transit",
+                     *             "carrier_eta": "2026-11-25T14:14:00.000Z",
+                     *             "predicted_eta": "2026-11-25T15:31:11.980Z",
+                     *             "arrived_at": null,
+                     *             "data_refreshed_at": "2026-11-25T10:00:02.250Z",
+                     *             "stale": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "number": "MSKU7654328",
+                     *           "tracking": {
+                     *             "subscription_id": "trk_01m892breafmn2r7y8dwpjapd4",
+                     *             "container_id": "cnt_01m892breafmn2r7y8dwpjapd5",
+                     *             "status": "available_for_pickup",
+                     *             "carrier_eta": null,
+                     *             "predicted_eta": null,
+                     *             "arrived_at": "2026-11-23T01:40:00.000Z",
+                     *             "data_refreshed_at": "2026-11-25T10:00:02.250Z",
+                     *             "stale": false
+                     *           }
+                     *         }
+                     *       ],
+                     *       "cargo_lines": [
+                     *         {
+                     *           "id": "cgl_01m892brcr7d6kyd8tyj5ew3s2",
+                     *           "description": "Cotton T-shirts, men's",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "quantity": 1000,
+                     *           "quantity_unit": "doz",
+                     *           "weight": "3600",
+                     *           "weight_unit": "kg",
+                     *           "volume": "28.5",
+                     *           "volume_unit": "cbm",
+                     *           "value": {
+                     *             "amount": "48000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "duty_estimate": null
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "erp_order": "4500012345"
+                     *       },
+                     *       "status_transitions": {
+                     *         "booked_at": "2026-11-25T10:00:02.250Z",
+                     *         "departed_at": null,
+                     *         "arrived_at": null,
+                     *         "delivered_at": null,
+                     *         "cancelled_at": null
+                     *       },
+                     *       "created_at": "2026-11-25T10:00:02.200Z",
+                     *       "updated_at": "2026-11-25T10:00:02.250Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
@@ -4717,6 +5007,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4760,6 +5051,112 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "shp_01m892brcr7d6kyd8tyj5ew3s1",
+                     *       "object": "shipment",
+                     *       "livemode": false,
+                     *       "reference": "PO-88213",
+                     *       "mode": "ocean_fcl",
+                     *       "status": "booked",
+                     *       "shipper": {
+                     *         "name": "Ningbo Homeware Co.",
+                     *         "country": "CN"
+                     *       },
+                     *       "consignee": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "postal_code": "90021",
+                     *         "country": "US"
+                     *       },
+                     *       "origin": {
+                     *         "locode": "NLRTM"
+                     *       },
+                     *       "destination": {
+                     *         "locode": "DEHAM"
+                     *       },
+                     *       "incoterm": "FOB",
+                     *       "carrier_scac": null,
+                     *       "bill_of_lading_number": null,
+                     *       "booking_number": null,
+                     *       "cargo_ready_date": "2026-12-01",
+                     *       "etd": "2026-12-05",
+                     *       "eta": "2026-12-24",
+                     *       "containers": [
+                     *         {
+                     *           "number": "MSKU1234565",
+                     *           "tracking": {
+                     *             "subscription_id": "trk_01m892breafmn2r7y8dwpjapd2",
+                     *             "container_id": "cnt_01m892breafmn2r7y8dwpjapd3",
+                     *             "status": "in_transit",
+                     *             "carrier_eta": "2026-11-25T14:14:00.000Z",
+                     *             "predicted_eta": "2026-11-25T15:31:11.980Z",
+                     *             "arrived_at": null,
+                     *             "data_refreshed_at": "2026-11-25T10:00:02.250Z",
+                     *             "stale": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "number": "MSKU7654328",
+                     *           "tracking": {
+                     *             "subscription_id": "trk_01m892breafmn2r7y8dwpjapd4",
+                     *             "container_id": "cnt_01m892breafmn2r7y8dwpjapd5",
+                     *             "status": "available_for_pickup",
+                     *             "carrier_eta": null,
+                     *             "predicted_eta": null,
+                     *             "arrived_at": "2026-11-23T01:40:00.000Z",
+                     *             "data_refreshed_at": "2026-11-25T10:00:02.250Z",
+                     *             "stale": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "number": "MSKU1111112",
+                     *           "tracking": {
+                     *             "subscription_id": "trk_01m892brmjbgfs1ty1ab25km42",
+                     *             "container_id": "cnt_01m892brmjbgfs1ty1ab25km43",
+                     *             "status": "awaiting_data",
+                     *             "carrier_eta": null,
+                     *             "predicted_eta": null,
+                     *             "arrived_at": null,
+                     *             "data_refreshed_at": null,
+                     *             "stale": false
+                     *           }
+                     *         }
+                     *       ],
+                     *       "cargo_lines": [
+                     *         {
+                     *           "id": "cgl_01m892brcr7d6kyd8tyj5ew3s2",
+                     *           "description": "Cotton T-shirts, men's",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "quantity": 1000,
+                     *           "quantity_unit": "doz",
+                     *           "weight": "3600",
+                     *           "weight_unit": "kg",
+                     *           "volume": "28.5",
+                     *           "volume_unit": "cbm",
+                     *           "value": {
+                     *             "amount": "48000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "duty_estimate": null
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "erp_order": "4500012345"
+                     *       },
+                     *       "status_transitions": {
+                     *         "booked_at": "2026-11-25T10:00:02.250Z",
+                     *         "departed_at": null,
+                     *         "arrived_at": null,
+                     *         "delivered_at": null,
+                     *         "cancelled_at": null
+                     *       },
+                     *       "created_at": "2026-11-25T10:00:02.200Z",
+                     *       "updated_at": "2026-11-25T10:00:02.450Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
@@ -4808,9 +5205,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "shp_01m892brcr7d6kyd8tyj5ew3s1",
+                     *       "object": "shipment",
+                     *       "livemode": false,
+                     *       "reference": "PO-88213",
+                     *       "mode": "ocean_fcl",
+                     *       "status": "booked",
+                     *       "shipper": {
+                     *         "name": "Ningbo Homeware Co.",
+                     *         "country": "CN"
+                     *       },
+                     *       "consignee": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "postal_code": "90021",
+                     *         "country": "US"
+                     *       },
+                     *       "origin": {
+                     *         "locode": "NLRTM"
+                     *       },
+                     *       "destination": {
+                     *         "locode": "DEHAM"
+                     *       },
+                     *       "incoterm": "FOB",
+                     *       "carrier_scac": null,
+                     *       "bill_of_lading_number": null,
+                     *       "booking_number": null,
+                     *       "cargo_ready_date": "2026-12-01",
+                     *       "etd": "2026-12-05",
+                     *       "eta": "2026-12-24",
+                     *       "containers": [
+                     *         {
+                     *           "number": "MSKU1234565",
+                     *           "tracking": {
+                     *             "subscription_id": "trk_01m892breafmn2r7y8dwpjapd2",
+                     *             "container_id": "cnt_01m892breafmn2r7y8dwpjapd3",
+                     *             "status": "awaiting_data",
+                     *             "carrier_eta": null,
+                     *             "predicted_eta": null,
+                     *             "arrived_at": null,
+                     *             "data_refreshed_at": null,
+                     *             "stale": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "number": "MSKU7654328",
+                     *           "tracking": {
+                     *             "subscription_id": "trk_01m892breafmn2r7y8dwpjapd4",
+                     *             "container_id": "cnt_01m892breafmn2r7y8dwpjapd5",
+                     *             "status": "awaiting_data",
+                     *             "carrier_eta": null,
+                     *             "predicted_eta": null,
+                     *             "arrived_at": null,
+                     *             "data_refreshed_at": null,
+                     *             "stale": false
+                     *           }
+                     *         }
+                     *       ],
+                     *       "cargo_lines": [
+                     *         {
+                     *           "id": "cgl_01m892brcr7d6kyd8tyj5ew3s2",
+                     *           "description": "Cotton T-shirts, men's",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "quantity": 1000,
+                     *           "quantity_unit": "doz",
+                     *           "weight": "3600",
+                     *           "weight_unit": "kg",
+                     *           "volume": "28.5",
+                     *           "volume_unit": "cbm",
+                     *           "value": {
+                     *             "amount": "48000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "duty_estimate": null
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "erp_order": "4500012345"
+                     *       },
+                     *       "status_transitions": {
+                     *         "booked_at": "2026-11-25T10:00:02.250Z",
+                     *         "departed_at": null,
+                     *         "arrived_at": null,
+                     *         "delivered_at": null,
+                     *         "cancelled_at": null
+                     *       },
+                     *       "created_at": "2026-11-25T10:00:02.200Z",
+                     *       "updated_at": "2026-11-25T10:00:02.250Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4854,9 +5345,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "shp_01m892bqf22jk4k4nwjy2avakg",
+                     *       "object": "shipment",
+                     *       "livemode": true,
+                     *       "reference": "SM-1",
+                     *       "mode": "ocean_lcl",
+                     *       "status": "in_transit",
+                     *       "shipper": null,
+                     *       "consignee": null,
+                     *       "origin": null,
+                     *       "destination": null,
+                     *       "incoterm": null,
+                     *       "carrier_scac": null,
+                     *       "bill_of_lading_number": null,
+                     *       "booking_number": null,
+                     *       "cargo_ready_date": null,
+                     *       "etd": null,
+                     *       "eta": null,
+                     *       "containers": [],
+                     *       "cargo_lines": [],
+                     *       "metadata": {},
+                     *       "status_transitions": {
+                     *         "booked_at": "2026-11-25T10:00:01.450Z",
+                     *         "departed_at": "2026-11-25T10:00:01.600Z",
+                     *         "arrived_at": null,
+                     *         "delivered_at": null,
+                     *         "cancelled_at": null
+                     *       },
+                     *       "created_at": "2026-11-25T10:00:01.250Z",
+                     *       "updated_at": "2026-11-25T10:00:01.600Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4900,9 +5425,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "shp_01m892bqf22jk4k4nwjy2avakg",
+                     *       "object": "shipment",
+                     *       "livemode": true,
+                     *       "reference": "SM-1",
+                     *       "mode": "ocean_lcl",
+                     *       "status": "arrived",
+                     *       "shipper": null,
+                     *       "consignee": null,
+                     *       "origin": null,
+                     *       "destination": null,
+                     *       "incoterm": null,
+                     *       "carrier_scac": null,
+                     *       "bill_of_lading_number": null,
+                     *       "booking_number": null,
+                     *       "cargo_ready_date": null,
+                     *       "etd": null,
+                     *       "eta": null,
+                     *       "containers": [],
+                     *       "cargo_lines": [],
+                     *       "metadata": {},
+                     *       "status_transitions": {
+                     *         "booked_at": "2026-11-25T10:00:01.450Z",
+                     *         "departed_at": "2026-11-25T10:00:01.600Z",
+                     *         "arrived_at": "2026-11-25T10:00:01.700Z",
+                     *         "delivered_at": null,
+                     *         "cancelled_at": null
+                     *       },
+                     *       "created_at": "2026-11-25T10:00:01.250Z",
+                     *       "updated_at": "2026-11-25T10:00:01.700Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4946,9 +5505,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "shp_01m892bqf22jk4k4nwjy2avakg",
+                     *       "object": "shipment",
+                     *       "livemode": true,
+                     *       "reference": "SM-1",
+                     *       "mode": "ocean_lcl",
+                     *       "status": "delivered",
+                     *       "shipper": null,
+                     *       "consignee": null,
+                     *       "origin": null,
+                     *       "destination": null,
+                     *       "incoterm": null,
+                     *       "carrier_scac": null,
+                     *       "bill_of_lading_number": null,
+                     *       "booking_number": null,
+                     *       "cargo_ready_date": null,
+                     *       "etd": null,
+                     *       "eta": null,
+                     *       "containers": [],
+                     *       "cargo_lines": [],
+                     *       "metadata": {},
+                     *       "status_transitions": {
+                     *         "booked_at": "2026-11-25T10:00:01.450Z",
+                     *         "departed_at": "2026-11-25T10:00:01.600Z",
+                     *         "arrived_at": "2026-11-25T10:00:01.700Z",
+                     *         "delivered_at": "2026-11-25T10:00:01.750Z",
+                     *         "cancelled_at": null
+                     *       },
+                     *       "created_at": "2026-11-25T10:00:01.250Z",
+                     *       "updated_at": "2026-11-25T10:00:01.750Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4992,9 +5585,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "shp_01m892brp4c0qwvt8ky28nrqcv",
+                     *       "object": "shipment",
+                     *       "livemode": false,
+                     *       "reference": null,
+                     *       "mode": "ocean_fcl",
+                     *       "status": "cancelled",
+                     *       "shipper": null,
+                     *       "consignee": null,
+                     *       "origin": null,
+                     *       "destination": null,
+                     *       "incoterm": null,
+                     *       "carrier_scac": "MAEU",
+                     *       "bill_of_lading_number": null,
+                     *       "booking_number": null,
+                     *       "cargo_ready_date": null,
+                     *       "etd": null,
+                     *       "eta": null,
+                     *       "containers": [
+                     *         {
+                     *           "number": "TCNU1234565",
+                     *           "tracking": {
+                     *             "subscription_id": "trk_01m892brwc3jxq4nckmgk7xbqm",
+                     *             "container_id": "cnt_01m892brwc3jxq4nckmgk7xbqn",
+                     *             "status": "awaiting_data",
+                     *             "carrier_eta": null,
+                     *             "predicted_eta": null,
+                     *             "arrived_at": null,
+                     *             "data_refreshed_at": null,
+                     *             "stale": false
+                     *           }
+                     *         }
+                     *       ],
+                     *       "cargo_lines": [],
+                     *       "metadata": {},
+                     *       "status_transitions": {
+                     *         "booked_at": "2026-11-25T10:00:02.700Z",
+                     *         "departed_at": null,
+                     *         "arrived_at": null,
+                     *         "delivered_at": null,
+                     *         "cancelled_at": "2026-11-25T10:00:02.750Z"
+                     *       },
+                     *       "created_at": "2026-11-25T10:00:02.500Z",
+                     *       "updated_at": "2026-11-25T10:00:02.750Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5038,9 +5679,200 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "shp_01m892c0y6bzg3n7sxszsk2hv1",
+                     *       "object": "shipment",
+                     *       "livemode": true,
+                     *       "reference": "PO-88213",
+                     *       "mode": "ocean_fcl",
+                     *       "status": "draft",
+                     *       "shipper": {
+                     *         "name": "Ningbo Homeware Co.",
+                     *         "country": "CN"
+                     *       },
+                     *       "consignee": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "postal_code": "90021",
+                     *         "country": "US"
+                     *       },
+                     *       "origin": {
+                     *         "locode": "NLRTM"
+                     *       },
+                     *       "destination": {
+                     *         "locode": "DEHAM"
+                     *       },
+                     *       "incoterm": "FOB",
+                     *       "carrier_scac": null,
+                     *       "bill_of_lading_number": null,
+                     *       "booking_number": null,
+                     *       "cargo_ready_date": "2026-12-01",
+                     *       "etd": "2026-12-05",
+                     *       "eta": "2026-12-24",
+                     *       "containers": [
+                     *         {
+                     *           "number": "MSKU1234565",
+                     *           "tracking": null
+                     *         }
+                     *       ],
+                     *       "cargo_lines": [
+                     *         {
+                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv2",
+                     *           "description": "Cotton T-shirts, men's",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "quantity": 1000,
+                     *           "quantity_unit": "doz",
+                     *           "weight": "3600",
+                     *           "weight_unit": "kg",
+                     *           "volume": "28.5",
+                     *           "volume_unit": "cbm",
+                     *           "value": {
+                     *             "amount": "48000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "duty_estimate": {
+                     *             "status": "estimated",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "17520.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "fees": {
+                     *               "amount": "226.27",
+                     *               "currency": "USD"
+                     *             },
+                     *             "total": {
+                     *               "amount": "17746.27",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "36.5",
+                     *             "entry_date": "2026-12-24",
+                     *             "hts_release": "htsr_2026_rev_4",
+                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "programs": [
+                     *               {
+                     *                 "family": "base",
+                     *                 "headings": [],
+                     *                 "amount": "7920.00"
+                     *               },
+                     *               {
+                     *                 "family": "section_301",
+                     *                 "headings": [
+                     *                   "9903.88.15",
+                     *                   "9903.05.31"
+                     *                 ],
+                     *                 "amount": "9600.00"
+                     *               }
+                     *             ],
+                     *             "estimated_at": "2026-11-25T10:00:11.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv3",
+                     *           "description": "Samples",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "quantity": null,
+                     *           "quantity_unit": null,
+                     *           "weight": null,
+                     *           "weight_unit": null,
+                     *           "volume": null,
+                     *           "volume_unit": null,
+                     *           "value": null,
+                     *           "duty_estimate": {
+                     *             "status": "unresolved",
+                     *             "reason": "The line has no value.",
+                     *             "duty": null,
+                     *             "fees": null,
+                     *             "total": null,
+                     *             "effective_rate_percent": null,
+                     *             "entry_date": "2026-12-24",
+                     *             "hts_release": null,
+                     *             "rules_version": null,
+                     *             "programs": [],
+                     *             "estimated_at": "2026-11-25T10:00:11.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv4",
+                     *           "description": "Euro goods",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "quantity": null,
+                     *           "quantity_unit": null,
+                     *           "weight": null,
+                     *           "weight_unit": null,
+                     *           "volume": null,
+                     *           "volume_unit": null,
+                     *           "value": {
+                     *             "amount": "100.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "duty_estimate": {
+                     *             "status": "unresolved",
+                     *             "reason": "Duties are assessed on a value in USD; the line's value is in EUR.",
+                     *             "duty": null,
+                     *             "fees": null,
+                     *             "total": null,
+                     *             "effective_rate_percent": null,
+                     *             "entry_date": "2026-12-24",
+                     *             "hts_release": null,
+                     *             "rules_version": null,
+                     *             "programs": [],
+                     *             "estimated_at": "2026-11-25T10:00:11.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv5",
+                     *           "description": "Unknown code",
+                     *           "hts_code": "0000.00.0000",
+                     *           "country_of_origin": "CN",
+                     *           "quantity": null,
+                     *           "quantity_unit": null,
+                     *           "weight": null,
+                     *           "weight_unit": null,
+                     *           "volume": null,
+                     *           "volume_unit": null,
+                     *           "value": {
+                     *             "amount": "100.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "duty_estimate": {
+                     *             "status": "unresolved",
+                     *             "reason": "HTS code 0000.00.0000 is not in the tariff schedule",
+                     *             "duty": null,
+                     *             "fees": null,
+                     *             "total": null,
+                     *             "effective_rate_percent": null,
+                     *             "entry_date": "2026-12-24",
+                     *             "hts_release": null,
+                     *             "rules_version": null,
+                     *             "programs": [],
+                     *             "estimated_at": "2026-11-25T10:00:11.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "erp_order": "4500012345"
+                     *       },
+                     *       "status_transitions": {
+                     *         "booked_at": null,
+                     *         "departed_at": null,
+                     *         "arrived_at": null,
+                     *         "delivered_at": null,
+                     *         "cancelled_at": null
+                     *       },
+                     *       "created_at": "2026-11-25T10:00:10.950Z",
+                     *       "updated_at": "2026-11-25T10:00:11.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Shipment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5084,6 +5916,74 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "inv_01m8rda67jchfh1vjrnkw1tcrj",
+                     *           "object": "invoice",
+                     *           "livemode": true,
+                     *           "number": null,
+                     *           "status": "draft",
+                     *           "shipment_id": "shp_01m8rda64e03fcvt1ff1g5h0sh",
+                     *           "currency": "USD",
+                     *           "bill_to": {
+                     *             "name": "Acme Imports Inc.",
+                     *             "city": "Los Angeles",
+                     *             "region": "CA",
+                     *             "postal_code": "90021",
+                     *             "country": "US"
+                     *           },
+                     *           "due_date": "2026-12-31",
+                     *           "memo": null,
+                     *           "lines": [
+                     *             {
+                     *               "description": "Customs duty advanced",
+                     *               "charge_code": "customs_duty",
+                     *               "quantity": "1",
+                     *               "unit_amount": {
+                     *                 "amount": "17520.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "tax_rate": "0",
+                     *               "amount": {
+                     *                 "amount": "17520.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "tax": {
+                     *                 "amount": "0.00",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "subtotal": {
+                     *             "amount": "17520.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "0.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "total": {
+                     *             "amount": "17520.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "payment_reference": null,
+                     *           "metadata": {},
+                     *           "status_transitions": {
+                     *             "finalized_at": null,
+                     *             "paid_at": null,
+                     *             "voided_at": null
+                     *           },
+                     *           "created_at": "2026-12-01T09:00:01.650Z",
+                     *           "updated_at": "2026-12-01T09:00:01.700Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceList"];
                 };
             };
@@ -5159,6 +6059,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_01m8rda67jchfh1vjrnkw1tcrj",
+                     *       "object": "invoice",
+                     *       "livemode": true,
+                     *       "number": null,
+                     *       "status": "draft",
+                     *       "shipment_id": "shp_01m8rda64e03fcvt1ff1g5h0sh",
+                     *       "currency": "USD",
+                     *       "bill_to": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "postal_code": "90021",
+                     *         "country": "US"
+                     *       },
+                     *       "due_date": "2026-12-31",
+                     *       "memo": "Thank you for your business.",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Ocean freight CNNGB-USLAX 40HC",
+                     *           "charge_code": "ocean_freight",
+                     *           "quantity": "1",
+                     *           "unit_amount": {
+                     *             "amount": "2850.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "0",
+                     *           "amount": {
+                     *             "amount": "2850.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "0.00",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         {
+                     *           "description": "Terminal handling",
+                     *           "charge_code": "thc",
+                     *           "quantity": "3",
+                     *           "unit_amount": {
+                     *             "amount": "128.33",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "7.25",
+                     *           "amount": {
+                     *             "amount": "384.99",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "27.91",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         {
+                     *           "description": "Documentation",
+                     *           "charge_code": "documentation",
+                     *           "quantity": "0.5",
+                     *           "unit_amount": {
+                     *             "amount": "75.01",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "7.25",
+                     *           "amount": {
+                     *             "amount": "37.51",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "2.72",
+                     *             "currency": "USD"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "subtotal": {
+                     *         "amount": "3272.50",
+                     *         "currency": "USD"
+                     *       },
+                     *       "tax": {
+                     *         "amount": "30.63",
+                     *         "currency": "USD"
+                     *       },
+                     *       "total": {
+                     *         "amount": "3303.13",
+                     *         "currency": "USD"
+                     *       },
+                     *       "payment_reference": null,
+                     *       "metadata": {},
+                     *       "status_transitions": {
+                     *         "finalized_at": null,
+                     *         "paid_at": null,
+                     *         "voided_at": null
+                     *       },
+                     *       "created_at": "2026-12-01T09:00:01.650Z",
+                     *       "updated_at": "2026-12-01T09:00:01.650Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
@@ -5198,9 +6195,107 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_01m8rda4njdb2xcnkg21k3f216",
+                     *       "object": "invoice",
+                     *       "livemode": true,
+                     *       "number": "INV-000001",
+                     *       "status": "paid",
+                     *       "shipment_id": null,
+                     *       "currency": "USD",
+                     *       "bill_to": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "postal_code": "90021",
+                     *         "country": "US"
+                     *       },
+                     *       "due_date": "2026-12-31",
+                     *       "memo": "Thank you for your business.",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Ocean freight CNNGB-USLAX 40HC",
+                     *           "charge_code": "ocean_freight",
+                     *           "quantity": "1",
+                     *           "unit_amount": {
+                     *             "amount": "2850.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "0",
+                     *           "amount": {
+                     *             "amount": "2850.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "0.00",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         {
+                     *           "description": "Terminal handling",
+                     *           "charge_code": "thc",
+                     *           "quantity": "3",
+                     *           "unit_amount": {
+                     *             "amount": "128.33",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "7.25",
+                     *           "amount": {
+                     *             "amount": "384.99",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "27.91",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         {
+                     *           "description": "Documentation",
+                     *           "charge_code": "documentation",
+                     *           "quantity": "0.5",
+                     *           "unit_amount": {
+                     *             "amount": "75.01",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "7.25",
+                     *           "amount": {
+                     *             "amount": "37.51",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "2.72",
+                     *             "currency": "USD"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "subtotal": {
+                     *         "amount": "3272.50",
+                     *         "currency": "USD"
+                     *       },
+                     *       "tax": {
+                     *         "amount": "30.63",
+                     *         "currency": "USD"
+                     *       },
+                     *       "total": {
+                     *         "amount": "3303.13",
+                     *         "currency": "USD"
+                     *       },
+                     *       "payment_reference": "WIRE-20261220-0042",
+                     *       "metadata": {},
+                     *       "status_transitions": {
+                     *         "finalized_at": "2026-12-01T09:00:00.200Z",
+                     *         "paid_at": "2026-12-01T09:00:00.350Z",
+                     *         "voided_at": null
+                     *       },
+                     *       "created_at": "2026-12-01T09:00:00.050Z",
+                     *       "updated_at": "2026-12-01T09:00:00.350Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5242,6 +6337,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_01m8rda67jchfh1vjrnkw1tcrj",
+                     *       "object": "invoice",
+                     *       "livemode": true,
+                     *       "number": null,
+                     *       "status": "draft",
+                     *       "shipment_id": "shp_01m8rda64e03fcvt1ff1g5h0sh",
+                     *       "currency": "USD",
+                     *       "bill_to": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "postal_code": "90021",
+                     *         "country": "US"
+                     *       },
+                     *       "due_date": "2026-12-31",
+                     *       "memo": null,
+                     *       "lines": [
+                     *         {
+                     *           "description": "Customs duty advanced",
+                     *           "charge_code": "customs_duty",
+                     *           "quantity": "1",
+                     *           "unit_amount": {
+                     *             "amount": "17520.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "0",
+                     *           "amount": {
+                     *             "amount": "17520.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "0.00",
+                     *             "currency": "USD"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "subtotal": {
+                     *         "amount": "17520.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "tax": {
+                     *         "amount": "0.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "total": {
+                     *         "amount": "17520.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "payment_reference": null,
+                     *       "metadata": {},
+                     *       "status_transitions": {
+                     *         "finalized_at": null,
+                     *         "paid_at": null,
+                     *         "voided_at": null
+                     *       },
+                     *       "created_at": "2026-12-01T09:00:01.650Z",
+                     *       "updated_at": "2026-12-01T09:00:01.700Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
@@ -5290,9 +6446,107 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_01m8rda4njdb2xcnkg21k3f216",
+                     *       "object": "invoice",
+                     *       "livemode": true,
+                     *       "number": "INV-000001",
+                     *       "status": "open",
+                     *       "shipment_id": null,
+                     *       "currency": "USD",
+                     *       "bill_to": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "postal_code": "90021",
+                     *         "country": "US"
+                     *       },
+                     *       "due_date": "2026-12-31",
+                     *       "memo": "Thank you for your business.",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Ocean freight CNNGB-USLAX 40HC",
+                     *           "charge_code": "ocean_freight",
+                     *           "quantity": "1",
+                     *           "unit_amount": {
+                     *             "amount": "2850.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "0",
+                     *           "amount": {
+                     *             "amount": "2850.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "0.00",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         {
+                     *           "description": "Terminal handling",
+                     *           "charge_code": "thc",
+                     *           "quantity": "3",
+                     *           "unit_amount": {
+                     *             "amount": "128.33",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "7.25",
+                     *           "amount": {
+                     *             "amount": "384.99",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "27.91",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         {
+                     *           "description": "Documentation",
+                     *           "charge_code": "documentation",
+                     *           "quantity": "0.5",
+                     *           "unit_amount": {
+                     *             "amount": "75.01",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "7.25",
+                     *           "amount": {
+                     *             "amount": "37.51",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "2.72",
+                     *             "currency": "USD"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "subtotal": {
+                     *         "amount": "3272.50",
+                     *         "currency": "USD"
+                     *       },
+                     *       "tax": {
+                     *         "amount": "30.63",
+                     *         "currency": "USD"
+                     *       },
+                     *       "total": {
+                     *         "amount": "3303.13",
+                     *         "currency": "USD"
+                     *       },
+                     *       "payment_reference": null,
+                     *       "metadata": {},
+                     *       "status_transitions": {
+                     *         "finalized_at": "2026-12-01T09:00:00.200Z",
+                     *         "paid_at": null,
+                     *         "voided_at": null
+                     *       },
+                     *       "created_at": "2026-12-01T09:00:00.050Z",
+                     *       "updated_at": "2026-12-01T09:00:00.200Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5345,6 +6599,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_01m8rda4njdb2xcnkg21k3f216",
+                     *       "object": "invoice",
+                     *       "livemode": true,
+                     *       "number": "INV-000001",
+                     *       "status": "paid",
+                     *       "shipment_id": null,
+                     *       "currency": "USD",
+                     *       "bill_to": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "postal_code": "90021",
+                     *         "country": "US"
+                     *       },
+                     *       "due_date": "2026-12-31",
+                     *       "memo": "Thank you for your business.",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Ocean freight CNNGB-USLAX 40HC",
+                     *           "charge_code": "ocean_freight",
+                     *           "quantity": "1",
+                     *           "unit_amount": {
+                     *             "amount": "2850.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "0",
+                     *           "amount": {
+                     *             "amount": "2850.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "0.00",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         {
+                     *           "description": "Terminal handling",
+                     *           "charge_code": "thc",
+                     *           "quantity": "3",
+                     *           "unit_amount": {
+                     *             "amount": "128.33",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "7.25",
+                     *           "amount": {
+                     *             "amount": "384.99",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "27.91",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         {
+                     *           "description": "Documentation",
+                     *           "charge_code": "documentation",
+                     *           "quantity": "0.5",
+                     *           "unit_amount": {
+                     *             "amount": "75.01",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax_rate": "7.25",
+                     *           "amount": {
+                     *             "amount": "37.51",
+                     *             "currency": "USD"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "2.72",
+                     *             "currency": "USD"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "subtotal": {
+                     *         "amount": "3272.50",
+                     *         "currency": "USD"
+                     *       },
+                     *       "tax": {
+                     *         "amount": "30.63",
+                     *         "currency": "USD"
+                     *       },
+                     *       "total": {
+                     *         "amount": "3303.13",
+                     *         "currency": "USD"
+                     *       },
+                     *       "payment_reference": "WIRE-20261220-0042",
+                     *       "metadata": {},
+                     *       "status_transitions": {
+                     *         "finalized_at": "2026-12-01T09:00:00.200Z",
+                     *         "paid_at": "2026-12-01T09:00:00.350Z",
+                     *         "voided_at": null
+                     *       },
+                     *       "created_at": "2026-12-01T09:00:00.050Z",
+                     *       "updated_at": "2026-12-01T09:00:00.350Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
@@ -5394,9 +6745,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_01m8rda56rbpjm0brrrkz4w90c",
+                     *       "object": "invoice",
+                     *       "livemode": true,
+                     *       "number": "INV-000002",
+                     *       "status": "void",
+                     *       "shipment_id": null,
+                     *       "currency": "EUR",
+                     *       "bill_to": null,
+                     *       "due_date": null,
+                     *       "memo": null,
+                     *       "lines": [
+                     *         {
+                     *           "description": "Storage",
+                     *           "charge_code": "storage",
+                     *           "quantity": "2",
+                     *           "unit_amount": {
+                     *             "amount": "10.5",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "tax_rate": "0",
+                     *           "amount": {
+                     *             "amount": "21.00",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "tax": {
+                     *             "amount": "0.00",
+                     *             "currency": "EUR"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "subtotal": {
+                     *         "amount": "21.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "tax": {
+                     *         "amount": "0.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "total": {
+                     *         "amount": "21.00",
+                     *         "currency": "EUR"
+                     *       },
+                     *       "payment_reference": null,
+                     *       "metadata": {},
+                     *       "status_transitions": {
+                     *         "finalized_at": "2026-12-01T09:00:00.650Z",
+                     *         "paid_at": null,
+                     *         "voided_at": "2026-12-01T09:00:00.700Z"
+                     *       },
+                     *       "created_at": "2026-12-01T09:00:00.600Z",
+                     *       "updated_at": "2026-12-01T09:00:00.700Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5436,6 +6843,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5476,6 +6884,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "doc_01m89v7cz52sb96sgbg9kyy68x",
+                     *           "object": "document",
+                     *           "livemode": true,
+                     *           "type": "commercial_invoice",
+                     *           "shipment_id": "shp_01m89v7cxk7sn22ddt9fj159tv",
+                     *           "filename": "CI 4711 ü.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size_bytes": 77,
+                     *           "sha256": "56c2ac043c28d3543275a6f50b593a6beb0b6888ed8159ac02e3e7f4a32ccb26",
+                     *           "created_at": "2026-11-25T17:14:33.829Z",
+                     *           "updated_at": "2026-11-25T17:14:33.829Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentList"];
                 };
             };
@@ -5530,6 +6960,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "doc_01m89v7dpk0axhqh1pjpsr8ys7",
+                     *       "object": "document",
+                     *       "livemode": false,
+                     *       "type": "other",
+                     *       "shipment_id": null,
+                     *       "filename": "misnamed.txt",
+                     *       "content_type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                     *       "size_bytes": 50,
+                     *       "sha256": "ef5dcd64fb1c086ee7dcdc96836150d1c74f9f468d8c6daaa8e041a1766ad0e4",
+                     *       "created_at": "2026-11-25T17:14:34.579Z",
+                     *       "updated_at": "2026-11-25T17:14:34.579Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
@@ -5569,9 +7014,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "doc_01m89v7cz52sb96sgbg9kyy68x",
+                     *       "object": "document",
+                     *       "livemode": true,
+                     *       "type": "commercial_invoice",
+                     *       "shipment_id": "shp_01m89v7cxk7sn22ddt9fj159tv",
+                     *       "filename": "CI 4711 ü.pdf",
+                     *       "content_type": "application/pdf",
+                     *       "size_bytes": 77,
+                     *       "sha256": "56c2ac043c28d3543275a6f50b593a6beb0b6888ed8159ac02e3e7f4a32ccb26",
+                     *       "created_at": "2026-11-25T17:14:33.829Z",
+                     *       "updated_at": "2026-11-25T17:14:33.829Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Document"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5605,6 +7066,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5644,6 +7106,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5682,6 +7145,94 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "ltl_01m8s1xancbzq7a1fj6gwm1day",
+                     *           "object": "ltl_quote_request",
+                     *           "livemode": false,
+                     *           "status": "expired",
+                     *           "reference": "PO-88213",
+                     *           "origin": {
+                     *             "postal_code": "90021"
+                     *           },
+                     *           "destination": {
+                     *             "postal_code": "60607"
+                     *           },
+                     *           "ready_date": "2026-12-02",
+                     *           "pallets": [
+                     *             {
+                     *               "length": 48,
+                     *               "width": 40,
+                     *               "height": 50,
+                     *               "length_unit": "in",
+                     *               "weight": 750,
+                     *               "weight_unit": "lb",
+                     *               "quantity": 2,
+                     *               "description": "Cartons of T-shirts",
+                     *               "density_lb_per_ft3": "13.50",
+                     *               "density_class": "85",
+                     *               "freight_class": "85",
+                     *               "class_source": "density"
+                     *             },
+                     *             {
+                     *               "length": 120,
+                     *               "width": 100,
+                     *               "height": 150,
+                     *               "length_unit": "cm",
+                     *               "weight": 300,
+                     *               "weight_unit": "kg",
+                     *               "quantity": 1,
+                     *               "description": null,
+                     *               "density_lb_per_ft3": "10.40",
+                     *               "density_class": "92.5",
+                     *               "freight_class": "92.5",
+                     *               "class_source": "density"
+                     *             },
+                     *             {
+                     *               "length": 48,
+                     *               "width": 40,
+                     *               "height": 40,
+                     *               "length_unit": "in",
+                     *               "weight": 60,
+                     *               "weight_unit": "lb",
+                     *               "quantity": 1,
+                     *               "description": null,
+                     *               "density_lb_per_ft3": "1.35",
+                     *               "density_class": "300",
+                     *               "freight_class": "150",
+                     *               "class_source": "given"
+                     *             }
+                     *           ],
+                     *           "accessorials": [
+                     *             "liftgate_delivery",
+                     *             "residential_delivery"
+                     *           ],
+                     *           "total_weight_lb": "2221.39",
+                     *           "total_volume_ft3": "219.12",
+                     *           "quote": {
+                     *             "carrier_scac": "ODFL",
+                     *             "carrier_name": "Old Dominion Freight Line",
+                     *             "amount": {
+                     *               "amount": "612.40",
+                     *               "currency": "USD"
+                     *             },
+                     *             "transit_days": 4,
+                     *             "valid_until": "2026-12-01T16:00:00.000Z",
+                     *             "quoted_at": "2026-12-01T15:00:00.300Z"
+                     *           },
+                     *           "accepted_at": null,
+                     *           "expired_at": "2026-12-01T16:00:00.000Z",
+                     *           "created_at": "2026-12-01T15:00:00.300Z",
+                     *           "updated_at": "2026-12-01T16:00:01.050Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["LtlQuoteRequestList"];
                 };
             };
@@ -5755,6 +7306,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ltl_01m8s1xancbzq7a1fj6gwm1day",
+                     *       "object": "ltl_quote_request",
+                     *       "livemode": false,
+                     *       "status": "requested",
+                     *       "reference": "PO-88213",
+                     *       "origin": {
+                     *         "postal_code": "90021"
+                     *       },
+                     *       "destination": {
+                     *         "postal_code": "60607"
+                     *       },
+                     *       "ready_date": "2026-12-02",
+                     *       "pallets": [
+                     *         {
+                     *           "length": 48,
+                     *           "width": 40,
+                     *           "height": 50,
+                     *           "length_unit": "in",
+                     *           "weight": 750,
+                     *           "weight_unit": "lb",
+                     *           "quantity": 2,
+                     *           "description": "Cartons of T-shirts",
+                     *           "density_lb_per_ft3": "13.50",
+                     *           "density_class": "85",
+                     *           "freight_class": "85",
+                     *           "class_source": "density"
+                     *         },
+                     *         {
+                     *           "length": 120,
+                     *           "width": 100,
+                     *           "height": 150,
+                     *           "length_unit": "cm",
+                     *           "weight": 300,
+                     *           "weight_unit": "kg",
+                     *           "quantity": 1,
+                     *           "description": null,
+                     *           "density_lb_per_ft3": "10.40",
+                     *           "density_class": "92.5",
+                     *           "freight_class": "92.5",
+                     *           "class_source": "density"
+                     *         },
+                     *         {
+                     *           "length": 48,
+                     *           "width": 40,
+                     *           "height": 40,
+                     *           "length_unit": "in",
+                     *           "weight": 60,
+                     *           "weight_unit": "lb",
+                     *           "quantity": 1,
+                     *           "description": null,
+                     *           "density_lb_per_ft3": "1.35",
+                     *           "density_class": "300",
+                     *           "freight_class": "150",
+                     *           "class_source": "given"
+                     *         }
+                     *       ],
+                     *       "accessorials": [
+                     *         "liftgate_delivery",
+                     *         "residential_delivery"
+                     *       ],
+                     *       "total_weight_lb": "2221.39",
+                     *       "total_volume_ft3": "219.12",
+                     *       "quote": null,
+                     *       "accepted_at": null,
+                     *       "expired_at": null,
+                     *       "created_at": "2026-12-01T15:00:00.300Z",
+                     *       "updated_at": "2026-12-01T15:00:00.300Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LtlQuoteRequest"];
                 };
             };
@@ -5793,9 +7415,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ltl_01m8s1xadj8x1jvx1qt8d0pv3h",
+                     *       "object": "ltl_quote_request",
+                     *       "livemode": true,
+                     *       "status": "accepted",
+                     *       "reference": "PO-88213",
+                     *       "origin": {
+                     *         "postal_code": "90021"
+                     *       },
+                     *       "destination": {
+                     *         "postal_code": "60607"
+                     *       },
+                     *       "ready_date": "2026-12-02",
+                     *       "pallets": [
+                     *         {
+                     *           "length": 48,
+                     *           "width": 40,
+                     *           "height": 50,
+                     *           "length_unit": "in",
+                     *           "weight": 750,
+                     *           "weight_unit": "lb",
+                     *           "quantity": 2,
+                     *           "description": "Cartons of T-shirts",
+                     *           "density_lb_per_ft3": "13.50",
+                     *           "density_class": "85",
+                     *           "freight_class": "85",
+                     *           "class_source": "density"
+                     *         },
+                     *         {
+                     *           "length": 120,
+                     *           "width": 100,
+                     *           "height": 150,
+                     *           "length_unit": "cm",
+                     *           "weight": 300,
+                     *           "weight_unit": "kg",
+                     *           "quantity": 1,
+                     *           "description": null,
+                     *           "density_lb_per_ft3": "10.40",
+                     *           "density_class": "92.5",
+                     *           "freight_class": "92.5",
+                     *           "class_source": "density"
+                     *         },
+                     *         {
+                     *           "length": 48,
+                     *           "width": 40,
+                     *           "height": 40,
+                     *           "length_unit": "in",
+                     *           "weight": 60,
+                     *           "weight_unit": "lb",
+                     *           "quantity": 1,
+                     *           "description": null,
+                     *           "density_lb_per_ft3": "1.35",
+                     *           "density_class": "300",
+                     *           "freight_class": "150",
+                     *           "class_source": "given"
+                     *         }
+                     *       ],
+                     *       "accessorials": [
+                     *         "liftgate_delivery",
+                     *         "residential_delivery"
+                     *       ],
+                     *       "total_weight_lb": "2221.39",
+                     *       "total_volume_ft3": "219.12",
+                     *       "quote": {
+                     *         "carrier_scac": "ODFL",
+                     *         "carrier_name": "Old Dominion Freight Line",
+                     *         "amount": {
+                     *           "amount": "612.40",
+                     *           "currency": "USD"
+                     *         },
+                     *         "transit_days": 4,
+                     *         "valid_until": "2026-12-05T23:59:59.000Z",
+                     *         "quoted_at": "2026-12-01T15:00:00.100Z"
+                     *       },
+                     *       "accepted_at": "2026-12-01T15:00:00.150Z",
+                     *       "expired_at": null,
+                     *       "created_at": "2026-12-01T15:00:00.050Z",
+                     *       "updated_at": "2026-12-01T15:00:00.150Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LtlQuoteRequest"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5837,9 +7541,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ltl_01m8s1xadj8x1jvx1qt8d0pv3h",
+                     *       "object": "ltl_quote_request",
+                     *       "livemode": true,
+                     *       "status": "accepted",
+                     *       "reference": "PO-88213",
+                     *       "origin": {
+                     *         "postal_code": "90021"
+                     *       },
+                     *       "destination": {
+                     *         "postal_code": "60607"
+                     *       },
+                     *       "ready_date": "2026-12-02",
+                     *       "pallets": [
+                     *         {
+                     *           "length": 48,
+                     *           "width": 40,
+                     *           "height": 50,
+                     *           "length_unit": "in",
+                     *           "weight": 750,
+                     *           "weight_unit": "lb",
+                     *           "quantity": 2,
+                     *           "description": "Cartons of T-shirts",
+                     *           "density_lb_per_ft3": "13.50",
+                     *           "density_class": "85",
+                     *           "freight_class": "85",
+                     *           "class_source": "density"
+                     *         },
+                     *         {
+                     *           "length": 120,
+                     *           "width": 100,
+                     *           "height": 150,
+                     *           "length_unit": "cm",
+                     *           "weight": 300,
+                     *           "weight_unit": "kg",
+                     *           "quantity": 1,
+                     *           "description": null,
+                     *           "density_lb_per_ft3": "10.40",
+                     *           "density_class": "92.5",
+                     *           "freight_class": "92.5",
+                     *           "class_source": "density"
+                     *         },
+                     *         {
+                     *           "length": 48,
+                     *           "width": 40,
+                     *           "height": 40,
+                     *           "length_unit": "in",
+                     *           "weight": 60,
+                     *           "weight_unit": "lb",
+                     *           "quantity": 1,
+                     *           "description": null,
+                     *           "density_lb_per_ft3": "1.35",
+                     *           "density_class": "300",
+                     *           "freight_class": "150",
+                     *           "class_source": "given"
+                     *         }
+                     *       ],
+                     *       "accessorials": [
+                     *         "liftgate_delivery",
+                     *         "residential_delivery"
+                     *       ],
+                     *       "total_weight_lb": "2221.39",
+                     *       "total_volume_ft3": "219.12",
+                     *       "quote": {
+                     *         "carrier_scac": "ODFL",
+                     *         "carrier_name": "Old Dominion Freight Line",
+                     *         "amount": {
+                     *           "amount": "612.40",
+                     *           "currency": "USD"
+                     *         },
+                     *         "transit_days": 4,
+                     *         "valid_until": "2026-12-05T23:59:59.000Z",
+                     *         "quoted_at": "2026-12-01T15:00:00.100Z"
+                     *       },
+                     *       "accepted_at": "2026-12-01T15:00:00.150Z",
+                     *       "expired_at": null,
+                     *       "created_at": "2026-12-01T15:00:00.050Z",
+                     *       "updated_at": "2026-12-01T15:00:00.150Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LtlQuoteRequest"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5890,6 +7676,87 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ltl_01m8s1xancbzq7a1fj6gwm1day",
+                     *       "object": "ltl_quote_request",
+                     *       "livemode": false,
+                     *       "status": "quoted",
+                     *       "reference": "PO-88213",
+                     *       "origin": {
+                     *         "postal_code": "90021"
+                     *       },
+                     *       "destination": {
+                     *         "postal_code": "60607"
+                     *       },
+                     *       "ready_date": "2026-12-02",
+                     *       "pallets": [
+                     *         {
+                     *           "length": 48,
+                     *           "width": 40,
+                     *           "height": 50,
+                     *           "length_unit": "in",
+                     *           "weight": 750,
+                     *           "weight_unit": "lb",
+                     *           "quantity": 2,
+                     *           "description": "Cartons of T-shirts",
+                     *           "density_lb_per_ft3": "13.50",
+                     *           "density_class": "85",
+                     *           "freight_class": "85",
+                     *           "class_source": "density"
+                     *         },
+                     *         {
+                     *           "length": 120,
+                     *           "width": 100,
+                     *           "height": 150,
+                     *           "length_unit": "cm",
+                     *           "weight": 300,
+                     *           "weight_unit": "kg",
+                     *           "quantity": 1,
+                     *           "description": null,
+                     *           "density_lb_per_ft3": "10.40",
+                     *           "density_class": "92.5",
+                     *           "freight_class": "92.5",
+                     *           "class_source": "density"
+                     *         },
+                     *         {
+                     *           "length": 48,
+                     *           "width": 40,
+                     *           "height": 40,
+                     *           "length_unit": "in",
+                     *           "weight": 60,
+                     *           "weight_unit": "lb",
+                     *           "quantity": 1,
+                     *           "description": null,
+                     *           "density_lb_per_ft3": "1.35",
+                     *           "density_class": "300",
+                     *           "freight_class": "150",
+                     *           "class_source": "given"
+                     *         }
+                     *       ],
+                     *       "accessorials": [
+                     *         "liftgate_delivery",
+                     *         "residential_delivery"
+                     *       ],
+                     *       "total_weight_lb": "2221.39",
+                     *       "total_volume_ft3": "219.12",
+                     *       "quote": {
+                     *         "carrier_scac": "ODFL",
+                     *         "carrier_name": "Old Dominion Freight Line",
+                     *         "amount": {
+                     *           "amount": "612.40",
+                     *           "currency": "USD"
+                     *         },
+                     *         "transit_days": 4,
+                     *         "valid_until": "2026-12-01T16:00:00.000Z",
+                     *         "quoted_at": "2026-12-01T15:00:00.300Z"
+                     *       },
+                     *       "accepted_at": null,
+                     *       "expired_at": null,
+                     *       "created_at": "2026-12-01T15:00:00.300Z",
+                     *       "updated_at": "2026-12-01T15:00:00.300Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LtlQuoteRequest"];
                 };
             };
@@ -5934,10 +7801,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "we_01m89r69bneg281kwvr3ash2c0",
+                     *           "id": "we_01m89v62ed71dazxttmcm9yj2b",
                      *           "object": "webhook_endpoint",
                      *           "livemode": true,
-                     *           "url": "http://127.0.0.1:34177/a",
+                     *           "url": "http://127.0.0.1:35579/a",
                      *           "description": "ERP",
                      *           "events": [
                      *             "container.*",
@@ -5947,8 +7814,8 @@ export interface operations {
                      *           "disabled_reason": null,
                      *           "failing_since": null,
                      *           "secret_rotation_ends_at": null,
-                     *           "created_at": "2026-11-25T16:21:31.637Z",
-                     *           "updated_at": "2026-11-25T16:21:31.637Z"
+                     *           "created_at": "2026-11-25T17:13:50.285Z",
+                     *           "updated_at": "2026-11-25T17:13:50.285Z"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -6013,10 +7880,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01m89r69bneg281kwvr3ash2c0",
+                     *       "id": "we_01m89v62ed71dazxttmcm9yj2b",
                      *       "object": "webhook_endpoint",
                      *       "livemode": true,
-                     *       "url": "http://127.0.0.1:34177/a",
+                     *       "url": "http://127.0.0.1:35579/a",
                      *       "description": "ERP",
                      *       "events": [
                      *         "container.*",
@@ -6026,9 +7893,9 @@ export interface operations {
                      *       "disabled_reason": null,
                      *       "failing_since": null,
                      *       "secret_rotation_ends_at": null,
-                     *       "created_at": "2026-11-25T16:21:31.637Z",
-                     *       "updated_at": "2026-11-25T16:21:31.637Z",
-                     *       "secret": "whsec_wPmk8UbL7+yxNw7LsHTHQOpWMmiSPRJK6RPOfAjQlDQ="
+                     *       "created_at": "2026-11-25T17:13:50.285Z",
+                     *       "updated_at": "2026-11-25T17:13:50.285Z",
+                     *       "secret": "whsec_xbFmlyudisoMklJL48kD3ATU7OiVryeDyeLKRMKbndQ="
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -6071,10 +7938,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01m89r69bneg281kwvr3ash2c0",
+                     *       "id": "we_01m89v62ed71dazxttmcm9yj2b",
                      *       "object": "webhook_endpoint",
                      *       "livemode": true,
-                     *       "url": "http://127.0.0.1:34177/a",
+                     *       "url": "http://127.0.0.1:35579/a",
                      *       "description": "ERP",
                      *       "events": [
                      *         "container.*",
@@ -6084,8 +7951,8 @@ export interface operations {
                      *       "disabled_reason": null,
                      *       "failing_since": null,
                      *       "secret_rotation_ends_at": null,
-                     *       "created_at": "2026-11-25T16:21:31.637Z",
-                     *       "updated_at": "2026-11-25T16:21:31.637Z"
+                     *       "created_at": "2026-11-25T17:13:50.285Z",
+                     *       "updated_at": "2026-11-25T17:13:50.285Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -6167,10 +8034,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01m89r69bneg281kwvr3ash2c8",
+                     *       "id": "we_01m89v62ed71dazxttmcm9yj2k",
                      *       "object": "webhook_endpoint",
                      *       "livemode": true,
-                     *       "url": "http://127.0.0.1:34177/hooks",
+                     *       "url": "http://127.0.0.1:35579/hooks",
                      *       "description": null,
                      *       "events": [
                      *         "shipment.*"
@@ -6179,8 +8046,8 @@ export interface operations {
                      *       "disabled_reason": "user",
                      *       "failing_since": null,
                      *       "secret_rotation_ends_at": null,
-                     *       "created_at": "2026-11-25T16:21:31.637Z",
-                     *       "updated_at": "2026-11-25T16:21:31.637Z"
+                     *       "created_at": "2026-11-25T17:13:50.285Z",
+                     *       "updated_at": "2026-11-25T17:13:50.285Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -6222,10 +8089,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "we_01m89r69bneg281kwvr3ash2cb",
+                     *       "id": "we_01m89v62ed71dazxttmcm9yj2p",
                      *       "object": "webhook_endpoint",
                      *       "livemode": true,
-                     *       "url": "http://127.0.0.1:34177/ping",
+                     *       "url": "http://127.0.0.1:35579/ping",
                      *       "description": null,
                      *       "events": [
                      *         "*"
@@ -6233,10 +8100,10 @@ export interface operations {
                      *       "status": "enabled",
                      *       "disabled_reason": null,
                      *       "failing_since": null,
-                     *       "secret_rotation_ends_at": "2026-11-26T16:21:31.637Z",
-                     *       "created_at": "2026-11-25T16:21:31.637Z",
-                     *       "updated_at": "2026-11-25T16:21:31.637Z",
-                     *       "secret": "whsec_b8euRgYrVWfDb9S6P+wK9xPZr6hmYfkJ54aHdDxSE2o="
+                     *       "secret_rotation_ends_at": "2026-11-26T17:13:50.285Z",
+                     *       "created_at": "2026-11-25T17:13:50.285Z",
+                     *       "updated_at": "2026-11-25T17:13:50.285Z",
+                     *       "secret": "whsec_HB1MzFR3g2dGZozcu0fXxo9pL3/0dCUhrWBlfi3PiYw="
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
@@ -6284,26 +8151,26 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "wha_01m89r69bneg281kwvr3ash2cj",
+                     *           "id": "wha_01m89v62ed71dazxttmcm9yj2x",
                      *           "object": "webhook_delivery_attempt",
-                     *           "event_id": "evt_01m89r69bneg281kwvr3ash2cg",
+                     *           "event_id": "evt_01m89v62ed71dazxttmcm9yj2v",
                      *           "event_type": "ping",
                      *           "attempt": 1,
-                     *           "attempted_at": "2026-11-25T16:21:31.637Z",
+                     *           "attempted_at": "2026-11-25T17:13:50.285Z",
                      *           "status_code": 200,
-                     *           "duration_ms": 9,
+                     *           "duration_ms": 2,
                      *           "error": null,
                      *           "response_body": "ok"
                      *         },
                      *         {
-                     *           "id": "wha_01m89r69bneg281kwvr3ash2cf",
+                     *           "id": "wha_01m89v62ed71dazxttmcm9yj2t",
                      *           "object": "webhook_delivery_attempt",
-                     *           "event_id": "evt_01m89r69bneg281kwvr3ash2cd",
+                     *           "event_id": "evt_01m89v62ed71dazxttmcm9yj2r",
                      *           "event_type": "ping",
                      *           "attempt": 1,
-                     *           "attempted_at": "2026-11-25T16:21:31.637Z",
+                     *           "attempted_at": "2026-11-25T17:13:50.285Z",
                      *           "status_code": 200,
-                     *           "duration_ms": 3,
+                     *           "duration_ms": 4,
                      *           "error": null,
                      *           "response_body": "ok"
                      *         }
@@ -6349,17 +8216,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01m89r69bneg281kwvr3ash2cd",
+                     *       "id": "evt_01m89v62ed71dazxttmcm9yj2r",
                      *       "object": "event",
                      *       "type": "ping",
                      *       "api_version": "2026-11-25",
-                     *       "created_at": "2026-11-25T16:21:31.637Z",
+                     *       "created_at": "2026-11-25T17:13:50.285Z",
                      *       "livemode": true,
                      *       "data": {
                      *         "object": {
-                     *           "id": "we_01m89r69bneg281kwvr3ash2cb",
+                     *           "id": "we_01m89v62ed71dazxttmcm9yj2p",
                      *           "object": "webhook_endpoint",
-                     *           "url": "http://127.0.0.1:34177/ping"
+                     *           "url": "http://127.0.0.1:35579/ping"
                      *         }
                      *       }
                      *     }
@@ -6408,11 +8275,11 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "evt_01m89r69bneg281kwvr3ash2ck",
+                     *           "id": "evt_01m89v62ed71dazxttmcm9yj2y",
                      *           "object": "event",
                      *           "type": "container.arrived",
                      *           "api_version": "2026-11-25",
-                     *           "created_at": "2026-11-25T16:21:31.637Z",
+                     *           "created_at": "2026-11-25T17:13:50.285Z",
                      *           "livemode": true,
                      *           "data": {
                      *             "object": {
@@ -6422,32 +8289,32 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "id": "evt_01m89r69bneg281kwvr3ash2cg",
+                     *           "id": "evt_01m89v62ed71dazxttmcm9yj2v",
                      *           "object": "event",
                      *           "type": "ping",
                      *           "api_version": "2026-11-25",
-                     *           "created_at": "2026-11-25T16:21:31.637Z",
+                     *           "created_at": "2026-11-25T17:13:50.285Z",
                      *           "livemode": true,
                      *           "data": {
                      *             "object": {
-                     *               "id": "we_01m89r69bneg281kwvr3ash2cb",
+                     *               "id": "we_01m89v62ed71dazxttmcm9yj2p",
                      *               "object": "webhook_endpoint",
-                     *               "url": "http://127.0.0.1:34177/ping"
+                     *               "url": "http://127.0.0.1:35579/ping"
                      *             }
                      *           }
                      *         },
                      *         {
-                     *           "id": "evt_01m89r69bneg281kwvr3ash2cd",
+                     *           "id": "evt_01m89v62ed71dazxttmcm9yj2r",
                      *           "object": "event",
                      *           "type": "ping",
                      *           "api_version": "2026-11-25",
-                     *           "created_at": "2026-11-25T16:21:31.637Z",
+                     *           "created_at": "2026-11-25T17:13:50.285Z",
                      *           "livemode": true,
                      *           "data": {
                      *             "object": {
-                     *               "id": "we_01m89r69bneg281kwvr3ash2cb",
+                     *               "id": "we_01m89v62ed71dazxttmcm9yj2p",
                      *               "object": "webhook_endpoint",
-                     *               "url": "http://127.0.0.1:34177/ping"
+                     *               "url": "http://127.0.0.1:35579/ping"
                      *             }
                      *           }
                      *         }
@@ -6492,11 +8359,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "evt_01m89r69bn2yrvhy67yyefmb7y",
+                     *       "id": "evt_01m89v62ed087r528r456rsxdd",
                      *       "object": "event",
                      *       "type": "container.arrived",
                      *       "api_version": "2026-11-25",
-                     *       "created_at": "2026-11-25T16:21:31.637Z",
+                     *       "created_at": "2026-11-25T17:13:50.285Z",
                      *       "livemode": false,
                      *       "data": {
                      *         "object": {
@@ -6553,9 +8420,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "event_redelivery",
-                     *       "event_id": "evt_01m89r69bn2yrvhy67yyefmb84",
+                     *       "event_id": "evt_01m89v62ed087r528r456rsxdk",
                      *       "endpoint_ids": [
-                     *         "we_01m89r69bn2yrvhy67yyefmb82"
+                     *         "we_01m89v62ed087r528r456rsxdh"
                      *       ]
                      *     }
                      */
@@ -6599,28 +8466,28 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "key_01m89mn1ay5fkmbks0rek1erqx",
+                     *           "id": "key_01m89v9gf03ejn0g14zy4h1g37",
                      *           "object": "api_key",
                      *           "name": "Default key",
                      *           "mode": "live",
                      *           "prefix": "tl_live_",
-                     *           "last4": "acEW",
+                     *           "last4": "DDxU",
                      *           "status": "expiring",
-                     *           "created_at": "2026-11-25T15:19:40.638Z",
-                     *           "last_used_at": "2026-11-25T15:19:40.638Z",
-                     *           "expires_at": "2026-11-25T16:19:40.638Z",
+                     *           "created_at": "2026-11-25T17:15:42.944Z",
+                     *           "last_used_at": "2026-11-25T17:15:42.944Z",
+                     *           "expires_at": "2026-11-25T18:15:42.944Z",
                      *           "revoked_at": null
                      *         },
                      *         {
-                     *           "id": "key_01m89mn1ay5fkmbks0rek1erqy",
+                     *           "id": "key_01m89v9gf03ejn0g14zy4h1g38",
                      *           "object": "api_key",
                      *           "name": "Default key",
                      *           "mode": "live",
                      *           "prefix": "tl_live_",
-                     *           "last4": "vzRD",
+                     *           "last4": "ZqYp",
                      *           "status": "active",
-                     *           "created_at": "2026-11-25T15:19:40.638Z",
-                     *           "last_used_at": "2026-11-25T15:19:40.638Z",
+                     *           "created_at": "2026-11-25T17:15:42.944Z",
+                     *           "last_used_at": "2026-11-25T17:15:42.944Z",
                      *           "expires_at": null,
                      *           "revoked_at": null
                      *         }
@@ -6681,18 +8548,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01m89mn1ay5fkmbks0rek1erqv",
+                     *       "id": "key_01m89va6r13fehrv7kaerv19g3",
                      *       "object": "api_key",
-                     *       "name": null,
-                     *       "mode": "live",
-                     *       "prefix": "tl_live_",
-                     *       "last4": "IFdm",
+                     *       "name": "ERP integration",
+                     *       "mode": "test",
+                     *       "prefix": "tl_test_",
+                     *       "last4": "kyqz",
                      *       "status": "active",
-                     *       "created_at": "2026-11-25T15:19:40.638Z",
+                     *       "created_at": "2026-11-25T17:16:05.761Z",
                      *       "last_used_at": null,
                      *       "expires_at": null,
                      *       "revoked_at": null,
-                     *       "secret": "tl_live_vhx3tKpdUyrkp5j4tpK9Phcv7Xz6IFdm"
+                     *       "secret": "tl_test_nNnJ2rPJrHhQJ1m3YiVB1CzN8Zbdkyqz"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKeyWithSecret"];
@@ -6735,17 +8602,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01m89mn1ay5fkmbks0rek1erqv",
+                     *       "id": "key_01m89yqc317hf5y8tmrgd6mx66",
                      *       "object": "api_key",
-                     *       "name": null,
+                     *       "name": "Default key",
                      *       "mode": "live",
                      *       "prefix": "tl_live_",
-                     *       "last4": "IFdm",
+                     *       "last4": "YVEe",
                      *       "status": "revoked",
-                     *       "created_at": "2026-11-25T15:19:40.638Z",
-                     *       "last_used_at": null,
-                     *       "expires_at": null,
-                     *       "revoked_at": "2026-11-25T15:19:40.638Z"
+                     *       "created_at": "2026-11-25T18:15:42.945Z",
+                     *       "last_used_at": "2026-11-25T18:15:42.945Z",
+                     *       "expires_at": "2026-11-25T19:15:42.945Z",
+                     *       "revoked_at": "2026-11-25T18:15:42.945Z"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKey"];
@@ -6804,30 +8671,30 @@ export interface operations {
                     /**
                      * @example {
                      *       "api_key": {
-                     *         "id": "key_01m89r2wyzc10tq8sm61gxc8w1",
+                     *         "id": "key_01m89vbjnabzhwb0fb45s1ms99",
                      *         "object": "api_key",
                      *         "name": "Default key",
                      *         "mode": "live",
                      *         "prefix": "tl_live_",
-                     *         "last4": "eqxk",
+                     *         "last4": "w86p",
                      *         "status": "active",
-                     *         "created_at": "2026-11-25T16:19:40.639Z",
+                     *         "created_at": "2026-11-25T17:16:50.730Z",
                      *         "last_used_at": null,
                      *         "expires_at": null,
                      *         "revoked_at": null,
-                     *         "secret": "tl_live_Qv9sOAN1WeuOCncEYRYuj7Q3vQ3Xeqxk"
+                     *         "secret": "tl_live_JU4mCcSQd6qyfIHMJ6VH5uvl1uzGw86p"
                      *       },
                      *       "rotated": {
-                     *         "id": "key_01m89r2wyzc10tq8sm61gxc8w0",
+                     *         "id": "key_01m89vbjnabzhwb0fb45s1ms96",
                      *         "object": "api_key",
                      *         "name": "Default key",
                      *         "mode": "live",
                      *         "prefix": "tl_live_",
-                     *         "last4": "VALE",
+                     *         "last4": "owt7",
                      *         "status": "expiring",
-                     *         "created_at": "2026-11-25T16:19:40.639Z",
-                     *         "last_used_at": "2026-11-25T16:19:40.639Z",
-                     *         "expires_at": "2026-11-25T16:20:40.639Z",
+                     *         "created_at": "2026-11-25T17:16:50.730Z",
+                     *         "last_used_at": "2026-11-25T17:16:50.730Z",
+                     *         "expires_at": "2026-11-25T17:17:50.730Z",
                      *         "revoked_at": null
                      *       }
                      *     }
@@ -6873,13 +8740,14 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "tlc_01m89r568t0b50pvvp0ncz3ns4",
+                     *           "id": "tlc_01m89ys6xm5q09bvvg2k8wjpjr",
                      *           "object": "oauth_client",
                      *           "name": "ERP",
                      *           "scopes": [
-                     *             "shipments:read"
+                     *             "keys:read",
+                     *             "keys:write"
                      *           ],
-                     *           "created_at": "2026-11-25T16:20:55.706Z",
+                     *           "created_at": "2026-11-25T18:16:43.188Z",
                      *           "revoked_at": null
                      *         }
                      *       ],
@@ -6941,16 +8809,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "tlc_01m89mqamt0p984sd5n97sn250",
+                     *       "id": "tlc_01m89va6r13fehrv7kaerv19g4",
                      *       "object": "oauth_client",
-                     *       "name": "ERP",
+                     *       "name": "Warehouse system",
                      *       "scopes": [
-                     *         "keys:read",
                      *         "shipments:read"
                      *       ],
-                     *       "created_at": "2026-11-25T15:20:55.706Z",
+                     *       "created_at": "2026-11-25T17:16:05.761Z",
                      *       "revoked_at": null,
-                     *       "client_secret": "tl_cs_live_oNwa06ZSczpnB1b9HTQDd5Cpw0i8bjbV"
+                     *       "client_secret": "tl_cs_test_LhJ2JysW0xxZ3kARGJkKd4X5FQfX85Im"
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthClientWithSecret"];
@@ -6993,14 +8860,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "tlc_01m89mqamt0p984sd5n97sn258",
+                     *       "id": "tlc_01m89vbb9mfddrtvpj7bvvfz91",
                      *       "object": "oauth_client",
                      *       "name": "ERP",
                      *       "scopes": [
                      *         "shipments:read"
                      *       ],
-                     *       "created_at": "2026-11-25T15:20:55.706Z",
-                     *       "revoked_at": "2026-11-25T16:20:55.706Z"
+                     *       "created_at": "2026-11-25T17:16:43.188Z",
+                     *       "revoked_at": "2026-11-25T18:16:43.188Z"
                      *     }
                      */
                     "application/json": components["schemas"]["OAuthClient"];
@@ -7051,7 +8918,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "tl_at_live_1CBRAHtr9qUAWpmfTXI5arIxMxi0YJfi",
+                     *       "access_token": "tl_at_live_TmNedq7U5Rrflp4e9x8936ucQMAM46BY",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600,
                      *       "scope": "keys:read shipments:read"
@@ -7102,14 +8969,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pch_01m89r568t0b50pvvp0ncz3ns7",
+                     *       "id": "pch_01m89ys6xm5q09bvvg2k8wjpk1",
                      *       "object": "plan_change",
-                     *       "account_id": "acct_01m89r568t0b50pvvp0ncz3ns5",
+                     *       "account_id": "acct_01m89ys6xm5q09bvvg2k8wjpjz",
                      *       "from_plan": "free",
                      *       "to_plan": "tariff_pro",
                      *       "changed_by": "admin-api@127.0.0.1",
                      *       "reason": "invoice 42",
-                     *       "changed_at": "2026-11-25T16:20:55.706Z"
+                     *       "changed_at": "2026-11-25T18:16:43.188Z"
                      *     }
                      */
                     "application/json": components["schemas"]["PlanChange"];
@@ -7346,13 +9213,13 @@ export interface operations {
                      *       "object": "landing_page",
                      *       "name": "Tradelane API",
                      *       "host": "site",
-                     *       "url": "http://127.0.0.1:36903",
+                     *       "url": "http://127.0.0.1:33511",
                      *       "api_version": "2026-11-22",
                      *       "links": {
-                     *         "reference": "http://127.0.0.1:36903/docs",
-                     *         "spec": "http://127.0.0.1:36903/openapi.yaml",
-                     *         "quickstart": "http://127.0.0.1:36903/docs#section/quickstart",
-                     *         "problems": "http://127.0.0.1:36903/docs#section/errors"
+                     *         "reference": "http://127.0.0.1:33511/docs",
+                     *         "spec": "http://127.0.0.1:33511/openapi.yaml",
+                     *         "quickstart": "http://127.0.0.1:33511/docs#section/quickstart",
+                     *         "problems": "http://127.0.0.1:33511/docs#section/errors"
                      *       },
                      *       "hosts": [
                      *         {
@@ -7367,7 +9234,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "host": "site",
-                     *           "url": "http://127.0.0.1:36903",
+                     *           "url": "http://127.0.0.1:33511",
                      *           "serves": "Web application host (account API with Bearer auth)"
                      *         }
                      *       ]
@@ -7412,11 +9279,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "problem_type",
-                     *       "type": "https://docs.tradelane.dev/problems/conflict",
-                     *       "slug": "conflict",
+                     *       "type": "https://docs.tradelane.dev/problems/idempotency-secret-withheld",
+                     *       "slug": "idempotency-secret-withheld",
                      *       "status": 409,
-                     *       "title": "Conflict",
-                     *       "description": "The resource's state forbids the change, the resource already exists (for a tracked reference, `existing_subscription_id`), or a request with the same `Idempotency-Key` is still running. Read the resource, or retry the idempotent request later."
+                     *       "title": "Idempotent replay of an answer that held a secret",
+                     *       "description": "The `Idempotency-Key` replays a request whose answer held a secret (sign-up, key creation or rotation, OAuth client creation). Secrets are shown once and never stored, so the answer is not repeated; `detail` names what the first request made. List or read those resources, or rotate the key if its secret was lost."
                      *     }
                      */
                     "application/json": components["schemas"]["ProblemType"];
@@ -7463,9 +9330,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "crl_01m8bmrd80abxd80f7170g5vbp",
+                     *       "id": "crl_01m8bmrd80c4gjy3q65f44heq9",
                      *       "object": "tracking_credit_transaction",
-                     *       "account_id": "acct_01m8bmrd80abxd80f7170g5vbj",
+                     *       "account_id": "acct_01m8bmrd80c4gjy3q65f44heq5",
                      *       "kind": "grant",
                      *       "credits": "3.00",
                      *       "balance_after": "3.00",

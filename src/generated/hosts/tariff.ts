@@ -1510,29 +1510,29 @@ export interface operations {
                     /**
                      * @example {
                      *       "result": {
-                     *         "hts_code": "0102.29.40.24",
-                     *         "description": "Male",
+                     *         "hts_code": "2204.21.5005",
+                     *         "description": "Red",
                      *         "country": {
-                     *           "code": "CN",
-                     *           "name": "China",
-                     *           "flag": "🇨🇳"
+                     *           "code": "CA",
+                     *           "name": "Canada",
+                     *           "flag": "🇨🇦"
                      *         },
                      *         "declared_value": 10000,
                      *         "rates": {
                      *           "base_duty": {
-                     *             "rate": null,
+                     *             "rate": 0.63,
                      *             "rate_type": "specific",
-                     *             "rate_text": "1¢/kg",
-                     *             "amount": null
+                     *             "rate_text": "6.3¢/liter",
+                     *             "amount": 63
                      *           },
                      *           "ieepa": {
                      *             "rate": 0,
                      *             "applies": false
                      *           },
                      *           "section_301": {
-                     *             "rate": 20,
+                     *             "rate": 10,
                      *             "applies": true,
-                     *             "amount": 2000
+                     *             "amount": 1000
                      *           },
                      *           "section_232": {
                      *             "rate": 0,
@@ -1545,11 +1545,18 @@ export interface operations {
                      *           "ad_cvd": {
                      *             "rate": 0,
                      *             "applies": false
+                     *           },
+                     *           "section_338": {
+                     *             "rate": null,
+                     *             "applies": true,
+                     *             "amount": null
                      *           }
                      *         },
                      *         "total_duty_rate": null,
                      *         "total_duty_amount": null,
-                     *         "warnings": [],
+                     *         "warnings": [
+                     *           "A measure here is keyed to the date of arrival; the entry date was used as the arrival date."
+                     *         ],
                      *         "source": "usitc_hts",
                      *         "components": [
                      *           {
@@ -1558,47 +1565,28 @@ export interface operations {
                      *             "program": "MFN (column 1 general)",
                      *             "heading": null,
                      *             "description": "Base duty, column 1 general",
-                     *             "rate_text": "1¢/kg",
+                     *             "rate_text": "6.3¢/liter",
                      *             "rate_percent": null,
                      *             "basis": "full_value",
-                     *             "amount": null,
-                     *             "status": "unresolved",
-                     *             "reason": "the specific rate is per kg; a quantity in kg is required",
-                     *             "citations": [
-                     *               {
-                     *                 "type": "hts",
-                     *                 "ref": "HTSUS 01022940, column 1 general"
-                     *               }
-                     *             ]
-                     *           },
-                     *           {
-                     *             "id": "s301-cn-list-4a",
-                     *             "family": "section_301",
-                     *             "program": "Section 301 China",
-                     *             "heading": "9903.88.15",
-                     *             "description": "List 4A, +7.5%",
-                     *             "rate_text": "+7.5%",
-                     *             "rate_percent": 7.5,
-                     *             "basis": "full_value",
-                     *             "amount": 750,
+                     *             "amount": 63,
                      *             "status": "applies",
                      *             "citations": [
                      *               {
                      *                 "type": "hts",
-                     *                 "ref": "Heading 9903.88.15, U.S. note 20(r)/(s)"
+                     *                 "ref": "HTSUS 22042150, column 1 general"
                      *               }
                      *             ]
                      *           },
                      *           {
-                     *             "id": "s301-fl-cn",
+                     *             "id": "s301-fl-ca",
                      *             "family": "section_301",
                      *             "program": "Section 301 forced labor (sixty economies)",
-                     *             "heading": "9903.05.31",
-                     *             "description": "Products of China, +12.5%",
-                     *             "rate_text": "+12.5%",
-                     *             "rate_percent": 12.5,
+                     *             "heading": "9903.05.29",
+                     *             "description": "Products of Canada, +10%",
+                     *             "rate_text": "+10%",
+                     *             "rate_percent": 10,
                      *             "basis": "full_value",
-                     *             "amount": 1250,
+                     *             "amount": 1000,
                      *             "status": "applies",
                      *             "citations": [
                      *               {
@@ -1608,19 +1596,59 @@ export interface operations {
                      *               {
                      *                 "type": "hts",
                      *                 "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "s338-alcohol",
+                     *             "family": "section_338",
+                     *             "program": "Section 338 Canada",
+                     *             "heading": "9903.03.12",
+                     *             "description": "Canadian alcohol basket, +50%",
+                     *             "rate_text": "+50%",
+                     *             "rate_percent": 50,
+                     *             "basis": "full_value",
+                     *             "amount": 5000,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "proclamation",
+                     *                 "ref": "Proclamations 11046, 11047, 11048 (2026-07-20); Proclamation 11056"
                      *               },
                      *               {
-                     *                 "type": "research_note",
-                     *                 "ref": "tariff-rules.md §3.5; tariff-rules-verification.md rows 21–26"
+                     *                 "type": "csms",
+                     *                 "ref": "CSMS #69606660 (first collected 2026-08-22)"
                      *               }
-                     *             ],
-                     *             "verify": "heading number derived from the alphabetical order of note 52"
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "s338-ban-alcohol",
+                     *             "family": "section_338",
+                     *             "program": "Section 338 Canada",
+                     *             "heading": null,
+                     *             "description": "Import ban: listed packaged Canadian alcohol",
+                     *             "rate_text": "prohibited",
+                     *             "rate_percent": null,
+                     *             "basis": "full_value",
+                     *             "amount": null,
+                     *             "status": "unresolved",
+                     *             "reason": "the Section 338 ban list (Proclamation 11061) is not in our data: listed packaged alcohol arriving from 2026-09-29 is prohibited (bulk is not); confirm whether this article is listed",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "proclamation",
+                     *                 "ref": "Proclamations 11061, 11062, 11063 (2026-09-08)"
+                     *               },
+                     *               {
+                     *                 "type": "csms",
+                     *                 "ref": "CSMS #70050970"
+                     *               }
+                     *             ]
                      *           }
                      *         ],
                      *         "unresolved": [
                      *           {
-                     *             "component": "mfn",
-                     *             "reason": "the specific rate is per kg; a quantity in kg is required"
+                     *             "component": "s338-ban-alcohol",
+                     *             "reason": "the Section 338 ban list (Proclamation 11061) is not in our data: listed packaged alcohol arriving from 2026-09-29 is prohibited (bulk is not); confirm whether this article is listed"
                      *           },
                      *           {
                      *             "component": "fees.hmf",
@@ -1645,9 +1673,21 @@ export interface operations {
                      *           "id": "htsr_2026_rev_4",
                      *           "name": "2026 Revision 4"
                      *         },
-                     *         "rules_version": "sha256:f0473073e506bdc9",
-                     *         "entry_date": "2026-10-09",
-                     *         "prohibited": false
+                     *         "rules_version": "sha256:e244c01b1b6576c2",
+                     *         "entry_date": "2026-10-01",
+                     *         "prohibited": null,
+                     *         "possible_exemptions": [
+                     *           {
+                     *             "claim": {
+                     *               "code": "special_program",
+                     *               "text": "S"
+                     *             },
+                     *             "heading": "9903.05.93",
+                     *             "description": "Products of Canada entered free of duty under USMCA: exempt with the claim special program S or S+",
+                     *             "component": "s301-fl-ca",
+                     *             "total_duty": null
+                     *           }
+                     *         ]
                      *       },
                      *       "remaining": 4
                      *     }
@@ -2039,13 +2079,13 @@ export interface operations {
                      *       "object": "landing_page",
                      *       "name": "Tradelane API",
                      *       "host": "tariff",
-                     *       "url": "http://127.0.0.1:33351",
+                     *       "url": "http://127.0.0.1:32971",
                      *       "api_version": "2026-11-22",
                      *       "links": {
-                     *         "reference": "http://127.0.0.1:33351/docs",
-                     *         "spec": "http://127.0.0.1:33351/openapi.yaml",
-                     *         "quickstart": "http://127.0.0.1:33351/docs#section/quickstart",
-                     *         "problems": "http://127.0.0.1:33351/docs#section/errors"
+                     *         "reference": "http://127.0.0.1:32971/docs",
+                     *         "spec": "http://127.0.0.1:32971/openapi.yaml",
+                     *         "quickstart": "http://127.0.0.1:32971/docs#section/quickstart",
+                     *         "problems": "http://127.0.0.1:32971/docs#section/errors"
                      *       },
                      *       "hosts": [
                      *         {
@@ -2055,7 +2095,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "host": "tariff",
-                     *           "url": "http://127.0.0.1:33351",
+                     *           "url": "http://127.0.0.1:32971",
                      *           "serves": "Tariff service host (calculate form A, AI HTS search, Pro tariff tools)"
                      *         },
                      *         {
@@ -2105,11 +2145,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "problem_type",
-                     *       "type": "https://docs.tradelane.dev/problems/conflict",
-                     *       "slug": "conflict",
+                     *       "type": "https://docs.tradelane.dev/problems/idempotency-secret-withheld",
+                     *       "slug": "idempotency-secret-withheld",
                      *       "status": 409,
-                     *       "title": "Conflict",
-                     *       "description": "The resource's state forbids the change, the resource already exists (for a tracked reference, `existing_subscription_id`), or a request with the same `Idempotency-Key` is still running. Read the resource, or retry the idempotent request later."
+                     *       "title": "Idempotent replay of an answer that held a secret",
+                     *       "description": "The `Idempotency-Key` replays a request whose answer held a secret (sign-up, key creation or rotation, OAuth client creation). Secrets are shown once and never stored, so the answer is not repeated; `detail` names what the first request made. List or read those resources, or rotate the key if its secret was lost."
                      *     }
                      */
                     "application/json": components["schemas"]["ProblemType"];
@@ -2326,6 +2366,194 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "ieepa_refund_estimate",
+                     *       "lines": [
+                     *         {
+                     *           "entry_number": "AAA-0000001-1",
+                     *           "line_number": 1,
+                     *           "entry_date": "2025-08-10",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_code": "VN",
+                     *           "status": "resolved",
+                     *           "reason": null,
+                     *           "owed": {
+                     *             "fentanyl": 0,
+                     *             "reciprocal": 2000,
+                     *             "country_orders": 0,
+                     *             "total": 2000
+                     *           },
+                     *           "paid": 2000,
+                     *           "difference": 0,
+                     *           "refundable": true,
+                     *           "refund_estimate": 2000,
+                     *           "components": [
+                     *             {
+                     *               "id": "ieepa-reciprocal-vn",
+                     *               "family": "ieepa_reciprocal",
+                     *               "program": "IEEPA reciprocal",
+                     *               "heading": "9903.02.69",
+                     *               "description": "Products of Vietnam, +20%",
+                     *               "rate_text": "+20%",
+                     *               "rate_percent": 20,
+                     *               "basis": "full_value",
+                     *               "amount": 2000,
+                     *               "status": "applies",
+                     *               "citations": [
+                     *                 {
+                     *                   "type": "executive_order",
+                     *                   "ref": "EO 14326 Annex I (FR doc 2025-15010), effective 2025-08-07"
+                     *                 },
+                     *                 {
+                     *                   "type": "hts",
+                     *                   "ref": "Headings 9903.02.02–9903.02.71 (HTS 2026 Rev 4)"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "hts_release": {
+                     *             "id": "htsr_2025_rev_18",
+                     *             "name": "2025 Revision 18"
+                     *           }
+                     *         },
+                     *         {
+                     *           "entry_number": "AAA-0000001-1",
+                     *           "line_number": 2,
+                     *           "entry_date": "2025-11-10",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_code": "CN",
+                     *           "status": "resolved",
+                     *           "reason": null,
+                     *           "owed": {
+                     *             "fentanyl": 1000,
+                     *             "reciprocal": 1000,
+                     *             "country_orders": 0,
+                     *             "total": 2000
+                     *           },
+                     *           "paid": 2500,
+                     *           "difference": 500,
+                     *           "refundable": true,
+                     *           "refund_estimate": 2500,
+                     *           "components": [
+                     *             {
+                     *               "id": "ieepa-fentanyl-cn-10-from-2025-11-10",
+                     *               "family": "ieepa",
+                     *               "program": "IEEPA fentanyl (Canada, Mexico, China)",
+                     *               "heading": "9903.01.24",
+                     *               "description": "Products of China and Hong Kong, +10%",
+                     *               "rate_text": "+10%",
+                     *               "rate_percent": 10,
+                     *               "basis": "full_value",
+                     *               "amount": 1000,
+                     *               "status": "applies",
+                     *               "citations": [
+                     *                 {
+                     *                   "type": "hts",
+                     *                   "ref": "Heading 9903.01.24 as amended (HTS 2026 Rev 4: + 10%)"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "id": "ieepa-reciprocal-baseline-2025-08-07",
+                     *               "family": "ieepa_reciprocal",
+                     *               "program": "IEEPA reciprocal",
+                     *               "heading": "9903.01.25",
+                     *               "description": "Products of any country without an Annex I rate, +10%",
+                     *               "rate_text": "+10%",
+                     *               "rate_percent": 10,
+                     *               "basis": "full_value",
+                     *               "amount": 1000,
+                     *               "status": "applies",
+                     *               "citations": [
+                     *                 {
+                     *                   "type": "executive_order",
+                     *                   "ref": "EO 14326 (FR doc 2025-15010)"
+                     *                 },
+                     *                 {
+                     *                   "type": "hts",
+                     *                   "ref": "Heading 9903.01.25 (HTS 2026 Rev 4)"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "hts_release": {
+                     *             "id": "htsr_2025_rev_18",
+                     *             "name": "2025 Revision 18"
+                     *           }
+                     *         },
+                     *         {
+                     *           "entry_number": "AAA-0000002-9",
+                     *           "line_number": 1,
+                     *           "entry_date": "2025-08-01",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_code": "VN",
+                     *           "status": "unresolved",
+                     *           "reason": "no HTS release is in force on 2025-08-01; it is in 2025 Revision 18 (from 2025-08-07 to 2026-02-24), 2026 Revision 4 (from 2026-02-24)",
+                     *           "owed": null,
+                     *           "paid": null,
+                     *           "difference": null,
+                     *           "refundable": null,
+                     *           "refund_estimate": null,
+                     *           "components": [],
+                     *           "hts_release": null
+                     *         },
+                     *         {
+                     *           "entry_number": "AAA-0000002-9",
+                     *           "line_number": 2,
+                     *           "entry_date": "2026-03-02",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_code": "VN",
+                     *           "status": "resolved",
+                     *           "reason": null,
+                     *           "owed": {
+                     *             "fentanyl": 0,
+                     *             "reciprocal": 0,
+                     *             "country_orders": 0,
+                     *             "total": 0
+                     *           },
+                     *           "paid": null,
+                     *           "difference": null,
+                     *           "refundable": false,
+                     *           "refund_estimate": 0,
+                     *           "components": [],
+                     *           "hts_release": {
+                     *             "id": "htsr_2026_rev_4",
+                     *             "name": "2026 Revision 4"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "entries": [
+                     *         {
+                     *           "entry_number": "AAA-0000001-1",
+                     *           "lines": 2,
+                     *           "unresolved_lines": 0,
+                     *           "complete": true,
+                     *           "owed": 4000,
+                     *           "paid": 4500,
+                     *           "refund_estimate": 4500
+                     *         },
+                     *         {
+                     *           "entry_number": "AAA-0000002-9",
+                     *           "lines": 2,
+                     *           "unresolved_lines": 1,
+                     *           "complete": false,
+                     *           "owed": 0,
+                     *           "paid": null,
+                     *           "refund_estimate": 0
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "lines": 4,
+                     *         "unresolved_lines": 1,
+                     *         "complete": false,
+                     *         "owed": 4000,
+                     *         "paid": 4500,
+                     *         "refund_estimate": 4500
+                     *       },
+                     *       "rules_version": "sha256:e244c01b1b6576c2"
+                     *     }
+                     */
                     "application/json": components["schemas"]["IeepaRefundEstimate"];
                 };
             };
@@ -2473,7 +2701,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "hcs_01qfk58pm0f65jqwfv3q9hj7af",
+                     *           "id": "hcs_01qfk58pm06zqmgaeb322dqfrj",
                      *           "object": "hts_change_set",
                      *           "release": {
                      *             "id": "htsr_2030_rev_2",
@@ -2494,7 +2722,7 @@ export interface operations {
                      *           "created_at": "2030-06-01T09:00:00.000Z"
                      *         },
                      *         {
-                     *           "id": "hcs_01qq01ttm0demgt4rz3mq0xas8",
+                     *           "id": "hcs_01qq01ttm031s9n0286jtf3j3g",
                      *           "object": "hts_change_set",
                      *           "release": {
                      *             "id": "htsr_2030_rev_3",
@@ -2732,7 +2960,7 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "alr_01qsdm1zg0ez2ew5vs2p7qm8qy",
+                     *           "id": "alr_01qsdm1zg0d3tw46edb8jzqnmz",
                      *           "object": "tariff_alert",
                      *           "livemode": true,
                      *           "hts_prefixes": [
@@ -2747,7 +2975,7 @@ export interface operations {
                      *           "updated_at": "2030-10-01T12:00:00.000Z"
                      *         },
                      *         {
-                     *           "id": "alr_01qsdm20f83mqakfkbzgwznspm",
+                     *           "id": "alr_01qsdm20f8062vpzrfff719pkd",
                      *           "object": "tariff_alert",
                      *           "livemode": true,
                      *           "hts_prefixes": [
@@ -2758,7 +2986,7 @@ export interface operations {
                      *           "updated_at": "2030-10-01T12:00:01.000Z"
                      *         },
                      *         {
-                     *           "id": "alr_01qsdm21egfn0w0j51zz9d9pta",
+                     *           "id": "alr_01qsdm21eg2dwtxz89sbkffr4e",
                      *           "object": "tariff_alert",
                      *           "livemode": true,
                      *           "hts_prefixes": [
@@ -2831,9 +3059,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "alr_01qsdm1zg0ez2ew5vs2p7qm8qy",
+                     *       "id": "alr_01m89va6r13fehrv7kaerv19fa",
                      *       "object": "tariff_alert",
-                     *       "livemode": true,
+                     *       "livemode": false,
                      *       "hts_prefixes": [
                      *         "610910",
                      *         "990303"
@@ -2842,8 +3070,8 @@ export interface operations {
                      *         "CN",
                      *         "VN"
                      *       ],
-                     *       "created_at": "2030-10-01T12:00:00.000Z",
-                     *       "updated_at": "2030-10-01T12:00:00.000Z"
+                     *       "created_at": "2026-11-25T17:16:05.761Z",
+                     *       "updated_at": "2026-11-25T17:16:05.761Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TariffAlert"];
@@ -2918,11 +3146,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "job_0958fa4d-5e35-4937-8a7d-30e3562450c0",
+                     *       "id": "job_c8f86ce1-a2b2-4671-8f67-515881013f0d",
                      *       "object": "job",
                      *       "name": "hts-refresh",
                      *       "status": "queued",
-                     *       "run_at": "2026-11-25T15:15:59.272Z"
+                     *       "run_at": "2026-11-25T17:11:14.489Z"
                      *     }
                      */
                     "application/json": components["schemas"]["QueuedJob"];
