@@ -14,4 +14,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
+  // Agenda leaves un-unref'd liveness timers (half its lock lifetime) after stop(); without this a run
+  // that finished can hold the process for minutes (seen in a clean-clone CI run).
+  forceExit: true,
 };
