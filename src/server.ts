@@ -29,6 +29,8 @@ import { importProgressReporter } from './observability/import-progress-log';
 import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
+import { defineBulkJob } from './jobs/bulk-job.job';
+import { createBulkJobService } from './hosts/bulk-job-services';
 
 export interface RunningService {
   /** Bound ports by host (all equal in single-port mode). */
@@ -95,10 +97,10 @@ export interface Worker {
 
 /**
  * Starts processing jobs on the scheduler: the daily HTS refresh, the backfill of older HTS releases,
- * the tracking refresh, webhook delivery, and the AIS NMEA feed when one is configured (set
+ * the tracking refresh, webhook delivery, bulk calculation jobs, and the AIS NMEA feed when one is configured (set
  * TRACKING_AIS_NMEA_TCP on one worker only).
  */
-export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks' | 'metrics'>): Promise<Worker> {
+export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'db' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks' | 'metrics' | 'jobs'>): Promise<Worker> {
   const { logger, metrics } = deps;
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
   agenda.on('success', (job: { attrs: { name: string } }) => metrics.recordJobRun(job.attrs.name, 'success'));
@@ -123,6 +125,7 @@ export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'c
     positionRetentionMs: tracking.ais.positionRetentionMs,
     onReport: (report) => logger.info({ report }, 'tracking refreshed'),
   });
+  defineBulkJob(agenda, { bulkJobs: createBulkJobService(deps.db.knex, deps.clock, deps.jobs), tariff: deps.tariff, lockLifetimeMs: deps.config.jobLockLifetimeMs, concurrency: 2 });
   const webhookDelivery = await defineWebhookDeliveryJob(agenda, { delivery: deps.webhooks.delivery, config: deps.webhooks.config, logger });
   const aisFeed = startAisFeed(tracking, deps.tracking.positions, (error) => logger.warn({ err: error }, 'AIS feed error'));
   logger.info({ aisFeed: aisFeed !== null, trackingEvery: tracking.refresh.jobEvery, dcsaCarriers: tracking.dcsa.map((c) => c.scac) }, 'worker started');

@@ -7,6 +7,7 @@ import { loadTrackingConfig } from './config/tracking-config';
 import { createTariffServices } from './hosts/tariff-services';
 import { createTrackingServices } from './hosts/tracking-services';
 import { createProcessScheduler, startWorker } from './server';
+import { agendaJobQueue } from './jobs/job-queue';
 import { systemClock } from './domain/clock';
 import { ServiceMetrics } from './observability/metrics';
 import { loadWebhookConfig } from './config/webhook-config';
@@ -19,8 +20,11 @@ runUntilSignalled(logger, async () => {
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
   const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
-  const worker = await startWorker(createProcessScheduler(db, config), {
+  const scheduler = createProcessScheduler(db, config);
+  const worker = await startWorker(scheduler, {
     config,
+    db,
+    jobs: agendaJobQueue(() => scheduler),
     logger,
     clock: systemClock,
     tariff: createTariffServices(db, config),

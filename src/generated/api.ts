@@ -1366,6 +1366,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tariff/bulk-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's bulk jobs
+         * @description The account's bulk jobs in the key's mode, newest first, with cursor pagination.
+         *
+         *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
+         */
+        get: operations["listBulkJobs"];
+        put?: never;
+        /**
+         * Start a bulk calculation
+         * @description Up to 50,000 lines, as a file (`multipart/form-data`: `file`, CSV or XLSX, with an optional
+         *     `kind`) or as JSON `lines`, computed by a worker in the background. `kind` is `calculation`
+         *     (default: the full duty stack of each line, as `POST /api/tariff/public/calculate`) or
+         *     `ieepa_refund` (the IEEPA refund estimate of each line, as `POST /api/tariff/ieepa-refunds`).
+         *
+         *     Columns (a header row in a file; the template at `GET /api/tariff/bulk-jobs/template` names
+         *     them): `reference` (yours, echoed), `hts_code`, `country_code`, `value` (declared value, USD),
+         *     `entry_date` (YYYY-MM-DD; default the job's creation date), `quantity` and `unit`, `claims`
+         *     (`code` or `code=value` separated by `;`, e.g. `special_program=S; steel_content_value=1200`;
+         *     the array form in JSON), `mode`; `ieepa_refund` adds `entry_number`, `line_number` and
+         *     `ieepa_paid`, and needs `entry_date`. A results file has the same columns plus the computed
+         *     ones, which are ignored on upload, so it can be sent again as it is.
+         *
+         *     The whole input is checked first: any bad row refuses it all (400, nothing is queued), with
+         *     `errors[]` naming each row and column (`/body/file/<sheet row>/<column>`, the header being row 1;
+         *     `/body/lines/<index>/<field>` for JSON), the first 100, and `error_count` for all of them.
+         *     More than 50,000 lines, a file over 8 MiB or a JSON body over 16 MiB is 413; a file that is
+         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. Answers 202 with the
+         *     job (`queued`); poll `GET /api/tariff/bulk-jobs/{bulk_job_id}` or subscribe to `bulk_job.completed`.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`).
+         *     Free gets 403. No quota. Retry safely with `Idempotency-Key`.
+         */
+        post: operations["createBulkJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/bulk-jobs/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a bulk file template
+         * @description The header row of a bulk file of the kind, as CSV (default) or XLSX: fill in one line per row
+         *     and upload it to `POST /api/tariff/bulk-jobs`.
+         *
+         *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
+         */
+        get: operations["getBulkJobTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/bulk-jobs/{bulk_job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a bulk job and its progress
+         * @description The job's status (`queued`, `running`, `succeeded`, `failed`), `lines_done` of `lines_total`,
+         *     how many lines are unresolved, when it was created, started and finished, and `errors` when
+         *     it failed. Another account's job, or one of the other mode, is 404.
+         *
+         *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
+         */
+        get: operations["getBulkJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/bulk-jobs/{bulk_job_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a bulk job's results
+         * @description Every line in input order: the input columns as given, then the computed ones. For
+         *     `calculation`: `status` (`resolved` or `unresolved`), each program's `<program>_rate` (percent)
+         *     and `<program>_amount` (USD) for `base`, `ieepa`, `ieepa_reciprocal`, `section_122`,
+         *     `section_301`, `section_232`, `section_338` and `ad_cvd`, `mpf_amount`, `hmf_amount`,
+         *     `duty_total`, `duty_rate`, `fees_total`, `total` (duty and fees), the Chapter 99 `headings`
+         *     that apply, `unresolved` (the reasons), `warnings`, `hts_release` and `rules_version`. For
+         *     `ieepa_refund`: the owed amounts per IEEPA program and in total, `paid`, `difference`,
+         *     `refundable`, `refund_estimate`, as in `POST /api/tariff/ieepa-refunds`. What is unresolved
+         *     is empty (null in JSON), never 0. Amounts are exact decimal strings.
+         *
+         *     As JSON (paginated by line), CSV or XLSX: by `format`, else by `Accept` (`text/csv`, the XLSX
+         *     type), JSON by default. A file has the same layout as an upload, so it can be sent again. A
+         *     job not yet succeeded (queued, running or failed) has no results: 409.
+         *
+         *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
+         */
+        get: operations["getBulkJobResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tariff/hts/{code}/history": {
         parameters: {
             query?: never;
@@ -1797,6 +1925,27 @@ export interface webhooks {
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: operations["onTariffChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bulk_job.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bulk_job.completed
+         * @description A bulk job finished, succeeded or failed; its results are at `results_url`. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onBulkJobCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2238,27 +2387,6 @@ export interface webhooks {
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: operations["onEdiReceived"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "bulk_job.completed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * bulk_job.completed
-         * @description A bulk job finished. Signed per Standard Webhooks; answer 2xx within 10 s.
-         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
-         */
-        post: operations["onBulkJobCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4358,6 +4486,113 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description `calculation`: the duty stack of each line; `ieepa_refund`: the IEEPA refund estimate of each line.
+         * @default calculation
+         * @enum {string}
+         */
+        BulkJobKind: "calculation" | "ieepa_refund";
+        /** @description One line; the columns of a bulk file. Numbers may be sent as numbers or decimal strings. */
+        BulkJobLineInput: {
+            /** @description Yours (a purchase order, an invoice line), echoed in the results. */
+            reference?: string;
+            hts_code: string;
+            country_code: string;
+            /** @description Declared (entered) value, USD. */
+            value: number | string;
+            /** Format: date */
+            entry_date?: string;
+            quantity?: number | string;
+            unit?: string;
+            /** @description The catalogue's claims, as the calculator's array or as a cell (`code` or `code=value` separated by `;`). */
+            claims?: components["schemas"]["TariffClaim"][] | string;
+            mode?: components["schemas"]["TransportMode"];
+            /** @description `ieepa_refund`: the entry number as filed. */
+            entry_number?: string;
+            /** @description `ieepa_refund`: the line of the entry. */
+            line_number?: number | string;
+            /** @description `ieepa_refund`: IEEPA duty paid on the line (USD), when declared. */
+            ieepa_paid?: number | string;
+        };
+        BulkJobJsonRequest: {
+            kind?: components["schemas"]["BulkJobKind"];
+            lines: components["schemas"]["BulkJobLineInput"][];
+        };
+        BulkJobUpload: {
+            /**
+             * Format: binary
+             * @description A CSV (UTF-8, comma-separated) or XLSX file (the first worksheet), with a header row; at most 8 MiB.
+             */
+            file: string;
+            kind?: components["schemas"]["BulkJobKind"];
+        };
+        BulkJob: {
+            /** @example bjob_01kaz9m2n4p6r8t0w2y4a6c8e0 */
+            id: string;
+            /** @constant */
+            object: "bulk_job";
+            kind: components["schemas"]["BulkJobKind"];
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /**
+             * @description How the lines were sent.
+             * @enum {string}
+             */
+            source: "json" | "csv" | "xlsx";
+            livemode: boolean;
+            lines_total: number;
+            /** @description Lines computed and committed so far. */
+            lines_done: number;
+            /** @description Computed lines with something unresolved (their reasons are in the results). */
+            lines_unresolved: number;
+            /** @description Why the job failed; empty unless it did. */
+            errors: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** @description Where the results are once the job has succeeded. */
+            results_url: string;
+        };
+        BulkJobList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["BulkJob"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        BulkJobLine: {
+            /** @description The line's number in the input, from 1. */
+            line: number;
+            /** @description The input columns as given (null when empty). */
+            input: {
+                [key: string]: string | null;
+            };
+            /** @description The computed columns (`columns` lists them in order); exact decimal strings, null when unknown. */
+            output: {
+                [key: string]: string | null;
+            };
+        };
+        BulkJobResults: {
+            /** @constant */
+            object: "list";
+            kind: components["schemas"]["BulkJobKind"];
+            /** @description The columns of a results file, in order (the input columns, then the computed ones). */
+            columns: string[];
+            data: components["schemas"]["BulkJobLine"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        BulkJobCompletedEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "bulk_job.completed";
+            /** @description The job finished (`succeeded` or `failed`). */
+            data?: {
+                object: components["schemas"]["BulkJob"];
+            };
+        };
         TariffAlertList: {
             /** @constant */
             object: "list";
@@ -4795,6 +5030,8 @@ export interface components {
             request_id: string;
             /** @description One entry per offending field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description On a 400 that lists only the first errors (a bulk file), how many there are in all. */
+            error_count?: number;
             /** @description On a 404 for a route this host does not serve but another does, the host(s) that serve it and the address to call. */
             served_by?: {
                 /** @enum {string} */
@@ -5289,6 +5526,11 @@ export interface components {
         WebhookTimestampHeader: string;
         /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
         WebhookSignatureHeader: string;
+        /**
+         * @description The bulk job's id (`bjob_…`).
+         * @example bjob_01kaz9m2n4p6r8t0w2y4a6c8e0
+         */
+        BulkJobId: string;
         /** @description Page size. */
         Limit: number;
         /** @description The `next_cursor` of the previous page. */
@@ -8410,6 +8652,243 @@ export interface operations {
             503: components["responses"]["NotReady"];
         };
     };
+    listBulkJobs: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bulk jobs. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJobList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createBulkJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "calculation",
+                 *       "lines": [
+                 *         {
+                 *           "reference": "PO-1001/1",
+                 *           "hts_code": "6109.10.0012",
+                 *           "country_code": "VN",
+                 *           "value": 10000,
+                 *           "entry_date": "2025-11-10"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkJobJsonRequest"];
+                /**
+                 * @example {
+                 *       "file": "(the CSV or XLSX file's bytes)",
+                 *       "kind": "calculation"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["BulkJobUpload"];
+            };
+        };
+        responses: {
+            /** @description The job, queued. */
+            202: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The job's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+        };
+    };
+    getBulkJobTemplate: {
+        parameters: {
+            query?: {
+                /** @description The file format. */
+                format?: "csv" | "xlsx";
+                /** @description The job kind whose columns the template has. */
+                kind?: components["schemas"]["BulkJobKind"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template file. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `attachment; filename="bulk-calculation-template.csv"` (or `.xlsx`, or the refund kind's). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getBulkJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The bulk job's id (`bjob_…`).
+                 * @example bjob_01kaz9m2n4p6r8t0w2y4a6c8e0
+                 */
+                bulk_job_id: components["parameters"]["BulkJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBulkJobResults: {
+        parameters: {
+            query?: {
+                /** @description `json` (paginated), `csv` or `xlsx` (the whole job); overrides `Accept`. */
+                format?: "json" | "csv" | "xlsx";
+                /** @description Lines per JSON page. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The bulk job's id (`bjob_…`).
+                 * @example bjob_01kaz9m2n4p6r8t0w2y4a6c8e0
+                 */
+                bulk_job_id: components["parameters"]["BulkJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description JSON: `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    /** @description CSV and XLSX: `attachment; filename="<bulk_job_id>.csv"` (or `.xlsx`). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJobResults"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     getHtsLineHistory: {
         parameters: {
             query?: never;
@@ -9143,6 +9622,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TariffChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBulkJobCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkJobCompletedEvent"];
             };
         };
         responses: {
@@ -10030,49 +10552,6 @@ export interface operations {
         };
     };
     onEdiReceived: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
-                "webhook-id": components["parameters"]["WebhookIdHeader"];
-                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
-                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
-                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AccountResourceEvent"];
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx counts as delivered). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    onBulkJobCompleted: {
         parameters: {
             query?: never;
             header: {

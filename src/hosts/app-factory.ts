@@ -43,6 +43,11 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   app.use(accessLog(deps.logger.child({ host })));
   app.use(requestMetrics(host, deps.metrics));
   app.use(apiVersioning());
+  // An operation that takes larger JSON bodies (bulk lines) says so with x-body-limit-bytes; its parser reads first.
+  for (const operation of document.operations) {
+    const limit = operation.definition['x-body-limit-bytes'];
+    if (typeof limit === 'number') app[operation.method](operation.expressPath, express.json({ limit }));
+  }
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
   // OAuth token requests are form-encoded (RFC 6749 §4.4.2); hosts without such an operation skip the parser.
   if (document.operations.some(acceptsForm)) app.use(express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }));

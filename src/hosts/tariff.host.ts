@@ -1,11 +1,13 @@
 import type { operations } from '../generated/hosts/tariff';
 import { htsHandlers } from '../handlers/hts.handler';
+import { bulkJobHandlers } from '../handlers/bulk-jobs.handler';
 import { metricsHandler } from '../handlers/metrics.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { htsSearchHandler, ieepaRefundsHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
+import { createBulkJobService } from './bulk-job-services';
 
 /** The tariff service host: calculate in form A, AI HTS search, HTS data and the Pro tariff tools. */
 export function tariffHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
@@ -16,5 +18,6 @@ export function tariffHostHandlers(deps: AppDependencies, document: HostDocument
     searchHtsCodes: htsSearchHandler(deps.tariff),
     estimateIeepaRefunds: ieepaRefundsHandler(deps.tariff),
     ...htsHandlers(deps.tariff, deps.jobs),
+    ...bulkJobHandlers(createBulkJobService(deps.db.knex, deps.clock, deps.jobs)),
   };
 }

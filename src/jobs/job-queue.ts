@@ -11,7 +11,8 @@ export interface QueuedJob {
 
 /** What the HTTP side needs of the scheduler: put a job in the queue, whoever runs it. */
 export interface JobQueue {
-  runNow(name: string): Promise<QueuedJob>;
+  /** `data` is the job's own (the Agenda job's attrs.data). */
+  runNow(name: string, data?: Record<string, unknown>): Promise<QueuedJob>;
 }
 
 /**
@@ -23,9 +24,9 @@ export interface JobQueue {
 export function agendaJobQueue(agendaOf: () => Agenda): JobQueue {
   let agenda: Agenda | undefined;
   return {
-    async runNow(name) {
+    async runNow(name, data) {
       agenda ??= agendaOf();
-      const job = await agenda.now(name);
+      const job = await agenda.now(name, data);
       return { id: String(job.attrs._id), name, runAt: (job.attrs.nextRunAt ?? new Date()).getTime() };
     },
   };

@@ -97,7 +97,8 @@ function unresolved(line: IeepaRefundLineRequest, reason: string, paid: string |
   };
 }
 
-async function estimateLine(line: IeepaRefundLineRequest, index: number, deps: DutyEngineDependencies): Promise<IeepaRefundLine> {
+/** One line's estimate (`index` names a malformed line in the error). */
+export async function estimateIeepaRefundLine(line: IeepaRefundLineRequest, index: number, deps: DutyEngineDependencies): Promise<IeepaRefundLine> {
   const paid = line.ieepaPaid === null ? null : money(line.ieepaPaid);
   let result;
   try {
@@ -158,7 +159,7 @@ function totalsOf(lines: IeepaRefundLine[]): IeepaRefundTotals {
  */
 export async function estimateIeepaRefunds(lines: IeepaRefundLineRequest[], deps: DutyEngineDependencies): Promise<IeepaRefundEstimate> {
   const estimated: IeepaRefundLine[] = [];
-  for (const [index, line] of lines.entries()) estimated.push(await estimateLine(line, index, deps));
+  for (const [index, line] of lines.entries()) estimated.push(await estimateIeepaRefundLine(line, index, deps));
   const entryNumbers = [...new Set(estimated.map((l) => l.entryNumber))];
   return {
     lines: estimated,

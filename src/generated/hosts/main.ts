@@ -1657,6 +1657,8 @@ export interface components {
             request_id: string;
             /** @description One entry per offending field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description On a 400 that lists only the first errors (a bulk file), how many there are in all. */
+            error_count?: number;
             /** @description On a 404 for a route this host does not serve but another does, the host(s) that serve it and the address to call. */
             served_by?: {
                 /** @enum {string} */

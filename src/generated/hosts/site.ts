@@ -1376,6 +1376,69 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "bulk_job.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bulk_job.completed
+         * @description A bulk job finished, succeeded or failed; its results are at `results_url`. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BulkJobCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "shipment.created": {
         parameters: {
             query?: never;
@@ -2699,69 +2762,6 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "bulk_job.completed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * bulk_job.completed
-         * @description A bulk job finished. Signed per Standard Webhooks; answer 2xx within 10 s.
-         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
-                    "webhook-id": components["parameters"]["WebhookIdHeader"];
-                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
-                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
-                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AccountResourceEvent"];
-                };
-            };
-            responses: {
-                /** @description Received (any 2xx counts as delivered). */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "webhook_endpoint.disabled": {
         parameters: {
             query?: never;
@@ -3802,6 +3802,50 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description `calculation`: the duty stack of each line; `ieepa_refund`: the IEEPA refund estimate of each line.
+         * @default calculation
+         * @enum {string}
+         */
+        BulkJobKind: "calculation" | "ieepa_refund";
+        BulkJob: {
+            /** @example bjob_01kaz9m2n4p6r8t0w2y4a6c8e0 */
+            id: string;
+            /** @constant */
+            object: "bulk_job";
+            kind: components["schemas"]["BulkJobKind"];
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /**
+             * @description How the lines were sent.
+             * @enum {string}
+             */
+            source: "json" | "csv" | "xlsx";
+            livemode: boolean;
+            lines_total: number;
+            /** @description Lines computed and committed so far. */
+            lines_done: number;
+            /** @description Computed lines with something unresolved (their reasons are in the results). */
+            lines_unresolved: number;
+            /** @description Why the job failed; empty unless it did. */
+            errors: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** @description Where the results are once the job has succeeded. */
+            results_url: string;
+        };
+        BulkJobCompletedEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "bulk_job.completed";
+            /** @description The job finished (`succeeded` or `failed`). */
+            data?: {
+                object: components["schemas"]["BulkJob"];
+            };
+        };
         /** @description An exact amount of tracking-credit money, up to 4 decimals (discounted unit prices); negative for debits. */
         CreditAmount: {
             /**
@@ -4097,6 +4141,8 @@ export interface components {
             request_id: string;
             /** @description One entry per offending field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description On a 400 that lists only the first errors (a bulk file), how many there are in all. */
+            error_count?: number;
             /** @description On a 404 for a route this host does not serve but another does, the host(s) that serve it and the address to call. */
             served_by?: {
                 /** @enum {string} */

@@ -301,6 +301,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tariff/bulk-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's bulk jobs
+         * @description The account's bulk jobs in the key's mode, newest first, with cursor pagination.
+         *
+         *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
+         */
+        get: operations["listBulkJobs"];
+        put?: never;
+        /**
+         * Start a bulk calculation
+         * @description Up to 50,000 lines, as a file (`multipart/form-data`: `file`, CSV or XLSX, with an optional
+         *     `kind`) or as JSON `lines`, computed by a worker in the background. `kind` is `calculation`
+         *     (default: the full duty stack of each line, as `POST /api/tariff/public/calculate`) or
+         *     `ieepa_refund` (the IEEPA refund estimate of each line, as `POST /api/tariff/ieepa-refunds`).
+         *
+         *     Columns (a header row in a file; the template at `GET /api/tariff/bulk-jobs/template` names
+         *     them): `reference` (yours, echoed), `hts_code`, `country_code`, `value` (declared value, USD),
+         *     `entry_date` (YYYY-MM-DD; default the job's creation date), `quantity` and `unit`, `claims`
+         *     (`code` or `code=value` separated by `;`, e.g. `special_program=S; steel_content_value=1200`;
+         *     the array form in JSON), `mode`; `ieepa_refund` adds `entry_number`, `line_number` and
+         *     `ieepa_paid`, and needs `entry_date`. A results file has the same columns plus the computed
+         *     ones, which are ignored on upload, so it can be sent again as it is.
+         *
+         *     The whole input is checked first: any bad row refuses it all (400, nothing is queued), with
+         *     `errors[]` naming each row and column (`/body/file/<sheet row>/<column>`, the header being row 1;
+         *     `/body/lines/<index>/<field>` for JSON), the first 100, and `error_count` for all of them.
+         *     More than 50,000 lines, a file over 8 MiB or a JSON body over 16 MiB is 413; a file that is
+         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. Answers 202 with the
+         *     job (`queued`); poll `GET /api/tariff/bulk-jobs/{bulk_job_id}` or subscribe to `bulk_job.completed`.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`).
+         *     Free gets 403. No quota. Retry safely with `Idempotency-Key`.
+         */
+        post: operations["createBulkJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/bulk-jobs/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a bulk file template
+         * @description The header row of a bulk file of the kind, as CSV (default) or XLSX: fill in one line per row
+         *     and upload it to `POST /api/tariff/bulk-jobs`.
+         *
+         *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
+         */
+        get: operations["getBulkJobTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/bulk-jobs/{bulk_job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a bulk job and its progress
+         * @description The job's status (`queued`, `running`, `succeeded`, `failed`), `lines_done` of `lines_total`,
+         *     how many lines are unresolved, when it was created, started and finished, and `errors` when
+         *     it failed. Another account's job, or one of the other mode, is 404.
+         *
+         *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
+         */
+        get: operations["getBulkJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/bulk-jobs/{bulk_job_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a bulk job's results
+         * @description Every line in input order: the input columns as given, then the computed ones. For
+         *     `calculation`: `status` (`resolved` or `unresolved`), each program's `<program>_rate` (percent)
+         *     and `<program>_amount` (USD) for `base`, `ieepa`, `ieepa_reciprocal`, `section_122`,
+         *     `section_301`, `section_232`, `section_338` and `ad_cvd`, `mpf_amount`, `hmf_amount`,
+         *     `duty_total`, `duty_rate`, `fees_total`, `total` (duty and fees), the Chapter 99 `headings`
+         *     that apply, `unresolved` (the reasons), `warnings`, `hts_release` and `rules_version`. For
+         *     `ieepa_refund`: the owed amounts per IEEPA program and in total, `paid`, `difference`,
+         *     `refundable`, `refund_estimate`, as in `POST /api/tariff/ieepa-refunds`. What is unresolved
+         *     is empty (null in JSON), never 0. Amounts are exact decimal strings.
+         *
+         *     As JSON (paginated by line), CSV or XLSX: by `format`, else by `Accept` (`text/csv`, the XLSX
+         *     type), JSON by default. A file has the same layout as an upload, so it can be sent again. A
+         *     job not yet succeeded (queued, running or failed) has no results: 409.
+         *
+         *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
+         */
+        get: operations["getBulkJobResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tariff/hts/{code}/history": {
         parameters: {
             query?: never;
@@ -1150,6 +1278,105 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description `calculation`: the duty stack of each line; `ieepa_refund`: the IEEPA refund estimate of each line.
+         * @default calculation
+         * @enum {string}
+         */
+        BulkJobKind: "calculation" | "ieepa_refund";
+        /** @description One line; the columns of a bulk file. Numbers may be sent as numbers or decimal strings. */
+        BulkJobLineInput: {
+            /** @description Yours (a purchase order, an invoice line), echoed in the results. */
+            reference?: string;
+            hts_code: string;
+            country_code: string;
+            /** @description Declared (entered) value, USD. */
+            value: number | string;
+            /** Format: date */
+            entry_date?: string;
+            quantity?: number | string;
+            unit?: string;
+            /** @description The catalogue's claims, as the calculator's array or as a cell (`code` or `code=value` separated by `;`). */
+            claims?: components["schemas"]["TariffClaim"][] | string;
+            mode?: components["schemas"]["TransportMode"];
+            /** @description `ieepa_refund`: the entry number as filed. */
+            entry_number?: string;
+            /** @description `ieepa_refund`: the line of the entry. */
+            line_number?: number | string;
+            /** @description `ieepa_refund`: IEEPA duty paid on the line (USD), when declared. */
+            ieepa_paid?: number | string;
+        };
+        BulkJobJsonRequest: {
+            kind?: components["schemas"]["BulkJobKind"];
+            lines: components["schemas"]["BulkJobLineInput"][];
+        };
+        BulkJobUpload: {
+            /**
+             * Format: binary
+             * @description A CSV (UTF-8, comma-separated) or XLSX file (the first worksheet), with a header row; at most 8 MiB.
+             */
+            file: string;
+            kind?: components["schemas"]["BulkJobKind"];
+        };
+        BulkJob: {
+            /** @example bjob_01kaz9m2n4p6r8t0w2y4a6c8e0 */
+            id: string;
+            /** @constant */
+            object: "bulk_job";
+            kind: components["schemas"]["BulkJobKind"];
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /**
+             * @description How the lines were sent.
+             * @enum {string}
+             */
+            source: "json" | "csv" | "xlsx";
+            livemode: boolean;
+            lines_total: number;
+            /** @description Lines computed and committed so far. */
+            lines_done: number;
+            /** @description Computed lines with something unresolved (their reasons are in the results). */
+            lines_unresolved: number;
+            /** @description Why the job failed; empty unless it did. */
+            errors: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** @description Where the results are once the job has succeeded. */
+            results_url: string;
+        };
+        BulkJobList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["BulkJob"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        BulkJobLine: {
+            /** @description The line's number in the input, from 1. */
+            line: number;
+            /** @description The input columns as given (null when empty). */
+            input: {
+                [key: string]: string | null;
+            };
+            /** @description The computed columns (`columns` lists them in order); exact decimal strings, null when unknown. */
+            output: {
+                [key: string]: string | null;
+            };
+        };
+        BulkJobResults: {
+            /** @constant */
+            object: "list";
+            kind: components["schemas"]["BulkJobKind"];
+            /** @description The columns of a results file, in order (the input columns, then the computed ones). */
+            columns: string[];
+            data: components["schemas"]["BulkJobLine"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
         TariffAlertList: {
             /** @constant */
             object: "list";
@@ -1253,6 +1480,8 @@ export interface components {
             request_id: string;
             /** @description One entry per offending field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+            /** @description On a 400 that lists only the first errors (a bulk file), how many there are in all. */
+            error_count?: number;
             /** @description On a 404 for a route this host does not serve but another does, the host(s) that serve it and the address to call. */
             served_by?: {
                 /** @enum {string} */
@@ -1299,6 +1528,21 @@ export interface components {
         };
         /** @description No such resource in this account (`not-found`); another account's resources are not found either. */
         NotFound: {
+            headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The resource's state forbids the change, or a request with the same Idempotency-Key is in
+         *     flight (`conflict`), or the Idempotency-Key's first answer held a secret, which is shown once
+         *     and never replayed (`idempotency-secret-withheld`).
+         */
+        Conflict: {
             headers: {
                 "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1438,6 +1682,11 @@ export interface components {
          *     made. A UUID v4 is a good key.
          */
         IdempotencyKey: string;
+        /**
+         * @description The bulk job's id (`bjob_…`).
+         * @example bjob_01kaz9m2n4p6r8t0w2y4a6c8e0
+         */
+        BulkJobId: string;
         /** @description Page size. */
         Limit: number;
         /** @description The `next_cursor` of the previous page. */
@@ -2563,6 +2812,561 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["NotReady"];
+        };
+    };
+    listBulkJobs: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bulk jobs. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "bjob_01m89zej0806mtnq01wzp315v1",
+                     *           "object": "bulk_job",
+                     *           "kind": "calculation",
+                     *           "status": "succeeded",
+                     *           "source": "xlsx",
+                     *           "livemode": true,
+                     *           "lines_total": 4,
+                     *           "lines_done": 4,
+                     *           "lines_unresolved": 1,
+                     *           "errors": [],
+                     *           "created_at": "2026-11-25T18:28:22.664Z",
+                     *           "started_at": "2026-11-25T18:28:22.664Z",
+                     *           "finished_at": "2026-11-25T18:28:22.664Z",
+                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/results"
+                     *         },
+                     *         {
+                     *           "id": "bjob_01m89zej0806mtnq01wzp315tz",
+                     *           "object": "bulk_job",
+                     *           "kind": "calculation",
+                     *           "status": "succeeded",
+                     *           "source": "csv",
+                     *           "livemode": true,
+                     *           "lines_total": 4,
+                     *           "lines_done": 4,
+                     *           "lines_unresolved": 1,
+                     *           "errors": [],
+                     *           "created_at": "2026-11-25T18:28:22.664Z",
+                     *           "started_at": "2026-11-25T18:28:22.664Z",
+                     *           "finished_at": "2026-11-25T18:28:22.664Z",
+                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tz/results"
+                     *         },
+                     *         {
+                     *           "id": "bjob_01m89zej0806mtnq01wzp315tx",
+                     *           "object": "bulk_job",
+                     *           "kind": "calculation",
+                     *           "status": "succeeded",
+                     *           "source": "json",
+                     *           "livemode": true,
+                     *           "lines_total": 4,
+                     *           "lines_done": 4,
+                     *           "lines_unresolved": 1,
+                     *           "errors": [],
+                     *           "created_at": "2026-11-25T18:28:22.664Z",
+                     *           "started_at": "2026-11-25T18:28:22.664Z",
+                     *           "finished_at": "2026-11-25T18:28:22.664Z",
+                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/results"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJobList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createBulkJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "calculation",
+                 *       "lines": [
+                 *         {
+                 *           "reference": "PO-1001/1",
+                 *           "hts_code": "6109.10.0012",
+                 *           "country_code": "VN",
+                 *           "value": 10000,
+                 *           "entry_date": "2025-11-10"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkJobJsonRequest"];
+                /**
+                 * @example {
+                 *       "file": "(the CSV or XLSX file's bytes)",
+                 *       "kind": "calculation"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["BulkJobUpload"];
+            };
+        };
+        responses: {
+            /** @description The job, queued. */
+            202: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The job's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bjob_01m89zej0806mtnq01wzp315v1",
+                     *       "object": "bulk_job",
+                     *       "kind": "calculation",
+                     *       "status": "queued",
+                     *       "source": "xlsx",
+                     *       "livemode": true,
+                     *       "lines_total": 4,
+                     *       "lines_done": 0,
+                     *       "lines_unresolved": 0,
+                     *       "errors": [],
+                     *       "created_at": "2026-11-25T18:28:22.664Z",
+                     *       "started_at": null,
+                     *       "finished_at": null,
+                     *       "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/results"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+        };
+    };
+    getBulkJobTemplate: {
+        parameters: {
+            query?: {
+                /** @description The file format. */
+                format?: "csv" | "xlsx";
+                /** @description The job kind whose columns the template has. */
+                kind?: components["schemas"]["BulkJobKind"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template file. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `attachment; filename="bulk-calculation-template.csv"` (or `.xlsx`, or the refund kind's). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getBulkJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The bulk job's id (`bjob_…`).
+                 * @example bjob_01kaz9m2n4p6r8t0w2y4a6c8e0
+                 */
+                bulk_job_id: components["parameters"]["BulkJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bjob_01m89zej0806mtnq01wzp315tx",
+                     *       "object": "bulk_job",
+                     *       "kind": "calculation",
+                     *       "status": "succeeded",
+                     *       "source": "json",
+                     *       "livemode": true,
+                     *       "lines_total": 4,
+                     *       "lines_done": 4,
+                     *       "lines_unresolved": 1,
+                     *       "errors": [],
+                     *       "created_at": "2026-11-25T18:28:22.664Z",
+                     *       "started_at": "2026-11-25T18:28:22.664Z",
+                     *       "finished_at": "2026-11-25T18:28:22.664Z",
+                     *       "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/results"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBulkJobResults: {
+        parameters: {
+            query?: {
+                /** @description `json` (paginated), `csv` or `xlsx` (the whole job); overrides `Accept`. */
+                format?: "json" | "csv" | "xlsx";
+                /** @description Lines per JSON page. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The bulk job's id (`bjob_…`).
+                 * @example bjob_01kaz9m2n4p6r8t0w2y4a6c8e0
+                 */
+                bulk_job_id: components["parameters"]["BulkJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description JSON: `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    /** @description CSV and XLSX: `attachment; filename="<bulk_job_id>.csv"` (or `.xlsx`). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "line": 1,
+                     *           "input": {
+                     *             "reference": "PO-1/1",
+                     *             "hts_code": "6109.10.0012",
+                     *             "country_code": "CN",
+                     *             "value": "10000",
+                     *             "entry_date": "2025-11-10",
+                     *             "quantity": null,
+                     *             "unit": null,
+                     *             "claims": null,
+                     *             "mode": "ocean"
+                     *           },
+                     *           "output": {
+                     *             "status": "resolved",
+                     *             "base_rate": "16.5",
+                     *             "base_amount": "1650.00",
+                     *             "ieepa_rate": "10",
+                     *             "ieepa_amount": "1000.00",
+                     *             "ieepa_reciprocal_rate": "10",
+                     *             "ieepa_reciprocal_amount": "1000.00",
+                     *             "section_122_rate": "0",
+                     *             "section_122_amount": "0.00",
+                     *             "section_301_rate": "7.5",
+                     *             "section_301_amount": "750.00",
+                     *             "section_232_rate": "0",
+                     *             "section_232_amount": "0.00",
+                     *             "section_338_rate": "0",
+                     *             "section_338_amount": "0.00",
+                     *             "ad_cvd_rate": "0",
+                     *             "ad_cvd_amount": "0.00",
+                     *             "mpf_amount": "34.64",
+                     *             "hmf_amount": "12.50",
+                     *             "duty_total": "4400.00",
+                     *             "duty_rate": "44",
+                     *             "fees_total": "47.14",
+                     *             "total": "4447.14",
+                     *             "headings": "9903.01.24 | 9903.01.25 | 9903.88.15",
+                     *             "unresolved": null,
+                     *             "warnings": null,
+                     *             "hts_release": "htsr_2025_rev_18",
+                     *             "rules_version": "sha256:e244c01b1b6576c2"
+                     *           }
+                     *         },
+                     *         {
+                     *           "line": 2,
+                     *           "input": {
+                     *             "reference": "PO-1/2",
+                     *             "hts_code": "6109.10.0012",
+                     *             "country_code": "VN",
+                     *             "value": "10000",
+                     *             "entry_date": "2025-11-10",
+                     *             "quantity": null,
+                     *             "unit": null,
+                     *             "claims": null,
+                     *             "mode": "ocean"
+                     *           },
+                     *           "output": {
+                     *             "status": "resolved",
+                     *             "base_rate": "16.5",
+                     *             "base_amount": "1650.00",
+                     *             "ieepa_rate": "0",
+                     *             "ieepa_amount": "0.00",
+                     *             "ieepa_reciprocal_rate": "20",
+                     *             "ieepa_reciprocal_amount": "2000.00",
+                     *             "section_122_rate": "0",
+                     *             "section_122_amount": "0.00",
+                     *             "section_301_rate": "0",
+                     *             "section_301_amount": "0.00",
+                     *             "section_232_rate": "0",
+                     *             "section_232_amount": "0.00",
+                     *             "section_338_rate": "0",
+                     *             "section_338_amount": "0.00",
+                     *             "ad_cvd_rate": "0",
+                     *             "ad_cvd_amount": "0.00",
+                     *             "mpf_amount": "34.64",
+                     *             "hmf_amount": "12.50",
+                     *             "duty_total": "3650.00",
+                     *             "duty_rate": "36.5",
+                     *             "fees_total": "47.14",
+                     *             "total": "3697.14",
+                     *             "headings": "9903.02.69",
+                     *             "unresolved": null,
+                     *             "warnings": null,
+                     *             "hts_release": "htsr_2025_rev_18",
+                     *             "rules_version": "sha256:e244c01b1b6576c2"
+                     *           }
+                     *         },
+                     *         {
+                     *           "line": 3,
+                     *           "input": {
+                     *             "reference": "PO-1/3",
+                     *             "hts_code": "6109.10.0012",
+                     *             "country_code": "VN",
+                     *             "value": "10000",
+                     *             "entry_date": "2025-08-01",
+                     *             "quantity": null,
+                     *             "unit": null,
+                     *             "claims": null,
+                     *             "mode": null
+                     *           },
+                     *           "output": {
+                     *             "status": "unresolved",
+                     *             "base_rate": null,
+                     *             "base_amount": null,
+                     *             "ieepa_rate": null,
+                     *             "ieepa_amount": null,
+                     *             "ieepa_reciprocal_rate": null,
+                     *             "ieepa_reciprocal_amount": null,
+                     *             "section_122_rate": null,
+                     *             "section_122_amount": null,
+                     *             "section_301_rate": null,
+                     *             "section_301_amount": null,
+                     *             "section_232_rate": null,
+                     *             "section_232_amount": null,
+                     *             "section_338_rate": null,
+                     *             "section_338_amount": null,
+                     *             "ad_cvd_rate": null,
+                     *             "ad_cvd_amount": null,
+                     *             "mpf_amount": null,
+                     *             "hmf_amount": null,
+                     *             "duty_total": null,
+                     *             "duty_rate": null,
+                     *             "fees_total": null,
+                     *             "total": null,
+                     *             "headings": null,
+                     *             "unresolved": "no HTS release is in force on 2025-08-01; it is in 2025 Revision 18 (from 2025-08-07 to 2026-02-24), 2026 Revision 4 (from 2026-02-24)",
+                     *             "warnings": null,
+                     *             "hts_release": null,
+                     *             "rules_version": "sha256:e244c01b1b6576c2"
+                     *           }
+                     *         },
+                     *         {
+                     *           "line": 4,
+                     *           "input": {
+                     *             "reference": "PO-1/4",
+                     *             "hts_code": "7208.10.1500",
+                     *             "country_code": "KR",
+                     *             "value": "25000.50",
+                     *             "entry_date": "2025-11-10",
+                     *             "quantity": "12000",
+                     *             "unit": "kg",
+                     *             "claims": "special_program=KR",
+                     *             "mode": "ocean"
+                     *           },
+                     *           "output": {
+                     *             "status": "resolved",
+                     *             "base_rate": "0",
+                     *             "base_amount": "0.00",
+                     *             "ieepa_rate": "0",
+                     *             "ieepa_amount": "0.00",
+                     *             "ieepa_reciprocal_rate": "0",
+                     *             "ieepa_reciprocal_amount": "0.00",
+                     *             "section_122_rate": "0",
+                     *             "section_122_amount": "0.00",
+                     *             "section_301_rate": "0",
+                     *             "section_301_amount": "0.00",
+                     *             "section_232_rate": "50",
+                     *             "section_232_amount": "12500.25",
+                     *             "section_338_rate": "0",
+                     *             "section_338_amount": "0.00",
+                     *             "ad_cvd_rate": "0",
+                     *             "ad_cvd_amount": "0.00",
+                     *             "mpf_amount": "86.60",
+                     *             "hmf_amount": "31.25",
+                     *             "duty_total": "12500.25",
+                     *             "duty_rate": "50",
+                     *             "fees_total": "117.85",
+                     *             "total": "12618.10",
+                     *             "headings": "9903.81.87",
+                     *             "unresolved": null,
+                     *             "warnings": "Special program KR is not available on 7208101500 (no special rate); the general rate applies. | Possible AD order A-580-883 (Hot-Rolled Steel Flat Products) on products of South Korea: its scope lists this HTS number. The cash-deposit rate depends on the exporter and is not in our data; the duty total leaves it out. The written scope of the order governs; the HTS number is for convenience only (HTS numbers as the scope in FR doc 2022-27839 gives them). Listed as in effect in Commerce's notice FR doc 2025-19188. | Possible CVD order C-580-884 (Hot-Rolled Steel Flat Products) on products of South Korea: its scope lists this HTS number. The cash-deposit rate depends on the exporter and is not in our data; the duty total leaves it out. The written scope of the order governs; the HTS number is for convenience only (HTS numbers as the scope in FR doc 2022-27839 gives them). Listed as in effect in Commerce's notice FR doc 2025-19188.",
+                     *             "hts_release": "htsr_2025_rev_18",
+                     *             "rules_version": "sha256:e244c01b1b6576c2"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null,
+                     *       "kind": "calculation",
+                     *       "columns": [
+                     *         "reference",
+                     *         "hts_code",
+                     *         "country_code",
+                     *         "value",
+                     *         "entry_date",
+                     *         "quantity",
+                     *         "unit",
+                     *         "claims",
+                     *         "mode",
+                     *         "status",
+                     *         "base_rate",
+                     *         "base_amount",
+                     *         "ieepa_rate",
+                     *         "ieepa_amount",
+                     *         "ieepa_reciprocal_rate",
+                     *         "ieepa_reciprocal_amount",
+                     *         "section_122_rate",
+                     *         "section_122_amount",
+                     *         "section_301_rate",
+                     *         "section_301_amount",
+                     *         "section_232_rate",
+                     *         "section_232_amount",
+                     *         "section_338_rate",
+                     *         "section_338_amount",
+                     *         "ad_cvd_rate",
+                     *         "ad_cvd_amount",
+                     *         "mpf_amount",
+                     *         "hmf_amount",
+                     *         "duty_total",
+                     *         "duty_rate",
+                     *         "fees_total",
+                     *         "total",
+                     *         "headings",
+                     *         "unresolved",
+                     *         "warnings",
+                     *         "hts_release",
+                     *         "rules_version"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkJobResults"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getHtsLineHistory: {

@@ -1,0 +1,96 @@
+import { calculateDuty, type DutyEngineDependencies } from '../engine/calculate-duty';
+import type { DutyCalculation } from '../engine/duty-result';
+import { HtsCodeNotInForceError, UnknownHtsCodeError } from '../errors';
+import { estimateIeepaRefundLine } from '../ieepa-refunds';
+import { BulkJobKind, BulkLine, BulkLineOutput, outputColumns, reportedFamilies } from './bulk-columns';
+import { dutyRequestOf } from './bulk-lines';
+
+/**
+ * One line of a bulk job computed: the calculator's full stack (or the IEEPA refund estimate),
+ * flattened into the output columns. A line the calculator cannot resolve (a code in no release in
+ * force on its date, or not in the schedule) is `unresolved` with the reason, never 0.
+ */
+
+const join = (items: readonly string[]) => (items.length > 0 ? items.join(' | ') : null);
+
+function emptyOutput(kind: BulkJobKind, rulesVersion: string): BulkLineOutput {
+  const output: BulkLineOutput = Object.fromEntries(outputColumns[kind].map((column) => [column, null]));
+  output.rules_version = rulesVersion;
+  return output;
+}
+
+function unresolvedLine(kind: BulkJobKind, reason: string, rulesVersion: string): BulkLineOutput {
+  return { ...emptyOutput(kind, rulesVersion), status: 'unresolved', unresolved: reason };
+}
+
+function calculationOutput(result: DutyCalculation): BulkLineOutput {
+  const output = emptyOutput('calculation', result.rulesVersion);
+  for (const family of reportedFamilies) {
+    const program = result.programs.find((p) => p.family === family);
+    output[`${family}_rate`] = program?.ratePercent ?? null;
+    output[`${family}_amount`] = program?.amount ?? null;
+  }
+  const unresolved = result.unresolved.map((u) => `${u.component}: ${u.reason}`);
+  return {
+    ...output,
+    status: unresolved.length > 0 || result.totals.dutyAndFees === null ? 'unresolved' : 'resolved',
+    mpf_amount: result.fees.mpf.amount,
+    hmf_amount: result.fees.hmf.amount,
+    duty_total: result.totals.duty,
+    duty_rate: result.totals.dutyRatePercent,
+    fees_total: result.totals.fees,
+    total: result.totals.dutyAndFees,
+    headings: join([...new Set(result.components.filter((c) => c.status === 'applies' && c.heading !== null).map((c) => c.heading as string))]),
+    unresolved: join(unresolved),
+    warnings: join(result.warnings),
+    hts_release: result.htsRelease.id,
+  };
+}
+
+async function calculateLine(line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
+  try {
+    return calculationOutput(await calculateDuty(dutyRequestOf(line), deps));
+  } catch (error) {
+    if (error instanceof HtsCodeNotInForceError || error instanceof UnknownHtsCodeError) return unresolvedLine('calculation', error.message, deps.rules.version);
+    throw error;
+  }
+}
+
+async function refundLine(line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
+  const request = dutyRequestOf(line);
+  let estimate;
+  try {
+    estimate = await estimateIeepaRefundLine(
+      {
+        entryNumber: line.entry_number ?? '',
+        lineNumber: Number(line.line_number),
+        ieepaPaid: line.ieepa_paid == null ? null : Number(line.ieepa_paid),
+        duty: { ...request, entry_date: line.entry_date ?? '', declared_value: line.value ?? '' } as Parameters<typeof estimateIeepaRefundLine>[0]['duty'],
+      },
+      0,
+      deps,
+    );
+  } catch (error) {
+    if (error instanceof UnknownHtsCodeError) return unresolvedLine('ieepa_refund', error.message, deps.rules.version);
+    throw error;
+  }
+  if (estimate.status === 'unresolved') return { ...unresolvedLine('ieepa_refund', estimate.reason ?? 'unresolved', deps.rules.version), paid: estimate.paid };
+  return {
+    ...emptyOutput('ieepa_refund', deps.rules.version),
+    status: 'resolved',
+    owed_fentanyl: estimate.owed?.ieepa_fentanyl ?? null,
+    owed_reciprocal: estimate.owed?.ieepa_reciprocal ?? null,
+    owed_country_orders: estimate.owed?.ieepa_country_orders ?? null,
+    owed_total: estimate.owedTotal,
+    paid: estimate.paid,
+    difference: estimate.difference,
+    refundable: estimate.refundable === null ? null : String(estimate.refundable),
+    refund_estimate: estimate.refundEstimate,
+    headings: join([...new Set(estimate.components.map((c) => c.heading).filter((h): h is string => h !== null))]),
+    hts_release: estimate.htsRelease?.id ?? null,
+  };
+}
+
+export function computeBulkLine(kind: BulkJobKind, line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
+  return kind === 'calculation' ? calculateLine(line, deps) : refundLine(line, deps);
+}

@@ -1,0 +1,126 @@
+import { DomainError, type FieldIssue } from '../../errors';
+import { claimCatalogue } from '../claims/claim-catalogue';
+import { validateDutyRequest, type ClaimInput, type DutyRequest, type TransportMode } from '../engine/duty-request';
+import { InvalidTariffRequestError } from '../errors';
+import { BulkJobKind, BulkLine, inputColumns, InputColumn, knownColumns, requiredColumns } from './bulk-columns';
+
+/** The largest bulk file accepted: 8 MiB (50,000 lines of CSV take about 4 MiB). */
+export const maxBulkFileBytes = 8 * 1024 * 1024;
+/** The most lines one job takes. */
+export const maxBulkLines = 50_000;
+/** The most errors a refused file lists; `error_count` says how many there are in all. */
+export const maxListedErrors = 100;
+
+/** A row as read from a file or the JSON body: where it was (for errors) and its cells by column. */
+export interface RawRow {
+  /** The error pointer's prefix for this row: `file/<sheet row>` or `lines/<index>`. */
+  at: string;
+  cells: Record<string, unknown>;
+}
+
+/** A cell as text: numbers as written, dates as YYYY-MM-DD, blanks as null. */
+function cellText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  const text = String(value).trim();
+  return text === '' ? null : text;
+}
+
+/** `code` or `code=value` separated by semicolons, as a spreadsheet cell holds claims. */
+export function parseClaimsCell(text: string | null | undefined): ClaimInput[] {
+  if (!text) return [];
+  return text
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      const at = part.indexOf('=');
+      const code = (at < 0 ? part : part.slice(0, at)).trim();
+      const argument = at < 0 ? undefined : part.slice(at + 1).trim();
+      if (argument === undefined) return { code };
+      return claimCatalogue.get(code)?.takes === 'text' ? { code, text: argument } : { code, value: argument };
+    });
+}
+
+/** The claims of a JSON line (the calculator's array form) as a claims cell. */
+export function claimsCellOf(claims: ClaimInput[]): string {
+  return claims.map((claim) => (claim.text !== undefined ? `${claim.code}=${claim.text}` : claim.value !== undefined ? `${claim.code}=${claim.value}` : claim.code)).join('; ');
+}
+
+/** The line as the calculator reads it. */
+export function dutyRequestOf(line: BulkLine): DutyRequest {
+  return {
+    hts_code: line.hts_code ?? '',
+    country_code: (line.country_code ?? '').toUpperCase(),
+    declared_value: line.value ?? undefined,
+    entry_date: line.entry_date ?? undefined,
+    quantities: line.quantity ? [{ value: line.quantity, unit: line.unit ?? '' }] : [],
+    claims: parseClaimsCell(line.claims),
+    mode: (line.mode?.toLowerCase() ?? undefined) as TransportMode | undefined,
+  };
+}
+
+/** The calculator's field names, as the file's columns. */
+function columnOf(field: string): string {
+  if (field === 'declared_value') return 'value';
+  if (field.startsWith('quantities/')) return field.endsWith('/unit') ? 'unit' : 'quantity';
+  if (field.startsWith('claims')) return 'claims';
+  return field;
+}
+
+function lineIssues(line: BulkLine, kind: BulkJobKind, today: string): Array<{ column: string; message: string }> {
+  const issues: Array<{ column: string; message: string }> = [];
+  for (const column of requiredColumns[kind]) if (line[column] == null) issues.push({ column, message: `${column} is required` });
+  if (line.unit != null && line.quantity == null) issues.push({ column: 'quantity', message: 'quantity is required when a unit is given' });
+  if (line.quantity != null && line.unit == null) issues.push({ column: 'unit', message: 'unit is required when a quantity is given' });
+  if (kind === 'ieepa_refund') {
+    if (line.entry_number != null && line.entry_number.length > 20) issues.push({ column: 'entry_number', message: 'entry_number must be at most 20 characters' });
+    if (line.line_number != null && !/^[1-9]\d{0,3}$/.test(line.line_number)) issues.push({ column: 'line_number', message: 'line_number must be a whole number from 1 to 9999' });
+    if (line.ieepa_paid != null && !/^\d+(\.\d+)?$/.test(line.ieepa_paid)) issues.push({ column: 'ieepa_paid', message: 'ieepa_paid must be a non-negative decimal number' });
+  }
+  if (issues.some((issue) => ['hts_code', 'country_code', 'value'].includes(issue.column))) return issues;
+  try {
+    validateDutyRequest(dutyRequestOf(line), today);
+  } catch (error) {
+    if (!(error instanceof InvalidTariffRequestError)) throw error;
+    issues.push({ column: columnOf(error.field), message: error.message });
+  }
+  return issues;
+}
+
+/**
+ * Reads every row into a line of the kind's columns and checks each as the calculator would. Any
+ * error refuses the whole input (nothing runs): a DomainError listing the first errors by row and
+ * column, with `error_count` for all of them. More lines than the limit is `too_large`.
+ */
+export function readBulkLines(rows: RawRow[], kind: BulkJobKind, today: string): BulkLine[] {
+  if (rows.length === 0) throw new DomainError('invalid_input', 'The input has no lines.', [{ field: 'lines', message: 'at least one line is required' }]);
+  if (rows.length > maxBulkLines) throw new DomainError('too_large', `${rows.length} lines; a bulk job takes at most ${maxBulkLines} (limit max_bulk_lines). Split the file.`);
+  const columns = inputColumns[kind] as readonly InputColumn[];
+  const issues: FieldIssue[] = [];
+  const lines = rows.map((row) => {
+    const line: BulkLine = {};
+    for (const column of columns) line[column] = cellText(row.cells[column]);
+    for (const { column, message } of lineIssues(line, kind, today)) issues.push({ field: `${row.at}/${column}`, message });
+    return line;
+  });
+  if (issues.length > 0) {
+    throw new DomainError('invalid_input', `${issues.length} error(s) in the input; nothing was queued. Correct them and send the whole input again.`, issues.slice(0, maxListedErrors), {
+      error_count: issues.length,
+    });
+  }
+  return lines;
+}
+
+/** Header cells as column names (trimmed, lower case, spaces as underscores); an unknown or repeated column is an error. */
+export function readHeader(header: unknown[], at: string): string[] {
+  const names = header.map((cell) => (cellText(cell) ?? '').toLowerCase().replace(/\s+/g, '_'));
+  const issues: FieldIssue[] = [];
+  names.forEach((name, index) => {
+    if (name === '') return;
+    if (!knownColumns.has(name)) issues.push({ field: `${at}/${name}`, message: `unknown column "${name}"; the template names the columns` });
+    else if (names.indexOf(name) !== index) issues.push({ field: `${at}/${name}`, message: `column "${name}" appears twice` });
+  });
+  if (issues.length > 0) throw new DomainError('invalid_input', 'The header row names columns this file format does not have.', issues.slice(0, maxListedErrors), { error_count: issues.length });
+  return names;
+}

@@ -1,0 +1,117 @@
+import { PassThrough, Readable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import { DomainError } from '../../errors';
+import type { BulkJobKind } from './bulk-columns';
+import { requiredColumns } from './bulk-columns';
+import { maxBulkLines, RawRow, readHeader } from './bulk-lines';
+
+/**
+ * Bulk files: CSV (comma-separated, UTF-8, a header row) and XLSX (the first worksheet, a header
+ * row), read into rows and written from them. A spreadsheet's row number is kept so errors name the
+ * row the user sees (the header is row 1).
+ */
+
+export type SheetFormat = 'csv' | 'xlsx';
+
+export const sheetContentTypes: Record<SheetFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Columns whose text must stay text in a workbook (an HTS number or a reference is not a number). */
+const textColumns = new Set(['hts_code', 'reference', 'entry_number', 'country_code', 'claims', 'headings', 'hts_release', 'rules_version']);
+
+function rowsOf(kind: BulkJobKind, header: string[], body: Array<{ number: number; cells: unknown[] }>): RawRow[] {
+  const missing = requiredColumns[kind].filter((column) => !header.includes(column));
+  if (missing.length > 0) {
+    throw new DomainError('invalid_input', `The header row lacks required column(s): ${missing.join(', ')}.`, missing.map((column) => ({ field: `file/1/${column}`, message: `column ${column} is required` })), { error_count: missing.length });
+  }
+  return body
+    .filter((row) => row.cells.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ''))
+    .map((row) => ({ at: `file/${row.number}`, cells: Object.fromEntries(header.map((name, index) => [name, row.cells[index]]).filter(([name]) => name !== '')) }));
+}
+
+/** More rows than a job takes stops the reading early: the answer is the same and the rest is never parsed. */
+function tooManyRows(): DomainError {
+  return new DomainError('too_large', `More than ${maxBulkLines} lines; a bulk job takes at most ${maxBulkLines} (limit max_bulk_lines). Split the file.`);
+}
+
+export function readCsv(data: Buffer, kind: BulkJobKind): RawRow[] {
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parse(data, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, to: maxBulkLines + 2 }) as unknown as typeof records;
+  } catch (error) {
+    throw new DomainError('invalid_input', `The CSV file cannot be read: ${(error as Error).message}`, [{ field: 'file', message: 'not readable as CSV' }]);
+  }
+  if (records.length > maxBulkLines + 1) throw tooManyRows();
+  const [first, ...body] = records;
+  if (!first) throw new DomainError('invalid_input', 'The file is empty.', [{ field: 'file', message: 'a header row and lines are required' }]);
+  return rowsOf(kind, readHeader(first.record, 'file/1'), body.map((r) => ({ number: r.info.lines, cells: r.record })));
+}
+
+/** A workbook cell's value as plain data: rich text joined, a formula's result, a link's text. */
+function plainCell(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const cell = value as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown; error?: string };
+  if (cell.richText) return cell.richText.map((part) => part.text).join('');
+  if ('result' in cell) return plainCell(cell.result);
+  if ('text' in cell) return plainCell(cell.text);
+  return null;
+}
+
+/** Reads the first worksheet with exceljs's streaming reader (the file is never loaded as a whole workbook). */
+export async function readXlsx(data: Buffer, kind: BulkJobKind): Promise<RawRow[]> {
+  const rows: Array<{ number: number; cells: unknown[] }> = [];
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        // exceljs rows are 1-based sparse arrays.
+        rows.push({ number: row.number, cells: (row.values as unknown[]).slice(1).map(plainCell) });
+        if (rows.length > maxBulkLines + 1) throw tooManyRows();
+      }
+      break;
+    }
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('invalid_input', `The XLSX file cannot be read: ${(error as Error).message}`, [{ field: 'file', message: 'not readable as XLSX' }]);
+  }
+  const [first, ...body] = rows;
+  if (!first || first.number !== 1) throw new DomainError('invalid_input', 'The first worksheet has no header row in row 1.', [{ field: 'file/1', message: 'a header row is required' }]);
+  return rowsOf(kind, readHeader(first.cells, 'file/1'), body);
+}
+
+export type SheetRow = Array<string | null>;
+
+export async function writeCsv(columns: readonly string[], rows: AsyncIterable<SheetRow>): Promise<Buffer> {
+  const parts = [stringify([columns as string[]])];
+  for await (const row of rows) parts.push(stringify([row.map((cell) => cell ?? '')]));
+  return Buffer.from(parts.join(''), 'utf8');
+}
+
+/** A numeric text as a workbook number (so sums work in the sheet); text columns stay text. */
+function workbookCell(column: string, cell: string | null): string | number | null {
+  if (cell === null) return null;
+  return !textColumns.has(column) && /^-?\d{1,15}(\.\d+)?$/.test(cell) ? Number(cell) : cell;
+}
+
+/** Writes one worksheet with exceljs's streaming writer, row by row. */
+export async function writeXlsx(columns: readonly string[], rows: AsyncIterable<SheetRow>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const sheet = workbook.addWorksheet('lines');
+  sheet.addRow(columns as string[]).commit();
+  for await (const row of rows) sheet.addRow(row.map((cell, index) => workbookCell(columns[index], cell))).commit();
+  sheet.commit();
+  await workbook.commit();
+  await done;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,99 @@
+import { isUtf8 } from 'node:buffer';
+import { detectDocumentType } from '../domain/documents/content-type';
+import { DomainError } from '../domain/errors';
+import { decodeCursor, pageOf } from '../domain/shared/page-cursor';
+import { BulkJobKind, inputColumns } from '../domain/tariff/bulk/bulk-columns';
+import type { BulkJobService, BulkJobSource } from '../domain/tariff/bulk/bulk-job.service';
+import { resultColumns, resultRow } from '../domain/tariff/bulk/bulk-job.service';
+import { claimsCellOf, maxBulkFileBytes, RawRow } from '../domain/tariff/bulk/bulk-lines';
+import { readCsv, readXlsx, SheetFormat, sheetContentTypes, SheetRow, writeCsv, writeXlsx } from '../domain/tariff/bulk/bulk-sheets';
+import type { components } from '../generated/api';
+import type { operations } from '../generated/hosts/tariff';
+import type { CallContext, OperationHandler, UploadedFile } from '../http/operation';
+import { toApiBulkJob, toApiBulkJobLine } from './outputs/bulk-job.output';
+import { listResponse } from './outputs/tracking.output';
+import { accountScopeOf } from './shipments.handler';
+
+type BulkOperation = 'createBulkJob' | 'listBulkJobs' | 'getBulkJob' | 'getBulkJobResults' | 'getBulkJobTemplate';
+type JsonLine = components['schemas']['BulkJobLineInput'];
+
+const bulkJobsPath = '/api/tariff/bulk-jobs';
+
+/** An uploaded file's rows, judged by its bytes: XLSX or CSV, anything else 415. */
+async function fileRows(file: UploadedFile, kind: BulkJobKind): Promise<{ source: BulkJobSource; rows: RawRow[] }> {
+  if (file.data.length > maxBulkFileBytes) {
+    throw new DomainError('too_large', `The file is larger than the limit of ${maxBulkFileBytes} bytes (8 MiB, limit max_bulk_file_bytes). Split it.`);
+  }
+  const detected = detectDocumentType(file.data);
+  if (detected?.label === 'XLSX') return { source: 'xlsx', rows: await readXlsx(file.data, kind) };
+  // Any UTF-8 text is read as CSV (quoted cells holding commas defeat the document sniffer's column count).
+  if (detected?.label === 'CSV' || (detected === null && isUtf8(file.data) && !file.data.includes(0))) return { source: 'csv', rows: readCsv(file.data, kind) };
+  throw new DomainError('unsupported_type', `The file is ${detected ? detected.label : 'of no accepted type'}; a bulk file is CSV (UTF-8, comma-separated, a header row) or XLSX.`);
+}
+
+/** JSON lines as rows: the claims array written as a claims cell, so both inputs read the same. */
+function jsonRows(lines: JsonLine[]): RawRow[] {
+  return lines.map((line, index) => {
+    const { claims, ...cells } = line;
+    return { at: `lines/${index}`, cells: { ...cells, claims: Array.isArray(claims) ? claimsCellOf(claims) : claims } };
+  });
+}
+
+/** `?format=` first, else the Accept header; JSON by default. */
+function resultFormat(format: string | undefined, call: CallContext): SheetFormat | 'json' {
+  if (format === 'csv' || format === 'xlsx' || format === 'json') return format;
+  const accept = call.header('accept') ?? '';
+  if (accept.includes('text/csv')) return 'csv';
+  if (accept.includes(sheetContentTypes.xlsx)) return 'xlsx';
+  return 'json';
+}
+
+async function sheet(format: SheetFormat, columns: string[], rows: AsyncIterable<SheetRow>, filename: string) {
+  const data = format === 'csv' ? await writeCsv(columns, rows) : await writeXlsx(columns, rows);
+  // The adapter sends a Buffer as it is; the generated type names binary bodies as strings.
+  return { status: 200 as const, contentType: sheetContentTypes[format], headers: { 'Content-Disposition': `attachment; filename="${filename}.${format}"` }, body: data as unknown as string };
+}
+
+const isLineCursor = (value: unknown): value is { line: number } => typeof value === 'object' && value !== null && Number.isSafeInteger((value as { line?: unknown }).line);
+
+export function bulkJobHandlers(bulkJobs: BulkJobService): { [K in BulkOperation]: OperationHandler<operations[K]> } {
+  return {
+    createBulkJob: async ({ body, call }) => {
+      const kind = (body?.kind ?? 'calculation') as BulkJobKind;
+      const file = call.files.find((f) => f.field === 'file');
+      const lines = (body as { lines?: JsonLine[] } | undefined)?.lines;
+      let input: { source: BulkJobSource; rows: RawRow[] };
+      if (file) input = await fileRows(file, kind);
+      else if (lines) input = { source: 'json', rows: jsonRows(lines) };
+      else throw new DomainError('invalid_input', 'Send the lines as a multipart part named file (CSV or XLSX), or as JSON lines.', [{ field: 'file', message: 'a file part is required' }]);
+      const job = await bulkJobs.create(accountScopeOf(call), kind, input.source, input.rows);
+      return { status: 202, headers: { Location: `${bulkJobsPath}/${job.id}` }, body: toApiBulkJob(job) };
+    },
+    listBulkJobs: async ({ query, call }) => {
+      const limit = query.limit ?? 20;
+      const page = await bulkJobs.list(accountScopeOf(call), limit, query.cursor ?? null);
+      return { status: 200, ...listResponse(page, toApiBulkJob, bulkJobsPath, { limit }) };
+    },
+    getBulkJob: async ({ params, call }) => ({ status: 200, body: toApiBulkJob(await bulkJobs.get(accountScopeOf(call), params.bulk_job_id)) }),
+    getBulkJobResults: async ({ params, query, call }) => {
+      const job = await bulkJobs.finished(accountScopeOf(call), params.bulk_job_id);
+      const format = resultFormat(query.format, call);
+      if (format !== 'json') {
+        const rows = (async function* () {
+          for await (const line of bulkJobs.linesInOrder(job.id)) yield resultRow(job.kind, line);
+        })();
+        return sheet(format, resultColumns(job.kind), rows, job.id);
+      }
+      const limit = query.limit ?? 100;
+      const after = query.cursor === undefined ? 0 : decodeCursor(query.cursor, isLineCursor).line;
+      const page = pageOf(await bulkJobs.linesAfter(job.id, after, limit + 1), limit, (last) => ({ line: last.line }));
+      const listed = listResponse(page, toApiBulkJobLine, `${bulkJobsPath}/${job.id}/results`, { limit, format: query.format });
+      return { status: 200, headers: listed.headers, body: { ...listed.body, kind: job.kind, columns: resultColumns(job.kind) } };
+    },
+    getBulkJobTemplate: async ({ query }) => {
+      const kind = (query.kind ?? 'calculation') as BulkJobKind;
+      const empty = (async function* (): AsyncIterable<SheetRow> {})();
+      return sheet(query.format ?? 'csv', [...inputColumns[kind]], empty, `bulk-${kind.replace('_', '-')}-template`);
+    },
+  };
+}
