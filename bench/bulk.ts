@@ -27,16 +27,16 @@ if (!dataDir) {
 
 const shapes = [
   { hts_code: '6109.10.0012', country_code: 'CN', entry_date: '2026-10-09', mode: 'ocean' },
-  { hts_code: '6109.10.0012', country_code: 'VN', entry_date: '2026-02-23' },
-  { hts_code: '7208.51.0030', country_code: 'CA', entry_date: '2025-06-04', claims: 'steel_content_value=500' },
+  { hts_code: '6109.10.0012', country_code: 'VN', entry_date: '2026-02-23', mode: 'ocean' },
+  { hts_code: '7208.51.0030', country_code: 'CA', entry_date: '2025-06-04', claims: 'steel_content_value=500', mode: 'ocean' },
   { hts_code: '8703.23.0110', country_code: 'JP', entry_date: '2026-10-09', mode: 'ocean' },
-  { hts_code: '0102.29.4024', country_code: 'DE', entry_date: '2026-10-09', quantity: '1000', unit: 'kg' },
-  { hts_code: '2204.21.5005', country_code: 'CA', entry_date: '2026-08-22', quantity: '1000', unit: 'liter' },
-  { hts_code: '3004.90.9201', country_code: 'IN', entry_date: '2026-10-09', claims: 'pharmaceutical_patented' },
-  { hts_code: '7607.11.6010', country_code: 'CN', entry_date: '2026-10-09', claims: 'adcvd_exporter=Jiangsu Dingsheng New Materials Joint-Stock' },
-  { hts_code: '9401.61.4011', country_code: 'DE', entry_date: '2025-09-01' },
+  { hts_code: '0102.29.4024', country_code: 'DE', entry_date: '2026-10-09', quantity: '1000', unit: 'kg', mode: 'ocean' },
+  { hts_code: '2204.21.5005', country_code: 'CA', entry_date: '2026-08-22', quantity: '1000', unit: 'liter', mode: 'ocean' },
+  { hts_code: '3004.90.9201', country_code: 'IN', entry_date: '2026-10-09', claims: 'pharmaceutical_patented', mode: 'ocean' },
+  { hts_code: '7607.11.6010', country_code: 'CN', entry_date: '2026-10-09', claims: 'adcvd_exporter=Jiangsu Dingsheng New Materials Joint-Stock', mode: 'ocean' },
+  { hts_code: '9401.61.4011', country_code: 'DE', entry_date: '2025-09-01', mode: 'ocean' },
   { hts_code: '8471.80.1000', country_code: 'TW', entry_date: '2026-01-20', mode: 'air' },
-  { hts_code: '8517.13.0000', country_code: 'MX', entry_date: '2026-06-01', claims: 'special_program=S' },
+  { hts_code: '8517.13.0000', country_code: 'MX', entry_date: '2026-06-01', claims: 'special_program=S', mode: 'ocean' },
   { hts_code: '6403.99.9065', country_code: 'BR', entry_date: '2026-03-15', mode: 'ocean' },
 ];
 
@@ -67,6 +67,13 @@ async function main(): Promise<void> {
     const done = await service.get(scope, job.id);
     if (done.status !== 'succeeded' || done.linesDone !== total) throw new Error(`job ended ${done.status} with ${done.linesDone} of ${total} lines: ${done.errors.join('; ')}`);
     const seconds = (finished - started) / 1000;
+    // What left lines unresolved, by the component named first (so the mix is seen to be real work, not errors).
+    const reasons = new Map<string, number>();
+    for await (const line of service.linesInOrder(job.id)) {
+      const first = line.output.unresolved?.split(':')[0];
+      if (first) reasons.set(first, (reasons.get(first) ?? 0) + 1);
+    }
+    console.log(`unresolved by first component: ${[...reasons].map(([component, n]) => `${component} ${n}`).join(', ') || 'none'}`);
     console.log(`lines: ${total} over ${shapes.length} line shapes (${done.linesUnresolved} unresolved)`);
     console.log(`validate + store: ${(stored - started).toFixed(0)} ms; compute + commit (${Math.ceil(total / 500)} chunks): ${(finished - stored).toFixed(0)} ms`);
     // On a shared machine the wall clock counts other processes' time too; CPU time is this process's alone.
