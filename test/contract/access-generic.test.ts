@@ -42,7 +42,9 @@ function exampleUrl(host: HostName, path: string, operation: Operation): string 
 const operations = hostNames.flatMap((host) =>
   operationRoutes(host).map((route) => {
     const operation = route.definition as Operation;
-    const multipart = 'multipart/form-data' in (operation.requestBody?.content ?? {});
+    // An operation that takes JSON as well (bulk jobs) is called with its JSON example.
+    const content = operation.requestBody?.content ?? {};
+    const multipart = 'multipart/form-data' in content && !('application/json' in content);
     return { host, ...route, security: operation.security ?? [], body: exampleBody(operation), multipart, url: exampleUrl(host, route.path, operation) };
   }),
 );

@@ -4,6 +4,9 @@ import type { Agenda } from 'agenda';
 import { createScheduler } from '../../src/jobs/scheduler';
 import { defineBulkJob } from '../../src/jobs/bulk-job.job';
 import { createBulkJobService } from '../../src/hosts/bulk-job-services';
+import { BulkJobRepository } from '../../src/db/repositories/bulk-job.repository';
+import { BulkJobService } from '../../src/domain/tariff/bulk/bulk-job.service';
+import { toApiBulkJob } from '../../src/handlers/outputs/bulk-job.output';
 import { setPlan, signUp } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
 
@@ -12,6 +15,7 @@ jest.setTimeout(120_000);
 // Real data: HTS 2025 Rev 18 (in force from 2025-08-07) and 2026 Rev 4.
 let app: TestApp;
 let pro: string;
+let proAccountId: string;
 let otherPro: string;
 let free: string;
 let agenda: Agenda;
@@ -20,7 +24,7 @@ beforeAll(async () => {
   for (const which of ['pro', 'other'] as const) {
     const account = await signUp(app);
     await setPlan(app, account.email, 'tariff_pro');
-    if (which === 'pro') pro = account.key;
+    if (which === 'pro') [pro, proAccountId] = [account.key, account.accountId];
     else otherPro = account.key;
   }
   free = (await signUp(app)).key;
@@ -209,6 +213,26 @@ describe('bulk jobs', () => {
     expect(lineLimit.body.detail).toContain('max_bulk_lines');
   });
 
+  it('fails a job whose rules cannot be had, saying why, with its event; a failed job has no results (409)', async () => {
+    // Queued for no worker: this test runs it itself.
+    const service = new BulkJobService({ store: new BulkJobRepository(app.db.knex), clock: () => Date.now(), enqueue: async () => undefined, present: toApiBulkJob });
+    const job = await service.create({ accountId: proAccountId, livemode: true, plan: 'tariff_pro' }, 'calculation', 'json', [{ at: 'lines/0', cells: lines[0] }]);
+    await service.run(job.id, {
+      engine: async () => {
+        throw new Error('no duty rules are stored yet');
+      },
+    });
+    const failed = await tariff().get(`/api/tariff/bulk-jobs/${job.id}`).set('X-API-Key', pro).expect(200);
+    expect(failed.body).toMatchObject({ status: 'failed', lines_done: 0, errors: ['no duty rules are stored yet'] });
+    expect(failed.body.finished_at).not.toBeNull();
+    const results = await tariff().get(`/api/tariff/bulk-jobs/${job.id}/results?format=csv`).set('X-API-Key', pro).expect(409);
+    expect(results.body.detail).toContain('failed');
+    // Running it again (a retried Agenda job) leaves the finished job as it is: one event.
+    await service.run(job.id, { engine: async () => ({ lines: app.deps.tariff.lines, rules: app.deps.tariff.rules.current(), today: () => '2026-01-01' }) });
+    expect(await app.db.knex('outbox_events').where({ type: 'bulk_job.completed', subject_id: job.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect((await tariff().get(`/api/tariff/bulk-jobs/${job.id}`).set('X-API-Key', pro).expect(200)).body.status).toBe('failed');
+  });
+
   it('replays a create with the same Idempotency-Key', async () => {
     const first = await create(pro, (c) => c.set('Idempotency-Key', 'bulk-once').send({ lines: lines.slice(0, 1) })).expect(202);
     const again = await create(pro, (c) => c.set('Idempotency-Key', 'bulk-once').send({ lines: lines.slice(0, 1) })).expect(202);
@@ -232,6 +256,10 @@ describe('bulk jobs', () => {
     await tariff().get('/api/tariff/bulk-jobs').set('X-API-Key', free).expect(403);
     await create(null, (c) => c.send({ lines })).expect(401);
     await tariff().get('/api/tariff/bulk-jobs?limit=0').set('X-API-Key', pro).expect(400);
+    await tariff().get('/api/tariff/bulk-jobs/template?format=pdf').set('X-API-Key', pro).expect(400);
+    await tariff().get(`/api/tariff/bulk-jobs/${jobId}/results?format=pdf`).set('X-API-Key', pro).expect(400);
+    await tariff().get(`/api/tariff/bulk-jobs/${'x'.repeat(65)}`).set('X-API-Key', pro).expect(400);
+    await tariff().get(`/api/tariff/bulk-jobs/${jobId}/results?cursor=nonsense`).set('X-API-Key', pro).expect(400);
   });
 });
 
