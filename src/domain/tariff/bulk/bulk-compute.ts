@@ -1,7 +1,7 @@
 import { calculateDuty, type DutyEngineDependencies } from '../engine/calculate-duty';
 import type { DutyCalculation } from '../engine/duty-result';
 import { HtsCodeNotInForceError, UnknownHtsCodeError } from '../errors';
-import { estimateIeepaRefundLine } from '../ieepa-refunds';
+import { estimateIeepaRefundLine, type IeepaRefundLineRequest } from '../ieepa-refunds';
 import { BulkJobKind, BulkLine, BulkLineOutput, outputColumns, reportedFamilies } from './bulk-columns';
 import { dutyRequestOf } from './bulk-lines';
 
@@ -56,20 +56,18 @@ async function calculateLine(line: BulkLine, deps: DutyEngineDependencies): Prom
   }
 }
 
-async function refundLine(line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
+async function estimateRefundLine(line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
   const request = dutyRequestOf(line);
+  const refundLine: IeepaRefundLineRequest = {
+    entryNumber: line.entry_number ?? '',
+    lineNumber: Number(line.line_number),
+    ieepaPaid: line.ieepa_paid == null ? null : Number(line.ieepa_paid),
+    // Validated: the refund kind requires both.
+    duty: { ...request, entry_date: line.entry_date as string, declared_value: Number(line.value) },
+  };
   let estimate;
   try {
-    estimate = await estimateIeepaRefundLine(
-      {
-        entryNumber: line.entry_number ?? '',
-        lineNumber: Number(line.line_number),
-        ieepaPaid: line.ieepa_paid == null ? null : Number(line.ieepa_paid),
-        duty: { ...request, entry_date: line.entry_date ?? '', declared_value: line.value ?? '' } as Parameters<typeof estimateIeepaRefundLine>[0]['duty'],
-      },
-      0,
-      deps,
-    );
+    estimate = await estimateIeepaRefundLine(refundLine, 0, deps);
   } catch (error) {
     if (error instanceof UnknownHtsCodeError) return unresolvedLine('ieepa_refund', error.message, deps.rules.version);
     throw error;
@@ -92,5 +90,5 @@ async function refundLine(line: BulkLine, deps: DutyEngineDependencies): Promise
 }
 
 export function computeBulkLine(kind: BulkJobKind, line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
-  return kind === 'calculation' ? calculateLine(line, deps) : refundLine(line, deps);
+  return kind === 'calculation' ? calculateLine(line, deps) : estimateRefundLine(line, deps);
 }

@@ -83,7 +83,8 @@ function lineIssues(line: BulkLine, kind: BulkJobKind, today: string): Array<{ c
     validateDutyRequest(dutyRequestOf(line), today);
   } catch (error) {
     if (!(error instanceof InvalidTariffRequestError)) throw error;
-    issues.push({ column: columnOf(error.field), message: error.message });
+    // The calculator's messages name its fields; the file's column is `value`.
+    issues.push({ column: columnOf(error.field), message: error.message.replace(/\bdeclared_value\b/g, 'value') });
   }
   return issues;
 }

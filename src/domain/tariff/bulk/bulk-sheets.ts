@@ -39,7 +39,7 @@ function tooManyRows(): DomainError {
 }
 
 export function readCsv(data: Buffer, kind: BulkJobKind): RawRow[] {
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+  let records: Array<{ record: string[]; info: { records: number; empty_lines: number } }>;
   try {
     records = parse(data, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, to: maxBulkLines + 2 }) as unknown as typeof records;
   } catch (error) {
@@ -48,7 +48,8 @@ export function readCsv(data: Buffer, kind: BulkJobKind): RawRow[] {
   if (records.length > maxBulkLines + 1) throw tooManyRows();
   const [first, ...body] = records;
   if (!first) throw new DomainError('invalid_input', 'The file is empty.', [{ field: 'file', message: 'a header row and lines are required' }]);
-  return rowsOf(kind, readHeader(first.record, 'file/1'), body.map((r) => ({ number: r.info.lines, cells: r.record })));
+    // The row a spreadsheet shows: a blank line is a row, a quoted cell's line breaks are not.
+  return rowsOf(kind, readHeader(first.record, 'file/1'), body.map((r) => ({ number: r.info.records + r.info.empty_lines, cells: r.record })));
 }
 
 /** A workbook cell's value as plain data: rich text joined, a formula's result, a link's text. */

@@ -1,0 +1,47 @@
+import ExcelJS from 'exceljs';
+import { DomainError } from '../../../../../src/domain/errors';
+import { readBulkLines } from '../../../../../src/domain/tariff/bulk/bulk-lines';
+import { readCsv, readXlsx } from '../../../../../src/domain/tariff/bulk/bulk-sheets';
+
+async function workbook(rows: unknown[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('mine');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+describe('bulk files', () => {
+  it('reads a workbook as a user makes it: date cells, numbers, rich text, formulas, blank rows, header case', async () => {
+    const data = await workbook([
+      ['HTS Code', 'Country Code', 'Value', 'Entry Date', 'Reference'],
+      ['6109.10.0012', 'cn', 10000, new Date(Date.UTC(2025, 10, 10)), { richText: [{ text: 'PO-' }, { text: '7' }] }],
+      [],
+      [7208101500, 'KR', { formula: '2*1250', result: 2500 }, '2025-11-10', null],
+    ]);
+    const rows = await readXlsx(data, 'calculation');
+    expect(rows.map((r) => r.at)).toEqual(['file/2', 'file/4']);
+    expect(readBulkLines(rows, 'calculation', '2026-01-01')).toEqual([
+      { reference: 'PO-7', hts_code: '6109.10.0012', country_code: 'cn', value: '10000', entry_date: '2025-11-10', quantity: null, unit: null, claims: null, mode: null },
+      { reference: null, hts_code: '7208101500', country_code: 'KR', value: '2500', entry_date: '2025-11-10', quantity: null, unit: null, claims: null, mode: null },
+    ]);
+  });
+
+  it('reads quoted CSV cells holding commas and line breaks, naming each row as a spreadsheet shows it', () => {
+    const rows = readCsv(Buffer.from('\ufeffhts_code,country_code,value,reference\n6109.10.0012,CN,1,"PO 1, line 2"\n6109.10.0012,VN,2,"two\nlines"\n\n6109.10.0012,MX,x,\n'), 'calculation');
+    expect(rows.map((r) => [r.at, r.cells.reference])).toEqual([
+      ['file/2', 'PO 1, line 2'],
+      ['file/3', 'two\nlines'],
+      ['file/5', ''],
+    ]);
+    expect(() => readBulkLines(rows, 'calculation', '2026-01-01')).toThrow(DomainError);
+    try {
+      readBulkLines(rows, 'calculation', '2026-01-01');
+    } catch (error) {
+      expect((error as DomainError).issues).toEqual([{ field: 'file/5/value', message: 'value must be a non-negative decimal number' }]);
+    }
+  });
+
+  it('refuses a file that is not a workbook as a 400 naming the file', async () => {
+    await expect(readXlsx(Buffer.from('PK\u0003\u0004 not really a zip'), 'calculation')).rejects.toMatchObject({ kind: 'invalid_input', issues: [{ field: 'file', message: 'not readable as XLSX' }] });
+  });
+});
