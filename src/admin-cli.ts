@@ -4,8 +4,8 @@ import { openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { AccountRepository } from './db/repositories/account.repository';
 import { AccountService } from './domain/access/account.service';
-import { PlanName, planNames } from './domain/access/caller';
-import { systemClock } from './domain/clock';
+import { PlanName, planNames } from './domain/shared/caller';
+import { systemClock } from './domain/shared/clock';
 
 const usage = `usage: npm run admin -- set-plan <email> <${planNames.join('|')}> [--reason "<why>"]`;
 

@@ -7,7 +7,7 @@ import type { Agenda } from 'agenda';
 import { Config } from './config/config';
 import { Database, openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
-import { systemClock } from './domain/clock';
+import { systemClock } from './domain/shared/clock';
 import { LoadPlanPool } from './domain/loadplan';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';

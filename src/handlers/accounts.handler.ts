@@ -1,5 +1,5 @@
-import { DomainError } from '../domain/errors';
-import type { Caller, KeyMode } from '../domain/access/caller';
+import { DomainError } from '../domain/shared/errors';
+import type { Caller, KeyMode } from '../domain/shared/caller';
 import { CredentialActor, OAuthError } from '../domain/access/account.service';
 import type { operations } from '../generated/api';
 import type { AccessServices } from '../hosts/access-services';

@@ -1,5 +1,5 @@
 import type { DocumentService } from '../domain/documents/document.service';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../domain/shared/errors';
 import type { operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { toApiDocument } from './outputs/document.output';

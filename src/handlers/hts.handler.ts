@@ -3,7 +3,7 @@ import { listHtsChanges, listHtsChangeSets } from '../domain/hts/hts-change-feed
 import { findHtsLine, HtsLookupFailure, htsLineHistory } from '../domain/hts/hts-lookup.service';
 import type { HtsReleaseStore } from '../domain/hts/hts-ports';
 import { createTariffAlert, listTariffAlerts, TariffAlertInvalid } from '../domain/hts/tariff-alerts.service';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../domain/shared/errors';
 import { isCalendarDate } from '../domain/shared/calendar-date';
 import type { operations } from '../generated/hosts/tariff';
 import type { TariffServices } from '../hosts/tariff-services';

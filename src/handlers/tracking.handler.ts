@@ -1,6 +1,6 @@
 import type { AccountService } from '../domain/access/account.service';
-import type { PlanName } from '../domain/access/caller';
-import { DomainError } from '../domain/errors';
+import type { PlanName } from '../domain/shared/caller';
+import { DomainError } from '../domain/shared/errors';
 import { creditPlanFor } from '../domain/tracking/credits';
 import type { operations } from '../generated/api';
 import type { TrackingServices } from '../hosts/tracking-services';

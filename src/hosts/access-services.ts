@@ -6,7 +6,7 @@ import { AccountService } from '../domain/access/account.service';
 import { Entitlements } from '../domain/access/entitlements';
 import type { IdempotencyStore } from '../domain/access/ports';
 import { QuotaService } from '../domain/access/quota.service';
-import type { Clock } from '../domain/clock';
+import type { Clock } from '../domain/shared/clock';
 
 /** Who may call what, how often, and the replay of idempotent requests: built once per process. */
 export interface AccessServices {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
-import type { Clock } from '../domain/clock';
+import type { Clock } from '../domain/shared/clock';
 import type { LoadPlanPool } from '../domain/loadplan';
 import type { JobQueue } from '../jobs/job-queue';
 import type { ServiceMetrics } from '../observability/metrics';

@@ -9,7 +9,7 @@ import { ParcelQuoteService } from '../domain/parcel/quote.service';
 import { ParcelReferenceStore } from '../domain/parcel/reference-store';
 import { importParcelReferenceData, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
 import type { ReadinessCheck } from './readiness';
-import type { ImportProgress } from '../domain/import-progress';
+import type { ImportProgress } from '../domain/shared/import-progress';
 
 /** Parcel Quotes' long-lived parts: the rating index in memory, and the quote service over it. */
 export interface ParcelServices {

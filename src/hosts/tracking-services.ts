@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { TrackingConfig } from '../config/tracking-config';
-import { Clock, systemClock } from '../domain/clock';
+import { Clock, systemClock } from '../domain/shared/clock';
 import { CreditLedgerRepository } from '../db/repositories/credit-ledger.repository';
 import { PortRepository } from '../db/repositories/port.repository';
 import { ProviderHealthRepository } from '../db/repositories/provider-health.repository';
@@ -17,7 +17,7 @@ import { TrackingRefreshService } from '../domain/tracking/refresh.service';
 import { SeaRouter } from '../domain/tracking/sea-route/sea-router';
 import { TrackingSubscriptionService } from '../domain/tracking/subscription.service';
 import { hasPortSources, importPorts } from '../reference/ports/import-ports';
-import type { ImportProgress } from '../domain/import-progress';
+import type { ImportProgress } from '../domain/shared/import-progress';
 
 export type TrackingServices = ReturnType<typeof createTrackingServices>;
 

@@ -4,7 +4,7 @@ import type { WebhookConfig } from '../config/webhook-config';
 import { OutboxEventRepository } from '../db/repositories/outbox-event.repository';
 import { WebhookDeliveryRepository } from '../db/repositories/webhook-delivery.repository';
 import { WebhookEndpointRepository } from '../db/repositories/webhook-endpoint.repository';
-import type { Clock } from '../domain/clock';
+import type { Clock } from '../domain/shared/clock';
 import { WebhookDeliveryService } from '../domain/webhooks/delivery.service';
 import { WebhookEndpointService } from '../domain/webhooks/endpoint.service';
 import { httpWebhookSender } from '../domain/webhooks/http-sender';

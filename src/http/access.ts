@@ -1,11 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import onHeaders from 'on-headers';
-import { Caller, entitlementPlanOf, quotaSubjectOf } from '../domain/access/caller';
+import { Caller, entitlementPlanOf, quotaSubjectOf } from '../domain/shared/caller';
 import { isTestModeSample } from '../domain/access/test-mode-samples';
 import type { Entitlement } from '../domain/access/entitlements';
 import type { QuotaState } from '../domain/access/quota.service';
 import { sameDigest, sha256Hex } from '../domain/access/secrets';
-import type { Clock } from '../domain/clock';
+import type { Clock } from '../domain/shared/clock';
 import type { AccessServices } from '../hosts/access-services';
 import type { HostOperation } from '../hosts/host-document';
 import { metricsAccess } from './metrics-access';

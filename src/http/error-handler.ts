@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { OAuthError } from '../domain/access/account.service';
 import { maxDocumentBytes } from '../domain/documents/limits';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../domain/shared/errors';
 import { HttpProblem, problemKindOfDomainError, ProblemFieldError } from './problem';
 import { requestIdOf } from './request-id';
 

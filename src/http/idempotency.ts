@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
-import { Caller, subjectOf } from '../domain/access/caller';
+import { Caller, subjectOf } from '../domain/shared/caller';
 import type { IdempotencyStore } from '../domain/access/ports';
 import { sha256Hex } from '../domain/access/secrets';
-import type { Clock } from '../domain/clock';
+import type { Clock } from '../domain/shared/clock';
 import type { HostOperation } from '../hosts/host-document';
 import { HttpProblem } from './problem';
 import { idempotencyLeaseMs } from './request-budget';

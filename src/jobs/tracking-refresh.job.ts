@@ -1,5 +1,5 @@
 import type { Agenda } from 'agenda';
-import { Clock, systemClock } from '../domain/clock';
+import { Clock, systemClock } from '../domain/shared/clock';
 import type { VesselPositionRepository } from '../db/repositories/vessel-position.repository';
 import type { BatchReport, TrackingRefreshService } from '../domain/tracking/refresh.service';
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ImportProgress } from '../domain/import-progress';
+import type { ImportProgress } from '../domain/shared/import-progress';
 import type { ServiceMetrics } from './metrics';
 
 const count = (n: number): string => n.toLocaleString('en-US');

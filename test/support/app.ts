@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Express } from 'express';
 import pino from 'pino';
 import { Config, Env, loadConfig } from '../../src/config/config';
-import type { Clock } from '../../src/domain/clock';
+import type { Clock } from '../../src/domain/shared/clock';
 import { LoadPlanPool } from '../../src/domain/loadplan';
 import { createAccessServices } from '../../src/hosts/access-services';
 import { createHostApp } from '../../src/hosts/app-factory';

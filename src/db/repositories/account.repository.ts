@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { KeyMode, PlanName } from '../../domain/access/caller';
+import type { KeyMode, PlanName } from '../../domain/shared/caller';
 import type { Account, AccountStore, ApiKeyRecord, OAuthClientRecord, OAuthTokenRecord, PlanChangeRecord } from '../../domain/access/ports';
 import { isUniqueViolation } from '../unique-violation';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DocumentType, StoredDocument } from '../../domain/documents/model';
 import type { DocumentStore } from '../../domain/documents/ports';
-import type { OutboxEvent } from '../../domain/outbox-event';
+import type { OutboxEvent } from '../../domain/shared/outbox-event';
 import type { Page } from '../../domain/shared/page-cursor';
 import { newestFirstPage } from './created-at-cursor';
 import { toBool, toNumber } from '../row-values';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Invoice, InvoiceLine, InvoiceStatus } from '../../domain/invoices/model';
 import type { InvoiceStore } from '../../domain/invoices/ports';
-import type { OutboxEvent } from '../../domain/outbox-event';
+import type { OutboxEvent } from '../../domain/shared/outbox-event';
 import type { Page } from '../../domain/shared/page-cursor';
 import { newestFirstPage } from './created-at-cursor';
 import type { Party } from '../../domain/shipments/model';

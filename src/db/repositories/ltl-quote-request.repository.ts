@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { LtlQuoteStore } from '../../domain/ltl/ltl-quote.service';
 import type { LtlPallet, LtlQuoteRequest, LtlQuoteRequestStatus } from '../../domain/ltl/model';
-import type { OutboxEvent } from '../../domain/outbox-event';
+import type { OutboxEvent } from '../../domain/shared/outbox-event';
 import type { Page } from '../../domain/shared/page-cursor';
 import { toBool, toDecimalString, toNumber, toNumberOrNull } from '../row-values';
 import { newestFirstPage } from './created-at-cursor';

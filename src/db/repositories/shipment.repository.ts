@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { OutboxEvent } from '../../domain/outbox-event';
+import type { OutboxEvent } from '../../domain/shared/outbox-event';
 import type { CargoLine, Party, Shipment, ShipmentFilter, ShipmentMode, ShipmentStatus, StatusTransitions } from '../../domain/shipments/model';
 import { noTransitions } from '../../domain/shipments/model';
 import type { ShipmentStore } from '../../domain/shipments/ports';

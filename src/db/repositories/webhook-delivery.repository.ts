@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { OutboxEvent } from '../../domain/outbox-event';
+import type { OutboxEvent } from '../../domain/shared/outbox-event';
 import type { Page } from '../../domain/shared/page-cursor';
 import type { DeliveryAttempt, WebhookDelivery } from '../../domain/webhooks/model';
 import type { ClaimedDelivery, DeliveryStore, EventRouter } from '../../domain/webhooks/ports';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { OutboxEvent } from '../../domain/outbox-event';
+import type { OutboxEvent } from '../../domain/shared/outbox-event';
 import { OutboxEventRepository } from './outbox-event.repository';
 
 /** Inserts a row and the events announcing it in one transaction. */

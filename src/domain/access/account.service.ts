@@ -1,7 +1,7 @@
-import { DomainError, invalidInput } from '../errors';
-import type { Clock } from '../clock';
+import { DomainError, invalidInput } from '../shared/errors';
+import type { Clock } from '../shared/clock';
 import { newId } from '../shared/ids';
-import type { Caller, KeyMode, PlanName } from './caller';
+import type { Caller, KeyMode, PlanName } from '../shared/caller';
 import type { Account, AccountStore, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from './ports';
 import { RecentKeyLookups } from './recent-key-lookups';
 import { modeOfSecret, newSecret, sameDigest, secretPrefixes, sha256Hex } from './secrets';

@@ -1,4 +1,4 @@
-import type { KeyMode, PlanName } from './caller';
+import type { KeyMode, PlanName } from '../shared/caller';
 
 export interface Account {
   id: string;

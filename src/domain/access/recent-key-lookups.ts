@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Clock } from '../clock';
+import type { Clock } from '../shared/clock';
 import type { Account, ApiKeyRecord } from './ports';
 
 export interface KeyWithAccount {

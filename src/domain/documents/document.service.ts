@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { DomainError } from '../errors';
+import { DomainError } from '../shared/errors';
 import type { ShipmentOwnership } from '../invoices/ports';
-import { newOutboxEvent, type OutboxEvent } from '../outbox-event';
+import { newOutboxEvent, type OutboxEvent } from '../shared/outbox-event';
 import type { AccountScope } from '../shared/account-scope';
 import { newId } from '../shared/ids';
 import type { Page } from '../shared/page-cursor';

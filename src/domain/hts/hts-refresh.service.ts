@@ -2,7 +2,7 @@ import { compareRevisions, revisionTitle } from '../../reference/hts/hts-revisio
 import { HtsImported, HtsImportDeps, importHtsFile } from './hts-import.service';
 import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from './hts-ports';
 import type { HtsRelease } from './hts-release';
-import type { ImportProgress } from '../import-progress';
+import type { ImportProgress } from '../shared/import-progress';
 
 export interface HtsRefreshDeps extends HtsImportDeps {
   source: HtsReleaseSource;

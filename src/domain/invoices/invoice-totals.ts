@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { DomainError } from '../errors';
+import { DomainError } from '../shared/errors';
 import { fitsCurrency, formatAmount, minorUnits, roundToCurrency } from './invoice-money';
 import type { InvoiceLine, InvoiceLineInput } from './model';
 

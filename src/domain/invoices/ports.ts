@@ -1,4 +1,4 @@
-import type { OutboxEvent } from '../outbox-event';
+import type { OutboxEvent } from '../shared/outbox-event';
 import type { Page } from '../shared/page-cursor';
 import type { Invoice, InvoiceStatus } from './model';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { DomainError } from '../shared/errors';
 import type { RequestProblem } from './limits';
 import type { PlanViolation } from './validator';
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { DomainError } from '../errors';
-import { newOutboxEvent, type OutboxEvent } from '../outbox-event';
+import { DomainError } from '../shared/errors';
+import { newOutboxEvent, type OutboxEvent } from '../shared/outbox-event';
 import type { AccountScope } from '../shared/account-scope';
 import { newId } from '../shared/ids';
 import type { Page } from '../shared/page-cursor';

@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { DomainError } from '../shared/errors';
 import { DuplicateSubscriptionError, TrackingInputError } from '../tracking/errors';
 import { resolveReference, type TrackingSubscriptionService } from '../tracking/subscription.service';
 import type { AccountScope } from '../shared/account-scope';

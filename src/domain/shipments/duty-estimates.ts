@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { DomainError } from '../shared/errors';
 import type { DutyRequest, TransportMode } from '../tariff/engine/duty-request';
 import type { DutyCalculation } from '../tariff/engine/duty-result';
 import { canonicalUnit } from '../tariff/rate-text/rate-units';

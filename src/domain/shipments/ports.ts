@@ -1,5 +1,5 @@
 import type { AccountScope } from '../shared/account-scope';
-import type { OutboxEvent } from '../outbox-event';
+import type { OutboxEvent } from '../shared/outbox-event';
 import type { Page } from '../shared/page-cursor';
 import type { Shipment, ShipmentFilter } from './model';
 

@@ -1,5 +1,5 @@
-import { DomainError } from '../errors';
-import { newOutboxEvent, type OutboxEvent } from '../outbox-event';
+import { DomainError } from '../shared/errors';
+import { newOutboxEvent, type OutboxEvent } from '../shared/outbox-event';
 import type { Page } from '../shared/page-cursor';
 import { newId } from '../shared/ids';
 import { formatHtsCode, normalizeHtsCode } from '../tariff/hts-code';

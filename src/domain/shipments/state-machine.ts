@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { DomainError } from '../shared/errors';
 import type { ShipmentStatus, StatusTransitions } from './model';
 
 /** The explicit actions that move a shipment, each allowed from named states only. */

@@ -1,4 +1,4 @@
-import type { OutboxEvent } from '../outbox-event';
+import type { OutboxEvent } from '../shared/outbox-event';
 import type { ProviderHealth } from './backoff';
 import type { PortView } from './container-resource';
 import type { ContainerSnapshot, StoredTimelineEvent, TrackingSubscription } from './model';

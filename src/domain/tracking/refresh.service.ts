@@ -1,5 +1,5 @@
 import { newId } from '../shared/ids';
-import { newOutboxEvent, OutboxEvent } from '../outbox-event';
+import { newOutboxEvent, OutboxEvent } from '../shared/outbox-event';
 import { afterFailure, afterSuccess, BackoffPolicy, defaultBackoffPolicy, isBackingOff, ProviderHealth } from './backoff';
 import { containerResource, locodesOf, PortView } from './container-resource';
 import { defaultEtaOptions, EtaOptions, predictEta } from './eta';

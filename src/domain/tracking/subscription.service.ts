@@ -1,4 +1,4 @@
-import type { PlanName } from '../access/caller';
+import type { PlanName } from '../shared/caller';
 import { newId } from '../shared/ids';
 import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
 import { carrierFromContainerNumber, carrierFromReference, CarrierSource } from './carriers';

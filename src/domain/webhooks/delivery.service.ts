@@ -1,5 +1,5 @@
-import type { Clock } from '../clock';
-import { newOutboxEvent, OutboxEvent } from '../outbox-event';
+import type { Clock } from '../shared/clock';
+import { newOutboxEvent, OutboxEvent } from '../shared/outbox-event';
 import { newId } from '../shared/ids';
 import { endpointDisabledEventType, pingEventType, subscribesTo } from './event-catalogue';
 import { eventEnvelope } from './event-envelope';

@@ -1,6 +1,6 @@
-import type { Clock } from '../clock';
-import { DomainError } from '../errors';
-import { newOutboxEvent, OutboxEvent } from '../outbox-event';
+import type { Clock } from '../shared/clock';
+import { DomainError } from '../shared/errors';
+import { newOutboxEvent, OutboxEvent } from '../shared/outbox-event';
 import { newId } from '../shared/ids';
 import type { Page } from '../shared/page-cursor';
 import { checkSubscriptions, pingEventType, subscribesTo } from './event-catalogue';

@@ -1,4 +1,4 @@
-import type { OutboxEvent } from '../outbox-event';
+import type { OutboxEvent } from '../shared/outbox-event';
 import { eventApiVersion } from './event-catalogue';
 
 /** An event as the API shows it and as a delivery's body carries it. */

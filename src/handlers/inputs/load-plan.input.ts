@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain/errors';
+import { DomainError } from '../../domain/shared/errors';
 import type { ContainerChoice, LoadItem, LoadPlanRequest, LoadPlanRequestError, OrientationRule } from '../../domain/loadplan';
 import type { components } from '../../generated/api';
 

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { PlanName } from '../../domain/access/caller';
+import type { PlanName } from '../../domain/shared/caller';
 import type { Page } from '../../domain/shared/page-cursor';
 import { carrierByCode } from '../../domain/tracking/carriers';
 import type { CreditBalanceSummary, LedgerEntry } from '../../domain/tracking/credit.service';

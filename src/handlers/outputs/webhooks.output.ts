@@ -1,4 +1,4 @@
-import type { OutboxEvent } from '../../domain/outbox-event';
+import type { OutboxEvent } from '../../domain/shared/outbox-event';
 import { eventEnvelope } from '../../domain/webhooks/event-envelope';
 import type { DeliveryAttempt, WebhookEndpoint } from '../../domain/webhooks/model';
 import type { components } from '../../generated/api';

@@ -15,7 +15,7 @@ import type { ParcelImporter } from './importer';
 import { upsDailyRatesImporter, uspsRetailPricesImporter } from './price-list-csv.importer';
 import { surchargeTableImporter, upsAccessorialsImporter } from './surcharges.importer';
 import { fedexZoneRangesImporter, uspsZoneChartsImporter } from './zone-charts.importer';
-import type { ImportProgress } from '../../domain/import-progress';
+import type { ImportProgress } from '../../domain/shared/import-progress';
 
 /** Surcharge tables transcribed into the repository because no data file holds them (read from src/ in dev and from dist/ alike). */
 export const parcelSupplementsDir = path.join(projectRoot, 'src', 'reference', 'parcel', 'supplements');
