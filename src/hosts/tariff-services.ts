@@ -20,6 +20,7 @@ import { CandidateReranker, OpenAiCompatibleReranker } from '../domain/classify/
 import { loadLexicon } from '../reference/classify/lexicon-files';
 import { loadHtsSearchLlmConfig } from '../config/hts-search-llm';
 import { HtsReleaseRepository } from '../db/repositories/hts-release.repository';
+import { htsFileReader } from '../reference/hts/hts-file';
 
 /** The tariff capability's long-lived parts: HTS releases, the duty rules in memory, their sources. */
 export interface TariffServices {
@@ -55,6 +56,7 @@ export function createTariffServices(db: Database, config: Config): TariffServic
 export function htsRefreshDeps(services: TariffServices, clock: Clock, progress?: ImportProgress): HtsRefreshDeps {
   return {
     db: services.hts,
+    files: htsFileReader,
     clock: () => clock.now().getTime(),
     source: services.htsSource,
     progress,

@@ -1,10 +1,7 @@
 import type { Knex } from 'knex';
-import { dottedHtsCode } from '../../reference/hts/hts-code';
-import type { HtsFootnote, HtsLine } from '../../reference/hts/hts-line';
-import type { HtsRevision } from '../../reference/hts/hts-revision';
 import type { SearchableHtsLine } from '../../domain/classify/classify-ports';
 import type { HtsReleaseStore } from '../../domain/hts/hts-ports';
-import type { EffectiveDateSource, HtsRelease, StoredHtsLine } from '../../domain/hts/hts-release';
+import { dottedHtsCode, type EffectiveDateSource, type HtsFootnote, type HtsLine, type HtsRelease, type HtsRevision, type StoredHtsLine } from '../../domain/hts/model';
 import type { ComparableHtsLine } from '../../domain/hts/release-diff';
 import { readJsonColumn } from './json-column';
 

@@ -1,4 +1,4 @@
-import type { HtsRelease } from '../hts/hts-release';
+import type { HtsRelease } from '../hts/model';
 import type { HtsSearchStore } from './classify-ports';
 import { buildSearchIndex, SearchIndex } from './search-index';
 import { createTextAnalyser, TextAnalyser } from './text-analysis';

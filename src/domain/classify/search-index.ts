@@ -1,6 +1,5 @@
 import MiniSearch from 'minisearch';
-import { dottedHtsCode } from '../../reference/hts/hts-code';
-import type { HtsRelease } from '../hts/hts-release';
+import { dottedHtsCode, type HtsRelease } from '../hts/model';
 import { attributesAlongPath, attributesInText, isResidualRow, PathRow, StatedAttributes } from './attributes';
 import { chapterTitles, sectionTitles } from './chapters';
 import { negated, ShareCondition, shareConditionsInText, withoutFibreProportions } from './fibre-shares';

@@ -1,7 +1,7 @@
 import type { HtsChange, HtsChangeSet } from './hts-change';
 import { htsChangeView, htsReleaseRef } from './hts-change-view';
 import type { OutboxEvent } from './hts-ports';
-import type { HtsRelease } from './hts-release';
+import type { HtsRelease } from './model';
 import { newId } from '../shared/ids';
 import { TariffAlert, tariffAlertView } from './tariff-alert';
 

@@ -1,6 +1,6 @@
 import type { HtsChange, HtsChangeSet } from './hts-change';
 import type { HtsChangeStore, HtsReleaseStore } from './hts-ports';
-import type { HtsRelease } from './hts-release';
+import type { HtsRelease } from './model';
 import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
 
 export interface HtsChangeSetEntry {

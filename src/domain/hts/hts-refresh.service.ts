@@ -1,7 +1,6 @@
-import { compareRevisions, revisionTitle } from '../../reference/hts/hts-revision';
 import { HtsImported, HtsImportDeps, importHtsFile } from './hts-import.service';
 import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from './hts-ports';
-import type { HtsRelease } from './hts-release';
+import { compareRevisions, type HtsRelease, revisionTitle } from './model';
 import type { ImportProgress } from '../shared/import-progress';
 
 export interface HtsRefreshDeps extends HtsImportDeps {

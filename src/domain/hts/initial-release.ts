@@ -1,4 +1,4 @@
-import type { HtsRelease } from './hts-release';
+import type { HtsRelease } from './model';
 import { HtsRefreshDeps, refreshHtsReleases } from './hts-refresh.service';
 
 export type InitialReleaseResult =

@@ -2,7 +2,7 @@ import { DomainError } from '../shared/errors';
 import { newOutboxEvent, type OutboxEvent } from '../shared/outbox-event';
 import type { Page } from '../shared/page-cursor';
 import { newId } from '../shared/ids';
-import { formatHtsCode, normalizeHtsCode } from '../tariff/hts-code';
+import { dottedHtsCode, htsTariffLineDigits } from '../hts/model';
 import { TrackingInputError } from '../tracking/errors';
 import { checkContainerNumber, normaliseContainerNumber } from '../tracking/container-number';
 import { dutyFactsOf, estimateCargoLine, type DutyCalculator } from './duty-estimates';
@@ -51,7 +51,7 @@ function containerNumbers(raw: readonly string[]): string[] {
 function cargoLines(inputs: readonly CargoLineInput[], previous: readonly CargoLine[], now: number): CargoLine[] {
   const byId = new Map(previous.map((line) => [line.id, line]));
   return inputs.map((input, index) => {
-    const digits = input.htsCode === null ? null : normalizeHtsCode(input.htsCode);
+    const digits = input.htsCode === null ? null : htsTariffLineDigits(input.htsCode);
     if (input.htsCode !== null && digits === null) throw new DomainError('invalid_input', 'Not an HTS number.', [{ field: `cargo_lines/${index}/hts_code`, message: 'Not an HTS number.' }]);
     const kept = input.id === undefined ? undefined : byId.get(input.id);
     if (input.id !== undefined && kept === undefined) {
@@ -61,7 +61,7 @@ function cargoLines(inputs: readonly CargoLineInput[], previous: readonly CargoL
     const line: CargoLine = {
       ...input,
       id: kept?.id ?? newId('cgl', now),
-      htsCode: digits === null ? null : formatHtsCode(digits),
+      htsCode: digits === null ? null : dottedHtsCode(digits),
       countryOfOrigin: input.countryOfOrigin?.toUpperCase() ?? null,
       dutyEstimate: null,
     };

@@ -6,9 +6,8 @@ import { parseRateExpression, parseSpecialColumn } from '../../domain/tariff/rat
 import type { RateExpression, RateTerm } from '../../domain/tariff/rate-text/rate-text.model';
 import type { components } from '../../generated/api';
 import type { QueuedJob } from '../../jobs/job-queue';
-import { dottedHtsCode } from '../../reference/hts/hts-code';
-import type { HtsFootnote } from '../../reference/hts/hts-line';
 import { isoTime } from './time';
+import { dottedHtsCode, type HtsFootnote } from '../../domain/hts/model';
 
 type Schemas = components['schemas'];
 

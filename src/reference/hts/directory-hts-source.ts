@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from '../../domain/hts/hts-ports';
-import { compareRevisions, parseHtsFileName } from './hts-revision';
+import { compareRevisions } from '../../domain/hts/model';
+import { parseHtsFileName } from './hts-revision';
 
 /**
  * HTS files in a local directory, recognised by USITC's file names

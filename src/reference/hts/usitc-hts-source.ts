@@ -1,6 +1,6 @@
 import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from '../../domain/hts/hts-ports';
-import type { HtsFileFormat } from './hts-file';
-import { compareRevisions, htsFileName, parseUsitcReleaseName } from './hts-revision';
+import { compareRevisions, type HtsFileFormat } from '../../domain/hts/model';
+import { htsFileName, parseUsitcReleaseName } from './hts-revision';
 
 export interface UsitcSourceOptions {
   /** Revision discovery: a JSON array of `{ name: "2026HTSRev4", releaseStartDate: "02/24/2026", status }`. */
