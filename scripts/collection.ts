@@ -11,9 +11,9 @@ import Converter from 'openapi-to-postmanv2';
 import YAML from 'yaml';
 import { loadConfig } from '../src/config/config';
 import { builtDocsDir, projectRoot } from '../src/config/paths';
-import { hostAddresses, withHostAddresses } from '../src/hosts/host-addresses';
-import { loadHostDocument } from '../src/hosts/host-document';
-import { hostNames } from '../src/hosts/host-names';
+import { hostAddresses, withHostAddresses } from '../src/http/host-addresses';
+import { loadHostDocument } from '../src/http/host-document';
+import { hostNames } from '../src/http/host-names';
 
 const outDir = path.join(path.dirname(builtDocsDir), 'collections');
 const config = loadConfig({});

@@ -20,8 +20,8 @@ import { bootstrapPorts, createTrackingServices } from './hosts/tracking-service
 import { startAisFeed } from './jobs/ais-feed';
 import { defineTrackingRefreshJob } from './jobs/tracking-refresh.job';
 import type { AppDependencies } from './hosts/app-dependencies';
-import { HostName, hostNames } from './hosts/host-names';
-import { databaseReachable, migrationsApplied, Readiness } from './hosts/readiness';
+import { HostName, hostNames } from './http/host-names';
+import { databaseReachable, migrationsApplied, Readiness } from './http/readiness';
 import { createScheduler } from './jobs/scheduler';
 import { agendaJobQueue } from './jobs/job-queue';
 import { ServiceMetrics } from './observability/metrics';
@@ -29,6 +29,7 @@ import { importProgressReporter } from './observability/import-progress-log';
 import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
+import { shutdownWaitMs } from './http/request-budget';
 
 export interface RunningService {
   /** Bound ports by host (all equal in single-port mode). */
@@ -138,6 +139,7 @@ export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'c
 
 /** Serves the three hosts (and the worker when configured) until stop() drains and closes them. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const shutdownMs = shutdownWaitMs(config.shutdownTimeoutMs);
   const deps = await prepare(config, logger);
   const apps = createHostApps(deps);
   const servers: http.Server[] = [];
@@ -168,7 +170,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     ports,
     async stop() {
       // Stop accepting, let in-flight requests finish, then stop jobs and planner threads, then close the pool.
-      await Promise.all(servers.map((server) => closeServer(server, config.shutdownTimeoutMs)));
+      await Promise.all(servers.map((server) => closeServer(server, shutdownMs)));
       await bootstrap;
       if (worker) await worker.stop();
       await deps.loadPlanner.close();

@@ -1,4 +1,4 @@
-import type { HostName } from '../../src/hosts/host-names';
+import type { HostName } from '../../src/http/host-names';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };

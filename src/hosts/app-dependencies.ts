@@ -7,7 +7,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { ServiceMetrics } from '../observability/metrics';
 import type { AccessServices } from './access-services';
 import type { ParcelServices } from './parcel-services';
-import type { Readiness } from './readiness';
+import type { Readiness } from '../http/readiness';
 import type { TariffServices } from './tariff-services';
 import type { TrackingServices } from './tracking-services';
 import type { WebhookServices } from './webhook-services';

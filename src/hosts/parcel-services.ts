@@ -8,7 +8,7 @@ import type { Carrier } from '../domain/parcel/model';
 import { ParcelQuoteService } from '../domain/parcel/quote.service';
 import { ParcelReferenceStore } from '../domain/parcel/reference-store';
 import { importParcelReferenceData, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
-import type { ReadinessCheck } from './readiness';
+import type { ReadinessCheck } from '../http/readiness';
 import type { ImportProgress } from '../domain/shared/import-progress';
 
 /** Parcel Quotes' long-lived parts: the rating index in memory, and the quote service over it. */

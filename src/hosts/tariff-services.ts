@@ -13,7 +13,7 @@ import { chooseHtsReleaseSource } from '../reference/hts/hts-release-source';
 import { DirectoryHtsSource } from '../reference/hts/directory-hts-source';
 import { importTariffRules, loadActiveTariffRules } from '../reference/tariff/import-tariff-rules';
 import type { ImportProgress } from '../domain/shared/import-progress';
-import type { ReadinessCheck } from './readiness';
+import type { ReadinessCheck } from '../http/readiness';
 import { HtsSearchIndexCache } from '../domain/classify/search-index-cache';
 import type { Lexicon } from '../domain/classify/lexicon';
 import { CandidateReranker, OpenAiCompatibleReranker } from '../domain/classify/llm-reranker';

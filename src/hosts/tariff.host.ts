@@ -5,7 +5,7 @@ import { serviceHandlers } from '../handlers/service.handler';
 import { htsSearchHandler, ieepaRefundsHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
-import type { HostDocument } from './host-document';
+import type { HostDocument } from '../http/host-document';
 
 /** The tariff service host: calculate in form A, AI HTS search, HTS data and the Pro tariff tools. */
 export function tariffHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {

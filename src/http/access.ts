@@ -7,7 +7,7 @@ import type { QuotaState } from '../domain/access/quota.service';
 import { sameDigest, sha256Hex } from '../domain/access/secrets';
 import type { Clock } from '../domain/shared/clock';
 import type { AccessServices } from '../hosts/access-services';
-import type { HostOperation } from '../hosts/host-document';
+import type { HostOperation } from './host-document';
 import { metricsAccess } from './metrics-access';
 import { idempotency } from './idempotency';
 import { HttpProblem } from './problem';

@@ -4,7 +4,7 @@ import { Caller, subjectOf } from '../domain/shared/caller';
 import type { IdempotencyStore } from '../domain/access/ports';
 import { sha256Hex } from '../domain/access/secrets';
 import type { Clock } from '../domain/shared/clock';
-import type { HostOperation } from '../hosts/host-document';
+import type { HostOperation } from './host-document';
 import { HttpProblem } from './problem';
 import { idempotencyLeaseMs } from './request-budget';
 

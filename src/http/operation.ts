@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Caller } from '../domain/shared/caller';
 import type { QuotaState } from '../domain/access/quota.service';
 import type { Clock } from '../domain/shared/clock';
-import type { HostName } from '../hosts/host-names';
+import type { HostName } from './host-names';
 import { accessLocalsOf, clientIpOf } from './access';
 import { originOf } from './origin';
 import { requestIdOf } from './request-id';

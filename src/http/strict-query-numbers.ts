@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { HostDocument, HostOperation } from '../hosts/host-document';
+import type { HostDocument, HostOperation } from './host-document';
 import { HttpProblem } from './problem';
 
 type Parameter = { name: string; in: string; schema?: { type?: string }; $ref?: string };

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import request from 'supertest';
-import { loadHostDocument } from '../../src/hosts/host-document';
-import { HostName, hostNames } from '../../src/hosts/host-names';
+import { loadHostDocument } from '../../src/http/host-document';
+import { HostName, hostNames } from '../../src/http/host-names';
 import { createTestApp, TestApp } from '../support/app';
 import { setPlan, signUp } from '../support/accounts';
 import { operationRoutes } from '../support/status-log';
