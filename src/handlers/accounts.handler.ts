@@ -2,7 +2,7 @@ import { DomainError } from '../domain/shared/errors';
 import type { Caller, KeyMode } from '../domain/shared/caller';
 import { CredentialActor, OAuthError } from '../domain/access/account.service';
 import type { operations } from '../generated/api';
-import type { AccessServices } from '../hosts/access-services';
+import type { AccessServices } from '../http/access';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { singlePage, toApiAccount, toApiKey, toApiKeyWithSecret, toApiOAuthClient, toApiPlanChange } from './outputs/access.output';
 

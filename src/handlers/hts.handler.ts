@@ -6,7 +6,7 @@ import { createTariffAlert, listTariffAlerts, TariffAlertInvalid } from '../doma
 import { DomainError } from '../domain/shared/errors';
 import { isCalendarDate } from '../domain/shared/calendar-date';
 import type { operations } from '../generated/hosts/tariff';
-import type { TariffServices } from '../hosts/tariff-services';
+import type { TariffServices } from './services';
 import { htsRefreshJobName } from '../jobs/hts-refresh.job';
 import type { JobQueue } from '../jobs/job-queue';
 import type { OperationHandler } from '../http/operation';

@@ -2,7 +2,7 @@ import { CarrierUnavailableError, ParcelQuoteValidationError } from '../domain/p
 import type { QuoteRequest } from '../domain/parcel/model';
 import type { components } from '../generated/api';
 import type { operations } from '../generated/hosts/main';
-import type { ParcelServices } from '../hosts/parcel-services';
+import type { ParcelServices } from './services';
 import type { OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { toApiParcelQuote } from './outputs/parcel.output';

@@ -4,7 +4,7 @@ import type { ShipmentService } from '../domain/shipments/shipment.service';
 import type { ShipmentAction } from '../domain/shipments/state-machine';
 import { calculateDuty } from '../domain/tariff/engine/calculate-duty';
 import type { components, operations } from '../generated/api';
-import type { TariffServices } from '../hosts/tariff-services';
+import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { accountModeOf } from './accounts.handler';

@@ -5,7 +5,7 @@ import type { DutyCalculation } from '../domain/tariff/engine/duty-result';
 import type { components } from '../generated/api';
 import type { operations as mainOperations } from '../generated/hosts/main';
 import type { operations as tariffOperations } from '../generated/hosts/tariff';
-import type { TariffServices } from '../hosts/tariff-services';
+import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { htsNotReady } from './hts.handler';

@@ -4,17 +4,10 @@ import { IdempotencyRecordRepository } from '../db/repositories/idempotency-reco
 import { QuotaCounterRepository } from '../db/repositories/quota-counter.repository';
 import { AccountService } from '../domain/access/account.service';
 import { Entitlements } from '../domain/access/entitlements';
-import type { IdempotencyStore } from '../domain/access/ports';
 import { QuotaService } from '../domain/access/quota.service';
 import type { Clock } from '../domain/shared/clock';
+import type { AccessServices } from '../http/access';
 
-/** Who may call what, how often, and the replay of idempotent requests: built once per process. */
-export interface AccessServices {
-  accounts: AccountService;
-  entitlements: Entitlements;
-  quotas: QuotaService;
-  idempotency: IdempotencyStore;
-}
 
 export function createAccessServices(db: Database, clock: Clock): AccessServices {
   return {

@@ -5,10 +5,9 @@ import type { Clock } from '../domain/shared/clock';
 import type { LoadPlanPool } from '../domain/loadplan';
 import type { JobQueue } from '../jobs/job-queue';
 import type { ServiceMetrics } from '../observability/metrics';
-import type { AccessServices } from './access-services';
-import type { ParcelServices } from './parcel-services';
+import type { AccessServices } from '../http/access';
+import type { ParcelServices, TariffServices } from '../handlers/services';
 import type { Readiness } from '../http/readiness';
-import type { TariffServices } from './tariff-services';
 import type { TrackingServices } from './tracking-services';
 import type { WebhookServices } from './webhook-services';
 

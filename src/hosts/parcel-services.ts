@@ -4,20 +4,13 @@ import type { Database } from '../db/knex';
 import { DatabaseParcelReferenceSource } from '../db/repositories/parcel-reference.source';
 import { LiveRatingGateway, liveRatingOptionsFromEnv } from '../domain/parcel/carriers/live-rating-gateway';
 import { liveAdaptersFromEnv } from '../domain/parcel/carriers/registry';
-import type { Carrier } from '../domain/parcel/model';
 import { ParcelQuoteService } from '../domain/parcel/quote.service';
 import { ParcelReferenceStore } from '../domain/parcel/reference-store';
 import { importParcelReferenceData, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
 import type { ReadinessCheck } from '../http/readiness';
 import type { ImportProgress } from '../domain/shared/import-progress';
+import type { ParcelServices } from '../handlers/services';
 
-/** Parcel Quotes' long-lived parts: the rating index in memory, and the quote service over it. */
-export interface ParcelServices {
-  reference: ParcelReferenceStore;
-  quotes: ParcelQuoteService;
-  /** Carriers rated live (their credentials are configured); the others answer from the cards only. */
-  liveCarriers: Carrier[];
-}
 
 /** Live carriers come from `<CARRIER>_CLIENT_ID`… in `env` (see docs/parcel.md); none configured means cards only. */
 export function createParcelServices(db: Database, env: Env = process.env): ParcelServices {

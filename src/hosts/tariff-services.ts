@@ -4,7 +4,6 @@ import type { Database } from '../db/knex';
 import { htsDatabase } from '../db/repositories/hts-database';
 import { TariffRulesRepository } from '../db/repositories/tariff-rules.repository';
 import type { Clock } from '../domain/shared/clock';
-import type { HtsDatabase, HtsReleaseSource } from '../domain/hts/hts-ports';
 import type { HtsRefreshDeps } from '../domain/hts/hts-refresh.service';
 import { ensureInitialRelease } from '../domain/hts/initial-release';
 import { ReleaseLineSource } from '../domain/tariff/release-line-source';
@@ -15,22 +14,12 @@ import { importTariffRules, loadActiveTariffRules } from '../reference/tariff/im
 import type { ImportProgress } from '../domain/shared/import-progress';
 import type { ReadinessCheck } from '../http/readiness';
 import { HtsSearchIndexCache } from '../domain/classify/search-index-cache';
-import type { Lexicon } from '../domain/classify/lexicon';
-import { CandidateReranker, OpenAiCompatibleReranker } from '../domain/classify/llm-reranker';
+import { OpenAiCompatibleReranker } from '../domain/classify/llm-reranker';
 import { loadLexicon } from '../reference/classify/lexicon-files';
 import { loadHtsSearchLlmConfig } from '../config/hts-search-llm';
 import { HtsReleaseRepository } from '../db/repositories/hts-release.repository';
 import { htsFileReader } from '../reference/hts/hts-file';
-
-/** The tariff capability's long-lived parts: HTS releases, the duty rules in memory, their sources. */
-export interface TariffServices {
-  hts: HtsDatabase;
-  lines: ReleaseLineSource;
-  rules: TariffRuleBook;
-  rulesRepository: TariffRulesRepository;
-  htsSource: HtsReleaseSource;
-  search: { store: HtsReleaseRepository; indexes: HtsSearchIndexCache; lexicon: Lexicon; reranker: CandidateReranker | null };
-}
+import type { TariffServices } from '../handlers/services';
 
 export function createTariffServices(db: Database, config: Config): TariffServices {
   const hts = htsDatabase(db.knex);
