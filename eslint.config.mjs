@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importLayers from './eslint-rules/import-layers.cjs';
 
 export default tseslint.config(
   // data/ and bench/data/ are reference and evaluation data, copied unmodified: not our code.
@@ -11,6 +12,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    // Imports point down (docs/architecture.md), with no exceptions.
+    files: ['src/**/*.ts'],
+    plugins: { tradelane: { rules: { 'import-layers': importLayers.rule } } },
+    rules: { 'tradelane/import-layers': 'error' },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

@@ -7,7 +7,6 @@ import type { Agenda } from 'agenda';
 import { Config } from './config/config';
 import { Database, openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
-import { systemClock } from './domain/shared/clock';
 import { LoadPlanPool } from './domain/loadplan';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
@@ -30,6 +29,7 @@ import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
 import { shutdownWaitMs } from './http/request-budget';
+import { systemClock } from './domain/shared';
 
 export interface RunningService {
   /** Bound ports by host (all equal in single-port mode). */

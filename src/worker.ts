@@ -7,10 +7,10 @@ import { loadTrackingConfig } from './config/tracking-config';
 import { createTariffServices } from './hosts/tariff-services';
 import { createTrackingServices } from './hosts/tracking-services';
 import { createProcessScheduler, startWorker } from './server';
-import { systemClock } from './domain/shared/clock';
 import { ServiceMetrics } from './observability/metrics';
 import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
+import { systemClock } from './domain/shared';
 
 /** `npm run worker`: a job worker alone, for scaling jobs apart from the API (MySQL only in practice). */
 const config = loadConfig();

@@ -1,10 +1,9 @@
-import { DomainError } from '../domain/shared/errors';
-import type { Caller, KeyMode } from '../domain/shared/caller';
-import { CredentialActor, OAuthError } from '../domain/access/account.service';
 import type { operations } from '../generated/api';
 import type { AccessServices } from '../http/access';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { singlePage, toApiAccount, toApiKey, toApiKeyWithSecret, toApiOAuthClient, toApiPlanChange } from './outputs/access.output';
+import { type Caller, DomainError, type KeyMode } from '../domain/shared';
+import { CredentialActor, OAuthError } from '../domain/access';
 
 type Handlers = {
   [K in 'signUp' | 'listApiKeys' | 'createApiKey' | 'revokeApiKey' | 'rotateApiKey' | 'listOAuthClients' | 'createOAuthClient' | 'revokeOAuthClient' | 'issueAccessToken' | 'changeAccountPlan']: OperationHandler<operations[K]>;

@@ -1,16 +1,10 @@
-import type { HtsSearchIndexCache } from '../domain/classify/search-index-cache';
-import type { Lexicon } from '../domain/classify/lexicon';
-import type { CandidateReranker } from '../domain/classify/llm-reranker';
-import type { HtsDatabase, HtsReleaseSource } from '../domain/hts/hts-ports';
-import type { ReleaseLineSource } from '../domain/tariff/release-line-source';
-import type { TariffRuleBook } from '../domain/tariff/rules/tariff-rule-book';
-import type { Carrier } from '../domain/parcel/model';
-import type { ParcelQuoteService } from '../domain/parcel/quote.service';
-import type { ParcelReferenceStore } from '../domain/parcel/reference-store';
-import type { TrackingCreditService } from '../domain/tracking/credit.service';
-import type { TrackingSubscriptionService } from '../domain/tracking/subscription.service';
 import type { HtsReleaseRepository } from '../db/repositories/hts-release.repository';
 import type { TariffRulesRepository } from '../db/repositories/tariff-rules.repository';
+import type { CandidateReranker, HtsSearchIndexCache, Lexicon } from '../domain/classify';
+import type { HtsDatabase, HtsReleaseSource } from '../domain/hts';
+import type { ReleaseLineSource, TariffRuleBook } from '../domain/tariff';
+import type { Carrier, ParcelQuoteService, ParcelReferenceStore } from '../domain/parcel';
+import type { TrackingCreditService, TrackingSubscriptionService } from '../domain/tracking';
 
 /*
  * The long-lived parts of each capability that the handlers are given. The handlers declare them and

@@ -1,11 +1,10 @@
-import type { AccountService } from '../domain/access/account.service';
-import type { PlanName } from '../domain/shared/caller';
-import { DomainError } from '../domain/shared/errors';
-import { creditPlanFor } from '../domain/tracking/credits';
 import type { operations } from '../generated/api';
 import type { TrackingAccountServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { listResponse, toApiCreditBalance, toApiCreditTransaction, toApiTrackingSubscription } from './outputs/tracking.output';
+import type { AccountService } from '../domain/access';
+import { DomainError, type PlanName } from '../domain/shared';
+import { creditPlanFor } from '../domain/tracking';
 
 type TrackingOperation =
   | 'createTrackingSubscription'

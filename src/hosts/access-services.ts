@@ -2,11 +2,9 @@ import type { Database } from '../db/knex';
 import { AccountRepository } from '../db/repositories/account.repository';
 import { IdempotencyRecordRepository } from '../db/repositories/idempotency-record.repository';
 import { QuotaCounterRepository } from '../db/repositories/quota-counter.repository';
-import { AccountService } from '../domain/access/account.service';
-import { Entitlements } from '../domain/access/entitlements';
-import { QuotaService } from '../domain/access/quota.service';
-import type { Clock } from '../domain/shared/clock';
 import type { AccessServices } from '../http/access';
+import { AccountService, Entitlements, QuotaService } from '../domain/access';
+import type { Clock } from '../domain/shared';
 
 
 export function createAccessServices(db: Database, clock: Clock): AccessServices {

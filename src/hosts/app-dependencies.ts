@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
-import type { Clock } from '../domain/shared/clock';
 import type { LoadPlanPool } from '../domain/loadplan';
 import type { JobQueue } from '../jobs/job-queue';
 import type { ServiceMetrics } from '../observability/metrics';
@@ -10,6 +9,7 @@ import type { ParcelServices, TariffServices } from '../handlers/services';
 import type { Readiness } from '../http/readiness';
 import type { TrackingServices } from './tracking-services';
 import type { WebhookServices } from './webhook-services';
+import type { Clock } from '../domain/shared';
 
 /** Everything the hosts are built from; made once by the composition root (src/server.ts) or a test. */
 export interface AppDependencies {

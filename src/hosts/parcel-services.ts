@@ -2,14 +2,11 @@ import type { Logger } from 'pino';
 import type { Config, Env } from '../config/config';
 import type { Database } from '../db/knex';
 import { DatabaseParcelReferenceSource } from '../db/repositories/parcel-reference.source';
-import { LiveRatingGateway, liveRatingOptionsFromEnv } from '../domain/parcel/carriers/live-rating-gateway';
-import { liveAdaptersFromEnv } from '../domain/parcel/carriers/registry';
-import { ParcelQuoteService } from '../domain/parcel/quote.service';
-import { ParcelReferenceStore } from '../domain/parcel/reference-store';
 import { importParcelReferenceData, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
 import type { ReadinessCheck } from '../http/readiness';
-import type { ImportProgress } from '../domain/shared/import-progress';
 import type { ParcelServices } from '../handlers/services';
+import { liveAdaptersFromEnv, LiveRatingGateway, liveRatingOptionsFromEnv, ParcelQuoteService, ParcelReferenceStore } from '../domain/parcel';
+import type { ImportProgress } from '../domain/shared';
 
 
 /** Live carriers come from `<CARRIER>_CLIENT_ID`… in `env` (see docs/parcel.md); none configured means cards only. */

@@ -3,23 +3,19 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
 import { htsDatabase } from '../db/repositories/hts-database';
 import { TariffRulesRepository } from '../db/repositories/tariff-rules.repository';
-import type { Clock } from '../domain/shared/clock';
-import type { HtsRefreshDeps } from '../domain/hts/hts-refresh.service';
-import { ensureInitialRelease } from '../domain/hts/initial-release';
-import { ReleaseLineSource } from '../domain/tariff/release-line-source';
-import { TariffRuleBook } from '../domain/tariff/rules/tariff-rule-book';
 import { chooseHtsReleaseSource } from '../reference/hts/hts-release-source';
 import { DirectoryHtsSource } from '../reference/hts/directory-hts-source';
 import { importTariffRules, loadActiveTariffRules } from '../reference/tariff/import-tariff-rules';
-import type { ImportProgress } from '../domain/shared/import-progress';
 import type { ReadinessCheck } from '../http/readiness';
-import { HtsSearchIndexCache } from '../domain/classify/search-index-cache';
-import { OpenAiCompatibleReranker } from '../domain/classify/llm-reranker';
 import { loadLexicon } from '../reference/classify/lexicon-files';
 import { loadHtsSearchLlmConfig } from '../config/hts-search-llm';
 import { HtsReleaseRepository } from '../db/repositories/hts-release.repository';
 import { htsFileReader } from '../reference/hts/hts-file';
 import type { TariffServices } from '../handlers/services';
+import type { Clock, ImportProgress } from '../domain/shared';
+import { ensureInitialRelease, type HtsRefreshDeps } from '../domain/hts';
+import { ReleaseLineSource, TariffRuleBook } from '../domain/tariff';
+import { HtsSearchIndexCache, OpenAiCompatibleReranker } from '../domain/classify';
 
 export function createTariffServices(db: Database, config: Config): TariffServices {
   const hts = htsDatabase(db.knex);

@@ -1,17 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import onHeaders from 'on-headers';
-import { Caller, entitlementPlanOf, quotaSubjectOf } from '../domain/shared/caller';
-import { isTestModeSample } from '../domain/access/test-mode-samples';
-import type { AccountService } from '../domain/access/account.service';
-import type { Entitlement, Entitlements } from '../domain/access/entitlements';
-import type { IdempotencyStore } from '../domain/access/ports';
-import type { QuotaService, QuotaState } from '../domain/access/quota.service';
-import { sameDigest, sha256Hex } from '../domain/access/secrets';
-import type { Clock } from '../domain/shared/clock';
 import type { HostOperation } from './host-document';
 import { metricsAccess } from './metrics-access';
 import { idempotency } from './idempotency';
 import { HttpProblem } from './problem';
+import { Caller, type Clock, entitlementPlanOf, quotaSubjectOf } from '../domain/shared';
+import { type AccountService, type Entitlement, type Entitlements, type IdempotencyStore, isTestModeSample, type QuotaService, type QuotaState, sameDigest, sha256Hex } from '../domain/access';
 
 /** Who may call what, how often, and the replay of idempotent requests: built once per process. */
 export interface AccessServices {

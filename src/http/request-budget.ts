@@ -1,6 +1,5 @@
-import { wallClockGuardMs } from '../domain/loadplan/engine/work-meter';
-import { LOAD_PLAN_LIMITS } from '../domain/loadplan/limits';
 import { ConfigError } from '../config/config';
+import { LOAD_PLAN_LIMITS, wallClockGuardMs } from '../domain/loadplan';
 
 /**
  * The longest a request may run: a load plan at its largest work budget, stopped by the planner's

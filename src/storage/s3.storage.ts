@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { DocumentStorage } from '../domain/documents/ports';
 import type { S3StorageConfig } from '../config/document-storage-config';
+import type { DocumentStorage } from '../domain/documents';
 
 
 /**

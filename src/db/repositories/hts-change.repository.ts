@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
-import type { HtsChange, HtsChangeKind, HtsChangeSet, HtsLineSnapshot } from '../../domain/hts/hts-change';
-import type { CreatedAtCursor, HtsChangeStore } from '../../domain/hts/hts-ports';
 import { pageByCreatedAt } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
+import type { CreatedAtCursor, HtsChange, HtsChangeKind, HtsChangeSet, HtsChangeStore, HtsLineSnapshot } from '../../domain/hts';
 
 interface ChangeSetRow {
   id: string;

@@ -1,9 +1,7 @@
 import type { Knex } from 'knex';
-import type { SearchableHtsLine } from '../../domain/classify/classify-ports';
-import type { HtsReleaseStore } from '../../domain/hts/hts-ports';
-import { dottedHtsCode, type EffectiveDateSource, type HtsFootnote, type HtsLine, type HtsRelease, type HtsRevision, type StoredHtsLine } from '../../domain/hts/model';
-import type { ComparableHtsLine } from '../../domain/hts/release-diff';
 import { readJsonColumn } from './json-column';
+import type { SearchableHtsLine } from '../../domain/classify';
+import { type ComparableHtsLine, dottedHtsCode, type EffectiveDateSource, type HtsFootnote, type HtsLine, type HtsRelease, type HtsReleaseStore, type HtsRevision, type StoredHtsLine } from '../../domain/hts';
 
 interface ReleaseRow {
   id: string;

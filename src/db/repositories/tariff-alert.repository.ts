@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
-import type { CreatedAtCursor, TariffAlertStore } from '../../domain/hts/hts-ports';
-import type { TariffAlert } from '../../domain/hts/tariff-alert';
 import { pageByCreatedAt } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { toBool } from '../row-values';
+import type { CreatedAtCursor, TariffAlert, TariffAlertStore } from '../../domain/hts';
 
 interface AlertRow {
   id: string;

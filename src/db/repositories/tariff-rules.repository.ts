@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ImportedProductList, RuleSet, RuleSetSources } from '../../domain/tariff/rules/rule-set';
+import type { ImportedProductList, RuleSet, RuleSetSources } from '../../domain/tariff';
 
 const chunk = 500;
 

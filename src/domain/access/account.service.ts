@@ -1,10 +1,7 @@
-import { DomainError, invalidInput } from '../shared/errors';
-import type { Clock } from '../shared/clock';
-import { newId } from '../shared/ids';
-import type { Caller, KeyMode, PlanName } from '../shared/caller';
 import type { Account, AccountStore, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from './ports';
 import { RecentKeyLookups } from './recent-key-lookups';
 import { modeOfSecret, newSecret, sameDigest, secretPrefixes, sha256Hex } from './secrets';
+import { type Caller, type Clock, DomainError, invalidInput, type KeyMode, newId, type PlanName } from '../shared';
 
 /** A key as it is shown once, at creation: the secret itself and its stored record. */
 export interface IssuedKey {

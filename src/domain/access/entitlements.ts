@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
-import type { EntitlementPlan } from '../shared/caller';
+import type { EntitlementPlan } from '../shared';
 
 const limit = z.union([z.number().int().positive(), z.literal('unlimited')]);
 const plan = z.enum(['anonymous', 'free', 'tariff_pro', 'business']);

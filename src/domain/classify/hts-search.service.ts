@@ -9,7 +9,7 @@ import { RankedLeaf, rankLeaves } from './ranking';
 import type { SearchIndex } from './search-index';
 import type { SearchIndexCacheLike } from './search-index-cache';
 import { bridgeToSchedule } from './vocabulary';
-import { dottedHtsCode } from '../hts/model';
+import { dottedHtsCode } from '../hts';
 
 export interface HtsSearchRequest {
   /** A plain-English product description. */

@@ -4,8 +4,8 @@ import { tariffChangedEvents } from './alert-matcher';
 import { countChanges, HtsChange, HtsChangeSet } from './hts-change';
 import type { HtsDatabase, HtsFileReader, HtsStores } from './hts-ports';
 import { EffectiveDateSource, HtsFileContents, HtsFileFormat, HtsFileRejected, HtsRelease, htsReleaseId, HtsRevision, revisionTitle } from './model';
-import { newId } from '../shared/ids';
 import { ComparableHtsLine, diffReleases } from './release-diff';
+import { newId } from '../shared';
 
 export interface HtsImportDeps {
   db: HtsDatabase;

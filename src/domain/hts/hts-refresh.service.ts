@@ -1,7 +1,7 @@
 import { HtsImported, HtsImportDeps, importHtsFile } from './hts-import.service';
 import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from './hts-ports';
 import { compareRevisions, type HtsRelease, revisionTitle } from './model';
-import type { ImportProgress } from '../shared/import-progress';
+import type { ImportProgress } from '../shared';
 
 export interface HtsRefreshDeps extends HtsImportDeps {
   source: HtsReleaseSource;

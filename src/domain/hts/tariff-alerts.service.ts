@@ -1,8 +1,7 @@
 import type { CreatedAtCursor, TariffAlertStore } from './hts-ports';
-import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
-import { newId } from '../shared/ids';
 import type { TariffAlert } from './tariff-alert';
 import { htsPrefixDigits } from './model';
+import { decodeCursor, isCreatedAtCursor, newId, Page, pageOf } from '../shared';
 
 /** A request the domain refuses; `field` names the input (snake_case, as in the API). */
 export class TariffAlertInvalid extends Error {

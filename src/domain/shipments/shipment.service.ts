@@ -1,15 +1,10 @@
-import { DomainError } from '../shared/errors';
-import { newOutboxEvent, type OutboxEvent } from '../shared/outbox-event';
-import type { Page } from '../shared/page-cursor';
-import { newId } from '../shared/ids';
-import { dottedHtsCode, htsTariffLineDigits } from '../hts/model';
-import { TrackingInputError } from '../tracking/errors';
-import { checkContainerNumber, normaliseContainerNumber } from '../tracking/container-number';
 import { dutyFactsOf, estimateCargoLine, type DutyCalculator } from './duty-estimates';
 import { CargoLine, CargoLineInput, noTransitions, Shipment, ShipmentFilter, ShipmentInput } from './model';
-import type { AccountScope } from '../shared/account-scope';
 import type { ContainerTrackingView, ShipmentStore, ShipmentTracking } from './ports';
 import { assertAction, deletableStatuses, finalStatuses, ShipmentAction, shipmentActions, ShipmentStateError, trackedStatuses } from './state-machine';
+import { type AccountScope, DomainError, newId, newOutboxEvent, type OutboxEvent, type Page } from '../shared';
+import { dottedHtsCode, htsTariffLineDigits } from '../hts';
+import { checkContainerNumber, normaliseContainerNumber, TrackingInputError } from '../tracking';
 
 /** A shipment with its containers' tracking, as every operation answers and every event carries. */
 export interface ShipmentView {

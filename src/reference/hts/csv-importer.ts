@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { HtsFileRejected, HtsRow } from '../../domain/hts/model';
 import { optionalText, rowCode, rowDescription, rowIndent, rowUnits } from './hts-rows';
+import { HtsFileRejected, HtsRow } from '../../domain/hts';
 
 /** The columns of USITC's CSV export, in order (the file starts with a UTF-8 byte-order mark). */
 export const htsCsvColumns = [

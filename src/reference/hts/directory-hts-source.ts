@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from '../../domain/hts/hts-ports';
-import { compareRevisions } from '../../domain/hts/model';
 import { parseHtsFileName } from './hts-revision';
+import { AvailableHtsRelease, compareRevisions, HtsReleaseSource, HtsSourceUnavailable } from '../../domain/hts';
 
 /**
  * HTS files in a local directory, recognised by USITC's file names

@@ -3,8 +3,7 @@ import zlib from 'node:zlib';
 import { readHtsCsv } from './csv-importer';
 import { placeInSchedule } from './hts-hierarchy';
 import { readHtsJson } from './json-importer';
-import type { HtsFileReader } from '../../domain/hts/hts-ports';
-import { dottedHtsCode, HtsFileContents, HtsFileFormat, HtsFileRejected, htsChapter, HtsRow } from '../../domain/hts/model';
+import { dottedHtsCode, htsChapter, HtsFileContents, HtsFileFormat, type HtsFileReader, HtsFileRejected, HtsRow } from '../../domain/hts';
 
 /**
  * The export itself: gzipped copies (`….json.gz`, as archived) are unpacked, so a release has one

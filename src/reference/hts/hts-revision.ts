@@ -1,4 +1,4 @@
-import type { HtsFileFormat, HtsRevision } from '../../domain/hts/model';
+import type { HtsFileFormat, HtsRevision } from '../../domain/hts';
 
 const fileNamePattern = /^hts_(\d{4})_(?:revision_(\d{1,3})|basic_edition)_(csv|json)\.(csv|json)(?:\.gz)?$/i;
 

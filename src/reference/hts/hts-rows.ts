@@ -1,4 +1,4 @@
-import { HtsFileRejected, htsDigits, HtsRow, normaliseText } from '../../domain/hts/model';
+import { htsDigits, HtsFileRejected, HtsRow, normaliseText } from '../../domain/hts';
 
 /** {@link normaliseText}, with empty cells as null. */
 export function optionalText(value: string | null | undefined): string | null {

@@ -1,6 +1,6 @@
-import { greatCircleNm } from '../../domain/tracking/geo';
 import type { PortRecord } from '../../db/repositories/port.repository';
 import type { PortSourceRecord } from './port-sources';
+import { greatCircleNm } from '../../domain/tracking';
 
 /** Above this, two sources disagree about where a port is (≈50 km); WPI still wins, with a note. */
 const disagreementNm = 27;

@@ -1,7 +1,6 @@
 import type { TariffRulesRepository } from '../../db/repositories/tariff-rules.repository';
-import { buildRuleSet } from '../../domain/tariff/rules/rule-set';
-import type { TariffRuleBook } from '../../domain/tariff/rules/tariff-rule-book';
 import { readTariffRuleSources } from './tariff-rule-sources';
+import { buildRuleSet, type TariffRuleBook } from '../../domain/tariff';
 
 /**
  * Import: read the authored rule files and the lists of the data directory, validate, store the rule

@@ -1,0 +1,5 @@
+/** The documents capability's public surface: code outside src/domain/documents imports it from here. */
+export { DocumentService } from './document.service';
+export { maxDocumentBytes } from './limits';
+export type { DocumentType, StoredDocument } from './model';
+export type { DocumentStorage, DocumentStore } from './ports';
