@@ -16,7 +16,7 @@ export interface S3StorageConfig {
 /** Where uploaded documents are kept: a local directory (default var/documents) or an S3-compatible bucket. */
 export type DocumentStorageConfig = { kind: 'local'; dir: string } | ({ kind: 's3' } & S3StorageConfig);
 
-export function loadDocumentStorageConfig(env: Env): DocumentStorageConfig {
+export function loadDocumentStorageConfig(env: Env = process.env): DocumentStorageConfig {
   const kind = oneOf(env, 'DOCUMENT_STORAGE', 'local', ['local', 's3'] as const);
   if (kind === 'local') return { kind, dir: env.DOCUMENT_STORAGE_DIR || path.join(projectRoot, 'var', 'documents') };
   const bucket = env.DOCUMENT_S3_BUCKET;

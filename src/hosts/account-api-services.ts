@@ -16,7 +16,7 @@ import { LtlQuoteService } from '../domain/ltl';
 import { ShipmentService, SubscriptionShipmentTracking } from '../domain/shipments';
 
 function documentStorage(): DocumentStorage {
-  const config = loadDocumentStorageConfig(process.env);
+  const config = loadDocumentStorageConfig();
   return config.kind === 'local' ? new LocalDiskStorage(config.dir) : new S3Storage(config);
 }
 

@@ -1,19 +1,20 @@
 import type { Logger } from 'pino';
-import type { Config, Env } from '../config/config';
+import type { Config } from '../config/config';
+import { loadParcelCarrierConfig, type ParcelCarrierConfig } from '../config/parcel-carrier-config';
 import type { Database } from '../db/knex';
 import { DatabaseParcelReferenceSource } from '../db/repositories/parcel-reference.source';
 import { importParcelReferenceData, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
 import type { ReadinessCheck } from '../http/readiness';
 import type { ParcelServices } from '../handlers/services';
-import { liveAdaptersFromEnv, LiveRatingGateway, liveRatingOptionsFromEnv, ParcelQuoteService, ParcelReferenceStore } from '../domain/parcel';
+import { liveAdapters, LiveRatingGateway, ParcelQuoteService, ParcelReferenceStore } from '../domain/parcel';
 import type { ImportProgress } from '../domain/shared';
 
 
-/** Live carriers come from `<CARRIER>_CLIENT_ID`… in `env` (see docs/parcel.md); none configured means cards only. */
-export function createParcelServices(db: Database, env: Env = process.env): ParcelServices {
+/** Live carriers come from their configured credentials (docs/parcel.md); none configured means cards only. */
+export function createParcelServices(db: Database, carriers: ParcelCarrierConfig = loadParcelCarrierConfig()): ParcelServices {
   const reference = new ParcelReferenceStore(new DatabaseParcelReferenceSource(db));
-  const adapters = liveAdaptersFromEnv(env);
-  const live = adapters.length > 0 ? new LiveRatingGateway(adapters, liveRatingOptionsFromEnv(env)) : undefined;
+  const adapters = liveAdapters(carriers.carriers);
+  const live = adapters.length > 0 ? new LiveRatingGateway(adapters, carriers.liveRating) : undefined;
   return { reference, quotes: new ParcelQuoteService({ reference, live }), liveCarriers: adapters.map((a) => a.carrier) };
 }
 

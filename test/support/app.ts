@@ -24,6 +24,7 @@ import { repoDataDir } from './reference-data';
 import { loadWebhookConfig, WebhookConfig } from '../../src/config/webhook-config';
 import { createWebhookServices } from '../../src/hosts/webhook-services';
 import { withStatusLog } from './status-log';
+import { loadParcelCarrierConfig } from '../../src/config/parcel-carrier-config';
 
 /** A clock tests can set and move. */
 export class TestClock implements Clock {
@@ -92,7 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     access: createAccessServices(db, clock),
     tariff: createTariffServices(db, config),
     loadPlanner: new LoadPlanPool(config.loadPlanner),
-    parcel: createParcelServices(db, options.parcelEnv ?? {}),
+    parcel: createParcelServices(db, loadParcelCarrierConfig(options.parcelEnv ?? {})),
     tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock),
     webhooks: createWebhookServices(db.knex, { ...loadWebhookConfig(process.env), ...options.webhooks }, clock, logger),
     jobs,

@@ -1,6 +1,6 @@
 /** The parcel capability's public surface: code outside src/domain/parcel imports it from here. */
-export { LiveRatingGateway, liveRatingOptionsFromEnv } from './carriers/live-rating-gateway';
-export { liveAdaptersFromEnv } from './carriers/registry';
+export { LiveRatingGateway } from './carriers/live-rating-gateway';
+export { liveAdapters } from './carriers/registry';
 export { CarrierUnavailableError, ParcelQuoteValidationError } from './errors';
 export { type Carrier, carriers, type ParcelRating, type QuoteRequest, type QuoteResult, type QuoteSource, type RateType, type ServiceQuote } from './model';
 export { centsToDecimal, decimalToCents } from './money';
