@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { projectRoot } from '../../config/paths';
+import { codeDir } from '../../config/paths';
 import type { Database } from '../../db/knex';
 import { ParcelDeliveryAreaRepository } from '../../db/repositories/parcel-delivery-area.repository';
 import { ParcelFuelSurchargeRepository } from '../../db/repositories/parcel-fuel-surcharge.repository';
@@ -18,7 +18,7 @@ import type { ParcelReferenceData } from '../../domain/parcel';
 import type { ImportProgress } from '../../domain/shared';
 
 /** Surcharge tables transcribed into the repository because no data file holds them (read from src/ in dev and from dist/ alike). */
-export const parcelSupplementsDir = path.join(projectRoot, 'src', 'reference', 'parcel', 'supplements');
+export const parcelSupplementsDir = path.join(codeDir, 'reference', 'parcel', 'supplements');
 
 export function parcelImporters(supplementsDir = parcelSupplementsDir): ParcelImporter[] {
   return [
