@@ -16,6 +16,8 @@ export default tseslint.config(
   {
     // Imports point down (docs/architecture.md), with no exceptions.
     files: ['src/**/*.ts'],
+    // No inline disable comments in src/: a rule that holds has no exceptions to spell.
+    linterOptions: { noInlineConfig: true },
     plugins: { tradelane: { rules: { 'import-layers': importLayers.rule } } },
     rules: { 'tradelane/import-layers': 'error' },
   },
