@@ -2,7 +2,7 @@ import type { HtsReleaseRepository } from '../db/repositories/hts-release.reposi
 import type { TariffRulesRepository } from '../db/repositories/tariff-rules.repository';
 import type { CandidateReranker, HtsSearchIndexCache, Lexicon } from '../domain/classify';
 import type { HtsDatabase, HtsReleaseSource } from '../domain/hts';
-import type { ReleaseLineSource, TariffRuleBook } from '../domain/tariff';
+import type { ReleaseLineSource, ActiveTariffRules } from '../domain/tariff';
 import type { Carrier, ParcelQuoteService, ParcelReferenceStore } from '../domain/parcel';
 import type { TrackingCreditService, TrackingSubscriptionService } from '../domain/tracking';
 
@@ -15,7 +15,7 @@ import type { TrackingCreditService, TrackingSubscriptionService } from '../doma
 export interface TariffServices {
   hts: HtsDatabase;
   lines: ReleaseLineSource;
-  rules: TariffRuleBook;
+  rules: ActiveTariffRules;
   rulesRepository: TariffRulesRepository;
   htsSource: HtsReleaseSource;
   search: { store: HtsReleaseRepository; indexes: HtsSearchIndexCache; lexicon: Lexicon; reranker: CandidateReranker | null };

@@ -14,7 +14,7 @@ import { htsFileReader } from '../reference/hts/hts-file';
 import type { TariffServices } from '../handlers/services';
 import type { Clock, ImportProgress } from '../domain/shared';
 import { ensureInitialRelease, type HtsRefreshDeps } from '../domain/hts';
-import { ReleaseLineSource, TariffRuleBook } from '../domain/tariff';
+import { ReleaseLineSource, ActiveTariffRules } from '../domain/tariff';
 import { HtsSearchIndexCache, OpenAiCompatibleReranker } from '../domain/classify';
 
 export function createTariffServices(db: Database, config: Config): TariffServices {
@@ -25,7 +25,7 @@ export function createTariffServices(db: Database, config: Config): TariffServic
   return {
     hts,
     lines: new ReleaseLineSource(hts.stores.releases),
-    rules: new TariffRuleBook(),
+    rules: new ActiveTariffRules(),
     rulesRepository: new TariffRulesRepository(db.knex),
     htsSource: chooseHtsReleaseSource({ dataDir: config.dataDir }),
     search: { store, indexes, lexicon: loadLexicon(indexes.analyser), reranker: llm ? new OpenAiCompatibleReranker(llm) : null },

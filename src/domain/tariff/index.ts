@@ -9,5 +9,5 @@ export type { RateExpression, RateTerm } from './rate-text/rate-text.model';
 export { canonicalUnit } from './rate-text/rate-units';
 export { ReleaseLineSource } from './release-line-source';
 export { type AdcvdFile, adcvdFileSchema, describeSchemaError, type ProductListsFile, productListsFileSchema } from './rules/rule-schema';
-export { type AdcvdCase, buildRuleSet, type ImportedProductList, type ProductListEntry, RuleDataError, type RuleSet, type RuleSetSources } from './rules/rule-set';
-export { TariffRuleBook } from './rules/tariff-rule-book';
+export { type AdcvdCase, buildRuleSet, type ImportedProductList, type ProductListEntry, RuleDataError, type TariffRuleSet, type RuleSetSources } from './rules/rule-set';
+export { ActiveTariffRules } from './rules/active-tariff-rules';
