@@ -15,22 +15,7 @@ export interface IssuedToken {
   scopes: string[];
 }
 
-export const oauthScopes = [
-  'shipments:read',
-  'shipments:write',
-  'invoices:read',
-  'invoices:write',
-  'documents:read',
-  'documents:write',
-  'ltl:read',
-  'ltl:write',
-  'keys:read',
-  'keys:write',
-  'webhooks:read',
-  'webhooks:write',
-] as const;
 export const accessTokenLifetimeSeconds = 3600;
-export const maxRotationGraceSeconds = 7 * 86400;
 
 /**
  * The credential acting on the account's keys and clients: a test credential reaches test ones only

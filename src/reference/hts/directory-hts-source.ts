@@ -41,8 +41,3 @@ export class DirectoryHtsSource implements HtsReleaseSource {
     }
   }
 }
-
-/** The HTS folder of the reference data directory (config `dataDir`): `<dataDir>/hts`. */
-export function htsDataDirectorySource(dataDir: string): DirectoryHtsSource {
-  return new DirectoryHtsSource(path.join(dataDir, 'hts'));
-}
