@@ -22,7 +22,7 @@ function convert(document: object): Promise<unknown> {
   const options = { folderStrategy: 'Tags', parametersResolution: 'Example', requestNameSource: 'Fallback', enableOptionalParameters: false } as const;
   return new Promise((resolve, reject) => {
     Converter.convert({ type: 'json', data: document }, options, (error, result) => {
-      if (error || !result?.result || !result.output?.[0]) reject(error ?? new Error(result?.reason ?? 'conversion failed'));
+      if (error || !result?.result || !result.output?.[0]) reject(error instanceof Error ? error : new Error(result?.reason ?? 'conversion failed'));
       else resolve(result.output[0].data);
     });
   });

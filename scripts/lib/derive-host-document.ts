@@ -53,7 +53,7 @@ function pruneComponents(doc: JsonObject): void {
       if (reachable.has(ref)) continue;
       reachable.add(ref);
       const [, , section, name] = ref.split('/');
-      const target = isObject(components[section]) ? (components[section] as JsonObject)[name] : undefined;
+      const target = isObject(components[section]) ? (components[section])[name] : undefined;
       if (target !== undefined) queue.push(target);
     }
   }

@@ -2,7 +2,7 @@ import type { operations } from '../generated/api';
 import type { AccessServices } from '../http/access';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { singlePage, toApiAccount, toApiKey, toApiKeyWithSecret, toApiOAuthClient, toApiPlanChange } from './outputs/access.output';
-import { type Caller, DomainError, type KeyMode } from '../domain/shared';
+import { type Caller, DomainError } from '../domain/shared';
 import { CredentialActor, OAuthError } from '../domain/access';
 
 type Handlers = {
@@ -58,7 +58,7 @@ export function accountHandlers(access: AccessServices): Handlers {
 
     createApiKey: async ({ body, call }) => {
       const actor = actorOf(call);
-      const key = await accounts.createKey(actor, (body.mode ?? actor.mode) as KeyMode, body.name ?? null);
+      const key = await accounts.createKey(actor, (body.mode ?? actor.mode), body.name ?? null);
       return { status: 201, body: toApiKeyWithSecret(key, call.receivedAt.getTime()) };
     },
 

@@ -93,7 +93,7 @@ export class HtsChangeRepository implements HtsChangeStore {
   async listChanges(changeSetId: string, options: { afterSeq?: number; limit: number }): Promise<Array<HtsChange & { seq: number }>> {
     const query = this.knex<ChangeRow>('hts_changes').where('change_set_id', changeSetId);
     if (options.afterSeq !== undefined) query.where('seq', '>', options.afterSeq);
-    const rows = (await query.orderBy('seq').limit(options.limit)) as ChangeRow[];
+    const rows = (await query.orderBy('seq').limit(options.limit));
     return rows.map((row) => ({
       seq: Number(row.seq),
       kind: row.kind as HtsChangeKind,

@@ -218,7 +218,7 @@ export class HtsReleaseRepository implements HtsReleaseStore {
   }
 
   async listByEffectiveDate(): Promise<HtsRelease[]> {
-    const rows = (await this.releases().orderBy(['effective_date', 'year', 'revision'])) as ReleaseRow[];
+    const rows = (await this.releases().orderBy(['effective_date', 'year', 'revision']));
     return rows.map(toRelease);
   }
 

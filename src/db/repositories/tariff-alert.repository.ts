@@ -58,7 +58,7 @@ export class TariffAlertRepository implements TariffAlertStore {
   }
 
   async listAll(): Promise<TariffAlert[]> {
-    const rows = (await this.knex<AlertRow>('tariff_alerts').orderBy(['created_at', 'id'])) as AlertRow[];
+    const rows = (await this.knex<AlertRow>('tariff_alerts').orderBy(['created_at', 'id']));
     return rows.map(toAlert);
   }
 }

@@ -36,7 +36,7 @@ export class Entitlements {
     for (const [operationId, entry] of Object.entries(file.operations)) {
       if (entry.bucket !== undefined && !(entry.bucket in file.buckets)) throw new Error(`entitlements: ${operationId} names unknown bucket ${entry.bucket}`);
       for (const [planName, value] of Object.entries(entry.plans)) {
-        const dailyLimit = value === 'unlimited' ? null : (value as number);
+        const dailyLimit = value === 'unlimited' ? null : (value);
         if (entry.bucket) {
           // Operations sharing a bucket must agree on each plan's limit, or the count means nothing.
           const key = `${entry.bucket}/${planName}`;

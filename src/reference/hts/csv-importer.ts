@@ -21,7 +21,7 @@ function csvRecords(bytes: Buffer): string[][] {
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
-      throw new HtsFileRejected(`the CSV ends inside a quoted cell (line ${error.lines}): the file is truncated`);
+      throw new HtsFileRejected(`the CSV ends inside a quoted cell (line ${String(error.lines)}): the file is truncated`);
     }
     throw new HtsFileRejected(`the CSV is malformed: ${error.message}`);
   }

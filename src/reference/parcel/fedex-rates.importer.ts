@@ -1,5 +1,5 @@
 import { ImportFormatError, matchingFiles, readCsv, requireValue, type ParcelImporter } from './importer';
-import { decimalToCents, type IncludedCharge, type RateCardVersion, type RateType } from '../../domain/parcel';
+import { decimalToCents, type IncludedCharge, type RateCardVersion } from '../../domain/parcel';
 
 const fedexServiceCodes: Record<string, string> = {
   FIRST_OVERNIGHT: 'fedex_first_overnight',
@@ -117,7 +117,7 @@ export const fedexRetailRatesImporter: ParcelImporter = {
             file,
             {
               service: target.service,
-              rateType: 'retail' as RateType,
+              rateType: 'retail',
               region: target.region,
               effectiveFrom: kind[1],
               effectiveTo: null,
