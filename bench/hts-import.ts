@@ -17,6 +17,7 @@ import { backfillHtsReleases } from '../src/domain/hts/hts-refresh.service';
 import { ensureInitialRelease } from '../src/domain/hts/initial-release';
 import { DirectoryHtsSource } from '../src/reference/hts/directory-hts-source';
 import { createTestDatabase, TestDatabase, testDialect } from '../test/support/database';
+import { htsFileReader } from '../src/reference/hts/hts-file';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
     const source = new DirectoryHtsSource(path.join(dataDir, 'hts'));
     const available = await source.listReleases();
     const limited = { ...source, description: source.description, listReleases: async () => available.slice(Math.max(0, available.length - 1 - limit)), fetchRelease: source.fetchRelease.bind(source) };
-    const deps = { db: htsDatabase(db.knex), clock: () => Date.now(), source: limited };
+    const deps = { db: htsDatabase(db.knex), files: htsFileReader, clock: () => Date.now(), source: limited };
     console.log(`HTS first start and backfill on ${testDialect}: ${available.length} releases in ${source.description}`);
     const base = await databaseBytes(db);
     let started = performance.now();

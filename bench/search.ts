@@ -22,6 +22,7 @@ import { HtsSearchIndexCache } from '../src/domain/classify/search-index-cache';
 import { importHtsFile } from '../src/domain/hts/hts-import.service';
 import { loadLexicon } from '../src/reference/classify/lexicon-files';
 import { createTestDatabase } from '../test/support/database';
+import { htsFileReader } from '../src/reference/hts/hts-file';
 
 interface EvalItem {
   id: string;
@@ -100,7 +101,7 @@ async function main(): Promise<void> {
     const releaseFile = path.join(dataDir, 'hts', 'hts_2026_revision_4_csv.csv');
     let started = performance.now();
     const imported = await importHtsFile(
-      { db: htsDatabase(db.knex), clock: () => Date.now() },
+      { db: htsDatabase(db.knex), files: htsFileReader, clock: () => Date.now() },
       { bytes: fs.readFileSync(releaseFile), revision: { year: 2026, revision: 4 }, source: releaseFile },
     );
     if (imported.outcome !== 'imported') throw new Error(`import: ${JSON.stringify(imported)}`);

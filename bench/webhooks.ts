@@ -9,8 +9,8 @@ import { loadWebhookConfig } from '../src/config/webhook-config';
 import { openDatabase } from '../src/db/knex';
 import { migrateToLatest } from '../src/db/migrate';
 import { OutboxEventRepository } from '../src/db/repositories/outbox-event.repository';
-import { systemClock } from '../src/domain/clock';
-import { newOutboxEvent } from '../src/domain/outbox-event';
+import { systemClock } from '../src/domain/shared/clock';
+import { newOutboxEvent } from '../src/domain/shared/outbox-event';
 import { createWebhookServices } from '../src/hosts/webhook-services';
 
 // npm run bench:webhooks [-- --events 3000] — webhook deliveries per second to a local receiver with

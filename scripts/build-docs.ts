@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { builtDocsDir, generatedDir, projectRoot } from '../src/config/paths';
-import { hostNames } from '../src/hosts/host-names';
+import { hostNames } from '../src/http/host-names';
 
 fs.mkdirSync(builtDocsDir, { recursive: true });
 const redocly = path.join(projectRoot, 'node_modules', '.bin', 'redocly');

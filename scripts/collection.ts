@@ -11,9 +11,9 @@ import Converter from 'openapi-to-postmanv2';
 import YAML from 'yaml';
 import { loadConfig } from '../src/config/config';
 import { builtDocsDir, projectRoot } from '../src/config/paths';
-import { hostAddresses, withHostAddresses } from '../src/hosts/host-addresses';
-import { loadHostDocument } from '../src/hosts/host-document';
-import { hostNames } from '../src/hosts/host-names';
+import { hostAddresses, withHostAddresses } from '../src/http/host-addresses';
+import { loadHostDocument } from '../src/http/host-document';
+import { hostNames } from '../src/http/host-names';
 
 const outDir = path.join(path.dirname(builtDocsDir), 'collections');
 const config = loadConfig({});
@@ -22,7 +22,7 @@ function convert(document: object): Promise<unknown> {
   const options = { folderStrategy: 'Tags', parametersResolution: 'Example', requestNameSource: 'Fallback', enableOptionalParameters: false } as const;
   return new Promise((resolve, reject) => {
     Converter.convert({ type: 'json', data: document }, options, (error, result) => {
-      if (error || !result?.result || !result.output?.[0]) reject(error ?? new Error(result?.reason ?? 'conversion failed'));
+      if (error || !result?.result || !result.output?.[0]) reject(error instanceof Error ? error : new Error(result?.reason ?? 'conversion failed'));
       else resolve(result.output[0].data);
     });
   });

@@ -1,28 +1,32 @@
 /**
  * Part of `npm run build:ts`: data files that live beside the code in src/ (entitlements, tariff
- * measures, rate-card supplements) are copied to the same place under dist/, where the compiled
- * modules look for them.
+ * measures and claims, the classifier's lexicon, rate-card supplements, the hosts' generated OpenAPI
+ * documents) are copied to the same place under dist/, where the compiled modules read them
+ * (src/config/paths.ts `codeDir`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(__dirname, '..');
 const assetExtensions = new Set(['.yaml', '.yml', '.json', '.csv']);
 
-function copyAssets(dir: string): number {
-  let copied = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const source = path.join(dir, entry.name);
+/** Copies every asset under `from` to the same relative place under `to`; returns the files copied. */
+export function copyAssets(from: string, to: string): string[] {
+  const copied: string[] = [];
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
     if (entry.isDirectory()) {
-      if (path.relative(root, source) !== path.join('src', 'generated')) copied += copyAssets(source);
+      copied.push(...copyAssets(source, target));
     } else if (assetExtensions.has(path.extname(entry.name))) {
-      const target = path.join(root, 'dist', path.relative(path.join(root, 'src'), source));
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.mkdirSync(to, { recursive: true });
       fs.copyFileSync(source, target);
-      copied++;
+      copied.push(target);
     }
   }
   return copied;
 }
 
-console.log(`copied ${copyAssets(path.join(root, 'src'))} data files to dist/`);
+if (require.main === module) {
+  const root = path.resolve(__dirname, '..');
+  console.log(`copied ${copyAssets(path.join(root, 'src'), path.join(root, 'dist')).length} data files to dist/`);
+}

@@ -3,9 +3,8 @@ import { loadConfig } from './config/config';
 import { openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { AccountRepository } from './db/repositories/account.repository';
-import { AccountService } from './domain/access/account.service';
-import { PlanName, planNames } from './domain/access/caller';
-import { systemClock } from './domain/clock';
+import { AccountService } from './domain/access';
+import { PlanName, planNames, systemClock } from './domain/shared';
 
 const usage = `usage: npm run admin -- set-plan <email> <${planNames.join('|')}> [--reason "<why>"]`;
 

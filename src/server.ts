@@ -7,7 +7,6 @@ import type { Agenda } from 'agenda';
 import { Config } from './config/config';
 import { Database, openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
-import { systemClock } from './domain/clock';
 import { LoadPlanPool } from './domain/loadplan';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
@@ -20,8 +19,8 @@ import { bootstrapPorts, createTrackingServices } from './hosts/tracking-service
 import { startAisFeed } from './jobs/ais-feed';
 import { defineTrackingRefreshJob } from './jobs/tracking-refresh.job';
 import type { AppDependencies } from './hosts/app-dependencies';
-import { HostName, hostNames } from './hosts/host-names';
-import { databaseReachable, migrationsApplied, Readiness } from './hosts/readiness';
+import { HostName, hostNames } from './http/host-names';
+import { databaseReachable, migrationsApplied, Readiness } from './http/readiness';
 import { createScheduler } from './jobs/scheduler';
 import { agendaJobQueue } from './jobs/job-queue';
 import { ServiceMetrics } from './observability/metrics';
@@ -30,7 +29,9 @@ import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
 import { defineBulkJob } from './jobs/bulk-job.job';
-import { createBulkJobService } from './hosts/bulk-job-services';
+import { bulkJobEngine, createBulkJobService } from './hosts/bulk-job-services';
+import { shutdownWaitMs } from './http/request-budget';
+import { systemClock } from './domain/shared';
 
 export interface RunningService {
   /** Bound ports by host (all equal in single-port mode). */
@@ -125,7 +126,7 @@ export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'c
     positionRetentionMs: tracking.ais.positionRetentionMs,
     onReport: (report) => logger.info({ report }, 'tracking refreshed'),
   });
-  defineBulkJob(agenda, { bulkJobs: createBulkJobService(deps.db.knex, deps.clock, deps.jobs), tariff: deps.tariff, lockLifetimeMs: deps.config.jobLockLifetimeMs, concurrency: 2 });
+  defineBulkJob(agenda, { bulkJobs: createBulkJobService(deps.db.knex, deps.clock, deps.jobs), engine: bulkJobEngine(deps.tariff), lockLifetimeMs: deps.config.jobLockLifetimeMs, concurrency: 2 });
   const webhookDelivery = await defineWebhookDeliveryJob(agenda, { delivery: deps.webhooks.delivery, config: deps.webhooks.config, logger });
   const aisFeed = startAisFeed(tracking, deps.tracking.positions, (error) => logger.warn({ err: error }, 'AIS feed error'));
   logger.info({ aisFeed: aisFeed !== null, trackingEvery: tracking.refresh.jobEvery, dcsaCarriers: tracking.dcsa.map((c) => c.scac) }, 'worker started');
@@ -141,6 +142,7 @@ export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'c
 
 /** Serves the three hosts (and the worker when configured) until stop() drains and closes them. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const shutdownMs = shutdownWaitMs(config.shutdownTimeoutMs);
   const deps = await prepare(config, logger);
   const apps = createHostApps(deps);
   const servers: http.Server[] = [];
@@ -171,7 +173,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     ports,
     async stop() {
       // Stop accepting, let in-flight requests finish, then stop jobs and planner threads, then close the pool.
-      await Promise.all(servers.map((server) => closeServer(server, config.shutdownTimeoutMs)));
+      await Promise.all(servers.map((server) => closeServer(server, shutdownMs)));
       await bootstrap;
       if (worker) await worker.stop();
       await deps.loadPlanner.close();

@@ -8,7 +8,7 @@ import { createTariffServices } from './hosts/tariff-services';
 import { createTrackingServices } from './hosts/tracking-services';
 import { createProcessScheduler, startWorker } from './server';
 import { agendaJobQueue } from './jobs/job-queue';
-import { systemClock } from './domain/clock';
+import { systemClock } from './domain/shared';
 import { ServiceMetrics } from './observability/metrics';
 import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';

@@ -1,5 +1,5 @@
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
-import type { HostName } from '../../src/hosts/host-names';
+import type { HostName } from '../../src/http/host-names';
 import { built } from './built';
 
 const { bootstrapParcelData } = built<typeof import('../../src/hosts/parcel-services')>('hosts/parcel-services');

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { loadWebhookConfig } from '../../src/config/webhook-config';
 import { openDatabase } from '../../src/db/knex';
-import { systemClock } from '../../src/domain/clock';
+import { systemClock } from '../../src/domain/shared/clock';
 import { pumpDeliveries } from '../../src/domain/webhooks/delivery-pump';
 import { createWebhookServices } from '../../src/hosts/webhook-services';
 

@@ -5,8 +5,8 @@
  * from the recorded exchange, else from the parameters' examples. The host's
  * address stays its placeholder (`{base_url}`…); the service puts in the address it is reached at.
  */
-import { hostAddressTokens } from '../../src/hosts/host-addresses';
-import type { HostName } from '../../src/hosts/host-names';
+import { hostAddressTokens } from '../../src/http/host-addresses';
+import type { HostName } from '../../src/http/host-names';
 import { forEachOperation, isObject, jsonMedia } from './document-examples';
 import type { ExampleFile } from './recorded-examples';
 

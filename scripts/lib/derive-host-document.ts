@@ -1,4 +1,4 @@
-import type { HostName } from '../../src/hosts/host-names';
+import type { HostName } from '../../src/http/host-names';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -53,7 +53,7 @@ function pruneComponents(doc: JsonObject): void {
       if (reachable.has(ref)) continue;
       reachable.add(ref);
       const [, , section, name] = ref.split('/');
-      const target = isObject(components[section]) ? (components[section] as JsonObject)[name] : undefined;
+      const target = isObject(components[section]) ? (components[section])[name] : undefined;
       if (target !== undefined) queue.push(target);
     }
   }

@@ -1,4 +1,4 @@
-import type { HostName } from '../../src/hosts/host-names';
+import type { HostName } from '../../src/http/host-names';
 import type { Exchange, ExampleFile } from './recorded-examples';
 
 type JsonObject = Record<string, unknown>;

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../../src/config/paths';
-import type { HostName } from '../../src/hosts/host-names';
+import type { HostName } from '../../src/http/host-names';
 
 export interface Exchange {
   request: { method: string; url: string; body?: unknown };

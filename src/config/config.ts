@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { longestRequestMs } from '../http/request-budget';
 import { projectRoot } from './paths';
 
 /**
@@ -34,8 +33,11 @@ export interface Config {
   jobPollIntervalMs: number;
   /** How long a worker's lock on a running job lasts before another worker may take it over. */
   jobLockLifetimeMs: number;
-  /** Grace period for in-flight requests and jobs on SIGTERM; at least the longest request allowed. */
-  shutdownTimeoutMs: number;
+  /**
+   * Grace period for in-flight requests and jobs on SIGTERM, as set; null when unset. The wait used
+   * (src/http/request-budget.ts `shutdownWaitMs`) is at least the longest request allowed.
+   */
+  shutdownTimeoutMs: number | null;
   /** Load planner worker threads (default: cores − 1, at least 1) and plans allowed to wait for one. */
   loadPlanner: { threads: number; maxQueue: number };
   /** SHA-256 (hex) of the admin token; the admin API is closed when unset. */
@@ -145,7 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobPollIntervalMs: integer(env, 'JOB_POLL_INTERVAL_MS', 5000, 50, 3_600_000),
     jobLockLifetimeMs: integer(env, 'JOB_LOCK_LIFETIME_MS', 600_000, 100, 86_400_000),
     // Never shorter than the longest request allowed (a load plan at its largest budget): shutdown must not cut one.
-    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', longestRequestMs + 5_000, longestRequestMs, 600_000),
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ? integer(env, 'SHUTDOWN_TIMEOUT_MS', 0, 1, 600_000) : null,
     loadPlanner: {
       threads: integer(env, 'LOAD_PLANNER_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 256),
       maxQueue: integer(env, 'LOAD_PLANNER_QUEUE', 100, 0, 100_000),

@@ -1,5 +1,4 @@
 import { ConfigError } from './config';
-import type { LlmRerankerConfig } from '../domain/classify/llm-reranker';
 
 type Env = Record<string, string | undefined>;
 
@@ -9,7 +8,7 @@ type Env = Record<string, string | undefined>;
  * as a Bearer token when set; HTS_SEARCH_LLM_TIMEOUT_MS bounds the wait (default 4000) before the
  * offline ranking is answered instead.
  */
-export function loadHtsSearchLlmConfig(env: Env = process.env): LlmRerankerConfig | null {
+export function loadHtsSearchLlmConfig(env: Env = process.env): { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null {
   const baseUrl = env.HTS_SEARCH_LLM_BASE_URL?.trim();
   const model = env.HTS_SEARCH_LLM_MODEL?.trim();
   if (!baseUrl && !model) return null;

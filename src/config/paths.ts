@@ -13,5 +13,12 @@ function findProjectRoot(start: string): string {
 }
 
 export const projectRoot = findProjectRoot(__dirname);
-export const generatedDir = path.join(projectRoot, 'src', 'generated');
+/**
+ * The directory of the running code: src/ under tsx and jest, dist/ once built. Files read at run
+ * time (the lexicon, tariff measures, rate-card supplements, the hosts' OpenAPI documents) are
+ * resolved from here, so `node dist/…` reads the copies the build puts beside the compiled code
+ * (scripts/copy-assets.ts), never the sources.
+ */
+export const codeDir = path.resolve(__dirname, '..');
+export const generatedDir = path.join(codeDir, 'generated');
 export const builtDocsDir = path.join(projectRoot, 'var', 'docs');

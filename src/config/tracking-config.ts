@@ -1,7 +1,12 @@
-import type { DcsaAuth, DcsaSettings, DcsaVersion } from '../domain/tracking/providers/dcsa/settings';
-import type { AisHubSettings } from '../domain/tracking/providers/ais/aishub-source';
-import type { Passage } from '../domain/tracking/sea-route/network-data';
 import { ConfigError, Env, integer, oneOf } from './config';
+
+const passages = ['suez', 'panama', 'kiel'] as const;
+
+/** How we authenticate to a carrier's DCSA endpoint. */
+type DcsaAuthConfig =
+  | { type: 'none' }
+  | { type: 'api_key'; header: string; value: string }
+  | { type: 'oauth2'; tokenUrl: string; clientId: string; clientSecret: string; scope: string | null };
 
 /**
  * Container tracking settings from the environment. Live upstreams are optional: without DCSA
@@ -20,12 +25,12 @@ export interface TrackingConfig {
     staleAfterMs: number;
     backoff: { baseMs: number; maxMs: number };
     /** Canals the predicted ETA routes around (e.g. suez while carriers divert round the Cape). */
-    avoidPassages: Passage[];
+    avoidPassages: Array<(typeof passages)[number]>;
   };
-  dcsa: DcsaSettings[];
+  dcsa: DcsaCarrierConfig[];
   ais: {
     nmeaTcp: { host: string; port: number } | null;
-    aishub: AisHubSettings | null;
+    aishub: { url: string; username: string; timeoutMs: number; minIntervalMs: number; maxAgeMinutes: number } | null;
     positionRetentionMs: number;
   };
 }
@@ -49,10 +54,13 @@ function url(env: Env, name: string): string {
   return value;
 }
 
-function dcsaCarrier(env: Env, scac: string): DcsaSettings {
+/** One carrier's DCSA Track & Trace endpoint, its limits and credentials. */
+export type DcsaCarrierConfig = ReturnType<typeof dcsaCarrier>;
+
+function dcsaCarrier(env: Env, scac: string) {
   const prefix = `TRACKING_DCSA_${scac}_`;
   const authType = oneOf(env, `${prefix}AUTH`, 'none', ['none', 'api_key', 'oauth2'] as const);
-  let auth: DcsaAuth = { type: 'none' };
+  let auth: DcsaAuthConfig = { type: 'none' };
   if (authType === 'api_key') auth = { type: 'api_key', header: env[`${prefix}API_KEY_HEADER`] || 'API-Key', value: required(env, `${prefix}API_KEY`) };
   if (authType === 'oauth2') {
     auth = { type: 'oauth2', tokenUrl: url(env, `${prefix}TOKEN_URL`), clientId: required(env, `${prefix}CLIENT_ID`), clientSecret: required(env, `${prefix}CLIENT_SECRET`), scope: env[`${prefix}SCOPE`] || null };
@@ -60,7 +68,7 @@ function dcsaCarrier(env: Env, scac: string): DcsaSettings {
   return {
     scac,
     baseUrl: url(env, `${prefix}URL`),
-    version: oneOf(env, `${prefix}VERSION`, '3', ['2.2', '3'] as const) as DcsaVersion,
+    version: oneOf(env, `${prefix}VERSION`, '3', ['2.2', '3'] as const),
     auth,
     timeoutMs: integer(env, `${prefix}TIMEOUT_MS`, 15_000, 100, 120_000),
     pageSize: integer(env, `${prefix}PAGE_SIZE`, 100, 1, 1000),
@@ -81,7 +89,7 @@ export function loadTrackingConfig(env: Env = process.env): TrackingConfig {
   const carriers = (env.TRACKING_DCSA_CARRIERS ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
   for (const scac of carriers) if (!/^[A-Z]{2,4}$/.test(scac)) throw new ConfigError(`TRACKING_DCSA_CARRIERS: "${scac}" is not a SCAC`);
   const avoid = (env.TRACKING_ETA_AVOID_PASSAGES ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  for (const passage of avoid) if (!['suez', 'panama', 'kiel'].includes(passage)) throw new ConfigError(`TRACKING_ETA_AVOID_PASSAGES: unknown passage "${passage}"`);
+  for (const passage of avoid) if (!(passages as readonly string[]).includes(passage)) throw new ConfigError(`TRACKING_ETA_AVOID_PASSAGES: unknown passage "${passage}"`);
   const aishubUser = env.TRACKING_AIS_AISHUB_USERNAME?.trim();
   return {
     refresh: {
@@ -96,7 +104,7 @@ export function loadTrackingConfig(env: Env = process.env): TrackingConfig {
         baseMs: integer(env, 'TRACKING_PROVIDER_BACKOFF_BASE_SECONDS', 60, 1, 86_400) * 1000,
         maxMs: integer(env, 'TRACKING_PROVIDER_BACKOFF_MAX_SECONDS', 7200, 1, 604_800) * 1000,
       },
-      avoidPassages: avoid as Passage[],
+      avoidPassages: avoid as TrackingConfig['refresh']['avoidPassages'],
     },
     dcsa: carriers.map((scac) => dcsaCarrier(env, scac)),
     ais: {

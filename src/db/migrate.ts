@@ -28,8 +28,8 @@ class FolderMigrationSource implements Knex.MigrationSource<string> {
   }
 
   async getMigration(name: string): Promise<Knex.Migration> {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(path.join(migrationsDir, name + this.extension)) as Migration;
+    // Migrations are compiled with the code; the file is found at run time, .ts under tsx and jest, .js when built.
+    return module.require(path.join(migrationsDir, name + this.extension)) as Migration;
   }
 }
 

@@ -1,10 +1,9 @@
-import { DomainError } from '../domain/errors';
-import type { Caller, KeyMode } from '../domain/access/caller';
-import { CredentialActor, OAuthError } from '../domain/access/account.service';
 import type { operations } from '../generated/api';
-import type { AccessServices } from '../hosts/access-services';
+import type { AccessServices } from '../http/access';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { singlePage, toApiAccount, toApiKey, toApiKeyWithSecret, toApiOAuthClient, toApiPlanChange } from './outputs/access.output';
+import { type Caller, DomainError } from '../domain/shared';
+import { CredentialActor, OAuthError } from '../domain/access';
 
 type Handlers = {
   [K in 'signUp' | 'listApiKeys' | 'createApiKey' | 'revokeApiKey' | 'rotateApiKey' | 'listOAuthClients' | 'createOAuthClient' | 'revokeOAuthClient' | 'issueAccessToken' | 'changeAccountPlan']: OperationHandler<operations[K]>;
@@ -59,7 +58,7 @@ export function accountHandlers(access: AccessServices): Handlers {
 
     createApiKey: async ({ body, call }) => {
       const actor = actorOf(call);
-      const key = await accounts.createKey(actor, (body.mode ?? actor.mode) as KeyMode, body.name ?? null);
+      const key = await accounts.createKey(actor, (body.mode ?? actor.mode), body.name ?? null);
       return { status: 201, body: toApiKeyWithSecret(key, call.receivedAt.getTime()) };
     },
 

@@ -1,12 +1,24 @@
 import { isUtf8 } from 'node:buffer';
-import { detectDocumentType } from '../domain/documents/content-type';
-import { DomainError } from '../domain/errors';
-import { decodeCursor, pageOf } from '../domain/shared/page-cursor';
-import { BulkJobKind, inputColumns } from '../domain/tariff/bulk/bulk-columns';
-import type { BulkJobService, BulkJobSource } from '../domain/tariff/bulk/bulk-job.service';
-import { resultColumns, resultRow } from '../domain/tariff/bulk/bulk-job.service';
-import { claimsCellOf, maxBulkFileBytes, RawRow } from '../domain/tariff/bulk/bulk-lines';
-import { readCsv, readXlsx, SheetFormat, sheetContentTypes, SheetRow, writeCsv, writeXlsx } from '../domain/tariff/bulk/bulk-sheets';
+import { detectDocumentType } from '../domain/documents';
+import { decodeCursor, DomainError, pageOf } from '../domain/shared';
+import {
+  type BulkJobKind,
+  type BulkJobService,
+  type BulkJobSource,
+  claimsCellOf,
+  inputColumns,
+  maxBulkFileBytes,
+  type RawRow,
+  readCsv,
+  readXlsx,
+  resultColumns,
+  resultRow,
+  type SheetFormat,
+  sheetContentTypes,
+  type SheetRow,
+  writeCsv,
+  writeXlsx,
+} from '../domain/tariff';
 import type { components } from '../generated/api';
 import type { operations } from '../generated/hosts/tariff';
 import type { CallContext, OperationHandler, UploadedFile } from '../http/operation';

@@ -1,10 +1,10 @@
-import type { DocumentService } from '../domain/documents/document.service';
-import { DomainError } from '../domain/errors';
 import type { operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { toApiDocument } from './outputs/document.output';
 import { listResponse } from './outputs/tracking.output';
 import { accountScopeOf } from './shipments.handler';
+import type { DocumentService } from '../domain/documents';
+import { DomainError } from '../domain/shared';
 
 type DocumentOperation = 'listDocuments' | 'uploadDocument' | 'getDocument' | 'deleteDocument' | 'getDocumentContent';
 

@@ -1,12 +1,5 @@
-import { htsChangeView } from '../domain/hts/hts-change-view';
-import { listHtsChanges, listHtsChangeSets } from '../domain/hts/hts-change-feed.service';
-import { findHtsLine, HtsLookupFailure, htsLineHistory } from '../domain/hts/hts-lookup.service';
-import type { HtsReleaseStore } from '../domain/hts/hts-ports';
-import { createTariffAlert, listTariffAlerts, TariffAlertInvalid } from '../domain/hts/tariff-alerts.service';
-import { DomainError } from '../domain/errors';
-import { isCalendarDate } from '../domain/shared/calendar-date';
 import type { operations } from '../generated/hosts/tariff';
-import type { TariffServices } from '../hosts/tariff-services';
+import type { TariffServices } from './services';
 import { htsRefreshJobName } from '../jobs/hts-refresh.job';
 import type { JobQueue } from '../jobs/job-queue';
 import type { OperationHandler } from '../http/operation';
@@ -14,6 +7,8 @@ import { HttpProblem } from '../http/problem';
 import { accountModeOf } from './accounts.handler';
 import { toApiHtsChangeSet, toApiHtsLine, toApiHtsLineHistory, toApiQueuedJob, toApiTariffAlert } from './outputs/hts.output';
 import { toApiList } from './outputs/list';
+import { createTariffAlert, findHtsLine, htsChangeView, htsLineHistory, HtsLookupFailure, type HtsReleaseStore, listHtsChanges, listHtsChangeSets, listTariffAlerts, TariffAlertInvalid } from '../domain/hts';
+import { DomainError, isCalendarDate } from '../domain/shared';
 
 type Handlers = {
   [K in 'getHtsLine' | 'getHtsLineHistory' | 'listHtsChangeSets' | 'listHtsLineChanges' | 'createTariffAlert' | 'listTariffAlerts' | 'deleteTariffAlert' | 'refreshHtsNow']: OperationHandler<operations[K]>;

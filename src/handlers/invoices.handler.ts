@@ -1,11 +1,9 @@
-import { renderInvoicePdf } from '../domain/invoices/invoice-pdf';
-import type { InvoiceService } from '../domain/invoices/invoice.service';
-import type { InvoiceInput } from '../domain/invoices/model';
 import type { components, operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { toApiInvoice } from './outputs/invoice.output';
 import { listResponse } from './outputs/tracking.output';
 import { accountScopeOf } from './shipments.handler';
+import { type InvoiceInput, type InvoiceService, renderInvoicePdf } from '../domain/invoices';
 
 type InvoiceOperation = 'listInvoices' | 'createInvoice' | 'getInvoice' | 'updateInvoice' | 'finalizeInvoice' | 'payInvoice' | 'voidInvoice' | 'getInvoicePdf';
 

@@ -1,9 +1,9 @@
-import type { LtlQuoteService } from '../domain/ltl/ltl-quote.service';
 import type { operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { toApiLtlQuoteRequest } from './outputs/ltl-quote.output';
 import { listResponse } from './outputs/tracking.output';
 import { accountScopeOf } from './shipments.handler';
+import type { LtlQuoteService } from '../domain/ltl';
 
 type LtlOperation = 'listLtlQuoteRequests' | 'createLtlQuoteRequest' | 'getLtlQuoteRequest' | 'acceptLtlQuote' | 'quoteLtlQuoteRequest';
 

@@ -1,11 +1,10 @@
-import { CarrierUnavailableError, ParcelQuoteValidationError } from '../domain/parcel/errors';
-import type { QuoteRequest } from '../domain/parcel/model';
 import type { components } from '../generated/api';
 import type { operations } from '../generated/hosts/main';
-import type { ParcelServices } from '../hosts/parcel-services';
+import type { ParcelServices } from './services';
 import type { OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { toApiParcelQuote } from './outputs/parcel.output';
+import { CarrierUnavailableError, ParcelQuoteValidationError, type QuoteRequest } from '../domain/parcel';
 
 type QuoteBody = components['schemas']['ParcelQuoteRequest'];
 

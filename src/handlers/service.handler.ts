@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { builtDocsDir } from '../config/paths';
-import { allHostDocuments, HostDocument, hostRole } from '../hosts/host-document';
-import { HostAddressing, hostAddresses, withHostAddresses } from '../hosts/host-addresses';
-import type { Readiness } from '../hosts/readiness';
+import { allHostDocuments, HostDocument, hostRole } from '../http/host-document';
+import { HostAddressing, hostAddresses, withHostAddresses } from '../http/host-addresses';
+import type { Readiness } from '../http/readiness';
 import { currentApiVersion } from '../http/api-version';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem, problemKinds, ProblemKind } from '../http/problem';

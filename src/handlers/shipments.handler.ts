@@ -1,15 +1,13 @@
-import type { CargoLineInput, ShipmentInput } from '../domain/shipments/model';
-import type { AccountScope } from '../domain/shared/account-scope';
-import type { ShipmentService } from '../domain/shipments/shipment.service';
-import type { ShipmentAction } from '../domain/shipments/state-machine';
-import { calculateDuty } from '../domain/tariff/engine/calculate-duty';
 import type { components, operations } from '../generated/api';
-import type { TariffServices } from '../hosts/tariff-services';
+import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { accountModeOf } from './accounts.handler';
 import { toApiShipment } from './outputs/shipment.output';
 import { listResponse } from './outputs/tracking.output';
+import type { CargoLineInput, ShipmentAction, ShipmentInput, ShipmentService } from '../domain/shipments';
+import type { AccountScope } from '../domain/shared';
+import { calculateDuty } from '../domain/tariff';
 
 type Schemas = components['schemas'];
 type ShipmentOperation = 'listShipments' | 'createShipment' | 'getShipment' | 'updateShipment' | 'deleteShipment' | 'estimateShipmentDuties';

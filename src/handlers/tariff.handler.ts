@@ -1,18 +1,15 @@
-import { HtsSearchError, searchHtsCodes } from '../domain/classify/hts-search.service';
-import { calculateDuty } from '../domain/tariff/engine/calculate-duty';
-import type { DutyRequest } from '../domain/tariff/engine/duty-request';
-import type { DutyCalculation } from '../domain/tariff/engine/duty-result';
 import type { components } from '../generated/api';
 import type { operations as mainOperations } from '../generated/hosts/main';
 import type { operations as tariffOperations } from '../generated/hosts/tariff';
-import type { TariffServices } from '../hosts/tariff-services';
+import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { htsNotReady } from './hts.handler';
 import { toApiSearchResult } from './outputs/classify.output';
 import { toFormA, toFormB } from './outputs/tariff.output';
 import { toIeepaRefundEstimate } from './outputs/ieepa-refunds.output';
-import { estimateIeepaRefunds } from '../domain/tariff/ieepa-refunds';
+import { HtsSearchError, searchHtsCodes } from '../domain/classify';
+import { calculateDuty, type DutyCalculation, type DutyRequest, estimateIeepaRefunds } from '../domain/tariff';
 
 /** Form A reports this for plans without a daily limit (the field stays an integer for every client). */
 export const unlimitedRemaining = 2_147_483_647;

@@ -1,11 +1,10 @@
-import type { AccountService } from '../domain/access/account.service';
-import type { PlanName } from '../domain/access/caller';
-import { DomainError } from '../domain/errors';
-import { creditPlanFor } from '../domain/tracking/credits';
 import type { operations } from '../generated/api';
-import type { TrackingServices } from '../hosts/tracking-services';
+import type { TrackingAccountServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { listResponse, toApiCreditBalance, toApiCreditTransaction, toApiTrackingSubscription } from './outputs/tracking.output';
+import type { AccountService } from '../domain/access';
+import { DomainError, type PlanName } from '../domain/shared';
+import { creditPlanFor } from '../domain/tracking';
 
 type TrackingOperation =
   | 'createTrackingSubscription'
@@ -26,7 +25,7 @@ function keyHolder(call: CallContext): { accountId: string; plan: PlanName; live
 const subscriptionsPath = '/api/tracking/subscriptions';
 
 /** Container tracking on the main host; every answer comes from the database, never from a carrier. */
-export function trackingHandlers(tracking: TrackingServices): { [K in TrackingOperation]: OperationHandler<operations[K]> } {
+export function trackingHandlers(tracking: TrackingAccountServices): { [K in TrackingOperation]: OperationHandler<operations[K]> } {
   const { subscriptions, credits } = tracking;
   return {
     createTrackingSubscription: async ({ body, call }) => {
@@ -81,7 +80,7 @@ export function trackingHandlers(tracking: TrackingServices): { [K in TrackingOp
 }
 
 /** The admin path (site host, admin token): credits granted with the reason and the operator. */
-export function trackingAdminHandlers(tracking: TrackingServices, accounts: AccountService): { grantTrackingCredits: OperationHandler<operations['grantTrackingCredits']> } {
+export function trackingAdminHandlers(tracking: TrackingAccountServices, accounts: AccountService): { grantTrackingCredits: OperationHandler<operations['grantTrackingCredits']> } {
   return {
     grantTrackingCredits: async ({ body, call }) => {
       const account = await accounts.accountByEmail(body.email);

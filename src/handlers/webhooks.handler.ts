@@ -1,9 +1,9 @@
-import type { WebhookEndpointService } from '../domain/webhooks/endpoint.service';
 import type { operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { accountModeOf } from './accounts.handler';
 import { listResponse } from './outputs/tracking.output';
 import { toApiDeliveryAttempt, toApiEvent, toApiWebhookEndpoint, toApiWebhookEndpointWithSecret } from './outputs/webhooks.output';
+import type { WebhookEndpointService } from '../domain/webhooks';
 
 type WebhookOperation =
   | 'listWebhookEndpoints'

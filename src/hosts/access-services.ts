@@ -2,19 +2,10 @@ import type { Database } from '../db/knex';
 import { AccountRepository } from '../db/repositories/account.repository';
 import { IdempotencyRecordRepository } from '../db/repositories/idempotency-record.repository';
 import { QuotaCounterRepository } from '../db/repositories/quota-counter.repository';
-import { AccountService } from '../domain/access/account.service';
-import { Entitlements } from '../domain/access/entitlements';
-import type { IdempotencyStore } from '../domain/access/ports';
-import { QuotaService } from '../domain/access/quota.service';
-import type { Clock } from '../domain/clock';
+import type { AccessServices } from '../http/access';
+import { AccountService, Entitlements, QuotaService } from '../domain/access';
+import type { Clock } from '../domain/shared';
 
-/** Who may call what, how often, and the replay of idempotent requests: built once per process. */
-export interface AccessServices {
-  accounts: AccountService;
-  entitlements: Entitlements;
-  quotas: QuotaService;
-  idempotency: IdempotencyStore;
-}
 
 export function createAccessServices(db: Database, clock: Clock): AccessServices {
   return {

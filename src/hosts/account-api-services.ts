@@ -3,12 +3,6 @@ import { DocumentRepository } from '../db/repositories/document.repository';
 import { InvoiceRepository } from '../db/repositories/invoice.repository';
 import { LtlQuoteRequestRepository } from '../db/repositories/ltl-quote-request.repository';
 import { ShipmentRepository } from '../db/repositories/shipment.repository';
-import { DocumentService } from '../domain/documents/document.service';
-import type { DocumentStorage } from '../domain/documents/ports';
-import { InvoiceService } from '../domain/invoices/invoice.service';
-import { LtlQuoteService } from '../domain/ltl/ltl-quote.service';
-import { SubscriptionShipmentTracking } from '../domain/shipments/container-tracking';
-import { ShipmentService } from '../domain/shipments/shipment.service';
 import { toApiDocument } from '../handlers/outputs/document.output';
 import { toApiInvoice } from '../handlers/outputs/invoice.output';
 import { toApiLtlQuoteRequest } from '../handlers/outputs/ltl-quote.output';
@@ -16,9 +10,13 @@ import { toApiShipment } from '../handlers/outputs/shipment.output';
 import { LocalDiskStorage } from '../storage/local-disk.storage';
 import { S3Storage } from '../storage/s3.storage';
 import type { AppDependencies } from './app-dependencies';
+import { DocumentService, type DocumentStorage } from '../domain/documents';
+import { InvoiceService } from '../domain/invoices';
+import { LtlQuoteService } from '../domain/ltl';
+import { ShipmentService, SubscriptionShipmentTracking } from '../domain/shipments';
 
 function documentStorage(): DocumentStorage {
-  const config = loadDocumentStorageConfig(process.env);
+  const config = loadDocumentStorageConfig();
   return config.kind === 'local' ? new LocalDiskStorage(config.dir) : new S3Storage(config);
 }
 

@@ -1,16 +1,15 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
-import type { Clock } from '../domain/clock';
 import type { LoadPlanPool } from '../domain/loadplan';
 import type { JobQueue } from '../jobs/job-queue';
 import type { ServiceMetrics } from '../observability/metrics';
-import type { AccessServices } from './access-services';
-import type { ParcelServices } from './parcel-services';
-import type { Readiness } from './readiness';
-import type { TariffServices } from './tariff-services';
+import type { AccessServices } from '../http/access';
+import type { ParcelServices, TariffServices } from '../handlers/services';
+import type { Readiness } from '../http/readiness';
 import type { TrackingServices } from './tracking-services';
 import type { WebhookServices } from './webhook-services';
+import type { Clock } from '../domain/shared';
 
 /** Everything the hosts are built from; made once by the composition root (src/server.ts) or a test. */
 export interface AppDependencies {

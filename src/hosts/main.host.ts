@@ -8,7 +8,7 @@ import { tariffCalculationHandlers } from '../handlers/tariff.handler';
 import { trackingHandlers } from '../handlers/tracking.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
-import type { HostDocument } from './host-document';
+import type { HostDocument } from '../http/host-document';
 
 /** The main API host: calculate in form B, the public freight tools (load plans, parcel quotes, container tracking), sign-up. */
 export function mainHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {

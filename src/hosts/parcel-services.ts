@@ -1,29 +1,20 @@
 import type { Logger } from 'pino';
-import type { Config, Env } from '../config/config';
+import type { Config } from '../config/config';
+import { loadParcelCarrierConfig, type ParcelCarrierConfig } from '../config/parcel-carrier-config';
 import type { Database } from '../db/knex';
 import { DatabaseParcelReferenceSource } from '../db/repositories/parcel-reference.source';
-import { LiveRatingGateway, liveRatingOptionsFromEnv } from '../domain/parcel/carriers/live-rating-gateway';
-import { liveAdaptersFromEnv } from '../domain/parcel/carriers/registry';
-import type { Carrier } from '../domain/parcel/model';
-import { ParcelQuoteService } from '../domain/parcel/quote.service';
-import { ParcelReferenceStore } from '../domain/parcel/reference-store';
 import { importParcelReferenceData, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
-import type { ReadinessCheck } from './readiness';
-import type { ImportProgress } from '../domain/import-progress';
+import type { ReadinessCheck } from '../http/readiness';
+import type { ParcelServices } from '../handlers/services';
+import { liveAdapters, LiveRatingGateway, ParcelQuoteService, ParcelReferenceStore } from '../domain/parcel';
+import type { ImportProgress } from '../domain/shared';
 
-/** Parcel Quotes' long-lived parts: the rating index in memory, and the quote service over it. */
-export interface ParcelServices {
-  reference: ParcelReferenceStore;
-  quotes: ParcelQuoteService;
-  /** Carriers rated live (their credentials are configured); the others answer from the cards only. */
-  liveCarriers: Carrier[];
-}
 
-/** Live carriers come from `<CARRIER>_CLIENT_ID`… in `env` (see docs/parcel.md); none configured means cards only. */
-export function createParcelServices(db: Database, env: Env = process.env): ParcelServices {
+/** Live carriers come from their configured credentials (docs/parcel.md); none configured means cards only. */
+export function createParcelServices(db: Database, carriers: ParcelCarrierConfig = loadParcelCarrierConfig()): ParcelServices {
   const reference = new ParcelReferenceStore(new DatabaseParcelReferenceSource(db));
-  const adapters = liveAdaptersFromEnv(env);
-  const live = adapters.length > 0 ? new LiveRatingGateway(adapters, liveRatingOptionsFromEnv(env)) : undefined;
+  const adapters = liveAdapters(carriers.carriers);
+  const live = adapters.length > 0 ? new LiveRatingGateway(adapters, carriers.liveRating) : undefined;
   return { reference, quotes: new ParcelQuoteService({ reference, live }), liveCarriers: adapters.map((a) => a.carrier) };
 }
 

@@ -11,7 +11,7 @@ import { webhookHandlers } from '../handlers/webhooks.handler';
 import type { HostHandlers } from '../http/operation';
 import { createAccountApiServices } from './account-api-services';
 import type { AppDependencies } from './app-dependencies';
-import type { HostDocument } from './host-document';
+import type { HostDocument } from '../http/host-document';
 
 /** The web application host: the account API with Bearer auth, OAuth tokens, admin. */
 export function siteHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {

@@ -3,33 +3,19 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
 import { htsDatabase } from '../db/repositories/hts-database';
 import { TariffRulesRepository } from '../db/repositories/tariff-rules.repository';
-import type { Clock } from '../domain/clock';
-import type { HtsDatabase, HtsReleaseSource } from '../domain/hts/hts-ports';
-import type { HtsRefreshDeps } from '../domain/hts/hts-refresh.service';
-import { ensureInitialRelease } from '../domain/hts/initial-release';
-import { ReleaseLineSource } from '../domain/tariff/release-line-source';
-import { TariffRuleBook } from '../domain/tariff/rules/tariff-rule-book';
 import { chooseHtsReleaseSource } from '../reference/hts/hts-release-source';
 import { DirectoryHtsSource } from '../reference/hts/directory-hts-source';
 import { importTariffRules, loadActiveTariffRules } from '../reference/tariff/import-tariff-rules';
-import type { ImportProgress } from '../domain/import-progress';
-import type { ReadinessCheck } from './readiness';
-import { HtsSearchIndexCache } from '../domain/classify/search-index-cache';
-import type { Lexicon } from '../domain/classify/lexicon';
-import { CandidateReranker, OpenAiCompatibleReranker } from '../domain/classify/llm-reranker';
+import type { ReadinessCheck } from '../http/readiness';
 import { loadLexicon } from '../reference/classify/lexicon-files';
 import { loadHtsSearchLlmConfig } from '../config/hts-search-llm';
 import { HtsReleaseRepository } from '../db/repositories/hts-release.repository';
-
-/** The tariff capability's long-lived parts: HTS releases, the duty rules in memory, their sources. */
-export interface TariffServices {
-  hts: HtsDatabase;
-  lines: ReleaseLineSource;
-  rules: TariffRuleBook;
-  rulesRepository: TariffRulesRepository;
-  htsSource: HtsReleaseSource;
-  search: { store: HtsReleaseRepository; indexes: HtsSearchIndexCache; lexicon: Lexicon; reranker: CandidateReranker | null };
-}
+import { htsFileReader } from '../reference/hts/hts-file';
+import type { TariffServices } from '../handlers/services';
+import type { Clock, ImportProgress } from '../domain/shared';
+import { ensureInitialRelease, type HtsRefreshDeps } from '../domain/hts';
+import { ReleaseLineSource, ActiveTariffRules } from '../domain/tariff';
+import { HtsSearchIndexCache, OpenAiCompatibleReranker } from '../domain/classify';
 
 export function createTariffServices(db: Database, config: Config): TariffServices {
   const hts = htsDatabase(db.knex);
@@ -39,7 +25,7 @@ export function createTariffServices(db: Database, config: Config): TariffServic
   return {
     hts,
     lines: new ReleaseLineSource(hts.stores.releases),
-    rules: new TariffRuleBook(),
+    rules: new ActiveTariffRules(),
     rulesRepository: new TariffRulesRepository(db.knex),
     htsSource: chooseHtsReleaseSource({ dataDir: config.dataDir }),
     search: { store, indexes, lexicon: loadLexicon(indexes.analyser), reranker: llm ? new OpenAiCompatibleReranker(llm) : null },
@@ -55,6 +41,7 @@ export function createTariffServices(db: Database, config: Config): TariffServic
 export function htsRefreshDeps(services: TariffServices, clock: Clock, progress?: ImportProgress): HtsRefreshDeps {
   return {
     db: services.hts,
+    files: htsFileReader,
     clock: () => clock.now().getTime(),
     source: services.htsSource,
     progress,

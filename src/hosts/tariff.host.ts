@@ -6,7 +6,7 @@ import { serviceHandlers } from '../handlers/service.handler';
 import { htsSearchHandler, ieepaRefundsHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
-import type { HostDocument } from './host-document';
+import type { HostDocument } from '../http/host-document';
 import { createBulkJobService } from './bulk-job-services';
 
 /** The tariff service host: calculate in form A, AI HTS search, HTS data and the Pro tariff tools. */

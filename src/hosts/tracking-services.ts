@@ -1,23 +1,15 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { TrackingConfig } from '../config/tracking-config';
-import { Clock, systemClock } from '../domain/clock';
 import { CreditLedgerRepository } from '../db/repositories/credit-ledger.repository';
 import { PortRepository } from '../db/repositories/port.repository';
 import { ProviderHealthRepository } from '../db/repositories/provider-health.repository';
 import { TrackingSubscriptionRepository } from '../db/repositories/tracking-subscription.repository';
 import { trackingUnitOfWork } from '../db/repositories/tracking-unit-of-work';
 import { VesselPositionRepository } from '../db/repositories/vessel-position.repository';
-import { TrackingCreditService } from '../domain/tracking/credit.service';
-import { defaultEtaOptions } from '../domain/tracking/eta';
-import { withFallbackPorts } from '../domain/tracking/port-directory';
-import { trackingProviders } from '../domain/tracking/providers/registry';
-import { sandboxPorts } from '../domain/tracking/providers/sandbox/sandbox-network';
-import { TrackingRefreshService } from '../domain/tracking/refresh.service';
-import { SeaRouter } from '../domain/tracking/sea-route/sea-router';
-import { TrackingSubscriptionService } from '../domain/tracking/subscription.service';
 import { hasPortSources, importPorts } from '../reference/ports/import-ports';
-import type { ImportProgress } from '../domain/import-progress';
+import { Clock, type ImportProgress, systemClock } from '../domain/shared';
+import { defaultEtaOptions, sandboxPorts, SeaRouter, TrackingCreditService, trackingProviders, TrackingRefreshService, TrackingSubscriptionService, withFallbackPorts } from '../domain/tracking';
 
 export type TrackingServices = ReturnType<typeof createTrackingServices>;
 

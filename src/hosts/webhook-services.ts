@@ -4,12 +4,8 @@ import type { WebhookConfig } from '../config/webhook-config';
 import { OutboxEventRepository } from '../db/repositories/outbox-event.repository';
 import { WebhookDeliveryRepository } from '../db/repositories/webhook-delivery.repository';
 import { WebhookEndpointRepository } from '../db/repositories/webhook-endpoint.repository';
-import type { Clock } from '../domain/clock';
-import { WebhookDeliveryService } from '../domain/webhooks/delivery.service';
-import { WebhookEndpointService } from '../domain/webhooks/endpoint.service';
-import { httpWebhookSender } from '../domain/webhooks/http-sender';
-import type { WebhookSettings } from '../domain/webhooks/ports';
-import { HostResolver, systemResolver } from '../domain/webhooks/target-guard';
+import type { Clock } from '../domain/shared';
+import { HostResolver, httpWebhookSender, systemResolver, WebhookDeliveryService, WebhookEndpointService, type WebhookSettings } from '../domain/webhooks';
 
 export type WebhookServices = ReturnType<typeof createWebhookServices>;
 

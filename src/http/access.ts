@@ -1,16 +1,19 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import onHeaders from 'on-headers';
-import { Caller, entitlementPlanOf, quotaSubjectOf } from '../domain/access/caller';
-import { isTestModeSample } from '../domain/access/test-mode-samples';
-import type { Entitlement } from '../domain/access/entitlements';
-import type { QuotaState } from '../domain/access/quota.service';
-import { sameDigest, sha256Hex } from '../domain/access/secrets';
-import type { Clock } from '../domain/clock';
-import type { AccessServices } from '../hosts/access-services';
-import type { HostOperation } from '../hosts/host-document';
+import type { HostOperation } from './host-document';
 import { metricsAccess } from './metrics-access';
 import { idempotency } from './idempotency';
 import { HttpProblem } from './problem';
+import { Caller, type Clock, entitlementPlanOf, quotaSubjectOf } from '../domain/shared';
+import { type AccountService, type Entitlement, type Entitlements, type IdempotencyStore, isTestModeSample, type QuotaService, type QuotaState, sameDigest, sha256Hex } from '../domain/access';
+
+/** Who may call what, how often, and the replay of idempotent requests: built once per process. */
+export interface AccessServices {
+  accounts: AccountService;
+  entitlements: Entitlements;
+  quotas: QuotaService;
+  idempotency: IdempotencyStore;
+}
 
 /**
  * The access part of a request's path, built per operation from what the spec says of it:

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
-import { OAuthError } from '../domain/access/account.service';
-import { maxDocumentBytes } from '../domain/documents/limits';
-import { DomainError } from '../domain/errors';
 import { HttpProblem, problemKindOfDomainError, ProblemFieldError } from './problem';
 import { requestIdOf } from './request-id';
+import { OAuthError } from '../domain/access';
+import { maxDocumentBytes } from '../domain/documents';
+import { DomainError } from '../domain/shared';
 
 interface ValidatorError {
   status: number;

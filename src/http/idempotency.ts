@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
-import { Caller, subjectOf } from '../domain/access/caller';
-import type { IdempotencyStore } from '../domain/access/ports';
-import { sha256Hex } from '../domain/access/secrets';
-import type { Clock } from '../domain/clock';
-import type { HostOperation } from '../hosts/host-document';
+import type { HostOperation } from './host-document';
 import { HttpProblem } from './problem';
 import { idempotencyLeaseMs } from './request-budget';
+import { Caller, type Clock, subjectOf } from '../domain/shared';
+import { type IdempotencyStore, sha256Hex } from '../domain/access';
 
 /**
  * Idempotency-Key on POSTs: the first definite answer is kept for 24 hours and replayed. Records

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import { sameDigest, sha256Hex } from '../domain/access/secrets';
 import { HttpProblem } from './problem';
+import { sameDigest, sha256Hex } from '../domain/access';
 
 const loopback = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 

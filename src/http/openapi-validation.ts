@@ -1,7 +1,7 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
-import { maxDocumentBytes } from '../domain/documents/limits';
-import type { HostDocument } from '../hosts/host-document';
+import type { HostDocument } from './host-document';
+import { maxDocumentBytes } from '../domain/documents';
 
 /**
  * Request validation (always) and response validation (in tests) against the host's own derived

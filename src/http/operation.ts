@@ -1,11 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Caller } from '../domain/access/caller';
-import type { QuotaState } from '../domain/access/quota.service';
-import type { Clock } from '../domain/clock';
-import type { HostName } from '../hosts/host-names';
+import type { HostName } from './host-names';
 import { accessLocalsOf, clientIpOf } from './access';
 import { originOf } from './origin';
 import { requestIdOf } from './request-id';
+import type { Caller, Clock } from '../domain/shared';
+import type { QuotaState } from '../domain/access';
 
 /**
  * The typed boundary between Express and our handlers (in the spirit of Ghost's http.js): a handler

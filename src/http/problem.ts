@@ -1,4 +1,4 @@
-import type { DomainErrorKind } from '../domain/errors';
+import type { DomainErrorKind } from '../domain/shared';
 
 export const problemTypeBase = 'https://docs.tradelane.dev/problems/';
 

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { HostName } from '../hosts/host-names';
+import type { HostName } from './host-names';
 import type { ServiceMetrics } from '../observability/metrics';
 
 /** The operation the OpenAPI validator matched (it sets req.openapi before validating), or "unmatched". */

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { HostDocument, HostOperation } from '../hosts/host-document';
+import type { HostDocument, HostOperation } from './host-document';
 import { HttpProblem } from './problem';
 
 type Parameter = { name: string; in: string; schema?: { type?: string }; $ref?: string };
@@ -13,7 +13,7 @@ const numberSyntax = /^-?\d+(\.\d+)?$/;
  * 400 here, before validation, with the parameter named.
  */
 export function strictQueryNumbers(operation: HostOperation, document: HostDocument): RequestHandler | null {
-  const shared = ((document.document.components as { parameters?: Record<string, Parameter> } | undefined)?.parameters ?? {}) as Record<string, Parameter>;
+  const shared = ((document.document.components as { parameters?: Record<string, Parameter> } | undefined)?.parameters ?? {});
   const parameters = ((operation.definition.parameters as Parameter[] | undefined) ?? []).map((p) => (p.$ref ? shared[p.$ref.split('/').pop() as string] : p));
   const numeric = parameters.filter((p) => p.in === 'query' && (p.schema?.type === 'integer' || p.schema?.type === 'number'));
   if (numeric.length === 0) return null;

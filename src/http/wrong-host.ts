@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
-import { allHostDocuments } from '../hosts/host-document';
-import { HostAddressing, hostAddresses } from '../hosts/host-addresses';
-import type { HostName } from '../hosts/host-names';
+import { allHostDocuments } from './host-document';
+import { HostAddressing, hostAddresses } from './host-addresses';
+import type { HostName } from './host-names';
 import { isRouteMiss } from './error-handler';
 import { originOf } from './origin';
 import { HttpProblem } from './problem';

@@ -1,6 +1,6 @@
 import type { TrackingConfig } from '../config/tracking-config';
 import type { VesselPositionRepository } from '../db/repositories/vessel-position.repository';
-import { NmeaTcpFeed } from '../domain/tracking/providers/ais/ais-ingest';
+import { NmeaTcpFeed } from '../domain/tracking';
 
 /**
  * Starts the NMEA AIVDM TCP feed when TRACKING_AIS_NMEA_TCP is set (run it in one worker only:

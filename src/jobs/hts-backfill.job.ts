@@ -1,6 +1,6 @@
 import type { Agenda, Job } from 'agenda';
-import { backfillHtsReleases, HtsRefreshDeps } from '../domain/hts/hts-refresh.service';
 import { JobLogger, refreshSummary } from './hts-refresh.job';
+import { backfillHtsReleases, HtsRefreshDeps } from '../domain/hts';
 
 export const htsBackfillJobName = 'hts-backfill';
 

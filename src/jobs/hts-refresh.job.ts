@@ -1,5 +1,5 @@
 import { Agenda, exponential } from 'agenda';
-import { HtsRefreshDeps, HtsRefreshResult, refreshHtsReleases } from '../domain/hts/hts-refresh.service';
+import { HtsRefreshDeps, HtsRefreshResult, refreshHtsReleases } from '../domain/hts';
 
 export const htsRefreshJobName = 'hts-refresh';
 

@@ -1,7 +1,7 @@
 import type { Agenda } from 'agenda';
-import { Clock, systemClock } from '../domain/clock';
 import type { VesselPositionRepository } from '../db/repositories/vessel-position.repository';
-import type { BatchReport, TrackingRefreshService } from '../domain/tracking/refresh.service';
+import { Clock, systemClock } from '../domain/shared';
+import type { BatchReport, TrackingRefreshService } from '../domain/tracking';
 
 export const trackingRefreshJobName = 'tracking.refresh';
 

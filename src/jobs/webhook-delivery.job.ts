@@ -1,8 +1,7 @@
 import type { Agenda, Job } from 'agenda';
 import type { Logger } from 'pino';
 import type { WebhookConfig } from '../config/webhook-config';
-import type { WebhookDeliveryService } from '../domain/webhooks/delivery.service';
-import { pumpDeliveries } from '../domain/webhooks/delivery-pump';
+import { pumpDeliveries, type WebhookDeliveryService } from '../domain/webhooks';
 
 export const webhookDeliveryJobName = 'webhooks.deliver';
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { ImportProgress } from '../domain/import-progress';
 import type { ServiceMetrics } from './metrics';
+import type { ImportProgress } from '../domain/shared';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 

@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ImportStep } from '../domain/import-progress';
+import type { ImportStep } from '../domain/shared';
 
 /**
  * The service's Prometheus metrics, served as text by `GET /metrics` on every host: requests and

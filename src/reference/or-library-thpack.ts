@@ -1,3 +1,4 @@
+import type { Dimension, LoadPlanRequest } from '../domain/loadplan';
 /**
  * Reader for the OR-Library container loading files "thpack1".."thpack9" (Bischoff & Ratcliff 1995,
  * BR1–BR7; Loh & Nee; Ivancic et al.), the benchmark format of the load planner. It lives with the
@@ -8,7 +9,6 @@
  * the number of box types; per type: id, length, flag, width, flag, height, flag, quantity, where a
  * flag of 1 means that dimension may stand vertical.
  */
-import type { Dimension, LoadPlanRequest } from '../domain/loadplan/model';
 
 export interface ThpackBoxType {
   id: number;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DocumentStorage } from '../domain/documents/ports';
+import type { DocumentStorage } from '../domain/documents';
 
 /**
  * Documents on local disk under one directory (var/documents by default). A file is written beside

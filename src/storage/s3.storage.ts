@@ -1,16 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { DocumentStorage } from '../domain/documents/ports';
+import type { S3StorageConfig } from '../config/document-storage-config';
+import type { DocumentStorage } from '../domain/documents';
 
-export interface S3StorageConfig {
-  bucket: string;
-  /** Any S3-compatible server (MinIO, Ceph, R2…); AWS when unset. */
-  endpoint: string | null;
-  region: string;
-  /** Bucket in the path rather than the host name (most self-hosted servers want this). */
-  forcePathStyle: boolean;
-  /** Prepended to every key, so one bucket can serve several deployments. */
-  prefix: string;
-}
 
 /**
  * Documents in S3-compatible object storage with the AWS SDK. A PutObject is atomic: an object is

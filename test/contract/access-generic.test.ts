@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { loadHostDocument } from '../../src/hosts/host-document';
-import { HostName, hostNames } from '../../src/hosts/host-names';
+import { loadHostDocument } from '../../src/http/host-document';
+import { HostName, hostNames } from '../../src/http/host-names';
 import { createTestApp, TestApp } from '../support/app';
 import { signUp } from '../support/accounts';
 import { operationRoutes } from '../support/status-log';

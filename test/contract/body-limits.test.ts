@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import request from 'supertest';
-import { hostNames } from '../../src/hosts/host-names';
+import { hostNames } from '../../src/http/host-names';
 import { createTestApp, TestApp } from '../support/app';
 import { operationRoutes } from '../support/status-log';
 

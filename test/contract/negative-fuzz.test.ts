@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import request from 'supertest';
-import { loadHostDocument } from '../../src/hosts/host-document';
-import { HostName, hostNames } from '../../src/hosts/host-names';
+import { loadHostDocument } from '../../src/http/host-document';
+import { HostName, hostNames } from '../../src/http/host-names';
 import { createTestApp, TestApp } from '../support/app';
 import { setPlan, signUp } from '../support/accounts';
 import { operationRoutes } from '../support/status-log';
@@ -119,7 +119,7 @@ function exampleUrl(host: HostName, path: string, operation: Operation, pathValu
   });
 }
 
-const operations = hostNames.flatMap((host) => operationRoutes(host).map((route) => ({ host, ...route, operation: route.definition as Operation })));
+const operations = hostNames.flatMap((host) => operationRoutes(host).map((route) => ({ host, ...route, operation: route.definition })));
 
 describe.each(operations.map((op) => [op.host, op.operationId, op] as const))('%s %s under bad input', (host, _id, op) => {
   it('never fails with a server error, and answers only declared statuses', async () => {

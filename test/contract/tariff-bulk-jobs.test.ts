@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Agenda } from 'agenda';
 import { createScheduler } from '../../src/jobs/scheduler';
 import { defineBulkJob } from '../../src/jobs/bulk-job.job';
-import { createBulkJobService } from '../../src/hosts/bulk-job-services';
+import { bulkJobEngine, createBulkJobService } from '../../src/hosts/bulk-job-services';
 import { BulkJobRepository } from '../../src/db/repositories/bulk-job.repository';
 import { BulkJobService } from '../../src/domain/tariff/bulk/bulk-job.service';
 import { toApiBulkJob } from '../../src/handlers/outputs/bulk-job.output';
@@ -38,7 +38,7 @@ afterAll(async () => {
 async function startBulkWorker(): Promise<void> {
   if (agenda) return;
   agenda = createScheduler({ db: app.db, workerName: 'bulk-test-worker', pollIntervalMs: 100, lockLifetimeMs: 5000 });
-  defineBulkJob(agenda, { bulkJobs: createBulkJobService(app.db.knex, app.clock, app.deps.jobs), tariff: app.deps.tariff, lockLifetimeMs: 5000, concurrency: 1 });
+  defineBulkJob(agenda, { bulkJobs: createBulkJobService(app.db.knex, app.clock, app.deps.jobs), engine: bulkJobEngine(app.deps.tariff), lockLifetimeMs: 5000, concurrency: 1 });
   await agenda.start();
 }
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
-import { newOutboxEvent } from '../../src/domain/outbox-event';
+import { newOutboxEvent } from '../../src/domain/shared/outbox-event';
 import { createTestApp, TestApp } from '../support/app';
 import { signUp, testKeyFor } from '../support/accounts';
 import { deliverDue, startWebhookReceiver, verifyDelivery, WebhookReceiver } from '../support/webhook-receiver';

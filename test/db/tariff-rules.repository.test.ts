@@ -1,6 +1,6 @@
 import { TariffRulesRepository } from '../../src/db/repositories/tariff-rules.repository';
 import { buildRuleSet } from '../../src/domain/tariff/rules/rule-set';
-import { TariffRuleBook } from '../../src/domain/tariff/rules/tariff-rule-book';
+import { ActiveTariffRules } from '../../src/domain/tariff/rules/active-tariff-rules';
 import { importTariffRules, loadActiveTariffRules } from '../../src/reference/tariff/import-tariff-rules';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { repoDataDir } from '../support/reference-data';
@@ -17,7 +17,7 @@ describe('TariffRulesRepository', () => {
 
   it('stores a rule set once, activates it and loads back the same rules', async () => {
     const repository = new TariffRulesRepository(db.knex);
-    const book = new TariffRuleBook();
+    const book = new ActiveTariffRules();
     expect(await loadActiveTariffRules(repository, book)).toBe(false);
     const first = await importTariffRules({ dataDir: fixtureDataDir, dir: fixtureMeasuresDir, repository, book, now: () => 1000 });
     expect(first.stored).toBe('created');
@@ -25,7 +25,7 @@ describe('TariffRulesRepository', () => {
     const again = await importTariffRules({ dataDir: fixtureDataDir, dir: fixtureMeasuresDir, repository, book, now: () => 2000 });
     expect(again).toMatchObject({ version: first.version, stored: 'exists' });
 
-    const restarted = new TariffRuleBook();
+    const restarted = new ActiveTariffRules();
     expect(await loadActiveTariffRules(repository, restarted)).toBe(true);
     expect(restarted.current().version).toBe(first.version);
     expect(buildRuleSet((await repository.activeRuleSetSources())!).version).toBe(buildRuleSet(fixtureRuleSources()).version);
@@ -34,9 +34,9 @@ describe('TariffRulesRepository', () => {
 
   it('round-trips the shipped rules with every imported list entry', async () => {
     const repository = new TariffRulesRepository(db.knex);
-    const book = new TariffRuleBook();
+    const book = new ActiveTariffRules();
     const imported = await importTariffRules({ dataDir: repoDataDir, repository, book, now: () => 5000 });
-    const reloaded = new TariffRuleBook();
+    const reloaded = new ActiveTariffRules();
     await loadActiveTariffRules(repository, reloaded);
     expect(reloaded.current().version).toBe(imported.version);
   }, 120_000);

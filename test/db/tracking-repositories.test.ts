@@ -5,7 +5,7 @@ import { ProviderHealthRepository } from '../../src/db/repositories/provider-hea
 import { TrackingSubscriptionRepository } from '../../src/db/repositories/tracking-subscription.repository';
 import { trackingUnitOfWork } from '../../src/db/repositories/tracking-unit-of-work';
 import { VesselPositionRepository } from '../../src/db/repositories/vessel-position.repository';
-import { newOutboxEvent } from '../../src/domain/outbox-event';
+import { newOutboxEvent } from '../../src/domain/shared/outbox-event';
 import { DuplicateSubscriptionError, InsufficientCreditsError, ShipmentNotFoundError, TrackingInputError } from '../../src/domain/tracking/errors';
 import { TrackingCreditService } from '../../src/domain/tracking/credit.service';
 import { TrackingSubscriptionService } from '../../src/domain/tracking/subscription.service';

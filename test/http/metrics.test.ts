@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import type { Agenda } from 'agenda';
 import { sha256Hex } from '../../src/domain/access/secrets';
-import { hostNames } from '../../src/hosts/host-names';
+import { hostNames } from '../../src/http/host-names';
 import { createScheduler } from '../../src/jobs/scheduler';
 import { startWorker, type Worker } from '../../src/server';
 import { createTestApp, TestApp } from '../support/app';

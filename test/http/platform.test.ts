@@ -1,6 +1,6 @@
 import request from 'supertest';
 import YAML from 'yaml';
-import { hostNames } from '../../src/hosts/host-names';
+import { hostNames } from '../../src/http/host-names';
 import { createTestApp, TestApp } from '../support/app';
 
 let app: TestApp;

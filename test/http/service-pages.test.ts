@@ -1,6 +1,6 @@
 import request from 'supertest';
 import YAML from 'yaml';
-import { hostNames } from '../../src/hosts/host-names';
+import { hostNames } from '../../src/http/host-names';
 import { apiVersions, currentApiVersion } from '../../src/http/api-version';
 import { problemKinds } from '../../src/http/problem';
 import { createTestApp, TestApp } from '../support/app';

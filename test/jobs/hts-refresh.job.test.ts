@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Agenda } from 'agenda';
 import { createTestDatabase, TestDatabase } from '../support/database';
-import type { ImportStep } from '../../src/domain/import-progress';
+import type { ImportStep } from '../../src/domain/shared/import-progress';
 import { htsFixtureDir, htsImportDeps } from '../support/hts-fixtures';
 import { defineHtsRefreshJob, htsRefreshJobName, JobLogger } from '../../src/jobs/hts-refresh.job';
 import { DirectoryHtsSource } from '../../src/reference/hts/directory-hts-source';

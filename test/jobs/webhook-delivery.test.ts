@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { loadWebhookConfig, WebhookConfig } from '../../src/config/webhook-config';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
-import { newOutboxEvent } from '../../src/domain/outbox-event';
+import { newOutboxEvent } from '../../src/domain/shared/outbox-event';
 import { pumpDeliveries } from '../../src/domain/webhooks/delivery-pump';
 import { retryDelaysMs } from '../../src/domain/webhooks/retry-schedule';
 import type { HostResolver } from '../../src/domain/webhooks/target-guard';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { PlanName } from '../../src/domain/access/caller';
+import type { PlanName } from '../../src/domain/shared/caller';
 import type { TestApp } from './app';
 
 let counter = 0;

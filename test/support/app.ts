@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import type { Express } from 'express';
 import pino from 'pino';
 import { Config, Env, loadConfig } from '../../src/config/config';
-import type { Clock } from '../../src/domain/clock';
+import type { Clock } from '../../src/domain/shared/clock';
 import { LoadPlanPool } from '../../src/domain/loadplan';
 import { createAccessServices } from '../../src/hosts/access-services';
 import { createHostApp } from '../../src/hosts/app-factory';
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
-import { HostName, hostNames } from '../../src/hosts/host-names';
+import { HostName, hostNames } from '../../src/http/host-names';
 import { bootstrapParcelData, createParcelServices } from '../../src/hosts/parcel-services';
-import { databaseReachable, migrationsApplied, Readiness } from '../../src/hosts/readiness';
+import { databaseReachable, migrationsApplied, Readiness } from '../../src/http/readiness';
 import { bootstrapTariffData, createTariffServices, htsRefreshDeps } from '../../src/hosts/tariff-services';
 import { backfillHtsReleases } from '../../src/domain/hts/hts-refresh.service';
 import { htsDataFolder } from './hts-fixtures';
@@ -24,6 +24,7 @@ import { repoDataDir } from './reference-data';
 import { loadWebhookConfig, WebhookConfig } from '../../src/config/webhook-config';
 import { createWebhookServices } from '../../src/hosts/webhook-services';
 import { withStatusLog } from './status-log';
+import { loadParcelCarrierConfig } from '../../src/config/parcel-carrier-config';
 
 /** A clock tests can set and move. */
 export class TestClock implements Clock {
@@ -92,7 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     access: createAccessServices(db, clock),
     tariff: createTariffServices(db, config),
     loadPlanner: new LoadPlanPool(config.loadPlanner),
-    parcel: createParcelServices(db, options.parcelEnv ?? {}),
+    parcel: createParcelServices(db, loadParcelCarrierConfig(options.parcelEnv ?? {})),
     tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock),
     webhooks: createWebhookServices(db.knex, { ...loadWebhookConfig(process.env), ...options.webhooks }, clock, logger),
     jobs,

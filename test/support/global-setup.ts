@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { builtDocsDir, generatedDir, projectRoot } from '../../src/config/paths';
-import { hostNames } from '../../src/hosts/host-names';
+import { hostNames } from '../../src/http/host-names';
 
 /** The /docs tests serve the built reference: build it when it is missing or older than the spec. */
 function ensureDocsBuilt(): void {

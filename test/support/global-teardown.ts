@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Config } from '@jest/types';
-import { hostNames } from '../../src/hosts/host-names';
+import { hostNames } from '../../src/http/host-names';
 import { operationRoutes, readStatusLog } from './status-log';
 
 /** True when jest ran the whole suite, not a chosen file or test name. */

@@ -4,6 +4,7 @@ import { htsDatabase } from '../../src/db/repositories/hts-database';
 import type { HtsImportDeps } from '../../src/domain/hts/hts-import.service';
 import type { TestDatabase } from './database';
 import { referenceDataFolder, referenceFile } from './reference-data';
+import { htsFileReader } from '../../src/reference/hts/hts-file';
 
 export const htsFixtureDir = path.join(__dirname, '..', 'fixtures', 'hts');
 
@@ -40,6 +41,7 @@ export function htsImportDeps(db: TestDatabase, now = Date.parse('2026-11-22T10:
   let current = now;
   return {
     db: htsDatabase(db.knex),
+    files: htsFileReader,
     clock: () => current,
     setNow(ms: number) {
       current = ms;

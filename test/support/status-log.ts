@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Express, Request, Response } from 'express';
-import { loadHostDocument } from '../../src/hosts/host-document';
-import type { HostName } from '../../src/hosts/host-names';
+import { loadHostDocument } from '../../src/http/host-document';
+import type { HostName } from '../../src/http/host-names';
 import type { RecordedExchange } from '../../scripts/lib/recorded-examples';
 
 /**

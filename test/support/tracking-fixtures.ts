@@ -5,7 +5,7 @@ const vessel = { imo: '9321483', name: 'KING OF THE SEAS', mmsi: null };
 /** A canonical event with sensible defaults; tests override what they are about. */
 export function timelineEvent(overrides: Partial<TimelineEvent> & Pick<TimelineEvent, 'code' | 'classifier' | 'eventTime'>): TimelineEvent {
   const transport = ['LOAD', 'DISC', 'ARRI', 'DEPA'].includes(overrides.code);
-  const locode = (overrides.location?.unlocode ?? 'CNSHA') as string;
+  const locode = (overrides.location?.unlocode ?? 'CNSHA');
   return {
     providerEventId: null,
     eventType: overrides.code === 'ARRI' || overrides.code === 'DEPA' ? 'TRANSPORT' : 'EQUIPMENT',

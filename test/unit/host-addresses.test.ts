@@ -1,5 +1,5 @@
 import { loadConfig } from '../../src/config/config';
-import { hostAddresses, withHostAddresses } from '../../src/hosts/host-addresses';
+import { hostAddresses, withHostAddresses } from '../../src/http/host-addresses';
 
 const threePorts = loadConfig({});
 const onePort = loadConfig({ PORT: '8080' });

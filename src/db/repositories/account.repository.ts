@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { KeyMode, PlanName } from '../../domain/access/caller';
-import type { Account, AccountStore, ApiKeyRecord, OAuthClientRecord, OAuthTokenRecord, PlanChangeRecord } from '../../domain/access/ports';
 import { isUniqueViolation } from '../unique-violation';
+import type { KeyMode, PlanName } from '../../domain/shared';
+import type { Account, AccountStore, ApiKeyRecord, OAuthClientRecord, OAuthTokenRecord, PlanChangeRecord } from '../../domain/access';
 
 type Row = Record<string, unknown>;
 const num = (value: unknown): number => Number(value);

@@ -1,9 +1,6 @@
 import type { Knex } from 'knex';
-import type { BulkLine, BulkLineOutput } from '../../domain/tariff/bulk/bulk-columns';
-import type { BulkJob, BulkJobLine, BulkJobSource, BulkJobStatus, BulkJobStore } from '../../domain/tariff/bulk/bulk-job.service';
-import type { BulkJobKind } from '../../domain/tariff/bulk/bulk-columns';
-import type { OutboxEvent } from '../../domain/outbox-event';
-import type { Page } from '../../domain/shared/page-cursor';
+import type { BulkJob, BulkJobKind, BulkJobLine, BulkJobSource, BulkJobStatus, BulkJobStore, BulkLine, BulkLineOutput } from '../../domain/tariff';
+import type { OutboxEvent, Page } from '../../domain/shared';
 import { toBool, toNumber, toNumberOrNull } from '../row-values';
 import { newestFirstPage } from './created-at-cursor';
 import { readJsonColumn } from './json-column';

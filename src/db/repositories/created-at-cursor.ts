@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../../domain/shared/page-cursor';
+import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../../domain/shared';
 
 /**
  * Cursor pagination in the API's stable order, (created_at, id): rows strictly after the cursor,

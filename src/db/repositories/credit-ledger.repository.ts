@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import Decimal from 'decimal.js';
-import { newId } from '../../domain/shared/ids';
-import type { CreditLedger, LedgerEntry, LedgerEntryKind, NewLedgerEntry } from '../../domain/tracking/credit.service';
 import { toDecimalOrNull, toDecimalString, toNumber } from '../row-values';
+import { newId } from '../../domain/shared';
+import type { CreditLedger, LedgerEntry, LedgerEntryKind, NewLedgerEntry } from '../../domain/tracking';
 
 export class CreditBalanceTooLowError extends Error {
   constructor(readonly balance: string) {

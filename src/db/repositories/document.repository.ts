@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
-import type { DocumentType, StoredDocument } from '../../domain/documents/model';
-import type { DocumentStore } from '../../domain/documents/ports';
-import type { OutboxEvent } from '../../domain/outbox-event';
-import type { Page } from '../../domain/shared/page-cursor';
 import { newestFirstPage } from './created-at-cursor';
 import { toBool, toNumber } from '../row-values';
 import { OutboxEventRepository } from './outbox-event.repository';
 import { insertWithEvents } from './writes-with-events';
+import type { DocumentStore, DocumentType, StoredDocument } from '../../domain/documents';
+import type { OutboxEvent, Page } from '../../domain/shared';
 
 const toDocument = (row: Record<string, unknown>): StoredDocument => ({
   id: String(row.id),

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
-import type { HtsChange, HtsChangeKind, HtsChangeSet, HtsLineSnapshot } from '../../domain/hts/hts-change';
-import type { CreatedAtCursor, HtsChangeStore } from '../../domain/hts/hts-ports';
 import { pageByCreatedAt } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
+import type { CreatedAtCursor, HtsChange, HtsChangeKind, HtsChangeSet, HtsChangeStore, HtsLineSnapshot } from '../../domain/hts';
 
 interface ChangeSetRow {
   id: string;
@@ -94,7 +93,7 @@ export class HtsChangeRepository implements HtsChangeStore {
   async listChanges(changeSetId: string, options: { afterSeq?: number; limit: number }): Promise<Array<HtsChange & { seq: number }>> {
     const query = this.knex<ChangeRow>('hts_changes').where('change_set_id', changeSetId);
     if (options.afterSeq !== undefined) query.where('seq', '>', options.afterSeq);
-    const rows = (await query.orderBy('seq').limit(options.limit)) as ChangeRow[];
+    const rows = (await query.orderBy('seq').limit(options.limit));
     return rows.map((row) => ({
       seq: Number(row.seq),
       kind: row.kind as HtsChangeKind,

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import type { HtsDatabase, HtsStores } from '../../domain/hts/hts-ports';
 import { HtsChangeRepository } from './hts-change.repository';
 import { HtsReleaseRepository } from './hts-release.repository';
 import { OutboxEventRepository } from './outbox-event.repository';
 import { TariffAlertRepository } from './tariff-alert.repository';
+import type { HtsDatabase, HtsStores } from '../../domain/hts';
 
 function htsStores(knex: Knex): HtsStores {
   return {

@@ -1,12 +1,7 @@
 import type { Knex } from 'knex';
-import { dottedHtsCode } from '../../reference/hts/hts-code';
-import type { HtsFootnote, HtsLine } from '../../reference/hts/hts-line';
-import type { HtsRevision } from '../../reference/hts/hts-revision';
-import type { SearchableHtsLine } from '../../domain/classify/classify-ports';
-import type { HtsReleaseStore } from '../../domain/hts/hts-ports';
-import type { EffectiveDateSource, HtsRelease, StoredHtsLine } from '../../domain/hts/hts-release';
-import type { ComparableHtsLine } from '../../domain/hts/release-diff';
 import { readJsonColumn } from './json-column';
+import type { SearchableHtsLine } from '../../domain/classify';
+import { type ComparableHtsLine, dottedHtsCode, type EffectiveDateSource, type HtsFootnote, type HtsLine, type HtsRelease, type HtsReleaseStore, type HtsRevision, type StoredHtsLine } from '../../domain/hts';
 
 interface ReleaseRow {
   id: string;
@@ -223,7 +218,7 @@ export class HtsReleaseRepository implements HtsReleaseStore {
   }
 
   async listByEffectiveDate(): Promise<HtsRelease[]> {
-    const rows = (await this.releases().orderBy(['effective_date', 'year', 'revision'])) as ReleaseRow[];
+    const rows = (await this.releases().orderBy(['effective_date', 'year', 'revision']));
     return rows.map(toRelease);
   }
 

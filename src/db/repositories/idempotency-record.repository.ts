@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { IdempotencyBegin, IdempotencyBeginOptions, IdempotencyStore, StoredResponse } from '../../domain/access/ports';
 import { isUniqueViolation } from '../unique-violation';
 import { readJsonColumn } from './json-column';
+import type { IdempotencyBegin, IdempotencyBeginOptions, IdempotencyStore, StoredResponse } from '../../domain/access';
 
 export class IdempotencyRecordRepository implements IdempotencyStore {
   constructor(private readonly knex: Knex) {}

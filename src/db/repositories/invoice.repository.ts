@@ -1,17 +1,14 @@
 import type { Knex } from 'knex';
-import type { Invoice, InvoiceLine, InvoiceStatus } from '../../domain/invoices/model';
-import type { InvoiceStore } from '../../domain/invoices/ports';
-import type { OutboxEvent } from '../../domain/outbox-event';
-import type { Page } from '../../domain/shared/page-cursor';
 import { newestFirstPage } from './created-at-cursor';
-import type { Party } from '../../domain/shipments/model';
 import { toBool, toNumber, toNumberOrNull } from '../row-values';
 import { readJsonColumn } from './json-column';
 import Decimal from 'decimal.js';
-import { minorUnits } from '../../domain/invoices/invoice-money';
 import { isUniqueViolation } from '../unique-violation';
 import { OutboxEventRepository } from './outbox-event.repository';
 import { insertWithEvents, updateWithEvents } from './writes-with-events';
+import { type Invoice, type InvoiceLine, type InvoiceStatus, type InvoiceStore, minorUnits } from '../../domain/invoices';
+import type { OutboxEvent, Page } from '../../domain/shared';
+import type { Party } from '../../domain/shipments';
 
 /** DECIMAL(19,4) reads back as 4 decimals (or a number on SQLite): shown at the currency's minor unit. */
 const amount = (value: unknown, currency: string) => new Decimal(String(value)).toFixed(minorUnits(currency));

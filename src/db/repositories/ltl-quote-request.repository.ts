@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
-import type { LtlQuoteStore } from '../../domain/ltl/ltl-quote.service';
-import type { LtlPallet, LtlQuoteRequest, LtlQuoteRequestStatus } from '../../domain/ltl/model';
-import type { OutboxEvent } from '../../domain/outbox-event';
-import type { Page } from '../../domain/shared/page-cursor';
 import { toBool, toDecimalString, toNumber, toNumberOrNull } from '../row-values';
 import { newestFirstPage } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { insertWithEvents, updateWithEvents } from './writes-with-events';
+import type { LtlPallet, LtlQuoteRequest, LtlQuoteRequestStatus, LtlQuoteStore } from '../../domain/ltl';
+import type { OutboxEvent, Page } from '../../domain/shared';
 
 const toRequest = (row: Record<string, unknown>): LtlQuoteRequest => ({
   id: String(row.id),

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import type { OutboxEvent, OutboxStore } from '../../domain/hts/hts-ports';
-import type { EventFilter, EventStore } from '../../domain/webhooks/ports';
-import type { Page } from '../../domain/shared/page-cursor';
 import { newestFirstPage } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { toBool, toNumber, toNumberOrNull } from '../row-values';
+import type { OutboxEvent, OutboxStore } from '../../domain/hts';
+import type { EventFilter, EventStore } from '../../domain/webhooks';
+import type { Page } from '../../domain/shared';
 
 /** An event as any capability appends it; the subject is optional (tariff.changed has none). */
 export interface OutboxEventInput extends OutboxEvent {

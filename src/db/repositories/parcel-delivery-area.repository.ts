@@ -1,6 +1,6 @@
 import type { Database } from '../knex';
-import type { DeliveryAreaListVersion, SurchargeCode } from '../../domain/parcel/reference-data';
 import { groupBy, saveVersion, sourceColumns, sourceFromRow, type SaveOutcome } from './versioned-reference';
+import type { DeliveryAreaListVersion, SurchargeCode } from '../../domain/parcel';
 
 /** Delivery-area surcharge ZIP lists: per carrier and effective date, ZIP5 → surcharge tier. */
 export class ParcelDeliveryAreaRepository {

@@ -1,7 +1,6 @@
 import type { Database } from '../knex';
-import type { FuelGroup, FuelRate } from '../../domain/parcel/reference-data';
-import { centsToDecimal, decimalToCents } from '../../domain/parcel/money';
 import { sourceColumns, sourceFromRow, type SaveOutcome } from './versioned-reference';
+import { centsToDecimal, decimalToCents, type FuelGroup, type FuelRate } from '../../domain/parcel';
 
 /** Weekly fuel surcharge percentages per carrier and fuel group (ground, air). */
 export class ParcelFuelSurchargeRepository {

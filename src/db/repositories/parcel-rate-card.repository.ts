@@ -1,8 +1,6 @@
 import type { Database } from '../knex';
-import type { IncludedCharge, RateCardVersion } from '../../domain/parcel/reference-data';
-import type { RateType } from '../../domain/parcel/model';
-import { centsToDecimal, decimalToCents } from '../../domain/parcel/money';
 import { closeSupersededVersions, decimalNumber, groupBy, saveVersion, sourceColumns, sourceFromRow, type SaveOutcome } from './versioned-reference';
+import { centsToDecimal, decimalToCents, type IncludedCharge, type RateCardVersion, type RateType } from '../../domain/parcel';
 
 /** Rate cards (one row per carrier, service, rate type, region and effective date) and their zone × weight prices. */
 export class ParcelRateCardRepository {

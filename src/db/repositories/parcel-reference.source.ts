@@ -1,11 +1,10 @@
 import type { Database } from '../knex';
-import type { ParcelReferenceSource } from '../../domain/parcel/ports';
-import type { ParcelReferenceData } from '../../domain/parcel/reference-data';
 import { ParcelDeliveryAreaRepository } from './parcel-delivery-area.repository';
 import { ParcelFuelSurchargeRepository } from './parcel-fuel-surcharge.repository';
 import { ParcelRateCardRepository } from './parcel-rate-card.repository';
 import { ParcelSurchargeRepository } from './parcel-surcharge.repository';
 import { ParcelZoneChartRepository } from './parcel-zone-chart.repository';
+import type { ParcelReferenceData, ParcelReferenceSource } from '../../domain/parcel';
 
 /** Loads all parcel reference data from the database for the in-memory rating index. */
 export class DatabaseParcelReferenceSource implements ParcelReferenceSource {

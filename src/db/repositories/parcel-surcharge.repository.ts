@@ -1,7 +1,6 @@
 import type { Database } from '../knex';
-import type { AddressType, ServiceGroup, SurchargeCode, SurchargeTableVersion } from '../../domain/parcel/reference-data';
-import { centsToDecimal, decimalToCents } from '../../domain/parcel/money';
 import { closeSupersededVersions, groupBy, saveVersion, sourceColumns, sourceFromRow, type SaveOutcome } from './versioned-reference';
+import { type AddressType, centsToDecimal, decimalToCents, type ServiceGroup, type SurchargeCode, type SurchargeTableVersion } from '../../domain/parcel';
 
 /** Carrier surcharge tables (residential, delivery area, handling, size), one version per carrier and effective date. */
 export class ParcelSurchargeRepository {

@@ -1,6 +1,6 @@
 import type { Database } from '../knex';
-import type { ZoneChartVersion, ZoneScope } from '../../domain/parcel/reference-data';
 import { groupBy, saveVersion, sourceColumns, sourceFromRow, type SaveOutcome } from './versioned-reference';
+import type { ZoneChartVersion, ZoneScope } from '../../domain/parcel';
 
 /** Carrier zone charts: per origin ZIP range and effective date, destination ZIP ranges → zone. */
 export class ParcelZoneChartRepository {

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { PortView } from '../../domain/tracking/container-resource';
-import type { PortDirectory } from '../../domain/tracking/refresh-ports';
 import { toNumber, toNumberOrNull } from '../row-values';
+import type { PortDirectory, PortView } from '../../domain/tracking';
 
 export interface PortRecord {
   locode: string;

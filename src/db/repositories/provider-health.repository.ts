@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { ProviderHealth } from '../../domain/tracking/backoff';
-import type { ProviderHealthStore } from '../../domain/tracking/refresh-ports';
 import { toNumber, toNumberOrNull } from '../row-values';
+import type { ProviderHealth, ProviderHealthStore } from '../../domain/tracking';
 
 /** Backoff state per upstream provider, shared by every worker through the database. */
 export class ProviderHealthRepository implements ProviderHealthStore {

@@ -1,5 +1,5 @@
 import type { Database } from '../knex';
-import type { QuotaCounterStore } from '../../domain/access/ports';
+import type { QuotaCounterStore } from '../../domain/access';
 
 /**
  * Daily counters taken by one conditional upsert each, so concurrent calls from any number of

@@ -1,13 +1,10 @@
 import type { Knex } from 'knex';
-import type { OutboxEvent } from '../../domain/outbox-event';
-import type { CargoLine, Party, Shipment, ShipmentFilter, ShipmentMode, ShipmentStatus, StatusTransitions } from '../../domain/shipments/model';
-import { noTransitions } from '../../domain/shipments/model';
-import type { ShipmentStore } from '../../domain/shipments/ports';
-import type { Page } from '../../domain/shared/page-cursor';
 import { newestFirstPage } from './created-at-cursor';
 import { toBool, toNumber } from '../row-values';
 import { readJsonColumn } from './json-column';
 import { OutboxEventRepository } from './outbox-event.repository';
+import type { OutboxEvent, Page } from '../../domain/shared';
+import { type CargoLine, noTransitions, type Party, type Shipment, type ShipmentFilter, type ShipmentMode, type ShipmentStatus, type ShipmentStore, type StatusTransitions } from '../../domain/shipments';
 
 const json = <T>(value: unknown, fallback: T): T => (value === null || value === undefined ? fallback : readJsonColumn<T>(value));
 const text = (value: unknown): string | null => (value as string | null) ?? null;

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
-import type { CreatedAtCursor, TariffAlertStore } from '../../domain/hts/hts-ports';
-import type { TariffAlert } from '../../domain/hts/tariff-alert';
 import { pageByCreatedAt } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { toBool } from '../row-values';
+import type { CreatedAtCursor, TariffAlert, TariffAlertStore } from '../../domain/hts';
 
 interface AlertRow {
   id: string;
@@ -59,7 +58,7 @@ export class TariffAlertRepository implements TariffAlertStore {
   }
 
   async listAll(): Promise<TariffAlert[]> {
-    const rows = (await this.knex<AlertRow>('tariff_alerts').orderBy(['created_at', 'id'])) as AlertRow[];
+    const rows = (await this.knex<AlertRow>('tariff_alerts').orderBy(['created_at', 'id']));
     return rows.map(toAlert);
   }
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ImportedProductList, RuleSet, RuleSetSources } from '../../domain/tariff/rules/rule-set';
+import type { ImportedProductList, TariffRuleSet, RuleSetSources } from '../../domain/tariff';
 
 const chunk = 500;
 
@@ -8,7 +8,7 @@ export class TariffRulesRepository {
   constructor(private readonly knex: Knex) {}
 
   /** Stores a rule set and its lists; a version already stored is left as it is. */
-  async saveRuleSet(sources: RuleSetSources, ruleSet: RuleSet, now: number): Promise<'created' | 'exists'> {
+  async saveRuleSet(sources: RuleSetSources, ruleSet: TariffRuleSet, now: number): Promise<'created' | 'exists'> {
     return this.knex.transaction(async (trx) => {
       const existing = await trx('tariff_rule_sets').where({ version: ruleSet.version }).first('version');
       if (existing) return 'exists';

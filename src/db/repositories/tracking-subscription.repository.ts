@@ -1,16 +1,9 @@
 import type { Knex } from 'knex';
-import type { CarrierSource } from '../../domain/tracking/carriers';
-import type { EtaBasis } from '../../domain/tracking/eta';
-import type { TimelineEvent } from '../../domain/tracking/events';
-import type { ContainerSnapshot, StoredTimelineEvent, SubscriptionStatus, TrackingSubscription } from '../../domain/tracking/model';
-import type { ReferenceType } from '../../domain/tracking/providers/provider-types';
-import type { ContainerState, RefreshWrite, TrackingRefreshStore } from '../../domain/tracking/refresh-ports';
-import type { ContainerSummary, SubscriptionReader, TrackedContainer } from '../../domain/tracking/subscription.service';
-import type { ContainerStatus } from '../../domain/tracking/timeline';
 import { toBool, toNumber, toNumberOrNull } from '../row-values';
 import { pageByCreatedAt } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { OutboxEventRepository } from './outbox-event.repository';
+import type { CarrierSource, ContainerSnapshot, ContainerState, ContainerStatus, ContainerSummary, EtaBasis, ReferenceType, RefreshWrite, StoredTimelineEvent, SubscriptionReader, SubscriptionStatus, TimelineEvent, TrackedContainer, TrackingRefreshStore, TrackingSubscription } from '../../domain/tracking';
 
 type Row = Record<string, unknown>;
 

@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
-import { DuplicateSubscriptionError, InsufficientCreditsError } from '../../domain/tracking/errors';
-import type { TrackingUnitOfWork, TrackingWriteContext } from '../../domain/tracking/subscription.service';
 import Decimal from 'decimal.js';
 import { CreditBalanceTooLowError, CreditLedgerRepository } from './credit-ledger.repository';
 import { ShipmentRepository } from './shipment.repository';
 import { TrackingSubscriptionRepository } from './tracking-subscription.repository';
+import { DuplicateSubscriptionError, InsufficientCreditsError, type TrackingUnitOfWork, type TrackingWriteContext } from '../../domain/tracking';
 
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: string }).code ?? '';

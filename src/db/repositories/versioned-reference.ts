@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import type { SourceRef } from '../../domain/parcel/reference-data';
+import type { SourceRef } from '../../domain/parcel';
 
 /**
  * Shared plumbing for versioned reference data: one header row per version (its id derived from the

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { PositionFix, VesselIdentity, VesselStatic } from '../../domain/tracking/providers/provider-types';
-import type { PositionHistoryStore } from '../../domain/tracking/refresh-ports';
 import { toNumber, toNumberOrNull } from '../row-values';
+import type { PositionFix, PositionHistoryStore, VesselIdentity, VesselStatic } from '../../domain/tracking';
 
 
 /** Rows per INSERT: SQLite allows 999 bound variables (10 per fix here). */

@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
-import type { OutboxEvent } from '../../domain/outbox-event';
-import type { Page } from '../../domain/shared/page-cursor';
-import type { DeliveryAttempt, WebhookDelivery } from '../../domain/webhooks/model';
-import type { ClaimedDelivery, DeliveryStore, EventRouter } from '../../domain/webhooks/ports';
 import { toNumber, toNumberOrNull } from '../row-values';
 import { newestFirstPage } from './created-at-cursor';
 import { fromOutboxRow } from './outbox-event.repository';
 import { fromEndpointRow } from './webhook-endpoint.repository';
+import type { OutboxEvent, Page } from '../../domain/shared';
+import type { ClaimedDelivery, DeliveryAttempt, DeliveryStore, EventRouter, WebhookDelivery } from '../../domain/webhooks';
 
 const fromDeliveryRow = (row: Record<string, unknown>): WebhookDelivery => ({
   id: String(row.id),

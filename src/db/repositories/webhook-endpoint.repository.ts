@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
-import type { DisabledReason, WebhookEndpoint } from '../../domain/webhooks/model';
-import type { EndpointStore } from '../../domain/webhooks/ports';
-import type { Page } from '../../domain/shared/page-cursor';
 import { newestFirstPage } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { toBool, toNumber, toNumberOrNull } from '../row-values';
+import type { DisabledReason, EndpointStore, WebhookEndpoint } from '../../domain/webhooks';
+import type { Page } from '../../domain/shared';
 
 export const fromEndpointRow = (row: Record<string, unknown>): WebhookEndpoint => ({
   id: String(row.id),

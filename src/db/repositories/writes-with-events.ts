@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { OutboxEvent } from '../../domain/outbox-event';
 import { OutboxEventRepository } from './outbox-event.repository';
+import type { OutboxEvent } from '../../domain/shared';
 
 /** Inserts a row and the events announcing it in one transaction. */
 export async function insertWithEvents(knex: Knex, table: string, row: Record<string, unknown>, events: OutboxEvent[]): Promise<void> {

@@ -1,10 +1,7 @@
-import { DomainError, invalidInput } from '../errors';
-import type { Clock } from '../clock';
-import { newId } from '../shared/ids';
-import type { Caller, KeyMode, PlanName } from './caller';
 import type { Account, AccountStore, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from './ports';
 import { RecentKeyLookups } from './recent-key-lookups';
 import { modeOfSecret, newSecret, sameDigest, secretPrefixes, sha256Hex } from './secrets';
+import { type Caller, type Clock, DomainError, invalidInput, type KeyMode, newId, type PlanName } from '../shared';
 
 /** A key as it is shown once, at creation: the secret itself and its stored record. */
 export interface IssuedKey {
@@ -18,22 +15,7 @@ export interface IssuedToken {
   scopes: string[];
 }
 
-export const oauthScopes = [
-  'shipments:read',
-  'shipments:write',
-  'invoices:read',
-  'invoices:write',
-  'documents:read',
-  'documents:write',
-  'ltl:read',
-  'ltl:write',
-  'keys:read',
-  'keys:write',
-  'webhooks:read',
-  'webhooks:write',
-] as const;
 export const accessTokenLifetimeSeconds = 3600;
-export const maxRotationGraceSeconds = 7 * 86400;
 
 /**
  * The credential acting on the account's keys and clients: a test credential reaches test ones only

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
-import type { EntitlementPlan } from './caller';
+import type { EntitlementPlan } from '../shared';
 
 const limit = z.union([z.number().int().positive(), z.literal('unlimited')]);
 const plan = z.enum(['anonymous', 'free', 'tariff_pro', 'business']);
@@ -36,7 +36,7 @@ export class Entitlements {
     for (const [operationId, entry] of Object.entries(file.operations)) {
       if (entry.bucket !== undefined && !(entry.bucket in file.buckets)) throw new Error(`entitlements: ${operationId} names unknown bucket ${entry.bucket}`);
       for (const [planName, value] of Object.entries(entry.plans)) {
-        const dailyLimit = value === 'unlimited' ? null : (value as number);
+        const dailyLimit = value === 'unlimited' ? null : (value);
         if (entry.bucket) {
           // Operations sharing a bucket must agree on each plan's limit, or the count means nothing.
           const key = `${entry.bucket}/${planName}`;

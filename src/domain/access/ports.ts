@@ -1,4 +1,4 @@
-import type { KeyMode, PlanName } from './caller';
+import type { KeyMode, PlanName } from '../shared';
 
 export interface Account {
   id: string;

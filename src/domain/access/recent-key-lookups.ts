@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { Clock } from '../clock';
 import type { Account, ApiKeyRecord } from './ports';
+import type { Clock } from '../shared';
 
 export interface KeyWithAccount {
   key: ApiKeyRecord;

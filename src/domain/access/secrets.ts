@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { KeyMode } from './caller';
+import type { KeyMode } from '../shared';
 
 const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -1,4 +1,4 @@
-import type { HtsRelease } from '../hts/hts-release';
+import type { HtsRelease } from '../hts';
 
 /** One row of a release as the search index reads it, in the schedule's order. */
 export interface SearchableHtsLine {

@@ -1,4 +1,3 @@
-import { dottedHtsCode } from '../../reference/hts/hts-code';
 import { AttributeId, attributeRuleById, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
 import { Clarification, clarifyingQuestions } from './clarifications';
 import type { HtsSearchStore } from './classify-ports';
@@ -10,6 +9,7 @@ import { RankedLeaf, rankLeaves } from './ranking';
 import type { SearchIndex } from './search-index';
 import type { SearchIndexCacheLike } from './search-index-cache';
 import { bridgeToSchedule } from './vocabulary';
+import { dottedHtsCode } from '../hts';
 
 export interface HtsSearchRequest {
   /** A plain-English product description. */

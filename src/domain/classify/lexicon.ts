@@ -31,8 +31,6 @@ const familySchema = z
   })
   .strict();
 
-export type LexiconFamilyFile = z.infer<typeof familySchema>;
-
 export interface LexiconEntry {
   family: string;
   /** Each phrase as its sequence of content terms. */

@@ -1,7 +1,7 @@
-import type { HtsRelease } from '../hts/hts-release';
 import type { HtsSearchStore } from './classify-ports';
 import { buildSearchIndex, SearchIndex } from './search-index';
 import { createTextAnalyser, TextAnalyser } from './text-analysis';
+import type { HtsRelease } from '../hts';
 
 /** What the search needs from the cache (tests may hand it a cache over a fixed index). */
 export interface SearchIndexCacheLike {

@@ -1,6 +1,4 @@
 import MiniSearch from 'minisearch';
-import { dottedHtsCode } from '../../reference/hts/hts-code';
-import type { HtsRelease } from '../hts/hts-release';
 import { attributesAlongPath, attributesInText, isResidualRow, PathRow, StatedAttributes } from './attributes';
 import { chapterTitles, sectionTitles } from './chapters';
 import { negated, ShareCondition, shareConditionsInText, withoutFibreProportions } from './fibre-shares';
@@ -8,6 +6,7 @@ import { beyond, QuantityLimit, quantityLimitsInText } from './quantities';
 import type { SearchableHtsLine } from './classify-ports';
 import type { TextAnalyser } from './text-analysis';
 import { ScheduleVocabulary, stemFamilies } from './vocabulary';
+import { dottedHtsCode, type HtsRelease } from '../hts';
 
 /** A row of the schedule placed in its tree. Grouping rows ("Men's or boys':") have no code. */
 export interface ScheduleNode {

@@ -1,15 +1,11 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { DomainError } from '../errors';
-import type { ShipmentOwnership } from '../invoices/ports';
-import { newOutboxEvent, type OutboxEvent } from '../outbox-event';
-import type { AccountScope } from '../shared/account-scope';
-import { newId } from '../shared/ids';
-import type { Page } from '../shared/page-cursor';
 import { acceptedTypeLabels, detectDocumentType } from './content-type';
 import { maxDocumentBytes } from './limits';
 import type { DocumentType, StoredDocument } from './model';
 import type { DocumentStorage, DocumentStore } from './ports';
+import { type AccountScope, DomainError, newId, newOutboxEvent, type OutboxEvent, type Page } from '../shared';
+import type { ShipmentOwnership } from '../invoices';
 
 export interface DocumentServiceDeps {
   store: DocumentStore;

@@ -1,6 +1,5 @@
-import type { OutboxEvent } from '../outbox-event';
-import type { Page } from '../shared/page-cursor';
 import type { DocumentType, StoredDocument } from './model';
+import type { OutboxEvent, Page } from '../shared';
 
 /** Where documents' bytes live: local disk by default, S3-compatible object storage by configuration. */
 export interface DocumentStorage {

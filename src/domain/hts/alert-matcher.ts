@@ -1,9 +1,9 @@
 import type { HtsChange, HtsChangeSet } from './hts-change';
 import { htsChangeView, htsReleaseRef } from './hts-change-view';
 import type { OutboxEvent } from './hts-ports';
-import type { HtsRelease } from './hts-release';
-import { newId } from '../shared/ids';
+import type { HtsRelease } from './model';
 import { TariffAlert, tariffAlertView } from './tariff-alert';
+import { newId } from '../shared';
 
 export const tariffChangedEventType = 'tariff.changed';
 /** An event names at most this many changes; the rest are in the change set (the changes feed). */

@@ -1,7 +1,7 @@
 import type { HtsChange, HtsChangeSet } from './hts-change';
 import type { HtsChangeStore, HtsReleaseStore } from './hts-ports';
-import type { HtsRelease } from './hts-release';
-import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
+import type { HtsRelease } from './model';
+import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared';
 
 export interface HtsChangeSetEntry {
   changeSet: HtsChangeSet;

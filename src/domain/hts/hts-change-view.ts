@@ -1,6 +1,5 @@
-import { dottedHtsCode } from '../../reference/hts/hts-code';
 import type { HtsChange, HtsLineSnapshot } from './hts-change';
-import type { HtsRelease } from './hts-release';
+import { dottedHtsCode, type HtsRelease } from './model';
 
 /** The API's (snake_case) shape of a change, shared by the changes feed and tariff.changed events. */
 export interface HtsChangeView {

@@ -1,17 +1,16 @@
 import crypto from 'node:crypto';
-import { HtsFileContents, HtsFileFormat, readHtsFile, unpackHtsFile } from '../../reference/hts/hts-file';
-import { HtsFileRejected } from '../../reference/hts/hts-line';
-import { HtsRevision, revisionTitle } from '../../reference/hts/hts-revision';
-import { knownEffectiveDate } from '../../reference/hts/hts-revision-dates';
+import { knownEffectiveDate } from './revision-dates';
 import { tariffChangedEvents } from './alert-matcher';
 import { countChanges, HtsChange, HtsChangeSet } from './hts-change';
-import type { HtsDatabase, HtsStores } from './hts-ports';
-import { EffectiveDateSource, HtsRelease, htsReleaseId } from './hts-release';
-import { newId } from '../shared/ids';
+import type { HtsDatabase, HtsFileReader, HtsStores } from './hts-ports';
+import { EffectiveDateSource, HtsFileContents, HtsFileFormat, HtsFileRejected, HtsRelease, htsReleaseId, HtsRevision, revisionTitle } from './model';
 import { ComparableHtsLine, diffReleases } from './release-diff';
+import { newId } from '../shared';
 
 export interface HtsImportDeps {
   db: HtsDatabase;
+  /** The official exports' reader (src/reference/hts/hts-file). */
+  files: HtsFileReader;
   /** Epoch milliseconds now. */
   clock: () => number;
   /**
@@ -92,8 +91,6 @@ function orRejection<T>(read: () => T): T | string {
   }
 }
 
-const unpackedOrRejection = (bytes: Buffer) => orRejection(() => unpackHtsFile(bytes));
-const readOrRejection = (bytes: Buffer, format: HtsFileFormat | undefined): HtsFileContents | string => orRejection(() => readHtsFile(bytes, format));
 
 /**
  * When an older revision is backfilled under a release that was imported first (and so has no
@@ -118,13 +115,13 @@ async function recordSuccessorChangeSet(tx: HtsStores, release: HtsRelease, line
  */
 export async function importHtsFile(deps: HtsImportDeps, request: HtsImportRequest): Promise<HtsImportResult> {
   const { stores } = deps.db;
-  const bytes = unpackedOrRejection(request.bytes);
+  const bytes = orRejection(() => deps.files.unpack(request.bytes));
   if (typeof bytes === 'string') return { outcome: 'rejected', reason: bytes };
   const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
   const existing = await existingRelease(stores, sha256, request.revision);
   if (existing) return existing;
 
-  const contents = readOrRejection(bytes, request.format);
+  const contents: HtsFileContents | string = orRejection(() => deps.files.read(bytes, request.format));
   if (typeof contents === 'string') return { outcome: 'rejected', reason: contents };
   const numbered = contents.lines.filter((line): line is typeof line & { code: string } => line.code !== null);
   const previous = await stores.releases.newestBefore(request.revision);

@@ -1,6 +1,5 @@
-import { htsDigits } from '../../reference/hts/hts-code';
 import type { HtsReleaseStore } from './hts-ports';
-import type { HtsRelease, StoredHtsLine } from './hts-release';
+import { htsDigits, type HtsRelease, type StoredHtsLine } from './model';
 
 /** Rate texts as they apply to a line: its own, or, when it has no general rate, its rate line's. */
 export interface HtsLineRates {

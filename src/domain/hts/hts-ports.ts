@@ -1,10 +1,18 @@
-import type { HtsFileFormat } from '../../reference/hts/hts-file';
-import type { HtsLine } from '../../reference/hts/hts-line';
-import type { HtsRevision } from '../../reference/hts/hts-revision';
 import type { HtsChange, HtsChangeSet } from './hts-change';
-import type { HtsRelease, StoredHtsLine } from './hts-release';
+import type { HtsFileContents, HtsFileFormat, HtsLine, HtsRelease, HtsRevision, StoredHtsLine } from './model';
 import type { ComparableHtsLine } from './release-diff';
 import type { TariffAlert } from './tariff-alert';
+
+/**
+ * Reads one official HTS export (src/reference/hts implements it). Both throw
+ * `HtsFileRejected` (model.ts) with the reason for a damaged, malformed, truncated or incomplete file.
+ */
+export interface HtsFileReader {
+  /** The export itself: a gzipped copy is unpacked, so a release has one sha256 however it was stored. */
+  unpack(bytes: Buffer): Buffer;
+  /** The file's lines, in the format given or sniffed from the content. */
+  read(bytes: Buffer, format?: HtsFileFormat): HtsFileContents;
+}
 
 /** The storage this capability needs; src/db/repositories implements it on knex. */
 export interface HtsReleaseStore {

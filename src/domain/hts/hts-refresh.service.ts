@@ -1,8 +1,7 @@
-import { compareRevisions, revisionTitle } from '../../reference/hts/hts-revision';
 import { HtsImported, HtsImportDeps, importHtsFile } from './hts-import.service';
 import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from './hts-ports';
-import type { HtsRelease } from './hts-release';
-import type { ImportProgress } from '../import-progress';
+import { compareRevisions, type HtsRelease, revisionTitle } from './model';
+import type { ImportProgress } from '../shared';
 
 export interface HtsRefreshDeps extends HtsImportDeps {
   source: HtsReleaseSource;

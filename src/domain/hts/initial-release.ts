@@ -1,4 +1,4 @@
-import type { HtsRelease } from './hts-release';
+import type { HtsRelease } from './model';
 import { HtsRefreshDeps, refreshHtsReleases } from './hts-refresh.service';
 
 export type InitialReleaseResult =
@@ -9,7 +9,7 @@ export type InitialReleaseResult =
 
 /**
  * First start: when the database holds no HTS release, imports the newest one the source offers
- * (the data directory: pass `htsDataDirectorySource(config.dataDir)`). Tariff routes should not
+ * (the data directory's `hts/` folder, or USITC). Tariff routes should not
  * be served, and readyz should say not ready, until this returns 'present' or 'imported'.
  */
 export async function ensureInitialRelease(deps: HtsRefreshDeps): Promise<InitialReleaseResult> {

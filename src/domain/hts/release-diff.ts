@@ -1,5 +1,5 @@
-import { HtsLine, normaliseText } from '../../reference/hts/hts-line';
 import type { HtsChange, HtsChangeKind, HtsLineSnapshot } from './hts-change';
+import { HtsLine, normaliseText } from './model';
 
 /** What the diff reads of a numbered line. */
 export type ComparableHtsLine = Pick<HtsLine, 'description' | 'general' | 'special' | 'other' | 'additionalDuties'> & {

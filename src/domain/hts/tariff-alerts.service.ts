@@ -1,7 +1,7 @@
 import type { CreatedAtCursor, TariffAlertStore } from './hts-ports';
-import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
-import { newId } from '../shared/ids';
 import type { TariffAlert } from './tariff-alert';
+import { htsPrefixDigits } from './model';
+import { decodeCursor, isCreatedAtCursor, newId, Page, pageOf } from '../shared';
 
 /** A request the domain refuses; `field` names the input (snake_case, as in the API). */
 export class TariffAlertInvalid extends Error {
@@ -28,8 +28,8 @@ function prefixes(input: string[]): string[] {
   if (input.length === 0) throw new TariffAlertInvalid('hts_prefixes', 'name at least one HTS prefix to watch');
   if (input.length > maxPrefixes) throw new TariffAlertInvalid('hts_prefixes', `at most ${maxPrefixes} HTS prefixes per alert`);
   const digits = input.map((prefix) => {
-    const plain = prefix.trim().replace(/\./g, '');
-    if (!/^\d{2,10}$/.test(plain)) throw new TariffAlertInvalid('hts_prefixes', `"${prefix}" is not an HTS prefix (2 to 10 digits)`);
+    const plain = htsPrefixDigits(prefix);
+    if (plain === null) throw new TariffAlertInvalid('hts_prefixes', `"${prefix}" is not an HTS prefix (2 to 10 digits)`);
     return plain;
   });
   return [...new Set(digits)];

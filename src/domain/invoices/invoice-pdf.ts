@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import type { Party } from '../shipments/model';
 import type { Invoice } from './model';
+import type { Party } from '../shipments';
 
 const chargeLabels: Record<string, string> = {
   ocean_freight: 'Ocean freight',

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import { DomainError } from '../errors';
 import { fitsCurrency, formatAmount, minorUnits, roundToCurrency } from './invoice-money';
 import type { InvoiceLine, InvoiceLineInput } from './model';
+import { DomainError } from '../shared';
 
 /**
  * Each line's amount (quantity × unit amount) and tax (amount × rate %), each rounded half-up to

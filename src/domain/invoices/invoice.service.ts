@@ -1,12 +1,8 @@
-import { DomainError } from '../errors';
-import { newOutboxEvent, type OutboxEvent } from '../outbox-event';
-import type { AccountScope } from '../shared/account-scope';
-import { newId } from '../shared/ids';
-import type { Page } from '../shared/page-cursor';
 import { isCurrency } from './invoice-money';
 import { priceLines } from './invoice-totals';
 import type { Invoice, InvoiceInput, InvoiceStatus } from './model';
 import type { InvoiceStore, ShipmentOwnership } from './ports';
+import { type AccountScope, DomainError, newId, newOutboxEvent, type OutboxEvent, type Page } from '../shared';
 
 export interface InvoiceServiceDeps {
   store: InvoiceStore;

@@ -1,4 +1,4 @@
-import type { Party } from '../shipments/model';
+import type { Party } from '../shipments';
 
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void';
 

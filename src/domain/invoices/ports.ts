@@ -1,6 +1,5 @@
-import type { OutboxEvent } from '../outbox-event';
-import type { Page } from '../shared/page-cursor';
 import type { Invoice, InvoiceStatus } from './model';
+import type { OutboxEvent, Page } from '../shared';
 
 export interface InvoiceStore {
   find(accountId: string, livemode: boolean, id: string): Promise<Invoice | null>;

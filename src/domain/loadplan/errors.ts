@@ -1,6 +1,6 @@
-import { DomainError } from '../errors';
 import type { RequestProblem } from './limits';
 import type { PlanViolation } from './validator';
+import { DomainError } from '../shared';
 
 /** The request cannot be planned; each problem names the field and, for size limits, the limit. */
 export class LoadPlanRequestError extends Error {

@@ -201,7 +201,7 @@ function unplacedItems(fleet: Fleet, items: PlanningItem[], specs: ContainerSpec
     const reasons = specs.map((spec) => misfit(item, spec));
     if (reasons.every((r) => r !== null)) {
       // Report the check it got furthest with in any candidate (inside, then door, then payload).
-      const reason = STAGES[Math.max(...reasons.map((r) => STAGES.indexOf(r!)))];
+      const reason = STAGES[Math.max(...reasons.map((r) => STAGES.indexOf(r)))];
       unplaced.push({ ...base, reason, detail: misfitDetail(reason, specs) });
     } else if (fleet.containers.length >= maxContainers && weightLeft.every((w) => w < item.weightKg)) {
       unplaced.push({

@@ -1,11 +1,7 @@
 import Decimal from 'decimal.js';
-import { DomainError } from '../errors';
-import { newOutboxEvent, type OutboxEvent } from '../outbox-event';
-import type { AccountScope } from '../shared/account-scope';
-import { newId } from '../shared/ids';
-import type { Page } from '../shared/page-cursor';
 import type { LtlPalletInput, LtlQuote, LtlQuoteRequest, LtlQuoteRequestStatus } from './model';
 import { densityClass, poundsAndCubicFeet } from './nmfc-density';
+import { type AccountScope, DomainError, newId, newOutboxEvent, type OutboxEvent, type Page } from '../shared';
 
 export interface LtlQuoteStore {
   find(id: string): Promise<LtlQuoteRequest | null>;

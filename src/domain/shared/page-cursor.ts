@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { DomainError } from './errors';
 
 /** Opaque pagination cursors: base64url JSON, checked on the way back in. */
 export class InvalidCursor extends DomainError {

@@ -1,8 +1,6 @@
-import { DomainError } from '../errors';
-import { DuplicateSubscriptionError, TrackingInputError } from '../tracking/errors';
-import { resolveReference, type TrackingSubscriptionService } from '../tracking/subscription.service';
-import type { AccountScope } from '../shared/account-scope';
 import type { ContainerTrackingView, ShipmentTracking } from './ports';
+import { type AccountScope, DomainError } from '../shared';
+import { DuplicateSubscriptionError, resolveReference, TrackingInputError, type TrackingSubscriptionService } from '../tracking';
 
 /**
  * Shipments' containers tracked by the tracking capability: one subscription per container, linked

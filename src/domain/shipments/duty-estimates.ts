@@ -1,8 +1,6 @@
-import { DomainError } from '../errors';
-import type { DutyRequest, TransportMode } from '../tariff/engine/duty-request';
-import type { DutyCalculation } from '../tariff/engine/duty-result';
-import { canonicalUnit } from '../tariff/rate-text/rate-units';
 import type { CargoLine, DutyEstimate, ShipmentMode } from './model';
+import { DomainError } from '../shared';
+import { canonicalUnit, type DutyCalculation, type DutyRequest, type TransportMode } from '../tariff';
 
 /** The tariff calculator as shipments use it (the engine with the rules and HTS release in force). */
 export type DutyCalculator = (request: DutyRequest) => Promise<DutyCalculation>;

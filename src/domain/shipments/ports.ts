@@ -1,7 +1,5 @@
-import type { AccountScope } from '../shared/account-scope';
-import type { OutboxEvent } from '../outbox-event';
-import type { Page } from '../shared/page-cursor';
 import type { Shipment, ShipmentFilter } from './model';
+import type { AccountScope, OutboxEvent, Page } from '../shared';
 
 export interface ShipmentStore {
   find(accountId: string, livemode: boolean, id: string): Promise<Shipment | null>;

@@ -1,15 +1,10 @@
-import { DomainError } from '../errors';
-import { newOutboxEvent, type OutboxEvent } from '../outbox-event';
-import type { Page } from '../shared/page-cursor';
-import { newId } from '../shared/ids';
-import { formatHtsCode, normalizeHtsCode } from '../tariff/hts-code';
-import { TrackingInputError } from '../tracking/errors';
-import { checkContainerNumber, normaliseContainerNumber } from '../tracking/container-number';
 import { dutyFactsOf, estimateCargoLine, type DutyCalculator } from './duty-estimates';
 import { CargoLine, CargoLineInput, noTransitions, Shipment, ShipmentFilter, ShipmentInput } from './model';
-import type { AccountScope } from '../shared/account-scope';
 import type { ContainerTrackingView, ShipmentStore, ShipmentTracking } from './ports';
 import { assertAction, deletableStatuses, finalStatuses, ShipmentAction, shipmentActions, ShipmentStateError, trackedStatuses } from './state-machine';
+import { type AccountScope, DomainError, newId, newOutboxEvent, type OutboxEvent, type Page } from '../shared';
+import { dottedHtsCode, htsTariffLineDigits } from '../hts';
+import { checkContainerNumber, normaliseContainerNumber, TrackingInputError } from '../tracking';
 
 /** A shipment with its containers' tracking, as every operation answers and every event carries. */
 export interface ShipmentView {
@@ -51,7 +46,7 @@ function containerNumbers(raw: readonly string[]): string[] {
 function cargoLines(inputs: readonly CargoLineInput[], previous: readonly CargoLine[], now: number): CargoLine[] {
   const byId = new Map(previous.map((line) => [line.id, line]));
   return inputs.map((input, index) => {
-    const digits = input.htsCode === null ? null : normalizeHtsCode(input.htsCode);
+    const digits = input.htsCode === null ? null : htsTariffLineDigits(input.htsCode);
     if (input.htsCode !== null && digits === null) throw new DomainError('invalid_input', 'Not an HTS number.', [{ field: `cargo_lines/${index}/hts_code`, message: 'Not an HTS number.' }]);
     const kept = input.id === undefined ? undefined : byId.get(input.id);
     if (input.id !== undefined && kept === undefined) {
@@ -61,7 +56,7 @@ function cargoLines(inputs: readonly CargoLineInput[], previous: readonly CargoL
     const line: CargoLine = {
       ...input,
       id: kept?.id ?? newId('cgl', now),
-      htsCode: digits === null ? null : formatHtsCode(digits),
+      htsCode: digits === null ? null : dottedHtsCode(digits),
       countryOfOrigin: input.countryOfOrigin?.toUpperCase() ?? null,
       dutyEstimate: null,
     };

@@ -1,5 +1,5 @@
-import { DomainError } from '../errors';
 import type { ShipmentStatus, StatusTransitions } from './model';
+import { DomainError } from '../shared';
 
 /** The explicit actions that move a shipment, each allowed from named states only. */
 export const shipmentActions = {

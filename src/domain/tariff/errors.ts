@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { DomainError } from '../shared';
 
 /** Errors of the tariff domain; the HTTP layer maps their kinds (400 naming the field, 422 with the reason). */
 

@@ -1,7 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { findHtsLine, htsLineHistory } from '../hts/hts-lookup.service';
-import type { HtsReleaseStore } from '../hts/hts-ports';
 import type { HtsLineLookup, HtsLineSource } from './hts-line-source';
+import { findHtsLine, htsLineHistory, type HtsReleaseStore } from '../hts';
 
 /**
  * The calculator's view of the imported HTS releases: the line in force on the entry date, with

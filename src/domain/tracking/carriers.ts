@@ -67,7 +67,6 @@ export const ownerPrefixes: Readonly<Record<string, readonly string[]>> = {
   MATS: ['MATU'],
 };
 
-export const ownerPrefixSource = 'freight-trust/documentation docs/platform/vessel-carriers.md @ 5f28eda0 (community list, 2020-07)';
 
 const scacByPrefix = new Map<string, string>(
   Object.entries(ownerPrefixes).flatMap(([scac, prefixes]) => prefixes.map((p) => [p, scac] as [string, string])),

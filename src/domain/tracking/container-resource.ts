@@ -122,7 +122,7 @@ export function containerResource(
     data_refreshed_at: iso(snapshot.carrierDataAt),
     data_age_seconds: age === null ? null : Math.max(0, Math.round(age / 1000)),
     stale: snapshot.stale || tooOld,
-    stale_reason: snapshot.staleReason ?? (tooOld ? `not refreshed for ${Math.round((age as number) / 60_000)} minutes` : null),
+    stale_reason: snapshot.staleReason ?? (tooOld ? `not refreshed for ${Math.round((age) / 60_000)} minutes` : null),
     created_at: at(snapshot.createdAt),
     updated_at: at(snapshot.updatedAt),
   };

@@ -1,6 +1,6 @@
-import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
 import { TrackingInputError } from './errors';
 import { PriceTier, quoteCredits, startOfMonthUtc, trackingCreditPricing, trackingCreditType, validateGrant, type CreditPlan } from './credits';
+import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared';
 
 export type LedgerEntryKind = 'grant' | 'purchase' | 'consume' | 'refund';
 

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { PlanName } from '../access/caller';
+import type { PlanName } from '../shared';
 
 /**
  * Tracking is paid per use: one tracking subscription consumes one tracking credit. What a credit

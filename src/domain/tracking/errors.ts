@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { DomainError } from '../shared';
 
 /**
  * Tracking's domain errors, as kinds of the shared DomainError the HTTP layer maps to problem+json

@@ -18,7 +18,6 @@ export const transportEventCodes = ['ARRI', 'DEPA'] as const;
 export const shipmentEventCodes = [
   'RECE', 'DRFT', 'PENA', 'PENU', 'PENC', 'CONF', 'REJE', 'APPR', 'ISSU', 'SURR', 'SUBM', 'VOID', 'REQS', 'CMPL', 'HOLD', 'RELS', 'CANC',
 ] as const;
-export const eventClassifiers: readonly EventClassifier[] = ['PLN', 'EST', 'ACT'];
 
 const codesByType: Record<EventType, readonly string[]> = {
   EQUIPMENT: equipmentEventCodes,

@@ -5,7 +5,6 @@ import type { ReferenceType } from './providers/provider-types';
 import type { ContainerStatus, Route } from './timeline';
 
 export type SubscriptionStatus = 'active' | 'stopped' | 'completed' | 'failed';
-export type Mode = 'live' | 'test';
 
 export interface TrackingSubscription {
   id: string;

@@ -1,8 +1,8 @@
-import type { OutboxEvent } from '../outbox-event';
 import type { ProviderHealth } from './backoff';
 import type { PortView } from './container-resource';
 import type { ContainerSnapshot, StoredTimelineEvent, TrackingSubscription } from './model';
 import type { AisPositionSource, CarrierEventsProvider, PositionFix } from './providers/provider-types';
+import type { OutboxEvent } from '../shared';
 
 /** Everything the refresh writes for one subscription, saved in one transaction. */
 export interface RefreshWrite {

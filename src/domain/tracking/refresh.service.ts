@@ -1,5 +1,3 @@
-import { newId } from '../shared/ids';
-import { newOutboxEvent, OutboxEvent } from '../outbox-event';
 import { afterFailure, afterSuccess, BackoffPolicy, defaultBackoffPolicy, isBackingOff, ProviderHealth } from './backoff';
 import { containerResource, locodesOf, PortView } from './container-resource';
 import { defaultEtaOptions, EtaOptions, predictEta } from './eta';
@@ -10,6 +8,7 @@ import type { ContainerState, PortDirectory, PositionHistoryStore, ProviderHealt
 import type { SeaRouter } from './sea-route/sea-router';
 import { arrivalTime, carrierEta, currentVessel, deriveRoute, deriveStatus, remainingPorts, seaStatuses } from './timeline';
 import { liveEvents, mergeTimeline } from './timeline-merge';
+import { newId, newOutboxEvent, OutboxEvent } from '../shared';
 
 export interface RefreshConfig {
   /** How often each active subscription is refreshed. */

@@ -1,6 +1,3 @@
-import type { PlanName } from '../access/caller';
-import { newId } from '../shared/ids';
-import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared/page-cursor';
 import { carrierFromContainerNumber, carrierFromReference, CarrierSource } from './carriers';
 import { checkContainerNumber, normaliseContainerNumber } from './container-number';
 import { containerResource, locodesOf, PortView } from './container-resource';
@@ -10,6 +7,7 @@ import type { ContainerSnapshot, StoredTimelineEvent, SubscriptionStatus, Tracki
 import type { ReferenceType } from './providers/provider-types';
 import type { PortDirectory } from './refresh-ports';
 import type { ContainerStatus } from './timeline';
+import { decodeCursor, isCreatedAtCursor, newId, Page, pageOf, type PlanName } from '../shared';
 
 export interface CreateSubscriptionInput {
   accountId: string;

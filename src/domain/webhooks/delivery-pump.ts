@@ -1,5 +1,5 @@
-import { newId } from '../shared/ids';
 import type { WebhookDeliveryService } from './delivery.service';
+import { newId } from '../shared';
 
 export interface PumpOptions {
   /** Deliveries in flight at once. */

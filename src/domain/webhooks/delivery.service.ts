@@ -1,6 +1,3 @@
-import type { Clock } from '../clock';
-import { newOutboxEvent, OutboxEvent } from '../outbox-event';
-import { newId } from '../shared/ids';
 import { endpointDisabledEventType, pingEventType, subscribesTo } from './event-catalogue';
 import { eventEnvelope } from './event-envelope';
 import { DeliveryAttempt, signingSecrets, WebhookDelivery, WebhookEndpoint } from './model';
@@ -8,6 +5,7 @@ import type { ClaimedDelivery, DeliveryStore, EndpointStore, EventStore, SendRes
 import { retryDelayMs } from './retry-schedule';
 import { signedHeaders } from './signing';
 import { checkTarget, RefusedTarget } from './target-guard';
+import { type Clock, newId, newOutboxEvent, OutboxEvent } from '../shared';
 
 export interface DeliveryNotices {
   /** An endpoint was disabled (410 Gone, or failing for too long): the operator's log line. */

@@ -1,13 +1,9 @@
-import type { Clock } from '../clock';
-import { DomainError } from '../errors';
-import { newOutboxEvent, OutboxEvent } from '../outbox-event';
-import { newId } from '../shared/ids';
-import type { Page } from '../shared/page-cursor';
 import { checkSubscriptions, pingEventType, subscribesTo } from './event-catalogue';
 import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint } from './model';
 import type { DeliveryStore, EndpointStore, EventStore, WebhookSettings } from './ports';
 import { newSigningSecret } from './signing';
 import { checkTarget, RefusedTarget } from './target-guard';
+import { type Clock, DomainError, newId, newOutboxEvent, OutboxEvent, type Page } from '../shared';
 
 /** Events stay listable (and redeliverable) for 30 days. */
 export const eventRetentionMs = 30 * 24 * 3600 * 1000;

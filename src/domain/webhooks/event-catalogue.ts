@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { DomainError } from '../shared';
 
 /**
  * The event families an endpoint may subscribe to. Delivery is keyed by the event's type only, so a

@@ -1,5 +1,5 @@
-import type { OutboxEvent } from '../outbox-event';
 import { eventApiVersion } from './event-catalogue';
+import type { OutboxEvent } from '../shared';
 
 /** An event as the API shows it and as a delivery's body carries it. */
 export interface EventEnvelope {

@@ -1,7 +1,6 @@
-import type { OutboxEvent } from '../outbox-event';
-import type { Page } from '../shared/page-cursor';
 import type { DeliveryAttempt, DisabledReason, WebhookDelivery, WebhookEndpoint } from './model';
 import type { CheckedTarget, HostResolver } from './target-guard';
+import type { OutboxEvent, Page } from '../shared';
 
 export interface EndpointStore {
   insert(endpoint: WebhookEndpoint): Promise<void>;

@@ -3334,7 +3334,7 @@ export interface components {
             /** @description On update, the id of an existing line to keep (with its duty estimate when its facts are unchanged). */
             id?: string;
             description: string;
-            /** @description HTS number, dotted or plain digits. */
+            /** @description HTS number, dotted or plain digits; 8 or 10 digits (a subheading or statistical line, which duty is estimated on). */
             hts_code?: string | null;
             /** @description ISO 3166-1 alpha-2. */
             country_of_origin?: string | null;

@@ -1,6 +1,6 @@
-import { DomainError } from '../../domain/errors';
 import type { ContainerChoice, LoadItem, LoadPlanRequest, LoadPlanRequestError, OrientationRule } from '../../domain/loadplan';
 import type { components } from '../../generated/api';
+import { DomainError } from '../../domain/shared';
 
 type Schemas = components['schemas'];
 

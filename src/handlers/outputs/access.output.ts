@@ -1,6 +1,6 @@
-import type { Account, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from '../../domain/access/ports';
 import type { components } from '../../generated/api';
 import { isoTime, isoTimeOrNull } from './time';
+import type { Account, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from '../../domain/access';
 
 type Schemas = components['schemas'];
 

@@ -1,4 +1,4 @@
-import type { BulkJob, BulkJobLine } from '../../domain/tariff/bulk/bulk-job.service';
+import type { BulkJob, BulkJobLine } from '../../domain/tariff';
 import type { components } from '../../generated/api';
 
 type Schemas = components['schemas'];

@@ -1,5 +1,5 @@
-import type { HtsSearchResult } from '../../domain/classify/hts-search.service';
 import type { components } from '../../generated/api';
+import type { HtsSearchResult } from '../../domain/classify';
 
 type Schemas = components['schemas'];
 

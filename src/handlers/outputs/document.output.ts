@@ -1,6 +1,6 @@
-import type { StoredDocument } from '../../domain/documents/model';
 import type { components } from '../../generated/api';
 import { isoTime } from './time';
+import type { StoredDocument } from '../../domain/documents';
 
 export function toApiDocument(document: StoredDocument): components['schemas']['Document'] {
   return {

@@ -1,14 +1,8 @@
-import { htsReleaseRef } from '../../domain/hts/hts-change-view';
-import type { HtsChangeSetEntry } from '../../domain/hts/hts-change-feed.service';
-import type { HtsHistoryEntry, HtsLineRates, HtsLineView } from '../../domain/hts/hts-lookup.service';
-import { TariffAlert, tariffAlertView } from '../../domain/hts/tariff-alert';
-import { parseRateExpression, parseSpecialColumn } from '../../domain/tariff/rate-text/parse-rate-text';
-import type { RateExpression, RateTerm } from '../../domain/tariff/rate-text/rate-text.model';
 import type { components } from '../../generated/api';
 import type { QueuedJob } from '../../jobs/job-queue';
-import { dottedHtsCode } from '../../reference/hts/hts-code';
-import type { HtsFootnote } from '../../reference/hts/hts-line';
 import { isoTime } from './time';
+import { dottedHtsCode, type HtsChangeSetEntry, type HtsFootnote, type HtsHistoryEntry, type HtsLineRates, type HtsLineView, htsReleaseRef, TariffAlert, tariffAlertView } from '../../domain/hts';
+import { parseRateExpression, parseSpecialColumn, type RateExpression, type RateTerm } from '../../domain/tariff';
 
 type Schemas = components['schemas'];
 

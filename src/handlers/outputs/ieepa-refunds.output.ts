@@ -1,6 +1,6 @@
-import type { IeepaRefundEstimate, IeepaRefundLine, IeepaRefundTotals } from '../../domain/tariff/ieepa-refunds';
 import type { components } from '../../generated/api';
 import { num, toStackComponent } from './tariff.output';
+import type { IeepaRefundEstimate, IeepaRefundLine, IeepaRefundTotals } from '../../domain/tariff';
 
 type Schemas = components['schemas'];
 

@@ -1,6 +1,6 @@
-import type { Invoice } from '../../domain/invoices/model';
 import type { components } from '../../generated/api';
 import { isoTime, isoTimeOrNull } from './time';
+import type { Invoice } from '../../domain/invoices';
 
 type Schemas = components['schemas'];
 

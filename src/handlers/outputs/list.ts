@@ -1,4 +1,4 @@
-import type { Page } from '../../domain/shared/page-cursor';
+import type { Page } from '../../domain/shared';
 
 /** A page of a collection in the API's list shape. */
 export function toApiList<T, U>(page: Page<T>, toApi: (item: T) => U): { object: 'list'; data: U[]; has_more: boolean; next_cursor: string | null } {

@@ -1,6 +1,6 @@
-import type { LtlQuoteRequest } from '../../domain/ltl/model';
 import type { components } from '../../generated/api';
 import { isoTime, isoTimeOrNull } from './time';
+import type { LtlQuoteRequest } from '../../domain/ltl';
 
 type Schemas = components['schemas'];
 

@@ -1,6 +1,5 @@
-import type { ParcelRating, QuoteResult, QuoteSource, ServiceQuote } from '../../domain/parcel/model';
-import { centsToDecimal } from '../../domain/parcel/money';
 import type { components } from '../../generated/api';
+import { centsToDecimal, type ParcelRating, type QuoteResult, type QuoteSource, type ServiceQuote } from '../../domain/parcel';
 
 type Schemas = components['schemas'];
 type ServiceCode = Schemas['ParcelServiceCode'];

@@ -1,7 +1,6 @@
-import type { CargoLine, DutyEstimate } from '../../domain/shipments/model';
-import type { ShipmentView } from '../../domain/shipments/shipment.service';
 import type { components } from '../../generated/api';
 import { isoTime, isoTimeOrNull } from './time';
+import type { CargoLine, DutyEstimate, ShipmentView } from '../../domain/shipments';
 
 type Schemas = components['schemas'];
 

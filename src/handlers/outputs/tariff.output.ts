@@ -1,5 +1,5 @@
-import type { DutyCalculation, DutyComponent, ProgramSummary, ReportFamily } from '../../domain/tariff/engine/duty-result';
 import type { components } from '../../generated/api';
+import type { DutyCalculation, DutyComponent, ProgramSummary, ReportFamily } from '../../domain/tariff';
 
 type Schemas = components['schemas'];
 

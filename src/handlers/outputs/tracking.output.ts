@@ -1,12 +1,8 @@
 import Decimal from 'decimal.js';
-import type { PlanName } from '../../domain/access/caller';
-import type { Page } from '../../domain/shared/page-cursor';
-import { carrierByCode } from '../../domain/tracking/carriers';
-import type { CreditBalanceSummary, LedgerEntry } from '../../domain/tracking/credit.service';
-import { discountPercent, trackingCreditPricing } from '../../domain/tracking/credits';
-import { billingOf, type SubscriptionWithContainers } from '../../domain/tracking/subscription.service';
 import type { components } from '../../generated/api';
 import { isoTime, isoTimeOrNull } from './time';
+import type { Page, PlanName } from '../../domain/shared';
+import { billingOf, carrierByCode, type CreditBalanceSummary, discountPercent, type LedgerEntry, type SubscriptionWithContainers, trackingCreditPricing } from '../../domain/tracking';
 
 type Schemas = components['schemas'];
 

@@ -1,8 +1,7 @@
-import type { OutboxEvent } from '../../domain/outbox-event';
-import { eventEnvelope } from '../../domain/webhooks/event-envelope';
-import type { DeliveryAttempt, WebhookEndpoint } from '../../domain/webhooks/model';
 import type { components } from '../../generated/api';
 import { isoTime, isoTimeOrNull } from './time';
+import type { OutboxEvent } from '../../domain/shared';
+import { type DeliveryAttempt, eventEnvelope, type WebhookEndpoint } from '../../domain/webhooks';
 
 type Schemas = components['schemas'];
 

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { projectRoot } from '../../config/paths';
-import { buildLexicon, Lexicon, LexiconError } from '../../domain/classify/lexicon';
-import type { TextAnalyser } from '../../domain/classify/text-analysis';
+import { codeDir } from '../../config/paths';
+import { buildLexicon, Lexicon, LexiconError, type TextAnalyser } from '../../domain/classify';
 
 /** The curated lexicon's family files, shipped with the code (data, reviewed and tested like code). */
-export const lexiconDir = path.join(projectRoot, 'src', 'domain', 'classify', 'lexicon');
+export const lexiconDir = path.join(codeDir, 'domain', 'classify', 'lexicon');
 
 /** Reads every `*.yaml` family of the lexicon directory and builds the lexicon. */
 export function loadLexicon(analyser: TextAnalyser, dir: string = lexiconDir): Lexicon {

@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { HtsFileRejected, HtsRow, optionalText } from './hts-line';
-import { rowCode, rowDescription, rowIndent, rowUnits } from './hts-rows';
+import { optionalText, rowCode, rowDescription, rowIndent, rowUnits } from './hts-rows';
+import { HtsFileRejected, HtsRow } from '../../domain/hts';
 
 /** The columns of USITC's CSV export, in order (the file starts with a UTF-8 byte-order mark). */
 export const htsCsvColumns = [
@@ -21,7 +21,7 @@ function csvRecords(bytes: Buffer): string[][] {
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
-      throw new HtsFileRejected(`the CSV ends inside a quoted cell (line ${error.lines}): the file is truncated`);
+      throw new HtsFileRejected(`the CSV ends inside a quoted cell (line ${String(error.lines)}): the file is truncated`);
     }
     throw new HtsFileRejected(`the CSV is malformed: ${error.message}`);
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from '../../domain/hts/hts-ports';
-import { compareRevisions, parseHtsFileName } from './hts-revision';
+import { parseHtsFileName } from './hts-revision';
+import { AvailableHtsRelease, compareRevisions, HtsReleaseSource, HtsSourceUnavailable } from '../../domain/hts';
 
 /**
  * HTS files in a local directory, recognised by USITC's file names
@@ -40,9 +40,4 @@ export class DirectoryHtsSource implements HtsReleaseSource {
       throw new HtsSourceUnavailable(`cannot read ${release.location}: ${(error as Error).message}`);
     }
   }
-}
-
-/** The HTS folder of the reference data directory (config `dataDir`): `<dataDir>/hts`. */
-export function htsDataDirectorySource(dataDir: string): DirectoryHtsSource {
-  return new DirectoryHtsSource(path.join(dataDir, 'hts'));
 }

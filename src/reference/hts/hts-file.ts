@@ -1,21 +1,9 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { readHtsCsv } from './csv-importer';
-import { dottedHtsCode, htsChapter } from './hts-code';
 import { placeInSchedule } from './hts-hierarchy';
-import { HtsFileRejected, HtsLine, HtsRow } from './hts-line';
 import { readHtsJson } from './json-importer';
-
-export type HtsFileFormat = 'csv' | 'json';
-
-export interface HtsFileContents {
-  format: HtsFileFormat;
-  /** Hex sha256 of the bytes as received. */
-  sha256: string;
-  /** Data rows in the file (the CSV header excluded), numbered or not. */
-  rowCount: number;
-  lines: HtsLine[];
-}
+import { dottedHtsCode, htsChapter, HtsFileContents, HtsFileFormat, type HtsFileReader, HtsFileRejected, HtsRow } from '../../domain/hts';
 
 /**
  * The export itself: gzipped copies (`….json.gz`, as archived) are unpacked, so a release has one
@@ -79,3 +67,6 @@ export function readHtsFile(bytes: Buffer, format: HtsFileFormat = sniffHtsForma
     lines: placeInSchedule(rows),
   };
 }
+
+/** The official exports' reader, for the import service. */
+export const htsFileReader: HtsFileReader = { unpack: unpackHtsFile, read: readHtsFile };

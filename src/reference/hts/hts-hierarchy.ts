@@ -1,4 +1,4 @@
-import { descriptionPathSeparator, HtsLine, HtsRow } from './hts-line';
+import { descriptionPathSeparator, HtsLine, HtsRow } from '../../domain/hts';
 
 /** "Live horses, asses, mules and hinnies:" reads better inside a path without its colon. */
 function pathSegment(description: string): string {

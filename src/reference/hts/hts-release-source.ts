@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { HtsReleaseSource } from '../../domain/hts/hts-ports';
 import { DirectoryHtsSource } from './directory-hts-source';
 import { UsitcHtsSource, UsitcSourceOptions } from './usitc-hts-source';
+import type { HtsReleaseSource } from '../../domain/hts';
 
 export interface HtsSourceChoice {
   /** A directory configured for HTS files; wins when set. */

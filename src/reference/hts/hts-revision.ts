@@ -1,20 +1,4 @@
-import type { HtsFileFormat } from './hts-file';
-
-/** A USITC release of the HTS: the year's basic edition is revision 0, then Rev 1, Rev 2, … */
-export interface HtsRevision {
-  year: number;
-  revision: number;
-}
-
-/** Orders revisions oldest first. */
-export function compareRevisions(a: HtsRevision, b: HtsRevision): number {
-  return a.year - b.year || a.revision - b.revision;
-}
-
-/** "2026 Basic Edition", "2026 Revision 4": USITC's own wording. */
-export function revisionTitle({ year, revision }: HtsRevision): string {
-  return revision === 0 ? `${year} Basic Edition` : `${year} Revision ${revision}`;
-}
+import type { HtsFileFormat, HtsRevision } from '../../domain/hts';
 
 const fileNamePattern = /^hts_(\d{4})_(?:revision_(\d{1,3})|basic_edition)_(csv|json)\.(csv|json)(?:\.gz)?$/i;
 

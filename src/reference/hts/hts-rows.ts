@@ -1,5 +1,11 @@
-import { htsDigits } from './hts-code';
-import { HtsFileRejected, HtsRow, normaliseText } from './hts-line';
+import { htsDigits, HtsFileRejected, HtsRow, normaliseText } from '../../domain/hts';
+
+/** {@link normaliseText}, with empty cells as null. */
+export function optionalText(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const text = normaliseText(value);
+  return text === '' ? null : text;
+}
 
 /**
  * Cell readers shared by the CSV and JSON importers, so both formats reject the same mistakes

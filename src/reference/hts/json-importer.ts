@@ -1,5 +1,5 @@
-import { HtsFileRejected, HtsFootnote, HtsRow, normaliseText, optionalText } from './hts-line';
-import { rowCode, rowDescription, rowIndent, rowUnits } from './hts-rows';
+import { optionalText, rowCode, rowDescription, rowIndent, rowUnits } from './hts-rows';
+import { HtsFileRejected, HtsFootnote, HtsRow, normaliseText } from '../../domain/hts';
 
 /** One element of USITC's JSON export (`hts_{YYYY}_revision_{N}_json.json`, reststop exportList). */
 interface UsitcJsonRow {

@@ -1,6 +1,5 @@
-import { AvailableHtsRelease, HtsReleaseSource, HtsSourceUnavailable } from '../../domain/hts/hts-ports';
-import type { HtsFileFormat } from './hts-file';
-import { compareRevisions, htsFileName, parseUsitcReleaseName } from './hts-revision';
+import { htsFileName, parseUsitcReleaseName } from './hts-revision';
+import { AvailableHtsRelease, compareRevisions, type HtsFileFormat, HtsReleaseSource, HtsSourceUnavailable } from '../../domain/hts';
 
 export interface UsitcSourceOptions {
   /** Revision discovery: a JSON array of `{ name: "2026HTSRev4", releaseStartDate: "02/24/2026", status }`. */

@@ -1,5 +1,5 @@
-import type { SurchargeCode } from '../../domain/parcel/reference-data';
 import { ImportFormatError, matchingFiles, readCsv, type ParcelImporter } from './importer';
+import type { SurchargeCode } from '../../domain/parcel';
 
 const tiers: Record<string, SurchargeCode> = {
   DAS: 'delivery_area',

@@ -1,7 +1,5 @@
-import { decimalToCents } from '../../domain/parcel/money';
-import type { IncludedCharge, RateCardVersion } from '../../domain/parcel/reference-data';
-import type { RateType } from '../../domain/parcel/model';
 import { ImportFormatError, matchingFiles, readCsv, requireValue, type ParcelImporter } from './importer';
+import { decimalToCents, type IncludedCharge, type RateCardVersion } from '../../domain/parcel';
 
 const fedexServiceCodes: Record<string, string> = {
   FIRST_OVERNIGHT: 'fedex_first_overnight',
@@ -119,7 +117,7 @@ export const fedexRetailRatesImporter: ParcelImporter = {
             file,
             {
               service: target.service,
-              rateType: 'retail' as RateType,
+              rateType: 'retail',
               region: target.region,
               effectiveFrom: kind[1],
               effectiveTo: null,

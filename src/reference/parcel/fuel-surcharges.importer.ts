@@ -1,7 +1,5 @@
-import type { Carrier } from '../../domain/parcel/model';
-import { decimalToCents } from '../../domain/parcel/money';
-import type { FuelRate } from '../../domain/parcel/reference-data';
 import { ImportFormatError, matchingFiles, readCsv, requireDate, type ParcelImporter } from './importer';
+import { type Carrier, decimalToCents, type FuelRate } from '../../domain/parcel';
 
 const fuelSourceReferences: Record<string, string> = {
   ups: 'UPS weekly fuel surcharge history, manual entries in jfdelascarreras/logifacts@3d0bd072 lib/pricing/data/ups-fuel-surcharge-history.json',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { projectRoot } from '../../config/paths';
+import { codeDir } from '../../config/paths';
 import type { Database } from '../../db/knex';
 import { ParcelDeliveryAreaRepository } from '../../db/repositories/parcel-delivery-area.repository';
 import { ParcelFuelSurchargeRepository } from '../../db/repositories/parcel-fuel-surcharge.repository';
@@ -7,7 +7,6 @@ import { ParcelRateCardRepository } from '../../db/repositories/parcel-rate-card
 import { ParcelSurchargeRepository } from '../../db/repositories/parcel-surcharge.repository';
 import { ParcelZoneChartRepository } from '../../db/repositories/parcel-zone-chart.repository';
 import type { SaveOutcome } from '../../db/repositories/versioned-reference';
-import type { ParcelReferenceData } from '../../domain/parcel/reference-data';
 import { fedexDeliveryAreasImporter } from './fedex-delivery-areas.importer';
 import { fedexListRatesImporter, fedexRetailRatesImporter } from './fedex-rates.importer';
 import { weeklyFuelSurchargesImporter } from './fuel-surcharges.importer';
@@ -15,10 +14,11 @@ import type { ParcelImporter } from './importer';
 import { upsDailyRatesImporter, uspsRetailPricesImporter } from './price-list-csv.importer';
 import { surchargeTableImporter, upsAccessorialsImporter } from './surcharges.importer';
 import { fedexZoneRangesImporter, uspsZoneChartsImporter } from './zone-charts.importer';
-import type { ImportProgress } from '../../domain/import-progress';
+import type { ParcelReferenceData } from '../../domain/parcel';
+import type { ImportProgress } from '../../domain/shared';
 
 /** Surcharge tables transcribed into the repository because no data file holds them (read from src/ in dev and from dist/ alike). */
-export const parcelSupplementsDir = path.join(projectRoot, 'src', 'reference', 'parcel', 'supplements');
+export const parcelSupplementsDir = path.join(codeDir, 'reference', 'parcel', 'supplements');
 
 export function parcelImporters(supplementsDir = parcelSupplementsDir): ParcelImporter[] {
   return [

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { ParcelReferenceData } from '../../domain/parcel/reference-data';
+import type { ParcelReferenceData } from '../../domain/parcel';
 
 /**
  * One importer per documented source format. `files` finds its inputs in the data directory (file

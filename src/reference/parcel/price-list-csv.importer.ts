@@ -1,7 +1,5 @@
-import type { Carrier, RateType } from '../../domain/parcel/model';
-import { decimalToCents } from '../../domain/parcel/money';
-import type { RateCardVersion, RatePrice, SourceRef } from '../../domain/parcel/reference-data';
 import { ImportFormatError, matchingFiles, readCsv, requireDate, requireValue, type ParcelImporter } from './importer';
+import { type Carrier, decimalToCents, type RateCardVersion, type RatePrice, type RateType, type SourceRef } from '../../domain/parcel';
 
 /**
  * Format "transcribed price list" (data/parcel/SOURCES-usps-ups.md): one price per line,

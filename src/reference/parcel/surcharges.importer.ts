@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { carriers, type Carrier } from '../../domain/parcel/model';
-import { decimalToCents } from '../../domain/parcel/money';
-import type { AddressType, ServiceGroup, SurchargeCode, SurchargeEntry, SurchargeTableVersion } from '../../domain/parcel/reference-data';
 import { ImportFormatError, matchingFiles, readCsv, requireDate, type ParcelImporter } from './importer';
+import { type AddressType, type Carrier, carriers, decimalToCents, type ServiceGroup, type SurchargeCode, type SurchargeEntry, type SurchargeTableVersion } from '../../domain/parcel';
 
 /** Lines of one carrier's table, grouped by effective date into table versions. */
 function tablesOf(carrier: Carrier, rows: Array<{ effectiveFrom: string; effectiveTo: string | null; entry: SurchargeEntry }>, source: SurchargeTableVersion['source']): SurchargeTableVersion[] {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ZoneChartVersion, ZoneRange, ZoneScope } from '../../domain/parcel/reference-data';
 import { ImportFormatError, matchingFiles, readCsv, type ParcelImporter } from './importer';
+import type { ZoneChartVersion, ZoneRange, ZoneScope } from '../../domain/parcel';
 
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -1,6 +1,6 @@
-import { greatCircleNm } from '../../domain/tracking/geo';
 import type { PortRecord } from '../../db/repositories/port.repository';
 import type { PortSourceRecord } from './port-sources';
+import { greatCircleNm } from '../../domain/tracking';
 
 /** Above this, two sources disagree about where a port is (≈50 km); WPI still wins, with a note. */
 const disagreementNm = 27;
@@ -45,8 +45,8 @@ export function mergePorts(
       name: u?.name ?? s?.name ?? w?.name ?? locode,
       countryCode: locode.slice(0, 2),
       countryName: countries.get(locode.slice(0, 2)) ?? null,
-      lat: chosen ? (chosen.r.lat as number) : null,
-      lon: chosen ? (chosen.r.lon as number) : null,
+      lat: chosen ? (chosen.r.lat) : null,
+      lon: chosen ? (chosen.r.lon) : null,
       coordinatesSource: chosen?.source ?? null,
       timezone: s?.timezone ?? null,
       wpiNumber: w?.wpiNumber ?? null,

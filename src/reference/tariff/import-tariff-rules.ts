@@ -1,7 +1,6 @@
 import type { TariffRulesRepository } from '../../db/repositories/tariff-rules.repository';
-import { buildRuleSet } from '../../domain/tariff/rules/rule-set';
-import type { TariffRuleBook } from '../../domain/tariff/rules/tariff-rule-book';
 import { readTariffRuleSources } from './tariff-rule-sources';
+import { buildRuleSet, type ActiveTariffRules } from '../../domain/tariff';
 
 /**
  * Import: read the authored rule files and the lists of the data directory, validate, store the rule
@@ -10,7 +9,7 @@ import { readTariffRuleSources } from './tariff-rule-sources';
 export async function importTariffRules(options: {
   dataDir: string;
   repository: TariffRulesRepository;
-  book: TariffRuleBook;
+  book: ActiveTariffRules;
   now: () => number;
   dir?: string;
 }): Promise<{ version: string; stored: 'created' | 'exists'; warnings: string[] }> {
@@ -23,7 +22,7 @@ export async function importTariffRules(options: {
 }
 
 /** At start: load the active stored rule set into the book; false when none is stored yet. */
-export async function loadActiveTariffRules(repository: TariffRulesRepository, book: TariffRuleBook): Promise<boolean> {
+export async function loadActiveTariffRules(repository: TariffRulesRepository, book: ActiveTariffRules): Promise<boolean> {
   const sources = await repository.activeRuleSetSources();
   if (!sources) return false;
   book.replace(buildRuleSet(sources));

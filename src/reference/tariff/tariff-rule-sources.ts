@@ -3,14 +3,11 @@ import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import Decimal from 'decimal.js';
 import { parse as parseYaml } from 'yaml';
-import { projectRoot } from '../../config/paths';
-import type { AdcvdCase, ImportedProductList, ProductListEntry, RuleSetSources } from '../../domain/tariff/rules/rule-set';
-import { RuleDataError } from '../../domain/tariff/rules/rule-set';
-import { adcvdFileSchema, describeSchemaError, productListsFileSchema, type AdcvdFile, type ProductListsFile } from '../../domain/tariff/rules/rule-schema';
-import { countryCodeForName } from '../../domain/tariff/countries/country-directory';
+import { codeDir } from '../../config/paths';
+import { type AdcvdCase, type AdcvdFile, adcvdFileSchema, countryCodeForName, describeSchemaError, type ImportedProductList, type ProductListEntry, type ProductListsFile, productListsFileSchema, RuleDataError, type RuleSetSources } from '../../domain/tariff';
 
 /** The authored rule files, shipped with the code (they are data, edited with a test, never code). */
-export const measuresDir = path.join(projectRoot, 'src', 'domain', 'tariff', 'measures');
+export const measuresDir = path.join(codeDir, 'domain', 'tariff', 'measures');
 
 const fixedFiles = ['country-groups.yaml', 'base-rates.yaml', 'fees.yaml', 'product-lists.yaml', 'adcvd.yaml'];
 

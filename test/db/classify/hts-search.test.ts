@@ -6,7 +6,7 @@ import { OpenAiCompatibleReranker } from '../../../src/domain/classify/llm-reran
 import { importHtsFile } from '../../../src/domain/hts/hts-import.service';
 import { findHtsLine } from '../../../src/domain/hts/hts-lookup.service';
 import { loadConfig } from '../../../src/config/config';
-import { systemClock } from '../../../src/domain/clock';
+import { systemClock } from '../../../src/domain/shared/clock';
 import { createTariffServices, htsRefreshDeps } from '../../../src/hosts/tariff-services';
 import { createTestDatabase, TestDatabase } from '../../support/database';
 import { clearHtsTables, htsImportDeps } from '../../support/hts-fixtures';

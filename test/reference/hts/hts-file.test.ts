@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { dottedHtsCode, htsDigits } from '../../../src/reference/hts/hts-code';
 import { readHtsFile, sniffHtsFormat } from '../../../src/reference/hts/hts-file';
-import type { HtsLine } from '../../../src/reference/hts/hts-line';
 import { htsFileName, parseHtsFileName, parseUsitcReleaseName } from '../../../src/reference/hts/hts-revision';
+import { dottedHtsCode, htsDigits, type HtsLine } from '../../../src/domain/hts/model';
 
 const fixtures = path.join(__dirname, '..', '..', 'fixtures', 'hts');
 const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name));
@@ -21,13 +20,13 @@ describe('HTS numbers', () => {
   it('accepts plain digits, the CSV dotted form and the 4.2.4 form', () => {
     expect(htsDigits('6109100012')).toBe('6109100012');
     expect(htsDigits('6109.10.00.12')).toBe('6109100012');
-    expect(htsDigits(' 6109.10.0012 ')).toBe('6109100012');
+    expect(htsDigits('6109.10.0012')).toBe('6109100012');
     expect(htsDigits('6109.10')).toBe('610910');
     expect(htsDigits('6109')).toBe('6109');
   });
 
   it('refuses anything else', () => {
-    for (const bad of ['', '610', '61091', '6109.10.001', '6109..10', 'abcd', '6109-10', '61091000123', '.6109']) {
+    for (const bad of ['', '610', '61091', '6109.10.001', '6109..10', 'abcd', '6109-10', '61091000123', '.6109', ' 6109.10.0012', '6109.']) {
       expect(htsDigits(bad)).toBeNull();
     }
   });

@@ -1,7 +1,7 @@
 import type { CarrierRatingRules } from '../handling-rules';
 import type { Carrier } from '../model';
 import type { ServiceDefinition } from '../service-definition';
-import type { LiveCarrierAdapter } from './live-adapter';
+import type { ConfiguredCredentials, LiveCarrierAdapter } from './live-adapter';
 
 /** A carrier's registration: its services, rating rules, and live adapter when configured (Karrio's plugin metadata). */
 export interface CarrierModule {
@@ -9,18 +9,19 @@ export interface CarrierModule {
   label: string;
   services: readonly ServiceDefinition[];
   rules: CarrierRatingRules;
-  liveFromEnv(env: Record<string, string | undefined>, now?: () => number): LiveCarrierAdapter | null;
+  /** The live adapter when the carrier's configured credentials are enough for it; null otherwise. */
+  liveFrom(configured: ConfiguredCredentials | undefined, now?: () => number): LiveCarrierAdapter | null;
 }
 
-export function defineCarrier<S>(definition: Omit<CarrierModule, 'liveFromEnv'> & {
-  settingsFromEnv(env: Record<string, string | undefined>): S | null;
+export function defineCarrier<S>(definition: Omit<CarrierModule, 'liveFrom'> & {
+  settingsFrom(configured: ConfiguredCredentials | undefined): S | null;
   createLiveAdapter(settings: S, now?: () => number): LiveCarrierAdapter;
 }): CarrierModule {
-  const { settingsFromEnv, createLiveAdapter, ...module } = definition;
+  const { settingsFrom, createLiveAdapter, ...module } = definition;
   return {
     ...module,
-    liveFromEnv(env, now) {
-      const settings = settingsFromEnv(env);
+    liveFrom(configured, now) {
+      const settings = settingsFrom(configured);
       return settings ? createLiveAdapter(settings, now) : null;
     },
   };

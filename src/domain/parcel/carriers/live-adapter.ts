@@ -24,22 +24,24 @@ export interface LiveCredentials {
   baseUrl: string;
 }
 
-/**
- * `<PREFIX>_CLIENT_ID`, `<PREFIX>_CLIENT_SECRET` (and `<PREFIX>_ACCOUNT_NUMBER` when the carrier
- * rates per account) must all be set, or the carrier stays offline; `<PREFIX>_API_BASE_URL`
- * overrides the production URL (sandbox, or a local fake).
- */
-export function liveCredentialsFromEnv(env: Record<string, string | undefined>, prefix: string, productionUrl: string): LiveCredentials | null {
-  const clientId = env[`${prefix}_CLIENT_ID`];
-  const clientSecret = env[`${prefix}_CLIENT_SECRET`];
-  if (!clientId || !clientSecret) return null;
-  return { clientId, clientSecret, baseUrl: env[`${prefix}_API_BASE_URL`] || productionUrl };
+/** A carrier's credentials as configured (src/config/parcel-carrier-config.ts); the base URL null for production. */
+export interface ConfiguredCredentials {
+  clientId: string;
+  clientSecret: string;
+  baseUrl: string | null;
+  accountNumber: string | null;
 }
 
-export function accountCredentialsFromEnv(env: Record<string, string | undefined>, prefix: string, productionUrl: string): (LiveCredentials & { accountNumber: string }) | null {
-  const credentials = liveCredentialsFromEnv(env, prefix, productionUrl);
-  const accountNumber = env[`${prefix}_ACCOUNT_NUMBER`];
-  return credentials && accountNumber ? { ...credentials, accountNumber } : null;
+/** The app credentials, on the production URL unless another is configured; null when none are. */
+export function liveCredentials(configured: ConfiguredCredentials | undefined, productionUrl: string): LiveCredentials | null {
+  if (!configured) return null;
+  return { clientId: configured.clientId, clientSecret: configured.clientSecret, baseUrl: configured.baseUrl ?? productionUrl };
+}
+
+/** For carriers that rate per shipper account: null (live rating off) without the account number. */
+export function accountCredentials(configured: ConfiguredCredentials | undefined, productionUrl: string): (LiveCredentials & { accountNumber: string }) | null {
+  const credentials = liveCredentials(configured, productionUrl);
+  return credentials && configured?.accountNumber ? { ...credentials, accountNumber: configured.accountNumber } : null;
 }
 
 export interface LiveQuoteParts {

@@ -57,16 +57,3 @@ export class LiveRatingGateway {
   }
 }
 
-/** PARCEL_LIVE_TIMEOUT_MS (default 4000), PARCEL_LIVE_BREAKER_FAILURES (5), PARCEL_LIVE_BREAKER_COOLDOWN_MS (30000). */
-export function liveRatingOptionsFromEnv(env: Record<string, string | undefined>): LiveRatingOptions {
-  const positive = (name: string, fallback: number) => {
-    const value = Number(env[name] ?? fallback);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${env[name]}"`);
-    return value;
-  };
-  return {
-    timeoutMs: positive('PARCEL_LIVE_TIMEOUT_MS', 4000),
-    failureThreshold: positive('PARCEL_LIVE_BREAKER_FAILURES', 5),
-    cooldownMs: positive('PARCEL_LIVE_BREAKER_COOLDOWN_MS', 30_000),
-  };
-}

@@ -2,7 +2,7 @@ import type { Carrier } from '../model';
 import type { ServiceDefinition } from '../service-definition';
 import type { CarrierModule } from './carrier-module';
 import { fedexCarrier } from './fedex';
-import type { LiveCarrierAdapter } from './live-adapter';
+import type { ConfiguredCredentials, LiveCarrierAdapter } from './live-adapter';
 import { upsCarrier } from './ups';
 import { uspsCarrier } from './usps';
 
@@ -18,7 +18,7 @@ export const allServices: readonly ServiceDefinition[] = Object.values(carrierRe
 
 export const serviceCodes: ReadonlySet<string> = new Set(allServices.map((s) => s.code));
 
-/** Live adapters for the carriers whose credentials are present in `env`. */
-export function liveAdaptersFromEnv(env: Record<string, string | undefined>, now?: () => number): LiveCarrierAdapter[] {
-  return Object.values(carrierRegistry).flatMap((m) => m.liveFromEnv(env, now) ?? []);
+/** Live adapters for the carriers whose configured credentials are enough for them. */
+export function liveAdapters(configured: Partial<Record<Carrier, ConfiguredCredentials>>, now?: () => number): LiveCarrierAdapter[] {
+  return Object.values(carrierRegistry).flatMap((m) => m.liveFrom(configured[m.carrier], now) ?? []);
 }

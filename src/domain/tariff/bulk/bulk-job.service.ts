@@ -1,8 +1,8 @@
-import { DomainError } from '../../errors';
-import { newOutboxEvent, type OutboxEvent } from '../../outbox-event';
-import type { AccountScope } from '../../shared/account-scope';
-import { newId } from '../../shared/ids';
-import type { Page } from '../../shared/page-cursor';
+import { DomainError } from '../../shared';
+import { newOutboxEvent, type OutboxEvent } from '../../shared';
+import type { AccountScope } from '../../shared';
+import { newId } from '../../shared';
+import type { Page } from '../../shared';
 import type { DutyEngineDependencies } from '../engine/calculate-duty';
 import { BulkJobKind, BulkLine, BulkLineOutput, inputColumns, outputColumns } from './bulk-columns';
 import { computeBulkLine } from './bulk-compute';

@@ -1,4 +1,4 @@
-import { DomainError, type FieldIssue } from '../../errors';
+import { DomainError, type FieldIssue } from '../../shared';
 import { claimCatalogue } from '../claims/claim-catalogue';
 import { validateDutyRequest, type ClaimInput, type DutyRequest, type TransportMode } from '../engine/duty-request';
 import { InvalidTariffRequestError } from '../errors';

@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { DomainError } from '../../errors';
+import { DomainError } from '../../shared';
 import type { BulkJobKind } from './bulk-columns';
 import { requiredColumns } from './bulk-columns';
 import { maxBulkLines, RawRow, readHeader } from './bulk-lines';

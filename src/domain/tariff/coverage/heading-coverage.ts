@@ -3,7 +3,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
 import { claimCatalogue } from '../claims/claim-catalogue';
-import type { RuleSet } from '../rules/rule-set';
+import type { TariffRuleSet } from '../rules/rule-set';
 
 const headingPattern = /^99\d{2}\.\d{2}\.\d{2}$/;
 const explanationsSchema = z
@@ -43,7 +43,7 @@ export interface HeadingCoverage {
 }
 
 /** The headings the rule set and the claims catalogue name. */
-function namedHeadings(ruleSet: RuleSet): Set<string> {
+function namedHeadings(ruleSet: TariffRuleSet): Set<string> {
   const named = new Set<string>();
   for (const measure of ruleSet.measures) {
     for (const heading of [measure.heading, measure.heading_when_met, ...measure.exemptions.map((e) => e.heading), ...measure.possible_exemptions.map((p) => p.heading)]) {
@@ -56,7 +56,7 @@ function namedHeadings(ruleSet: RuleSet): Set<string> {
 }
 
 /** Which Chapter 99 headings of a release the rules cover, which an explanation accounts for, and which neither. */
-export function headingCoverage(releaseHeadings: string[], ruleSet: RuleSet, explanations: HeadingExplanation[]): HeadingCoverage {
+export function headingCoverage(releaseHeadings: string[], ruleSet: TariffRuleSet, explanations: HeadingExplanation[]): HeadingCoverage {
   const named = namedHeadings(ruleSet);
   const inRelease = new Set(releaseHeadings);
   const covered = releaseHeadings.filter((heading) => named.has(heading));

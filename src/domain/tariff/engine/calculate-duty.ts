@@ -13,7 +13,7 @@ import { centsText, percentOf, toCents } from './money';
 
 export interface DutyEngineDependencies {
   lines: HtsLineSource;
-  /** The in-memory rule index (see TariffRuleBook). */
+  /** The in-memory rule index (see ActiveTariffRules). */
   rules: TariffRules;
   /** Today's date (UTC, YYYY-MM-DD), the default entry date. */
   today: () => string;

@@ -84,7 +84,12 @@ export interface LoadedMeasure extends Measure {
   group?: string;
 }
 
-export interface RuleSet {
+/**
+ * The duty rules of one version as data: measures, lists, base rates, fees, validated by
+ * {@link buildRuleSet} from the stored sources. The engine runs on its compiled index
+ * (`TariffRules`, tariff-rules.ts), which `ActiveTariffRules` (active-tariff-rules.ts) swaps in after each import.
+ */
+export interface TariffRuleSet {
   /** `sha256:` + the first 16 hex digits of the hash of the sources: changes with any rule or list. */
   version: string;
   measures: LoadedMeasure[];
@@ -133,7 +138,7 @@ export function ruleSetVersion(sources: RuleSetSources): string {
  * Validates the sources and their cross-references (lists, groups, interaction targets, unique ids)
  * and returns the rule set. Throws RuleDataError with a precise reason on the first problem found.
  */
-export function buildRuleSet(sources: RuleSetSources): RuleSet {
+export function buildRuleSet(sources: RuleSetSources): TariffRuleSet {
   const countryGroups = validate(countryGroupsFileSchema, sources.countryGroups, 'country-groups.yaml').groups;
   const baseRates = validate(baseRatesFileSchema, sources.baseRates, 'base-rates.yaml');
   const fees = validate(feesFileSchema, sources.fees, 'fees.yaml');

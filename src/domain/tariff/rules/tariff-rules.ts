@@ -3,7 +3,7 @@ import { CountryGroups } from '../countries/country-directory';
 import { compileFees, type CompiledFees } from '../engine/fees';
 import { ProductScopeMatcher } from './product-scope';
 import type { BaseRatesFile, MeasureExemption } from './rule-schema';
-import type { AdcvdCase, LoadedMeasure, RuleSet } from './rule-set';
+import type { AdcvdCase, LoadedMeasure, TariffRuleSet } from './rule-set';
 
 export interface CompiledExemption extends MeasureExemption {
   productsMatcher: ProductScopeMatcher | null;
@@ -51,7 +51,7 @@ export class TariffRules {
   private readonly byIncludedPrefix = new Map<string, CompiledMeasure[]>();
   private readonly everyProduct: CompiledMeasure[] = [];
 
-  constructor(readonly ruleSet: RuleSet) {
+  constructor(readonly ruleSet: TariffRuleSet) {
     this.version = ruleSet.version;
     this.groups = new CountryGroups(ruleSet.countryGroups);
     this.fees = compileFees(ruleSet.fees);

@@ -1,5 +1,5 @@
-import { OAuthTokenCache, readIssuedToken } from '../../shared/oauth-token-cache';
 import { ProviderError } from './provider-types';
+import { OAuthTokenCache, readIssuedToken } from '../../shared';
 
 /**
  * The one place tracking providers do HTTP: timeouts, JSON, and the mapping of failures to

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../../../../src/config/paths';
 import { isTestModeSample, testModeSamples } from '../../../../src/domain/access/test-mode-samples';
-import { loadHostDocument } from '../../../../src/hosts/host-document';
+import { loadHostDocument } from '../../../../src/http/host-document';
 
 const accessDoc = fs.readFileSync(path.join(projectRoot, 'docs', 'access.md'), 'utf8');
 const descriptionOf = (operationId: string): string =>

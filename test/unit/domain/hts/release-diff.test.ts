@@ -1,6 +1,6 @@
 import { changeConcernsPrefix, maxChangesPerEvent, tariffChangedEvents } from '../../../../src/domain/hts/alert-matcher';
 import type { HtsChange } from '../../../../src/domain/hts/hts-change';
-import type { HtsRelease } from '../../../../src/domain/hts/hts-release';
+import type { HtsRelease } from '../../../../src/domain/hts/model';
 import { ComparableHtsLine, diffReleases } from '../../../../src/domain/hts/release-diff';
 import type { TariffAlert } from '../../../../src/domain/hts/tariff-alert';
 

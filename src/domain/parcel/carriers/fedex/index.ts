@@ -5,7 +5,7 @@ import { fedexRatingRules } from './rating-rules';
 import { buildFedexRateRequest } from './request';
 import { parseFedexError, parseFedexRateResponse } from './response';
 import { fedexServices } from './services';
-import { fedexSettingsFromEnv, type FedexSettings } from './settings';
+import { fedexSettingsFrom, type FedexSettings } from './settings';
 import { FedexTransport } from './transport';
 
 /** FedEx live rating: map, send, parse. */
@@ -19,6 +19,6 @@ export const fedexCarrier = defineCarrier({
   label: carrierLabels.fedex,
   services: fedexServices,
   rules: fedexRatingRules,
-  settingsFromEnv: fedexSettingsFromEnv,
+  settingsFrom: fedexSettingsFrom,
   createLiveAdapter: createFedexLiveAdapter,
 });

@@ -1,5 +1,5 @@
 import { CarrierHttpError, postToCarrier } from './carrier-http';
-import type { OAuthTokenCache } from '../../../shared/oauth-token-cache';
+import type { OAuthTokenCache } from '../../../shared';
 
 /**
  * JSON POSTs with a cached client-credentials bearer token. A 401 means the token was revoked or

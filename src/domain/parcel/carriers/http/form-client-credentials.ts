@@ -1,5 +1,5 @@
-import { OAuthTokenCache, readIssuedToken } from '../../../shared/oauth-token-cache';
 import { postToCarrier } from './carrier-http';
+import { OAuthTokenCache, readIssuedToken } from '../../../shared';
 
 /** A token cache for the RFC 6749 form-encoded client-credentials grant (FedEx, USPS). */
 export function formClientCredentials(tokenUrl: string, clientId: string, clientSecret: string, now?: () => number): OAuthTokenCache {

@@ -3,7 +3,7 @@ import { defineCarrier } from '../carrier-module';
 import { oneCallAdapter, type LiveCarrierAdapter } from '../live-adapter';
 import { buildUpsRateRequest } from './request';
 import { parseUpsError, parseUpsRateResponse } from './response';
-import { upsSettingsFromEnv, type UpsSettings } from './settings';
+import { upsSettingsFrom, type UpsSettings } from './settings';
 import { UpsTransport } from './transport';
 import { upsRatingRules } from './rating-rules';
 import { upsServices } from './services';
@@ -19,6 +19,6 @@ export const upsCarrier = defineCarrier({
   label: carrierLabels.ups,
   services: upsServices,
   rules: upsRatingRules,
-  settingsFromEnv: upsSettingsFromEnv,
+  settingsFrom: upsSettingsFrom,
   createLiveAdapter: createUpsLiveAdapter,
 });

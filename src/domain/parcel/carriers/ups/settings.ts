@@ -1,4 +1,4 @@
-import { accountCredentialsFromEnv, type LiveCredentials } from '../live-adapter';
+import { type ConfiguredCredentials, accountCredentials, type LiveCredentials } from '../live-adapter';
 
 /** UPS developer-portal app credentials and the shipper account rates are asked for. */
 export interface UpsSettings extends LiveCredentials {
@@ -6,4 +6,4 @@ export interface UpsSettings extends LiveCredentials {
 }
 
 /** UPS_CLIENT_ID, UPS_CLIENT_SECRET, UPS_ACCOUNT_NUMBER (all three, or live UPS stays off), UPS_API_BASE_URL. */
-export const upsSettingsFromEnv = (env: Record<string, string | undefined>): UpsSettings | null => accountCredentialsFromEnv(env, 'UPS', 'https://onlinetools.ups.com');
+export const upsSettingsFrom = (configured: ConfiguredCredentials | undefined): UpsSettings | null => accountCredentials(configured, 'https://onlinetools.ups.com');

@@ -1,8 +1,8 @@
 import { BearerClient } from '../http/bearer-client';
 import { postToCarrier } from '../http/carrier-http';
-import { OAuthTokenCache, readIssuedToken } from '../../../shared/oauth-token-cache';
 import type { UpsSettings } from './settings';
 import type { UpsRateRequest, UpsRateResponse } from './types';
+import { OAuthTokenCache, readIssuedToken } from '../../../shared';
 
 /** The only UPS I/O: OAuth at /security/v1/oauth/token (HTTP Basic), rating at /api/rating/v2409/Shop (with time in transit). */
 export class UpsTransport {

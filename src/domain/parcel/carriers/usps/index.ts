@@ -6,7 +6,7 @@ import { uspsRatingRules } from './rating-rules';
 import { buildUspsBaseRatesQuery } from './request';
 import { parseUspsBaseRates, parseUspsError } from './response';
 import { uspsServices } from './services';
-import { uspsSettingsFromEnv, type UspsSettings } from './settings';
+import { uspsSettingsFrom, type UspsSettings } from './settings';
 import { UspsTransport } from './transport';
 
 /**
@@ -40,6 +40,6 @@ export const uspsCarrier = defineCarrier({
   label: carrierLabels.usps,
   services: uspsServices,
   rules: uspsRatingRules,
-  settingsFromEnv: uspsSettingsFromEnv,
+  settingsFrom: uspsSettingsFrom,
   createLiveAdapter: createUspsLiveAdapter,
 });

@@ -1,9 +1,9 @@
-import type { OAuthTokenCache } from '../../../shared/oauth-token-cache';
 import { clientCredentialsTokens, requestJson } from '../http-transport';
 import { CarrierEventsProvider, CarrierEventsResult, ProviderError, TrackingQuery } from '../provider-types';
 import { eventsUrl, nextPageUrl, OffOriginNextPage, transportCallEventsUrl, versionHeaders } from './request';
 import { parseDcsaEvents } from './response';
 import type { DcsaSettings } from './settings';
+import type { OAuthTokenCache } from '../../../shared';
 
 /**
  * A carrier's DCSA Track & Trace endpoint (2.2 or 3.0). For a container it also fetches the

@@ -1,4 +1,4 @@
-import type { EmptyIndicator, EventClassifier, EventLocation, EventType, ModeOfTransport, TimelineEvent, TransportCall } from '../../events';
+import type { EventLocation, EventType, ModeOfTransport, TimelineEvent, TransportCall } from '../../events';
 import { isKnownEventCode } from '../../events';
 import type { CarrierEventsResult } from '../provider-types';
 
@@ -77,12 +77,12 @@ function toTimelineEvent(body: Json, meta: { eventId: string | null; createdAt: 
     providerEventId: meta.eventId,
     eventType,
     code,
-    classifier: classifier as EventClassifier,
+    classifier: classifier,
     eventTime,
     eventCreatedAt: time(meta.createdAt),
     equipmentReference: eventType === 'EQUIPMENT' ? str(body.equipmentReference) : null,
     isoEquipmentCode: str(body.ISOEquipmentCode),
-    emptyIndicator: empty === 'EMPTY' || empty === 'LADEN' ? (empty as EmptyIndicator) : null,
+    emptyIndicator: empty === 'EMPTY' || empty === 'LADEN' ? (empty) : null,
     isTransshipment: body.isTransshipmentMove === true,
     location: location(body.eventLocation ?? body.location) ?? call?.location ?? null,
     transportCall: call,

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { DomainError } from '../../../../../src/domain/errors';
+import { DomainError } from '../../../../../src/domain/shared';
 import { readBulkLines } from '../../../../../src/domain/tariff/bulk/bulk-lines';
 import { readCsv, readXlsx } from '../../../../../src/domain/tariff/bulk/bulk-sheets';
 

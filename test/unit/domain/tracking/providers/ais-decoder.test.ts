@@ -8,7 +8,7 @@ import { referenceFile } from '../../../../support/reference-data';
 
 const decodeAll = (lines: string[], acceptBadChecksum = false) => {
   const decoder = new NmeaDecoder({ acceptBadChecksum });
-  return { decoder, messages: lines.map((l) => decoder.decodeLine(l)).filter((m) => m !== null).map((m) => m!.message) };
+  return { decoder, messages: lines.map((l) => decoder.decodeLine(l)).filter((m) => m !== null).map((m) => m.message) };
 };
 
 describe('NMEA sentences', () => {

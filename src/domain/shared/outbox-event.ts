@@ -1,4 +1,4 @@
-import { newId } from './shared/ids';
+import { newId } from './ids';
 
 /**
  * An event for webhook subscribers (`container.updated`, `container.eta_changed`…), written to the

@@ -1,4 +1,4 @@
-import type { HtsRevision } from './hts-revision';
+import type { HtsRevision } from './model';
 
 /**
  * The date each known revision took effect, for files that arrive without dates (a local data

@@ -1,11 +1,12 @@
-import type { RuleSet } from './rule-set';
+import type { TariffRuleSet } from './rule-set';
 import { TariffRules } from './tariff-rules';
 
 /**
- * Holds the rule index the engine uses. Loaded at start and replaced after each import; a calculation
+ * The rules in force in this process: holds the compiled index (`TariffRules`) of the active
+ * `TariffRuleSet`. Loaded at start and replaced after each import; a calculation
  * reads `current()` once, so a refresh never mixes two rule sets in one answer.
  */
-export class TariffRuleBook {
+export class ActiveTariffRules {
   private rules: TariffRules | null = null;
 
   current(): TariffRules {
@@ -18,7 +19,7 @@ export class TariffRuleBook {
   }
 
   /** Indexes a validated rule set, then swaps it in; on error the previous rules stay. */
-  replace(ruleSet: RuleSet): TariffRules {
+  replace(ruleSet: TariffRuleSet): TariffRules {
     const next = new TariffRules(ruleSet);
     this.rules = next;
     return next;

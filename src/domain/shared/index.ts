@@ -1,0 +1,11 @@
+/** The shared capability's public surface: code outside src/domain/shared imports it from here. */
+export type { AccountScope } from './account-scope';
+export { isCalendarDate } from './calendar-date';
+export { type Caller, type EntitlementPlan, entitlementPlanOf, type KeyMode, type PlanName, planNames, quotaSubjectOf, subjectOf } from './caller';
+export { type Clock, systemClock } from './clock';
+export { DomainError, type DomainErrorKind, type FieldIssue, invalidInput } from './errors';
+export { newId } from './ids';
+export type { ImportProgress, ImportStep } from './import-progress';
+export { OAuthTokenCache, readIssuedToken } from './oauth-token-cache';
+export { newOutboxEvent, type OutboxEvent } from './outbox-event';
+export { decodeCursor, isCreatedAtCursor, type Page, pageOf } from './page-cursor';

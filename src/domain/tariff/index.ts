@@ -1,0 +1,18 @@
+/** The tariff capability's public surface: code outside src/domain/tariff imports it from here. */
+export { countryCodeForName } from './countries/country-directory';
+export { calculateDuty } from './engine/calculate-duty';
+export type { DutyRequest, TransportMode } from './engine/duty-request';
+export type { DutyCalculation, DutyComponent, ProgramSummary, ReportFamily } from './engine/duty-result';
+export { estimateIeepaRefunds, type IeepaRefundEstimate, type IeepaRefundLine, type IeepaRefundTotals } from './ieepa-refunds';
+export { parseRateExpression, parseSpecialColumn } from './rate-text/parse-rate-text';
+export type { RateExpression, RateTerm } from './rate-text/rate-text.model';
+export { canonicalUnit } from './rate-text/rate-units';
+export { ReleaseLineSource } from './release-line-source';
+export { type AdcvdFile, adcvdFileSchema, describeSchemaError, type ProductListsFile, productListsFileSchema } from './rules/rule-schema';
+export { type AdcvdCase, buildRuleSet, type ImportedProductList, type ProductListEntry, RuleDataError, type TariffRuleSet, type RuleSetSources } from './rules/rule-set';
+export { ActiveTariffRules } from './rules/active-tariff-rules';
+export type { DutyEngineDependencies } from './engine/calculate-duty';
+export { type BulkJobKind, type BulkLine, type BulkLineOutput, inputColumns } from './bulk/bulk-columns';
+export { type BulkJob, type BulkJobLine, BulkJobService, type BulkJobSource, type BulkJobStatus, type BulkJobStore, resultColumns, resultRow } from './bulk/bulk-job.service';
+export { claimsCellOf, maxBulkFileBytes, type RawRow } from './bulk/bulk-lines';
+export { readCsv, readXlsx, type SheetFormat, sheetContentTypes, type SheetRow, writeCsv, writeXlsx } from './bulk/bulk-sheets';
