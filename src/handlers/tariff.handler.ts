@@ -1,5 +1,6 @@
 import { HtsSearchError, searchHtsCodes } from '../domain/classify/hts-search.service';
-import { calculateDuty } from '../domain/tariff/engine/calculate-duty';
+import { calculateDuty, type DutyEngineDependencies } from '../domain/tariff/engine/calculate-duty';
+import { simulateDuty } from '../domain/tariff/duty-simulation';
 import type { DutyRequest } from '../domain/tariff/engine/duty-request';
 import type { DutyCalculation } from '../domain/tariff/engine/duty-result';
 import type { components } from '../generated/api';
@@ -10,7 +11,7 @@ import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { htsNotReady } from './hts.handler';
 import { toApiSearchResult } from './outputs/classify.output';
-import { toFormA, toFormB } from './outputs/tariff.output';
+import { toFormA, toFormB, toTariffSimulation } from './outputs/tariff.output';
 import { toIeepaRefundEstimate } from './outputs/ieepa-refunds.output';
 import { estimateIeepaRefunds } from '../domain/tariff/ieepa-refunds';
 
@@ -25,6 +26,9 @@ function assertRulesLoaded(tariff: TariffServices): void {
 
 const engineToday = (call: CallContext) => () => call.receivedAt.toISOString().slice(0, 10);
 
+/** The calculator as every tariff operation runs it: the release lines, the rules in memory, the call's day. */
+const dutyEngine = (tariff: TariffServices, call: CallContext): DutyEngineDependencies => ({ lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
+
 async function calculate(body: CalculationRequest, call: CallContext, tariff: TariffServices): Promise<DutyCalculation> {
   assertRulesLoaded(tariff);
   const request: DutyRequest = {
@@ -38,7 +42,7 @@ async function calculate(body: CalculationRequest, call: CallContext, tariff: Ta
     mode: body.mode,
     exporter: body.exporter,
   };
-  return calculateDuty(request, { lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
+  return calculateDuty(request, dutyEngine(tariff, call));
 }
 
 /** Tariff host, Tariff Pro and business: IEEPA refund estimates for entry lines. */
@@ -59,8 +63,19 @@ export function ieepaRefundsHandler(tariff: TariffServices): OperationHandler<ta
         mode: line.mode,
       },
     }));
-    const estimate = await estimateIeepaRefunds(lines, { lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
+    const estimate = await estimateIeepaRefunds(lines, dutyEngine(tariff, call));
     return { status: 200, body: toIeepaRefundEstimate(estimate) };
+  };
+}
+
+/** Tariff host, Tariff Pro and business: one product across scenarios, compared and ranked. */
+export function simulationHandler(tariff: TariffServices): OperationHandler<tariffOperations['simulateTariff']> {
+  return async ({ body, call }) => {
+    assertRulesLoaded(tariff);
+    const product = { hts_code: body.hts_code, declared_value: body.declared_value, quantities: body.quantity ? [body.quantity] : [], mode: body.mode };
+    const scenarios = body.scenarios.map((s) => ({ label: s.label ?? null, country_code: s.country_code.toUpperCase(), entry_date: s.entry_date, claims: s.claims ?? [] }));
+    const simulation = await simulateDuty(product, scenarios, dutyEngine(tariff, call));
+    return { status: 200, body: toTariffSimulation(simulation, body.hts_code) };
   };
 }
 

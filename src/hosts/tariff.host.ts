@@ -2,7 +2,7 @@ import type { operations } from '../generated/hosts/tariff';
 import { htsHandlers } from '../handlers/hts.handler';
 import { metricsHandler } from '../handlers/metrics.handler';
 import { serviceHandlers } from '../handlers/service.handler';
-import { htsSearchHandler, ieepaRefundsHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
+import { htsSearchHandler, ieepaRefundsHandler, simulationHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
@@ -15,6 +15,7 @@ export function tariffHostHandlers(deps: AppDependencies, document: HostDocument
     calculateTariff: tariffCalculationHandlers(deps.tariff).formA,
     searchHtsCodes: htsSearchHandler(deps.tariff),
     estimateIeepaRefunds: ieepaRefundsHandler(deps.tariff),
+    simulateTariff: simulationHandler(deps.tariff),
     ...htsHandlers(deps.tariff, deps.jobs),
   };
 }

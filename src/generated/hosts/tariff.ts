@@ -301,6 +301,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tariff/simulations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compare one product's duty across scenarios
+         * @description Prices one product (`hts_code`, `declared_value`, optional `quantity`, `mode`) under up to
+         *     20 scenarios side by side: other countries of origin, other entry dates, claims on or off.
+         *     Each scenario is a full calculation, the same as `POST /api/tariff/public/calculate` on the
+         *     tariff host (`result` is its form A result): the HTS release and the duty rules in force on
+         *     the scenario's entry date apply, so a measure dated in the future applies to a future entry
+         *     date, and a measure that has ended does not.
+         *
+         *     `difference` is the scenario minus the first scenario, per program family and in total
+         *     (null where either side is unresolved). `ranking` orders the scenarios by landed duty (duty
+         *     plus the MPF and HMF), lowest first, ties in request order. A scenario whose landed duty is
+         *     unresolved (a component or fee the request does not say enough to compute) or prohibited is
+         *     never counted as 0: its `landed_duty` is null and it ranks after every resolved scenario, with
+         *     the `reason`.
+         *
+         *     A malformed scenario (unknown claim, country…) is 400 naming `/body/scenarios/N/field`; an
+         *     entry date on which no HTS release holds the code is 422 naming
+         *     `/body/scenarios/N/entry_date`. Nothing is stored.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        post: operations["simulateTariff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tariff/hts/{code}/history": {
         parameters: {
             query?: never;
@@ -583,6 +621,72 @@ export interface components {
          * @enum {string}
          */
         TransportMode: "ocean" | "air" | "truck" | "rail";
+        TariffSimulationRequest: {
+            /**
+             * @description HTS code, dotted or plain; 8 or 10 digits.
+             * @example 6109.10.0012
+             */
+            hts_code: string;
+            /**
+             * @description Declared customs value in USD, the same in every scenario.
+             * @example 10000
+             */
+            declared_value: number;
+            quantity?: components["schemas"]["Quantity"];
+            mode?: components["schemas"]["TransportMode"];
+            /** @description The first scenario is the one the others are compared with. */
+            scenarios: components["schemas"]["TariffSimulationScenarioInput"][];
+        };
+        TariffSimulationScenarioInput: {
+            /** @description Your name for the scenario, echoed. */
+            label?: string;
+            /** @description ISO 3166-1 alpha-2 code of the country of origin. */
+            country_code: string;
+            /**
+             * Format: date
+             * @description Date of entry; past and future dates alike.
+             */
+            entry_date: string;
+            claims?: components["schemas"]["TariffClaim"][];
+        };
+        TariffSimulation: {
+            /** @description Echo of the code. */
+            hts_code: string;
+            declared_value: number;
+            scenarios: components["schemas"]["TariffSimulationScenario"][];
+            /** @description Scenarios by landed duty, lowest first; the unresolved and prohibited ones last, with the reason. */
+            ranking: components["schemas"]["TariffSimulationRank"][];
+            rules_version: string;
+        };
+        TariffSimulationScenario: {
+            /** @description Position in the request, from 0. */
+            index: number;
+            label: string | null;
+            claims: components["schemas"]["TariffClaim"][];
+            rank: number;
+            /** @description Duty plus fees in USD; null when unresolved or prohibited. */
+            landed_duty: number | null;
+            difference: components["schemas"]["TariffSimulationDifference"];
+            result: components["schemas"]["TariffCalculation"];
+        };
+        /** @description This scenario minus the first (USD); null where either side is unresolved. */
+        TariffSimulationDifference: {
+            programs: {
+                /** @enum {string} */
+                family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_301" | "section_232" | "section_338" | "ad_cvd";
+                amount: number | null;
+            }[];
+            total_duty: number | null;
+            landed_duty: number | null;
+        };
+        TariffSimulationRank: {
+            rank: number;
+            index: number;
+            label: string | null;
+            landed_duty: number | null;
+            /** @description Why the scenario ranks after the resolved ones (unresolved or prohibited); null otherwise. */
+            reason: string | null;
+        };
         IeepaRefundRequest: {
             lines: components["schemas"]["IeepaRefundLineInput"][];
         };
@@ -2562,6 +2666,436 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["NotReady"];
+        };
+    };
+    simulateTariff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hts_code": "6109.10.0012",
+                 *       "declared_value": 10000,
+                 *       "scenarios": [
+                 *         {
+                 *           "label": "China today",
+                 *           "country_code": "CN",
+                 *           "entry_date": "2026-03-02"
+                 *         },
+                 *         {
+                 *           "label": "Vietnam",
+                 *           "country_code": "VN",
+                 *           "entry_date": "2026-03-02"
+                 *         },
+                 *         {
+                 *           "label": "Mexico under USMCA",
+                 *           "country_code": "MX",
+                 *           "entry_date": "2026-03-02",
+                 *           "claims": [
+                 *             {
+                 *               "code": "special_program",
+                 *               "text": "S"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TariffSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Every scenario's duty stack, its difference to the first, and the ranking. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "hts_code": "0102.29.40.24",
+                     *       "declared_value": 10000,
+                     *       "scenarios": [
+                     *         {
+                     *           "index": 0,
+                     *           "label": null,
+                     *           "claims": [],
+                     *           "rank": 2,
+                     *           "landed_duty": null,
+                     *           "difference": {
+                     *             "programs": [
+                     *               {
+                     *                 "family": "base",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ieepa",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ieepa_reciprocal",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_122",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_301",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_232",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_338",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ad_cvd",
+                     *                 "amount": 0
+                     *               }
+                     *             ],
+                     *             "total_duty": null,
+                     *             "landed_duty": null
+                     *           },
+                     *           "result": {
+                     *             "hts_code": "0102.29.40.24",
+                     *             "description": "Male",
+                     *             "country": {
+                     *               "code": "CN",
+                     *               "name": "China",
+                     *               "flag": "🇨🇳"
+                     *             },
+                     *             "declared_value": 10000,
+                     *             "rates": {
+                     *               "base_duty": {
+                     *                 "rate": null,
+                     *                 "rate_type": "specific",
+                     *                 "rate_text": "1¢/kg",
+                     *                 "amount": null
+                     *               },
+                     *               "ieepa": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "section_301": {
+                     *                 "rate": 20,
+                     *                 "applies": true,
+                     *                 "amount": 2000
+                     *               },
+                     *               "section_232": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "reciprocal": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "ad_cvd": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               }
+                     *             },
+                     *             "total_duty_rate": null,
+                     *             "total_duty_amount": null,
+                     *             "warnings": [],
+                     *             "source": "usitc_hts",
+                     *             "components": [
+                     *               {
+                     *                 "id": "mfn",
+                     *                 "family": "base",
+                     *                 "program": "MFN (column 1 general)",
+                     *                 "heading": null,
+                     *                 "description": "Base duty, column 1 general",
+                     *                 "rate_text": "1¢/kg",
+                     *                 "rate_percent": null,
+                     *                 "basis": "full_value",
+                     *                 "amount": null,
+                     *                 "status": "unresolved",
+                     *                 "reason": "the specific rate is per kg; a quantity in kg is required",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "HTSUS 01022940, column 1 general"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "id": "s301-cn-list-4a",
+                     *                 "family": "section_301",
+                     *                 "program": "Section 301 China",
+                     *                 "heading": "9903.88.15",
+                     *                 "description": "List 4A, +7.5%",
+                     *                 "rate_text": "+7.5%",
+                     *                 "rate_percent": 7.5,
+                     *                 "basis": "full_value",
+                     *                 "amount": 750,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "Heading 9903.88.15, U.S. note 20(r)/(s)"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "id": "s301-fl-cn",
+                     *                 "family": "section_301",
+                     *                 "program": "Section 301 forced labor (sixty economies)",
+                     *                 "heading": "9903.05.31",
+                     *                 "description": "Products of China, +12.5%",
+                     *                 "rate_text": "+12.5%",
+                     *                 "rate_percent": 12.5,
+                     *                 "basis": "full_value",
+                     *                 "amount": 1250,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "federal_register",
+                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                   },
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "unresolved": [
+                     *               {
+                     *                 "component": "mfn",
+                     *                 "reason": "the specific rate is per kg; a quantity in kg is required"
+                     *               }
+                     *             ],
+                     *             "fees": {
+                     *               "mpf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.3464,
+                     *                 "amount": 34.64
+                     *               },
+                     *               "hmf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.125,
+                     *                 "amount": 12.5
+                     *               },
+                     *               "total": 47.14
+                     *             },
+                     *             "hts_release": {
+                     *               "id": "htsr_2026_rev_4",
+                     *               "name": "2026 Revision 4"
+                     *             },
+                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "entry_date": "2026-10-09",
+                     *             "prohibited": false,
+                     *             "possible_exemptions": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "label": null,
+                     *           "claims": [
+                     *             {
+                     *               "code": "special_program",
+                     *               "text": "S"
+                     *             }
+                     *           ],
+                     *           "rank": 1,
+                     *           "landed_duty": 47.14,
+                     *           "difference": {
+                     *             "programs": [
+                     *               {
+                     *                 "family": "base",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ieepa",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ieepa_reciprocal",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_122",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_301",
+                     *                 "amount": -2000
+                     *               },
+                     *               {
+                     *                 "family": "section_232",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_338",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ad_cvd",
+                     *                 "amount": 0
+                     *               }
+                     *             ],
+                     *             "total_duty": null,
+                     *             "landed_duty": null
+                     *           },
+                     *           "result": {
+                     *             "hts_code": "0102.29.40.24",
+                     *             "description": "Male",
+                     *             "country": {
+                     *               "code": "MX",
+                     *               "name": "Mexico",
+                     *               "flag": "🇲🇽"
+                     *             },
+                     *             "declared_value": 10000,
+                     *             "rates": {
+                     *               "base_duty": {
+                     *                 "rate": 0,
+                     *                 "rate_type": "free",
+                     *                 "rate_text": "Free",
+                     *                 "amount": 0
+                     *               },
+                     *               "ieepa": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "section_301": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "section_232": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "reciprocal": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "ad_cvd": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               }
+                     *             },
+                     *             "total_duty_rate": 0,
+                     *             "total_duty_amount": 0,
+                     *             "warnings": [],
+                     *             "source": "usitc_hts",
+                     *             "components": [
+                     *               {
+                     *                 "id": "mfn",
+                     *                 "family": "base",
+                     *                 "program": "Special rate (USMCA)",
+                     *                 "heading": null,
+                     *                 "description": "Base duty, special rate (S)",
+                     *                 "rate_text": "Free",
+                     *                 "rate_percent": 0,
+                     *                 "basis": "full_value",
+                     *                 "amount": 0,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "HTSUS 01022940, special column (S)"
+                     *                   },
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "HTSUS general note 11"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "id": "s301-fl-mx",
+                     *                 "family": "section_301",
+                     *                 "program": "Section 301 forced labor (sixty economies)",
+                     *                 "heading": "9903.05.55",
+                     *                 "description": "Products of Mexico, +10%",
+                     *                 "rate_text": "+10%",
+                     *                 "rate_percent": 10,
+                     *                 "basis": "full_value",
+                     *                 "amount": null,
+                     *                 "status": "suppressed",
+                     *                 "reason": "exempt: Products of Mexico entered free of duty under USMCA (9903.05.94)",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "federal_register",
+                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                   },
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "unresolved": [],
+                     *             "fees": {
+                     *               "mpf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.3464,
+                     *                 "amount": 34.64
+                     *               },
+                     *               "hmf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.125,
+                     *                 "amount": 12.5
+                     *               },
+                     *               "total": 47.14
+                     *             },
+                     *             "hts_release": {
+                     *               "id": "htsr_2026_rev_4",
+                     *               "name": "2026 Revision 4"
+                     *             },
+                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "entry_date": "2026-10-09",
+                     *             "prohibited": false,
+                     *             "possible_exemptions": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "ranking": [
+                     *         {
+                     *           "rank": 1,
+                     *           "index": 1,
+                     *           "label": null,
+                     *           "landed_duty": 47.14,
+                     *           "reason": null
+                     *         },
+                     *         {
+                     *           "rank": 2,
+                     *           "index": 0,
+                     *           "label": null,
+                     *           "landed_duty": null,
+                     *           "reason": "The landed duty is unresolved: mfn: the specific rate is per kg; a quantity in kg is required"
+                     *         }
+                     *       ],
+                     *       "rules_version": "sha256:e244c01b1b6576c2"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TariffSimulation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
             503: components["responses"]["NotReady"];
         };
     };
