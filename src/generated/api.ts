@@ -1366,6 +1366,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tariff/calculations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's stored calculations
+         * @description The calculations the account kept with `"store": true` on calculate, in the key's mode (a
+         *     test key lists only those stored with test keys), newest first, with cursor pagination.
+         *     Each holds the request as sent and the result as calculated then: a stored calculation does
+         *     not change when the rules or the schedule do.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["listTariffCalculations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/calculations/{calculation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a stored calculation
+         * @description One stored calculation: the request as sent and the result in form A's shape. Another
+         *     account's calculation, or one stored with a key of the other mode, is not found.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["getTariffCalculation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/calculations/{calculation_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a stored calculation as a PDF duty report
+         * @description A duty report for the broker's file (A4): the inputs (HTS code and description, origin,
+         *     value, dates, mode, claims), every component of the stack with its program, Chapter 99
+         *     heading, rate, basis, amount, status and public sources, the MPF and HMF, the totals, what is
+         *     unresolved and why (never a 0), the warnings, the HTS release and rules version used, the
+         *     date calculated, and a disclaimer. Tables continue on the next page with their header
+         *     repeated; pages are numbered. The same calculation always renders the same document.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["getTariffCalculationPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tariff/simulations": {
         parameters: {
             query?: never;
@@ -3248,6 +3323,13 @@ export interface components {
              * @description Deprecated, use the claim `adcvd_exporter`. Exporter or producer, to compute an AD/CVD deposit when its rate is known.
              */
             exporter?: string;
+            /**
+             * @description Keep the calculation for the account (Tariff Pro and business; with a key, else 401; Free
+             *     gets 403), on either host: the answer then carries `calculation_id`, and the calculation is
+             *     read back, as a PDF report and in exports on the tariff host (`/api/tariff/calculations`).
+             * @default false
+             */
+            store: boolean;
         };
         /**
          * @description What the importer claims, as a list of catalogue claims (`TariffClaim`). The object form
@@ -3314,6 +3396,31 @@ export interface components {
          * @enum {string}
          */
         TransportMode: "ocean" | "air" | "truck" | "rail";
+        StoredTariffCalculation: {
+            /**
+             * @description The calculation's id (`calc_…`).
+             * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+             */
+            id: string;
+            /** @constant */
+            object: "tariff_calculation";
+            /** @description False when stored with a test-mode key. */
+            livemode: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The calculate request as sent (without `store`). */
+            request: {
+                [key: string]: unknown;
+            };
+            result: components["schemas"]["TariffCalculation"];
+        };
+        StoredTariffCalculationList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["StoredTariffCalculation"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
         TariffSimulationRequest: {
             /**
              * @description HTS code, dotted or plain; 8 or 10 digits.
@@ -3461,6 +3568,11 @@ export interface components {
             result: components["schemas"]["TariffCalculation"];
             /** @description Requests remaining under the free daily limit. */
             remaining: number;
+            /**
+             * @description The stored calculation's id, present when the request said `"store": true`.
+             * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+             */
+            calculation_id?: string;
         };
         TariffCalculation: {
             /** @description Echo of the code. */
@@ -3581,6 +3693,11 @@ export interface components {
         };
         /** @description Form B (main host) is flat. */
         TariffCalculationFormB: {
+            /**
+             * @description The stored calculation's id, present when the request said `"store": true`.
+             * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+             */
+            calculation_id?: string;
             /** @description Echo of the code. */
             hts_code: string;
             description: string;
@@ -5406,6 +5523,11 @@ export interface components {
         ShipmentId: string;
         /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
         ShipmentExpand: "containers.timeline"[];
+        /**
+         * @description The stored calculation's id (`calc_…`).
+         * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+         */
+        CalculationId: string;
         /** @description The invoice's id (`inv_…`). */
         InvoiceId: string;
         /** @description The document's id (`doc_…`). */
@@ -5479,6 +5601,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -8512,6 +8635,120 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["NotReady"];
+        };
+    };
+    listTariffCalculations: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stored calculations. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredTariffCalculationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTariffCalculation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The stored calculation's id (`calc_…`).
+                 * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+                 */
+                calculation_id: components["parameters"]["CalculationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored calculation. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredTariffCalculation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTariffCalculationPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The stored calculation's id (`calc_…`).
+                 * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+                 */
+                calculation_id: components["parameters"]["CalculationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `inline; filename="calc_….pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     simulateTariff: {

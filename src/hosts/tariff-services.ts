@@ -20,6 +20,8 @@ import { CandidateReranker, OpenAiCompatibleReranker } from '../domain/classify/
 import { loadLexicon } from '../reference/classify/lexicon-files';
 import { loadHtsSearchLlmConfig } from '../config/hts-search-llm';
 import { HtsReleaseRepository } from '../db/repositories/hts-release.repository';
+import { TariffCalculationRepository } from '../db/repositories/tariff-calculation.repository';
+import type { StoredCalculationStore } from '../domain/tariff/stored-calculations';
 
 /** The tariff capability's long-lived parts: HTS releases, the duty rules in memory, their sources. */
 export interface TariffServices {
@@ -29,6 +31,8 @@ export interface TariffServices {
   rulesRepository: TariffRulesRepository;
   htsSource: HtsReleaseSource;
   search: { store: HtsReleaseRepository; indexes: HtsSearchIndexCache; lexicon: Lexicon; reranker: CandidateReranker | null };
+  /** Calculations accounts asked to keep. */
+  calculations: StoredCalculationStore;
 }
 
 export function createTariffServices(db: Database, config: Config): TariffServices {
@@ -43,6 +47,7 @@ export function createTariffServices(db: Database, config: Config): TariffServic
     rulesRepository: new TariffRulesRepository(db.knex),
     htsSource: chooseHtsReleaseSource({ dataDir: config.dataDir }),
     search: { store, indexes, lexicon: loadLexicon(indexes.analyser), reranker: llm ? new OpenAiCompatibleReranker(llm) : null },
+    calculations: new TariffCalculationRepository(db.knex),
   };
 }
 

@@ -2,7 +2,7 @@ import type { operations } from '../generated/hosts/tariff';
 import { htsHandlers } from '../handlers/hts.handler';
 import { metricsHandler } from '../handlers/metrics.handler';
 import { serviceHandlers } from '../handlers/service.handler';
-import { htsSearchHandler, ieepaRefundsHandler, simulationHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
+import { htsSearchHandler, ieepaRefundsHandler, simulationHandler, storedCalculationHandlers, tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from './host-document';
@@ -12,7 +12,8 @@ export function tariffHostHandlers(deps: AppDependencies, document: HostDocument
   return {
     ...serviceHandlers(document, deps.readiness, deps.config),
     getMetrics: metricsHandler(deps.metrics),
-    calculateTariff: tariffCalculationHandlers(deps.tariff).formA,
+    calculateTariff: tariffCalculationHandlers(deps.tariff, deps.access.entitlements).formA,
+    ...storedCalculationHandlers(deps.tariff),
     searchHtsCodes: htsSearchHandler(deps.tariff),
     estimateIeepaRefunds: ieepaRefundsHandler(deps.tariff),
     simulateTariff: simulationHandler(deps.tariff),

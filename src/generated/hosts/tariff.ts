@@ -301,6 +301,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tariff/calculations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's stored calculations
+         * @description The calculations the account kept with `"store": true` on calculate, in the key's mode (a
+         *     test key lists only those stored with test keys), newest first, with cursor pagination.
+         *     Each holds the request as sent and the result as calculated then: a stored calculation does
+         *     not change when the rules or the schedule do.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["listTariffCalculations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/calculations/{calculation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a stored calculation
+         * @description One stored calculation: the request as sent and the result in form A's shape. Another
+         *     account's calculation, or one stored with a key of the other mode, is not found.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["getTariffCalculation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/calculations/{calculation_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a stored calculation as a PDF duty report
+         * @description A duty report for the broker's file (A4): the inputs (HTS code and description, origin,
+         *     value, dates, mode, claims), every component of the stack with its program, Chapter 99
+         *     heading, rate, basis, amount, status and public sources, the MPF and HMF, the totals, what is
+         *     unresolved and why (never a 0), the warnings, the HTS release and rules version used, the
+         *     date calculated, and a disclaimer. Tables continue on the next page with their header
+         *     repeated; pages are numbered. The same calculation always renders the same document.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["getTariffCalculationPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tariff/simulations": {
         parameters: {
             query?: never;
@@ -555,6 +630,13 @@ export interface components {
              * @description Deprecated, use the claim `adcvd_exporter`. Exporter or producer, to compute an AD/CVD deposit when its rate is known.
              */
             exporter?: string;
+            /**
+             * @description Keep the calculation for the account (Tariff Pro and business; with a key, else 401; Free
+             *     gets 403), on either host: the answer then carries `calculation_id`, and the calculation is
+             *     read back, as a PDF report and in exports on the tariff host (`/api/tariff/calculations`).
+             * @default false
+             */
+            store: boolean;
         };
         /**
          * @description What the importer claims, as a list of catalogue claims (`TariffClaim`). The object form
@@ -621,6 +703,31 @@ export interface components {
          * @enum {string}
          */
         TransportMode: "ocean" | "air" | "truck" | "rail";
+        StoredTariffCalculation: {
+            /**
+             * @description The calculation's id (`calc_…`).
+             * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+             */
+            id: string;
+            /** @constant */
+            object: "tariff_calculation";
+            /** @description False when stored with a test-mode key. */
+            livemode: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The calculate request as sent (without `store`). */
+            request: {
+                [key: string]: unknown;
+            };
+            result: components["schemas"]["TariffCalculation"];
+        };
+        StoredTariffCalculationList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["StoredTariffCalculation"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
         TariffSimulationRequest: {
             /**
              * @description HTS code, dotted or plain; 8 or 10 digits.
@@ -768,6 +875,11 @@ export interface components {
             result: components["schemas"]["TariffCalculation"];
             /** @description Requests remaining under the free daily limit. */
             remaining: number;
+            /**
+             * @description The stored calculation's id, present when the request said `"store": true`.
+             * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+             */
+            calculation_id?: string;
         };
         TariffCalculation: {
             /** @description Echo of the code. */
@@ -1551,6 +1663,11 @@ export interface components {
          * @example 6109.10.0012
          */
         HtsCode: string;
+        /**
+         * @description The stored calculation's id (`calc_…`).
+         * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+         */
+        CalculationId: string;
     };
     requestBodies: never;
     headers: {
@@ -1801,6 +1918,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -2667,6 +2785,520 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["NotReady"];
+        };
+    };
+    listTariffCalculations: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stored calculations. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "calc_01m89zw5ke83ekwt3jr1q1n6e2",
+                     *           "object": "tariff_calculation",
+                     *           "livemode": true,
+                     *           "created_at": "2026-11-25T18:35:48.718Z",
+                     *           "request": {
+                     *             "hts_code": "6109.10.0012",
+                     *             "country_code": "MX",
+                     *             "declared_value": 12500,
+                     *             "entry_date": "2026-10-09",
+                     *             "mode": "ocean"
+                     *           },
+                     *           "result": {
+                     *             "hts_code": "6109.10.0012",
+                     *             "description": "Men's (338)",
+                     *             "country": {
+                     *               "code": "MX",
+                     *               "name": "Mexico",
+                     *               "flag": "🇲🇽"
+                     *             },
+                     *             "declared_value": 12500,
+                     *             "rates": {
+                     *               "base_duty": {
+                     *                 "rate": 16.5,
+                     *                 "rate_type": "ad_valorem",
+                     *                 "rate_text": "16.5%",
+                     *                 "amount": 2062.5
+                     *               },
+                     *               "ieepa": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "section_301": {
+                     *                 "rate": 10,
+                     *                 "applies": true,
+                     *                 "amount": 1250
+                     *               },
+                     *               "section_232": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "reciprocal": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "ad_cvd": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               }
+                     *             },
+                     *             "total_duty_rate": 26.5,
+                     *             "total_duty_amount": 3312.5,
+                     *             "warnings": [],
+                     *             "source": "usitc_hts",
+                     *             "components": [
+                     *               {
+                     *                 "id": "mfn",
+                     *                 "family": "base",
+                     *                 "program": "MFN (column 1 general)",
+                     *                 "heading": null,
+                     *                 "description": "Base duty, column 1 general",
+                     *                 "rate_text": "16.5%",
+                     *                 "rate_percent": 16.5,
+                     *                 "basis": "full_value",
+                     *                 "amount": 2062.5,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "HTSUS 61091000, column 1 general"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "id": "s301-fl-mx",
+                     *                 "family": "section_301",
+                     *                 "program": "Section 301 forced labor (sixty economies)",
+                     *                 "heading": "9903.05.55",
+                     *                 "description": "Products of Mexico, +10%",
+                     *                 "rate_text": "+10%",
+                     *                 "rate_percent": 10,
+                     *                 "basis": "full_value",
+                     *                 "amount": 1250,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "federal_register",
+                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                   },
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "unresolved": [],
+                     *             "fees": {
+                     *               "mpf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.3464,
+                     *                 "amount": 43.3
+                     *               },
+                     *               "hmf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.125,
+                     *                 "amount": 15.63
+                     *               },
+                     *               "total": 58.93
+                     *             },
+                     *             "hts_release": {
+                     *               "id": "htsr_2026_rev_4",
+                     *               "name": "2026 Revision 4"
+                     *             },
+                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "entry_date": "2026-10-09",
+                     *             "prohibited": false,
+                     *             "possible_exemptions": [
+                     *               {
+                     *                 "claim": {
+                     *                   "code": "special_program",
+                     *                   "text": "S"
+                     *                 },
+                     *                 "heading": "9903.05.94",
+                     *                 "description": "Products of Mexico entered free of duty under USMCA: exempt with the claim special program S or S+",
+                     *                 "component": "s301-fl-mx",
+                     *                 "total_duty": 0
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "calc_01m89zw5ke83ekwt3jr1q1n6e1",
+                     *           "object": "tariff_calculation",
+                     *           "livemode": true,
+                     *           "created_at": "2026-11-25T18:35:48.718Z",
+                     *           "request": {
+                     *             "hts_code": "6109.10.0012",
+                     *             "country_code": "VN",
+                     *             "declared_value": 12500,
+                     *             "entry_date": "2026-10-09",
+                     *             "mode": "ocean"
+                     *           },
+                     *           "result": {
+                     *             "hts_code": "6109.10.0012",
+                     *             "description": "Men's (338)",
+                     *             "country": {
+                     *               "code": "VN",
+                     *               "name": "Vietnam",
+                     *               "flag": "🇻🇳"
+                     *             },
+                     *             "declared_value": 12500,
+                     *             "rates": {
+                     *               "base_duty": {
+                     *                 "rate": 16.5,
+                     *                 "rate_type": "ad_valorem",
+                     *                 "rate_text": "16.5%",
+                     *                 "amount": 2062.5
+                     *               },
+                     *               "ieepa": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "section_301": {
+                     *                 "rate": 12.5,
+                     *                 "applies": true,
+                     *                 "amount": 1562.5
+                     *               },
+                     *               "section_232": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "reciprocal": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "ad_cvd": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               }
+                     *             },
+                     *             "total_duty_rate": 29,
+                     *             "total_duty_amount": 3625,
+                     *             "warnings": [],
+                     *             "source": "usitc_hts",
+                     *             "components": [
+                     *               {
+                     *                 "id": "mfn",
+                     *                 "family": "base",
+                     *                 "program": "MFN (column 1 general)",
+                     *                 "heading": null,
+                     *                 "description": "Base duty, column 1 general",
+                     *                 "rate_text": "16.5%",
+                     *                 "rate_percent": 16.5,
+                     *                 "basis": "full_value",
+                     *                 "amount": 2062.5,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "HTSUS 61091000, column 1 general"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "id": "s301-fl-vn",
+                     *                 "family": "section_301",
+                     *                 "program": "Section 301 forced labor (sixty economies)",
+                     *                 "heading": "9903.05.84",
+                     *                 "description": "Products of Vietnam, +12.5%",
+                     *                 "rate_text": "+12.5%",
+                     *                 "rate_percent": 12.5,
+                     *                 "basis": "full_value",
+                     *                 "amount": 1562.5,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "federal_register",
+                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                   },
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "unresolved": [],
+                     *             "fees": {
+                     *               "mpf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.3464,
+                     *                 "amount": 43.3
+                     *               },
+                     *               "hmf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.125,
+                     *                 "amount": 15.63
+                     *               },
+                     *               "total": 58.93
+                     *             },
+                     *             "hts_release": {
+                     *               "id": "htsr_2026_rev_4",
+                     *               "name": "2026 Revision 4"
+                     *             },
+                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "entry_date": "2026-10-09",
+                     *             "prohibited": false,
+                     *             "possible_exemptions": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJjcmVhdGVkQXQiOjE3OTU2MzE3NDg3MTgsImlkIjoiY2FsY18wMW04OXp3NWtlODNla3d0M2pyMXExbjZlMSJ9"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoredTariffCalculationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTariffCalculation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The stored calculation's id (`calc_…`).
+                 * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+                 */
+                calculation_id: components["parameters"]["CalculationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored calculation. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "calc_01m89zw5ke83ekwt3jr1q1n6dv",
+                     *       "object": "tariff_calculation",
+                     *       "livemode": true,
+                     *       "created_at": "2026-11-25T18:35:48.718Z",
+                     *       "request": {
+                     *         "hts_code": "6109.10.0012",
+                     *         "country_code": "CN",
+                     *         "declared_value": 12500,
+                     *         "entry_date": "2026-10-09",
+                     *         "mode": "ocean"
+                     *       },
+                     *       "result": {
+                     *         "hts_code": "6109.10.0012",
+                     *         "description": "Men's (338)",
+                     *         "country": {
+                     *           "code": "CN",
+                     *           "name": "China",
+                     *           "flag": "🇨🇳"
+                     *         },
+                     *         "declared_value": 12500,
+                     *         "rates": {
+                     *           "base_duty": {
+                     *             "rate": 16.5,
+                     *             "rate_type": "ad_valorem",
+                     *             "rate_text": "16.5%",
+                     *             "amount": 2062.5
+                     *           },
+                     *           "ieepa": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "section_301": {
+                     *             "rate": 20,
+                     *             "applies": true,
+                     *             "amount": 2500
+                     *           },
+                     *           "section_232": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "reciprocal": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "ad_cvd": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           }
+                     *         },
+                     *         "total_duty_rate": 36.5,
+                     *         "total_duty_amount": 4562.5,
+                     *         "warnings": [],
+                     *         "source": "usitc_hts",
+                     *         "components": [
+                     *           {
+                     *             "id": "mfn",
+                     *             "family": "base",
+                     *             "program": "MFN (column 1 general)",
+                     *             "heading": null,
+                     *             "description": "Base duty, column 1 general",
+                     *             "rate_text": "16.5%",
+                     *             "rate_percent": 16.5,
+                     *             "basis": "full_value",
+                     *             "amount": 2062.5,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "HTSUS 61091000, column 1 general"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "s301-cn-list-4a",
+                     *             "family": "section_301",
+                     *             "program": "Section 301 China",
+                     *             "heading": "9903.88.15",
+                     *             "description": "List 4A, +7.5%",
+                     *             "rate_text": "+7.5%",
+                     *             "rate_percent": 7.5,
+                     *             "basis": "full_value",
+                     *             "amount": 937.5,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "Heading 9903.88.15, U.S. note 20(r)/(s)"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "s301-fl-cn",
+                     *             "family": "section_301",
+                     *             "program": "Section 301 forced labor (sixty economies)",
+                     *             "heading": "9903.05.31",
+                     *             "description": "Products of China, +12.5%",
+                     *             "rate_text": "+12.5%",
+                     *             "rate_percent": 12.5,
+                     *             "basis": "full_value",
+                     *             "amount": 1562.5,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "federal_register",
+                     *                 "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *               },
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "unresolved": [],
+                     *         "fees": {
+                     *           "mpf": {
+                     *             "status": "applies",
+                     *             "rate": 0.3464,
+                     *             "amount": 43.3
+                     *           },
+                     *           "hmf": {
+                     *             "status": "applies",
+                     *             "rate": 0.125,
+                     *             "amount": 15.63
+                     *           },
+                     *           "total": 58.93
+                     *         },
+                     *         "hts_release": {
+                     *           "id": "htsr_2026_rev_4",
+                     *           "name": "2026 Revision 4"
+                     *         },
+                     *         "rules_version": "sha256:e244c01b1b6576c2",
+                     *         "entry_date": "2026-10-09",
+                     *         "prohibited": false,
+                     *         "possible_exemptions": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoredTariffCalculation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTariffCalculationPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The stored calculation's id (`calc_…`).
+                 * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+                 */
+                calculation_id: components["parameters"]["CalculationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `inline; filename="calc_….pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     simulateTariff: {

@@ -1,5 +1,6 @@
 import type { DutyCalculation, DutyComponent, ProgramSummary, ReportFamily } from '../../domain/tariff/engine/duty-result';
 import type { DutySimulation } from '../../domain/tariff/duty-simulation';
+import type { StoredCalculation } from '../../domain/tariff/stored-calculations';
 import type { components } from '../../generated/api';
 
 type Schemas = components['schemas'];
@@ -129,5 +130,16 @@ export function toTariffSimulation(simulation: DutySimulation, echoedCode: strin
     })),
     ranking: simulation.ranking.map((r) => ({ rank: r.rank, index: r.index, label: r.label, landed_duty: num(r.landedDuty), reason: r.reason })),
     rules_version: simulation.rulesVersion,
+  };
+}
+
+export function toStoredCalculation(stored: StoredCalculation): Schemas['StoredTariffCalculation'] {
+  return {
+    id: stored.id,
+    object: 'tariff_calculation',
+    livemode: stored.livemode,
+    created_at: new Date(stored.createdAt).toISOString(),
+    request: stored.request,
+    result: toFormA(stored.calculation, String(stored.request.hts_code), 0).result,
   };
 }

@@ -1,0 +1,64 @@
+import { DomainError } from '../errors';
+import type { Page } from '../shared/page-cursor';
+import { newId } from '../shared/ids';
+import type { DutyReportLine } from './duty-report-pdf';
+import type { ClaimInput } from './engine/duty-request';
+import type { DutyCalculation } from './engine/duty-result';
+
+/**
+ * Calculations an account keeps (`"store": true` on calculate): the request as sent and the
+ * engine's whole answer, frozen, per account and key mode (a test key's calculations are apart
+ * from live ones). Reading one back, its PDF report and the exports all start here.
+ */
+export interface StoredCalculation {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  /** The request body as the caller sent it (the `store` flag left out). */
+  request: Record<string, unknown>;
+  calculation: DutyCalculation;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+export interface StoredCalculationStore {
+  insert(stored: StoredCalculation): Promise<void>;
+  find(accountId: string, livemode: boolean, id: string): Promise<StoredCalculation | null>;
+  /** Newest first. */
+  page(accountId: string, livemode: boolean, limit: number, cursor: string | null): Promise<Page<StoredCalculation>>;
+}
+
+export async function storeCalculation(
+  store: StoredCalculationStore,
+  owner: { accountId: string; livemode: boolean },
+  request: Record<string, unknown>,
+  calculation: DutyCalculation,
+  now: number,
+): Promise<StoredCalculation> {
+  const stored = { id: newId('calc', now), ...owner, request, calculation, createdAt: now };
+  await store.insert(stored);
+  return stored;
+}
+
+/** Another account's calculation, or one of the other mode, is not found. */
+export async function findStoredCalculation(store: StoredCalculationStore, owner: { accountId: string; livemode: boolean }, id: string): Promise<StoredCalculation> {
+  const found = await store.find(owner.accountId, owner.livemode, id);
+  if (!found) throw new DomainError('not_found', `No ${owner.livemode ? 'live' : 'test'}-mode calculation ${id} in this account.`);
+  return found;
+}
+
+/** Every stored calculation of the account in the mode, newest first, page by page. */
+export async function* allStoredCalculations(store: StoredCalculationStore, owner: { accountId: string; livemode: boolean }): AsyncGenerator<StoredCalculation> {
+  let cursor: string | null = null;
+  do {
+    const page: Page<StoredCalculation> = await store.page(owner.accountId, owner.livemode, 500, cursor);
+    yield* page.data;
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+}
+
+/** The calculation as a line of the duty report, with the catalogue claims it was asked with. */
+export function storedReportLine(stored: StoredCalculation): DutyReportLine {
+  const claims = Array.isArray(stored.request.claims) ? (stored.request.claims as ClaimInput[]) : [];
+  return { reference: null, claims, calculation: stored.calculation };
+}
