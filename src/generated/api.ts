@@ -1380,6 +1380,11 @@ export interface paths {
          *     Each holds the request as sent and the result as calculated then: a stored calculation does
          *     not change when the rules or the schedule do.
          *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers every stored calculation of the key's mode as
+         *     one file, a row each: id, time, inputs, each program family's rate, amount and Chapter 99
+         *     headings, fees, totals, what is unresolved and why (an unresolved amount is an empty cell,
+         *     never 0), warnings, HTS release and rules version.
+         *
          *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
          */
         get: operations["listTariffCalculations"];
@@ -1493,6 +1498,10 @@ export interface paths {
          *     (`valid_from` inclusive, `valid_to` exclusive, null while in force). This is the historical
          *     rate data of Tariff Pro.
          *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers the same entries as a file, a row per
+         *     release: code, release id and title, dates, description, general, special and column 2
+         *     rates, additional duties, the line the rates are inherited from.
+         *
          *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
          */
         get: operations["getHtsLineHistory"];
@@ -1566,6 +1575,9 @@ export interface paths {
          * List the account's tariff alerts
          * @description The account's alert subscriptions in the key's mode (a test key lists only test-mode
          *     alerts, a live key only live ones), oldest first, with cursor pagination.
+         *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers them all as one file: id, livemode, HTS
+         *     prefixes and countries (space-separated), created and updated times.
          *
          *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
          */
@@ -5524,6 +5536,13 @@ export interface components {
         /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
         ShipmentExpand: "containers.timeline"[];
         /**
+         * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+         *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+         *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+         * @example csv
+         */
+        TableFormat: "json" | "csv" | "xlsx";
+        /**
          * @description The stored calculation's id (`calc_…`).
          * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
          */
@@ -8644,6 +8663,13 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
             };
             header?: {
                 /**
@@ -8662,10 +8688,14 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StoredTariffCalculationList"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8821,7 +8851,15 @@ export interface operations {
     };
     getHtsLineHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
+            };
             header?: {
                 /**
                  * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
@@ -8845,10 +8883,14 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HtsLineHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8949,6 +8991,13 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
             };
             header?: {
                 /**
@@ -8967,10 +9016,14 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TariffAlertList"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -16,7 +16,8 @@ import { toApiList } from './outputs/list';
 import { accountModeOf } from './accounts.handler';
 import { DomainError } from '../domain/errors';
 import type { Entitlements } from '../domain/access/entitlements';
-import { findStoredCalculation, storeCalculation, storedReportLine } from '../domain/tariff/stored-calculations';
+import { findStoredCalculation, storeCalculation, storedCalculationsTable, storedReportLine } from '../domain/tariff/stored-calculations';
+import { listTableFormatOf, tableFileResponse } from './inputs/table-format';
 import { renderDutyReportPdf } from '../domain/tariff/duty-report-pdf';
 import { toIeepaRefundEstimate } from './outputs/ieepa-refunds.output';
 import { estimateIeepaRefunds } from '../domain/tariff/ieepa-refunds';
@@ -137,6 +138,8 @@ export function storedCalculationHandlers(tariff: TariffServices): {
   return {
     listTariffCalculations: async ({ query, call }) => {
       const { accountId, livemode } = accountModeOf(call);
+      const format = listTableFormatOf(query, call);
+      if (format) return tableFileResponse(await storedCalculationsTable(tariff.calculations, { accountId, livemode }), format, 'tariff-calculations');
       const page = await tariff.calculations.page(accountId, livemode, query.limit ?? 20, query.cursor ?? null);
       return { status: 200, body: toApiList(page, toStoredCalculation) };
     },

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
-import { setPlan, signUp, testKeyFor } from '../support/accounts';
+import { signUp, signUpOnPlan, testKeyFor } from '../support/accounts';
 import { rev3AndRev4 } from '../support/hts-fixtures';
 import { pdfText } from '../support/pdf-text';
 import { renderDutyReportPdf, type DutyReportLine } from '../../src/domain/tariff/duty-report-pdf';
@@ -13,13 +13,8 @@ let other: string;
 let free: string;
 beforeAll(async () => {
   app = await createTestApp({ withTariffData: rev3AndRev4 });
-  const proAccount = await signUp(app);
-  await setPlan(app, proAccount.email, 'tariff_pro');
-  pro = proAccount.key;
-  proId = proAccount.accountId;
-  const otherAccount = await signUp(app);
-  await setPlan(app, otherAccount.email, 'business');
-  other = otherAccount.key;
+  ({ key: pro, accountId: proId } = await signUpOnPlan(app, 'tariff_pro'));
+  other = (await signUpOnPlan(app, 'business')).key;
   free = (await signUp(app)).key;
 }, 180_000);
 afterAll(() => app?.close());
@@ -50,8 +45,7 @@ describe('stored calculations', () => {
   });
 
   it('lists the account\'s calculations newest first, page by page, apart per account and mode', async () => {
-    const account = await signUp(app);
-    await setPlan(app, account.email, 'business');
+    const account = await signUpOnPlan(app, 'business');
     const ids: string[] = [];
     for (const country of ['CN', 'VN', 'MX']) ids.push((await calculate(account.key, { ...tshirt, country_code: country, store: true }).expect(200)).body.calculation_id);
     const first = await get(account.key, '/api/tariff/calculations?limit=2').expect(200);

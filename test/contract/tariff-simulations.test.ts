@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
-import { setPlan, signUp } from '../support/accounts';
+import { signUp, signUpOnPlan } from '../support/accounts';
 import { rev3AndRev4 } from '../support/hts-fixtures';
 
 // Real data: HTS 2026 Rev 3 and Rev 4 (Rev 4 stays in force for later dates) and the duty rules.
@@ -9,9 +9,7 @@ let pro: string;
 let free: string;
 beforeAll(async () => {
   app = await createTestApp({ withTariffData: rev3AndRev4 });
-  const proAccount = await signUp(app);
-  await setPlan(app, proAccount.email, 'tariff_pro');
-  pro = proAccount.key;
+  pro = (await signUpOnPlan(app, 'tariff_pro')).key;
   free = (await signUp(app)).key;
 }, 180_000);
 afterAll(() => app?.close());
@@ -83,6 +81,7 @@ describe('POST /api/tariff/simulations', () => {
     expect(cn.result.total_duty_amount).toBeNull();
     expect(mx.landed_duty).toEqual(expect.any(Number));
     expect(mx.difference).toMatchObject({ total_duty: null, landed_duty: null });
+    expect(mx.difference.programs.find((p: Family) => p.family === 'base').amount).toBeNull();
     expect(res.body.ranking[0]).toMatchObject({ rank: 1, index: 1, reason: null });
     expect(res.body.ranking[1]).toMatchObject({ rank: 2, index: 0, landed_duty: null });
     expect(res.body.ranking[1].reason).toContain('mfn');
@@ -113,8 +112,7 @@ describe('POST /api/tariff/simulations', () => {
   it('answers 503 until the duty rules are loaded', async () => {
     const empty = await createTestApp();
     try {
-      const account = await signUp(empty);
-      await setPlan(empty, account.email, 'business');
+      const account = await signUpOnPlan(empty, 'business');
       await request(empty.hosts.tariff).post('/api/tariff/simulations').set('X-API-Key', account.key).send({ ...tshirt, scenarios: [{ country_code: 'CN', entry_date: day }] }).expect(503);
     } finally {
       await empty.close();

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { drawTable, stampFooters, startPdf, type Pdf, type PdfColumn, type PdfRow } from '../shared/pdf-document';
+import { claimText } from './calculation-table';
 import type { ClaimInput } from './engine/duty-request';
 import type { DutyCalculation, DutyComponent, FeeLine } from './engine/duty-result';
 
@@ -66,7 +67,6 @@ function keyValues(doc: Pdf, pairs: Array<[string, string]>): void {
   drawTable(doc, [{ header: 'Input', width: 130 }, { header: 'Value', width: 365 }], pairs.map(([key, value]) => ({ cells: [key, value] })));
 }
 
-const claimText = (claim: ClaimInput) => [claim.code, claim.text, claim.value === undefined ? undefined : String(claim.value)].filter(Boolean).join(' ');
 
 function section(doc: Pdf, title: string): void {
   doc.moveDown(0.3).font('Helvetica-Bold').fontSize(11).text(title, doc.page.margins.left).moveDown(0.2);

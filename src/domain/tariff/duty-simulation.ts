@@ -3,6 +3,7 @@ import { DomainError } from '../errors';
 import { calculateDuty, type DutyEngineDependencies } from './engine/calculate-duty';
 import type { ClaimInput, DutyRequest } from './engine/duty-request';
 import type { DutyCalculation, ReportFamily } from './engine/duty-result';
+import { familyAmount } from './engine/family-amount';
 import { HtsCodeNotInForceError, InvalidTariffRequestError } from './errors';
 
 /**
@@ -60,12 +61,6 @@ export interface DutySimulation {
 }
 
 const minus = (a: string | null, b: string | null): string | null => (a === null || b === null ? null : new Decimal(a).minus(b).toFixed(2));
-
-/** A family's amount: 0 when it does not apply, null when it applies unresolved. */
-function familyAmount(calculation: DutyCalculation, family: ReportFamily): string | null {
-  const program = calculation.programs.find((p) => p.family === family);
-  return program === undefined || !program.applies ? '0.00' : program.amount;
-}
 
 function differenceTo(first: DutyCalculation, calculation: DutyCalculation, landed: string | null, firstLanded: string | null): ScenarioDifference {
   const families = [...new Set([...first.programs, ...calculation.programs].map((p) => p.family))];

@@ -1,5 +1,7 @@
 import { DomainError } from '../errors';
-import type { Page } from '../shared/page-cursor';
+import { allPages, type Page } from '../shared/page-cursor';
+import type { Cell, Table } from '../shared/table-file';
+import { calculationColumns, calculationRow } from './calculation-table';
 import { newId } from '../shared/ids';
 import type { DutyReportLine } from './duty-report-pdf';
 import type { ClaimInput } from './engine/duty-request';
@@ -47,18 +49,21 @@ export async function findStoredCalculation(store: StoredCalculationStore, owner
   return found;
 }
 
-/** Every stored calculation of the account in the mode, newest first, page by page. */
-export async function* allStoredCalculations(store: StoredCalculationStore, owner: { accountId: string; livemode: boolean }): AsyncGenerator<StoredCalculation> {
-  let cursor: string | null = null;
-  do {
-    const page: Page<StoredCalculation> = await store.page(owner.accountId, owner.livemode, 500, cursor);
-    yield* page.data;
-    cursor = page.nextCursor;
-  } while (cursor !== null);
+const exportPageSize = 500;
+
+/** Every stored calculation of the account in the mode, newest first, as a table (see calculation-table). */
+export async function storedCalculationsTable(store: StoredCalculationStore, owner: { accountId: string; livemode: boolean }): Promise<Table> {
+  const rows: Cell[][] = [];
+  for await (const stored of allPages((cursor) => store.page(owner.accountId, owner.livemode, exportPageSize, cursor ?? null))) {
+    rows.push([stored.id, new Date(stored.createdAt).toISOString(), ...calculationRow(stored.calculation, claimsOf(stored))]);
+  }
+  return { name: 'Calculations', columns: ['calculation_id', 'created_at', ...calculationColumns], rows };
 }
+
+/** The catalogue claims the calculation was asked with (the deprecated object form is not listed). */
+const claimsOf = (stored: StoredCalculation): ClaimInput[] => (Array.isArray(stored.request.claims) ? (stored.request.claims as ClaimInput[]) : []);
 
 /** The calculation as a line of the duty report, with the catalogue claims it was asked with. */
 export function storedReportLine(stored: StoredCalculation): DutyReportLine {
-  const claims = Array.isArray(stored.request.claims) ? (stored.request.claims as ClaimInput[]) : [];
-  return { reference: null, claims, calculation: stored.calculation };
+  return { reference: null, claims: claimsOf(stored), calculation: stored.calculation };
 }

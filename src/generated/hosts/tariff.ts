@@ -315,6 +315,11 @@ export interface paths {
          *     Each holds the request as sent and the result as calculated then: a stored calculation does
          *     not change when the rules or the schedule do.
          *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers every stored calculation of the key's mode as
+         *     one file, a row each: id, time, inputs, each program family's rate, amount and Chapter 99
+         *     headings, fees, totals, what is unresolved and why (an unresolved amount is an empty cell,
+         *     never 0), warnings, HTS release and rules version.
+         *
          *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
          */
         get: operations["listTariffCalculations"];
@@ -428,6 +433,10 @@ export interface paths {
          *     (`valid_from` inclusive, `valid_to` exclusive, null while in force). This is the historical
          *     rate data of Tariff Pro.
          *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers the same entries as a file, a row per
+         *     release: code, release id and title, dates, description, general, special and column 2
+         *     rates, additional duties, the line the rates are inherited from.
+         *
          *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
          */
         get: operations["getHtsLineHistory"];
@@ -501,6 +510,9 @@ export interface paths {
          * List the account's tariff alerts
          * @description The account's alert subscriptions in the key's mode (a test key lists only test-mode
          *     alerts, a live key only live ones), oldest first, with cursor pagination.
+         *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers them all as one file: id, livemode, HTS
+         *     prefixes and countries (space-separated), created and updated times.
          *
          *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
          */
@@ -1664,6 +1676,13 @@ export interface components {
          */
         HtsCode: string;
         /**
+         * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+         *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+         *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+         * @example csv
+         */
+        TableFormat: "json" | "csv" | "xlsx";
+        /**
          * @description The stored calculation's id (`calc_…`).
          * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
          */
@@ -2794,6 +2813,13 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
             };
             header?: {
                 /**
@@ -2812,6 +2838,8 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3076,6 +3104,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["StoredTariffCalculationList"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3733,7 +3763,15 @@ export interface operations {
     };
     getHtsLineHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
+            };
             header?: {
                 /**
                  * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
@@ -3757,6 +3795,8 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3820,6 +3860,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HtsLineHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4100,6 +4142,13 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
             };
             header?: {
                 /**
@@ -4118,6 +4167,8 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4168,6 +4219,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TariffAlertList"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];
