@@ -113,6 +113,7 @@ describe('stored calculations', () => {
       expect(missing.body.type).toBe('https://docs.tradelane.dev/problems/not-found');
       await get(free, path).expect(403);
       await request(app.hosts.tariff).get(path).expect(401);
+      await get(pro, `${path}?unknown=1`).expect(400);
     }
     await get(free, '/api/tariff/calculations').expect(403);
     await request(app.hosts.tariff).get('/api/tariff/calculations').expect(401);
