@@ -25,7 +25,7 @@ const get = (path: string) =>
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => done(null, Buffer.concat(chunks)));
     });
-const csvRecords = (body: Buffer): Array<Record<string, string>> => parse(body.toString('utf8'), { columns: true });
+const csvRecords = (body: Buffer): Array<Record<string, string>> => parse(body.toString('utf8'), { columns: true, bom: true });
 async function xlsxRecords(body: Buffer): Promise<Array<Record<string, unknown>>> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(body as unknown as ArrayBuffer);

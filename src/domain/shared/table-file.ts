@@ -2,7 +2,8 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 
 /**
- * Rows and columns written as a file a spreadsheet opens: CSV (RFC 4180, UTF-8 with a header row)
+ * Rows and columns written as a file a spreadsheet opens: CSV (RFC 4180, UTF-8 with a byte order
+ * mark, a header row)
  * or XLSX (one sheet, header row frozen, numbers as numbers). An empty cell is null, never 0.
  */
 
@@ -26,7 +27,8 @@ export const tableMediaTypes: Record<TableFormat, string> = {
 const asText = (cell: Cell): Cell => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
 function toCsv(table: Table): Buffer {
-  return Buffer.from(stringify([table.columns, ...table.rows.map((row) => row.map(asText))], { cast: { number: String } }), 'utf8');
+  // CRLF as RFC 4180 says; the byte order mark makes Excel read UTF-8 (rate texts hold ¢).
+  return Buffer.from(stringify([table.columns, ...table.rows.map((row) => row.map(asText))], { bom: true, record_delimiter: 'windows', cast: { number: String } }), 'utf8');
 }
 
 async function toXlsx(table: Table): Promise<Buffer> {
