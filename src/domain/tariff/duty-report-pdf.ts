@@ -51,7 +51,7 @@ function componentRow(c: DutyComponent): PdfRow {
   const sources = c.citations.map((citation) => citation.ref).join('; ');
   const reason = c.reason ? `${c.status === 'suppressed' ? 'Not applied' : 'Why'}: ${c.reason}. ` : '';
   return {
-    cells: [`${c.programTitle}: ${c.description}`, c.reliefHeading ?? c.heading ?? '–', c.rateText, c.basisValue === null ? '–' : usd(c.basisValue), c.status === 'applies' ? usd(c.amount) : '–', c.status],
+    cells: [`${c.programTitle}: ${c.description}`, c.reliefHeading ?? c.heading ?? '–', c.rateText, c.basisValue === null ? '–' : usd(c.basisValue), c.status === 'applies' || c.status === 'unresolved' ? usd(c.amount) : '–', c.status],
     note: `${reason}Sources: ${sources || 'none recorded'}`,
   };
 }
