@@ -126,5 +126,7 @@ describe('stored calculations', () => {
     expect(forbidden.body.type).toBe('https://docs.tradelane.dev/problems/forbidden-plan');
     const plain = await calculate(free, tshirt).expect(200);
     expect(plain.body.calculation_id).toBeUndefined();
+    // The refused call gave its use of the daily quota back: this is Free's first of 5.
+    expect(plain.body.remaining).toBe(4);
   });
 });
