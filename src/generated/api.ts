@@ -1366,6 +1366,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tariff/calculations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's stored calculations
+         * @description The calculations the account kept with `"store": true` on calculate, in the key's mode (a
+         *     test key lists only those stored with test keys), newest first, with cursor pagination.
+         *     Each holds the request as sent and the result as calculated then: a stored calculation does
+         *     not change when the rules or the schedule do.
+         *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers every stored calculation of the key's mode as
+         *     one file, a row each: id, time, inputs, each program family's rate, amount and Chapter 99
+         *     headings, fees, totals, what is unresolved and why (an unresolved amount is an empty cell,
+         *     never 0), warnings, HTS release and rules version.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["listTariffCalculations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/calculations/{calculation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a stored calculation
+         * @description One stored calculation: the request as sent and the result in form A's shape. Another
+         *     account's calculation, or one stored with a key of the other mode, is not found.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["getTariffCalculation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/calculations/{calculation_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a stored calculation as a PDF duty report
+         * @description A duty report for the broker's file (A4): the inputs (HTS code and description, origin,
+         *     value, dates, mode, claims), every component of the stack with its program, Chapter 99
+         *     heading, rate, basis, amount, status and public sources, the MPF and HMF, the totals, what is
+         *     unresolved and why (never a 0), the warnings, the HTS release and rules version used, the
+         *     date calculated, and a disclaimer. Tables continue on the next page with their header
+         *     repeated; pages are numbered. The same calculation always renders the same document.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["getTariffCalculationPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/simulations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compare one product's duty across scenarios
+         * @description Prices one product (`hts_code`, `declared_value`, optional `quantity`, `mode`) under up to
+         *     20 scenarios side by side: other countries of origin, other entry dates, claims on or off.
+         *     Each scenario is a full calculation, the same as `POST /api/tariff/public/calculate` on the
+         *     tariff host (`result` is its form A result): the HTS release and the duty rules in force on
+         *     the scenario's entry date apply, so a measure dated in the future applies to a future entry
+         *     date, and a measure that has ended does not.
+         *
+         *     `difference` is the scenario minus the first scenario, per program family and in total
+         *     (null where either side is unresolved). `ranking` orders the scenarios by landed duty (duty
+         *     plus the MPF and HMF), lowest first, ties in request order. A scenario whose landed duty is
+         *     unresolved (a component or fee the request does not say enough to compute) or prohibited is
+         *     never counted as 0: its `landed_duty` is null and it ranks after every resolved scenario, with
+         *     the `reason`.
+         *
+         *     A malformed scenario (unknown claim, country…) is 400 naming `/body/scenarios/N/field`; an
+         *     entry date on which no HTS release holds the code is 422 naming
+         *     `/body/scenarios/N/entry_date`. Nothing is stored.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        post: operations["simulateTariff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tariff/bulk-jobs": {
         parameters: {
             query?: never;
@@ -1508,6 +1626,10 @@ export interface paths {
          *     (`valid_from` inclusive, `valid_to` exclusive, null while in force). This is the historical
          *     rate data of Tariff Pro.
          *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers the same entries as a file, a row per
+         *     release: code, release id and title, dates, description, general, special and column 2
+         *     rates, additional duties, the line the rates are inherited from.
+         *
          *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
          */
         get: operations["getHtsLineHistory"];
@@ -1581,6 +1703,9 @@ export interface paths {
          * List the account's tariff alerts
          * @description The account's alert subscriptions in the key's mode (a test key lists only test-mode
          *     alerts, a live key only live ones), oldest first, with cursor pagination.
+         *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers them all as one file: id, livemode, HTS
+         *     prefixes and countries (space-separated), created and updated times.
          *
          *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
          */
@@ -3338,6 +3463,13 @@ export interface components {
              * @description Deprecated, use the claim `adcvd_exporter`. Exporter or producer, to compute an AD/CVD deposit when its rate is known.
              */
             exporter?: string;
+            /**
+             * @description Keep the calculation for the account (Tariff Pro and business; with a key, else 401; Free
+             *     gets 403), on either host: the answer then carries `calculation_id`, and the calculation is
+             *     read back, as a PDF report and in exports on the tariff host (`/api/tariff/calculations`).
+             * @default false
+             */
+            store: boolean;
         };
         /**
          * @description What the importer claims, as a list of catalogue claims (`TariffClaim`). The object form
@@ -3404,6 +3536,97 @@ export interface components {
          * @enum {string}
          */
         TransportMode: "ocean" | "air" | "truck" | "rail";
+        StoredTariffCalculation: {
+            /**
+             * @description The calculation's id (`calc_…`).
+             * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+             */
+            id: string;
+            /** @constant */
+            object: "tariff_calculation";
+            /** @description False when stored with a test-mode key. */
+            livemode: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The calculate request as sent (without `store`). */
+            request: {
+                [key: string]: unknown;
+            };
+            result: components["schemas"]["TariffCalculation"];
+        };
+        StoredTariffCalculationList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["StoredTariffCalculation"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        TariffSimulationRequest: {
+            /**
+             * @description HTS code, dotted or plain; 8 or 10 digits.
+             * @example 6109.10.0012
+             */
+            hts_code: string;
+            /**
+             * @description Declared customs value in USD, the same in every scenario.
+             * @example 10000
+             */
+            declared_value: number;
+            quantity?: components["schemas"]["Quantity"];
+            mode?: components["schemas"]["TransportMode"];
+            /** @description The first scenario is the one the others are compared with. */
+            scenarios: components["schemas"]["TariffSimulationScenarioInput"][];
+        };
+        TariffSimulationScenarioInput: {
+            /** @description Your name for the scenario, echoed. */
+            label?: string;
+            /** @description ISO 3166-1 alpha-2 code of the country of origin. */
+            country_code: string;
+            /**
+             * Format: date
+             * @description Date of entry; past and future dates alike.
+             */
+            entry_date: string;
+            claims?: components["schemas"]["TariffClaim"][];
+        };
+        TariffSimulation: {
+            /** @description Echo of the code. */
+            hts_code: string;
+            declared_value: number;
+            scenarios: components["schemas"]["TariffSimulationScenario"][];
+            /** @description Scenarios by landed duty, lowest first; the unresolved and prohibited ones last, with the reason. */
+            ranking: components["schemas"]["TariffSimulationRank"][];
+            rules_version: string;
+        };
+        TariffSimulationScenario: {
+            /** @description Position in the request, from 0. */
+            index: number;
+            label: string | null;
+            claims: components["schemas"]["TariffClaim"][];
+            rank: number;
+            /** @description Duty plus fees in USD; null when unresolved or prohibited. */
+            landed_duty: number | null;
+            difference: components["schemas"]["TariffSimulationDifference"];
+            result: components["schemas"]["TariffCalculation"];
+        };
+        /** @description This scenario minus the first (USD); null where either side is unresolved. */
+        TariffSimulationDifference: {
+            programs: {
+                /** @enum {string} */
+                family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_301" | "section_232" | "section_338" | "ad_cvd";
+                amount: number | null;
+            }[];
+            total_duty: number | null;
+            landed_duty: number | null;
+        };
+        TariffSimulationRank: {
+            rank: number;
+            index: number;
+            label: string | null;
+            landed_duty: number | null;
+            /** @description Why the scenario ranks after the resolved ones (unresolved or prohibited); null otherwise. */
+            reason: string | null;
+        };
         IeepaRefundRequest: {
             lines: components["schemas"]["IeepaRefundLineInput"][];
         };
@@ -3485,6 +3708,11 @@ export interface components {
             result: components["schemas"]["TariffCalculation"];
             /** @description Requests remaining under the free daily limit. */
             remaining: number;
+            /**
+             * @description The stored calculation's id, present when the request said `"store": true`.
+             * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+             */
+            calculation_id?: string;
         };
         TariffCalculation: {
             /** @description Echo of the code. */
@@ -3605,6 +3833,11 @@ export interface components {
         };
         /** @description Form B (main host) is flat. */
         TariffCalculationFormB: {
+            /**
+             * @description The stored calculation's id, present when the request said `"store": true`.
+             * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+             */
+            calculation_id?: string;
             /** @description Echo of the code. */
             hts_code: string;
             description: string;
@@ -5544,6 +5777,18 @@ export interface components {
         ShipmentId: string;
         /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
         ShipmentExpand: "containers.timeline"[];
+        /**
+         * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+         *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+         *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+         * @example csv
+         */
+        TableFormat: "json" | "csv" | "xlsx";
+        /**
+         * @description The stored calculation's id (`calc_…`).
+         * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+         */
+        CalculationId: string;
         /** @description The invoice's id (`inv_…`). */
         InvoiceId: string;
         /** @description The document's id (`doc_…`). */
@@ -5617,6 +5862,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -8652,6 +8898,199 @@ export interface operations {
             503: components["responses"]["NotReady"];
         };
     };
+    listTariffCalculations: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stored calculations. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredTariffCalculationList"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTariffCalculation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The stored calculation's id (`calc_…`).
+                 * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+                 */
+                calculation_id: components["parameters"]["CalculationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored calculation. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredTariffCalculation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTariffCalculationPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The stored calculation's id (`calc_…`).
+                 * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+                 */
+                calculation_id: components["parameters"]["CalculationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `inline; filename="calc_….pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    simulateTariff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hts_code": "6109.10.0012",
+                 *       "declared_value": 10000,
+                 *       "scenarios": [
+                 *         {
+                 *           "label": "China today",
+                 *           "country_code": "CN",
+                 *           "entry_date": "2026-03-02"
+                 *         },
+                 *         {
+                 *           "label": "Vietnam",
+                 *           "country_code": "VN",
+                 *           "entry_date": "2026-03-02"
+                 *         },
+                 *         {
+                 *           "label": "Mexico under USMCA",
+                 *           "country_code": "MX",
+                 *           "entry_date": "2026-03-02",
+                 *           "claims": [
+                 *             {
+                 *               "code": "special_program",
+                 *               "text": "S"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TariffSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Every scenario's duty stack, its difference to the first, and the ranking. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TariffSimulation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["NotReady"];
+        };
+    };
     listBulkJobs: {
         parameters: {
             query?: {
@@ -8891,7 +9330,15 @@ export interface operations {
     };
     getHtsLineHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
+            };
             header?: {
                 /**
                  * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
@@ -8915,10 +9362,14 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HtsLineHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9019,6 +9470,13 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
             };
             header?: {
                 /**
@@ -9037,10 +9495,14 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TariffAlertList"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -5,10 +5,11 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { accountModeOf } from './accounts.handler';
-import { toApiHtsChangeSet, toApiHtsLine, toApiHtsLineHistory, toApiQueuedJob, toApiTariffAlert } from './outputs/hts.output';
+import { rateHistoryTable, tariffAlertsTable, toApiHtsChangeSet, toApiHtsLine, toApiHtsLineHistory, toApiQueuedJob, toApiTariffAlert } from './outputs/hts.output';
+import { listTableFormatOf, tableFileResponse, tableFormatOf } from './inputs/table-format';
 import { toApiList } from './outputs/list';
 import { createTariffAlert, findHtsLine, htsChangeView, htsLineHistory, HtsLookupFailure, type HtsReleaseStore, listHtsChanges, listHtsChangeSets, listTariffAlerts, TariffAlertInvalid } from '../domain/hts';
-import { DomainError, isCalendarDate } from '../domain/shared';
+import { allPages, DomainError, isCalendarDate } from '../domain/shared';
 
 type Handlers = {
   [K in 'getHtsLine' | 'getHtsLineHistory' | 'listHtsChangeSets' | 'listHtsLineChanges' | 'createTariffAlert' | 'listTariffAlerts' | 'deleteTariffAlert' | 'refreshHtsNow']: OperationHandler<operations[K]>;
@@ -57,10 +58,12 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
       return { status: 200, body: toApiHtsLine(found, date) };
     },
 
-    getHtsLineHistory: async ({ params }) => {
+    getHtsLineHistory: async ({ params, query, call }) => {
       const history = await htsLineHistory(releases, params.code);
       if (!history.found) throw await lookupProblem(history, releases);
-      return { status: 200, body: toApiHtsLineHistory(history.entries) };
+      const view = toApiHtsLineHistory(history.entries);
+      const format = tableFormatOf(query.format, call);
+      return format ? tableFileResponse(rateHistoryTable(view), format, `hts-${view.hts_code}-history`) : { status: 200, body: view };
     },
 
     listHtsChangeSets: async ({ query }) => {
@@ -94,6 +97,13 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
 
     listTariffAlerts: async ({ query, call }) => {
       const { accountId, livemode } = accountModeOf(call);
+      const format = listTableFormatOf(query, call);
+      if (format) {
+        const all = allPages((cursor) => listTariffAlerts(alerts, accountId, livemode, { cursor, limit: 500 }));
+        const views = [];
+        for await (const alert of all) views.push(toApiTariffAlert(alert));
+        return tableFileResponse(tariffAlertsTable(views), format, 'tariff-alerts');
+      }
       const page = await listTariffAlerts(alerts, accountId, livemode, { cursor: query.cursor, limit: query.limit ?? defaultPageSize });
       return { status: 200, body: toApiList(page, toApiTariffAlert) };
     },

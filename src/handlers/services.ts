@@ -2,7 +2,7 @@ import type { HtsReleaseRepository } from '../db/repositories/hts-release.reposi
 import type { TariffRulesRepository } from '../db/repositories/tariff-rules.repository';
 import type { CandidateReranker, HtsSearchIndexCache, Lexicon } from '../domain/classify';
 import type { HtsDatabase, HtsReleaseSource } from '../domain/hts';
-import type { ReleaseLineSource, ActiveTariffRules } from '../domain/tariff';
+import type { ReleaseLineSource, ActiveTariffRules, StoredCalculationStore } from '../domain/tariff';
 import type { Carrier, ParcelQuoteService, ParcelReferenceStore } from '../domain/parcel';
 import type { TrackingCreditService, TrackingSubscriptionService } from '../domain/tracking';
 
@@ -19,6 +19,8 @@ export interface TariffServices {
   rulesRepository: TariffRulesRepository;
   htsSource: HtsReleaseSource;
   search: { store: HtsReleaseRepository; indexes: HtsSearchIndexCache; lexicon: Lexicon; reranker: CandidateReranker | null };
+  /** Calculations accounts asked to keep. */
+  calculations: StoredCalculationStore;
 }
 
 /** Parcel Quotes' long-lived parts: the rating index in memory, and the quote service over it. */

@@ -6,21 +6,42 @@ import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { htsNotReady } from './hts.handler';
 import { toApiSearchResult } from './outputs/classify.output';
-import { toFormA, toFormB } from './outputs/tariff.output';
+import { toFormA, toFormB, toStoredCalculation, toTariffSimulation } from './outputs/tariff.output';
+import { toApiList } from './outputs/list';
+import { accountModeOf } from './accounts.handler';
+import { DomainError } from '../domain/shared';
+import type { Entitlements } from '../domain/access';
+import { listTableFormatOf, tableFileResponse } from './inputs/table-format';
 import { toIeepaRefundEstimate } from './outputs/ieepa-refunds.output';
 import { HtsSearchError, searchHtsCodes } from '../domain/classify';
-import { calculateDuty, type DutyCalculation, type DutyRequest, estimateIeepaRefunds } from '../domain/tariff';
+import {
+  calculateDuty,
+  type DutyCalculation,
+  type DutyEngineDependencies,
+  type DutyRequest,
+  estimateIeepaRefunds,
+  findStoredCalculation,
+  renderDutyReportPdf,
+  simulateDuty,
+  storeCalculation,
+  storedCalculationsTable,
+  storedReportLine,
+} from '../domain/tariff';
 
 /** Form A reports this for plans without a daily limit (the field stays an integer for every client). */
 export const unlimitedRemaining = 2_147_483_647;
 
-type CalculationRequest = components['schemas']['TariffCalculationRequest'];
+/** `store` has a default, so the generated type requires it; the search's own calls leave it out. */
+type CalculationRequest = Omit<components['schemas']['TariffCalculationRequest'], 'store'> & { store?: boolean };
 
 function assertRulesLoaded(tariff: TariffServices): void {
   if (!tariff.rules.isLoaded()) throw new HttpProblem('not-ready', 'The duty rules are still loading; retry shortly.', undefined, { 'Retry-After': '5' });
 }
 
 const engineToday = (call: CallContext) => () => call.receivedAt.toISOString().slice(0, 10);
+
+/** The calculator as every tariff operation runs it: the release lines, the rules in memory, the call's day. */
+const dutyEngine = (tariff: TariffServices, call: CallContext): DutyEngineDependencies => ({ lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
 
 async function calculate(body: CalculationRequest, call: CallContext, tariff: TariffServices): Promise<DutyCalculation> {
   assertRulesLoaded(tariff);
@@ -35,7 +56,7 @@ async function calculate(body: CalculationRequest, call: CallContext, tariff: Ta
     mode: body.mode,
     exporter: body.exporter,
   };
-  return calculateDuty(request, { lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
+  return calculateDuty(request, dutyEngine(tariff, call));
 }
 
 /** Tariff host, Tariff Pro and business: IEEPA refund estimates for entry lines. */
@@ -56,23 +77,93 @@ export function ieepaRefundsHandler(tariff: TariffServices): OperationHandler<ta
         mode: line.mode,
       },
     }));
-    const estimate = await estimateIeepaRefunds(lines, { lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
+    const estimate = await estimateIeepaRefunds(lines, dutyEngine(tariff, call));
     return { status: 200, body: toIeepaRefundEstimate(estimate) };
   };
 }
 
-export function tariffCalculationHandlers(tariff: TariffServices): {
+/** Tariff host, Tariff Pro and business: one product across scenarios, compared and ranked. */
+export function simulationHandler(tariff: TariffServices): OperationHandler<tariffOperations['simulateTariff']> {
+  return async ({ body, call }) => {
+    assertRulesLoaded(tariff);
+    const product = { hts_code: body.hts_code, declared_value: body.declared_value, quantities: body.quantity ? [body.quantity] : [], mode: body.mode };
+    const scenarios = body.scenarios.map((s) => ({ label: s.label ?? null, country_code: s.country_code.toUpperCase(), entry_date: s.entry_date, claims: s.claims ?? [] }));
+    const simulation = await simulateDuty(product, scenarios, dutyEngine(tariff, call));
+    return { status: 200, body: toTariffSimulation(simulation, body.hts_code) };
+  };
+}
+
+/**
+ * Who a `"store": true` calculation belongs to, checked before anything is calculated: an account
+ * (else 401) on a plan with stored calculations (else 403). Null when not asked to store.
+ */
+function storeOwner(body: CalculationRequest, call: CallContext, entitlements: Entitlements): { accountId: string; livemode: boolean } | null {
+  if (!body.store) return null;
+  if (call.caller.kind !== 'account') throw new DomainError('unauthenticated', 'Storing a calculation needs an API key (X-API-Key or Authorization: Bearer).');
+  if (!entitlements.of('listTariffCalculations', call.caller.plan)) {
+    throw new DomainError('forbidden', 'Stored calculations are part of Tariff Pro and business; calculate without "store" on this plan.');
+  }
+  return accountModeOf(call);
+}
+
+/** Calculates, and keeps the calculation when asked: `calculation_id` then joins either form. */
+async function calculateAndStore(body: CalculationRequest, call: CallContext, tariff: TariffServices, entitlements: Entitlements) {
+  const owner = storeOwner(body, call, entitlements);
+  const result = await calculate(body, call, tariff);
+  if (!owner) return { result, stored: {} };
+  const { store: _store, ...request } = body;
+  const stored = await storeCalculation(tariff.calculations, owner, request, result, call.receivedAt.getTime());
+  return { result, stored: { calculation_id: stored.id } };
+}
+
+export function tariffCalculationHandlers(
+  tariff: TariffServices,
+  entitlements: Entitlements,
+): {
   formA: OperationHandler<tariffOperations['calculateTariff']>;
   formB: OperationHandler<mainOperations['calculateTariff']>;
 } {
   return {
     /** Tariff host: form A, wrapped with the caller's remaining calls today. */
     formA: async ({ body, call }) => {
-      const result = await calculate(body, call, tariff);
-      return { status: 200, body: toFormA(result, body.hts_code, call.quota?.remaining ?? unlimitedRemaining) };
+      const { result, stored } = await calculateAndStore(body, call, tariff, entitlements);
+      return { status: 200, body: { ...toFormA(result, body.hts_code, call.quota?.remaining ?? unlimitedRemaining), ...stored } };
     },
     /** Main host: form B, flat. */
-    formB: async ({ body, call }) => ({ status: 200, body: toFormB(await calculate(body, call, tariff), body.hts_code) }),
+    formB: async ({ body, call }) => {
+      const { result, stored } = await calculateAndStore(body, call, tariff, entitlements);
+      return { status: 200, body: { ...toFormB(result, body.hts_code), ...stored } };
+    },
+  };
+}
+
+/** Tariff host, Tariff Pro and business: the account's stored calculations, one by one and as PDF reports. */
+export function storedCalculationHandlers(tariff: TariffServices): {
+  [K in 'listTariffCalculations' | 'getTariffCalculation' | 'getTariffCalculationPdf']: OperationHandler<tariffOperations[K]>;
+} {
+  return {
+    listTariffCalculations: async ({ query, call }) => {
+      const { accountId, livemode } = accountModeOf(call);
+      const format = listTableFormatOf(query, call);
+      if (format) return tableFileResponse(await storedCalculationsTable(tariff.calculations, { accountId, livemode }), format, 'tariff-calculations');
+      const page = await tariff.calculations.page(accountId, livemode, query.limit ?? 20, query.cursor ?? null);
+      return { status: 200, body: toApiList(page, toStoredCalculation) };
+    },
+    getTariffCalculation: async ({ params, call }) => ({
+      status: 200,
+      body: toStoredCalculation(await findStoredCalculation(tariff.calculations, accountModeOf(call), params.calculation_id)),
+    }),
+    getTariffCalculationPdf: async ({ params, call }) => {
+      const stored = await findStoredCalculation(tariff.calculations, accountModeOf(call), params.calculation_id);
+      const pdf = await renderDutyReportPdf({ id: stored.id, calculatedAt: stored.createdAt, lines: [storedReportLine(stored)] });
+      return {
+        status: 200,
+        contentType: 'application/pdf',
+        headers: { 'Content-Disposition': `inline; filename="${stored.id}.pdf"` },
+        // The adapter sends a Buffer as it is; the generated type names binary bodies as strings.
+        body: pdf as unknown as string,
+      };
+    },
   };
 }
 

@@ -16,7 +16,7 @@ export function mainHostHandlers(deps: AppDependencies, document: HostDocument):
   return {
     ...serviceHandlers(document, deps.readiness, deps.config),
     getMetrics: metricsHandler(deps.metrics),
-    calculateTariff: tariffCalculationHandlers(deps.tariff).formB,
+    calculateTariff: tariffCalculationHandlers(deps.tariff, deps.access.entitlements).formB,
     quoteParcels: parcelQuoteHandler(deps.parcel),
     signUp,
     createLoadPlan: loadPlanHandler(deps.loadPlanner),

@@ -16,6 +16,7 @@ import type { Clock, ImportProgress } from '../domain/shared';
 import { ensureInitialRelease, type HtsRefreshDeps } from '../domain/hts';
 import { ReleaseLineSource, ActiveTariffRules } from '../domain/tariff';
 import { HtsSearchIndexCache, OpenAiCompatibleReranker } from '../domain/classify';
+import { TariffCalculationRepository } from '../db/repositories/tariff-calculation.repository';
 
 export function createTariffServices(db: Database, config: Config): TariffServices {
   const hts = htsDatabase(db.knex);
@@ -29,6 +30,7 @@ export function createTariffServices(db: Database, config: Config): TariffServic
     rulesRepository: new TariffRulesRepository(db.knex),
     htsSource: chooseHtsReleaseSource({ dataDir: config.dataDir }),
     search: { store, indexes, lexicon: loadLexicon(indexes.analyser), reranker: llm ? new OpenAiCompatibleReranker(llm) : null },
+    calculations: new TariffCalculationRepository(db.knex),
   };
 }
 

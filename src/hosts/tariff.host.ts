@@ -3,7 +3,7 @@ import { htsHandlers } from '../handlers/hts.handler';
 import { bulkJobHandlers } from '../handlers/bulk-jobs.handler';
 import { metricsHandler } from '../handlers/metrics.handler';
 import { serviceHandlers } from '../handlers/service.handler';
-import { htsSearchHandler, ieepaRefundsHandler, tariffCalculationHandlers } from '../handlers/tariff.handler';
+import { htsSearchHandler, ieepaRefundsHandler, simulationHandler, storedCalculationHandlers, tariffCalculationHandlers } from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from '../http/host-document';
@@ -14,9 +14,11 @@ export function tariffHostHandlers(deps: AppDependencies, document: HostDocument
   return {
     ...serviceHandlers(document, deps.readiness, deps.config),
     getMetrics: metricsHandler(deps.metrics),
-    calculateTariff: tariffCalculationHandlers(deps.tariff).formA,
+    calculateTariff: tariffCalculationHandlers(deps.tariff, deps.access.entitlements).formA,
+    ...storedCalculationHandlers(deps.tariff),
     searchHtsCodes: htsSearchHandler(deps.tariff),
     estimateIeepaRefunds: ieepaRefundsHandler(deps.tariff),
+    simulateTariff: simulationHandler(deps.tariff),
     ...htsHandlers(deps.tariff, deps.jobs),
     ...bulkJobHandlers(createBulkJobService(deps.db.knex, deps.clock, deps.jobs)),
   };

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
-import { setPlan, signUp } from '../support/accounts';
+import { signUp, signUpOnPlan } from '../support/accounts';
 
 // Real data in a data folder of its own: HTS 2025 Rev 18 (in force from 2025-08-07) and 2026 Rev 4.
 let app: TestApp;
@@ -8,9 +8,7 @@ let pro: string;
 let free: string;
 beforeAll(async () => {
   app = await createTestApp({ withTariffData: ['hts_2025_revision_18_json.json.gz', 'hts_2026_revision_4_csv.csv'] });
-  const proAccount = await signUp(app);
-  await setPlan(app, proAccount.email, 'tariff_pro');
-  pro = proAccount.key;
+  pro = (await signUpOnPlan(app, 'tariff_pro')).key;
   free = (await signUp(app)).key;
 }, 180_000);
 afterAll(() => app?.close());
@@ -79,8 +77,7 @@ describe('POST /api/tariff/ieepa-refunds', () => {
   it('answers 503 until the duty rules are loaded', async () => {
     const empty = await createTestApp();
     try {
-      const account = await signUp(empty);
-      await setPlan(empty, account.email, 'business');
+      const account = await signUpOnPlan(empty, 'business');
       const res = await request(empty.hosts.tariff).post('/api/tariff/ieepa-refunds').set('X-API-Key', account.key).send({ lines }).expect(503);
       expect(res.body.type).toBe('https://docs.tradelane.dev/problems/not-ready');
     } finally {

@@ -14,6 +14,13 @@ export async function setPlan(app: TestApp, email: string, plan: PlanName): Prom
   await app.deps.access.accounts.changePlan(email, plan, 'test-suite', null);
 }
 
+/** A new account moved to the plan; its live key. */
+export async function signUpOnPlan(app: TestApp, plan: PlanName): Promise<{ accountId: string; key: string; email: string }> {
+  const account = await signUp(app);
+  await setPlan(app, account.email, plan);
+  return account;
+}
+
 /** A test-mode key (tl_test_) for the account, made through the site host as a user would. */
 export async function testKeyFor(app: TestApp, liveKey: string): Promise<string> {
   const res = await request(app.hosts.site).post('/api/keys').set('Authorization', `Bearer ${liveKey}`).send({ mode: 'test' }).expect(201);

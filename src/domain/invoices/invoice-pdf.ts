@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { startPdf } from '../shared';
 import type { Invoice } from './model';
 import type { Party } from '../shipments';
 
@@ -37,13 +37,7 @@ function title(invoice: Invoice): string {
  * invoice renders the same document.
  */
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title(invoice), Producer: 'Tradelane', CreationDate: new Date(invoice.finalizedAt ?? invoice.createdAt) } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = startPdf({ title: title(invoice), createdAt: new Date(invoice.finalizedAt ?? invoice.createdAt) });
 
   doc.fontSize(18).font('Helvetica-Bold').text(title(invoice));
   doc.moveDown(0.5).fontSize(10).font('Helvetica');

@@ -40,3 +40,13 @@ export function isCreatedAtCursor(value: unknown): value is { createdAt: number;
   const candidate = value as { createdAt?: unknown; id?: unknown } | null;
   return typeof candidate === 'object' && candidate !== null && Number.isSafeInteger(candidate.createdAt) && typeof candidate.id === 'string';
 }
+
+/** Every item of a paginated collection, page after page (for exports). */
+export async function* allPages<T>(fetch: (cursor: string | undefined) => Promise<Page<T>>): AsyncGenerator<T> {
+  let cursor: string | undefined;
+  do {
+    const page = await fetch(cursor);
+    yield* page.data;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+}

@@ -12,6 +12,9 @@ export { type AdcvdFile, adcvdFileSchema, describeSchemaError, type ProductLists
 export { type AdcvdCase, buildRuleSet, type ImportedProductList, type ProductListEntry, RuleDataError, type TariffRuleSet, type RuleSetSources } from './rules/rule-set';
 export { ActiveTariffRules } from './rules/active-tariff-rules';
 export type { DutyEngineDependencies } from './engine/calculate-duty';
+export { type DutySimulation, simulateDuty } from './duty-simulation';
+export { findStoredCalculation, type StoredCalculation, type StoredCalculationStore, storeCalculation, storedCalculationsTable, storedReportLine } from './stored-calculations';
+export { type DutyReportLine, renderDutyReportPdf } from './duty-report-pdf';
 export { type BulkJobKind, type BulkLine, type BulkLineOutput, inputColumns } from './bulk/bulk-columns';
 export { type BulkJob, type BulkJobLine, BulkJobService, type BulkJobSource, type BulkJobStatus, type BulkJobStore, resultColumns, resultRow } from './bulk/bulk-job.service';
 export { claimsCellOf, maxBulkFileBytes, type RawRow } from './bulk/bulk-lines';

@@ -597,6 +597,13 @@ export interface components {
              * @description Deprecated, use the claim `adcvd_exporter`. Exporter or producer, to compute an AD/CVD deposit when its rate is known.
              */
             exporter?: string;
+            /**
+             * @description Keep the calculation for the account (Tariff Pro and business; with a key, else 401; Free
+             *     gets 403), on either host: the answer then carries `calculation_id`, and the calculation is
+             *     read back, as a PDF report and in exports on the tariff host (`/api/tariff/calculations`).
+             * @default false
+             */
+            store: boolean;
         };
         /**
          * @description What the importer claims, as a list of catalogue claims (`TariffClaim`). The object form
@@ -723,6 +730,11 @@ export interface components {
         };
         /** @description Form B (main host) is flat. */
         TariffCalculationFormB: {
+            /**
+             * @description The stored calculation's id, present when the request said `"store": true`.
+             * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+             */
+            calculation_id?: string;
             /** @description Echo of the code. */
             hts_code: string;
             description: string;
@@ -1692,6 +1704,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The plan does not include the operation, or the access token lacks its scope (`forbidden-plan`). */
+        Forbidden: {
+            headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description No such resource in this account (`not-found`); another account's resources are not found either. */
         NotFound: {
             headers: {
@@ -2208,6 +2231,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];

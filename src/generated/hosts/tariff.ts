@@ -301,6 +301,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tariff/calculations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's stored calculations
+         * @description The calculations the account kept with `"store": true` on calculate, in the key's mode (a
+         *     test key lists only those stored with test keys), newest first, with cursor pagination.
+         *     Each holds the request as sent and the result as calculated then: a stored calculation does
+         *     not change when the rules or the schedule do.
+         *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers every stored calculation of the key's mode as
+         *     one file, a row each: id, time, inputs, each program family's rate, amount and Chapter 99
+         *     headings, fees, totals, what is unresolved and why (an unresolved amount is an empty cell,
+         *     never 0), warnings, HTS release and rules version.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["listTariffCalculations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/calculations/{calculation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a stored calculation
+         * @description One stored calculation: the request as sent and the result in form A's shape. Another
+         *     account's calculation, or one stored with a key of the other mode, is not found.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["getTariffCalculation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/calculations/{calculation_id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a stored calculation as a PDF duty report
+         * @description A duty report for the broker's file (A4): the inputs (HTS code and description, origin,
+         *     value, dates, mode, claims), every component of the stack with its program, Chapter 99
+         *     heading, rate, basis, amount, status and public sources, the MPF and HMF, the totals, what is
+         *     unresolved and why (never a 0), the warnings, the HTS release and rules version used, the
+         *     date calculated, and a disclaimer. Tables continue on the next page with their header
+         *     repeated; pages are numbered. The same calculation always renders the same document.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["getTariffCalculationPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/simulations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compare one product's duty across scenarios
+         * @description Prices one product (`hts_code`, `declared_value`, optional `quantity`, `mode`) under up to
+         *     20 scenarios side by side: other countries of origin, other entry dates, claims on or off.
+         *     Each scenario is a full calculation, the same as `POST /api/tariff/public/calculate` on the
+         *     tariff host (`result` is its form A result): the HTS release and the duty rules in force on
+         *     the scenario's entry date apply, so a measure dated in the future applies to a future entry
+         *     date, and a measure that has ended does not.
+         *
+         *     `difference` is the scenario minus the first scenario, per program family and in total
+         *     (null where either side is unresolved). `ranking` orders the scenarios by landed duty (duty
+         *     plus the MPF and HMF), lowest first, ties in request order. A scenario whose landed duty is
+         *     unresolved (a component or fee the request does not say enough to compute) or prohibited is
+         *     never counted as 0: its `landed_duty` is null and it ranks after every resolved scenario, with
+         *     the `reason`.
+         *
+         *     A malformed scenario (unknown claim, country…) is 400 naming `/body/scenarios/N/field`; an
+         *     entry date on which no HTS release holds the code is 422 naming
+         *     `/body/scenarios/N/entry_date`. Nothing is stored.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        post: operations["simulateTariff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tariff/bulk-jobs": {
         parameters: {
             query?: never;
@@ -443,6 +561,10 @@ export interface paths {
          *     (`valid_from` inclusive, `valid_to` exclusive, null while in force). This is the historical
          *     rate data of Tariff Pro.
          *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers the same entries as a file, a row per
+         *     release: code, release id and title, dates, description, general, special and column 2
+         *     rates, additional duties, the line the rates are inherited from.
+         *
          *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
          */
         get: operations["getHtsLineHistory"];
@@ -516,6 +638,9 @@ export interface paths {
          * List the account's tariff alerts
          * @description The account's alert subscriptions in the key's mode (a test key lists only test-mode
          *     alerts, a live key only live ones), oldest first, with cursor pagination.
+         *
+         *     Export: `?format=csv|xlsx` (or `Accept`) answers them all as one file: id, livemode, HTS
+         *     prefixes and countries (space-separated), created and updated times.
          *
          *     Who may call: Tariff Pro and business, with `X-API-Key`. Free gets 403. No quota.
          */
@@ -645,6 +770,13 @@ export interface components {
              * @description Deprecated, use the claim `adcvd_exporter`. Exporter or producer, to compute an AD/CVD deposit when its rate is known.
              */
             exporter?: string;
+            /**
+             * @description Keep the calculation for the account (Tariff Pro and business; with a key, else 401; Free
+             *     gets 403), on either host: the answer then carries `calculation_id`, and the calculation is
+             *     read back, as a PDF report and in exports on the tariff host (`/api/tariff/calculations`).
+             * @default false
+             */
+            store: boolean;
         };
         /**
          * @description What the importer claims, as a list of catalogue claims (`TariffClaim`). The object form
@@ -711,6 +843,97 @@ export interface components {
          * @enum {string}
          */
         TransportMode: "ocean" | "air" | "truck" | "rail";
+        StoredTariffCalculation: {
+            /**
+             * @description The calculation's id (`calc_…`).
+             * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+             */
+            id: string;
+            /** @constant */
+            object: "tariff_calculation";
+            /** @description False when stored with a test-mode key. */
+            livemode: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The calculate request as sent (without `store`). */
+            request: {
+                [key: string]: unknown;
+            };
+            result: components["schemas"]["TariffCalculation"];
+        };
+        StoredTariffCalculationList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["StoredTariffCalculation"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        TariffSimulationRequest: {
+            /**
+             * @description HTS code, dotted or plain; 8 or 10 digits.
+             * @example 6109.10.0012
+             */
+            hts_code: string;
+            /**
+             * @description Declared customs value in USD, the same in every scenario.
+             * @example 10000
+             */
+            declared_value: number;
+            quantity?: components["schemas"]["Quantity"];
+            mode?: components["schemas"]["TransportMode"];
+            /** @description The first scenario is the one the others are compared with. */
+            scenarios: components["schemas"]["TariffSimulationScenarioInput"][];
+        };
+        TariffSimulationScenarioInput: {
+            /** @description Your name for the scenario, echoed. */
+            label?: string;
+            /** @description ISO 3166-1 alpha-2 code of the country of origin. */
+            country_code: string;
+            /**
+             * Format: date
+             * @description Date of entry; past and future dates alike.
+             */
+            entry_date: string;
+            claims?: components["schemas"]["TariffClaim"][];
+        };
+        TariffSimulation: {
+            /** @description Echo of the code. */
+            hts_code: string;
+            declared_value: number;
+            scenarios: components["schemas"]["TariffSimulationScenario"][];
+            /** @description Scenarios by landed duty, lowest first; the unresolved and prohibited ones last, with the reason. */
+            ranking: components["schemas"]["TariffSimulationRank"][];
+            rules_version: string;
+        };
+        TariffSimulationScenario: {
+            /** @description Position in the request, from 0. */
+            index: number;
+            label: string | null;
+            claims: components["schemas"]["TariffClaim"][];
+            rank: number;
+            /** @description Duty plus fees in USD; null when unresolved or prohibited. */
+            landed_duty: number | null;
+            difference: components["schemas"]["TariffSimulationDifference"];
+            result: components["schemas"]["TariffCalculation"];
+        };
+        /** @description This scenario minus the first (USD); null where either side is unresolved. */
+        TariffSimulationDifference: {
+            programs: {
+                /** @enum {string} */
+                family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_301" | "section_232" | "section_338" | "ad_cvd";
+                amount: number | null;
+            }[];
+            total_duty: number | null;
+            landed_duty: number | null;
+        };
+        TariffSimulationRank: {
+            rank: number;
+            index: number;
+            label: string | null;
+            landed_duty: number | null;
+            /** @description Why the scenario ranks after the resolved ones (unresolved or prohibited); null otherwise. */
+            reason: string | null;
+        };
         IeepaRefundRequest: {
             lines: components["schemas"]["IeepaRefundLineInput"][];
         };
@@ -792,6 +1015,11 @@ export interface components {
             result: components["schemas"]["TariffCalculation"];
             /** @description Requests remaining under the free daily limit. */
             remaining: number;
+            /**
+             * @description The stored calculation's id, present when the request said `"store": true`.
+             * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+             */
+            calculation_id?: string;
         };
         TariffCalculation: {
             /** @description Echo of the code. */
@@ -1696,6 +1924,18 @@ export interface components {
          * @example 6109.10.0012
          */
         HtsCode: string;
+        /**
+         * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+         *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+         *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+         * @example csv
+         */
+        TableFormat: "json" | "csv" | "xlsx";
+        /**
+         * @description The stored calculation's id (`calc_…`).
+         * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+         */
+        CalculationId: string;
     };
     requestBodies: never;
     headers: {
@@ -1946,6 +2186,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -2814,6 +3055,961 @@ export interface operations {
             503: components["responses"]["NotReady"];
         };
     };
+    listTariffCalculations: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stored calculations. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "calc_01m89zw5ke83ekwt3jr1q1n6e2",
+                     *           "object": "tariff_calculation",
+                     *           "livemode": true,
+                     *           "created_at": "2026-11-25T18:35:48.718Z",
+                     *           "request": {
+                     *             "hts_code": "6109.10.0012",
+                     *             "country_code": "MX",
+                     *             "declared_value": 12500,
+                     *             "entry_date": "2026-10-09",
+                     *             "mode": "ocean"
+                     *           },
+                     *           "result": {
+                     *             "hts_code": "6109.10.0012",
+                     *             "description": "Men's (338)",
+                     *             "country": {
+                     *               "code": "MX",
+                     *               "name": "Mexico",
+                     *               "flag": "🇲🇽"
+                     *             },
+                     *             "declared_value": 12500,
+                     *             "rates": {
+                     *               "base_duty": {
+                     *                 "rate": 16.5,
+                     *                 "rate_type": "ad_valorem",
+                     *                 "rate_text": "16.5%",
+                     *                 "amount": 2062.5
+                     *               },
+                     *               "ieepa": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "section_301": {
+                     *                 "rate": 10,
+                     *                 "applies": true,
+                     *                 "amount": 1250
+                     *               },
+                     *               "section_232": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "reciprocal": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "ad_cvd": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               }
+                     *             },
+                     *             "total_duty_rate": 26.5,
+                     *             "total_duty_amount": 3312.5,
+                     *             "warnings": [],
+                     *             "source": "usitc_hts",
+                     *             "components": [
+                     *               {
+                     *                 "id": "mfn",
+                     *                 "family": "base",
+                     *                 "program": "MFN (column 1 general)",
+                     *                 "heading": null,
+                     *                 "description": "Base duty, column 1 general",
+                     *                 "rate_text": "16.5%",
+                     *                 "rate_percent": 16.5,
+                     *                 "basis": "full_value",
+                     *                 "amount": 2062.5,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "HTSUS 61091000, column 1 general"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "id": "s301-fl-mx",
+                     *                 "family": "section_301",
+                     *                 "program": "Section 301 forced labor (sixty economies)",
+                     *                 "heading": "9903.05.55",
+                     *                 "description": "Products of Mexico, +10%",
+                     *                 "rate_text": "+10%",
+                     *                 "rate_percent": 10,
+                     *                 "basis": "full_value",
+                     *                 "amount": 1250,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "federal_register",
+                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                   },
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "unresolved": [],
+                     *             "fees": {
+                     *               "mpf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.3464,
+                     *                 "amount": 43.3
+                     *               },
+                     *               "hmf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.125,
+                     *                 "amount": 15.63
+                     *               },
+                     *               "total": 58.93
+                     *             },
+                     *             "hts_release": {
+                     *               "id": "htsr_2026_rev_4",
+                     *               "name": "2026 Revision 4"
+                     *             },
+                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "entry_date": "2026-10-09",
+                     *             "prohibited": false,
+                     *             "possible_exemptions": [
+                     *               {
+                     *                 "claim": {
+                     *                   "code": "special_program",
+                     *                   "text": "S"
+                     *                 },
+                     *                 "heading": "9903.05.94",
+                     *                 "description": "Products of Mexico entered free of duty under USMCA: exempt with the claim special program S or S+",
+                     *                 "component": "s301-fl-mx",
+                     *                 "total_duty": 0
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "calc_01m89zw5ke83ekwt3jr1q1n6e1",
+                     *           "object": "tariff_calculation",
+                     *           "livemode": true,
+                     *           "created_at": "2026-11-25T18:35:48.718Z",
+                     *           "request": {
+                     *             "hts_code": "6109.10.0012",
+                     *             "country_code": "VN",
+                     *             "declared_value": 12500,
+                     *             "entry_date": "2026-10-09",
+                     *             "mode": "ocean"
+                     *           },
+                     *           "result": {
+                     *             "hts_code": "6109.10.0012",
+                     *             "description": "Men's (338)",
+                     *             "country": {
+                     *               "code": "VN",
+                     *               "name": "Vietnam",
+                     *               "flag": "🇻🇳"
+                     *             },
+                     *             "declared_value": 12500,
+                     *             "rates": {
+                     *               "base_duty": {
+                     *                 "rate": 16.5,
+                     *                 "rate_type": "ad_valorem",
+                     *                 "rate_text": "16.5%",
+                     *                 "amount": 2062.5
+                     *               },
+                     *               "ieepa": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "section_301": {
+                     *                 "rate": 12.5,
+                     *                 "applies": true,
+                     *                 "amount": 1562.5
+                     *               },
+                     *               "section_232": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "reciprocal": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "ad_cvd": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               }
+                     *             },
+                     *             "total_duty_rate": 29,
+                     *             "total_duty_amount": 3625,
+                     *             "warnings": [],
+                     *             "source": "usitc_hts",
+                     *             "components": [
+                     *               {
+                     *                 "id": "mfn",
+                     *                 "family": "base",
+                     *                 "program": "MFN (column 1 general)",
+                     *                 "heading": null,
+                     *                 "description": "Base duty, column 1 general",
+                     *                 "rate_text": "16.5%",
+                     *                 "rate_percent": 16.5,
+                     *                 "basis": "full_value",
+                     *                 "amount": 2062.5,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "HTSUS 61091000, column 1 general"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "id": "s301-fl-vn",
+                     *                 "family": "section_301",
+                     *                 "program": "Section 301 forced labor (sixty economies)",
+                     *                 "heading": "9903.05.84",
+                     *                 "description": "Products of Vietnam, +12.5%",
+                     *                 "rate_text": "+12.5%",
+                     *                 "rate_percent": 12.5,
+                     *                 "basis": "full_value",
+                     *                 "amount": 1562.5,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "federal_register",
+                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                   },
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "unresolved": [],
+                     *             "fees": {
+                     *               "mpf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.3464,
+                     *                 "amount": 43.3
+                     *               },
+                     *               "hmf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.125,
+                     *                 "amount": 15.63
+                     *               },
+                     *               "total": 58.93
+                     *             },
+                     *             "hts_release": {
+                     *               "id": "htsr_2026_rev_4",
+                     *               "name": "2026 Revision 4"
+                     *             },
+                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "entry_date": "2026-10-09",
+                     *             "prohibited": false,
+                     *             "possible_exemptions": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJjcmVhdGVkQXQiOjE3OTU2MzE3NDg3MTgsImlkIjoiY2FsY18wMW04OXp3NWtlODNla3d0M2pyMXExbjZlMSJ9"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoredTariffCalculationList"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTariffCalculation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The stored calculation's id (`calc_…`).
+                 * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+                 */
+                calculation_id: components["parameters"]["CalculationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored calculation. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "calc_01m89zw5ke83ekwt3jr1q1n6dv",
+                     *       "object": "tariff_calculation",
+                     *       "livemode": true,
+                     *       "created_at": "2026-11-25T18:35:48.718Z",
+                     *       "request": {
+                     *         "hts_code": "6109.10.0012",
+                     *         "country_code": "CN",
+                     *         "declared_value": 12500,
+                     *         "entry_date": "2026-10-09",
+                     *         "mode": "ocean"
+                     *       },
+                     *       "result": {
+                     *         "hts_code": "6109.10.0012",
+                     *         "description": "Men's (338)",
+                     *         "country": {
+                     *           "code": "CN",
+                     *           "name": "China",
+                     *           "flag": "🇨🇳"
+                     *         },
+                     *         "declared_value": 12500,
+                     *         "rates": {
+                     *           "base_duty": {
+                     *             "rate": 16.5,
+                     *             "rate_type": "ad_valorem",
+                     *             "rate_text": "16.5%",
+                     *             "amount": 2062.5
+                     *           },
+                     *           "ieepa": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "section_301": {
+                     *             "rate": 20,
+                     *             "applies": true,
+                     *             "amount": 2500
+                     *           },
+                     *           "section_232": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "reciprocal": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           },
+                     *           "ad_cvd": {
+                     *             "rate": 0,
+                     *             "applies": false
+                     *           }
+                     *         },
+                     *         "total_duty_rate": 36.5,
+                     *         "total_duty_amount": 4562.5,
+                     *         "warnings": [],
+                     *         "source": "usitc_hts",
+                     *         "components": [
+                     *           {
+                     *             "id": "mfn",
+                     *             "family": "base",
+                     *             "program": "MFN (column 1 general)",
+                     *             "heading": null,
+                     *             "description": "Base duty, column 1 general",
+                     *             "rate_text": "16.5%",
+                     *             "rate_percent": 16.5,
+                     *             "basis": "full_value",
+                     *             "amount": 2062.5,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "HTSUS 61091000, column 1 general"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "s301-cn-list-4a",
+                     *             "family": "section_301",
+                     *             "program": "Section 301 China",
+                     *             "heading": "9903.88.15",
+                     *             "description": "List 4A, +7.5%",
+                     *             "rate_text": "+7.5%",
+                     *             "rate_percent": 7.5,
+                     *             "basis": "full_value",
+                     *             "amount": 937.5,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "Heading 9903.88.15, U.S. note 20(r)/(s)"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "s301-fl-cn",
+                     *             "family": "section_301",
+                     *             "program": "Section 301 forced labor (sixty economies)",
+                     *             "heading": "9903.05.31",
+                     *             "description": "Products of China, +12.5%",
+                     *             "rate_text": "+12.5%",
+                     *             "rate_percent": 12.5,
+                     *             "basis": "full_value",
+                     *             "amount": 1562.5,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "federal_register",
+                     *                 "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *               },
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "unresolved": [],
+                     *         "fees": {
+                     *           "mpf": {
+                     *             "status": "applies",
+                     *             "rate": 0.3464,
+                     *             "amount": 43.3
+                     *           },
+                     *           "hmf": {
+                     *             "status": "applies",
+                     *             "rate": 0.125,
+                     *             "amount": 15.63
+                     *           },
+                     *           "total": 58.93
+                     *         },
+                     *         "hts_release": {
+                     *           "id": "htsr_2026_rev_4",
+                     *           "name": "2026 Revision 4"
+                     *         },
+                     *         "rules_version": "sha256:e244c01b1b6576c2",
+                     *         "entry_date": "2026-10-09",
+                     *         "prohibited": false,
+                     *         "possible_exemptions": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoredTariffCalculation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTariffCalculationPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The stored calculation's id (`calc_…`).
+                 * @example calc_01kaxk3m5q7s9v1x3z5b7d9f1h
+                 */
+                calculation_id: components["parameters"]["CalculationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `inline; filename="calc_….pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    simulateTariff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hts_code": "6109.10.0012",
+                 *       "declared_value": 10000,
+                 *       "scenarios": [
+                 *         {
+                 *           "label": "China today",
+                 *           "country_code": "CN",
+                 *           "entry_date": "2026-03-02"
+                 *         },
+                 *         {
+                 *           "label": "Vietnam",
+                 *           "country_code": "VN",
+                 *           "entry_date": "2026-03-02"
+                 *         },
+                 *         {
+                 *           "label": "Mexico under USMCA",
+                 *           "country_code": "MX",
+                 *           "entry_date": "2026-03-02",
+                 *           "claims": [
+                 *             {
+                 *               "code": "special_program",
+                 *               "text": "S"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TariffSimulationRequest"];
+            };
+        };
+        responses: {
+            /** @description Every scenario's duty stack, its difference to the first, and the ranking. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "hts_code": "0102.29.40.24",
+                     *       "declared_value": 10000,
+                     *       "scenarios": [
+                     *         {
+                     *           "index": 0,
+                     *           "label": null,
+                     *           "claims": [],
+                     *           "rank": 2,
+                     *           "landed_duty": null,
+                     *           "difference": {
+                     *             "programs": [
+                     *               {
+                     *                 "family": "base",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ieepa",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ieepa_reciprocal",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_122",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_301",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_232",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_338",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ad_cvd",
+                     *                 "amount": 0
+                     *               }
+                     *             ],
+                     *             "total_duty": null,
+                     *             "landed_duty": null
+                     *           },
+                     *           "result": {
+                     *             "hts_code": "0102.29.40.24",
+                     *             "description": "Male",
+                     *             "country": {
+                     *               "code": "CN",
+                     *               "name": "China",
+                     *               "flag": "🇨🇳"
+                     *             },
+                     *             "declared_value": 10000,
+                     *             "rates": {
+                     *               "base_duty": {
+                     *                 "rate": null,
+                     *                 "rate_type": "specific",
+                     *                 "rate_text": "1¢/kg",
+                     *                 "amount": null
+                     *               },
+                     *               "ieepa": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "section_301": {
+                     *                 "rate": 20,
+                     *                 "applies": true,
+                     *                 "amount": 2000
+                     *               },
+                     *               "section_232": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "reciprocal": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "ad_cvd": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               }
+                     *             },
+                     *             "total_duty_rate": null,
+                     *             "total_duty_amount": null,
+                     *             "warnings": [],
+                     *             "source": "usitc_hts",
+                     *             "components": [
+                     *               {
+                     *                 "id": "mfn",
+                     *                 "family": "base",
+                     *                 "program": "MFN (column 1 general)",
+                     *                 "heading": null,
+                     *                 "description": "Base duty, column 1 general",
+                     *                 "rate_text": "1¢/kg",
+                     *                 "rate_percent": null,
+                     *                 "basis": "full_value",
+                     *                 "amount": null,
+                     *                 "status": "unresolved",
+                     *                 "reason": "the specific rate is per kg; a quantity in kg is required",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "HTSUS 01022940, column 1 general"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "id": "s301-cn-list-4a",
+                     *                 "family": "section_301",
+                     *                 "program": "Section 301 China",
+                     *                 "heading": "9903.88.15",
+                     *                 "description": "List 4A, +7.5%",
+                     *                 "rate_text": "+7.5%",
+                     *                 "rate_percent": 7.5,
+                     *                 "basis": "full_value",
+                     *                 "amount": 750,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "Heading 9903.88.15, U.S. note 20(r)/(s)"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "id": "s301-fl-cn",
+                     *                 "family": "section_301",
+                     *                 "program": "Section 301 forced labor (sixty economies)",
+                     *                 "heading": "9903.05.31",
+                     *                 "description": "Products of China, +12.5%",
+                     *                 "rate_text": "+12.5%",
+                     *                 "rate_percent": 12.5,
+                     *                 "basis": "full_value",
+                     *                 "amount": 1250,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "federal_register",
+                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                   },
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "unresolved": [
+                     *               {
+                     *                 "component": "mfn",
+                     *                 "reason": "the specific rate is per kg; a quantity in kg is required"
+                     *               }
+                     *             ],
+                     *             "fees": {
+                     *               "mpf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.3464,
+                     *                 "amount": 34.64
+                     *               },
+                     *               "hmf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.125,
+                     *                 "amount": 12.5
+                     *               },
+                     *               "total": 47.14
+                     *             },
+                     *             "hts_release": {
+                     *               "id": "htsr_2026_rev_4",
+                     *               "name": "2026 Revision 4"
+                     *             },
+                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "entry_date": "2026-10-09",
+                     *             "prohibited": false,
+                     *             "possible_exemptions": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "label": null,
+                     *           "claims": [
+                     *             {
+                     *               "code": "special_program",
+                     *               "text": "S"
+                     *             }
+                     *           ],
+                     *           "rank": 1,
+                     *           "landed_duty": 47.14,
+                     *           "difference": {
+                     *             "programs": [
+                     *               {
+                     *                 "family": "base",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ieepa",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ieepa_reciprocal",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_122",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_301",
+                     *                 "amount": -2000
+                     *               },
+                     *               {
+                     *                 "family": "section_232",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_338",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "ad_cvd",
+                     *                 "amount": 0
+                     *               }
+                     *             ],
+                     *             "total_duty": null,
+                     *             "landed_duty": null
+                     *           },
+                     *           "result": {
+                     *             "hts_code": "0102.29.40.24",
+                     *             "description": "Male",
+                     *             "country": {
+                     *               "code": "MX",
+                     *               "name": "Mexico",
+                     *               "flag": "🇲🇽"
+                     *             },
+                     *             "declared_value": 10000,
+                     *             "rates": {
+                     *               "base_duty": {
+                     *                 "rate": 0,
+                     *                 "rate_type": "free",
+                     *                 "rate_text": "Free",
+                     *                 "amount": 0
+                     *               },
+                     *               "ieepa": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "section_301": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "section_232": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "reciprocal": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               },
+                     *               "ad_cvd": {
+                     *                 "rate": 0,
+                     *                 "applies": false
+                     *               }
+                     *             },
+                     *             "total_duty_rate": 0,
+                     *             "total_duty_amount": 0,
+                     *             "warnings": [],
+                     *             "source": "usitc_hts",
+                     *             "components": [
+                     *               {
+                     *                 "id": "mfn",
+                     *                 "family": "base",
+                     *                 "program": "Special rate (USMCA)",
+                     *                 "heading": null,
+                     *                 "description": "Base duty, special rate (S)",
+                     *                 "rate_text": "Free",
+                     *                 "rate_percent": 0,
+                     *                 "basis": "full_value",
+                     *                 "amount": 0,
+                     *                 "status": "applies",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "HTSUS 01022940, special column (S)"
+                     *                   },
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "HTSUS general note 11"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "id": "s301-fl-mx",
+                     *                 "family": "section_301",
+                     *                 "program": "Section 301 forced labor (sixty economies)",
+                     *                 "heading": "9903.05.55",
+                     *                 "description": "Products of Mexico, +10%",
+                     *                 "rate_text": "+10%",
+                     *                 "rate_percent": 10,
+                     *                 "basis": "full_value",
+                     *                 "amount": null,
+                     *                 "status": "suppressed",
+                     *                 "reason": "exempt: Products of Mexico entered free of duty under USMCA (9903.05.94)",
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "federal_register",
+                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                   },
+                     *                   {
+                     *                     "type": "hts",
+                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "unresolved": [],
+                     *             "fees": {
+                     *               "mpf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.3464,
+                     *                 "amount": 34.64
+                     *               },
+                     *               "hmf": {
+                     *                 "status": "applies",
+                     *                 "rate": 0.125,
+                     *                 "amount": 12.5
+                     *               },
+                     *               "total": 47.14
+                     *             },
+                     *             "hts_release": {
+                     *               "id": "htsr_2026_rev_4",
+                     *               "name": "2026 Revision 4"
+                     *             },
+                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "entry_date": "2026-10-09",
+                     *             "prohibited": false,
+                     *             "possible_exemptions": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "ranking": [
+                     *         {
+                     *           "rank": 1,
+                     *           "index": 1,
+                     *           "label": null,
+                     *           "landed_duty": 47.14,
+                     *           "reason": null
+                     *         },
+                     *         {
+                     *           "rank": 2,
+                     *           "index": 0,
+                     *           "label": null,
+                     *           "landed_duty": null,
+                     *           "reason": "The landed duty is unresolved: mfn: the specific rate is per kg; a quantity in kg is required"
+                     *         }
+                     *       ],
+                     *       "rules_version": "sha256:e244c01b1b6576c2"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TariffSimulation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            503: components["responses"]["NotReady"];
+        };
+    };
     listBulkJobs: {
         parameters: {
             query?: {
@@ -3371,7 +4567,15 @@ export interface operations {
     };
     getHtsLineHistory: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
+            };
             header?: {
                 /**
                  * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
@@ -3395,6 +4599,8 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3458,6 +4664,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["HtsLineHistory"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3738,6 +4946,13 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description `csv` or `xlsx` answers a file instead of JSON (as does `Accept: text/csv` or the XLSX media
+                 *     type); the query parameter wins over `Accept`. On a list, a file holds the whole collection
+                 *     in the list's order: `limit` does not apply to it, and a `cursor` with a file format is 400.
+                 * @example csv
+                 */
+                format?: components["parameters"]["TableFormat"];
             };
             header?: {
                 /**
@@ -3756,6 +4971,8 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description With a file format: `attachment; filename="…"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3806,6 +5023,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TariffAlertList"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             400: components["responses"]["BadRequest"];

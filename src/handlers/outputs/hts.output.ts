@@ -1,3 +1,4 @@
+import type { Table } from '../../domain/shared';
 import type { components } from '../../generated/api';
 import type { QueuedJob } from '../../jobs/job-queue';
 import { isoTime } from './time';
@@ -136,4 +137,22 @@ export function toApiTariffAlert(alert: TariffAlert): Schemas['TariffAlert'] {
 /** Agenda's job id behind the API's `job_` prefix. */
 export function toApiQueuedJob(job: QueuedJob): Schemas['QueuedJob'] {
   return { id: `job_${job.id}`, object: 'job', name: job.name, status: 'queued', run_at: isoTime(job.runAt) };
+}
+
+/** The rate history as a table, a row per release (`?format=csv|xlsx`). */
+export function rateHistoryTable(history: Schemas['HtsLineHistory']): Table {
+  return {
+    name: 'Rate history',
+    columns: ['hts_code', 'release_id', 'release_title', 'valid_from', 'valid_to', 'description', 'general', 'special', 'column_2', 'additional_duties', 'rate_line_code'],
+    rows: history.entries.map((e) => [history.hts_code, e.release.id, e.release.title, e.valid_from, e.valid_to, e.description, e.rates.general, e.rates.special, e.rates.other, e.rates.additional_duties, e.rate_line_code]),
+  };
+}
+
+/** The alerts as a table (`?format=csv|xlsx`); prefixes and countries space-separated. */
+export function tariffAlertsTable(alerts: Array<Schemas['TariffAlert']>): Table {
+  return {
+    name: 'Tariff alerts',
+    columns: ['alert_id', 'livemode', 'hts_prefixes', 'countries', 'created_at', 'updated_at'],
+    rows: alerts.map((a) => [a.id, String(a.livemode), a.hts_prefixes.join(' '), a.countries.join(' '), a.created_at, a.updated_at]),
+  };
 }

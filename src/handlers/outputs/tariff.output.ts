@@ -1,5 +1,5 @@
 import type { components } from '../../generated/api';
-import type { DutyCalculation, DutyComponent, ProgramSummary, ReportFamily } from '../../domain/tariff';
+import type { DutyCalculation, DutyComponent, DutySimulation, ProgramSummary, ReportFamily, StoredCalculation } from '../../domain/tariff';
 
 type Schemas = components['schemas'];
 
@@ -106,5 +106,38 @@ export function toFormB(result: DutyCalculation, echoedCode: string): Schemas['T
     tariff_breakdown: result.programs.filter((p) => p.applies || p.family === 'base').map((p) => ({ type: breakdownType[p.family], rate: num(p.ratePercent) })),
     warnings: result.warnings,
     ...provenance(result),
+  };
+}
+
+export function toTariffSimulation(simulation: DutySimulation, echoedCode: string): Schemas['TariffSimulation'] {
+  return {
+    hts_code: echoedCode,
+    declared_value: Number(simulation.scenarios[0].calculation.declaredValue),
+    scenarios: simulation.scenarios.map((scenario) => ({
+      index: scenario.index,
+      label: scenario.label,
+      claims: scenario.claims as Schemas['TariffClaim'][],
+      rank: scenario.rank,
+      landed_duty: num(scenario.landedDuty),
+      difference: {
+        programs: scenario.difference.programs.map((p) => ({ family: p.family, amount: num(p.amount) })),
+        total_duty: num(scenario.difference.duty),
+        landed_duty: num(scenario.difference.landedDuty),
+      },
+      result: toFormA(scenario.calculation, echoedCode, 0).result,
+    })),
+    ranking: simulation.ranking.map((r) => ({ rank: r.rank, index: r.index, label: r.label, landed_duty: num(r.landedDuty), reason: r.reason })),
+    rules_version: simulation.rulesVersion,
+  };
+}
+
+export function toStoredCalculation(stored: StoredCalculation): Schemas['StoredTariffCalculation'] {
+  return {
+    id: stored.id,
+    object: 'tariff_calculation',
+    livemode: stored.livemode,
+    created_at: new Date(stored.createdAt).toISOString(),
+    request: stored.request,
+    result: toFormA(stored.calculation, String(stored.request.hts_code), 0).result,
   };
 }

@@ -1,0 +1,107 @@
+import PDFDocument from 'pdfkit';
+
+/**
+ * pdfkit building blocks shared by the PDFs we render (invoices, duty reports): an A4 document
+ * collected into a Buffer, tables that continue on the next page with their header repeated, and
+ * page footers. Standard fonts only, so the output depends on nothing installed.
+ */
+
+export type Pdf = PDFKit.PDFDocument;
+
+export interface PdfInfo {
+  title: string;
+  /** Fixed from the rendered record, so the same record renders the same document. */
+  createdAt: Date;
+}
+
+export const pageMargin = 50;
+
+/** A document and the Buffer it becomes once `doc.end()` is called. */
+export function startPdf(info: PdfInfo): { doc: Pdf; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: 'A4', margin: pageMargin, bufferPages: true, info: { Title: info.title, Producer: 'Tradelane', CreationDate: info.createdAt } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+export interface PdfColumn {
+  header: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+export interface PdfRow {
+  cells: string[];
+  /** A full-width line of small print under the row (sources, reasons). */
+  note?: string;
+  bold?: boolean;
+}
+
+const cellPadding = 3;
+const bottomOf = (doc: Pdf) => doc.page.height - doc.page.margins.bottom;
+
+function rowHeight(doc: Pdf, columns: PdfColumn[], row: PdfRow, width: number): number {
+  doc.font(row.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+  const cells = Math.max(...row.cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: columns[i].width - 2 * cellPadding })));
+  const note = row.note ? doc.fontSize(7.5).heightOfString(row.note, { width: width - 2 * cellPadding }) + 2 : 0;
+  return cells + note + 2 * cellPadding;
+}
+
+function drawRow(doc: Pdf, columns: PdfColumn[], row: PdfRow, left: number, width: number, header: boolean): void {
+  const top = doc.y;
+  const height = rowHeight(doc, columns, row, width);
+  if (header) doc.rect(left, top, width, height).fill('#eeeeee').fillColor('black');
+  doc.font(row.bold || header ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+  let x = left;
+  let cellsBottom = top;
+  row.cells.forEach((cell, i) => {
+    const { width: columnWidth, align } = columns[i];
+    doc.text(cell, x + cellPadding, top + cellPadding, { width: columnWidth - 2 * cellPadding, align: align ?? 'left' });
+    cellsBottom = Math.max(cellsBottom, doc.y);
+    x += columnWidth;
+  });
+  if (row.note) doc.font('Helvetica').fontSize(7.5).fillColor('#555555').text(row.note, left + cellPadding, cellsBottom + 2, { width: width - 2 * cellPadding }).fillColor('black');
+  doc.moveTo(left, top + height).lineTo(left + width, top + height).lineWidth(0.5).strokeColor('#bbbbbb').stroke().strokeColor('black');
+  doc.x = left;
+  doc.y = top + height;
+}
+
+/** A table from the current position; a row that does not fit starts a new page under a repeated header. */
+export function drawTable(doc: Pdf, columns: PdfColumn[], rows: PdfRow[]): void {
+  const left = doc.page.margins.left;
+  const width = columns.reduce((sum, c) => sum + c.width, 0);
+  const header: PdfRow = { cells: columns.map((c) => c.header) };
+  const headerHeight = rowHeight(doc, columns, header, width);
+  if (doc.y + headerHeight + (rows[0] ? rowHeight(doc, columns, rows[0], width) : 0) > bottomOf(doc)) doc.addPage();
+  drawRow(doc, columns, header, left, width, true);
+  for (const row of rows) {
+    if (doc.y + rowHeight(doc, columns, row, width) > bottomOf(doc)) {
+      doc.addPage();
+      drawRow(doc, columns, header, left, width, true);
+    }
+    drawRow(doc, columns, row, left, width, false);
+  }
+  doc.moveDown(0.5);
+}
+
+/** A line of small print at the foot of every page, `{page}` and `{pages}` filled in; call before `end()`. */
+export function stampFooters(doc: Pdf, text: string): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing below the bottom margin would otherwise start a new page
+    doc.font('Helvetica').fontSize(7.5).fillColor('#555555');
+    doc.text(text.replace('{page}', String(i + 1)).replace('{pages}', String(count)), doc.page.margins.left, doc.page.height - 35, {
+      width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc.fillColor('black');
+    doc.page.margins.bottom = bottom;
+  }
+}
