@@ -682,8 +682,14 @@ export interface components {
             description: string;
             rate_text: string;
             rate_percent: number | null;
-            /** @enum {string} */
-            basis: "full_value" | "metal_content" | "non_us_content";
+            /**
+             * @description The value the rate is charged on: the full value, a claimed metal content, the non-U.S.
+             *     content, or `non_metal_content`: the value other than the steel or aluminum content a
+             *     Section 232 derivative duty is charged on (the reciprocal duty on a derivative, U.S. note
+             *     2(v)(vii) and (ix) to subchapter III of chapter 99).
+             * @enum {string}
+             */
+            basis: "full_value" | "metal_content" | "non_us_content" | "non_metal_content";
             amount: number | null;
             /** @enum {string} */
             status: "applies" | "suppressed" | "unresolved" | "prohibited";

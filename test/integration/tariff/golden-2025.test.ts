@@ -40,6 +40,9 @@ interface Scenario {
 
 const tshirt = (country: string, date: string, extra: Partial<DutyRequest> = {}): DutyRequest => ({ hts_code: '6109.10.00.12', country_code: country, entry_date: date, ...extra });
 const steel = (country: string, date: string): DutyRequest => ({ hts_code: '7208.51.00.30', country_code: country, entry_date: date });
+const forklift = (country: string, date: string): DutyRequest => ({
+  hts_code: '8427.10.80.95', country_code: country, entry_date: date, claims: [{ code: 'steel_content_value', value: 6000 }],
+});
 const car = (country: string, date: string): DutyRequest => ({ hts_code: '8703.23.01.90', country_code: country, entry_date: date });
 
 const scenarios: Scenario[] = [
@@ -131,6 +134,23 @@ const scenarios: Scenario[] = [
     request: car('JP', '2025-09-16'), release: 'htsr_2025_rev_18', applies: { mfn: '250.00', 's232-autos-vehicles-jp': '1250.00' }, total: '1500.00' },
   { name: 'HK T-shirt 2025-11-10: fentanyl 10%, baseline 10%', source: '9903.01.24 at +10% from 12:01 a.m. EST 2025-11-10 (products of China and Hong Kong); EO 14257',
     request: tshirt('HK', '2025-11-10'), release: 'htsr_2025_rev_29', applies: { mfn: '1650.00', 'ieepa-fentanyl-cn-10-from-2025-11-10': '1000.00', 'ieepa-reciprocal-baseline-2025-08-07': '1000.00' }, total: '3650.00' },
+  // A steel or aluminum derivative pays the 232 duty on its metal content and the reciprocal duty on the rest (U.S. note 2(v)(vii), (ix));
+  // copper articles of 9903.78.01 pay no reciprocal duty at all (note 2(v)(xii)). Forklifts 8427.10.80 (steel derivatives from the
+  // inclusions of 2025-08-18, FR doc 2025-15819) and refrigerator parts 8418.99.80 (aluminum derivatives) are Free; copper wire 7408.11.60 pays 3%.
+  { name: 'VN forklift 2025-09-01: 232 on the steel content, reciprocal 20% on the rest', source: 'Heading 9903.81.91 (50% of the steel content); U.S. note 2(v)(vii) and heading 9903.02.69 (+20% on the non-steel content)',
+    request: forklift('VN', '2025-09-01'), release: 'htsr_2025_rev_18', applies: { mfn: '0.00', 's232-steel-derivatives': '3000.00', 'ieepa-reciprocal-vn': '800.00' }, total: '3800.00' },
+  { name: 'VN forklift 2025-08-17: before the derivative inclusions, reciprocal on the full value', source: 'FR doc 2025-15819 (inclusions from 2025-08-18); heading 9903.02.69',
+    request: forklift('VN', '2025-08-17'), release: 'htsr_2025_rev_18', applies: { mfn: '0.00', 'ieepa-reciprocal-vn': '2000.00' }, total: '2000.00' },
+  { name: 'CN forklift 2025-09-01: fentanyl on the full value, baseline on the non-steel content, List 1', source: 'Headings 9903.01.24 (full value), 9903.01.25 (non-steel content, U.S. note 2(v)(vii)), 9903.81.91, 9903.88.01',
+    request: forklift('CN', '2025-09-01'), release: 'htsr_2025_rev_18',
+    applies: { mfn: '0.00', 'ieepa-fentanyl-cn-20': '2000.00', 'ieepa-reciprocal-baseline-2025-08-07': '400.00', 's232-steel-derivatives': '3000.00', 's301-cn-list-1': '2500.00' }, total: '7900.00' },
+  { name: 'DE forklift 2025-09-01: the EU 15% level on the non-steel content', source: 'Headings 9903.81.91 and 9903.02.20; U.S. note 2(v)(vii)',
+    request: forklift('DE', '2025-09-01'), release: 'htsr_2025_rev_18', applies: { mfn: '0.00', 's232-steel-derivatives': '3000.00', 'ieepa-reciprocal-eu': '600.00' }, total: '3600.00' },
+  { name: 'TH refrigerator part 2025-07-01: baseline 10% on the non-aluminum content', source: 'Heading 9903.85.08 (50% of the aluminum content from 2025-06-04); U.S. note 2(v)(ix) and heading 9903.01.25',
+    request: { hts_code: '8418.99.80.50', country_code: 'TH', entry_date: '2025-07-01', claims: [{ code: 'aluminum_content_value', value: 2500 }] }, release: 'htsr_2025_rev_9',
+    applies: { mfn: '0.00', 's232-aluminum-derivatives': '1250.00', 'ieepa-reciprocal-baseline-2025-04-05': '750.00' }, total: '2000.00' },
+  { name: 'VN copper wire 2025-09-01: copper 50% on the copper content, no reciprocal duty', source: 'Heading 9903.78.01 (Proclamation 10962); U.S. note 2(v)(xii) (no non-copper content rule)',
+    request: { hts_code: '7408.11.60.00', country_code: 'VN', entry_date: '2025-09-01', claims: [{ code: 'copper_content_value', value: 9000 }] }, release: 'htsr_2025_rev_18', applies: { mfn: '300.00', 's232-copper': '4500.00' }, suppressed: ['ieepa-reciprocal-vn'], total: '4800.00' },
 ];
 
 let db: TestDatabase;
@@ -180,14 +200,14 @@ describe('2025 entries replayed on the release in force', () => {
       for (const component of result.components.filter((c) => c.status === 'applies' && c.rateKind === 'additive' && c.heading)) {
         const heading = component.heading as string;
         const line = await repository.findLine(result.htsRelease.id, heading.replace(/\./g, ''));
-        const stated = line?.general?.match(/\+\s*([\d.]+)%/)?.[1] ?? null;
+        const stated = line?.general?.match(/(?:\+|plus)\s*(?:a duty of\s*)?([\d.]+)%/)?.[1] ?? null;
         checked.set(`${heading} in ${result.htsRelease.id}`, stated === null ? 'not in the release' : stated === component.ratePercent ? 'same rate' : `states ${stated}%, charged ${component.ratePercent}%`);
       }
     }
     const disagreements = [...checked].filter(([, verdict]) => verdict !== 'same rate');
     // Each is a release of 2025 not imported here that carries the heading or its new rate before
     // the next imported one: 9903.01.20 (Rev 1), .24/.01/.10 (Rev 3), 9903.81.87 (Rev 6; 50% from
-    // Rev 14), 9903.01.84 (Rev 20). The legal dates decide; the releases follow them.
+    // Rev 14; 9903.85.08 likewise), 9903.01.84 (Rev 20). The legal dates decide; the releases follow them.
     expect(disagreements).toEqual([
       ['9903.01.20 in htsr_2025_basic', 'not in the release'],
       ['9903.01.24 in htsr_2025_basic', 'not in the release'],
@@ -196,6 +216,7 @@ describe('2025 entries replayed on the release in force', () => {
       ['9903.01.84 in htsr_2025_rev_18', 'not in the release'],
       ['9903.81.87 in htsr_2025_basic', 'not in the release'],
       ['9903.81.87 in htsr_2025_rev_9', 'states 25%, charged 50%'],
+      ['9903.85.08 in htsr_2025_rev_9', 'states 25%, charged 50%'],
     ]);
     expect(checked.size).toBeGreaterThan(15);
   });

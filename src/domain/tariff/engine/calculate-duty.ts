@@ -65,7 +65,7 @@ function measureComponent(item: EvaluatedMeasure, request: ValidRequest): DutyCo
     rateKind: measure.rate.kind,
     rateText,
     ratePercent: measure.rate.kind === 'prohibition' ? null : measure.rate.percent,
-    basis: measure.basis,
+    basis: item.remainderBasis ?? measure.basis,
     basisValue: item.basisValue ? item.basisValue.toFixed(2) : null,
     amount: amount ? amount.toFixed(2) : null,
     effectiveRatePercent: amount ? percentOf(amount, request.value) : null,

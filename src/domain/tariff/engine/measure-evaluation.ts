@@ -28,6 +28,13 @@ export interface EvaluatedMeasure {
    * unresolved: true when only the value basis is missing, unknown when applicability itself is.
    */
   subjectTo: boolean | 'unknown';
+  /** Set when an interaction leaves the measure the value other than a metal content (see interactions). */
+  remainderBasis?: 'non_metal_content';
+  /**
+   * The amount the measure would owe on another basis value (a part of the full value); null when
+   * it cannot be charged by value (a prohibition, or a total-duty level whose base is unresolved).
+   */
+  amountOn: (basisValue: Decimal) => Decimal | null;
 }
 
 const inWindow = (date: string, from?: string, to?: string) => (from === undefined || date >= from) && (to === undefined || date < to);
@@ -88,9 +95,18 @@ export function evaluateMeasure(
   const date = request.entryDate;
   const possibleExemptions: PossibleExemptionNote[] = [...measure.possible_exemptions];
   const positive = fraction === null || fraction.greaterThan(0);
-  const result = (fields: Omit<EvaluatedMeasure, 'measure' | 'possibleExemptions' | 'subjectTo'> & { subjectTo?: boolean | 'unknown' }): EvaluatedMeasure => ({
+  const amountOn = (basisValue: Decimal): Decimal | null => {
+    if (fraction === null) return null;
+    if (measure.rate.kind === 'additive') return basisValue.times(fraction);
+    if (baseAmount.status !== 'resolved') return null;
+    // A total-duty level on a part of the value counts the base duty on that part only.
+    const baseShare = baseAmount.amount.times(basisValue).dividedBy(request.value);
+    return Decimal.max(0, basisValue.times(fraction).minus(baseShare));
+  };
+  const result = (fields: Omit<EvaluatedMeasure, 'measure' | 'possibleExemptions' | 'subjectTo' | 'amountOn'> & { subjectTo?: boolean | 'unknown' }): EvaluatedMeasure => ({
     measure,
     possibleExemptions,
+    amountOn,
     subjectTo: fields.subjectTo ?? (fields.status === 'unresolved' ? 'unknown' : fields.status !== 'suppressed' && (fields.amount === null ? positive : fields.amount.greaterThan(0))),
     ...fields,
   });
@@ -150,10 +166,8 @@ export function evaluateMeasure(
         : 'the value of the non-U.S. content (claim us_content_share)';
     return result({ status: 'unresolved', amount: null, basisValue: null, reason: `the duty is on ${needed}`, subjectTo: positive });
   }
-  if (measure.rate.kind === 'additive') return result({ status: 'applies', amount: basisValue.times(fraction), basisValue });
-  if (baseAmount.status !== 'resolved') {
+  if (measure.rate.kind !== 'additive' && baseAmount.status !== 'resolved') {
     return result({ status: 'unresolved', amount: null, basisValue, reason: `a total duty level needs the base duty, which is unresolved (${baseAmount.reason})` });
   }
-  const topUp = Decimal.max(0, basisValue.times(fraction).minus(baseAmount.amount));
-  return result({ status: 'applies', amount: topUp, basisValue });
+  return result({ status: 'applies', amount: amountOn(basisValue), basisValue });
 }

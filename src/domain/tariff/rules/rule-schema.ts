@@ -94,12 +94,19 @@ const interactionSchema = z
     program: identifier.optional(),
     family: z.enum(['ieepa', 'ieepa_reciprocal', 'section_122', 'section_301', 'section_232', 'section_338']).optional(),
     measure: identifier.optional(),
+    /**
+     * excluded_by only: when the excluding measure is charged on the content of one of these metals,
+     * this measure is not suppressed but charged on the rest of the value (the non-steel content of a
+     * steel derivative pays the reciprocal duty, U.S. note 2(v)(vii) to subchapter III).
+     */
+    remainder_metals: z.array(z.enum(['steel', 'aluminum', 'copper'])).min(1).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
     citation: citationSchema,
   })
   .strict()
-  .refine((value) => [value.program, value.family, value.measure].filter((target) => target !== undefined).length === 1, 'name exactly one of program, family or measure');
+  .refine((value) => [value.program, value.family, value.measure].filter((target) => target !== undefined).length === 1, 'name exactly one of program, family or measure')
+  .refine((value) => value.remainder_metals === undefined || value.relation === 'excluded_by', 'remainder_metals belongs to an excluded_by relation');
 
 const measureSchema = z
   .object({

@@ -312,6 +312,26 @@ const scenarios: GoldenScenario[] = [
     total: '1000.00',
     check: (result) => expect(possible(result)).toEqual([['special_program', '9903.05.93', 's301-fl-ca', '0.00']]),
   },
+  {
+    name: 'steel derivative from Vietnam without its steel content: the 232 duty and the reciprocal duty on the rest are both unresolved',
+    source: 'Heading 9903.81.91 (duty on the steel content); U.S. note 2(v)(vii) (reciprocal duty on the non-steel content)',
+    request: { hts_code: '8427.10.80.95', country_code: 'VN', entry_date: '2025-09-01' },
+    applies: { mfn: '0.00' },
+    unresolved: ['ieepa-reciprocal-vn', 's232-steel-derivatives'],
+    total: null,
+  },
+  {
+    name: 'steel derivative from Vietnam with its steel content: the reciprocal duty is on the non-steel content',
+    source: 'Heading 9903.81.91; U.S. note 2(v)(vii) to subchapter III; heading 9903.02.69 (+20%)',
+    request: { hts_code: '8427.10.80.95', country_code: 'VN', entry_date: '2025-09-01', claims: [{ code: 'steel_content_value', value: 2500 }] },
+    applies: { mfn: '0.00', 's232-steel-derivatives': '1250.00', 'ieepa-reciprocal-vn': '1500.00' },
+    total: '2750.00',
+    check: (result) => {
+      const reciprocal = result.components.find((c) => c.id === 'ieepa-reciprocal-vn');
+      expect(reciprocal).toMatchObject({ basis: 'non_metal_content', basisValue: '7500.00', ratePercent: '20' });
+      expect(result.programs.find((p) => p.family === 'ieepa_reciprocal')?.ratePercent).toBe('15');
+    },
+  },
 ];
 
 runGoldenScenarios('golden duty scenarios of the trust round (HTS 2026 Rev 4 lines)', scenarios);
