@@ -608,7 +608,8 @@ export interface components {
         /**
          * @description One claim of the catalogue (`src/domain/tariff/claims/claims.yaml`): a code, the Chapter 99
          *     heading it is reported under, and what it asserts. `value` carries USD (content values) or
-         *     a percent (`us_content_share`); `text` carries a program indicator, an exporter or an exclusion.
+         *     a percent (`us_content_share`); `text` carries a program indicator, an exporter or an exclusion;
+         *     `date` carries a date (the loading date of `loaded_in_transit`).
          *
          *         | code | heading | takes | asserts |
          *         |---|---|---|---|
@@ -622,15 +623,21 @@ export interface components {
          *         | `pharmaceutical_generic` | – | none | The article is a generic (non-patented) pharmaceutical, outside the Section 232 pharmaceutical duty. |
          *         | `s301_china_exclusion_9903_88_69` | 9903.88.69 | text | The article is covered by a Section 301 China product exclusion of U.S. note 20(vvv) (entries 2024-06-15 through 2026-11-09); `text` names the exclusion. |
          *         | `s301_china_exclusion_9903_88_70` | 9903.88.70 | text | The article is covered by a Section 301 China exclusion of U.S. note 20(www) (entries 2024-01-01 through 2026-11-09); `text` names the exclusion. |
+         *         | `loaded_in_transit` | 9903.01.28 | date | The goods were loaded onto a vessel at the port of loading on `date` and were in transit on the final mode of transit to the United States (the in-transit reliefs of the 2025 reciprocal orders: vessel only, not air, truck, rail or transloaded goods). |
          *         | `adcvd_exporter` | – | text | The exporter or producer named in `text`, for its own AD/CVD cash-deposit rate instead of the all-others rate. |
          */
         TariffClaim: {
             /** @enum {string} */
-            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "adcvd_exporter";
+            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "loaded_in_transit" | "adcvd_exporter";
             /** @description USD for a content value; percent for `us_content_share`. */
             value?: number;
             /** @description The program indicator, exporter name or exclusion the claim names. */
             text?: string;
+            /**
+             * Format: date
+             * @description The date a date claim asserts (YYYY-MM-DD), such as the loading date of goods in transit.
+             */
+            date?: string;
         };
         /**
          * @deprecated

@@ -206,7 +206,7 @@ async function withClaimTotals(request: ValidRequest, result: DutyCalculation, d
     for (const note of component.possibleExemptions) {
       const claim = note.claim;
       if (!claim || found.some((known) => known.claim.code === claim.code && known.heading === (note.heading ?? null))) continue;
-      const claimed = withClaim(request, { code: claim.code, value: null, text: claim.text ?? null });
+      const claimed = withClaim(request, { code: claim.code, value: null, text: claim.text ?? null, date: claim.date ?? null });
       const total = (await calculateStack(claimed, dependencies)).totals.duty;
       found.push({ claim, heading: note.heading ?? null, description: note.text, component: component.id, totalDuty: total });
     }

@@ -39,6 +39,17 @@ export interface EvaluatedMeasure {
 
 const inWindow = (date: string, from?: string, to?: string) => (from === undefined || date >= from) && (to === undefined || date < to);
 
+/** Whether the goods are claimed as loaded (in transit) before the date. */
+function loadedBefore(request: ValidRequest, date: string): boolean {
+  const loaded = request.claims.get('loaded_in_transit')?.date;
+  return loaded !== null && loaded !== undefined && loaded < date;
+}
+
+/** The day before a YYYY-MM-DD date: the latest loading date a relief for goods loaded before it accepts. */
+function dayBefore(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The value the rate is charged on: the full value, the claimed content of the measure's metal, or the non-U.S. share. */
 function basisValueOf(measure: LoadedMeasure, request: ValidRequest): Decimal | null {
   if (measure.basis === 'metal_content') {
@@ -67,12 +78,19 @@ export function claimsUsedBy(compiled: CompiledMeasure, request: ValidRequest, r
   );
   return [
     ...exemptions.flatMap((exemption) => [
-      ...(exemption.requires?.claim ? [exemption.requires.claim] : []),
+      // A loading date on or after the relief's date does not fit it.
+      ...(exemption.requires?.claim && (!exemption.requires.loaded_before || loadedBefore(request, exemption.requires.loaded_before)) ? [exemption.requires.claim] : []),
       ...(exemption.requires?.special_program ? ['special_program'] : []),
       ...(exemption.requires?.pharmaceutical ? [`pharmaceutical_${exemption.requires.pharmaceutical}`] : []),
     ]),
     ...measure.conditions.flatMap((condition) =>
-      condition.kind === 'special_program_claimed' ? ['special_program'] : condition.kind === 'pharmaceutical' ? ['pharmaceutical_patented', 'pharmaceutical_generic'] : [],
+      condition.kind === 'special_program_claimed'
+        ? ['special_program']
+        : condition.kind === 'pharmaceutical'
+          ? ['pharmaceutical_patented', 'pharmaceutical_generic']
+          : condition.kind === 'loaded_before' && loadedBefore(request, condition.date)
+            ? ['loaded_in_transit']
+            : [],
     ),
     ...compiled.confirmations.filter((confirmation) => confirmation.productsMatcher.matches(request.code, date)).map((confirmation) => confirmation.claim),
     ...(measure.metal ? [metalContentClaims[measure.metal]] : []),
@@ -114,6 +132,7 @@ export function evaluateMeasure(
   for (const condition of measure.conditions) {
     if (condition.kind === 'special_program_claimed' && !(request.specialProgram && condition.programs.includes(request.specialProgram))) return null;
     if (condition.kind === 'pharmaceutical' && request.pharmaceutical !== null && request.pharmaceutical !== condition.status) return null;
+    if (condition.kind === 'loaded_before' && !loadedBefore(request, condition.date)) return null;
   }
 
   for (const confirmation of compiled.confirmations) {
@@ -129,7 +148,7 @@ export function evaluateMeasure(
     const needs = exemption.requires;
     const programMet = !needs?.special_program || (request.specialProgram !== null && needs.special_program.includes(request.specialProgram));
     const pharmaMet = !needs?.pharmaceutical || request.pharmaceutical === needs.pharmaceutical;
-    const claimMet = !needs?.claim || request.claims.has(needs.claim);
+    const claimMet = !needs?.claim || (request.claims.has(needs.claim) && (!needs.loaded_before || loadedBefore(request, needs.loaded_before)));
     if (programMet && pharmaMet && claimMet) {
       return result({
         status: 'suppressed',
@@ -143,7 +162,9 @@ export function evaluateMeasure(
       ? { code: 'special_program', text: needs?.special_program?.[0] }
       : !pharmaMet
         ? { code: `pharmaceutical_${needs?.pharmaceutical}` }
-        : { code: needs?.claim as string, text: `claimed ${exemption.heading ?? 'exemption'}` };
+        : needs?.loaded_before
+          ? { code: needs.claim as string, date: dayBefore(needs.loaded_before) }
+          : { code: needs?.claim as string, text: `claimed ${exemption.heading ?? 'exemption'}` };
     const named = claim.code === 'special_program' ? `special program ${needs?.special_program?.join(' or ')}` : claim.code;
     possibleExemptions.push({ ...(exemption.heading ? { heading: exemption.heading } : {}), text: `${exemption.description}: exempt with the claim ${named}`, claim });
   }

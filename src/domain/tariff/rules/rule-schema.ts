@@ -57,6 +57,8 @@ const conditionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pharmaceutical'), status: z.enum(['patented', 'generic']) }).strict(),
   /** Our data cannot tell whether the article is in scope: the measure is reported as unresolved with this reason. */
   z.object({ kind: z.literal('scope_unconfirmed'), reason: z.string().min(1) }).strict(),
+  /** Applies only to goods claimed (loaded_in_transit) as loaded before this date: a rate kept for goods in transit. */
+  z.object({ kind: z.literal('loaded_before'), date: isoDate }).strict(),
 ]);
 
 const countryScopeSchema = z.object({ include: z.array(countryRef).optional(), exclude: z.array(countryRef).optional() }).strict();
@@ -77,8 +79,11 @@ const exemptionSchema = z
         pharmaceutical: z.enum(['patented', 'generic']).optional(),
         /** A code of the claims catalogue (claims.yaml) the importer must make. */
         claim: z.string().regex(/^[a-z0-9_]+$/).optional(),
+        /** With claim loaded_in_transit: the goods must have been loaded before this date. */
+        loaded_before: isoDate.optional(),
       })
       .strict()
+      .refine((needs) => needs.loaded_before === undefined || needs.claim === 'loaded_in_transit', 'loaded_before goes with the claim loaded_in_transit')
       .optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),

@@ -210,6 +210,14 @@ const scenarios: GoldenScenario[] = [
     total: '4750.00',
     check: (result) => expect(result.components.find((c) => c.id === 'mfn')?.heading).toBe('9903.90.08'),
   },
+  {
+    name: 'ferromanganese from Russia in 2025: 70% in lieu of column 2 (9903.90.09)',
+    source: 'U.S. note 30(c), (d) (7202.11.50 listed; 70% in lieu of column 2); heading 9903.90.09; general note 3(b)',
+    request: { hts_code: '7202.11.50.00', country_code: 'RU', entry_date: '2025-09-01' },
+    applies: { mfn: '7000.00' },
+    total: '7000.00',
+    check: (result) => expect(result.components.find((c) => c.id === 'mfn')).toMatchObject({ heading: '9903.90.09', ratePercent: '70' }),
+  },
   // AD/CVD flags from Commerce's orders list.
   {
     name: 'aluminum foil from China with no exporter: the AD order is flagged with no amount, the written scope governs',
