@@ -166,6 +166,19 @@ const scenarios: Scenario[] = [
     request: tshirt('VN', '2025-10-05', { claims: [{ code: 'loaded_in_transit', date: '2025-08-01' }] }), release: 'htsr_2025_rev_18', applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '2000.00' }, total: '3650.00' },
   { name: 'DE T-shirt 2025-09-01 loaded 2025-08-01: in transit, 10% instead of the EU 15% level', source: 'Headings 9903.02.19/.20 (in-transit clause); heading 9903.01.25',
     request: tshirt('DE', '2025-09-01', { claims: [{ code: 'loaded_in_transit', date: '2025-08-01' }] }), release: 'htsr_2025_rev_18', applies: { mfn: '1650.00', 'ieepa-reciprocal-in-transit-2025-08-07': '1000.00' }, suppressed: ['ieepa-reciprocal-eu'], total: '2650.00' },
+  // De minimis (claim de_minimis, 19 U.S.C. 1321(a)(2)(C)): no duty on a shipment of USD 800 or less until 2025-05-02 for China and Hong Kong
+  // (EO 14256) and 2025-08-29 for every other country (EO 14324).
+  { name: 'VN T-shirt of USD 500 2025-08-28 under de minimis: no duty', source: '19 U.S.C. 1321(a)(2)(C); EO 14324 (suspension from 12:01 a.m. EDT 2025-08-29)',
+    request: tshirt('VN', '2025-08-28', { declared_value: 500, claims: [{ code: 'de_minimis' }] }), release: 'htsr_2025_rev_18', applies: {}, suppressed: ['mfn', 'ieepa-reciprocal-vn'], total: '0.00' },
+  { name: 'VN T-shirt of USD 500 2025-08-29: de minimis suspended, MFN and reciprocal due', source: 'EO 14324 (90 FR 37775), effective 2025-08-29; heading 9903.02.69',
+    request: tshirt('VN', '2025-08-29', { declared_value: 500, claims: [{ code: 'de_minimis' }] }), release: 'htsr_2025_rev_18', applies: { mfn: '82.50', 'ieepa-reciprocal-vn': '100.00' }, total: '182.50' },
+  { name: 'CN T-shirt of USD 500 2025-05-01 under de minimis: no duty', source: 'U.S. note 2 to subchapter III (9903.01.20: China and Hong Kong keep de minimis until notification); EO 14256 (ended 2025-05-02)',
+    request: tshirt('CN', '2025-05-01', { declared_value: 500, claims: [{ code: 'de_minimis' }] }), release: 'htsr_2025_rev_9', applies: {}, total: '0.00' },
+  { name: 'CN T-shirt of USD 500 2025-05-02: de minimis ended for China', source: 'EO 14256 (90 FR 14899), effective 12:01 a.m. EDT 2025-05-02; headings 9903.01.24, 9903.01.63, 9903.88.15',
+    request: tshirt('CN', '2025-05-02', { declared_value: 500, claims: [{ code: 'de_minimis' }] }), release: 'htsr_2025_rev_9',
+    applies: { mfn: '82.50', 'ieepa-fentanyl-cn-20': '100.00', 'ieepa-reciprocal-cn-125': '625.00', 's301-cn-list-4a': '37.50' }, total: '845.00' },
+  { name: 'VN T-shirt of USD 900 2025-06-02: over the de minimis value, duty due', source: '19 U.S.C. 1321(a)(2)(C) (USD 800); heading 9903.01.25',
+    request: tshirt('VN', '2025-06-02', { declared_value: 900, claims: [{ code: 'de_minimis' }] }), release: 'htsr_2025_rev_9', applies: { mfn: '148.50', 'ieepa-reciprocal-baseline-2025-04-05': '90.00' }, total: '238.50' },
   { name: 'VN copper wire 2025-09-01: copper 50% on the copper content, no reciprocal duty', source: 'Heading 9903.78.01 (Proclamation 10962); U.S. note 2(v)(xii) (no non-copper content rule)',
     request: { hts_code: '7408.11.60.00', country_code: 'VN', entry_date: '2025-09-01', claims: [{ code: 'copper_content_value', value: 9000 }] }, release: 'htsr_2025_rev_18', applies: { mfn: '300.00', 's232-copper': '4500.00' }, suppressed: ['ieepa-reciprocal-vn'], total: '4800.00' },
 ];

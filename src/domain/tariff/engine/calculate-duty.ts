@@ -6,6 +6,7 @@ import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
 import { validateDutyRequest, withClaim, type DutyRequest, type ValidRequest } from './duty-request';
 import type { AdcvdAdvisory, DutyCalculation, DutyComponent, PossibleExemption, ProgramSummary, ReportFamily, UnresolvedItem } from './duty-result';
+import { deMinimisOutcome, relieveAll } from './de-minimis';
 import { harborMaintenanceFee, merchandiseProcessingFee } from './fees';
 import { applyInteractions } from './interactions';
 import { claimsUsedBy, evaluateMeasure, type EvaluatedMeasure } from './measure-evaluation';
@@ -218,6 +219,7 @@ async function withClaimTotals(request: ValidRequest, result: DutyCalculation, d
 function unfitClaims(request: ValidRequest, candidates: CompiledMeasure[], rules: TariffRules, adcvdFound: boolean): string[] {
   const used = new Set(candidates.flatMap((candidate) => claimsUsedBy(candidate, request, rules)));
   used.add('special_program');
+  used.add('de_minimis'); // its own warning says why it was refused
   if (adcvdFound) used.add('adcvd_exporter');
   return [...request.claims.keys()]
     .filter((code) => !used.has(code))
@@ -240,6 +242,8 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
 
   const adcvd = adcvdAdvisories(request, rules);
   const components = [baseComponent(base, request), ...evaluated.map((item) => measureComponent(item, request)), ...adcvd.components];
+  const deMinimis = deMinimisOutcome(request, rules);
+  if (deMinimis.kind === 'relieved') relieveAll(components, deMinimis.reason);
   const unresolved: UnresolvedItem[] = components
     .filter((component) => component.status === 'unresolved')
     .map((component) => ({ component: component.id, reason: component.reason ?? 'unresolved' }));
@@ -266,6 +270,7 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
     warnings.push('A measure here is keyed to the date of arrival; the entry date was used as the arrival date.');
   }
   for (const advisory of adcvd.advisories) if (advisory.amount === null) warnings.push(advisory.message);
+  if (deMinimis.kind === 'refused') warnings.push(deMinimis.warning);
   warnings.push(...unfitClaims(request, candidates, rules, adcvd.advisories.length > 0));
 
   return {

@@ -218,6 +218,20 @@ export const baseRatesFileSchema = z
           .strict(),
       )
       .default([]),
+    /**
+     * The de minimis administrative exemption (19 U.S.C. 1321(a)(2)(C)), claimed with `de_minimis`:
+     * no duty at all on a shipment of at most `max_value` USD while a window covers the origin.
+     */
+    de_minimis: z
+      .object({
+        max_value: decimal,
+        windows: z
+          .array(z.object({ countries: countryScopeSchema, to: isoDate, ended_by: z.string().min(1), citations: z.array(citationSchema).min(1) }).strict())
+          .min(1),
+        citations: z.array(citationSchema).min(1),
+      })
+      .strict()
+      .optional(),
     special_programs: z.record(
       z.string().regex(/^[A-Z]{1,2}[*+]?$/),
       z
