@@ -3232,6 +3232,7 @@ export interface components {
          *         | `copper_content_value` | 9903.78.01 | value | The certified USD value of the copper content of a semi-finished copper product or copper derivative. |
          *         | `us_content_share` | – | percent | The share (percent of the declared value) of U.S. content in a USMCA-qualifying vehicle; the Section 232 duty is then on the non-U.S. content only. |
          *         | `automobile_part` | 9903.94.05 | none | The article is a part of a passenger vehicle or light truck, where its HTS provision (heading 8471) alone does not say so. |
+         *         | `semiconductor_article` | 9903.79.01 | none | The article is a logic integrated circuit, or contains one, meeting the total processing performance and DRAM bandwidth parameters of U.S. note 39(b) (without the claim, articles of 8471.50, 8471.80 and 8473.30 enter under 9903.79.02 without the semiconductor duty). |
          *         | `pharmaceutical_patented` | – | none | The article is a patented pharmaceutical (or its ingredient) within the Section 232 pharmaceutical action. |
          *         | `pharmaceutical_generic` | – | none | The article is a generic (non-patented) pharmaceutical, outside the Section 232 pharmaceutical duty. |
          *         | `s301_china_exclusion_9903_88_69` | 9903.88.69 | text | The article is covered by a Section 301 China product exclusion of U.S. note 20(vvv) (entries 2024-06-15 through 2026-11-09); `text` names the exclusion. |
@@ -3242,7 +3243,7 @@ export interface components {
          */
         TariffClaim: {
             /** @enum {string} */
-            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "loaded_in_transit" | "de_minimis" | "adcvd_exporter";
+            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "semiconductor_article" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "loaded_in_transit" | "de_minimis" | "adcvd_exporter";
             /** @description USD for a content value; percent for `us_content_share`. */
             value?: number;
             /** @description The program indicator, exporter name or exclusion the claim names. */

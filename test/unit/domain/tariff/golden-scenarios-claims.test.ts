@@ -201,6 +201,22 @@ const scenarios: GoldenScenario[] = [
     suppressed: ['s301-fl-ni', 's301-nicaragua-2028'],
     total: '0.00',
   },
+  // Semiconductors (U.S. note 39): only logic ICs meeting the note's parameters pay 9903.79.01.
+  {
+    name: 'server of 8471.50 from Taiwan without the claim: no semiconductor duty (9903.79.02)',
+    source: 'U.S. note 39(b), (c) (HTS 2026 Rev 6): articles of 8471.50 outside the technical parameters enter under 9903.79.02',
+    request: { hts_code: '8471.50.01.50', country_code: 'TW', entry_date: '2026-03-01' },
+    applies: { mfn: '0.00' },
+    suppressed: ['s232-semiconductors'],
+    total: '0.00',
+  },
+  {
+    name: 'server of 8471.50 from Taiwan claimed as a semiconductor article: 25%',
+    source: 'Proclamation 11002; heading 9903.79.01 (+25% from 2026-01-15), U.S. note 39(b)',
+    request: { hts_code: '8471.50.01.50', country_code: 'TW', entry_date: '2026-03-01', claims: [{ code: 'semiconductor_article' }] },
+    applies: { mfn: '0.00', 's232-semiconductors': '2500.00' },
+    total: '2500.00',
+  },
   // Russia: rates in lieu of column 2 (U.S. note 30).
   {
     name: 'salt from Russia: 35% in lieu of column 2 (9903.90.08), forced-labor 301 12.5% on top',
