@@ -617,7 +617,7 @@ export interface components {
          *         | `steel_content_value` | 9903.81.91 | value | The certified USD value of the steel content of a steel derivative (duty on the steel content). |
          *         | `aluminum_content_value` | 9903.85.08 | value | The certified USD value of the aluminum content of an aluminum derivative (duty on the aluminum content). |
          *         | `copper_content_value` | 9903.78.01 | value | The certified USD value of the copper content of a semi-finished copper product or copper derivative. |
-         *         | `us_content_share` | – | percent | The share (percent of the declared value) of U.S. content in a USMCA-qualifying vehicle; the Section 232 duty is then on the non-U.S. content only. |
+         *         | `us_content_share` | – | percent | The share (percent of the declared value) of U.S. content: a USMCA-qualifying vehicle pays the Section 232 duty on the non-U.S. content only; with 20% or more, the IEEPA reciprocal duty is on the non-U.S. content only (9903.01.34). |
          *         | `automobile_part` | 9903.94.05 | none | The article is a part of a passenger vehicle or light truck, where its HTS provision (heading 8471) alone does not say so. |
          *         | `semiconductor_article` | 9903.79.01 | none | The article is a logic integrated circuit, or contains one, meeting the total processing performance and DRAM bandwidth parameters of U.S. note 39(b) (without the claim, articles of 8471.50, 8471.80 and 8473.30 enter under 9903.79.02 without the semiconductor duty). |
          *         | `pharmaceutical_patented` | – | none | The article is a patented pharmaceutical (or its ingredient) within the Section 232 pharmaceutical action. |

@@ -179,6 +179,11 @@ const scenarios: Scenario[] = [
     applies: { mfn: '82.50', 'ieepa-fentanyl-cn-20': '100.00', 'ieepa-reciprocal-cn-125': '625.00', 's301-cn-list-4a': '37.50' }, total: '845.00' },
   { name: 'VN T-shirt of USD 900 2025-06-02: over the de minimis value, duty due', source: '19 U.S.C. 1321(a)(2)(C) (USD 800); heading 9903.01.25',
     request: tshirt('VN', '2025-06-02', { declared_value: 900, claims: [{ code: 'de_minimis' }] }), release: 'htsr_2025_rev_9', applies: { mfn: '148.50', 'ieepa-reciprocal-baseline-2025-04-05': '90.00' }, total: '238.50' },
+  // U.S. content of 20% or more (claim us_content_share): the reciprocal duty on the non-U.S. content only (9903.01.34, note 2(v)(xvii)).
+  { name: 'VN T-shirt 2025-09-01 with 25% U.S. content: reciprocal 20% on the non-U.S. 75%', source: 'Heading 9903.01.34; U.S. note 2(v)(xvii); heading 9903.02.69',
+    request: tshirt('VN', '2025-09-01', { claims: [{ code: 'us_content_share', value: 25 }] }), release: 'htsr_2025_rev_18', applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '1500.00' }, total: '3150.00' },
+  { name: 'VN T-shirt 2025-09-01 with 15% U.S. content: under 20%, reciprocal on the full value', source: 'Heading 9903.01.34 (at least 20 percent of the customs value)',
+    request: tshirt('VN', '2025-09-01', { claims: [{ code: 'us_content_share', value: 15 }] }), release: 'htsr_2025_rev_18', applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '2000.00' }, total: '3650.00' },
   { name: 'VN copper wire 2025-09-01: copper 50% on the copper content, no reciprocal duty', source: 'Heading 9903.78.01 (Proclamation 10962); U.S. note 2(v)(xii) (no non-copper content rule)',
     request: { hts_code: '7408.11.60.00', country_code: 'VN', entry_date: '2025-09-01', claims: [{ code: 'copper_content_value', value: 9000 }] }, release: 'htsr_2025_rev_18', applies: { mfn: '300.00', 's232-copper': '4500.00' }, suppressed: ['ieepa-reciprocal-vn'], total: '4800.00' },
 ];

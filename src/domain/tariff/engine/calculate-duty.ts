@@ -66,7 +66,7 @@ function measureComponent(item: EvaluatedMeasure, request: ValidRequest): DutyCo
     rateKind: measure.rate.kind,
     rateText,
     ratePercent: measure.rate.kind === 'prohibition' ? null : measure.rate.percent,
-    basis: item.remainderBasis ?? measure.basis,
+    basis: item.chargedOn ?? measure.basis,
     basisValue: item.basisValue ? item.basisValue.toFixed(2) : null,
     amount: amount ? amount.toFixed(2) : null,
     effectiveRatePercent: amount ? percentOf(amount, request.value) : null,

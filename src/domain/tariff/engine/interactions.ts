@@ -41,7 +41,7 @@ function chargeOnRemainder(item: EvaluatedMeasure, edges: Array<{ by: EvaluatedM
   const taken = edges.reduce((sum, { by }) => sum.plus(by.basisValue as Decimal), new Decimal(0));
   const rest = Decimal.max(0, item.basisValue.minus(taken));
   item.basisValue = rest;
-  item.remainderBasis = 'non_metal_content';
+  item.chargedOn = 'non_metal_content';
   item.amount = item.amountOn(rest);
   item.reason = `charged on the value other than the ${metals} content taxed by ${edges.map(({ by }) => by.measure.id).join(', ')} (${citations})`;
   if (item.amount === null) {

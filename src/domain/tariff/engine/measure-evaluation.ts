@@ -28,8 +28,11 @@ export interface EvaluatedMeasure {
    * unresolved: true when only the value basis is missing, unknown when applicability itself is.
    */
   subjectTo: boolean | 'unknown';
-  /** Set when an interaction leaves the measure the value other than a metal content (see interactions). */
-  remainderBasis?: 'non_metal_content';
+  /**
+   * A basis other than the measure's own: the non-U.S. content under a U.S. content relief, or the
+   * value other than a metal content that an interaction leaves it (see interactions).
+   */
+  chargedOn?: 'non_metal_content' | 'non_us_content';
   /**
    * The amount the measure would owe on another basis value (a part of the full value); null when
    * it cannot be charged by value (a prohibition, or a total-duty level whose base is unresolved).
@@ -60,6 +63,12 @@ function basisValueOf(measure: LoadedMeasure, request: ValidRequest): Decimal | 
     return usShare ? request.value.times(new Decimal(100).minus(usShare)).dividedBy(100) : null;
   }
   return request.value;
+}
+
+/** The claimed U.S. content share when it reaches the measure's U.S. content relief (9903.01.34), else null. */
+function usContentRelief(measure: LoadedMeasure, request: ValidRequest): Decimal | null {
+  const share = request.claims.get('us_content_share')?.value;
+  return measure.us_content_relief && share && share.greaterThanOrEqualTo(measure.us_content_relief.min_share) ? share : null;
 }
 
 /**
@@ -94,7 +103,7 @@ export function claimsUsedBy(compiled: CompiledMeasure, request: ValidRequest, r
     ),
     ...compiled.confirmations.filter((confirmation) => confirmation.productsMatcher.matches(request.code, date)).map((confirmation) => confirmation.claim),
     ...(measure.metal ? [metalContentClaims[measure.metal]] : []),
-    ...(measure.basis === 'non_us_content' ? ['us_content_share'] : []),
+    ...(measure.basis === 'non_us_content' || usContentRelief(measure, request) ? ['us_content_share'] : []),
   ];
 }
 
@@ -189,6 +198,15 @@ export function evaluateMeasure(
   }
   if (measure.rate.kind !== 'additive' && baseAmount.status !== 'resolved') {
     return result({ status: 'unresolved', amount: null, basisValue, reason: `a total duty level needs the base duty, which is unresolved (${baseAmount.reason})` });
+  }
+  const usShare = usContentRelief(measure, request);
+  if (usShare && measure.us_content_relief) {
+    const nonUs = basisValue.times(new Decimal(100).minus(usShare)).dividedBy(100);
+    return {
+      ...result({ status: 'applies', amount: amountOn(nonUs), basisValue: nonUs, reliefHeading: measure.us_content_relief.heading }),
+      chargedOn: 'non_us_content',
+      reason: `charged on the non-U.S. content: the U.S. content is ${usShare}% of the value (${measure.us_content_relief.heading}; ${measure.us_content_relief.citation.ref})`,
+    };
   }
   return result({ status: 'applies', amount: amountOn(basisValue), basisValue });
 }

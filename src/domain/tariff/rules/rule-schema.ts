@@ -136,6 +136,11 @@ const measureSchema = z
       .array(z.object({ products: productScopeSchema, claim: z.string().regex(/^[a-z0-9_]+$/), reason: z.string().min(1), citation: citationSchema }).strict())
       .default([]),
     interactions: z.array(interactionSchema).default([]),
+    /**
+     * The U.S. content of an article whose U.S. content share (claim us_content_share) is at least
+     * min_share percent is not charged: the rate applies to the non-U.S. content (heading 9903.01.34).
+     */
+    us_content_relief: z.object({ min_share: decimal, heading, citation: citationSchema }).strict().optional(),
     /** Within a group only the largest applying measure is kept (e.g. overlapping Section 301 China headings). */
     group: identifier.optional(),
     /** For a floor: the heading reported when the base duty already reaches the level (no additional duty). */
