@@ -184,6 +184,9 @@ const scenarios: Scenario[] = [
     request: tshirt('VN', '2025-09-01', { claims: [{ code: 'us_content_share', value: 25 }] }), release: 'htsr_2025_rev_18', applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '1500.00' }, total: '3150.00' },
   { name: 'VN T-shirt 2025-09-01 with 15% U.S. content: under 20%, reciprocal on the full value', source: 'Heading 9903.01.34 (at least 20 percent of the customs value)',
     request: tshirt('VN', '2025-09-01', { claims: [{ code: 'us_content_share', value: 15 }] }), release: 'htsr_2025_rev_18', applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '2000.00' }, total: '3650.00' },
+  { name: 'KR office furniture 2025-09-01 with steel and aluminum content: both 232 duties, reciprocal 15% on the rest', source: 'Headings 9903.81.91 and 9903.85.08 (U.S. note 19: aluminum derivatives are also subject to the steel derivative duties); U.S. note 2(v)(vii), (ix); heading 9903.02.56',
+    request: { hts_code: '9403.10.00.40', country_code: 'KR', entry_date: '2025-09-01', claims: [{ code: 'steel_content_value', value: 3000 }, { code: 'aluminum_content_value', value: 1000 }] }, release: 'htsr_2025_rev_18',
+    applies: { mfn: '0.00', 's232-steel-derivatives': '1500.00', 's232-aluminum-derivatives': '500.00', 'ieepa-reciprocal-kr-flat': '900.00' }, total: '2900.00' },
   { name: 'VN copper wire 2025-09-01: copper 50% on the copper content, no reciprocal duty', source: 'Heading 9903.78.01 (Proclamation 10962); U.S. note 2(v)(xii) (no non-copper content rule)',
     request: { hts_code: '7408.11.60.00', country_code: 'VN', entry_date: '2025-09-01', claims: [{ code: 'copper_content_value', value: 9000 }] }, release: 'htsr_2025_rev_18', applies: { mfn: '300.00', 's232-copper': '4500.00' }, suppressed: ['ieepa-reciprocal-vn'], total: '4800.00' },
 ];
