@@ -210,13 +210,7 @@ const scenarios: GoldenScenario[] = [
     suppressed: ['s232-semiconductors'],
     total: '0.00',
   },
-  {
-    name: 'server of 8471.50 from Taiwan claimed as a semiconductor article: 25%',
-    source: 'Proclamation 11002; heading 9903.79.01 (+25% from 2026-01-15), U.S. note 39(b)',
-    request: { hts_code: '8471.50.01.50', country_code: 'TW', entry_date: '2026-03-01', claims: [{ code: 'semiconductor_article' }] },
-    applies: { mfn: '0.00', 's232-semiconductors': '2500.00' },
-    total: '2500.00',
-  },
+  // With the claim the duty is charged: golden-scenarios.test.ts (computer parts from Taiwan).
   // Russia: rates in lieu of column 2 (U.S. note 30).
   {
     name: 'salt from Russia: 35% in lieu of column 2 (9903.90.08), forced-labor 301 12.5% on top',
