@@ -21,8 +21,8 @@ export function subdivisionCodes(lines: string[], opens: string, after?: string)
   const codes = new Set<string>();
   for (const raw of lines.slice(first + 1, next)) {
     // Enumerations list numbers between wide gaps; prose quotes them inside sentences. The Rev 6 text
-    // misprints one number of note 30(b) as 2803;00.00.
-    const line = raw.replace(/(\d{4});(\d{2})/g, '$1.$2');
+    // misprints one number of note 30(b) as 2803;00.00 and one of note 30(d) as 7217,10.90.
+    const line = raw.replace(/(\d{4})[;,](\d{2})/g, '$1.$2');
     if (!/^\s{6,}\d{4}/.test(line)) continue;
     for (const match of line.matchAll(/\b(\d{4})(?:\.(\d{2}))?(?:\.(\d{2}(?:\d{2})?))?\b/g)) {
       if (!/^9[89]/.test(match[1])) codes.add(match.slice(1).filter(Boolean).join(''));

@@ -60,6 +60,27 @@ describe('POST /api/tariff/ieepa-refunds', () => {
     }
   });
 
+  it('takes the in-transit and de minimis claims, as calculate does', async () => {
+    // EO 14326: goods loaded before 2025-08-07 and entered before 2025-10-05 stay at 9903.01.25's 10%;
+    // de minimis (19 U.S.C. 1321) owed nothing until 2025-08-29 for Vietnam (EO 14324).
+    const inTransit = { entry_number: 'AAA-0000003-7', line_number: 1, entry_date: '2025-09-01', country_code: 'VN', ...tshirt, ieepa_paid: 2000, claims: [{ code: 'loaded_in_transit', date: '2025-08-01' }] };
+    const deMinimis = { entry_number: 'AAA-0000003-7', line_number: 2, entry_date: '2025-08-28', country_code: 'VN', hts_code: '6109.10.0012', entered_value: 500, claims: [{ code: 'de_minimis' }] };
+    const res = await refunds(pro, { lines: [inTransit, deMinimis] }).expect(200);
+    const [transit, minimis] = res.body.lines;
+    expect(transit).toMatchObject({ status: 'resolved', owed: { reciprocal: 1000, total: 1000 }, paid: 2000, difference: 1000, refundable: true });
+    expect(transit.components.map((c: { heading: string }) => c.heading)).toEqual(['9903.01.25']);
+    expect(minimis).toMatchObject({ status: 'resolved', owed: { total: 0 }, refundable: false, refund_estimate: 0 });
+    const calculated = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-API-Key', pro)
+      .send({ hts_code: inTransit.hts_code, country_code: 'VN', entry_date: inTransit.entry_date, declared_value: 10000, claims: inTransit.claims })
+      .expect(200);
+    const reciprocal = calculated.body.result.components.filter((c: { family: string; status: string }) => c.family === 'ieepa_reciprocal' && c.status === 'applies');
+    expect(reciprocal.map((c: { id: string; amount: number }) => [c.id, c.amount])).toEqual([['ieepa-reciprocal-in-transit-2025-08-07', 1000]]);
+    const badDate = await refunds(pro, { lines: [{ ...inTransit, claims: [{ code: 'loaded_in_transit', date: '2025-13-01' }] }] }).expect(400);
+    expect(badDate.body.errors).toEqual([expect.objectContaining({ pointer: expect.stringContaining('/body/lines/0/claims/0/date') })]);
+  });
+
   it('names the bad line and field (400), and estimates nothing', async () => {
     const negative = await refunds(pro, { lines: [lines[0], { ...lines[1], entered_value: -5 }] }).expect(400);
     expect(negative.body.errors).toEqual([expect.objectContaining({ pointer: '/body/lines/1/entered_value' })]);

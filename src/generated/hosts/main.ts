@@ -615,7 +615,8 @@ export interface components {
         /**
          * @description One claim of the catalogue (`src/domain/tariff/claims/claims.yaml`): a code, the Chapter 99
          *     heading it is reported under, and what it asserts. `value` carries USD (content values) or
-         *     a percent (`us_content_share`); `text` carries a program indicator, an exporter or an exclusion.
+         *     a percent (`us_content_share`); `text` carries a program indicator, an exporter or an exclusion;
+         *     `date` carries a date (the loading date of `loaded_in_transit`).
          *
          *         | code | heading | takes | asserts |
          *         |---|---|---|---|
@@ -623,21 +624,29 @@ export interface components {
          *         | `steel_content_value` | 9903.81.91 | value | The certified USD value of the steel content of a steel derivative (duty on the steel content). |
          *         | `aluminum_content_value` | 9903.85.08 | value | The certified USD value of the aluminum content of an aluminum derivative (duty on the aluminum content). |
          *         | `copper_content_value` | 9903.78.01 | value | The certified USD value of the copper content of a semi-finished copper product or copper derivative. |
-         *         | `us_content_share` | – | percent | The share (percent of the declared value) of U.S. content in a USMCA-qualifying vehicle; the Section 232 duty is then on the non-U.S. content only. |
+         *         | `us_content_share` | – | percent | The share (percent of the declared value) of U.S. content: a USMCA-qualifying vehicle pays the Section 232 duty on the non-U.S. content only; with 20% or more, the IEEPA reciprocal duty is on the non-U.S. content only (9903.01.34). |
          *         | `automobile_part` | 9903.94.05 | none | The article is a part of a passenger vehicle or light truck, where its HTS provision (heading 8471) alone does not say so. |
+         *         | `semiconductor_article` | 9903.79.01 | none | The article is a logic integrated circuit, or contains one, meeting the total processing performance and DRAM bandwidth parameters of U.S. note 39(b) (without the claim, articles of 8471.50, 8471.80 and 8473.30 enter under 9903.79.02 without the semiconductor duty). |
          *         | `pharmaceutical_patented` | – | none | The article is a patented pharmaceutical (or its ingredient) within the Section 232 pharmaceutical action. |
          *         | `pharmaceutical_generic` | – | none | The article is a generic (non-patented) pharmaceutical, outside the Section 232 pharmaceutical duty. |
          *         | `s301_china_exclusion_9903_88_69` | 9903.88.69 | text | The article is covered by a Section 301 China product exclusion of U.S. note 20(vvv) (entries 2024-06-15 through 2026-11-09); `text` names the exclusion. |
          *         | `s301_china_exclusion_9903_88_70` | 9903.88.70 | text | The article is covered by a Section 301 China exclusion of U.S. note 20(www) (entries 2024-01-01 through 2026-11-09); `text` names the exclusion. |
+         *         | `loaded_in_transit` | 9903.01.28 | date | The goods were loaded onto a vessel at the port of loading on `date` and were in transit on the final mode of transit to the United States (the in-transit reliefs of the 2025 reciprocal orders: vessel only, not air, truck, rail or transloaded goods). |
+         *         | `de_minimis` | – | none | The shipment (USD 800 or less, imported by one person on one day) is entered under the de minimis administrative exemption: no duty until the exemption ended (2025-05-02 for products of China and Hong Kong, 2025-08-29 for every other country). |
          *         | `adcvd_exporter` | – | text | The exporter or producer named in `text`, for its own AD/CVD cash-deposit rate instead of the all-others rate. |
          */
         TariffClaim: {
             /** @enum {string} */
-            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "adcvd_exporter";
+            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "semiconductor_article" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "loaded_in_transit" | "de_minimis" | "adcvd_exporter";
             /** @description USD for a content value; percent for `us_content_share`. */
             value?: number;
             /** @description The program indicator, exporter name or exclusion the claim names. */
             text?: string;
+            /**
+             * Format: date
+             * @description The date a date claim asserts (YYYY-MM-DD), such as the loading date of goods in transit.
+             */
+            date?: string;
         };
         /**
          * @deprecated
@@ -689,8 +698,14 @@ export interface components {
             description: string;
             rate_text: string;
             rate_percent: number | null;
-            /** @enum {string} */
-            basis: "full_value" | "metal_content" | "non_us_content";
+            /**
+             * @description The value the rate is charged on: the full value, a claimed metal content, the non-U.S.
+             *     content, or `non_metal_content`: the value other than the steel or aluminum content a
+             *     Section 232 derivative duty is charged on (the reciprocal duty on a derivative, U.S. note
+             *     2(v)(vii) and (ix) to subchapter III of chapter 99).
+             * @enum {string}
+             */
+            basis: "full_value" | "metal_content" | "non_us_content" | "non_metal_content";
             amount: number | null;
             /** @enum {string} */
             status: "applies" | "suppressed" | "unresolved" | "prohibited";

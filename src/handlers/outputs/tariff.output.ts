@@ -38,7 +38,7 @@ function provenance(result: DutyCalculation) {
     entry_date: result.entryDate,
     prohibited: result.prohibited,
     possible_exemptions: result.possibleExemptions.map((p) => ({
-      claim: { code: p.claim.code as Schemas['TariffClaim']['code'], ...(p.claim.text ? { text: p.claim.text } : {}) },
+      claim: { code: p.claim.code as Schemas['TariffClaim']['code'], ...(p.claim.text ? { text: p.claim.text } : {}), ...(p.claim.date ? { date: p.claim.date } : {}) },
       heading: p.heading,
       description: p.description,
       component: p.component,

@@ -40,6 +40,9 @@ interface Scenario {
 
 const tshirt = (country: string, date: string, extra: Partial<DutyRequest> = {}): DutyRequest => ({ hts_code: '6109.10.00.12', country_code: country, entry_date: date, ...extra });
 const steel = (country: string, date: string): DutyRequest => ({ hts_code: '7208.51.00.30', country_code: country, entry_date: date });
+const forklift = (country: string, date: string): DutyRequest => ({
+  hts_code: '8427.10.80.95', country_code: country, entry_date: date, claims: [{ code: 'steel_content_value', value: 6000 }],
+});
 const car = (country: string, date: string): DutyRequest => ({ hts_code: '8703.23.01.90', country_code: country, entry_date: date });
 
 const scenarios: Scenario[] = [
@@ -131,6 +134,61 @@ const scenarios: Scenario[] = [
     request: car('JP', '2025-09-16'), release: 'htsr_2025_rev_18', applies: { mfn: '250.00', 's232-autos-vehicles-jp': '1250.00' }, total: '1500.00' },
   { name: 'HK T-shirt 2025-11-10: fentanyl 10%, baseline 10%', source: '9903.01.24 at +10% from 12:01 a.m. EST 2025-11-10 (products of China and Hong Kong); EO 14257',
     request: tshirt('HK', '2025-11-10'), release: 'htsr_2025_rev_29', applies: { mfn: '1650.00', 'ieepa-fentanyl-cn-10-from-2025-11-10': '1000.00', 'ieepa-reciprocal-baseline-2025-08-07': '1000.00' }, total: '3650.00' },
+  // A steel or aluminum derivative pays the 232 duty on its metal content and the reciprocal duty on the rest (U.S. note 2(v)(vii), (ix));
+  // copper articles of 9903.78.01 pay no reciprocal duty at all (note 2(v)(xii)). Forklifts 8427.10.80 (steel derivatives from the
+  // inclusions of 2025-08-18, FR doc 2025-15819) and refrigerator parts 8418.99.80 (aluminum derivatives) are Free; copper wire 7408.11.60 pays 3%.
+  { name: 'VN forklift 2025-09-01: 232 on the steel content, reciprocal 20% on the rest', source: 'Heading 9903.81.91 (50% of the steel content); U.S. note 2(v)(vii) and heading 9903.02.69 (+20% on the non-steel content)',
+    request: forklift('VN', '2025-09-01'), release: 'htsr_2025_rev_18', applies: { mfn: '0.00', 's232-steel-derivatives': '3000.00', 'ieepa-reciprocal-vn': '800.00' }, total: '3800.00' },
+  { name: 'VN forklift 2025-08-17: before the derivative inclusions, reciprocal on the full value', source: 'FR doc 2025-15819 (inclusions from 2025-08-18); heading 9903.02.69',
+    request: forklift('VN', '2025-08-17'), release: 'htsr_2025_rev_18', applies: { mfn: '0.00', 'ieepa-reciprocal-vn': '2000.00' }, total: '2000.00' },
+  { name: 'CN forklift 2025-09-01: fentanyl on the full value, baseline on the non-steel content, List 1', source: 'Headings 9903.01.24 (full value), 9903.01.25 (non-steel content, U.S. note 2(v)(vii)), 9903.81.91, 9903.88.01',
+    request: forklift('CN', '2025-09-01'), release: 'htsr_2025_rev_18',
+    applies: { mfn: '0.00', 'ieepa-fentanyl-cn-20': '2000.00', 'ieepa-reciprocal-baseline-2025-08-07': '400.00', 's232-steel-derivatives': '3000.00', 's301-cn-list-1': '2500.00' }, total: '7900.00' },
+  { name: 'DE forklift 2025-09-01: the EU 15% level on the non-steel content', source: 'Headings 9903.81.91 and 9903.02.20; U.S. note 2(v)(vii)',
+    request: forklift('DE', '2025-09-01'), release: 'htsr_2025_rev_18', applies: { mfn: '0.00', 's232-steel-derivatives': '3000.00', 'ieepa-reciprocal-eu': '600.00' }, total: '3600.00' },
+  { name: 'TH refrigerator part 2025-07-01: baseline 10% on the non-aluminum content', source: 'Heading 9903.85.08 (50% of the aluminum content from 2025-06-04); U.S. note 2(v)(ix) and heading 9903.01.25',
+    request: { hts_code: '8418.99.80.50', country_code: 'TH', entry_date: '2025-07-01', claims: [{ code: 'aluminum_content_value', value: 2500 }] }, release: 'htsr_2025_rev_9',
+    applies: { mfn: '0.00', 's232-aluminum-derivatives': '1250.00', 'ieepa-reciprocal-baseline-2025-04-05': '750.00' }, total: '2000.00' },
+  // In transit (claim loaded_in_transit, vessel only): 9903.01.28 for goods loaded before 2025-04-05 (entered before 2025-06-16,
+  // CSMS #64680374); the 2025-08-07 country rates spare goods loaded before 2025-08-07 and entered before 2025-10-05, which pay 9903.01.25's 10%.
+  { name: 'VN T-shirt 2025-04-20 loaded 2025-04-01: in transit, no reciprocal duty', source: 'Heading 9903.01.28 (HTS 2025 Rev 9); CSMS #64680374',
+    request: tshirt('VN', '2025-04-20', { claims: [{ code: 'loaded_in_transit', date: '2025-04-01' }] }), release: 'htsr_2025_rev_9', applies: { mfn: '1650.00' }, suppressed: ['ieepa-reciprocal-baseline-2025-04-05'], total: '1650.00' },
+  { name: 'VN T-shirt 2025-04-20 loaded 2025-04-05: loaded on the effective date, baseline 10%', source: 'Heading 9903.01.28 (loaded before 12:01 a.m. EDT 2025-04-05 only); heading 9903.01.25',
+    request: tshirt('VN', '2025-04-20', { claims: [{ code: 'loaded_in_transit', date: '2025-04-05' }] }), release: 'htsr_2025_rev_9', applies: { mfn: '1650.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00' }, total: '2650.00' },
+  { name: 'VN T-shirt 2025-06-16 loaded 2025-04-01: entered after the in-transit cut-off, baseline 10%', source: 'CSMS #64680374 (9903.01.28 only for entries before 12:01 a.m. EDT 2025-06-16)',
+    request: tshirt('VN', '2025-06-16', { claims: [{ code: 'loaded_in_transit', date: '2025-04-01' }] }), release: 'htsr_2025_rev_9', applies: { mfn: '1650.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00' }, total: '2650.00' },
+  { name: 'CN T-shirt 2025-04-25 loaded 2025-04-07: in transit before 2025-04-10, baseline 10% instead of 125%', source: 'Heading 9903.01.63 (in-transit clause, before 12:01 a.m. EDT 2025-04-10); heading 9903.01.25',
+    request: tshirt('CN', '2025-04-25', { claims: [{ code: 'loaded_in_transit', date: '2025-04-07' }] }), release: 'htsr_2025_rev_9',
+    applies: { mfn: '1650.00', 'ieepa-fentanyl-cn-20': '2000.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00', 's301-cn-list-4a': '750.00' }, suppressed: ['ieepa-reciprocal-cn-125'], total: '5400.00' },
+  { name: 'VN T-shirt 2025-09-01 loaded 2025-08-01: in transit, 10% under 9903.01.25 instead of 20%', source: 'Heading 9903.02.69 (in-transit clause: loaded before 2025-08-07, entered before 2025-10-05; HTS 2025 Rev 18); heading 9903.01.25',
+    request: tshirt('VN', '2025-09-01', { claims: [{ code: 'loaded_in_transit', date: '2025-08-01' }] }), release: 'htsr_2025_rev_18', applies: { mfn: '1650.00', 'ieepa-reciprocal-in-transit-2025-08-07': '1000.00' }, suppressed: ['ieepa-reciprocal-vn'], total: '2650.00' },
+  { name: 'VN T-shirt 2025-10-05 loaded 2025-08-01: entered on the cut-off day, the country rate 20%', source: 'Heading 9903.02.69 (in transit only for entries before 12:01 a.m. EDT 2025-10-05)',
+    request: tshirt('VN', '2025-10-05', { claims: [{ code: 'loaded_in_transit', date: '2025-08-01' }] }), release: 'htsr_2025_rev_18', applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '2000.00' }, total: '3650.00' },
+  { name: 'DE T-shirt 2025-09-01 loaded 2025-08-01: in transit, 10% instead of the EU 15% level', source: 'Headings 9903.02.19/.20 (in-transit clause); heading 9903.01.25',
+    request: tshirt('DE', '2025-09-01', { claims: [{ code: 'loaded_in_transit', date: '2025-08-01' }] }), release: 'htsr_2025_rev_18', applies: { mfn: '1650.00', 'ieepa-reciprocal-in-transit-2025-08-07': '1000.00' }, suppressed: ['ieepa-reciprocal-eu'], total: '2650.00' },
+  // De minimis (claim de_minimis, 19 U.S.C. 1321(a)(2)(C)): no duty on a shipment of USD 800 or less until 2025-05-02 for China and Hong Kong
+  // (EO 14256) and 2025-08-29 for every other country (EO 14324).
+  { name: 'VN T-shirt of USD 500 2025-08-28 under de minimis: no duty', source: '19 U.S.C. 1321(a)(2)(C); EO 14324 (suspension from 12:01 a.m. EDT 2025-08-29)',
+    request: tshirt('VN', '2025-08-28', { declared_value: 500, claims: [{ code: 'de_minimis' }] }), release: 'htsr_2025_rev_18', applies: {}, suppressed: ['mfn', 'ieepa-reciprocal-vn'], total: '0.00' },
+  { name: 'VN T-shirt of USD 500 2025-08-29: de minimis suspended, MFN and reciprocal due', source: 'EO 14324 (90 FR 37775), effective 2025-08-29; heading 9903.02.69',
+    request: tshirt('VN', '2025-08-29', { declared_value: 500, claims: [{ code: 'de_minimis' }] }), release: 'htsr_2025_rev_18', applies: { mfn: '82.50', 'ieepa-reciprocal-vn': '100.00' }, total: '182.50' },
+  { name: 'CN T-shirt of USD 500 2025-05-01 under de minimis: no duty', source: 'U.S. note 2 to subchapter III (9903.01.20: China and Hong Kong keep de minimis until notification); EO 14256 (ended 2025-05-02)',
+    request: tshirt('CN', '2025-05-01', { declared_value: 500, claims: [{ code: 'de_minimis' }] }), release: 'htsr_2025_rev_9', applies: {}, total: '0.00' },
+  { name: 'CN T-shirt of USD 500 2025-05-02: de minimis ended for China', source: 'EO 14256 (90 FR 14899), effective 12:01 a.m. EDT 2025-05-02; headings 9903.01.24, 9903.01.63, 9903.88.15',
+    request: tshirt('CN', '2025-05-02', { declared_value: 500, claims: [{ code: 'de_minimis' }] }), release: 'htsr_2025_rev_9',
+    applies: { mfn: '82.50', 'ieepa-fentanyl-cn-20': '100.00', 'ieepa-reciprocal-cn-125': '625.00', 's301-cn-list-4a': '37.50' }, total: '845.00' },
+  { name: 'VN T-shirt of USD 900 2025-06-02: over the de minimis value, duty due', source: '19 U.S.C. 1321(a)(2)(C) (USD 800); heading 9903.01.25',
+    request: tshirt('VN', '2025-06-02', { declared_value: 900, claims: [{ code: 'de_minimis' }] }), release: 'htsr_2025_rev_9', applies: { mfn: '148.50', 'ieepa-reciprocal-baseline-2025-04-05': '90.00' }, total: '238.50' },
+  // U.S. content of 20% or more (claim us_content_share): the reciprocal duty on the non-U.S. content only (9903.01.34, note 2(v)(xvii)).
+  { name: 'VN T-shirt 2025-09-01 with 25% U.S. content: reciprocal 20% on the non-U.S. 75%', source: 'Heading 9903.01.34; U.S. note 2(v)(xvii); heading 9903.02.69',
+    request: tshirt('VN', '2025-09-01', { claims: [{ code: 'us_content_share', value: 25 }] }), release: 'htsr_2025_rev_18', applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '1500.00' }, total: '3150.00' },
+  { name: 'VN T-shirt 2025-09-01 with 15% U.S. content: under 20%, reciprocal on the full value', source: 'Heading 9903.01.34 (at least 20 percent of the customs value)',
+    request: tshirt('VN', '2025-09-01', { claims: [{ code: 'us_content_share', value: 15 }] }), release: 'htsr_2025_rev_18', applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '2000.00' }, total: '3650.00' },
+  { name: 'KR office furniture 2025-09-01 with steel and aluminum content: both 232 duties, reciprocal 15% on the rest', source: 'Headings 9903.81.91 and 9903.85.08 (U.S. note 19: aluminum derivatives are also subject to the steel derivative duties); U.S. note 2(v)(vii), (ix); heading 9903.02.56',
+    request: { hts_code: '9403.10.00.40', country_code: 'KR', entry_date: '2025-09-01', claims: [{ code: 'steel_content_value', value: 3000 }, { code: 'aluminum_content_value', value: 1000 }] }, release: 'htsr_2025_rev_18',
+    applies: { mfn: '0.00', 's232-steel-derivatives': '1500.00', 's232-aluminum-derivatives': '500.00', 'ieepa-reciprocal-kr-flat': '900.00' }, total: '2900.00' },
+  { name: 'VN copper wire 2025-09-01: copper 50% on the copper content, no reciprocal duty', source: 'Heading 9903.78.01 (Proclamation 10962); U.S. note 2(v)(xii) (no non-copper content rule)',
+    request: { hts_code: '7408.11.60.00', country_code: 'VN', entry_date: '2025-09-01', claims: [{ code: 'copper_content_value', value: 9000 }] }, release: 'htsr_2025_rev_18', applies: { mfn: '300.00', 's232-copper': '4500.00' }, suppressed: ['ieepa-reciprocal-vn'], total: '4800.00' },
 ];
 
 let db: TestDatabase;
@@ -180,14 +238,14 @@ describe('2025 entries replayed on the release in force', () => {
       for (const component of result.components.filter((c) => c.status === 'applies' && c.rateKind === 'additive' && c.heading)) {
         const heading = component.heading as string;
         const line = await repository.findLine(result.htsRelease.id, heading.replace(/\./g, ''));
-        const stated = line?.general?.match(/\+\s*([\d.]+)%/)?.[1] ?? null;
+        const stated = line?.general?.match(/(?:\+|plus)\s*(?:a duty of\s*)?([\d.]+)%/)?.[1] ?? null;
         checked.set(`${heading} in ${result.htsRelease.id}`, stated === null ? 'not in the release' : stated === component.ratePercent ? 'same rate' : `states ${stated}%, charged ${component.ratePercent}%`);
       }
     }
     const disagreements = [...checked].filter(([, verdict]) => verdict !== 'same rate');
     // Each is a release of 2025 not imported here that carries the heading or its new rate before
     // the next imported one: 9903.01.20 (Rev 1), .24/.01/.10 (Rev 3), 9903.81.87 (Rev 6; 50% from
-    // Rev 14), 9903.01.84 (Rev 20). The legal dates decide; the releases follow them.
+    // Rev 14; 9903.85.08 likewise), 9903.01.84 (Rev 20). The legal dates decide; the releases follow them.
     expect(disagreements).toEqual([
       ['9903.01.20 in htsr_2025_basic', 'not in the release'],
       ['9903.01.24 in htsr_2025_basic', 'not in the release'],
@@ -196,6 +254,7 @@ describe('2025 entries replayed on the release in force', () => {
       ['9903.01.84 in htsr_2025_rev_18', 'not in the release'],
       ['9903.81.87 in htsr_2025_basic', 'not in the release'],
       ['9903.81.87 in htsr_2025_rev_9', 'states 25%, charged 50%'],
+      ['9903.85.08 in htsr_2025_rev_9', 'states 25%, charged 50%'],
     ]);
     expect(checked.size).toBeGreaterThan(15);
   });

@@ -7,8 +7,8 @@ import { citationSchema } from '../rules/rule-schema';
 const entrySchema = z
   .object({
     heading: z.string().regex(/^99\d{2}\.\d{2}\.\d{2}$/).nullable(),
-    /** What the claim carries: a USD value, a percent, a text (program, exporter, exclusion), or nothing. */
-    takes: z.enum(['value', 'percent', 'text', 'none']),
+    /** What the claim carries: a USD value, a percent, a text (program, exporter, exclusion), a date (YYYY-MM-DD), or nothing. */
+    takes: z.enum(['value', 'percent', 'text', 'date', 'none']),
     asserts: z.string().min(1),
     citation: citationSchema,
   })

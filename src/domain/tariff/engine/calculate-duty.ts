@@ -6,6 +6,7 @@ import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
 import { validateDutyRequest, withClaim, type DutyRequest, type ValidRequest } from './duty-request';
 import type { AdcvdAdvisory, DutyCalculation, DutyComponent, PossibleExemption, ProgramSummary, ReportFamily, UnresolvedItem } from './duty-result';
+import { deMinimisOutcome, relieveAll } from './de-minimis';
 import { harborMaintenanceFee, merchandiseProcessingFee } from './fees';
 import { applyInteractions } from './interactions';
 import { claimsUsedBy, evaluateMeasure, type EvaluatedMeasure } from './measure-evaluation';
@@ -65,7 +66,7 @@ function measureComponent(item: EvaluatedMeasure, request: ValidRequest): DutyCo
     rateKind: measure.rate.kind,
     rateText,
     ratePercent: measure.rate.kind === 'prohibition' ? null : measure.rate.percent,
-    basis: measure.basis,
+    basis: item.chargedOn ?? measure.basis,
     basisValue: item.basisValue ? item.basisValue.toFixed(2) : null,
     amount: amount ? amount.toFixed(2) : null,
     effectiveRatePercent: amount ? percentOf(amount, request.value) : null,
@@ -206,7 +207,7 @@ async function withClaimTotals(request: ValidRequest, result: DutyCalculation, d
     for (const note of component.possibleExemptions) {
       const claim = note.claim;
       if (!claim || found.some((known) => known.claim.code === claim.code && known.heading === (note.heading ?? null))) continue;
-      const claimed = withClaim(request, { code: claim.code, value: null, text: claim.text ?? null });
+      const claimed = withClaim(request, { code: claim.code, value: null, text: claim.text ?? null, date: claim.date ?? null });
       const total = (await calculateStack(claimed, dependencies)).totals.duty;
       found.push({ claim, heading: note.heading ?? null, description: note.text, component: component.id, totalDuty: total });
     }
@@ -218,6 +219,7 @@ async function withClaimTotals(request: ValidRequest, result: DutyCalculation, d
 function unfitClaims(request: ValidRequest, candidates: CompiledMeasure[], rules: TariffRules, adcvdFound: boolean): string[] {
   const used = new Set(candidates.flatMap((candidate) => claimsUsedBy(candidate, request, rules)));
   used.add('special_program');
+  used.add('de_minimis'); // its own warning says why it was refused
   if (adcvdFound) used.add('adcvd_exporter');
   return [...request.claims.keys()]
     .filter((code) => !used.has(code))
@@ -240,6 +242,8 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
 
   const adcvd = adcvdAdvisories(request, rules);
   const components = [baseComponent(base, request), ...evaluated.map((item) => measureComponent(item, request)), ...adcvd.components];
+  const deMinimis = deMinimisOutcome(request, rules);
+  if (deMinimis.kind === 'relieved') relieveAll(components, deMinimis.reason);
   const unresolved: UnresolvedItem[] = components
     .filter((component) => component.status === 'unresolved')
     .map((component) => ({ component: component.id, reason: component.reason ?? 'unresolved' }));
@@ -266,6 +270,7 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
     warnings.push('A measure here is keyed to the date of arrival; the entry date was used as the arrival date.');
   }
   for (const advisory of adcvd.advisories) if (advisory.amount === null) warnings.push(advisory.message);
+  if (deMinimis.kind === 'refused') warnings.push(deMinimis.warning);
   warnings.push(...unfitClaims(request, candidates, rules, adcvd.advisories.length > 0));
 
   return {

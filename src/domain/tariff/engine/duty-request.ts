@@ -26,11 +26,13 @@ export interface DutyRequest {
   exporter?: string;
 }
 
-/** One claim of the catalogue: its code and what it carries (a value or percent, or a text). */
+/** One claim of the catalogue: its code and what it carries (a value or percent, a text, or a date). */
 export interface ClaimInput {
   code: string;
   value?: number | string;
   text?: string;
+  /** YYYY-MM-DD, for date claims (the loading date of goods in transit). */
+  date?: string;
 }
 
 /** The claims object of the first release, still accepted: each field is read as the claim it became. */
@@ -42,11 +44,12 @@ export interface LegacyClaims {
   pharmaceutical?: 'patented' | 'generic';
 }
 
-/** A claim after validation: `value` for value and percent claims, `text` for text claims. */
+/** A claim after validation: `value` for value and percent claims, `text` for text claims, `date` for date claims. */
 export interface ValidClaim {
   code: string;
   value: Decimal | null;
   text: string | null;
+  date: string | null;
 }
 
 export interface ValidRequest {
@@ -129,7 +132,8 @@ function readClaims(request: DutyRequest, declared: Decimal): Map<string, ValidC
       text = input.text?.trim() || null;
       if (text === null) throw new InvalidTariffRequestError(`${at}/text`, `claim "${input.code}" needs a text (${definition.asserts})`);
     }
-    claims.set(input.code, { code: input.code, value, text });
+    const date = definition.takes === 'date' ? dateField(input.date ?? '', `${at}/date`) : null;
+    claims.set(input.code, { code: input.code, value, text, date });
   });
   return claims;
 }

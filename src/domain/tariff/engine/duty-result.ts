@@ -22,7 +22,8 @@ export interface DutyComponent {
   rateText: string;
   /** Nominal percent when the rate is ad valorem (the level for a floor); null for specific rates. */
   ratePercent: string | null;
-  basis: 'full_value' | 'metal_content' | 'non_us_content';
+  /** non_metal_content: the value other than the metal content a Section 232 derivative duty is charged on. */
+  basis: 'full_value' | 'metal_content' | 'non_us_content' | 'non_metal_content';
   /** The value the rate applies to (USD), null when unknown. */
   basisValue: string | null;
   /** USD, rounded half-up to cents; null unless the component applies with a known amount. */

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { LoadedMeasure } from '../rules/rule-set';
 import type { MeasureInteraction } from '../rules/rule-schema';
 import type { EvaluatedMeasure } from './measure-evaluation';
@@ -13,6 +14,40 @@ function owes(evaluated: EvaluatedMeasure): boolean | 'unknown' {
   if (evaluated.status === 'suppressed') return false;
   if (evaluated.status === 'applies') return evaluated.amount !== null && evaluated.amount.greaterThan(0);
   return evaluated.subjectTo;
+}
+
+/** Whether the excluding measure, charged on one metal's content, leaves the rest of the value to this one. */
+function leavesRemainder(interaction: MeasureInteraction, by: LoadedMeasure): boolean {
+  return by.basis === 'metal_content' && by.metal !== undefined && (interaction.remainder_metals ?? []).includes(by.metal);
+}
+
+/**
+ * Charges the measure on the value its metal-content suppressors leave (the non-steel content of a
+ * steel derivative): unresolved while a metal content value is not claimed.
+ */
+function chargeOnRemainder(item: EvaluatedMeasure, edges: Array<{ by: EvaluatedMeasure; interaction: MeasureInteraction }>): void {
+  const metals = edges.map(({ by }) => by.measure.metal).join(' and ');
+  const citations = [...new Set(edges.map(({ interaction }) => interaction.citation.ref))].join('; ');
+  const missing = edges.find(({ by }) => by.basisValue === null);
+  if (item.status !== 'applies' || item.basisValue === null || missing) {
+    if (item.status === 'applies') {
+      item.status = 'unresolved';
+      item.amount = null;
+      item.subjectTo = 'unknown';
+      item.reason = `charged on the value other than the ${metals} content, which is not claimed (${citations})`;
+    }
+    return;
+  }
+  const taken = edges.reduce((sum, { by }) => sum.plus(by.basisValue as Decimal), new Decimal(0));
+  const rest = Decimal.max(0, item.basisValue.minus(taken));
+  item.basisValue = rest;
+  item.chargedOn = 'non_metal_content';
+  item.amount = item.amountOn(rest);
+  item.reason = `charged on the value other than the ${metals} content taxed by ${edges.map(({ by }) => by.measure.id).join(', ')} (${citations})`;
+  if (item.amount === null) {
+    item.status = 'unresolved';
+    item.subjectTo = 'unknown';
+  }
 }
 
 /**
@@ -45,9 +80,13 @@ export function applyInteractions(evaluated: EvaluatedMeasure[], date: string): 
     const edges = suppressors.get(item) ?? [];
     edges.forEach(({ by }) => settle(by));
     if (item.status === 'applies' || item.status === 'unresolved') {
-      const winners = edges.filter(({ by }) => by.status !== 'suppressed' && owes(by) === true);
+      const owing = edges.filter(({ by }) => by.status !== 'suppressed' && owes(by) === true);
+      const remainders = owing.filter(({ by, interaction }) => leavesRemainder(interaction, by.measure));
+      const winners = owing.filter((edge) => !remainders.includes(edge));
       const uncertain = edges.filter(({ by }) => by.status !== 'suppressed' && owes(by) === 'unknown');
-      if (winners.length > 0) {
+      if (winners.length === 0 && uncertain.length === 0 && remainders.length > 0) {
+        chargeOnRemainder(item, remainders);
+      } else if (winners.length > 0) {
         item.status = 'suppressed';
         item.amount = null;
         item.suppressedBy = winners.map(({ by }) => by.measure.id);

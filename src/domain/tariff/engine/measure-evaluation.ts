@@ -28,9 +28,30 @@ export interface EvaluatedMeasure {
    * unresolved: true when only the value basis is missing, unknown when applicability itself is.
    */
   subjectTo: boolean | 'unknown';
+  /**
+   * A basis other than the measure's own: the non-U.S. content under a U.S. content relief, or the
+   * value other than a metal content that an interaction leaves it (see interactions).
+   */
+  chargedOn?: 'non_metal_content' | 'non_us_content';
+  /**
+   * The amount the measure would owe on another basis value (a part of the full value); null when
+   * it cannot be charged by value (a prohibition, or a total-duty level whose base is unresolved).
+   */
+  amountOn: (basisValue: Decimal) => Decimal | null;
 }
 
 const inWindow = (date: string, from?: string, to?: string) => (from === undefined || date >= from) && (to === undefined || date < to);
+
+/** Whether the goods are claimed as loaded (in transit) before the date. */
+function loadedBefore(request: ValidRequest, date: string): boolean {
+  const loaded = request.claims.get('loaded_in_transit')?.date;
+  return loaded !== null && loaded !== undefined && loaded < date;
+}
+
+/** The day before a YYYY-MM-DD date: the latest loading date a relief for goods loaded before it accepts. */
+function dayBefore(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
 
 /** The value the rate is charged on: the full value, the claimed content of the measure's metal, or the non-U.S. share. */
 function basisValueOf(measure: LoadedMeasure, request: ValidRequest): Decimal | null {
@@ -42,6 +63,12 @@ function basisValueOf(measure: LoadedMeasure, request: ValidRequest): Decimal | 
     return usShare ? request.value.times(new Decimal(100).minus(usShare)).dividedBy(100) : null;
   }
   return request.value;
+}
+
+/** The claimed U.S. content share when it reaches the measure's U.S. content relief (9903.01.34), else null. */
+function usContentRelief(measure: LoadedMeasure, request: ValidRequest): Decimal | null {
+  const share = request.claims.get('us_content_share')?.value;
+  return measure.us_content_relief && share && share.greaterThanOrEqualTo(measure.us_content_relief.min_share) ? share : null;
 }
 
 /**
@@ -60,16 +87,23 @@ export function claimsUsedBy(compiled: CompiledMeasure, request: ValidRequest, r
   );
   return [
     ...exemptions.flatMap((exemption) => [
-      ...(exemption.requires?.claim ? [exemption.requires.claim] : []),
+      // A loading date on or after the relief's date does not fit it.
+      ...(exemption.requires?.claim && (!exemption.requires.loaded_before || loadedBefore(request, exemption.requires.loaded_before)) ? [exemption.requires.claim] : []),
       ...(exemption.requires?.special_program ? ['special_program'] : []),
       ...(exemption.requires?.pharmaceutical ? [`pharmaceutical_${exemption.requires.pharmaceutical}`] : []),
     ]),
     ...measure.conditions.flatMap((condition) =>
-      condition.kind === 'special_program_claimed' ? ['special_program'] : condition.kind === 'pharmaceutical' ? ['pharmaceutical_patented', 'pharmaceutical_generic'] : [],
+      condition.kind === 'special_program_claimed'
+        ? ['special_program']
+        : condition.kind === 'pharmaceutical'
+          ? ['pharmaceutical_patented', 'pharmaceutical_generic']
+          : condition.kind === 'loaded_before' && loadedBefore(request, condition.date)
+            ? ['loaded_in_transit']
+            : [],
     ),
     ...compiled.confirmations.filter((confirmation) => confirmation.productsMatcher.matches(request.code, date)).map((confirmation) => confirmation.claim),
     ...(measure.metal ? [metalContentClaims[measure.metal]] : []),
-    ...(measure.basis === 'non_us_content' ? ['us_content_share'] : []),
+    ...(measure.basis === 'non_us_content' || usContentRelief(measure, request) ? ['us_content_share'] : []),
   ];
 }
 
@@ -88,9 +122,18 @@ export function evaluateMeasure(
   const date = request.entryDate;
   const possibleExemptions: PossibleExemptionNote[] = [...measure.possible_exemptions];
   const positive = fraction === null || fraction.greaterThan(0);
-  const result = (fields: Omit<EvaluatedMeasure, 'measure' | 'possibleExemptions' | 'subjectTo'> & { subjectTo?: boolean | 'unknown' }): EvaluatedMeasure => ({
+  const amountOn = (basisValue: Decimal): Decimal | null => {
+    if (fraction === null) return null;
+    if (measure.rate.kind === 'additive') return basisValue.times(fraction);
+    if (baseAmount.status !== 'resolved') return null;
+    // A total-duty level on a part of the value counts the base duty on that part only.
+    const baseShare = baseAmount.amount.times(basisValue).dividedBy(request.value);
+    return Decimal.max(0, basisValue.times(fraction).minus(baseShare));
+  };
+  const result = (fields: Omit<EvaluatedMeasure, 'measure' | 'possibleExemptions' | 'subjectTo' | 'amountOn'> & { subjectTo?: boolean | 'unknown' }): EvaluatedMeasure => ({
     measure,
     possibleExemptions,
+    amountOn,
     subjectTo: fields.subjectTo ?? (fields.status === 'unresolved' ? 'unknown' : fields.status !== 'suppressed' && (fields.amount === null ? positive : fields.amount.greaterThan(0))),
     ...fields,
   });
@@ -98,6 +141,7 @@ export function evaluateMeasure(
   for (const condition of measure.conditions) {
     if (condition.kind === 'special_program_claimed' && !(request.specialProgram && condition.programs.includes(request.specialProgram))) return null;
     if (condition.kind === 'pharmaceutical' && request.pharmaceutical !== null && request.pharmaceutical !== condition.status) return null;
+    if (condition.kind === 'loaded_before' && !loadedBefore(request, condition.date)) return null;
   }
 
   for (const confirmation of compiled.confirmations) {
@@ -113,7 +157,7 @@ export function evaluateMeasure(
     const needs = exemption.requires;
     const programMet = !needs?.special_program || (request.specialProgram !== null && needs.special_program.includes(request.specialProgram));
     const pharmaMet = !needs?.pharmaceutical || request.pharmaceutical === needs.pharmaceutical;
-    const claimMet = !needs?.claim || request.claims.has(needs.claim);
+    const claimMet = !needs?.claim || (request.claims.has(needs.claim) && (!needs.loaded_before || loadedBefore(request, needs.loaded_before)));
     if (programMet && pharmaMet && claimMet) {
       return result({
         status: 'suppressed',
@@ -127,7 +171,9 @@ export function evaluateMeasure(
       ? { code: 'special_program', text: needs?.special_program?.[0] }
       : !pharmaMet
         ? { code: `pharmaceutical_${needs?.pharmaceutical}` }
-        : { code: needs?.claim as string, text: `claimed ${exemption.heading ?? 'exemption'}` };
+        : needs?.loaded_before
+          ? { code: needs.claim as string, date: dayBefore(needs.loaded_before) }
+          : { code: needs?.claim as string, text: `claimed ${exemption.heading ?? 'exemption'}` };
     const named = claim.code === 'special_program' ? `special program ${needs?.special_program?.join(' or ')}` : claim.code;
     possibleExemptions.push({ ...(exemption.heading ? { heading: exemption.heading } : {}), text: `${exemption.description}: exempt with the claim ${named}`, claim });
   }
@@ -150,10 +196,17 @@ export function evaluateMeasure(
         : 'the value of the non-U.S. content (claim us_content_share)';
     return result({ status: 'unresolved', amount: null, basisValue: null, reason: `the duty is on ${needed}`, subjectTo: positive });
   }
-  if (measure.rate.kind === 'additive') return result({ status: 'applies', amount: basisValue.times(fraction), basisValue });
-  if (baseAmount.status !== 'resolved') {
+  if (measure.rate.kind !== 'additive' && baseAmount.status !== 'resolved') {
     return result({ status: 'unresolved', amount: null, basisValue, reason: `a total duty level needs the base duty, which is unresolved (${baseAmount.reason})` });
   }
-  const topUp = Decimal.max(0, basisValue.times(fraction).minus(baseAmount.amount));
-  return result({ status: 'applies', amount: topUp, basisValue });
+  const usShare = usContentRelief(measure, request);
+  if (usShare && measure.us_content_relief) {
+    const nonUs = basisValue.times(new Decimal(100).minus(usShare)).dividedBy(100);
+    return {
+      ...result({ status: 'applies', amount: amountOn(nonUs), basisValue: nonUs, reliefHeading: measure.us_content_relief.heading }),
+      chargedOn: 'non_us_content',
+      reason: `charged on the non-U.S. content: the U.S. content is ${usShare}% of the value (${measure.us_content_relief.heading}; ${measure.us_content_relief.citation.ref})`,
+    };
+  }
+  return result({ status: 'applies', amount: amountOn(basisValue), basisValue });
 }

@@ -57,6 +57,8 @@ const conditionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pharmaceutical'), status: z.enum(['patented', 'generic']) }).strict(),
   /** Our data cannot tell whether the article is in scope: the measure is reported as unresolved with this reason. */
   z.object({ kind: z.literal('scope_unconfirmed'), reason: z.string().min(1) }).strict(),
+  /** Applies only to goods claimed (loaded_in_transit) as loaded before this date: a rate kept for goods in transit. */
+  z.object({ kind: z.literal('loaded_before'), date: isoDate }).strict(),
 ]);
 
 const countryScopeSchema = z.object({ include: z.array(countryRef).optional(), exclude: z.array(countryRef).optional() }).strict();
@@ -77,8 +79,11 @@ const exemptionSchema = z
         pharmaceutical: z.enum(['patented', 'generic']).optional(),
         /** A code of the claims catalogue (claims.yaml) the importer must make. */
         claim: z.string().regex(/^[a-z0-9_]+$/).optional(),
+        /** With claim loaded_in_transit: the goods must have been loaded before this date. */
+        loaded_before: isoDate.optional(),
       })
       .strict()
+      .refine((needs) => needs.loaded_before === undefined || needs.claim === 'loaded_in_transit', 'loaded_before goes with the claim loaded_in_transit')
       .optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
@@ -94,12 +99,19 @@ const interactionSchema = z
     program: identifier.optional(),
     family: z.enum(['ieepa', 'ieepa_reciprocal', 'section_122', 'section_301', 'section_232', 'section_338']).optional(),
     measure: identifier.optional(),
+    /**
+     * excluded_by only: when the excluding measure is charged on the content of one of these metals,
+     * this measure is not suppressed but charged on the rest of the value (the non-steel content of a
+     * steel derivative pays the reciprocal duty, U.S. note 2(v)(vii) to subchapter III).
+     */
+    remainder_metals: z.array(z.enum(['steel', 'aluminum', 'copper'])).min(1).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
     citation: citationSchema,
   })
   .strict()
-  .refine((value) => [value.program, value.family, value.measure].filter((target) => target !== undefined).length === 1, 'name exactly one of program, family or measure');
+  .refine((value) => [value.program, value.family, value.measure].filter((target) => target !== undefined).length === 1, 'name exactly one of program, family or measure')
+  .refine((value) => value.remainder_metals === undefined || value.relation === 'excluded_by', 'remainder_metals belongs to an excluded_by relation');
 
 const measureSchema = z
   .object({
@@ -124,6 +136,11 @@ const measureSchema = z
       .array(z.object({ products: productScopeSchema, claim: z.string().regex(/^[a-z0-9_]+$/), reason: z.string().min(1), citation: citationSchema }).strict())
       .default([]),
     interactions: z.array(interactionSchema).default([]),
+    /**
+     * The U.S. content of an article whose U.S. content share (claim us_content_share) is at least
+     * min_share percent is not charged: the rate applies to the non-U.S. content (heading 9903.01.34).
+     */
+    us_content_relief: z.object({ min_share: decimal, heading, citation: citationSchema }).strict().optional(),
     /** Within a group only the largest applying measure is kept (e.g. overlapping Section 301 China headings). */
     group: identifier.optional(),
     /** For a floor: the heading reported when the base duty already reaches the level (no additional duty). */
@@ -206,6 +223,20 @@ export const baseRatesFileSchema = z
           .strict(),
       )
       .default([]),
+    /**
+     * The de minimis administrative exemption (19 U.S.C. 1321(a)(2)(C)), claimed with `de_minimis`:
+     * no duty at all on a shipment of at most `max_value` USD while a window covers the origin.
+     */
+    de_minimis: z
+      .object({
+        max_value: decimal,
+        windows: z
+          .array(z.object({ countries: countryScopeSchema, to: isoDate, ended_by: z.string().min(1), citations: z.array(citationSchema).min(1) }).strict())
+          .min(1),
+        citations: z.array(citationSchema).min(1),
+      })
+      .strict()
+      .optional(),
     special_programs: z.record(
       z.string().regex(/^[A-Z]{1,2}[*+]?$/),
       z

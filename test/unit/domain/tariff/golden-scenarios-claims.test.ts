@@ -201,6 +201,16 @@ const scenarios: GoldenScenario[] = [
     suppressed: ['s301-fl-ni', 's301-nicaragua-2028'],
     total: '0.00',
   },
+  // Semiconductors (U.S. note 39): only logic ICs meeting the note's parameters pay 9903.79.01.
+  {
+    name: 'server of 8471.50 from Taiwan without the claim: no semiconductor duty (9903.79.02)',
+    source: 'U.S. note 39(b), (c) (HTS 2026 Rev 6): articles of 8471.50 outside the technical parameters enter under 9903.79.02',
+    request: { hts_code: '8471.50.01.50', country_code: 'TW', entry_date: '2026-03-01' },
+    applies: { mfn: '0.00' },
+    suppressed: ['s232-semiconductors'],
+    total: '0.00',
+  },
+  // With the claim the duty is charged: golden-scenarios.test.ts (computer parts from Taiwan).
   // Russia: rates in lieu of column 2 (U.S. note 30).
   {
     name: 'salt from Russia: 35% in lieu of column 2 (9903.90.08), forced-labor 301 12.5% on top',
@@ -209,6 +219,14 @@ const scenarios: GoldenScenario[] = [
     applies: { mfn: '3500.00', 's301-fl-ru': '1250.00' },
     total: '4750.00',
     check: (result) => expect(result.components.find((c) => c.id === 'mfn')?.heading).toBe('9903.90.08'),
+  },
+  {
+    name: 'ferromanganese from Russia in 2025: 70% in lieu of column 2 (9903.90.09)',
+    source: 'U.S. note 30(c), (d) (7202.11.50 listed; 70% in lieu of column 2); heading 9903.90.09; general note 3(b)',
+    request: { hts_code: '7202.11.50.00', country_code: 'RU', entry_date: '2025-09-01' },
+    applies: { mfn: '7000.00' },
+    total: '7000.00',
+    check: (result) => expect(result.components.find((c) => c.id === 'mfn')).toMatchObject({ heading: '9903.90.09', ratePercent: '70' }),
   },
   // AD/CVD flags from Commerce's orders list.
   {
@@ -311,6 +329,26 @@ const scenarios: GoldenScenario[] = [
     applies: { mfn: '0.00', 's301-fl-ca': '1000.00' },
     total: '1000.00',
     check: (result) => expect(possible(result)).toEqual([['special_program', '9903.05.93', 's301-fl-ca', '0.00']]),
+  },
+  {
+    name: 'steel derivative from Vietnam without its steel content: the 232 duty and the reciprocal duty on the rest are both unresolved',
+    source: 'Heading 9903.81.91 (duty on the steel content); U.S. note 2(v)(vii) (reciprocal duty on the non-steel content)',
+    request: { hts_code: '8427.10.80.95', country_code: 'VN', entry_date: '2025-09-01' },
+    applies: { mfn: '0.00' },
+    unresolved: ['ieepa-reciprocal-vn', 's232-steel-derivatives'],
+    total: null,
+  },
+  {
+    name: 'steel derivative from Vietnam with its steel content: the reciprocal duty is on the non-steel content',
+    source: 'Heading 9903.81.91; U.S. note 2(v)(vii) to subchapter III; heading 9903.02.69 (+20%)',
+    request: { hts_code: '8427.10.80.95', country_code: 'VN', entry_date: '2025-09-01', claims: [{ code: 'steel_content_value', value: 2500 }] },
+    applies: { mfn: '0.00', 's232-steel-derivatives': '1250.00', 'ieepa-reciprocal-vn': '1500.00' },
+    total: '2750.00',
+    check: (result) => {
+      const reciprocal = result.components.find((c) => c.id === 'ieepa-reciprocal-vn');
+      expect(reciprocal).toMatchObject({ basis: 'non_metal_content', basisValue: '7500.00', ratePercent: '20' });
+      expect(result.programs.find((p) => p.family === 'ieepa_reciprocal')?.ratePercent).toBe('15');
+    },
   },
 ];
 

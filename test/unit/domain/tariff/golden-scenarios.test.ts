@@ -289,9 +289,9 @@ const scenarios: GoldenScenario[] = [
     total: '0.00',
   },
   {
-    name: 'computer parts from Taiwan on 2026-01-15: Section 232 semiconductors 25%',
-    source: 'Proclamation 11002 (9903.79.01, U.S. note 39), 12:01 a.m. EST 2026-01-15',
-    request: { hts_code: '8473.30.11.40', country_code: 'TW', entry_date: '2026-01-15' },
+    name: 'computer parts from Taiwan on 2026-01-15 claimed as semiconductor articles: Section 232 semiconductors 25%',
+    source: 'Proclamation 11002 (9903.79.01, U.S. note 39(b): articles meeting its parameters), 12:01 a.m. EST 2026-01-15',
+    request: { hts_code: '8473.30.11.40', country_code: 'TW', entry_date: '2026-01-15', claims: [{ code: 'semiconductor_article' }] },
     applies: {mfn: '0.00', 's232-semiconductors': '2500.00' },
     total: '2500.00',
   },

@@ -40,6 +40,21 @@ describe('claims in a calculation', () => {
     await expect(calculate({ ...base, claims: [{ code: 'copper_content_value' }] })).rejects.toMatchObject({ field: 'claims/0/value' });
     await expect(calculate({ ...base, claims: [{ code: 'us_content_share', value: 101 }] })).rejects.toBeInstanceOf(InvalidTariffRequestError);
     await expect(calculate({ ...base, claims: [{ code: 'adcvd_exporter', text: ' ' }] })).rejects.toMatchObject({ field: 'claims/0/text' });
+    await expect(calculate({ ...base, claims: [{ code: 'loaded_in_transit' }] })).rejects.toMatchObject({ field: 'claims/0/date' });
+    await expect(calculate({ ...base, claims: [{ code: 'loaded_in_transit', date: '2025-02-30' }] })).rejects.toMatchObject({ field: 'claims/0/date' });
+  });
+
+  it('applies an in-transit claim only to goods loaded before the relief date, and offers it with the latest loading date it accepts', async () => {
+    const line = { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2025-09-01' };
+    const loaded = (date: string) => calculate({ ...line, claims: [{ code: 'loaded_in_transit', date }] });
+    expect((await loaded('2025-08-06')).totals.duty).toBe('2650.00');
+    const late = await loaded('2025-08-07');
+    expect(late.totals.duty).toBe('3650.00');
+    expect(late.warnings).toContain('The claim loaded_in_transit does not fit this line (no measure on 6109100012 for this origin and date uses it); it was not applied.');
+    const unclaimed = await calculate(line);
+    expect(unclaimed.possibleExemptions).toEqual([
+      expect.objectContaining({ claim: { code: 'loaded_in_transit', date: '2025-08-06' }, component: 'ieepa-reciprocal-vn', totalDuty: '2650.00' }),
+    ]);
   });
 
   it('reads the deprecated claims object and exporter as the claims they became', async () => {

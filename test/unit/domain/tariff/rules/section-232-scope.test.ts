@@ -48,6 +48,28 @@ describe('Section 232 scope per program', () => {
     expect(inScope('s232-annex-1a', '7204100000')).toBe(false);
   });
 
+  it('semiconductors: the list is the statistical lines of the three provisions U.S. note 39(b) names, and needs the claim', () => {
+    const named = subdivisionCodes(notes, '     (b) For the purposes of this note, "semiconductor articles"');
+    expect(named).toEqual(['847150', '847180', '847330']);
+    const listed = resource('s232_semi_products.csv').filter((line) => /^\d{10},/.test(line)).map((line) => line.slice(0, 10));
+    expect(listed.length).toBe(10);
+    for (const code of listed) expect(named.some((provision) => code.startsWith(provision))).toBe(true);
+    expect(inScope('s232-semiconductors', '8471500150')).toBe(true);
+    expect(inScope('s232-semiconductors', '8471300100')).toBe(false); // laptops of 8471.30: not named
+    const semiconductors = rules.candidates({ code: '8471500150', country: 'CN', entryDate: '2026-10-09', arrivalDate: '2026-10-09' }).find((c) => c.measure.id === 's232-semiconductors');
+    expect(semiconductors?.confirmations.map((c) => c.claim)).toEqual(['semiconductor_article']);
+  });
+
+  it('wood: softwood, upholstered furniture and cabinets are exactly U.S. note 37(b), (d), (f)', () => {
+    const note = (opens: string) => subdivisionCodes(notes, opens, '37.');
+    const scope = (id: string) => rules.ruleSet.measures.find((measure) => measure.id === id)?.products.include;
+    expect(scope('s232-softwood')).toEqual(note('(b) The rates of duty set forth in heading 9903.76.01'));
+    expect(scope('s232-upholstered-furniture')).toEqual(note('(d) The rates of duty set forth in headings 9903.76.02'));
+    expect(scope('s232-kitchen-cabinets')).toEqual(note('(f) Except for as provided by 9903.76.04, the rates'));
+    expect(inScope('s232-upholstered-furniture', '9401614011', '2025-11-01')).toBe(true);
+    expect(inScope('s232-upholstered-furniture', '9401614001', '2025-11-01')).toBe(false); // a neighbouring statistical line
+  });
+
   it('metals Annex I-B names no provision of heading 8471: computers are out', () => {
     expect(inScope('s232-annex-1b', '8471300100')).toBe(false);
     expect(inScope('s232-annex-1b', '8471500150')).toBe(false);
