@@ -205,7 +205,7 @@ export function evaluateMeasure(
     return {
       ...result({ status: 'applies', amount: amountOn(nonUs), basisValue: nonUs, reliefHeading: measure.us_content_relief.heading }),
       chargedOn: 'non_us_content',
-      reason: `charged on the non-U.S. content: the U.S. content is ${usShare}% of the value (${measure.us_content_relief.heading}; ${measure.us_content_relief.citation.ref})`,
+      reason: `charged on the non-U.S. content: the U.S. content is ${usShare.toString()}% of the value (${measure.us_content_relief.heading}; ${measure.us_content_relief.citation.ref})`,
     };
   }
   return result({ status: 'applies', amount: amountOn(basisValue), basisValue });
