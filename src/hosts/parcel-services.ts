@@ -7,7 +7,8 @@ import { liveAdaptersFromEnv } from '../domain/parcel/carriers/registry';
 import type { Carrier } from '../domain/parcel/model';
 import { ParcelQuoteService } from '../domain/parcel/quote.service';
 import { ParcelReferenceStore } from '../domain/parcel/reference-store';
-import { importParcelReferenceData, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
+import { ReferenceImportDigestRepository } from '../db/repositories/reference-import-digest.repository';
+import { importParcelReferenceData, parcelInputsDigest, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
 import type { ReadinessCheck } from './readiness';
 import type { ImportProgress } from '../domain/import-progress';
 
@@ -33,7 +34,8 @@ const changedAnything = (report: ParcelImportReport): boolean =>
 /**
  * Every start: load what the database holds (a restart serves at once), then import the data
  * directory's parcel files (idempotent; a new edition adds versions) and reload when that changed
- * anything. The rating index stays in memory: quotes never read the database.
+ * anything. The import is skipped when its inputs are those of the last complete import (their
+ * digest is stored), as on a plain restart. The rating index stays in memory: quotes never read the database.
  */
 export async function bootstrapParcelData(services: ParcelServices, db: Database, config: Config, logger: Logger, progress?: ImportProgress): Promise<void> {
   await services.reference.refresh();
@@ -41,8 +43,15 @@ export async function bootstrapParcelData(services: ParcelServices, db: Database
     if (!services.reference.isLoaded()) logger.warn('no parcel rate cards stored and no data directory to import them from');
     return;
   }
+  const digests = new ReferenceImportDigestRepository(db.knex);
+  const digest = parcelInputsDigest(config.dataDir);
+  if (services.reference.isLoaded() && (await digests.get('parcel')) === digest) {
+    logger.info({ live: services.liveCarriers }, 'parcel reference data unchanged since the last import');
+    return;
+  }
   const report = await importParcelReferenceData(db, config.dataDir, { progress });
   if (changedAnything(report) || !services.reference.isLoaded()) await services.reference.refresh();
+  await digests.record('parcel', digest, Date.now());
   logger.info({ importers: report.importers.length, skipped: report.skipped, closedVersions: report.closedVersions, loaded: services.reference.isLoaded(), live: services.liveCarriers }, 'parcel reference data imported');
 }
 
