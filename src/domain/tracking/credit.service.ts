@@ -66,7 +66,6 @@ export class TrackingCreditService {
 
   async summary(accountId: string, plan: CreditPlan, livemode: boolean): Promise<CreditBalanceSummary> {
     const prices = { plan, currency: trackingCreditPricing.currency, listPrice: trackingCreditPricing.listPrice, tiers: trackingCreditPricing.tiers[plan] };
-    if (!livemode) return { ...prices, livemode, unlimited: true, balance: null, usedThisMonth: 0, nextUnitPrice: '0.00', nextDiscountPercent: 100 };
     const [balance, usedThisMonth] = await Promise.all([
       this.deps.ledger.balance(accountId, trackingCreditType),
       this.deps.ledger.consumedSince(accountId, trackingCreditType, startOfMonthUtc(this.deps.clock())),
