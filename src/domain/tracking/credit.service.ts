@@ -44,10 +44,9 @@ export interface CreditLedger {
 /** What an account's credits stand at and what the next one costs (month volume so far included). */
 export interface CreditBalanceSummary {
   plan: CreditPlan;
+  /** The mode of the key asking; both modes read the account's one balance. */
   livemode: boolean;
-  /** Test mode tracks sandbox voyages for free: no balance, nothing to pay. */
-  unlimited: boolean;
-  balance: string | null;
+  balance: string;
   usedThisMonth: number;
   currency: string;
   listPrice: string;
@@ -71,7 +70,7 @@ export class TrackingCreditService {
       this.deps.ledger.consumedSince(accountId, trackingCreditType, startOfMonthUtc(this.deps.clock())),
     ]);
     const [next] = quoteCredits(plan, 1, usedThisMonth).lines;
-    return { ...prices, livemode, unlimited: false, balance, usedThisMonth, nextUnitPrice: next.unitPrice, nextDiscountPercent: next.discountPercent };
+    return { ...prices, livemode, balance, usedThisMonth, nextUnitPrice: next.unitPrice, nextDiscountPercent: next.discountPercent };
   }
 
   /** The ledger, newest first, `limit` (1–100) at a time. */
