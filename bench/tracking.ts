@@ -83,6 +83,8 @@ async function main() {
     const services = createTrackingServices(db.knex, loadTrackingConfig({}), { now: () => new Date(now) });
     const count = 300;
     const prefix = ['MSKU', 'MRKU', 'MAEU', 'MWCU'];
+    // Test mode pays for references other than the sample containers, as live mode does.
+    for (let a = 0; a < 10; a++) await services.credits.grant(`acct_bench_${a}`, String(count / 10), 'benchmark', 'bench');
     for (let i = 0; i < count; i++) {
       const first10 = `${prefix[i % 4]}${String(100000 + i * 37).padStart(6, '0')}`;
       await services.subscriptions.create({ accountId: `acct_bench_${i % 10}`, livemode: false, referenceType: 'container', reference: first10 + iso6346CheckDigit(first10), plan: 'free' });

@@ -7,7 +7,8 @@
  * recorded after the last build. Contents, not modification times: a checkout, a copy or a clock
  * change cannot make a stale build look fresh. Hashing the few MB of sources takes milliseconds.
  * `node scripts/build-if-stale.mjs ts` checks the compiled service only (the worker, migrate).
- * Plain JavaScript, run by node itself: a restart should not wait for a TypeScript loader.
+ * `--run <file>` then loads that compiled entry point in this same process (no second node start, no
+ * shell between them). Plain JavaScript, run by node itself: a restart should not wait for a TypeScript loader.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -15,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import console from 'node:console';
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** One reference page per host document (src/config/paths.ts: builtDocsDir). */
@@ -82,9 +83,13 @@ function buildIfStale(target) {
   fs.writeFileSync(path.join(projectRoot, target.stamp), `${digest}\n`);
 }
 
-const chosen = process.argv.slice(2);
+const args = process.argv.slice(2);
+const runAt = args.indexOf('--run');
+const entryPoint = runAt >= 0 ? args[runAt + 1] : null;
+const chosen = runAt >= 0 ? args.slice(0, runAt) : args;
 for (const name of chosen.length > 0 ? chosen : ['ts', 'docs']) {
   const target = targets[name];
   if (!target) throw new Error(`unknown build target "${name}" (ts or docs)`);
   buildIfStale(target);
 }
+if (entryPoint) await import(pathToFileURL(path.join(projectRoot, entryPoint)).href);

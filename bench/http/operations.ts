@@ -22,11 +22,11 @@ async function proKey(deps: AppDependencies): Promise<Record<string, string>> {
   return { 'X-API-Key': key.secret };
 }
 
-/** A test-mode key whose account tracks a sandbox container, refreshed once so the read has a full timeline. */
+/** A test-mode key whose account tracks a sample container (free, at sea), refreshed once so the read has a full timeline. */
 async function trackedContainerKey(deps: AppDependencies): Promise<Record<string, string>> {
   const { account } = await deps.access.accounts.signUp(`bench-${Date.now()}@example.com`);
   const { secret } = await deps.access.accounts.createKey({ accountId: account.id, mode: 'live', expiring: false }, 'test', 'bench');
-  await deps.tracking.subscriptions.create({ accountId: account.id, livemode: false, referenceType: 'container', reference: 'MSKU1234565', plan: 'free' });
+  await deps.tracking.subscriptions.create({ accountId: account.id, livemode: false, referenceType: 'container', reference: 'MSKU0001039', plan: 'free' });
   await deps.tracking.refresh.refreshDue();
   return { 'X-API-Key': secret };
 }
@@ -84,5 +84,5 @@ export const benchOperations: Record<string, BenchOperation> = {
     },
   },
   // A container read: subscription, snapshot, timeline and ports from the database (no provider call).
-  container: { host: 'main', method: 'GET', path: '/api/tracking/containers/MSKU1234565', prepare: trackedContainerKey },
+  container: { host: 'main', method: 'GET', path: '/api/tracking/containers/MSKU0001039', prepare: trackedContainerKey },
 };

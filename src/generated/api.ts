@@ -1809,8 +1809,14 @@ export interface paths {
          *     **Cost**: one tracking credit on a live key, debited here (1.50 USD list price on Free; Tariff
          *     Pro and business pay volume tiers down to 0.15 USD, see `GET /api/tracking/credit-balance`).
          *     Without a credit the answer is 402 and nothing is created. **Test keys** (`tl_test_…`) track
-         *     deterministic sandbox voyages between real ports, free and unlimited, and never reach a
-         *     carrier or spend a credit.
+         *     deterministic sandbox voyages between real ports and never reach a carrier. Their sample
+         *     containers are free and unlimited, each at its own status when the refresh job first reads
+         *     it, walking on from there as the clock moves: `MSKU0001018` (empty_picked_up), `MSKU0001023`
+         *     (gated_in), `MSKU0001039` (in_transit, with an AIS position and ETAs), `MSKU0001044`
+         *     (discharged), `MSKU0001050` (available_for_pickup), `MSKU0001065` (gated_out), `MSKU0001070`
+         *     (empty_returned), `MSKU0001086` (not known to the carrier: stays `awaiting_data`, stale with
+         *     the reason). Any other reference on a test key spends one of the account's credits, as on a
+         *     live key.
          *
          *     **Own shipments**: `shipment_id` links the subscription to one of the account's shipments
          *     (`GET /api/shipments` on the site host); an unknown shipment or another account's is 404
@@ -1910,8 +1916,8 @@ export interface paths {
          *     next credit costs at the plan's volume tier, and the whole price table. Credits come from
          *     grants and purchases and are spent one per new live subscription.
          *
-         *     With a test key the answer is the sandbox's: `unlimited` is true, `balance` null, and the
-         *     next credit costs nothing.
+         *     Test keys see the same balance: they spend it on references other than test mode's sample
+         *     containers, which are free.
          *
          *     Who may call: every plan, with `X-API-Key`. Free of charge, no daily quota.
          */
@@ -1934,8 +1940,9 @@ export interface paths {
         /**
          * List tracking credit transactions
          * @description The account's credit ledger, newest first: grants and purchases (positive), the credit each
-         *     live subscription consumed (negative, with its unit price and the subscription's id), with
-         *     the balance after each. Test keys have no ledger: the list is empty.
+         *     subscription consumed (negative, with its unit price and the subscription's id), with the
+         *     balance after each. One ledger per account: a test key lists it too (test subscriptions
+         *     other than the sample containers spend credits).
          *
          *     Who may call: every plan, with `X-API-Key`. Free of charge, no daily quota.
          */
@@ -4932,7 +4939,7 @@ export interface components {
             /** @description The ledger entry that paid for it (`crl_…`); null in test mode and when the plan covered it. */
             credit_transaction_id: string | null;
             /**
-             * @description How the subscription was paid. `credit` is one tracking credit (see `credit_transaction_id`); `covered_by_plan` is a container of the account's own shipment on the business plan, no credit spent; `test_mode` is a free sandbox subscription of a test key.
+             * @description How the subscription was paid. `credit` is one tracking credit (see `credit_transaction_id`); `covered_by_plan` is a container of the account's own shipment on the business plan, no credit spent; `test_mode` is a test key's free sample container (any other test-mode reference is paid with a `credit`).
              * @enum {string}
              */
             billing: "credit" | "covered_by_plan" | "test_mode";
@@ -5122,7 +5129,7 @@ export interface components {
             object: "tracking_credit_balance";
             livemode: boolean;
             plan: components["schemas"]["Plan"];
-            /** @description True in test mode, where sandbox tracking is free. */
+            /** @description Always false today (every key draws on the balance; test mode's sample containers are free without it). Kept for clients that read it. */
             unlimited: boolean;
             /**
              * @description Credits left (decimal); null when unlimited.

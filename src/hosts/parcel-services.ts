@@ -3,11 +3,12 @@ import type { Config } from '../config/config';
 import { loadParcelCarrierConfig, type ParcelCarrierConfig } from '../config/parcel-carrier-config';
 import type { Database } from '../db/knex';
 import { DatabaseParcelReferenceSource } from '../db/repositories/parcel-reference.source';
-import { importParcelReferenceData, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
+import { importParcelReferenceData, parcelInputsDigest, type ParcelImportReport } from '../reference/parcel/import-parcel-reference';
 import type { ReadinessCheck } from '../http/readiness';
 import type { ParcelServices } from '../handlers/services';
 import { liveAdapters, LiveRatingGateway, ParcelQuoteService, ParcelReferenceStore } from '../domain/parcel';
 import type { ImportProgress } from '../domain/shared';
+import { ReferenceImportDigestRepository } from '../db/repositories/reference-import-digest.repository';
 
 
 /** Live carriers come from their configured credentials (docs/parcel.md); none configured means cards only. */
@@ -24,7 +25,8 @@ const changedAnything = (report: ParcelImportReport): boolean =>
 /**
  * Every start: load what the database holds (a restart serves at once), then import the data
  * directory's parcel files (idempotent; a new edition adds versions) and reload when that changed
- * anything. The rating index stays in memory: quotes never read the database.
+ * anything. The import is skipped when its inputs are those of the last complete import (their
+ * digest is stored), as on a plain restart. The rating index stays in memory: quotes never read the database.
  */
 export async function bootstrapParcelData(services: ParcelServices, db: Database, config: Config, logger: Logger, progress?: ImportProgress): Promise<void> {
   await services.reference.refresh();
@@ -32,8 +34,15 @@ export async function bootstrapParcelData(services: ParcelServices, db: Database
     if (!services.reference.isLoaded()) logger.warn('no parcel rate cards stored and no data directory to import them from');
     return;
   }
+  const digests = new ReferenceImportDigestRepository(db.knex);
+  const digest = parcelInputsDigest(config.dataDir);
+  if (services.reference.isLoaded() && (await digests.get('parcel')) === digest) {
+    logger.info({ live: services.liveCarriers }, 'parcel reference data unchanged since the last import');
+    return;
+  }
   const report = await importParcelReferenceData(db, config.dataDir, { progress });
   if (changedAnything(report) || !services.reference.isLoaded()) await services.reference.refresh();
+  await digests.record('parcel', digest, Date.now());
   logger.info({ importers: report.importers.length, skipped: report.skipped, closedVersions: report.closedVersions, loaded: services.reference.isLoaded(), live: services.liveCarriers }, 'parcel reference data imported');
 }
 

@@ -20,16 +20,24 @@ import { TariffCalculationRepository } from '../db/repositories/tariff-calculati
 
 export function createTariffServices(db: Database, config: Config): TariffServices {
   const hts = htsDatabase(db.knex);
-  const store = new HtsReleaseRepository(db.knex);
-  const indexes = new HtsSearchIndexCache(store);
   const llm = loadHtsSearchLlmConfig();
+  let search: TariffServices['search'] | undefined;
   return {
     hts,
     lines: new ReleaseLineSource(hts.stores.releases),
     rules: new ActiveTariffRules(),
     rulesRepository: new TariffRulesRepository(db.knex),
     htsSource: chooseHtsReleaseSource({ dataDir: config.dataDir }),
-    search: { store, indexes, lexicon: loadLexicon(indexes.analyser), reranker: llm ? new OpenAiCompatibleReranker(llm) : null },
+    // Built on first use (a search, or an import indexing ahead): the language model and the lexicon
+    // take half a second that readiness does not need, so a restart serves sooner.
+    get search() {
+      if (!search) {
+        const store = new HtsReleaseRepository(db.knex);
+        const indexes = new HtsSearchIndexCache(store);
+        search = { store, indexes, lexicon: loadLexicon(indexes.analyser), reranker: llm ? new OpenAiCompatibleReranker(llm) : null };
+      }
+      return search;
+    },
     calculations: new TariffCalculationRepository(db.knex),
   };
 }

@@ -1,7 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { generatedDir } from '../config/paths';
+import { generatedDir, projectRoot } from '../config/paths';
 import { HostName, hostNames } from './host-names';
 
 export interface HostOperation {
@@ -30,10 +31,23 @@ const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
 const pathPattern = (route: string): RegExp => new RegExp(`^${route.split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+')}$`);
 
+/** Where the build leaves each host document parsed (scripts/copy-assets.ts). */
+const parsedDir = path.join(projectRoot, 'dist', 'generated', 'openapi');
+
+/** The YAML parsed: from the build's JSON when it was made from this very text, else parsed now. */
+function parseHostYaml(host: HostName, yaml: string): HostDocument['document'] {
+  const parsedFile = path.join(parsedDir, `${host}.json`);
+  if (fs.existsSync(parsedFile)) {
+    const parsed = JSON.parse(fs.readFileSync(parsedFile, 'utf8')) as { sha256: string; document: HostDocument['document'] };
+    if (parsed.sha256 === crypto.createHash('sha256').update(yaml).digest('hex')) return parsed.document;
+  }
+  return YAML.parse(yaml) as HostDocument['document'];
+}
+
 /** Loads the document `npm run generate` derived for a host from openapi/spec.yaml. */
 export function loadHostDocument(host: HostName): HostDocument {
   const yaml = fs.readFileSync(path.join(generatedDir, 'openapi', `${host}.yaml`), 'utf8');
-  const document = YAML.parse(yaml) as HostDocument['document'];
+  const document = parseHostYaml(host, yaml);
   const operations: HostOperation[] = [];
   for (const [route, item] of Object.entries(document.paths)) {
     for (const method of methods) {

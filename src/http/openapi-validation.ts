@@ -16,6 +16,10 @@ export function openApiValidation(hostDocument: HostDocument, validateResponses:
     validateResponses: validateResponses ? { removeAdditional: false } : false,
     // Authentication is our own middleware's job: keyless calls and plan rules go beyond what it checks.
     validateSecurity: false,
+    // Checking the document itself against the OpenAPI schema takes a second of a start; the
+    // documents are linted when generated and checked by every test run (validateResponses), so a
+    // service start skips it.
+    validateApiSpec: validateResponses,
     validateFormats: true,
     ignoreUndocumented: false,
     // Multipart bodies (document uploads) are read into memory up to the document limit, one file

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { sha256Hex } from '../../src/domain/access/secrets';
+import { testModeSamples } from '../../src/domain/access/test-mode-samples';
+import { sandboxSamples } from '../../src/domain/tracking/providers/sandbox/sandbox-samples';
 import { newId } from '../../src/domain/shared/ids';
 import { defineTrackingRefreshJob, trackingRefreshJobName } from '../../src/jobs/tracking-refresh.job';
 import { createTestApp, TestApp } from '../support/app';
@@ -40,7 +42,10 @@ const grant = (body: object) => request(app.hosts.site).post('/api/admin/trackin
 
 describe(`container tracking on ${testDialect}`, () => {
   test('a sandbox container end to end: created with a test key, filled by the refresh job, read with timeline, position and predicted ETA', async () => {
-    const { test, accountId } = await account();
+    const { test, accountId, email } = await account();
+    // Not a sample container: a test key pays for it with the account's own credit, as a live key would.
+    await track(test, { reference_type: 'container', reference: 'msku 123456-5' }).expect(402);
+    await grant({ email, credits: '1', reason: 'sandbox end to end' }).expect(201);
     const created = await track(test, { reference_type: 'container', reference: 'msku 123456-5' }).expect(201);
     expect(created.body).toMatchObject({
       object: 'tracking_subscription',
@@ -51,8 +56,8 @@ describe(`container tracking on ${testDialect}`, () => {
       carrier_name: 'Maersk',
       carrier_source: 'owner_prefix',
       status: 'active',
-      credit_transaction_id: null,
-      billing: 'test_mode',
+      credit_transaction_id: expect.stringMatching(/^crl_/),
+      billing: 'credit',
       shipment_id: null,
       last_refreshed_at: null,
       containers: [{ id: expect.stringMatching(/^cnt_/), container_number: 'MSKU1234565', status: 'awaiting_data' }],
@@ -118,9 +123,46 @@ describe(`container tracking on ${testDialect}`, () => {
     const arrival = events.find((e) => e.type === 'container.arrived')!;
     expect((arrival.data as { object: { id: string; status: string } }).object).toMatchObject({ id: containerId, status: 'discharged' });
 
-    // Test mode is free and unlimited: no balance, no ledger.
-    expect((await request(app.hosts.main).get('/api/tracking/credit-balance').set(key(test)).expect(200)).body).toMatchObject({ livemode: false, unlimited: true, balance: null, next_unit_price: { amount: '0.00', currency: 'USD' } });
-    expect((await request(app.hosts.main).get('/api/tracking/credit-transactions').set(key(test)).expect(200)).body).toEqual({ object: 'list', data: [], has_more: false, next_cursor: null });
+    // One balance and one ledger per account, read alike with either key.
+    expect((await request(app.hosts.main).get('/api/tracking/credit-balance').set(key(test)).expect(200)).body).toMatchObject({ livemode: false, unlimited: false, balance: '0.00', used_this_month: 1 });
+    const ledger = (await request(app.hosts.main).get('/api/tracking/credit-transactions').set(key(test)).expect(200)).body;
+    expect(ledger.data.map((entry: { credits: string }) => entry.credits)).toEqual(['-1.00', '1.00']);
+  });
+
+  test('test mode sample containers: free on a test key without credits, each at its status at the first refresh and walking on; a live key gets no sandbox data for them', async () => {
+    const { test, live, email } = await account();
+    const subscriptions = new Map<string, string>();
+    for (const number of testModeSamples.createTrackingSubscription.containers) {
+      const created = await track(test, { reference_type: 'container', reference: number }).expect(201);
+      expect(created.body).toMatchObject({ livemode: false, carrier_scac: 'MAEU', billing: 'test_mode', credit_transaction_id: null });
+      subscriptions.set(number, created.body.id);
+    }
+    await runRefreshJob();
+    for (const sample of sandboxSamples) {
+      const body = (await container(test, sample.containerNumber).expect(200)).body;
+      expect({ number: sample.containerNumber, status: body.status }).toEqual({ number: sample.containerNumber, status: sample.outcome === 'not_found' ? 'awaiting_data' : sample.outcome });
+      expect(body.stale).toBe(sample.outcome === 'not_found');
+    }
+    const atSea = (await container(test, 'MSKU0001039').expect(200)).body;
+    expect(atSea).toMatchObject({ position: { source: 'sandbox', speed_knots: expect.any(Number) }, carrier_eta: expect.any(String), predicted_eta: expect.any(String) });
+    expect((await container(test, 'MSKU0001086').expect(200)).body).toMatchObject({ events: [], stale_reason: expect.stringContaining('knows no container MSKU0001086') });
+    const subscription = (id: string) => request(app.hosts.main).get(`/api/tracking/subscriptions/${id}`).set(key(test)).expect(200);
+    expect((await subscription(subscriptions.get('MSKU0001070')!)).body.status).toBe('completed');
+    // Free: nothing spent, nothing in the ledger.
+    expect((await request(app.hosts.main).get('/api/tracking/credit-balance').set(key(test)).expect(200)).body).toMatchObject({ balance: '0.00', used_this_month: 0 });
+    expect((await request(app.hosts.main).get('/api/tracking/credit-transactions').set(key(test)).expect(200)).body.data).toEqual([]);
+
+    // The clock walks them on: a day later the discharged box is available for pickup.
+    app.clock.advance(day + 3_600_000);
+    await runRefreshJob();
+    expect((await container(test, 'MSKU0001044').expect(200)).body.status).toBe('available_for_pickup');
+
+    // A live key pays for the same number and never sees the sandbox: no carrier is configured here.
+    await track(live, { reference_type: 'container', reference: 'MSKU0001039' }).expect(402);
+    await grant({ email, credits: '1', reason: 'live sample' }).expect(201);
+    expect((await track(live, { reference_type: 'container', reference: 'MSKU0001039' }).expect(201)).body).toMatchObject({ livemode: true, billing: 'credit' });
+    await runRefreshJob();
+    expect((await container(live, 'MSKU0001039').expect(200)).body).toMatchObject({ livemode: true, status: 'awaiting_data', events: [], position: null, vessel: null, stale: true, stale_reason: 'no carrier events provider is configured for MAEU' });
   });
 
   test('a wrong check digit is 400 naming the expected digit; other bad references say what is wrong', async () => {
@@ -221,8 +263,8 @@ describe(`container tracking on ${testDialect}`, () => {
 
   test('the same reference twice is 409 naming the active subscription; stopped, it can be tracked again', async () => {
     const { test } = await account();
-    const first = await track(test, { reference_type: 'container', reference: 'MRKU0090522' }).expect(201);
-    const again = await track(test, { reference_type: 'container', reference: 'MRKU 009052-2' }).expect(409);
+    const first = await track(test, { reference_type: 'container', reference: 'MSKU0001023' }).expect(201);
+    const again = await track(test, { reference_type: 'container', reference: 'MSKU 000102-3' }).expect(409);
     expect(again.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/conflict', existing_subscription_id: first.body.id });
 
     app.clock.advance(1000);
@@ -235,9 +277,9 @@ describe(`container tracking on ${testDialect}`, () => {
     const after = (await request(app.hosts.main).get(`/api/tracking/subscriptions/${first.body.id}`).set(key(test)).expect(200)).body;
     expect(after.last_refresh_attempt_at).toBe(stopped.body.last_refresh_attempt_at);
 
-    const second = await track(test, { reference_type: 'container', reference: 'MRKU0090522' }).expect(201);
+    const second = await track(test, { reference_type: 'container', reference: 'MSKU0001023' }).expect(201);
     // The number now names the active subscription's container.
-    expect((await container(test, 'MRKU0090522').expect(200)).body.subscription_id).toBe(second.body.id);
+    expect((await container(test, 'MSKU0001023').expect(200)).body.subscription_id).toBe(second.body.id);
   });
 
   test('Idempotency-Key replays a creation without charging twice; reused with another body it is 422', async () => {
@@ -254,7 +296,7 @@ describe(`container tracking on ${testDialect}`, () => {
 
   test('lists page by cursor, oldest first, with a Link to the next page; status filters', async () => {
     const { test } = await account();
-    const refs = ['CMAU5127498', 'CMAU4049810', 'CMAU5447085', 'CBHU3202732', 'MEDU8707688'];
+    const refs = testModeSamples.createTrackingSubscription.containers.slice(0, 5);
     const ids: string[] = [];
     for (const reference of refs) {
       app.clock.advance(1000);
@@ -285,14 +327,14 @@ describe(`container tracking on ${testDialect}`, () => {
   test("another account's subscriptions and containers, and the other mode's, are not found", async () => {
     const owner = await account();
     const other = await account();
-    const created = (await track(owner.test, { reference_type: 'container', reference: 'CMAU5127498' }).expect(201)).body;
+    const created = (await track(owner.test, { reference_type: 'container', reference: 'MSKU0001050' }).expect(201)).body;
     const id = created.id;
     const containerId = created.containers[0].id;
     for (const secret of [other.test, other.live, owner.live]) {
       await request(app.hosts.main).get(`/api/tracking/subscriptions/${id}`).set(key(secret)).expect(404);
       await request(app.hosts.main).delete(`/api/tracking/subscriptions/${id}`).set(key(secret)).expect(404);
       await container(secret, containerId).expect(404);
-      await container(secret, 'CMAU5127498').expect(404);
+      await container(secret, 'MSKU0001050').expect(404);
       expect((await request(app.hosts.main).get('/api/tracking/subscriptions').set(key(secret)).expect(200)).body.data.map((s: { id: string }) => s.id)).not.toContain(id);
     }
     expect((await request(app.hosts.main).get(`/api/tracking/subscriptions/${id}`).set(key(owner.test)).expect(200)).body.id).toBe(id);

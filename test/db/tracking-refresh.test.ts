@@ -224,7 +224,8 @@ describe(`tracking refresh on ${testDialect}`, () => {
 
   test('batches: many due subscriptions are refreshed in batches of the configured size', async () => {
     const service = new TrackingSubscriptionService({ unitOfWork: trackingUnitOfWork(db.knex), reader: subscriptions(), ports: new PortRepository(db.knex), clock });
-    for (const reference of ['CSQU3054383', 'MRKU0090522', 'MWCU6059784', 'MEDU8707688', 'CBHU3202732']) {
+    // Test mode's sample containers: free, so the account needs no credits.
+    for (const reference of ['MSKU0001018', 'MSKU0001023', 'MSKU0001039', 'MSKU0001044', 'MSKU0001050']) {
       await service.create({ accountId: 'acct_b', livemode: false, referenceType: 'container', reference, plan: 'free' });
     }
     carrier.events = voyage().map((e) => ({ ...e, equipmentReference: null }));

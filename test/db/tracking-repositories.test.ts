@@ -69,10 +69,11 @@ describe(`tracking repositories on ${testDialect}`, () => {
     expect((await credits.quote('acct_6', 'tariff_pro', 2)).amount).toBe('2.40');
     expect((await credits.transactions('acct_6', { limit: 10, cursor: null })).data.map((e) => e.kind)).toEqual(['grant']);
     expect(await credits.summary('acct_6', 'tariff_pro', true)).toMatchObject({ balance: '10.00', usedThisMonth: 0, nextUnitPrice: '1.20', nextDiscountPercent: 20 });
-    expect(await credits.summary('acct_6', 'tariff_pro', false)).toMatchObject({ unlimited: true, balance: null, nextUnitPrice: '0.00' });
+    // One balance per account: a test key sees the same (it spends it on references other than the samples).
+    expect(await credits.summary('acct_6', 'tariff_pro', false)).toMatchObject({ livemode: false, balance: '10.00', nextUnitPrice: '1.20' });
   });
 
-  test("a business plan's own shipments and test mode consume nothing; another account's shipment is not found", async () => {
+  test("a business plan's own shipments and test mode's sample containers consume nothing; another account's shipment is not found", async () => {
     await db.knex('accounts').insert(['acct_2', 'acct_7'].map((id) => ({ id, email: `${id}@example.com`, plan: 'business', created_at: now, updated_at: now })));
     for (const [id, accountId] of [['shp_own', 'acct_2'], ['shp_theirs', 'acct_7']]) {
       await db.knex('shipments').insert({ id, account_id: accountId, reference: null, status: 'in_transit', created_at: now, updated_at: now });
@@ -80,7 +81,9 @@ describe(`tracking repositories on ${testDialect}`, () => {
     const covered = await service().create({ accountId: 'acct_2', livemode: true, referenceType: 'container', reference: 'CSQU3054383', plan: 'business', shipmentId: 'shp_own' });
     expect(covered).toMatchObject({ shipmentId: 'shp_own', creditEntryId: null });
     expect((await service().get('acct_2', true, covered.id)).shipmentId).toBe('shp_own');
-    await service().create({ accountId: 'acct_2', livemode: false, referenceType: 'container', reference: 'CSQU3054383', plan: 'free' });
+    await service().create({ accountId: 'acct_2', livemode: false, referenceType: 'container', reference: 'MSKU0001039', plan: 'free' });
+    // Other references cost a test key a credit, as they would a live key.
+    await expect(service().create({ accountId: 'acct_2', livemode: false, referenceType: 'container', reference: 'CSQU3054383', plan: 'free' })).rejects.toBeInstanceOf(InsufficientCreditsError);
     await expect(
       service().create({ accountId: 'acct_2', livemode: true, referenceType: 'container', reference: 'MSKU1234565', plan: 'business', shipmentId: 'shp_theirs' }),
     ).rejects.toBeInstanceOf(ShipmentNotFoundError);
@@ -93,14 +96,14 @@ describe(`tracking repositories on ${testDialect}`, () => {
   });
 
   test('the same reference twice is a duplicate while active, and allowed again once stopped', async () => {
-    const first = await service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MRKU0090522', plan: 'free' });
+    const first = await service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MSKU0001023', plan: 'free' });
     await expect(
-      service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MRKU0090522', plan: 'free' }),
+      service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MSKU0001023', plan: 'free' }),
     ).rejects.toBeInstanceOf(DuplicateSubscriptionError);
     const stopped = await service().stop('acct_3', false, first.id);
     expect(stopped).toMatchObject({ status: 'stopped', stoppedAt: now });
     await expect(service().stop('acct_3', false, first.id)).resolves.toMatchObject({ status: 'stopped' });
-    await service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MRKU0090522', plan: 'free' });
+    await service().create({ accountId: 'acct_3', livemode: false, referenceType: 'container', reference: 'MSKU0001023', plan: 'free' });
   });
 
   test('a wrong check digit is an input error naming the expected digit', async () => {
@@ -112,7 +115,8 @@ describe(`tracking repositories on ${testDialect}`, () => {
   });
 
   test('lists page by (created_at, id) with a cursor', async () => {
-    const refs = ['CMAU5127498', 'CMAU4049810', 'CMAU5447085', 'CBHU3202732', 'MEDU8707688'];
+    // Test mode's sample containers: free, so the account needs no credits.
+    const refs = ['MSKU0001018', 'MSKU0001023', 'MSKU0001039', 'MSKU0001044', 'MSKU0001050'];
     for (const reference of refs) {
       now += 1000;
       await service().create({ accountId: 'acct_5', livemode: false, referenceType: 'container', reference, plan: 'free' });

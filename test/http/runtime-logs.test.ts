@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../src/config/paths';
 import { bootstrapParcelData } from '../../src/hosts/parcel-services';
@@ -43,5 +45,26 @@ describe('import progress', () => {
     const busy = steps.find((entry) => entry.import.rows > 0);
     expect(busy.msg).toMatch(/^importing parcel: importer \d+ of \d+ \([^)]+\), [\d,]+ records at [\d,]+ records\/s$/);
     expect(busy.import.rowsPerSecond).toBeGreaterThan(0);
+  });
+
+  it('skips the parcel import on a restart whose files and importers are unchanged, and imports again when a file changes', async () => {
+    const app = await createTestApp();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-restart-'));
+    fs.cpSync(parcelFixtureDir, dataDir, { recursive: true });
+    const start = async () => {
+      const lines: string[] = [];
+      const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(line) });
+      await bootstrapParcelData(app.deps.parcel, app.db, { ...app.deps.config, dataDir }, logger, importProgressReporter(logger, app.deps.metrics));
+      return lines.map((line) => JSON.parse(line).msg as string);
+    };
+    try {
+      expect(await start()).toContain('parcel reference data imported');
+      expect(await start()).toEqual(['parcel reference data unchanged since the last import']);
+      fs.appendFileSync(path.join(dataDir, 'parcel', 'ups', 'ups_fuel_surcharge_weekly_2026.csv'), '\n');
+      expect(await start()).toContain('parcel reference data imported');
+    } finally {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -20,7 +20,8 @@ describe(`the tracking refresh job on ${testDialect}`, () => {
     const config = loadTrackingConfig({ TRACKING_REFRESH_JOB_EVERY: '10 minutes', TRACKING_REFRESH_BATCH_SIZE: '2' });
     const services = createTrackingServices(db.knex, config, clock);
     const created = [];
-    for (const reference of ['MSKU1234565', 'MRKU0090522', 'CSQU3054383', 'MEDU8707688', 'CBHU3202732']) {
+    // Test mode's sample containers (free on a test key); any other number would need a credit.
+    for (const reference of ['MSKU0001018', 'MSKU0001023', 'MSKU0001039', 'MSKU0001044', 'MSKU0001050']) {
       created.push(await services.subscriptions.create({ accountId: 'acct_demo', livemode: false, referenceType: 'container', reference, plan: 'free' }));
     }
     const { agenda, defined, scheduled } = recordingAgenda();
@@ -33,7 +34,7 @@ describe(`the tracking refresh job on ${testDialect}`, () => {
     expect(reports).toEqual([{ batches: 3, refreshed: 5, stale: 0, completed: 0, outboxEvents: expect.any(Number) }]);
     const got = await services.subscriptions.get('acct_demo', false, created[0].id);
     const container = await services.subscriptions.getContainer('acct_demo', false, got.containers[0].id);
-    expect(container).toMatchObject({ object: 'container', livemode: false, container_number: 'MSKU1234565', stale: false });
+    expect(container).toMatchObject({ object: 'container', livemode: false, container_number: 'MSKU0001018', stale: false });
     expect(container.events.length).toBeGreaterThan(5);
     expect(container.origin?.name).toEqual(expect.any(String));
     expect(container.destination?.lat).toEqual(expect.any(Number));
@@ -44,7 +45,7 @@ describe(`the tracking refresh job on ${testDialect}`, () => {
     // A month later every container has moved on; the clock alone drives the sandbox.
     now += 30 * 86_400_000;
     await defined.get(trackingRefreshJobName)!.processor();
-    const later = await services.subscriptions.getContainer('acct_demo', false, 'MSKU1234565');
+    const later = await services.subscriptions.getContainer('acct_demo', false, 'MSKU0001018');
     expect(later.status).not.toBe(container.status);
   });
 });

@@ -1,8 +1,11 @@
+import { normaliseContainerNumber, sandboxSample, sandboxSamples } from '../tracking';
+
 /**
  * Test mode's sample inputs: a test key (tl_test_) calls an operation with them free and without
  * limit, so an integration can be built and run in CI against stable answers. Any other input on a
  * test key counts against the account's own daily quota (the same count as its live keys: never a
- * second free quota). The one list: docs/access.md and the spec's descriptions name these values.
+ * second free quota); container tracking, which has no daily quota, spends the account's credits.
+ * The one list: docs/access.md and the spec's descriptions name these values.
  */
 export const testModeSamples = {
   /** calculateTariff: any of these HTS codes with any of these countries of origin. */
@@ -23,6 +26,10 @@ export const testModeSamples = {
       ['30301', '75201'],
       ['94105', '10001'],
     ] as ReadonlyArray<readonly [string, string]>,
+  },
+  /** createTrackingSubscription: these container numbers, each at its own status (docs/tracking.md). */
+  createTrackingSubscription: {
+    containers: sandboxSamples.map((sample) => sample.containerNumber),
   },
 } as const;
 
@@ -45,6 +52,8 @@ export function isTestModeSample(operationId: string, body: Body): boolean {
       return sampleQueries.has(String(body.query ?? '').trim().toLowerCase());
     case 'quoteParcels':
       return sampleZipPairs.has(`${postalCodeOf(body.origin)}>${postalCodeOf(body.destination)}`);
+    case 'createTrackingSubscription':
+      return body.reference_type === 'container' && sandboxSample(normaliseContainerNumber(String(body.reference ?? ''))) !== undefined;
     default:
       return false;
   }

@@ -36,8 +36,8 @@ function title(invoice: Invoice): string {
  * tax, totals, and the payment once recorded. Its metadata dates come from the invoice, so the same
  * invoice renders the same document.
  */
-export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
-  const { doc, done } = startPdf({ title: title(invoice), createdAt: new Date(invoice.finalizedAt ?? invoice.createdAt) });
+export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  const { doc, done } = await startPdf({ title: title(invoice), createdAt: new Date(invoice.finalizedAt ?? invoice.createdAt) });
 
   doc.fontSize(18).font('Helvetica-Bold').text(title(invoice));
   doc.moveDown(0.5).fontSize(10).font('Helvetica');

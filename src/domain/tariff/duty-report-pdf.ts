@@ -143,9 +143,9 @@ function renderSummary(doc: Pdf, lines: DutyReportLine[]): void {
 }
 
 /** The report as an A4 PDF; its date and metadata come from the calculation, so it renders the same each time. */
-export function renderDutyReportPdf(report: DutyReport): Promise<Buffer> {
+export async function renderDutyReportPdf(report: DutyReport): Promise<Buffer> {
   const calculated = new Date(report.calculatedAt);
-  const { doc, done } = startPdf({ title: `Duty report ${report.id}`, createdAt: calculated });
+  const { doc, done } = await startPdf({ title: `Duty report ${report.id}`, createdAt: calculated });
   doc.font('Helvetica-Bold').fontSize(16).text('US import duty report');
   doc.font('Helvetica').fontSize(9).text(`${report.id} · calculated ${calculated.toISOString().replace('T', ' ').slice(0, 16)} UTC · ${report.lines.length} line${report.lines.length === 1 ? '' : 's'}`);
   doc.moveDown(0.5);

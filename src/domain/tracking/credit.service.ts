@@ -44,10 +44,9 @@ export interface CreditLedger {
 /** What an account's credits stand at and what the next one costs (month volume so far included). */
 export interface CreditBalanceSummary {
   plan: CreditPlan;
+  /** The mode of the key asking; both modes read the account's one balance. */
   livemode: boolean;
-  /** Test mode tracks sandbox voyages for free: no balance, nothing to pay. */
-  unlimited: boolean;
-  balance: string | null;
+  balance: string;
   usedThisMonth: number;
   currency: string;
   listPrice: string;
@@ -66,13 +65,12 @@ export class TrackingCreditService {
 
   async summary(accountId: string, plan: CreditPlan, livemode: boolean): Promise<CreditBalanceSummary> {
     const prices = { plan, currency: trackingCreditPricing.currency, listPrice: trackingCreditPricing.listPrice, tiers: trackingCreditPricing.tiers[plan] };
-    if (!livemode) return { ...prices, livemode, unlimited: true, balance: null, usedThisMonth: 0, nextUnitPrice: '0.00', nextDiscountPercent: 100 };
     const [balance, usedThisMonth] = await Promise.all([
       this.deps.ledger.balance(accountId, trackingCreditType),
       this.deps.ledger.consumedSince(accountId, trackingCreditType, startOfMonthUtc(this.deps.clock())),
     ]);
     const [next] = quoteCredits(plan, 1, usedThisMonth).lines;
-    return { ...prices, livemode, unlimited: false, balance, usedThisMonth, nextUnitPrice: next.unitPrice, nextDiscountPercent: next.discountPercent };
+    return { ...prices, livemode, balance, usedThisMonth, nextUnitPrice: next.unitPrice, nextDiscountPercent: next.discountPercent };
   }
 
   /** The ledger, newest first, `limit` (1–100) at a time. */

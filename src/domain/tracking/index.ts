@@ -15,6 +15,7 @@ export { NmeaTcpFeed } from './providers/ais/ais-ingest';
 export type { PositionFix, ReferenceType, VesselIdentity, VesselStatic } from './providers/provider-types';
 export { trackingProviders } from './providers/registry';
 export { sandboxPorts } from './providers/sandbox/sandbox-network';
+export { sandboxSample, sandboxSamples } from './providers/sandbox/sandbox-samples';
 export type { ContainerState, PortDirectory, PositionHistoryStore, ProviderHealthStore, RefreshWrite, TrackingRefreshStore } from './refresh-ports';
 export { type BatchReport, TrackingRefreshService } from './refresh.service';
 export { SeaRouter } from './sea-route/sea-router';

@@ -8,6 +8,7 @@ import type { ReferenceType } from './providers/provider-types';
 import type { PortDirectory } from './refresh-ports';
 import type { ContainerStatus } from './timeline';
 import { decodeCursor, isCreatedAtCursor, newId, Page, pageOf, type PlanName } from '../shared';
+import { sandboxSample } from './providers/sandbox/sandbox-samples';
 
 export interface CreateSubscriptionInput {
   accountId: string;
@@ -77,11 +78,18 @@ export type SubscriptionWithContainers = TrackingSubscription & { containers: Co
 /** How a subscription was paid: a ledger credit, the account plan (own shipment), or not at all (test mode). */
 export type SubscriptionBilling = 'credit' | 'covered_by_plan' | 'test_mode';
 
-/** Read from what creation recorded: a live subscription without a ledger entry was covered by the plan. */
+/**
+ * Read from what creation recorded: a ledger entry is a credit (test keys pay for references other
+ * than the sample containers too); otherwise a test subscription was free and a live one covered by the plan.
+ */
 export function billingOf(subscription: Pick<TrackingSubscription, 'livemode' | 'creditEntryId'>): SubscriptionBilling {
-  if (!subscription.livemode) return 'test_mode';
-  return subscription.creditEntryId === null ? 'covered_by_plan' : 'credit';
+  if (subscription.creditEntryId !== null) return 'credit';
+  return subscription.livemode ? 'covered_by_plan' : 'test_mode';
 }
+
+/** Test mode's sample containers are free; any other reference costs what it costs a live key. */
+const isFreeSample = (input: Pick<CreateSubscriptionInput, 'livemode' | 'referenceType'>, reference: string): boolean =>
+  !input.livemode && input.referenceType === 'container' && sandboxSample(reference) !== undefined;
 
 const referencePattern = /^[A-Z0-9]{4,35}$/;
 
@@ -133,8 +141,8 @@ export class TrackingSubscriptionService {
   ) {}
 
   /**
-   * Creates a subscription and, unless the plan covers it, debits one credit in the same
-   * transaction (InsufficientCreditsError when there is none). A linked shipment must be the
+   * Creates a subscription and, unless the plan covers it or it is a test key's sample container,
+   * debits one credit in the same transaction (InsufficientCreditsError when there is none). A linked shipment must be the
    * account's own (ShipmentNotFoundError otherwise); on a business plan it makes the subscription free. A container subscription gets its
    * container at once, awaiting data; the refresh job (or an immediate refresh) fills it.
    */
@@ -150,7 +158,7 @@ export class TrackingSubscriptionService {
       let creditEntryId: string | null = null;
       const used = await tx.consumedSince(input.accountId, trackingCreditType, startOfMonthUtc(now));
       const charge = chargeForSubscription(input.plan, used, shipmentId !== null);
-      if (!charge.covered && input.livemode) {
+      if (!charge.covered && !isFreeSample(input, resolved.reference)) {
         const balance = await tx.creditBalance(input.accountId, trackingCreditType);
         if (!hasEnoughCredits(balance, charge.credits)) throw new InsufficientCreditsError(balance, charge.credits);
         creditEntryId = await tx.consumeCredits(

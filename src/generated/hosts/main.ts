@@ -348,8 +348,14 @@ export interface paths {
          *     **Cost**: one tracking credit on a live key, debited here (1.50 USD list price on Free; Tariff
          *     Pro and business pay volume tiers down to 0.15 USD, see `GET /api/tracking/credit-balance`).
          *     Without a credit the answer is 402 and nothing is created. **Test keys** (`tl_test_…`) track
-         *     deterministic sandbox voyages between real ports, free and unlimited, and never reach a
-         *     carrier or spend a credit.
+         *     deterministic sandbox voyages between real ports and never reach a carrier. Their sample
+         *     containers are free and unlimited, each at its own status when the refresh job first reads
+         *     it, walking on from there as the clock moves: `MSKU0001018` (empty_picked_up), `MSKU0001023`
+         *     (gated_in), `MSKU0001039` (in_transit, with an AIS position and ETAs), `MSKU0001044`
+         *     (discharged), `MSKU0001050` (available_for_pickup), `MSKU0001065` (gated_out), `MSKU0001070`
+         *     (empty_returned), `MSKU0001086` (not known to the carrier: stays `awaiting_data`, stale with
+         *     the reason). Any other reference on a test key spends one of the account's credits, as on a
+         *     live key.
          *
          *     **Own shipments**: `shipment_id` links the subscription to one of the account's shipments
          *     (`GET /api/shipments` on the site host); an unknown shipment or another account's is 404
@@ -449,8 +455,8 @@ export interface paths {
          *     next credit costs at the plan's volume tier, and the whole price table. Credits come from
          *     grants and purchases and are spent one per new live subscription.
          *
-         *     With a test key the answer is the sandbox's: `unlimited` is true, `balance` null, and the
-         *     next credit costs nothing.
+         *     Test keys see the same balance: they spend it on references other than test mode's sample
+         *     containers, which are free.
          *
          *     Who may call: every plan, with `X-API-Key`. Free of charge, no daily quota.
          */
@@ -473,8 +479,9 @@ export interface paths {
         /**
          * List tracking credit transactions
          * @description The account's credit ledger, newest first: grants and purchases (positive), the credit each
-         *     live subscription consumed (negative, with its unit price and the subscription's id), with
-         *     the balance after each. Test keys have no ledger: the list is empty.
+         *     subscription consumed (negative, with its unit price and the subscription's id), with the
+         *     balance after each. One ledger per account: a test key lists it too (test subscriptions
+         *     other than the sample containers spend credits).
          *
          *     Who may call: every plan, with `X-API-Key`. Free of charge, no daily quota.
          */
@@ -1348,7 +1355,7 @@ export interface components {
             /** @description The ledger entry that paid for it (`crl_…`); null in test mode and when the plan covered it. */
             credit_transaction_id: string | null;
             /**
-             * @description How the subscription was paid. `credit` is one tracking credit (see `credit_transaction_id`); `covered_by_plan` is a container of the account's own shipment on the business plan, no credit spent; `test_mode` is a free sandbox subscription of a test key.
+             * @description How the subscription was paid. `credit` is one tracking credit (see `credit_transaction_id`); `covered_by_plan` is a container of the account's own shipment on the business plan, no credit spent; `test_mode` is a test key's free sample container (any other test-mode reference is paid with a `credit`).
              * @enum {string}
              */
             billing: "credit" | "covered_by_plan" | "test_mode";
@@ -1538,7 +1545,7 @@ export interface components {
             object: "tracking_credit_balance";
             livemode: boolean;
             plan: components["schemas"]["Plan"];
-            /** @description True in test mode, where sandbox tracking is free. */
+            /** @description Always false today (every key draws on the balance; test mode's sample containers are free without it). Kept for clients that read it. */
             unlimited: boolean;
             /**
              * @description Credits left (decimal); null when unlimited.
@@ -2352,25 +2359,25 @@ export interface operations {
                     /**
                      * @example {
                      *       "account": {
-                     *         "id": "acct_01m892bzq4ae0h87vr9khjv73s",
+                     *         "id": "acct_01m8gwzqv85hqp69q74rkhmdws",
                      *         "object": "account",
-                     *         "email": "user10.1795626708438@example.com",
+                     *         "email": "user10.1795632532661@example.com",
                      *         "plan": "free",
-                     *         "created_at": "2026-11-25T10:00:09.700Z"
+                     *         "created_at": "2026-11-28T11:00:01.000Z"
                      *       },
                      *       "api_key": {
-                     *         "id": "key_01m892bzq4ae0h87vr9khjv73t",
+                     *         "id": "key_01m8gwzqv85hqp69q74rkhmdwt",
                      *         "object": "api_key",
                      *         "name": "Default key",
                      *         "mode": "live",
                      *         "prefix": "tl_live_",
-                     *         "last4": "Bz4q",
+                     *         "last4": "VPfK",
                      *         "status": "active",
-                     *         "created_at": "2026-11-25T10:00:09.700Z",
+                     *         "created_at": "2026-11-28T11:00:01.000Z",
                      *         "last_used_at": null,
                      *         "expires_at": null,
                      *         "revoked_at": null,
-                     *         "secret": "tl_live_X03998Lp8OPoQVs9Fu5LP3dJDjhzBz4q"
+                     *         "secret": "tl_live_bZcHFQDPagWqQWptUkwIQ4XHslykVPfK"
                      *       }
                      *     }
                      */
@@ -3083,20 +3090,20 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "trk_01m8e7566g1ddp95m3j7tvfjat",
+                     *           "id": "trk_01m8gwzrtgfs9t2bpxjfv4f41a",
                      *           "object": "tracking_subscription",
                      *           "livemode": false,
                      *           "reference_type": "container",
-                     *           "reference": "CMAU5127498",
-                     *           "carrier_scac": "CMDU",
-                     *           "carrier_name": "CMA CGM",
+                     *           "reference": "MSKU0001018",
+                     *           "carrier_scac": "MAEU",
+                     *           "carrier_name": "Maersk",
                      *           "carrier_source": "owner_prefix",
                      *           "status": "active",
                      *           "failure_reason": null,
                      *           "containers": [
                      *             {
-                     *               "id": "cnt_01m8e7566g1ddp95m3j7tvfjav",
-                     *               "container_number": "CMAU5127498",
+                     *               "id": "cnt_01m8gwzrtgfs9t2bpxjfv4f41b",
+                     *               "container_number": "MSKU0001018",
                      *               "status": "awaiting_data"
                      *             }
                      *           ],
@@ -3107,24 +3114,24 @@ export interface operations {
                      *           "last_refreshed_at": null,
                      *           "last_refresh_error": null,
                      *           "stopped_at": null,
-                     *           "created_at": "2026-11-27T10:00:02.000Z",
-                     *           "updated_at": "2026-11-27T10:00:02.000Z"
+                     *           "created_at": "2026-11-28T11:00:02.000Z",
+                     *           "updated_at": "2026-11-28T11:00:02.000Z"
                      *         },
                      *         {
-                     *           "id": "trk_01m8e7585031hzqm8s03z0zx5b",
+                     *           "id": "trk_01m8gwzts01pz5vbd7py5wqfdb",
                      *           "object": "tracking_subscription",
                      *           "livemode": false,
                      *           "reference_type": "container",
-                     *           "reference": "CMAU5447085",
-                     *           "carrier_scac": "CMDU",
-                     *           "carrier_name": "CMA CGM",
+                     *           "reference": "MSKU0001039",
+                     *           "carrier_scac": "MAEU",
+                     *           "carrier_name": "Maersk",
                      *           "carrier_source": "owner_prefix",
                      *           "status": "active",
                      *           "failure_reason": null,
                      *           "containers": [
                      *             {
-                     *               "id": "cnt_01m8e7585031hzqm8s03z0zx5c",
-                     *               "container_number": "CMAU5447085",
+                     *               "id": "cnt_01m8gwzts01pz5vbd7py5wqfdc",
+                     *               "container_number": "MSKU0001039",
                      *               "status": "awaiting_data"
                      *             }
                      *           ],
@@ -3135,24 +3142,24 @@ export interface operations {
                      *           "last_refreshed_at": null,
                      *           "last_refresh_error": null,
                      *           "stopped_at": null,
-                     *           "created_at": "2026-11-27T10:00:04.000Z",
-                     *           "updated_at": "2026-11-27T10:00:04.000Z"
+                     *           "created_at": "2026-11-28T11:00:04.000Z",
+                     *           "updated_at": "2026-11-28T11:00:04.000Z"
                      *         },
                      *         {
-                     *           "id": "trk_01m8e75948dy4gncw4b0wf28zn",
+                     *           "id": "trk_01m8gwzvr8f1pt3t0teryxjx7w",
                      *           "object": "tracking_subscription",
                      *           "livemode": false,
                      *           "reference_type": "container",
-                     *           "reference": "CBHU3202732",
-                     *           "carrier_scac": "COSU",
-                     *           "carrier_name": "COSCO Shipping Lines",
+                     *           "reference": "MSKU0001044",
+                     *           "carrier_scac": "MAEU",
+                     *           "carrier_name": "Maersk",
                      *           "carrier_source": "owner_prefix",
                      *           "status": "active",
                      *           "failure_reason": null,
                      *           "containers": [
                      *             {
-                     *               "id": "cnt_01m8e75948dy4gncw4b0wf28zp",
-                     *               "container_number": "CBHU3202732",
+                     *               "id": "cnt_01m8gwzvr8f1pt3t0teryxjx7x",
+                     *               "container_number": "MSKU0001044",
                      *               "status": "awaiting_data"
                      *             }
                      *           ],
@@ -3163,24 +3170,24 @@ export interface operations {
                      *           "last_refreshed_at": null,
                      *           "last_refresh_error": null,
                      *           "stopped_at": null,
-                     *           "created_at": "2026-11-27T10:00:05.000Z",
-                     *           "updated_at": "2026-11-27T10:00:05.000Z"
+                     *           "created_at": "2026-11-28T11:00:05.000Z",
+                     *           "updated_at": "2026-11-28T11:00:05.000Z"
                      *         },
                      *         {
-                     *           "id": "trk_01m8e75a3g576vqv0me5j7b7tk",
+                     *           "id": "trk_01m8gwzwqg2zkhf7k2f17pgqqd",
                      *           "object": "tracking_subscription",
                      *           "livemode": false,
                      *           "reference_type": "container",
-                     *           "reference": "MEDU8707688",
-                     *           "carrier_scac": "MSCU",
-                     *           "carrier_name": "MSC Mediterranean Shipping Company",
+                     *           "reference": "MSKU0001050",
+                     *           "carrier_scac": "MAEU",
+                     *           "carrier_name": "Maersk",
                      *           "carrier_source": "owner_prefix",
                      *           "status": "active",
                      *           "failure_reason": null,
                      *           "containers": [
                      *             {
-                     *               "id": "cnt_01m8e75a3g576vqv0me5j7b7tm",
-                     *               "container_number": "MEDU8707688",
+                     *               "id": "cnt_01m8gwzwqg2zkhf7k2f17pgqqe",
+                     *               "container_number": "MSKU0001050",
                      *               "status": "awaiting_data"
                      *             }
                      *           ],
@@ -3191,8 +3198,8 @@ export interface operations {
                      *           "last_refreshed_at": null,
                      *           "last_refresh_error": null,
                      *           "stopped_at": null,
-                     *           "created_at": "2026-11-27T10:00:06.000Z",
-                     *           "updated_at": "2026-11-27T10:00:06.000Z"
+                     *           "created_at": "2026-11-28T11:00:06.000Z",
+                     *           "updated_at": "2026-11-28T11:00:06.000Z"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -3246,7 +3253,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "trk_01m8bmrd80c85yv8ajjv5d3cvg",
+                     *       "id": "trk_01m8eajzw058yzfbfwj3vqrfvb",
                      *       "object": "tracking_subscription",
                      *       "livemode": true,
                      *       "reference_type": "container",
@@ -3258,20 +3265,20 @@ export interface operations {
                      *       "failure_reason": null,
                      *       "containers": [
                      *         {
-                     *           "id": "cnt_01m8bmrd80c85yv8ajjv5d3cvj",
+                     *           "id": "cnt_01m8eajzw058yzfbfwj3vqrfvd",
                      *           "container_number": "CSQU3054383",
                      *           "status": "awaiting_data"
                      *         }
                      *       ],
-                     *       "credit_transaction_id": "crl_01m8bmrd80c85yv8ajjv5d3cvh",
+                     *       "credit_transaction_id": "crl_01m8eajzw058yzfbfwj3vqrfvc",
                      *       "billing": "credit",
-                     *       "shipment_id": "shp_01m89v3nj56wdh4hc0tmhhkxqf",
+                     *       "shipment_id": "shp_01m8a0m2cka7es50bz9rwmmk0w",
                      *       "last_refresh_attempt_at": null,
                      *       "last_refreshed_at": null,
                      *       "last_refresh_error": null,
                      *       "stopped_at": null,
-                     *       "created_at": "2026-11-26T10:00:00.000Z",
-                     *       "updated_at": "2026-11-26T10:00:00.000Z"
+                     *       "created_at": "2026-11-27T11:00:00.000Z",
+                     *       "updated_at": "2026-11-27T11:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TrackingSubscription"];
@@ -3315,7 +3322,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "trk_01m8bmrd80c4gjy3q65f44heqa",
+                     *       "id": "trk_01m8eajzw02mzqswbwnhxq9dqq",
                      *       "object": "tracking_subscription",
                      *       "livemode": true,
                      *       "reference_type": "container",
@@ -3327,20 +3334,20 @@ export interface operations {
                      *       "failure_reason": null,
                      *       "containers": [
                      *         {
-                     *           "id": "cnt_01m8bmrd80c4gjy3q65f44heqc",
+                     *           "id": "cnt_01m8eajzw02mzqswbwnhxq9dqs",
                      *           "container_number": "CSQU3054383",
                      *           "status": "awaiting_data"
                      *         }
                      *       ],
-                     *       "credit_transaction_id": "crl_01m8bmrd80c4gjy3q65f44heqb",
+                     *       "credit_transaction_id": "crl_01m8eajzw02mzqswbwnhxq9dqr",
                      *       "billing": "credit",
                      *       "shipment_id": null,
-                     *       "last_refresh_attempt_at": "2026-11-26T10:00:00.000Z",
+                     *       "last_refresh_attempt_at": "2026-11-27T11:00:00.000Z",
                      *       "last_refreshed_at": null,
                      *       "last_refresh_error": "no carrier events provider is configured for HLCU",
                      *       "stopped_at": null,
-                     *       "created_at": "2026-11-26T10:00:00.000Z",
-                     *       "updated_at": "2026-11-26T10:00:00.000Z"
+                     *       "created_at": "2026-11-27T11:00:00.000Z",
+                     *       "updated_at": "2026-11-27T11:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TrackingSubscription"];
@@ -3379,20 +3386,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "trk_01m8e7575r8392hdq5tbjhzmvp",
+                     *       "id": "trk_01m8eajzw058yzfbfwj3vqrfvm",
                      *       "object": "tracking_subscription",
                      *       "livemode": false,
                      *       "reference_type": "container",
-                     *       "reference": "CMAU4049810",
-                     *       "carrier_scac": "CMDU",
-                     *       "carrier_name": "CMA CGM",
+                     *       "reference": "MSKU0001023",
+                     *       "carrier_scac": "MAEU",
+                     *       "carrier_name": "Maersk",
                      *       "carrier_source": "owner_prefix",
                      *       "status": "stopped",
                      *       "failure_reason": null,
                      *       "containers": [
                      *         {
-                     *           "id": "cnt_01m8e7575r8392hdq5tbjhzmvq",
-                     *           "container_number": "CMAU4049810",
+                     *           "id": "cnt_01m8eajzw058yzfbfwj3vqrfvn",
+                     *           "container_number": "MSKU0001023",
                      *           "status": "awaiting_data"
                      *         }
                      *       ],
@@ -3402,9 +3409,9 @@ export interface operations {
                      *       "last_refresh_attempt_at": null,
                      *       "last_refreshed_at": null,
                      *       "last_refresh_error": null,
-                     *       "stopped_at": "2026-11-27T10:00:06.000Z",
-                     *       "created_at": "2026-11-27T10:00:03.000Z",
-                     *       "updated_at": "2026-11-27T10:00:06.000Z"
+                     *       "stopped_at": "2026-11-27T11:00:01.000Z",
+                     *       "created_at": "2026-11-27T11:00:00.000Z",
+                     *       "updated_at": "2026-11-27T11:00:01.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TrackingSubscription"];
@@ -3443,10 +3450,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "cnt_01m81b5h80erh34634fj2j1czk",
+                     *       "id": "cnt_01m81b5h80cn93q2ea8mdrhq0w",
                      *       "object": "container",
                      *       "livemode": false,
-                     *       "subscription_id": "trk_01m81b5h80erh34634fj2j1czj",
+                     *       "subscription_id": "trk_01m81b5h80cn93q2ea8mdrhq0t",
                      *       "container_number": "MSKU1234565",
                      *       "iso_equipment_code": "45G1",
                      *       "status": "gated_in",
@@ -3831,9 +3838,9 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "crl_01m8bmrd80c4gjy3q65f44heqf",
+                     *           "id": "crl_01m8eajzw02mzqswbwnhxq9dqw",
                      *           "object": "tracking_credit_transaction",
-                     *           "account_id": "acct_01m8bmrd80c4gjy3q65f44heq5",
+                     *           "account_id": "acct_01m8eajzw02mzqswbwnhxq9dqj",
                      *           "kind": "consume",
                      *           "credits": "-1.00",
                      *           "balance_after": "1.00",
@@ -3845,14 +3852,14 @@ export interface operations {
                      *             "amount": "1.20",
                      *             "currency": "USD"
                      *           },
-                     *           "subscription_id": "trk_01m8bmrd80c4gjy3q65f44heqe",
+                     *           "subscription_id": "trk_01m8eajzw02mzqswbwnhxq9dqv",
                      *           "reason": "tracking HLCU12345678",
-                     *           "created_at": "2026-11-26T10:00:00.000Z"
+                     *           "created_at": "2026-11-27T11:00:00.000Z"
                      *         },
                      *         {
-                     *           "id": "crl_01m8bmrd80c4gjy3q65f44heqb",
+                     *           "id": "crl_01m8eajzw02mzqswbwnhxq9dqr",
                      *           "object": "tracking_credit_transaction",
-                     *           "account_id": "acct_01m8bmrd80c4gjy3q65f44heq5",
+                     *           "account_id": "acct_01m8eajzw02mzqswbwnhxq9dqj",
                      *           "kind": "consume",
                      *           "credits": "-1.00",
                      *           "balance_after": "2.00",
@@ -3864,14 +3871,14 @@ export interface operations {
                      *             "amount": "1.50",
                      *             "currency": "USD"
                      *           },
-                     *           "subscription_id": "trk_01m8bmrd80c4gjy3q65f44heqa",
+                     *           "subscription_id": "trk_01m8eajzw02mzqswbwnhxq9dqq",
                      *           "reason": "tracking CSQU3054383",
-                     *           "created_at": "2026-11-26T10:00:00.000Z"
+                     *           "created_at": "2026-11-27T11:00:00.000Z"
                      *         },
                      *         {
-                     *           "id": "crl_01m8bmrd80c4gjy3q65f44heq9",
+                     *           "id": "crl_01m8eajzw02mzqswbwnhxq9dqp",
                      *           "object": "tracking_credit_transaction",
-                     *           "account_id": "acct_01m8bmrd80c4gjy3q65f44heq5",
+                     *           "account_id": "acct_01m8eajzw02mzqswbwnhxq9dqj",
                      *           "kind": "grant",
                      *           "credits": "3.00",
                      *           "balance_after": "3.00",
@@ -3879,7 +3886,7 @@ export interface operations {
                      *           "amount": null,
                      *           "subscription_id": null,
                      *           "reason": "pilot",
-                     *           "created_at": "2026-11-26T10:00:00.000Z"
+                     *           "created_at": "2026-11-27T11:00:00.000Z"
                      *         }
                      *       ],
                      *       "has_more": false,

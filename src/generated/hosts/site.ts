@@ -8594,18 +8594,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01m89va6r13fehrv7kaerv19g3",
+                     *       "id": "key_01m81b5h80cn93q2ea8mdrhq0q",
                      *       "object": "api_key",
-                     *       "name": "ERP integration",
+                     *       "name": null,
                      *       "mode": "test",
                      *       "prefix": "tl_test_",
-                     *       "last4": "kyqz",
+                     *       "last4": "3xwb",
                      *       "status": "active",
-                     *       "created_at": "2026-11-25T17:16:05.761Z",
+                     *       "created_at": "2026-11-22T10:00:00.000Z",
                      *       "last_used_at": null,
                      *       "expires_at": null,
                      *       "revoked_at": null,
-                     *       "secret": "tl_test_nNnJ2rPJrHhQJ1m3YiVB1CzN8Zbdkyqz"
+                     *       "secret": "tl_test_5c9ReR3l35QymLisz4Wg0wk4JuFL3xwb"
                      *     }
                      */
                     "application/json": components["schemas"]["ApiKeyWithSecret"];
@@ -9376,17 +9376,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "crl_01m8bmrd80c4gjy3q65f44heq9",
+                     *       "id": "crl_01m81b5h80cn93q2ea8mdrhq0s",
                      *       "object": "tracking_credit_transaction",
-                     *       "account_id": "acct_01m8bmrd80c4gjy3q65f44heq5",
+                     *       "account_id": "acct_01m81b5h80cn93q2ea8mdrhq0n",
                      *       "kind": "grant",
-                     *       "credits": "3.00",
-                     *       "balance_after": "3.00",
+                     *       "credits": "1.00",
+                     *       "balance_after": "1.00",
                      *       "unit_price": null,
                      *       "amount": null,
                      *       "subscription_id": null,
-                     *       "reason": "pilot",
-                     *       "created_at": "2026-11-26T10:00:00.000Z"
+                     *       "reason": "sandbox end to end",
+                     *       "created_at": "2026-11-22T10:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["TrackingCreditTransaction"];

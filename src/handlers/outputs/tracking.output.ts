@@ -59,7 +59,8 @@ export function toApiCreditBalance(summary: CreditBalanceSummary, plan: PlanName
     object: 'tracking_credit_balance',
     livemode: summary.livemode,
     plan,
-    unlimited: summary.unlimited,
+    // Every key draws on the balance (test mode's sample containers are free without it).
+    unlimited: false,
     balance: summary.balance,
     used_this_month: summary.usedThisMonth,
     list_price: money(summary.listPrice, summary.currency),

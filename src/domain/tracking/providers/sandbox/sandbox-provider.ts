@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { EventClassifier, EmptyIndicator, TimelineEvent } from '../../events';
-import type { AisPositionSource, CarrierEventsProvider, CarrierEventsResult, PositionFix, TrackingQuery, VesselIdentity } from '../provider-types';
-import { sandboxServices } from './sandbox-network';
+import { AisPositionSource, CarrierEventsProvider, CarrierEventsResult, PositionFix, ProviderError, TrackingQuery, VesselIdentity } from '../provider-types';
+import { sandboxServices, SandboxService } from './sandbox-network';
+import { planSample, SamplePlan, sandboxSample } from './sandbox-samples';
 import { PortCall, Sailing, SandboxVoyages, sandboxContainerNumbers, seededUnit } from './sandbox-voyage';
 
 const hour = 3_600_000;
@@ -30,32 +31,42 @@ export class SandboxCarrierProvider implements CarrierEventsProvider {
     const seed = `${query.referenceType}:${query.reference}`;
     const services = sandboxServices.filter((s) => s.carrierScac === query.carrierScac);
     const pool = services.length > 0 ? services : sandboxServices;
-    const service = pool[Math.floor(seededUnit(seed, 'service') * pool.length)];
-    // Some references sailed weeks ago, some sail soon: spread across every phase of a voyage.
-    const offsetDays = Math.floor(seededUnit(seed, 'offset') * 45) - 5;
-    const sailing = this.voyages.sailingAfter(service, query.subscribedAt - offsetDays * day);
-    const from = Math.floor(seededUnit(seed, 'pol') * (sailing.calls.length - 1));
-    const to = from + 1 + Math.floor(seededUnit(seed, 'pod') * (sailing.calls.length - 1 - from));
+    const sample = query.referenceType === 'container' ? sandboxSample(query.reference) : undefined;
+    if (sample?.outcome === 'not_found') throw new ProviderError(this.name, 'not_found', `the carrier knows no container ${query.reference}`);
+    const { sailing, from, to, moves } = sample
+      ? planSample(sample, this.voyages, [...pool, ...sandboxServices.filter((s) => !pool.includes(s))], query.subscribedAt)
+      : this.seededPlan(seed, pool, query.subscribedAt);
     const containers = query.referenceType === 'container' ? [query.reference] : sandboxContainerNumbers(seed, query.carrierScac);
     const events = [
-      ...containers.flatMap((number) => this.equipmentEvents(seed, number, sailing, from, to, now)),
+      ...containers.flatMap((number) => this.equipmentEvents(seed, number, sailing, from, to, now, moves)),
       ...this.vesselEvents(seed, sailing, from, to, now),
     ];
     return { events, retractedEventIds: [] };
   }
 
-  private equipmentEvents(seed: string, container: string, sailing: Sailing, from: number, to: number, now: number): TimelineEvent[] {
+  /** Any other reference: a voyage picked by its seed, so different references sit at different phases. */
+  private seededPlan(seed: string, pool: readonly SandboxService[], subscribedAt: number): SamplePlan {
+    const service = pool[Math.floor(seededUnit(seed, 'service') * pool.length)];
+    // Some references sailed weeks ago, some sail soon: spread across every phase of a voyage.
+    const offsetDays = Math.floor(seededUnit(seed, 'offset') * 45) - 5;
+    const sailing = this.voyages.sailingAfter(service, subscribedAt - offsetDays * day);
+    const from = Math.floor(seededUnit(seed, 'pol') * (sailing.calls.length - 1));
+    const to = from + 1 + Math.floor(seededUnit(seed, 'pod') * (sailing.calls.length - 1 - from));
+    return { sailing, from, to, moves: {} };
+  }
+
+  private equipmentEvents(seed: string, container: string, sailing: Sailing, from: number, to: number, now: number, at: SamplePlan['moves']): TimelineEvent[] {
     const pol = sailing.calls[from];
     const pod = sailing.calls[to];
     const jitter = (salt: string) => Math.floor(seededUnit(`${seed}:${container}`, salt) * 6) * hour;
     const moves: Array<[string, PortCall, number, EmptyIndicator, boolean]> = [
-      ['GTOT', pol, pol.depart - 4 * day + jitter('gtot'), 'EMPTY', false],
-      ['GTIN', pol, pol.depart - 2 * day + jitter('gtin'), 'LADEN', false],
+      ['GTOT', pol, at.emptyOut ?? pol.depart - 4 * day + jitter('gtot'), 'EMPTY', false],
+      ['GTIN', pol, at.gateIn ?? pol.depart - 2 * day + jitter('gtin'), 'LADEN', false],
       ['LOAD', pol, pol.depart - 6 * hour, 'LADEN', true],
       ['DISC', pod, pod.arrive + 8 * hour, 'LADEN', true],
-      ['AVPU', pod, pod.arrive + day, 'LADEN', false],
-      ['GTOT', pod, pod.arrive + 3 * day + jitter('out'), 'LADEN', false],
-      ['GTIN', pod, pod.arrive + 7 * day + jitter('back'), 'EMPTY', false],
+      ['AVPU', pod, at.available ?? pod.arrive + day, 'LADEN', false],
+      ['GTOT', pod, at.gateOut ?? pod.arrive + 3 * day + jitter('out'), 'LADEN', false],
+      ['GTIN', pod, at.emptyIn ?? pod.arrive + 7 * day + jitter('back'), 'EMPTY', false],
     ];
     return moves.map(([code, call, time, empty, onVessel]) => {
       const revealed = this.revealed(sailing, to, now);

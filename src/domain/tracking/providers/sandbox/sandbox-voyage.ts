@@ -94,7 +94,12 @@ export class SandboxVoyages {
 
   /** The first sailing of a service leaving its first port at or after `time`. */
   sailingAfter(service: SandboxService, time: number): Sailing {
-    return this.sailing(service, Math.max(0, Math.ceil((time - firstDeparture) / this.headway(service))));
+    return this.sailing(service, this.departureIndexAfter(service, time));
+  }
+
+  /** The index of the first departure from the service's first port at or after `time`. */
+  departureIndexAfter(service: SandboxService, time: number): number {
+    return Math.max(0, Math.ceil((time - firstDeparture) / this.headway(service)));
   }
 
   /** Where a sandbox vessel is at `time`: in port, or along the sea route of its current leg. */

@@ -2,6 +2,7 @@ import { checkContainerNumber } from '../../../../../src/domain/tracking/contain
 import { greatCircleNm } from '../../../../../src/domain/tracking/geo';
 import { imoCheckDigit, sandboxPorts, sandboxServices } from '../../../../../src/domain/tracking/providers/sandbox/sandbox-network';
 import { SandboxAisSource, SandboxCarrierProvider } from '../../../../../src/domain/tracking/providers/sandbox/sandbox-provider';
+import { sandboxSamples } from '../../../../../src/domain/tracking/providers/sandbox/sandbox-samples';
 import { SandboxVoyages, sandboxContainerNumbers } from '../../../../../src/domain/tracking/providers/sandbox/sandbox-voyage';
 import { SeaRouter } from '../../../../../src/domain/tracking/sea-route/sea-router';
 import { carrierEta, currentVessel, deriveRoute, deriveStatus } from '../../../../../src/domain/tracking/timeline';
@@ -105,5 +106,44 @@ describe('sandbox positions agree with the sandbox timeline', () => {
       return;
     }
     throw new Error('none of the references is at sea at the start time');
+  });
+});
+
+describe('test mode sample containers', () => {
+  const hour = 3_600_000;
+
+  test('are valid ISO 6346 numbers of a carrier the sandbox serves', () => {
+    for (const sample of sandboxSamples) expect(checkContainerNumber(sample.containerNumber)).toMatchObject({ valid: true, number: sample.containerNumber });
+  });
+
+  test('each is at its own status when subscribed, whenever that is (every 7 hours over two years)', async () => {
+    let now = 0;
+    const { carrier } = sandbox(() => now);
+    for (let subscribedAt = Date.parse('2026-06-01T00:00:00Z'); subscribedAt < Date.parse('2028-06-01T00:00:00Z'); subscribedAt += 7 * hour) {
+      // The refresh job reads a new subscription within minutes.
+      now = subscribedAt + 5 * 60_000;
+      for (const sample of sandboxSamples.filter((s) => s.outcome !== 'not_found')) {
+        const { events } = await carrier.fetchEvents({ referenceType: 'container', reference: sample.containerNumber, carrierScac: 'MAEU', subscribedAt });
+        const status = deriveStatus(events, deriveRoute(events));
+        if (status !== sample.outcome) throw new Error(`${sample.containerNumber} subscribed at ${new Date(subscribedAt).toISOString()} is ${status}, not ${sample.outcome}`);
+      }
+    }
+  });
+
+  test('in transit: the vessel is at sea with an AIS position, and the carrier gives an ETA', async () => {
+    const now = () => start + 5 * 60_000;
+    const { carrier, ais } = sandbox(now);
+    const { events } = await carrier.fetchEvents(query('MSKU0001039'));
+    const route = deriveRoute(events);
+    const vessel = currentVessel(events)!.vessel;
+    const fixes = await ais.recentPositions({ imo: vessel.imo ?? null, mmsi: vessel.mmsi ?? null, name: vessel.name ?? null }, now() - 2 * hour);
+    expect(fixes.length).toBeGreaterThan(0);
+    expect(fixes[fixes.length - 1].sogKnots).toBeGreaterThan(5);
+    expect(carrierEta(events, route)).toBeGreaterThan(now());
+  });
+
+  test('the not-found sample is not known to the carrier (a query error, not a provider failure)', async () => {
+    const { carrier } = sandbox(() => start);
+    await expect(carrier.fetchEvents(query('MSKU0001086'))).rejects.toMatchObject({ kind: 'not_found' });
   });
 });
