@@ -1,17 +1,22 @@
 /**
- * In-process benchmark of one duty calculation (no HTTP): p50/p99 latency and calculations per
- * second over a mix of real HTS 2026 Rev 4 lines, origins and entry dates. Reads the reference data
- * directory (DATA_DIR, default the repository's data/). Run: npx tsx bench/tariff-engine.ts
+ * In-process benchmark of one duty calculation (no HTTP): p50/p99 latency, calculations per second
+ * and the bytes each calculation allocates, over the mix of 1,200 different requests the HTTP bench
+ * sends (real HTS 2026 Rev 4 lines, origins, entry dates). Reads the reference data directory
+ * (DATA_DIR, default the repository's data/). Run: npx tsx bench/tariff-engine.ts
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { loadConfig } from '../src/config/config';
 import { calculateDuty } from '../src/domain/tariff/engine/calculate-duty';
-import type { DutyRequest } from '../src/domain/tariff/engine/duty-request';
+import type { DutyInput } from '../src/domain/tariff/engine/duty-request';
 import { buildRuleSet } from '../src/domain/tariff/rules/rule-set';
 import { TariffRules } from '../src/domain/tariff/rules/tariff-rules';
 import { readTariffRuleSources } from '../src/reference/tariff/tariff-rule-sources';
+import { toDutyInput } from '../src/handlers/inputs/tariff.input';
 import { csvLineSource } from '../test/support/hts-csv-line-source';
+import { calculationMix } from './tariff-requests';
 
 const dataDir = loadConfig().dataDir;
 if (!dataDir) {
@@ -19,18 +24,8 @@ if (!dataDir) {
   process.exit(1);
 }
 
-const requests: DutyRequest[] = [
-  { hts_code: '6109.10.0012', country_code: 'CN', entry_date: '2026-10-09', mode: 'ocean' },
-  { hts_code: '6109.10.0012', country_code: 'VN', entry_date: '2026-02-23' },
-  { hts_code: '7208.51.0030', country_code: 'CA', entry_date: '2025-06-04' },
-  { hts_code: '8703.23.0110', country_code: 'JP', entry_date: '2026-10-09', mode: 'ocean' },
-  { hts_code: '0102.29.4024', country_code: 'DE', entry_date: '2026-10-09', quantities: [{ value: 1000, unit: 'kg' }] },
-  { hts_code: '2204.21.5005', country_code: 'CA', entry_date: '2026-08-22', quantities: [{ value: 1000, unit: 'liter' }] },
-  { hts_code: '3004.90.9201', country_code: 'IN', entry_date: '2026-10-09', claims: { pharmaceutical: 'patented' } },
-  { hts_code: '7607.11.6010', country_code: 'CN', entry_date: '2026-10-09', exporter: 'Jiangsu Dingsheng New Materials Joint-Stock' },
-  { hts_code: '9401.61.4011', country_code: 'DE', entry_date: '2025-09-01' },
-  { hts_code: '8471.80.1000', country_code: 'TW', entry_date: '2026-01-20', mode: 'air' },
-];
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -45,20 +40,42 @@ async function main(): Promise<void> {
   console.log(`HTS lines loaded (in-memory line source): ${(performance.now() - started).toFixed(0)} ms`);
   const dependencies = { lines, rules, today: () => '2026-11-22' };
 
-  for (let i = 0; i < 2000; i += 1) await calculateDuty(requests[i % requests.length], dependencies); // warm-up
+  const requests: DutyInput[] = calculationMix(dataDir as string).map(toDutyInput);
+  const calculate = (i: number) => calculateDuty(requests[i % requests.length], dependencies);
+  for (let i = 0; i < 2 * requests.length; i += 1) await calculate(i); // warm-up
   const iterations = 20000;
   const samples: number[] = [];
   const wall = performance.now();
   for (let i = 0; i < iterations; i += 1) {
     const t = performance.now();
-    await calculateDuty(requests[i % requests.length], dependencies);
+    await calculate(i);
     samples.push(performance.now() - t);
   }
   const elapsed = performance.now() - wall;
   samples.sort((a, b) => a - b);
-  console.log(`calculations: ${iterations} over ${requests.length} request shapes`);
+  console.log(`calculations: ${iterations} over ${requests.length} different requests`);
   console.log(`p50 ${(percentile(samples, 50) * 1000).toFixed(0)} µs, p99 ${(percentile(samples, 99) * 1000).toFixed(0)} µs, max ${(samples[samples.length - 1] * 1000).toFixed(0)} µs`);
   console.log(`throughput: ${((iterations / elapsed) * 1000).toFixed(0)} calculations/s (one core, sequential)`);
+  const bytes = await allocatedPerCalculation(requests.length, calculate);
+  console.log(`allocation: ${bytes.toFixed(0)} bytes per calculation (${(bytes / 1024).toFixed(1)} KB; median of batches of 100)`);
+}
+
+/**
+ * Bytes allocated per calculation: the heap's growth over a batch run right after a full collection
+ * (a batch of 100 stays well inside the young generation, so nothing is collected while it runs;
+ * results are dropped, so all of it is garbage). Median over every request of the mix.
+ */
+async function allocatedPerCalculation(count: number, calculate: (i: number) => Promise<unknown>): Promise<number> {
+  const batch = 100;
+  const perBatch: number[] = [];
+  for (let start = 0; start < count; start += batch) {
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = start; i < start + batch; i += 1) await calculate(i);
+    perBatch.push((process.memoryUsage().heapUsed - before) / batch);
+  }
+  perBatch.sort((a, b) => a - b);
+  return perBatch[Math.floor(perBatch.length / 2)];
 }
 
 void main();

@@ -1,6 +1,5 @@
 import { HtsSearchError, searchHtsCodes } from '../domain/classify/hts-search.service';
 import { calculateDuty } from '../domain/tariff/engine/calculate-duty';
-import type { DutyRequest } from '../domain/tariff/engine/duty-request';
 import type { DutyCalculation } from '../domain/tariff/engine/duty-result';
 import type { components } from '../generated/api';
 import type { operations as mainOperations } from '../generated/hosts/main';
@@ -9,6 +8,7 @@ import type { TariffServices } from '../hosts/tariff-services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { htsNotReady } from './hts.handler';
+import { toDutyInput } from './inputs/tariff.input';
 import { toApiSearchResult } from './outputs/classify.output';
 import { toFormA, toFormB } from './outputs/tariff.output';
 import { toIeepaRefundEstimate } from './outputs/ieepa-refunds.output';
@@ -27,18 +27,7 @@ const engineToday = (call: CallContext) => () => call.receivedAt.toISOString().s
 
 async function calculate(body: CalculationRequest, call: CallContext, tariff: TariffServices): Promise<DutyCalculation> {
   assertRulesLoaded(tariff);
-  const request: DutyRequest = {
-    hts_code: body.hts_code,
-    country_code: body.country_code.toUpperCase(),
-    declared_value: body.declared_value,
-    entry_date: body.entry_date,
-    arrival_date: body.arrival_date,
-    quantities: [...(body.quantity ? [body.quantity] : []), ...(body.quantities ?? [])],
-    claims: body.claims,
-    mode: body.mode,
-    exporter: body.exporter,
-  };
-  return calculateDuty(request, { lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
+  return calculateDuty(toDutyInput(body), { lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
 }
 
 /** Tariff host, Tariff Pro and business: IEEPA refund estimates for entry lines. */
@@ -49,15 +38,7 @@ export function ieepaRefundsHandler(tariff: TariffServices): OperationHandler<ta
       entryNumber: line.entry_number,
       lineNumber: line.line_number,
       ieepaPaid: line.ieepa_paid ?? null,
-      duty: {
-        hts_code: line.hts_code,
-        country_code: line.country_code.toUpperCase(),
-        declared_value: line.entered_value,
-        entry_date: line.entry_date,
-        quantities: line.quantity ? [line.quantity] : [],
-        claims: line.claims,
-        mode: line.mode,
-      },
+      duty: { ...toDutyInput({ ...line, declared_value: line.entered_value }), entryDate: line.entry_date },
     }));
     const estimate = await estimateIeepaRefunds(lines, { lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
     return { status: 200, body: toIeepaRefundEstimate(estimate) };

@@ -1,11 +1,12 @@
 import { DomainError } from '../errors';
-import type { DutyRequest, TransportMode } from '../tariff/engine/duty-request';
+import Decimal from 'decimal.js';
+import type { DutyInput, TransportMode } from '../tariff/engine/duty-request';
 import type { DutyCalculation } from '../tariff/engine/duty-result';
 import { canonicalUnit } from '../tariff/rate-text/rate-units';
 import type { CargoLine, DutyEstimate, ShipmentMode } from './model';
 
 /** The tariff calculator as shipments use it (the engine with the rules and HTS release in force). */
-export type DutyCalculator = (request: DutyRequest) => Promise<DutyCalculation>;
+export type DutyCalculator = (input: DutyInput) => Promise<DutyCalculation>;
 
 /** Fees depend on how the goods come in (the harbor maintenance fee is ocean only). */
 const transportModes: Record<ShipmentMode, TransportMode> = { ocean_fcl: 'ocean', ocean_lcl: 'ocean', air: 'air', truck: 'truck' };
@@ -35,11 +36,11 @@ export async function estimateCargoLine(line: CargoLine, context: { entryDate: s
   let calculation: DutyCalculation;
   try {
     calculation = await calculate({
-      hts_code: line.htsCode,
-      country_code: line.countryOfOrigin,
-      declared_value: line.value.amount,
-      entry_date: entryDate,
-      quantities: unit !== null && line.quantity !== null ? [{ value: line.quantity, unit }] : [],
+      htsCode: line.htsCode,
+      countryCode: line.countryOfOrigin,
+      declaredValue: new Decimal(line.value.amount),
+      entryDate,
+      quantities: unit !== null && line.quantity !== null ? [{ value: new Decimal(line.quantity), unit }] : [],
       ...(context.mode !== null ? { mode: transportModes[context.mode] } : {}),
     });
   } catch (error) {

@@ -4,7 +4,7 @@ import { formatHtsCode } from '../hts-code';
 import type { HtsLineSource } from '../hts-line-source';
 import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
-import { validateDutyRequest, withClaim, type DutyRequest, type ValidRequest } from './duty-request';
+import { validateDutyRequest, withClaim, type DutyInput, type ValidRequest } from './duty-request';
 import type { AdcvdAdvisory, DutyCalculation, DutyComponent, PossibleExemption, ProgramSummary, ReportFamily, UnresolvedItem } from './duty-result';
 import { harborMaintenanceFee, merchandiseProcessingFee } from './fees';
 import { applyInteractions } from './interactions';
@@ -189,7 +189,7 @@ function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal
  * each line is rounded half-up to cents and totals add the rounded lines. Anything the request does
  * not let us decide is listed in `unresolved` and makes the totals null — never a silent zero.
  */
-export async function calculateDuty(input: DutyRequest, dependencies: DutyEngineDependencies): Promise<DutyCalculation> {
+export async function calculateDuty(input: DutyInput, dependencies: DutyEngineDependencies): Promise<DutyCalculation> {
   const request = validateDutyRequest(input, dependencies.today());
   const result = await calculateStack(request, dependencies);
   result.possibleExemptions = await withClaimTotals(request, result, dependencies);
