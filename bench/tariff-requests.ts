@@ -20,14 +20,15 @@ function random(seed: number): () => number {
 
 /**
  * `count` different calculation requests as clients send them: ten-digit lines of HTS 2026 Rev 4
- * (chapters 1–97) from every part of the schedule, twenty origins, entry dates from the release's
- * first day (2026-02-24) to 2026-11-20, declared values from $50 to $250,000, and a quantity when
- * the line is reported in a common unit. No two are the same, so no cache of answers can help.
+ * (chapters 1–97) from every part of the schedule, twenty origins, entry dates from 2026-06-08 (the
+ * first day of 2026 Revision 10, the newest release, which the HTTP bench imports) to 2026-11-20,
+ * declared values from $50 to $250,000, and a quantity when the line is reported in a common unit.
+ * No two are the same, so no cache of answers can help.
  */
 export function calculationMix(dataDir: string, count = 1200): DutyBody[] {
   const lines = linesFromUsitcCsv(path.join(dataDir, 'hts', 'hts_2026_revision_4_csv.csv')).filter((line) => line.code.length === 10 && Number(line.code.slice(0, 2)) < 98);
   const next = random(21);
-  const first = Date.UTC(2026, 1, 24);
+  const first = Date.UTC(2026, 5, 8);
   const days = (Date.UTC(2026, 10, 20) - first) / 86_400_000;
   const seen = new Set<string>();
   const mix: DutyBody[] = [];

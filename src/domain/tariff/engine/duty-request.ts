@@ -67,6 +67,8 @@ export interface ValidRequest {
 
 const defaultValue = new Decimal(10000);
 const hundred = new Decimal(100);
+/** Shared by every request without claims: never written to (withClaim copies it). */
+const noClaims: Map<string, ValidClaim> = new Map();
 
 /** Program names callers use for the special program indicator (SPI) letters of the HTS. */
 const programAliases: Record<string, string> = { USMCA: 'S', 'CAFTA-DR': 'P', CAFTA: 'P', AGOA: 'D', GSP: 'A', KORUS: 'KR' };
@@ -78,6 +80,7 @@ function notAbove(value: Decimal, limit: Decimal, field: string, message: string
 
 /** Validates each claim against the catalogue: an unknown code, a missing value or a second claim of a code is refused. */
 function readClaims(inputs: readonly ClaimInput[], declared: Decimal): Map<string, ValidClaim> {
+  if (inputs.length === 0) return noClaims;
   const claims = new Map<string, ValidClaim>();
   inputs.forEach((input, index) => {
     const at = `claims/${index}`;

@@ -3,6 +3,7 @@ import type { RateAmount } from '../rate-text/rate-amount';
 import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import type { LoadedMeasure } from '../rules/rule-set';
 import { metalContentClaims } from '../claims/claim-catalogue';
+import { isAboveZero } from './money';
 import type { ClaimInput, ValidRequest } from './duty-request';
 
 /** An exemption the request could reach: the claim that would reach it, when one would. */
@@ -29,6 +30,8 @@ export interface EvaluatedMeasure {
    */
   subjectTo: boolean | 'unknown';
 }
+
+const zero = new Decimal(0);
 
 const inWindow = (date: string, from?: string, to?: string) => (from === undefined || date >= from) && (to === undefined || date < to);
 
@@ -87,11 +90,11 @@ export function evaluateMeasure(
   const country = request.country.code;
   const date = request.entryDate;
   const possibleExemptions: PossibleExemptionNote[] = [...measure.possible_exemptions];
-  const positive = fraction === null || fraction.greaterThan(0);
+  const positive = fraction === null || isAboveZero(fraction);
   const result = (fields: Omit<EvaluatedMeasure, 'measure' | 'possibleExemptions' | 'subjectTo'> & { subjectTo?: boolean | 'unknown' }): EvaluatedMeasure => ({
     measure,
     possibleExemptions,
-    subjectTo: fields.subjectTo ?? (fields.status === 'unresolved' ? 'unknown' : fields.status !== 'suppressed' && (fields.amount === null ? positive : fields.amount.greaterThan(0))),
+    subjectTo: fields.subjectTo ?? (fields.status === 'unresolved' ? 'unknown' : fields.status !== 'suppressed' && (fields.amount === null ? positive : isAboveZero(fields.amount))),
     ...fields,
   });
 
@@ -154,6 +157,7 @@ export function evaluateMeasure(
   if (baseAmount.status !== 'resolved') {
     return result({ status: 'unresolved', amount: null, basisValue, reason: `a total duty level needs the base duty, which is unresolved (${baseAmount.reason})` });
   }
-  const topUp = Decimal.max(0, basisValue.times(fraction).minus(baseAmount.amount));
+  const above = basisValue.times(fraction).minus(baseAmount.amount);
+  const topUp = isAboveZero(above) ? above : zero;
   return result({ status: 'applies', amount: topUp, basisValue });
 }
