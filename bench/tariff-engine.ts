@@ -6,8 +6,7 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import inspector from 'node:inspector';
 import { loadConfig } from '../src/config/config';
 import { calculateDuty } from '../src/domain/tariff/engine/calculate-duty';
 import type { DutyInput } from '../src/domain/tariff/engine/duty-request';
@@ -23,9 +22,6 @@ if (!dataDir) {
   console.error('No reference data directory (set DATA_DIR).');
   process.exit(1);
 }
-
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -56,26 +52,34 @@ async function main(): Promise<void> {
   console.log(`calculations: ${iterations} over ${requests.length} different requests`);
   console.log(`p50 ${(percentile(samples, 50) * 1000).toFixed(0)} µs, p99 ${(percentile(samples, 99) * 1000).toFixed(0)} µs, max ${(samples[samples.length - 1] * 1000).toFixed(0)} µs`);
   console.log(`throughput: ${((iterations / elapsed) * 1000).toFixed(0)} calculations/s (one core, sequential)`);
-  const bytes = await allocatedPerCalculation(requests.length, calculate);
-  console.log(`allocation: ${bytes.toFixed(0)} bytes per calculation (${(bytes / 1024).toFixed(1)} KB; median of batches of 100)`);
+  // What the measuring loop itself allocates (its awaits), taken off.
+  const harness = await allocatedPerCalculation(requests.length, async () => undefined);
+  const bytes = (await allocatedPerCalculation(requests.length, calculate)) - harness;
+  console.log(`allocation: ${bytes.toFixed(0)} bytes per calculation (${(bytes / 1024).toFixed(1)} KB)`);
 }
 
+const post = <T>(session: inspector.Session, method: string, params: object = {}) =>
+  new Promise<T>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
+
+interface SamplingNode {
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+const totalSize = (node: SamplingNode): number => node.children.reduce((sum, child) => sum + totalSize(child), node.selfSize);
+
 /**
- * Bytes allocated per calculation: the heap's growth over a batch run right after a full collection
- * (a batch of 100 stays well inside the young generation, so nothing is collected while it runs;
- * results are dropped, so all of it is garbage). Median over every request of the mix.
+ * Bytes allocated per calculation, garbage included: V8's sampling heap profiler, told to keep the
+ * samples of objects the collector has since freed, over three passes of the mix.
  */
 async function allocatedPerCalculation(count: number, calculate: (i: number) => Promise<unknown>): Promise<number> {
-  const batch = 100;
-  const perBatch: number[] = [];
-  for (let start = 0; start < count; start += batch) {
-    collectGarbage();
-    const before = process.memoryUsage().heapUsed;
-    for (let i = start; i < start + batch; i += 1) await calculate(i);
-    perBatch.push((process.memoryUsage().heapUsed - before) / batch);
-  }
-  perBatch.sort((a, b) => a - b);
-  return perBatch[Math.floor(perBatch.length / 2)];
+  const session = new inspector.Session();
+  session.connect();
+  await post(session, 'HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  for (let i = 0; i < 3 * count; i += 1) await calculate(i);
+  const { profile } = await post<{ profile: { head: SamplingNode } }>(session, 'HeapProfiler.stopSampling');
+  session.disconnect();
+  return totalSize(profile.head) / (3 * count);
 }
 
 void main();

@@ -19,6 +19,18 @@ export interface BaseDuty {
   warnings: string[];
 }
 
+/** The citation of each line's general rate, made once per rate line. */
+const generalCitations = new Map<string, Citation[]>();
+
+function generalCitation(line: HtsLine): Citation[] {
+  let citations = generalCitations.get(line.rateLineCode);
+  if (!citations) {
+    citations = [{ type: 'hts', ref: `HTSUS ${line.rateLineCode}, column 1 general` }];
+    generalCitations.set(line.rateLineCode, citations);
+  }
+  return citations;
+}
+
 function general(line: HtsLine, warnings: string[]): Omit<BaseDuty, 'amount'> {
   const rate = parseRateExpression(line.general);
   return {
@@ -28,7 +40,7 @@ function general(line: HtsLine, warnings: string[]): Omit<BaseDuty, 'amount'> {
     rate,
     rateText: line.general,
     heading: null,
-    citations: [{ type: 'hts', ref: `HTSUS ${line.rateLineCode}, column 1 general` }],
+    citations: generalCitation(line),
     warnings,
   };
 }

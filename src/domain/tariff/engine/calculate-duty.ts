@@ -5,7 +5,7 @@ import type { HtsLineSource } from '../hts-line-source';
 import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
 import { validateDutyRequest, withClaim, type DutyInput, type ValidRequest } from './duty-request';
-import type { AdcvdAdvisory, DutyCalculation, DutyComponent, FeeLine, PossibleExemption, ProgramSummary, ReportFamily, UnresolvedItem } from './duty-result';
+import type { AdcvdAdvisory, DutyCalculation, DutyComponent, PossibleExemption, ProgramSummary, ReportFamily, UnresolvedItem } from './duty-result';
 import { harborMaintenanceFee, merchandiseProcessingFee } from './fees';
 import { applyInteractions } from './interactions';
 import { claimsUsedBy, evaluateMeasure, type EvaluatedMeasure } from './measure-evaluation';
@@ -142,7 +142,8 @@ function adcvdAdvisories(request: ValidRequest, rules: TariffRules, declared: st
   return { advisories, components };
 }
 
-const feeAmount = (fee: FeeLine): Decimal => (fee.amount === null ? zero : new Decimal(fee.amount));
+/** A running sum that starts with its first term (no decimal is made for adding to 0). */
+const plus = (sum: Decimal | null, term: Decimal): Decimal => (sum === null ? term : sum.plus(term));
 
 /** A program with no measure on the line: nothing to add up (one shared, frozen summary per family). */
 const absent = new Map(reportFamilies.map((family) => [family, Object.freeze({ family, applies: false, amount: '0.00', ratePercent: '0', headings: Object.freeze([]) as unknown as string[] })]));
@@ -153,27 +154,23 @@ const absent = new Map(reportFamilies.map((family) => [family, Object.freeze({ f
  * Null when an amount rests on something else (a specific rate, metal content, a total-duty level).
  */
 function nominalRate(own: DutyComponent[], amounts: Amounts): string | null {
-  let sum = zero;
+  let sum: Decimal | null = null;
   for (const component of own) {
     if (component.status !== 'applies' || (amounts.get(component) as Decimal).isZero()) continue;
     const adValorem = component.rateKind === 'additive' || component.rateKind === 'adcvd' || (component.rateKind === 'base' && component.ratePercent !== null);
     if (!adValorem || component.basis !== 'full_value' || component.ratePercent === null) return null;
-    sum = sum.plus(percentDecimal(component.ratePercent));
+    sum = plus(sum, percentDecimal(component.ratePercent));
   }
-  return sum.toString();
+  return (sum ?? zero).toString();
 }
 
 function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal): ProgramSummary[] {
-  const byFamily = new Map<ReportFamily, DutyComponent[]>();
-  for (const component of components) {
-    const own = byFamily.get(component.family);
-    if (own) own.push(component);
-    else byFamily.set(component.family, [component]);
-  }
   return reportFamilies.map((family) => {
-    const own = byFamily.get(family);
+    // A line has a handful of components: a scan per family costs less than grouping them in a map.
+    let own: DutyComponent[] | undefined;
+    for (const component of components) if (component.family === family) (own ??= []).push(component);
     if (!own) return absent.get(family) as ProgramSummary;
-    let sum = zero;
+    let sum: Decimal | null = null;
     let owes = false;
     let unresolved = false;
     const headings: string[] = [];
@@ -181,11 +178,11 @@ function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal
       if (component.status === 'unresolved') unresolved = true;
       if (component.status !== 'applies') continue;
       const amount = amounts.get(component) as Decimal;
-      sum = sum.plus(amount);
+      sum = plus(sum, amount);
       owes ||= family === 'base' || isAboveZero(amount);
       if (component.heading !== null && !headings.includes(component.heading)) headings.push(component.heading);
     }
-    const amount = unresolved ? null : sum;
+    const amount = unresolved ? null : (sum ?? zero);
     return {
       family,
       applies: owes || (unresolved && family !== 'base'),
@@ -236,7 +233,6 @@ function reachesClaim(components: DutyComponent[]): boolean {
 
 /** Claims no measure on the line (and no AD/CVD order for its origin) can use: warned about, never applied. */
 function unfitClaims(request: ValidRequest, candidates: CompiledMeasure[], rules: TariffRules, adcvdFound: boolean): string[] {
-  if (request.claims.size === 0) return [];
   const used = new Set(candidates.flatMap((candidate) => claimsUsedBy(candidate, request, rules)));
   used.add('special_program');
   if (adcvdFound) used.add('adcvd_exporter');
@@ -254,15 +250,19 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
 
   const base = evaluateBaseDuty(line, request, rules);
   const candidates = rules.candidates({ code: request.code, country: request.country.code, entryDate: request.entryDate, arrivalDate: request.arrivalDate });
-  const evaluated = candidates
-    .map((candidate) => evaluateMeasure(candidate, request, rules, base.amount))
-    .filter((item): item is EvaluatedMeasure => item !== null);
+  const evaluated: EvaluatedMeasure[] = [];
+  for (const candidate of candidates) {
+    const item = evaluateMeasure(candidate, request, rules, base.amount);
+    if (item) evaluated.push(item);
+  }
   applyInteractions(evaluated, request.entryDate);
 
   const declared = request.value.toFixed(2);
   const amounts: Amounts = new Map();
   const adcvd = adcvdAdvisories(request, rules, declared, amounts);
-  const components = [baseComponent(base, request, declared, amounts), ...evaluated.map((item) => measureComponent(item, request, amounts)), ...adcvd.components];
+  const components = [baseComponent(base, request, declared, amounts)];
+  for (const item of evaluated) components.push(measureComponent(item, request, amounts));
+  for (const component of adcvd.components) components.push(component);
   const unresolved: UnresolvedItem[] = [];
   let banned = false;
   // Null while a ban that may cover the article is unresolved: neither "prohibited" nor "allowed" is known.
@@ -276,21 +276,24 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
   const componentUnresolved = unresolved.length > 0;
   const prohibited = banned ? true : banUnresolved ? null : false;
 
-  const mpf = merchandiseProcessingFee(rules.fees, request);
-  const hmf = harborMaintenanceFee(rules.fees, request);
+  const { line: mpf, due: mpfDue } = merchandiseProcessingFee(rules.fees, request);
+  const { line: hmf, due: hmfDue } = harborMaintenanceFee(rules.fees, request);
   if (mpf.status === 'unresolved') unresolved.push({ component: 'fees.mpf', reason: mpf.reason ?? 'unresolved' });
   if (hmf.status === 'unresolved') unresolved.push({ component: 'fees.hmf', reason: hmf.reason ?? 'unresolved' });
-  const feesTotal = mpf.status === 'unresolved' || hmf.status === 'unresolved' ? null : feeAmount(mpf).plus(feeAmount(hmf));
-  let dutyTotal: Decimal | null = prohibited !== false || componentUnresolved ? null : zero;
-  for (const component of components) if (dutyTotal && component.status === 'applies') dutyTotal = dutyTotal.plus(amounts.get(component) as Decimal);
+  const feesTotal = mpf.status === 'unresolved' || hmf.status === 'unresolved' ? null : plus(mpfDue, hmfDue ?? zero);
+  let applying: Decimal | null = null;
+  for (const component of components) if (component.status === 'applies') applying = plus(applying, amounts.get(component) as Decimal);
+  const dutyTotal = prohibited !== false || componentUnresolved ? null : (applying ?? zero);
+  const feesText = feesTotal ? centsText(feesTotal) : null;
 
-  const warnings = [...base.warnings];
+  // The base duty's warnings are its own array, made for this calculation: the others join it.
+  const warnings = base.warnings;
   if (prohibited) warnings.push('Importation of this article is prohibited on the date given; no duty total is computed.');
   if (request.arrivalDefaulted && evaluated.some((item) => item.measure.date_basis === 'arrival')) {
     warnings.push('A measure here is keyed to the date of arrival; the entry date was used as the arrival date.');
   }
   for (const advisory of adcvd.advisories) if (advisory.amount === null) warnings.push(advisory.message);
-  warnings.push(...unfitClaims(request, candidates, rules, adcvd.advisories.length > 0));
+  if (request.claims.size > 0) warnings.push(...unfitClaims(request, candidates, rules, adcvd.advisories.length > 0));
 
   return {
     hts: {
@@ -318,11 +321,11 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
     programs: summarize(components, amounts, request.value),
     adcvd: adcvd.advisories,
     unresolved,
-    fees: { mpf, hmf, total: feesTotal ? centsText(feesTotal) : null },
+    fees: { mpf, hmf, total: feesText },
     totals: {
       duty: dutyTotal ? dutyTotal.toFixed(2) : null,
       dutyRatePercent: dutyTotal ? percentOf(dutyTotal, request.value) : null,
-      fees: feesTotal ? centsText(feesTotal) : null,
+      fees: feesText,
       dutyAndFees: dutyTotal && feesTotal ? dutyTotal.plus(feesTotal).toFixed(2) : null,
     },
     prohibited,

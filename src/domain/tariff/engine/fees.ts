@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Citation, FeesFile } from '../rules/rule-schema';
 import type { TransportMode, ValidRequest } from './duty-request';
 import type { FeeLine } from './duty-result';
-import { centsText } from './money';
+import { toCents } from './money';
 
 /** The fee table with its numbers as decimals, compiled once per rule set (see TariffRules). */
 export interface CompiledFees {
@@ -40,25 +40,35 @@ export function compileFees(table: FeesFile): CompiledFees {
   };
 }
 
+/** A fee line, with the amount it charges in cents (null when none) to add up without reading the text back. */
+export interface FeeCharge {
+  line: FeeLine;
+  due: Decimal | null;
+}
+
+const charge = (line: FeeLine, due: Decimal | null = null): FeeCharge => ({ line, due });
+
 /** Merchandise processing fee: ad valorem, held between the fiscal year's minimum and maximum. */
-export function merchandiseProcessingFee(fees: CompiledFees, request: ValidRequest): FeeLine {
+export function merchandiseProcessingFee(fees: CompiledFees, request: ValidRequest): FeeCharge {
   const { mpf } = fees.table;
-  if (request.value.lessThanOrEqualTo(fees.formalEntryMinimum)) return fees.informalEntry;
+  if (request.value.lessThanOrEqualTo(fees.formalEntryMinimum)) return charge(fees.informalEntry);
   const date = request.entryDate;
   const index = mpf.fiscal_years.findIndex((row) => date >= row.from && date < row.to);
   if (index < 0) {
-    return { ratePercent: mpf.percent, citations: mpf.citations, status: 'unresolved', amount: null, reason: `no MPF minimum and maximum in our data for the fiscal year of ${request.entryDate}` };
+    return charge({ ratePercent: mpf.percent, citations: mpf.citations, status: 'unresolved', amount: null, reason: `no MPF minimum and maximum in our data for the fiscal year of ${date}` });
   }
   const { minimum, maximum, citations } = fees.mpfYears[index];
   const raw = request.value.times(fees.mpfFraction);
   const amount = raw.lessThan(minimum) ? minimum : raw.greaterThan(maximum) ? maximum : raw;
-  return { ratePercent: mpf.percent, citations, status: 'applies', amount: centsText(amount) };
+  const due = toCents(amount);
+  return charge({ ratePercent: mpf.percent, citations, status: 'applies', amount: due.toFixed(2) }, due);
 }
 
 /** Harbor maintenance fee: ad valorem, ocean shipments only. */
-export function harborMaintenanceFee(fees: CompiledFees, request: ValidRequest): FeeLine {
+export function harborMaintenanceFee(fees: CompiledFees, request: ValidRequest): FeeCharge {
   const { hmf } = fees.table;
-  if (request.mode === null) return fees.hmfModeUnknown;
-  if (!hmf.modes.includes(request.mode)) return fees.hmfNotCharged.get(request.mode) as FeeLine;
-  return { ratePercent: hmf.percent, citations: hmf.citations, status: 'applies', amount: centsText(request.value.times(fees.hmfFraction)) };
+  if (request.mode === null) return charge(fees.hmfModeUnknown);
+  if (!hmf.modes.includes(request.mode)) return charge(fees.hmfNotCharged.get(request.mode) as FeeLine);
+  const due = toCents(request.value.times(fees.hmfFraction));
+  return charge({ ratePercent: hmf.percent, citations: hmf.citations, status: 'applies', amount: due.toFixed(2) }, due);
 }

@@ -103,7 +103,7 @@ export class TariffRules {
       const measures = this.byIncludedPrefix.get(query.code.slice(0, length));
       if (measures) this.consider(measures, possible, query, found);
     }
-    return found.sort((a, b) => a.order - b.order);
+    return found.length < 2 ? found : found.sort((a, b) => a.order - b.order);
   }
 
   private consider(measures: CompiledMeasure[], possible: Set<CompiledMeasure>, query: CandidateQuery, found: CompiledMeasure[]): void {
