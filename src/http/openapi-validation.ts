@@ -2,7 +2,6 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import { maxDocumentBytes } from '../domain/documents/limits';
 import type { HostDocument } from '../hosts/host-document';
-import { isCalendarDate } from '../domain/shared/calendar-date';
 
 /**
  * Request validation (always) and response validation (in tests) against the host's own derived
@@ -18,9 +17,6 @@ export function openApiValidation(hostDocument: HostDocument, validateResponses:
     // Authentication is our own middleware's job: keyless calls and plan rules go beyond what it checks.
     validateSecurity: false,
     validateFormats: true,
-    // `format: date` is a day that exists (2026-02-29 is refused): the validator's default ("fast")
-    // form checks only the shape, which left calendar checks to each operation's domain code.
-    formats: { date: { type: 'string', validate: isCalendarDate } },
     ignoreUndocumented: false,
     // Multipart bodies (document uploads) are read into memory up to the document limit, one file
     // each; file names are UTF-8, as browsers and HTTP clients send them.

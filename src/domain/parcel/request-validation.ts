@@ -1,19 +1,21 @@
+import { isCalendarDate } from '../shared/calendar-date';
 import { ParcelQuoteValidationError, type FieldError } from './errors';
 import { carriers, type QuoteRequest, type RatingShipment } from './model';
 import type { RatingIndex } from './rating-index';
 import { toInches, toOunces } from './units';
 
 /**
- * Checks what the OpenAPI schema cannot: that the ZIP codes exist (their three-digit prefix) and
- * that the service codes are among the loaded services. Everything else (ZIP forms, US only, a
- * calendar date, 1–50 parcels of positive sides, units and carriers) is the schema's, checked before
- * the request gets here. Converts parcels to inches and ounces. Field paths in errors are those of
+ * Checks what the OpenAPI schema cannot: that the ZIP codes exist (their three-digit prefix), that
+ * the ship date is a day of the calendar (the validator checks the shape of a date only) and that the
+ * service codes are among the loaded services. Everything else (ZIP forms, US only, 1–50 parcels of
+ * positive sides, units and carriers) is the schema's, checked before the request gets here. Converts parcels to inches and ounces. Field paths in errors are those of
  * the request body, so the handler can answer 400 naming them.
  */
 export function validateQuoteRequest(request: QuoteRequest, index: RatingIndex, serviceCodes: ReadonlySet<string>): RatingShipment {
   const errors: FieldError[] = [];
   const originZip = knownZip(request.origin.postalCode, 'origin', index, errors);
   const destinationZip = knownZip(request.destination.postalCode, 'destination', index, errors);
+  if (!isCalendarDate(request.shipDate)) errors.push({ field: 'ship_date', message: 'must be a calendar date YYYY-MM-DD' });
   (request.services ?? []).forEach((s, i) => {
     if (!serviceCodes.has(s)) errors.push({ field: `services[${i}]`, message: `unknown service code "${s}"` });
   });

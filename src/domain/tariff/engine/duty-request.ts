@@ -3,6 +3,7 @@ import { claimCatalogue } from '../claims/claim-catalogue';
 import { canonicalUnit } from '../rate-text/rate-units';
 import { countryByCode, type Country } from '../countries/country-directory';
 import { normalizeHtsCode } from '../hts-code';
+import { isCalendarDate } from '../../shared/calendar-date';
 import { InvalidTariffRequestError, UnknownCountryError } from '../errors';
 import type { Quantity } from '../rate-text/rate-amount';
 
@@ -12,7 +13,8 @@ export type TransportMode = 'ocean' | 'air' | 'truck' | 'rail';
  * A duty calculation as the engine takes it, in the domain's terms. Callers map their own input to
  * it (the HTTP handlers from the API's generated types, after the OpenAPI schema has checked them;
  * shipments from their cargo lines); the engine checks only what a schema cannot say: that the code,
- * country and units exist, and the rules between fields (claims against the catalogue and the value).
+ * country and units exist, that dates are days of the calendar, and the rules between fields (claims
+ * against the catalogue and the value).
  * Errors name the request field they come from (`declared_value`, `claims/0/value`…).
  */
 export interface DutyInput {
@@ -72,6 +74,12 @@ const noClaims: Map<string, ValidClaim> = new Map();
 
 /** Program names callers use for the special program indicator (SPI) letters of the HTS. */
 const programAliases: Record<string, string> = { USMCA: 'S', 'CAFTA-DR': 'P', CAFTA: 'P', AGOA: 'D', GSP: 'A', KORUS: 'KR' };
+
+/** The schema's `format: date` checks the shape only (the validator's fast form): 2026-02-30 gets here. */
+function calendarDate(text: string, field: string): string {
+  if (!isCalendarDate(text)) throw new InvalidTariffRequestError(field, `${field} must be a calendar date YYYY-MM-DD`);
+  return text;
+}
 
 function notAbove(value: Decimal, limit: Decimal, field: string, message: string): Decimal {
   if (value.greaterThan(limit)) throw new InvalidTariffRequestError(field, message);
@@ -139,7 +147,7 @@ export function validateDutyRequest(input: DutyInput, today: string): ValidReque
   if (!country) throw new UnknownCountryError(input.countryCode.toUpperCase());
   const value = input.declaredValue ?? defaultValue;
   if (value.lessThanOrEqualTo(0)) throw new InvalidTariffRequestError('declared_value', 'declared_value must be greater than 0');
-  const entryDate = input.entryDate ?? today;
+  const entryDate = input.entryDate === undefined ? today : calendarDate(input.entryDate, 'entry_date');
   const quantities = (input.quantities ?? []).map((quantity, index) => {
     const unit = canonicalUnit(quantity.unit);
     if (!unit) throw new InvalidTariffRequestError(`quantities/${index}/unit`, `unit "${quantity.unit}" is not a known unit of quantity`);
@@ -152,7 +160,7 @@ export function validateDutyRequest(input: DutyInput, today: string): ValidReque
     value,
     valueDefaulted: input.declaredValue === undefined,
     entryDate,
-    arrivalDate: input.arrivalDate ?? entryDate,
+    arrivalDate: input.arrivalDate === undefined ? entryDate : calendarDate(input.arrivalDate, 'arrival_date'),
     arrivalDefaulted: input.arrivalDate === undefined,
     quantities,
     metalContentValue: metal === undefined ? null : notAbove(metal, value, 'claims/metal_content_value', 'metal_content_value cannot exceed declared_value'),

@@ -30,8 +30,8 @@ describe('quote request validation', () => {
   });
 
   it('names the ZIP codes that do not exist and the services not loaded; the rest is the schema\'s', () => {
-    const errors = fieldErrors(quoteRequest({ origin: { postalCode: '00012' }, destination: { postalCode: '00013-1234' }, services: ['ups_teleport'] }));
-    expect(errors.map((e) => e.field)).toEqual(['origin.postal_code', 'destination.postal_code', 'services[0]']);
+    const errors = fieldErrors(quoteRequest({ origin: { postalCode: '00012' }, destination: { postalCode: '00013-1234' }, shipDate: '2026-02-30', services: ['ups_teleport'] }));
+    expect(errors.map((e) => e.field)).toEqual(['origin.postal_code', 'destination.postal_code', 'ship_date', 'services[0]']);
     expect(errors[1].message).toBe('00013 is not a US ZIP code (no such three-digit prefix)');
   });
 });

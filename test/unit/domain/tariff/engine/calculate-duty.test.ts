@@ -112,6 +112,7 @@ describe('calculateDuty', () => {
     await expect(calculate({ hts_code: '6109100012', country_code: 'XX' })).rejects.toBeInstanceOf(UnknownCountryError);
     await expect(calculate({ hts_code: '6109100012', country_code: 'VN', declared_value: -5 })).rejects.toMatchObject({ field: 'declared_value' });
     await expect(calculate({ hts_code: '6109100012', country_code: 'VN', declared_value: 0 })).rejects.toMatchObject({ field: 'declared_value' });
+    await expect(calculate({ hts_code: '6109100012', country_code: 'VN', entry_date: '2026-13-01' })).rejects.toMatchObject({ field: 'entry_date' });
     await expect(calculate({ hts_code: '6109100012', country_code: 'VN', quantities: [{ value: 1, unit: 'furlong' }] })).rejects.toMatchObject({
       field: 'quantities/0/unit',
     });
