@@ -1,16 +1,17 @@
 /**
- * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>] [--cpu-prof]`
+ * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>] [--cpu-prof] [--heap-prof]`
  * Builds the service (dist/, as `npm start` does), then loads in the same run, on loopback: a bare
  * Express JSON route, the framework floor of the operation (an Express route that parses the same
- * body and answers the operation's own response body, nothing else) and the operation itself. Prints
- * requests/s, p50/p99 latency and server CPU per request for each, then the ratio of the operation's
- * throughput to the bare route's as the last line.
- * `--cpu-prof` writes the server process's V8 CPU profile to var/profiles (open it in Chrome DevTools).
+ * bodies and answers the operation's own response body, nothing else) and the operation itself.
+ * Prints requests/s, p50/p99 latency and server CPU per request for each, then, as the last lines,
+ * the operation's CPU per request and requests/s as ratios to the floor's, against their targets.
+ * `--cpu-prof` / `--heap-prof` write the server process's V8 CPU or sampled heap profile to
+ * var/profiles (open them in Chrome DevTools).
  */
 import { ChildProcess, execFileSync, fork } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchOperations } from './http/operations';
+import type { BenchOperation } from './http/operations';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -22,7 +23,8 @@ const positional = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith
 const name = positional[0] ?? 'health';
 const duration = option('duration', 10);
 const connections = option('connections', 50);
-const profileArgs = process.argv.includes('--cpu-prof') ? ['--cpu-prof', '--cpu-prof-dir', path.join(__dirname, '..', 'var', 'profiles')] : [];
+const profileDir = path.join(__dirname, '..', 'var', 'profiles');
+const profileArgs = ['cpu', 'heap'].flatMap((kind) => (process.argv.includes(`--${kind}-prof`) ? [`--${kind}-prof`, `--${kind}-prof-dir`, profileDir] : []));
 
 interface Figures {
   rps: number;
@@ -43,45 +45,76 @@ function serverCpu(server: ChildProcess): Promise<number> {
   });
 }
 
-async function load(server: ChildProcess, url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: unknown): Promise<Figures> {
+/** Loads one app: the operation's single body, or a body picked at random from its mix for each request. */
+async function load(server: ChildProcess, url: string, method: 'GET' | 'POST', headers: Record<string, string>, bodies: unknown[]): Promise<Figures> {
+  const texts = bodies.map((body) => JSON.stringify(body));
   const cpuBefore = await serverCpu(server);
   const result = await autocannon({
     url,
     method,
     connections,
     duration,
-    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: texts.length === 0 ? headers : { ...headers, 'content-type': 'application/json' },
+    body: texts.length === 1 ? texts[0] : undefined,
+    requests: texts.length > 1 ? [{ setupRequest: (request) => ({ ...request, body: texts[Math.floor(Math.random() * texts.length)] }) }] : undefined,
   });
   const cpuPerRequest = (await serverCpu(server)) - cpuBefore;
   return { rps: result.requests.average, cpuPerRequest: cpuPerRequest / Math.max(1, result.requests.total), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
+/** Server CPU per request over one call of each body, ten at a time. */
+async function firstCalls(server: ChildProcess, url: string, method: 'GET' | 'POST', headers: Record<string, string>, bodies: unknown[]): Promise<number> {
+  const cpuBefore = await serverCpu(server);
+  const queue = [...bodies];
+  const worker = async () => {
+    for (let body = queue.shift(); body !== undefined; body = queue.shift()) {
+      const response = await fetch(url, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+  return ((await serverCpu(server)) - cpuBefore) / bodies.length;
+}
+
 const print = (label: string, f: Figures) =>
   console.log(`${label.padEnd(28)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   server cpu ${f.cpuPerRequest.toFixed(0).padStart(5)} µs/req   non-2xx/errors ${f.errors}`);
 
+const ratioLine = (label: string, ratio: number, target: number | undefined, better: 'below' | 'above') =>
+  console.log(`${label}: ${ratio.toFixed(2)}${target === undefined ? '' : ` (target ${better === 'below' ? '≤' : '≥'} ${target}: ${(better === 'below' ? ratio <= target : ratio >= target) ? 'met' : 'not met'})`}`);
+
 async function main(): Promise<void> {
+  // The server runs the build `npm start` runs; build it from the current sources first (the
+  // operations module loads parts of that build).
+  execFileSync('npm', ['run', '--silent', 'build:ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const { benchOperations } = (await import('./http/operations')) as { benchOperations: Record<string, BenchOperation> };
   const operation = benchOperations[name];
   if (!operation) throw new Error(`unknown operation "${name}"; known: ${Object.keys(benchOperations).join(', ')}`);
-  // The server runs the build `npm start` runs; build it from the current sources first.
-  execFileSync('npm', ['run', '--silent', 'build:ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const bodies = operation.mix ? operation.mix() : operation.body === undefined ? [] : [operation.body];
   const server = fork(path.join(__dirname, 'http', 'server.ts'), [name], { execArgv: ['--import', 'tsx', ...profileArgs], stdio: 'inherit' });
   const ready = await new Promise<{ barePort: number; floorPort: number; operationPort: number; headers: Record<string, string>; sampleBytes: number }>((resolve, reject) => {
     server.once('message', (message) => resolve(message as never));
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   try {
-    console.log(`bench:http ${name} (${operation.method} ${operation.path} on the ${operation.host} host), ${connections} connections, ${duration} s each, loopback`);
-    const bare = await load(server, `http://127.0.0.1:${ready.barePort}/bare`, 'GET', {});
+    const mixed = bodies.length > 1 ? `, ${bodies.length} different bodies` : '';
+    console.log(`bench:http ${name} (${operation.method} ${operation.path} on the ${operation.host} host${mixed}), ${connections} connections, ${duration} s each, loopback`);
+    const bare = await load(server, `http://127.0.0.1:${ready.barePort}/bare`, 'GET', {}, []);
     print('bare express json route', bare);
-    const floor = await load(server, `http://127.0.0.1:${ready.floorPort}/floor`, operation.method, {}, operation.body);
-    print(`floor (same body, ${ready.sampleBytes} B answer)`, floor);
-    const measured = await load(server, `http://127.0.0.1:${ready.operationPort}${operation.path}`, operation.method, ready.headers, operation.body);
+    const floor = await load(server, `http://127.0.0.1:${ready.floorPort}/floor`, operation.method, {}, bodies);
+    print(`floor (same bodies, ${ready.sampleBytes} B answer)`, floor);
+    const url = `http://127.0.0.1:${ready.operationPort}${operation.path}`;
+    if (bodies.length > 1) {
+      // Each body once, before the load: what a request costs the first time (the operation's caches,
+      // such as the HTS line lookups, filled from the database), then the load with them warm.
+      const first = await firstCalls(server, url, operation.method, ready.headers, bodies);
+      console.log(`${name}, first call of each body: ${first.toFixed(0)} µs/req server cpu (${bodies.length} calls, 10 at a time)`);
+    }
+    const measured = await load(server, url, operation.method, ready.headers, bodies);
     print(name, measured);
     if (measured.errors > 0) console.log(`warning: ${measured.errors} responses were not 2xx`);
-    console.log(`floor ratio (floor µs/req ÷ operation µs/req): ${(floor.cpuPerRequest / measured.cpuPerRequest).toFixed(2)}`);
-    console.log(`cpu ratio (bare µs/req ÷ operation µs/req): ${(bare.cpuPerRequest / measured.cpuPerRequest).toFixed(2)}`);
-    console.log(`ratio: ${(measured.rps / bare.rps).toFixed(2)}`);
+    console.log(`bare route ÷ floor, cpu per request: ${(bare.cpuPerRequest / floor.cpuPerRequest).toFixed(2)}`);
+    ratioLine('cpu per request, operation ÷ floor', measured.cpuPerRequest / floor.cpuPerRequest, operation.targets?.cpu, 'below');
+    ratioLine('requests/s, operation ÷ floor', measured.rps / floor.rps, operation.targets?.throughput, 'above');
   } finally {
     server.disconnect();
   }

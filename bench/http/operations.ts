@@ -1,5 +1,7 @@
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import type { HostName } from '../../src/http/host-names';
+import { loadConfig } from '../../src/config/config';
+import { calculationMix } from '../tariff-requests';
 import { built } from './built';
 
 const { bootstrapParcelData } = built<typeof import('../../src/hosts/parcel-services')>('hosts/parcel-services');
@@ -11,6 +13,10 @@ export interface BenchOperation {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** Different bodies to send instead of one (each request takes one at random), so no cache of answers can help. */
+  mix?: () => unknown[];
+  /** The targets, as ratios to the framework floor in the same run. */
+  targets?: { cpu: number; throughput?: number };
   /** Prepares data (keys, reference data) in the bench database and returns extra request headers. */
   prepare?: (deps: AppDependencies) => Promise<Record<string, string>>;
 }
@@ -38,8 +44,9 @@ export const benchOperations: Record<string, BenchOperation> = {
     host: 'tariff',
     method: 'POST',
     path: '/api/tariff/public/calculate',
-    // Steers from China on a fixed date: a specific base rate and two Section 301 measures.
-    body: { hts_code: '0102.29.40.24', country_code: 'CN', entry_date: '2026-10-09', declared_value: 10000, quantity: { value: 1000, unit: 'kg' } },
+    // 1,200 different lines, origins, entry dates and values (bench/tariff-requests.ts).
+    mix: () => calculationMix(loadConfig().dataDir as string),
+    targets: { cpu: 1.8, throughput: 0.55 },
     prepare: async (deps) => {
       // The release in force is enough for the benchmark: no backfill of older releases.
       await bootstrapTariffData(deps.tariff, deps.config, deps.clock, deps.logger, async () => undefined);
@@ -77,6 +84,7 @@ export const benchOperations: Record<string, BenchOperation> = {
       residential: true,
       ship_date: '2026-11-23',
     },
+    targets: { cpu: 1.6 },
     prepare: async (deps) => {
       await bootstrapParcelData(deps.parcel, deps.db, deps.config, deps.logger);
       if (!deps.parcel.reference.isLoaded()) throw new Error('no parcel rate cards: set DATA_DIR to a directory with parcel/');

@@ -34,12 +34,13 @@ async function main(): Promise<void> {
   const barePort = await listen(bare);
   const operationPort = await listen(createHostApp(operation.host, deps));
 
-  // The framework floor: the same method, body parsing and response body as the operation, and
-  // nothing else, so what the operation itself costs can be told from what Express and HTTP cost.
+  // The framework floor: the same method, body parsing and response body (of the first body of a
+  // mix) as the operation, and nothing else, so what the operation itself costs can be told from what Express and HTTP cost.
+  const body = operation.mix ? operation.mix()[0] : operation.body;
   const sample = await fetch(`http://127.0.0.1:${operationPort}${operation.path}`, {
     method: operation.method,
-    headers: { ...headers, ...(operation.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: operation.body === undefined ? undefined : JSON.stringify(operation.body),
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const sampleBody: unknown = await sample.json();
   const floor = express();

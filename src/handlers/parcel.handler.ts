@@ -10,8 +10,8 @@ type QuoteBody = components['schemas']['ParcelQuoteRequest'];
 
 function toQuoteRequest(body: QuoteBody, today: string): QuoteRequest {
   return {
-    origin: { postalCode: body.origin.postal_code, country: body.origin.country },
-    destination: { postalCode: body.destination.postal_code, country: body.destination.country },
+    origin: { postalCode: body.origin.postal_code },
+    destination: { postalCode: body.destination.postal_code },
     parcels: body.parcels.map((p) => ({ length: p.length, width: p.width, height: p.height, lengthUnit: p.length_unit, weight: p.weight, weightUnit: p.weight_unit })),
     residential: body.residential ?? false,
     shipDate: body.ship_date ?? today,

@@ -5,6 +5,7 @@ import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { htsNotReady } from './hts.handler';
+import { toDutyInput } from './inputs/tariff.input';
 import { toApiSearchResult } from './outputs/classify.output';
 import { toFormA, toFormB, toStoredCalculation, toTariffSimulation } from './outputs/tariff.output';
 import { toApiList } from './outputs/list';
@@ -18,7 +19,6 @@ import {
   calculateDuty,
   type DutyCalculation,
   type DutyEngineDependencies,
-  type DutyRequest,
   estimateIeepaRefunds,
   findStoredCalculation,
   renderDutyReportPdf,
@@ -45,18 +45,7 @@ const dutyEngine = (tariff: TariffServices, call: CallContext): DutyEngineDepend
 
 async function calculate(body: CalculationRequest, call: CallContext, tariff: TariffServices): Promise<DutyCalculation> {
   assertRulesLoaded(tariff);
-  const request: DutyRequest = {
-    hts_code: body.hts_code,
-    country_code: body.country_code.toUpperCase(),
-    declared_value: body.declared_value,
-    entry_date: body.entry_date,
-    arrival_date: body.arrival_date,
-    quantities: [...(body.quantity ? [body.quantity] : []), ...(body.quantities ?? [])],
-    claims: body.claims,
-    mode: body.mode,
-    exporter: body.exporter,
-  };
-  return calculateDuty(request, dutyEngine(tariff, call));
+  return calculateDuty(toDutyInput(body), dutyEngine(tariff, call));
 }
 
 /** Tariff host, Tariff Pro and business: IEEPA refund estimates for entry lines. */
@@ -67,15 +56,7 @@ export function ieepaRefundsHandler(tariff: TariffServices): OperationHandler<ta
       entryNumber: line.entry_number,
       lineNumber: line.line_number,
       ieepaPaid: line.ieepa_paid ?? null,
-      duty: {
-        hts_code: line.hts_code,
-        country_code: line.country_code.toUpperCase(),
-        declared_value: line.entered_value,
-        entry_date: line.entry_date,
-        quantities: line.quantity ? [line.quantity] : [],
-        claims: line.claims,
-        mode: line.mode,
-      },
+      duty: { ...toDutyInput({ ...line, declared_value: line.entered_value }), entryDate: line.entry_date },
     }));
     const estimate = await estimateIeepaRefunds(lines, dutyEngine(tariff, call));
     return { status: 200, body: toIeepaRefundEstimate(estimate) };
@@ -86,8 +67,12 @@ export function ieepaRefundsHandler(tariff: TariffServices): OperationHandler<ta
 export function simulationHandler(tariff: TariffServices): OperationHandler<tariffOperations['simulateTariff']> {
   return async ({ body, call }) => {
     assertRulesLoaded(tariff);
-    const product = { hts_code: body.hts_code, declared_value: body.declared_value, quantities: body.quantity ? [body.quantity] : [], mode: body.mode };
-    const scenarios = body.scenarios.map((s) => ({ label: s.label ?? null, country_code: s.country_code.toUpperCase(), entry_date: s.entry_date, claims: s.claims ?? [] }));
+    const { htsCode, declaredValue, quantities, mode } = toDutyInput({ hts_code: body.hts_code, country_code: '', declared_value: body.declared_value, quantity: body.quantity, mode: body.mode });
+    const scenarios = body.scenarios.map((s) => {
+      const { countryCode, claims } = toDutyInput({ hts_code: body.hts_code, country_code: s.country_code, claims: s.claims ?? [] });
+      return { label: s.label ?? null, countryCode, entryDate: s.entry_date, claims: claims ?? [] };
+    });
+    const product = { htsCode, declaredValue, quantities, mode };
     const simulation = await simulateDuty(product, scenarios, dutyEngine(tariff, call));
     return { status: 200, body: toTariffSimulation(simulation, body.hts_code) };
   };

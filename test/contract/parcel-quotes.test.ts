@@ -141,6 +141,33 @@ describe('quotes from the fixture rate cards', () => {
     expect(res.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual([pointer]);
   });
 
+  // The schema checks forms and bounds, the engine only whether a ZIP exists and a service is loaded:
+  // at each bound the two agree (what the spec takes is quoted, what it refuses never reaches the engine).
+  it.each([
+    ['a ZIP+4 code', { destination: { postal_code: '75201-1234' } }],
+    ['the country US, named', { origin: { postal_code: '85004', country: 'US' } }],
+    ['a parcel of 1e-7 lb', { parcels: [box(6, 6, 6, 1e-7)] }],
+    ['fifty parcels (the most)', { parcels: Array.from({ length: 50 }, () => box(6, 6, 6, 2)) }],
+    ['the last day of February in a leap year', { ship_date: '2028-02-29' }],
+  ])('quotes %s', async (_case, overrides) => {
+    await post(app, key, shipment({ ship_date: '2026-08-03', ...overrides })).expect(200);
+  });
+
+  it.each([
+    ['a ZIP code of four digits', { destination: { postal_code: '7520' } }, '/body/destination/postal_code'],
+    ['a parcel of 0 lb', { parcels: [box(6, 6, 6, 0)] }, '/body/parcels/0/weight'],
+    ['a side over the largest', { parcels: [box(100_000.01, 6, 6, 2)] }, '/body/parcels/0/length'],
+    ['fifty-one parcels', { parcels: Array.from({ length: 51 }, () => box(6, 6, 6, 2)) }, '/body/parcels'],
+    ['no parcel', { parcels: [] }, '/body/parcels'],
+    ['a length unit the engine does not know', { parcels: [{ ...box(6, 6, 6, 2), length_unit: 'ft' }] }, '/body/parcels/0/length_unit'],
+    ['the 29th of February in a common year', { ship_date: '2026-02-29' }, '/body/ship_date'],
+    ['a carrier named twice', { carriers: ['ups', 'ups'] }, '/body/carriers'],
+    ['a service not in the spec', { services: ['ups_teleport'] }, '/body/services/0'],
+  ])('refuses %s (400 naming the field)', async (_case, overrides, pointer) => {
+    const res = await post(app, key, shipment({ ship_date: '2026-08-03', ...overrides })).expect(400);
+    expect(res.body.errors.map((e: { pointer: string }) => e.pointer)).toContain(pointer);
+  });
+
   it('gives Free plans 5 quotes a day in their own bucket: the sixth is 429, the tariff quota is untouched', async () => {
     app.clock.set('2026-08-04T10:00:00.000Z');
     const free = await signUp(app);

@@ -184,3 +184,46 @@ describe('before the reference data is loaded', () => {
     }
   });
 });
+
+// The contract validates once: the spec's schema refuses what it can say, the engine only what it
+// cannot, and the two agree at each bound (a value the spec takes is never refused by the engine).
+describe('the spec and the engine agree on the edges of a calculation request', () => {
+  const tshirt = { hts_code: '6109.10.00.12', country_code: 'CN', entry_date: '2026-10-09' };
+  const calculate = (body: object) => request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(body);
+
+  it.each([
+    ['a declared value of 1e-7 (above the exclusive minimum of 0)', { declared_value: 1e-7 }],
+    ['the largest declared value', { declared_value: 1_000_000_000_000 }],
+    ['a quantity of 0 (the minimum)', { quantity: { value: 0, unit: 'kg' } }],
+    ['a quantity of 1e-7', { quantity: { value: 1e-7, unit: 'doz.' } }],
+    ['a content share of 100 percent (the limit)', { claims: [{ code: 'us_content_share', value: 100 }] }],
+    ['a content value equal to the declared value', { declared_value: 5000, claims: [{ code: 'steel_content_value', value: 5000 }] }],
+    ['a dotted ten-digit code', { hts_code: '6109.10.0012' }],
+    ['a plain ten-digit code', { hts_code: '6109100012' }],
+    ['an eight-digit code', { hts_code: '6109.10.00' }],
+    ['a lower-case country code', { country_code: 'cn' }],
+    ['the last day of February in a leap year', { entry_date: '2028-02-29' }],
+  ])('takes %s', async (_case, overrides) => {
+    const res = await calculate({ ...tshirt, ...overrides });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ['a declared value of 0', { declared_value: 0 }, '/body/declared_value'],
+    ['a declared value just over the largest', { declared_value: 1_000_000_000_000.01 }, '/body/declared_value'],
+    ['a negative quantity', { quantity: { value: -1e-7, unit: 'kg' } }, '/body/quantity/value'],
+    ['a negative claimed value', { claims: [{ code: 'steel_content_value', value: -0.01 }] }, '/body/claims/0/value'],
+    ['a content share over 100 percent', { claims: [{ code: 'us_content_share', value: 100.01 }] }, '/body/claims/0/value'],
+    ['a content value over the declared value', { declared_value: 5000, claims: [{ code: 'steel_content_value', value: 5000.01 }] }, '/body/claims/0/value'],
+    ['a code of nine digits', { hts_code: '6109.10.001' }, '/body/hts_code'],
+    ['a code with dashes', { hts_code: '6109-10-0012' }, '/body/hts_code'],
+    ['a three-letter country code', { country_code: 'CHN' }, '/body/country_code'],
+    ['the 29th of February in a common year', { entry_date: '2026-02-29' }, '/body/entry_date'],
+    ['a thirteenth month', { entry_date: '2026-13-01' }, '/body/entry_date'],
+    ['an arrival date that is not a day', { arrival_date: '2026-04-31' }, '/body/arrival_date'],
+    ['an unknown transport mode', { mode: 'pipeline' }, '/body/mode'],
+  ])('refuses %s (400 naming the field)', async (_case, overrides, pointer) => {
+    const res = await calculate({ ...tshirt, ...overrides }).expect(400);
+    expect(res.body.errors.map((e: { pointer: string }) => e.pointer)).toContain(pointer);
+  });
+});

@@ -1,5 +1,5 @@
 import { calculateDuty } from '../../src/domain/tariff/engine/calculate-duty';
-import type { DutyRequest } from '../../src/domain/tariff/engine/duty-request';
+import { toDutyInput, type DutyBody } from '../../src/handlers/inputs/tariff.input';
 import type { DutyCalculation } from '../../src/domain/tariff/engine/duty-result';
 import type { InMemoryHtsLineSource } from '../../src/domain/tariff/in-memory-hts-line-source';
 import type { TariffRules } from '../../src/domain/tariff/rules/tariff-rules';
@@ -12,7 +12,8 @@ import { tariffRulesFromData } from './tariff-rules';
 export interface GoldenScenario {
   name: string;
   source: string;
-  request: DutyRequest;
+  /** The request as a client sends it (mapped to the engine's input as the handler does). */
+  request: DutyBody;
   /** Components expected to apply, by id, with their amount (USD). */
   applies: Record<string, string>;
   /** Components expected to be present but suppressed. */
@@ -36,7 +37,7 @@ export function runGoldenScenarios(title: string, scenarios: GoldenScenario[]): 
 
     it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_name, scenario) => {
       expect(scenario.source).not.toBe('');
-      const result = await calculateDuty(scenario.request, { lines, rules, today: () => '2026-11-22' });
+      const result = await calculateDuty(toDutyInput(scenario.request), { lines, rules, today: () => '2026-11-22' });
       const applying = Object.fromEntries(result.components.filter((c) => c.status === 'applies').map((c) => [c.id, c.amount]));
       expect(applying).toEqual(scenario.applies);
       for (const id of scenario.suppressed ?? []) expect(result.components.find((c) => c.id === id)?.status).toBe('suppressed');

@@ -24,8 +24,9 @@ export interface ParcelInput {
 }
 
 export interface QuoteRequest {
-  origin: { postalCode: string; country?: string };
-  destination: { postalCode: string; country?: string };
+  /** US ZIP or ZIP+4 codes (the API takes domestic shipments only). */
+  origin: { postalCode: string };
+  destination: { postalCode: string };
   parcels: ParcelInput[];
   residential: boolean;
   /** YYYY-MM-DD. */

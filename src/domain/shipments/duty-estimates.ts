@@ -1,9 +1,10 @@
+import Decimal from 'decimal.js';
 import type { CargoLine, DutyEstimate, ShipmentMode } from './model';
 import { DomainError } from '../shared';
-import { canonicalUnit, type DutyCalculation, type DutyRequest, type TransportMode } from '../tariff';
+import { canonicalUnit, type DutyCalculation, type DutyInput, type TransportMode } from '../tariff';
 
 /** The tariff calculator as shipments use it (the engine with the rules and HTS release in force). */
-export type DutyCalculator = (request: DutyRequest) => Promise<DutyCalculation>;
+export type DutyCalculator = (input: DutyInput) => Promise<DutyCalculation>;
 
 /** Fees depend on how the goods come in (the harbor maintenance fee is ocean only). */
 const transportModes: Record<ShipmentMode, TransportMode> = { ocean_fcl: 'ocean', ocean_lcl: 'ocean', air: 'air', truck: 'truck' };
@@ -33,11 +34,11 @@ export async function estimateCargoLine(line: CargoLine, context: { entryDate: s
   let calculation: DutyCalculation;
   try {
     calculation = await calculate({
-      hts_code: line.htsCode,
-      country_code: line.countryOfOrigin,
-      declared_value: line.value.amount,
-      entry_date: entryDate,
-      quantities: unit !== null && line.quantity !== null ? [{ value: line.quantity, unit }] : [],
+      htsCode: line.htsCode,
+      countryCode: line.countryOfOrigin,
+      declaredValue: new Decimal(line.value.amount),
+      entryDate,
+      quantities: unit !== null && line.quantity !== null ? [{ value: new Decimal(line.quantity), unit }] : [],
       ...(context.mode !== null ? { mode: transportModes[context.mode] } : {}),
     });
   } catch (error) {

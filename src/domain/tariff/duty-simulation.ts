@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { DomainError } from '../shared';
 import { calculateDuty, type DutyEngineDependencies } from './engine/calculate-duty';
-import type { ClaimInput, DutyRequest } from './engine/duty-request';
+import type { ClaimInput, DutyInput } from './engine/duty-request';
 import type { DutyCalculation, ReportFamily } from './engine/duty-result';
 import { familyAmount } from './engine/family-amount';
 import { HtsCodeNotInForceError, InvalidTariffRequestError } from './errors';
@@ -13,17 +13,13 @@ import { HtsCodeNotInForceError, InvalidTariffRequestError } from './errors';
  * it ranks after every resolved one, with the reason.
  */
 
-export interface SimulationProduct {
-  hts_code: string;
-  declared_value: number | string;
-  quantities: Array<{ value: number | string; unit: string }>;
-  mode?: DutyRequest['mode'];
-}
+/** The product, the same in every scenario. */
+export type SimulationProduct = Pick<DutyInput, 'htsCode' | 'declaredValue' | 'quantities' | 'mode'>;
 
 export interface SimulationScenario {
   label: string | null;
-  country_code: string;
-  entry_date: string;
+  countryCode: string;
+  entryDate: string;
   claims: ClaimInput[];
 }
 
@@ -84,7 +80,7 @@ function scenarioField(field: string, index: number): string {
 
 async function calculateScenario(product: SimulationProduct, scenario: SimulationScenario, index: number, deps: DutyEngineDependencies): Promise<DutyCalculation> {
   try {
-    return await calculateDuty({ ...product, country_code: scenario.country_code, entry_date: scenario.entry_date, claims: scenario.claims }, deps);
+    return await calculateDuty({ ...product, countryCode: scenario.countryCode, entryDate: scenario.entryDate, claims: scenario.claims }, deps);
   } catch (error) {
     if (error instanceof InvalidTariffRequestError) throw new InvalidTariffRequestError(scenarioField(error.field, index), error.message);
     if (error instanceof HtsCodeNotInForceError) {

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { calculateDuty, DutyEngineDependencies } from './engine/calculate-duty';
-import type { DutyRequest } from './engine/duty-request';
+import type { DutyInput } from './engine/duty-request';
 import type { DutyComponent } from './engine/duty-result';
 import { HtsCodeNotInForceError, InvalidTariffRequestError } from './errors';
 
@@ -21,8 +21,8 @@ type IeepaProgram = (typeof ieepaPrograms)[number];
 export interface IeepaRefundLineRequest {
   entryNumber: string;
   lineNumber: number;
-  /** The line as the calculator reads it (entered value as declared_value). */
-  duty: DutyRequest & { entry_date: string; declared_value: number };
+  /** The line as the calculator reads it (the entered value as the declared value). */
+  duty: DutyInput & { entryDate: string };
   /** IEEPA duty the importer paid on the line (USD), when declared. */
   ieepaPaid: number | null;
 }
@@ -75,9 +75,9 @@ function identity(line: IeepaRefundLineRequest): Pick<IeepaRefundLine, 'entryNum
   return {
     entryNumber: line.entryNumber,
     lineNumber: line.lineNumber,
-    entryDate: line.duty.entry_date,
-    htsCode: line.duty.hts_code,
-    countryCode: line.duty.country_code,
+    entryDate: line.duty.entryDate,
+    htsCode: line.duty.htsCode,
+    countryCode: line.duty.countryCode,
   };
 }
 
@@ -121,7 +121,7 @@ export async function estimateIeepaRefundLine(line: IeepaRefundLineRequest, inde
   ) as Record<IeepaProgram, string>;
   const owedTotal = money(Object.values(owed).reduce((sum, amount) => sum.plus(amount), new Decimal(0)));
   const claimable = new Decimal(paid ?? owedTotal);
-  const beforeEnd = line.duty.entry_date < ieepaCollectionEnd;
+  const beforeEnd = line.duty.entryDate < ieepaCollectionEnd;
   return {
     ...identity(line),
     status: 'resolved',

@@ -10,6 +10,8 @@ export interface InMemoryRelease {
 /** An HtsLineSource over releases held in memory (tests, benchmarks). */
 export class InMemoryHtsLineSource implements HtsLineSource {
   private readonly releases: Array<{ effectiveFrom: string; release: HtsRelease; byCode: Map<string, Omit<HtsLine, 'release'>> }>;
+  /** Found lookups by release and code, made on first use (as the release line source caches them). */
+  private readonly found = new Map<HtsRelease, Map<string, HtsLineLookup>>();
 
   constructor(releases: InMemoryRelease[]) {
     this.releases = releases
@@ -18,9 +20,16 @@ export class InMemoryHtsLineSource implements HtsLineSource {
   }
 
   async lineInForce(code: string, date: string): Promise<HtsLineLookup> {
-    const inForce = [...this.releases].reverse().find((release) => release.effectiveFrom <= date);
+    let inForce: (typeof this.releases)[number] | undefined;
+    for (const release of this.releases) if (release.effectiveFrom <= date) inForce = release;
     const line = inForce?.byCode.get(code);
-    if (inForce && line) return { status: 'found', line: { ...line, release: inForce.release } };
+    if (inForce && line) {
+      const known = this.found.get(inForce.release) ?? new Map<string, HtsLineLookup>();
+      this.found.set(inForce.release, known);
+      const lookup = known.get(code) ?? { status: 'found', line: { ...line, release: inForce.release } };
+      known.set(code, lookup);
+      return lookup;
+    }
     const elsewhere = this.releases.find((release) => release.byCode.has(code));
     if (!elsewhere) return { status: 'unknown' };
     return {

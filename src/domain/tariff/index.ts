@@ -1,7 +1,7 @@
 /** The tariff capability's public surface: code outside src/domain/tariff imports it from here. */
 export { countryCodeForName } from './countries/country-directory';
 export { calculateDuty } from './engine/calculate-duty';
-export type { DutyRequest, TransportMode } from './engine/duty-request';
+export type { ClaimInput, DutyInput, TransportMode } from './engine/duty-request';
 export type { DutyCalculation, DutyComponent, ProgramSummary, ReportFamily } from './engine/duty-result';
 export { estimateIeepaRefunds, type IeepaRefundEstimate, type IeepaRefundLine, type IeepaRefundTotals } from './ieepa-refunds';
 export { parseRateExpression, parseSpecialColumn } from './rate-text/parse-rate-text';

@@ -116,7 +116,7 @@ export function toTariffSimulation(simulation: DutySimulation, echoedCode: strin
     scenarios: simulation.scenarios.map((scenario) => ({
       index: scenario.index,
       label: scenario.label,
-      claims: scenario.claims as Schemas['TariffClaim'][],
+      claims: scenario.claims.map((claim) => ({ ...claim, value: claim.value?.toNumber() })) as Schemas['TariffClaim'][],
       rank: scenario.rank,
       landed_duty: num(scenario.landedDuty),
       difference: {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { HtsReleaseRepository } from '../../../src/db/repositories/hts-release.repository';
 import { importHtsFile } from '../../../src/domain/hts/hts-import.service';
 import { calculateDuty } from '../../../src/domain/tariff/engine/calculate-duty';
-import type { DutyRequest } from '../../../src/domain/tariff/engine/duty-request';
+import { toDutyInput, type DutyBody } from '../../../src/handlers/inputs/tariff.input';
+
 import { ReleaseLineSource } from '../../../src/domain/tariff/release-line-source';
 import type { TariffRules } from '../../../src/domain/tariff/rules/tariff-rules';
 import { parseHtsFileName } from '../../../src/reference/hts/hts-revision';
@@ -31,19 +32,19 @@ const releases = [
 interface Scenario {
   name: string;
   source: string;
-  request: DutyRequest;
+  request: DutyBody;
   release: string;
   applies: Record<string, string>;
   suppressed?: string[];
   total: string;
 }
 
-const tshirt = (country: string, date: string, extra: Partial<DutyRequest> = {}): DutyRequest => ({ hts_code: '6109.10.00.12', country_code: country, entry_date: date, ...extra });
-const steel = (country: string, date: string): DutyRequest => ({ hts_code: '7208.51.00.30', country_code: country, entry_date: date });
-const forklift = (country: string, date: string): DutyRequest => ({
+const tshirt = (country: string, date: string, extra: Partial<DutyBody> = {}): DutyBody => ({ hts_code: '6109.10.00.12', country_code: country, entry_date: date, ...extra });
+const steel = (country: string, date: string): DutyBody => ({ hts_code: '7208.51.00.30', country_code: country, entry_date: date });
+const forklift = (country: string, date: string): DutyBody => ({
   hts_code: '8427.10.80.95', country_code: country, entry_date: date, claims: [{ code: 'steel_content_value', value: 6000 }],
 });
-const car = (country: string, date: string): DutyRequest => ({ hts_code: '8703.23.01.90', country_code: country, entry_date: date });
+const car = (country: string, date: string): DutyBody => ({ hts_code: '8703.23.01.90', country_code: country, entry_date: date });
 
 const scenarios: Scenario[] = [
   // China and Hong Kong: fentanyl (EO 14195, EO 14228, the November 2025 reduction), reciprocal (EO 14257, 14259, 14266, 14298).
@@ -216,7 +217,7 @@ describe('2025 entries replayed on the release in force', () => {
   });
 
   it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_name, scenario) => {
-    const result = await calculateDuty({ declared_value: 10000, ...scenario.request }, { lines, rules, today: () => '2026-11-22' });
+    const result = await calculateDuty(toDutyInput({ declared_value: 10000, ...scenario.request }), { lines, rules, today: () => '2026-11-22' });
     expect(result.htsRelease.id).toBe(scenario.release);
     const applying = Object.fromEntries(result.components.filter((c) => c.status === 'applies').map((c) => [c.id, c.amount]));
     expect(applying).toEqual(scenario.applies);
@@ -234,7 +235,7 @@ describe('2025 entries replayed on the release in force', () => {
     const repository = new HtsReleaseRepository(db.knex);
     const checked = new Map<string, string>();
     for (const scenario of scenarios) {
-      const result = await calculateDuty({ declared_value: 10000, ...scenario.request }, { lines, rules, today: () => '2026-11-22' });
+      const result = await calculateDuty(toDutyInput({ declared_value: 10000, ...scenario.request }), { lines, rules, today: () => '2026-11-22' });
       for (const component of result.components.filter((c) => c.status === 'applies' && c.rateKind === 'additive' && c.heading)) {
         const heading = component.heading as string;
         const line = await repository.findLine(result.htsRelease.id, heading.replace(/\./g, ''));

@@ -3,7 +3,7 @@ import type { DutyCalculation } from '../engine/duty-result';
 import { HtsCodeNotInForceError, UnknownHtsCodeError } from '../errors';
 import { estimateIeepaRefundLine, type IeepaRefundLineRequest } from '../ieepa-refunds';
 import { BulkJobKind, BulkLine, BulkLineOutput, outputColumns, reportedFamilies } from './bulk-columns';
-import { dutyRequestOf } from './bulk-lines';
+import { dutyInputOf } from './bulk-lines';
 
 /**
  * One line of a bulk job computed: the calculator's full stack (or the IEEPA refund estimate),
@@ -49,7 +49,7 @@ function calculationOutput(result: DutyCalculation): BulkLineOutput {
 
 async function calculateLine(line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
   try {
-    return calculationOutput(await calculateDuty(dutyRequestOf(line), deps));
+    return calculationOutput(await calculateDuty(dutyInputOf(line), deps));
   } catch (error) {
     if (error instanceof HtsCodeNotInForceError || error instanceof UnknownHtsCodeError) return unresolvedLine('calculation', error.message, deps.rules.version);
     throw error;
@@ -57,13 +57,13 @@ async function calculateLine(line: BulkLine, deps: DutyEngineDependencies): Prom
 }
 
 async function estimateRefundLine(line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
-  const request = dutyRequestOf(line);
+  const input = dutyInputOf(line);
   const refundLine: IeepaRefundLineRequest = {
     entryNumber: line.entry_number ?? '',
     lineNumber: Number(line.line_number),
     ieepaPaid: line.ieepa_paid == null ? null : Number(line.ieepa_paid),
     // Validated: the refund kind requires both.
-    duty: { ...request, entry_date: line.entry_date as string, declared_value: Number(line.value) },
+    duty: { ...input, entryDate: line.entry_date as string },
   };
   let estimate;
   try {

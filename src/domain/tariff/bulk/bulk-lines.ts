@@ -1,6 +1,7 @@
+import Decimal from 'decimal.js';
 import { DomainError, type FieldIssue } from '../../shared';
 import { claimCatalogue } from '../claims/claim-catalogue';
-import { validateDutyRequest, type ClaimInput, type DutyRequest, type TransportMode } from '../engine/duty-request';
+import { validateDutyRequest, type ClaimInput, type DutyInput, type TransportMode } from '../engine/duty-request';
 import { InvalidTariffRequestError } from '../errors';
 import { BulkJobKind, BulkLine, inputColumns, InputColumn, knownColumns, requiredColumns } from './bulk-columns';
 
@@ -26,6 +27,24 @@ function cellText(value: unknown): string | null {
   return text === '' ? null : text;
 }
 
+/**
+ * A number in a cell. A file has no schema to check its cells, so the bounds the API's schema puts
+ * on the same fields are checked here (a value above 0, a quantity or claimed value of 0 or more).
+ */
+function decimalCell(text: string, field: string, bound: 'positive' | 'non_negative'): Decimal {
+  let value: Decimal | null = null;
+  try {
+    value = new Decimal(text);
+  } catch {
+    // Not a number: refused below.
+  }
+  if (value === null || !value.isFinite()) throw new InvalidTariffRequestError(field, `${field} must be a number`);
+  if (bound === 'positive' ? value.lessThanOrEqualTo(0) : value.isNegative()) {
+    throw new InvalidTariffRequestError(field, `${field} must be ${bound === 'positive' ? 'greater than 0' : '0 or more'}`);
+  }
+  return value;
+}
+
 /** `code` or `code=value` separated by semicolons, as a spreadsheet cell holds claims. */
 export function parseClaimsCell(text: string | null | undefined): ClaimInput[] {
   if (!text) return [];
@@ -33,30 +52,40 @@ export function parseClaimsCell(text: string | null | undefined): ClaimInput[] {
     .split(';')
     .map((part) => part.trim())
     .filter((part) => part !== '')
-    .map((part) => {
+    .map((part, index) => {
       const at = part.indexOf('=');
       const code = (at < 0 ? part : part.slice(0, at)).trim();
       const argument = at < 0 ? undefined : part.slice(at + 1).trim();
       if (argument === undefined) return { code };
-      return claimCatalogue.get(code)?.takes === 'text' ? { code, text: argument } : { code, value: argument };
+      const takes = claimCatalogue.get(code)?.takes;
+      if (takes === 'text') return { code, text: argument };
+      if (takes === 'date') return { code, date: argument };
+      return { code, value: decimalCell(argument, `claims/${index}/value`, 'non_negative') };
     });
 }
 
-/** The claims of a JSON line (the calculator's array form) as a claims cell. */
-export function claimsCellOf(claims: ClaimInput[]): string {
-  return claims.map((claim) => (claim.text !== undefined ? `${claim.code}=${claim.text}` : claim.value !== undefined ? `${claim.code}=${claim.value}` : claim.code)).join('; ');
+/** A claim of the JSON form (numbers, texts, dates) as a claims cell holds it. */
+export function claimsCellOf(claims: ReadonlyArray<{ code: string; value?: number; text?: string; date?: string }>): string {
+  return claims.map((claim) => {
+    const argument = claim.text ?? claim.date ?? (claim.value === undefined ? undefined : String(claim.value));
+    return argument === undefined ? claim.code : `${claim.code}=${argument}`;
+  }).join('; ');
 }
 
-/** The line as the calculator reads it. */
-export function dutyRequestOf(line: BulkLine): DutyRequest {
+const transportModes: ReadonlySet<string> = new Set<TransportMode>(['ocean', 'air', 'truck', 'rail']);
+
+/** The line as the calculator takes it; a cell that is not what its column holds is refused with the calculator's field name. */
+export function dutyInputOf(line: BulkLine): DutyInput {
+  const mode = line.mode?.toLowerCase();
+  if (mode !== undefined && !transportModes.has(mode)) throw new InvalidTariffRequestError('mode', `mode must be one of ${[...transportModes].join(', ')}`);
   return {
-    hts_code: line.hts_code ?? '',
-    country_code: (line.country_code ?? '').toUpperCase(),
-    declared_value: line.value ?? undefined,
-    entry_date: line.entry_date ?? undefined,
-    quantities: line.quantity ? [{ value: line.quantity, unit: line.unit ?? '' }] : [],
+    htsCode: line.hts_code ?? '',
+    countryCode: (line.country_code ?? '').toUpperCase(),
+    declaredValue: line.value == null ? undefined : decimalCell(line.value, 'declared_value', 'positive'),
+    entryDate: line.entry_date ?? undefined,
+    quantities: line.quantity ? [{ value: decimalCell(line.quantity, 'quantities/0/value', 'non_negative'), unit: line.unit ?? '' }] : [],
     claims: parseClaimsCell(line.claims),
-    mode: (line.mode?.toLowerCase() ?? undefined) as TransportMode | undefined,
+    mode: mode as TransportMode | undefined,
   };
 }
 
@@ -80,7 +109,7 @@ function lineIssues(line: BulkLine, kind: BulkJobKind, today: string): Array<{ c
   }
   if (issues.some((issue) => ['hts_code', 'country_code', 'value'].includes(issue.column))) return issues;
   try {
-    validateDutyRequest(dutyRequestOf(line), today);
+    validateDutyRequest(dutyInputOf(line), today);
   } catch (error) {
     if (!(error instanceof InvalidTariffRequestError)) throw error;
     // The calculator's messages name its fields; the file's column is `value`.

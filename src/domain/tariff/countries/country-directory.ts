@@ -34,11 +34,11 @@ export class CountryGroups {
   isMember(country: string, group: string, date: string): boolean {
     const definition = this.groups[group];
     if (!definition) throw new Error(`unknown country group ${group}`);
-    return definition.members.some((member) =>
-      typeof member === 'string'
-        ? member === country
-        : member.code === country && (member.from === undefined || date >= member.from) && (member.to === undefined || date < member.to),
-    );
+    // Loops rather than closures: this runs for every measure and exemption of every calculation.
+    for (const member of definition.members) {
+      if (typeof member === 'string' ? member === country : member.code === country && (member.from === undefined || date >= member.from) && (member.to === undefined || date < member.to)) return true;
+    }
+    return false;
   }
 
   /** Every country that is a member of the group at some date. */
@@ -56,7 +56,12 @@ export class CountryGroups {
   /** Include (all countries when absent) minus exclude. */
   inScope(scope: CountryScope | undefined, country: string, date: string): boolean {
     if (!scope) return true;
-    if (scope.include && !scope.include.some((ref) => this.covers(ref, country, date))) return false;
-    return !(scope.exclude ?? []).some((ref) => this.covers(ref, country, date));
+    if (scope.include && !this.coversAny(scope.include, country, date)) return false;
+    return !scope.exclude || !this.coversAny(scope.exclude, country, date);
+  }
+
+  private coversAny(refs: readonly string[], country: string, date: string): boolean {
+    for (const ref of refs) if (this.covers(ref, country, date)) return true;
+    return false;
   }
 }

@@ -4,13 +4,14 @@ import { formatHtsCode } from '../hts-code';
 import type { HtsLineSource } from '../hts-line-source';
 import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
-import { validateDutyRequest, withClaim, type DutyRequest, type ValidRequest } from './duty-request';
+import { validateDutyRequest, withClaim, type DutyInput, type ValidRequest } from './duty-request';
 import type { AdcvdAdvisory, DutyCalculation, DutyComponent, PossibleExemption, ProgramSummary, ReportFamily, UnresolvedItem } from './duty-result';
 import { deMinimisOutcome, relieveAll } from './de-minimis';
 import { harborMaintenanceFee, merchandiseProcessingFee } from './fees';
 import { applyInteractions } from './interactions';
 import { claimsUsedBy, evaluateMeasure, type EvaluatedMeasure } from './measure-evaluation';
-import { centsText, percentOf, toCents } from './money';
+import { fractionOfPercent, percentDecimal } from '../rate-text/percent';
+import { centsText, isAboveZero, percentOf, toCents } from './money';
 
 export interface DutyEngineDependencies {
   lines: HtsLineSource;
@@ -27,9 +28,19 @@ function rateType(base: BaseDuty): DutyCalculation['base']['rateType'] {
   return kind === 'free' || kind === 'ad_valorem' || kind === 'specific' || kind === 'compound' ? kind : 'other';
 }
 
-function baseComponent(base: BaseDuty, request: ValidRequest): DutyComponent {
+/** Each component's amount (rounded to cents; zero when it has none), kept to add up without parsing the texts back. */
+type Amounts = Map<DutyComponent, Decimal>;
+
+const zero = new Decimal(0);
+
+function withAmount(component: DutyComponent, amount: Decimal | null, amounts: Amounts): DutyComponent {
+  amounts.set(component, amount ?? zero);
+  return component;
+}
+
+function baseComponent(base: BaseDuty, request: ValidRequest, declared: string, amounts: Amounts): DutyComponent {
   const amount = base.amount.status === 'resolved' ? toCents(base.amount.amount) : null;
-  return {
+  return withAmount({
     id: 'mfn',
     family: 'base',
     program: base.column === 'column2' ? 'column_2' : base.column === 'special' ? 'special_rate' : 'mfn',
@@ -40,23 +51,23 @@ function baseComponent(base: BaseDuty, request: ValidRequest): DutyComponent {
     rateText: base.rateText,
     ratePercent: base.rate.kind === 'ad_valorem' ? base.rate.term.percent : base.rate.kind === 'free' ? '0' : null,
     basis: 'full_value',
-    basisValue: request.value.toFixed(2),
+    basisValue: declared,
     amount: amount ? amount.toFixed(2) : null,
     effectiveRatePercent: amount ? percentOf(amount, request.value) : null,
     status: base.amount.status === 'resolved' ? 'applies' : 'unresolved',
     ...(base.amount.status === 'unresolved' ? { reason: base.amount.reason } : {}),
     citations: base.citations,
     possibleExemptions: [],
-  };
+  }, amount, amounts);
 }
 
-function measureComponent(item: EvaluatedMeasure, request: ValidRequest): DutyComponent {
+function measureComponent(item: EvaluatedMeasure, request: ValidRequest, amounts: Amounts): DutyComponent {
   const { measure } = item;
   const amount = item.status === 'applies' && item.amount ? toCents(item.amount) : null;
   const met = measure.rate.kind === 'floor' && item.status === 'applies' && amount?.isZero();
   const rateText =
     measure.rate.kind === 'prohibition' ? 'prohibited' : measure.rate.kind === 'floor' ? `${measure.rate.percent}% total duty level` : `+${measure.rate.percent}%`;
-  return {
+  return withAmount({
     id: measure.id,
     family: measure.family,
     program: measure.program,
@@ -76,10 +87,10 @@ function measureComponent(item: EvaluatedMeasure, request: ValidRequest): DutyCo
     ...(item.reliefHeading ? { reliefHeading: item.reliefHeading } : {}),
     citations: measure.citations,
     possibleExemptions: item.possibleExemptions,
-  };
+  }, amount, amounts);
 }
 
-function adcvdAdvisories(request: ValidRequest, rules: TariffRules): { advisories: AdcvdAdvisory[]; components: DutyComponent[] } {
+function adcvdAdvisories(request: ValidRequest, rules: TariffRules, declared: string, amounts: Amounts): { advisories: AdcvdAdvisory[]; components: DutyComponent[] } {
   const advisories: AdcvdAdvisory[] = [];
   const components: DutyComponent[] = [];
   for (const order of rules.adcvdCases(request.code, request.country.code, request.entryDate)) {
@@ -88,7 +99,7 @@ function adcvdAdvisories(request: ValidRequest, rules: TariffRules): { advisorie
     // Without a named exporter (or one without its own rate) the all-others rate is the deposit.
     const allOthers = own ? undefined : live.find((rate) => rate.allOthers);
     const rate = own ?? allOthers;
-    const amount = rate ? toCents(request.value.times(rate.percent).dividedBy(100)) : null;
+    const amount = rate ? toCents(request.value.times(fractionOfPercent(rate.percent))) : null;
     const scope = `The written scope of the order governs; the HTS number is for convenience only (${order.scopeNote}).`;
     const listed = order.listedIn ? ` Listed as in effect in Commerce's notice FR doc ${order.listedIn}.` : '';
     const basis = own
@@ -109,7 +120,7 @@ function adcvdAdvisories(request: ValidRequest, rules: TariffRules): { advisorie
         : `Possible ${order.type} order ${order.caseNumber} (${order.product}) on products of ${request.country.name}: its scope lists this HTS number. The cash-deposit rate depends on the exporter and is not in our data${request.exporter ? ` for ${request.exporter}` : ''}; the duty total leaves it out. ${scope}${listed}`,
     });
     if (rate && amount) {
-      components.push({
+      components.push(withAmount({
         id: order.caseNumber,
         family: 'ad_cvd',
         program: order.type === 'AD' ? 'antidumping' : 'countervailing',
@@ -120,26 +131,23 @@ function adcvdAdvisories(request: ValidRequest, rules: TariffRules): { advisorie
         rateText: `${rate.percent}%`,
         ratePercent: rate.percent,
         basis: 'full_value',
-        basisValue: request.value.toFixed(2),
+        basisValue: declared,
         amount: amount.toFixed(2),
         effectiveRatePercent: percentOf(amount, request.value),
         status: 'applies',
         citations: [{ type: 'federal_register', ref: `FR doc ${rate.federalRegisterDocument}` }, ...rules.ruleSet.adcvdCitations],
         possibleExemptions: [],
-      });
+      }, amount, amounts));
     }
   }
   return { advisories, components };
 }
 
-/** Each component's amount as a number to add up; parsed once per calculation. */
-type Amounts = Map<DutyComponent, Decimal>;
+/** A running sum that starts with its first term (no decimal is made for adding to 0). */
+const plus = (sum: Decimal | null, term: Decimal): Decimal => (sum === null ? term : sum.plus(term));
 
-const amountsOf = (components: DutyComponent[]): Amounts =>
-  new Map(components.map((component) => [component, new Decimal(component.amount ?? 0)]));
-
-/** A program with no measure on the line: nothing to add up. */
-const absent = (family: ReportFamily): ProgramSummary => ({ family, applies: false, amount: '0.00', ratePercent: '0', headings: [] });
+/** A program with no measure on the line: nothing to add up (one shared, frozen summary per family). */
+const absent = new Map(reportFamilies.map((family) => [family, Object.freeze({ family, applies: false, amount: '0.00', ratePercent: '0', headings: Object.freeze([]) as unknown as string[] })]));
 
 /**
  * The family's rate as the measures state it (their percents added up) when every amount it owes is
@@ -147,21 +155,23 @@ const absent = (family: ReportFamily): ProgramSummary => ({ family, applies: fal
  * Null when an amount rests on something else (a specific rate, metal content, a total-duty level).
  */
 function nominalRate(own: DutyComponent[], amounts: Amounts): string | null {
-  let sum = new Decimal(0);
+  let sum: Decimal | null = null;
   for (const component of own) {
     if (component.status !== 'applies' || (amounts.get(component) as Decimal).isZero()) continue;
     const adValorem = component.rateKind === 'additive' || component.rateKind === 'adcvd' || (component.rateKind === 'base' && component.ratePercent !== null);
     if (!adValorem || component.basis !== 'full_value' || component.ratePercent === null) return null;
-    sum = sum.plus(component.ratePercent);
+    sum = plus(sum, percentDecimal(component.ratePercent));
   }
-  return sum.toString();
+  return (sum ?? zero).toString();
 }
 
 function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal): ProgramSummary[] {
   return reportFamilies.map((family) => {
-    const own = components.filter((component) => component.family === family);
-    if (own.length === 0) return absent(family);
-    let sum = new Decimal(0);
+    // A line has a handful of components: a scan per family costs less than grouping them in a map.
+    let own: DutyComponent[] | undefined;
+    for (const component of components) if (component.family === family) (own ??= []).push(component);
+    if (!own) return absent.get(family) as ProgramSummary;
+    let sum: Decimal | null = null;
     let owes = false;
     let unresolved = false;
     const headings: string[] = [];
@@ -169,11 +179,11 @@ function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal
       if (component.status === 'unresolved') unresolved = true;
       if (component.status !== 'applies') continue;
       const amount = amounts.get(component) as Decimal;
-      sum = sum.plus(amount);
-      owes ||= family === 'base' || amount.greaterThan(0);
+      sum = plus(sum, amount);
+      owes ||= family === 'base' || isAboveZero(amount);
       if (component.heading !== null && !headings.includes(component.heading)) headings.push(component.heading);
     }
-    const amount = unresolved ? null : sum;
+    const amount = unresolved ? null : (sum ?? zero);
     return {
       family,
       applies: owes || (unresolved && family !== 'base'),
@@ -190,7 +200,7 @@ function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal
  * each line is rounded half-up to cents and totals add the rounded lines. Anything the request does
  * not let us decide is listed in `unresolved` and makes the totals null — never a silent zero.
  */
-export async function calculateDuty(input: DutyRequest, dependencies: DutyEngineDependencies): Promise<DutyCalculation> {
+export async function calculateDuty(input: DutyInput, dependencies: DutyEngineDependencies): Promise<DutyCalculation> {
   const request = validateDutyRequest(input, dependencies.today());
   const result = await calculateStack(request, dependencies);
   result.possibleExemptions = await withClaimTotals(request, result, dependencies);
@@ -202,6 +212,7 @@ export async function calculateDuty(input: DutyRequest, dependencies: DutyEngine
  * would give (the same calculation with the claim added).
  */
 async function withClaimTotals(request: ValidRequest, result: DutyCalculation, dependencies: DutyEngineDependencies): Promise<PossibleExemption[]> {
+  if (!reachesClaim(result.components)) return [];
   const found: PossibleExemption[] = [];
   for (const component of result.components) {
     for (const note of component.possibleExemptions) {
@@ -213,6 +224,12 @@ async function withClaimTotals(request: ValidRequest, result: DutyCalculation, d
     }
   }
   return found;
+}
+
+/** Whether some component names an exemption a claim would reach (most lines have none). */
+function reachesClaim(components: DutyComponent[]): boolean {
+  for (const component of components) for (const note of component.possibleExemptions) if (note.claim) return true;
+  return false;
 }
 
 /** Claims no measure on the line (and no AD/CVD order for its origin) can use: warned about, never applied. */
@@ -235,43 +252,53 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
 
   const base = evaluateBaseDuty(line, request, rules);
   const candidates = rules.candidates({ code: request.code, country: request.country.code, entryDate: request.entryDate, arrivalDate: request.arrivalDate });
-  const evaluated = candidates
-    .map((candidate) => evaluateMeasure(candidate, request, rules, base.amount))
-    .filter((item): item is EvaluatedMeasure => item !== null);
+  const evaluated: EvaluatedMeasure[] = [];
+  for (const candidate of candidates) {
+    const item = evaluateMeasure(candidate, request, rules, base.amount);
+    if (item) evaluated.push(item);
+  }
   applyInteractions(evaluated, request.entryDate);
 
-  const adcvd = adcvdAdvisories(request, rules);
-  const components = [baseComponent(base, request), ...evaluated.map((item) => measureComponent(item, request)), ...adcvd.components];
+  const declared = request.value.toFixed(2);
+  const amounts: Amounts = new Map();
+  const adcvd = adcvdAdvisories(request, rules, declared, amounts);
+  const components = [baseComponent(base, request, declared, amounts)];
+  for (const item of evaluated) components.push(measureComponent(item, request, amounts));
+  for (const component of adcvd.components) components.push(component);
   const deMinimis = deMinimisOutcome(request, rules);
   if (deMinimis.kind === 'relieved') relieveAll(components, deMinimis.reason);
-  const unresolved: UnresolvedItem[] = components
-    .filter((component) => component.status === 'unresolved')
-    .map((component) => ({ component: component.id, reason: component.reason ?? 'unresolved' }));
+  const unresolved: UnresolvedItem[] = [];
+  let banned = false;
   // Null while a ban that may cover the article is unresolved: neither "prohibited" nor "allowed" is known.
-  const banUnresolved = components.some((component) => component.rateKind === 'prohibition' && component.status === 'unresolved');
-  const prohibited = components.some((component) => component.status === 'prohibited') ? true : banUnresolved ? null : false;
-
-  const mpf = merchandiseProcessingFee(rules.fees, request);
-  const hmf = harborMaintenanceFee(rules.fees, request);
-  for (const [name, fee] of [['fees.mpf', mpf], ['fees.hmf', hmf]] as const) {
-    if (fee.status === 'unresolved') unresolved.push({ component: name, reason: fee.reason ?? 'unresolved' });
+  let banUnresolved = false;
+  for (const component of components) {
+    if (component.status === 'prohibited') banned = true;
+    if (component.status !== 'unresolved') continue;
+    unresolved.push({ component: component.id, reason: component.reason ?? 'unresolved' });
+    if (component.rateKind === 'prohibition') banUnresolved = true;
   }
-  const feesTotal =
-    mpf.status === 'unresolved' || hmf.status === 'unresolved' ? null : new Decimal(mpf.amount ?? 0).plus(hmf.amount ?? 0);
-  const amounts = amountsOf(components);
-  const dutyTotal =
-    prohibited !== false || components.some((component) => component.status === 'unresolved')
-      ? null
-      : components.filter((component) => component.status === 'applies').reduce((sum, component) => sum.plus(amounts.get(component) as Decimal), new Decimal(0));
+  const componentUnresolved = unresolved.length > 0;
+  const prohibited = banned ? true : banUnresolved ? null : false;
 
-  const warnings = [...base.warnings];
+  const { line: mpf, due: mpfDue } = merchandiseProcessingFee(rules.fees, request);
+  const { line: hmf, due: hmfDue } = harborMaintenanceFee(rules.fees, request);
+  if (mpf.status === 'unresolved') unresolved.push({ component: 'fees.mpf', reason: mpf.reason ?? 'unresolved' });
+  if (hmf.status === 'unresolved') unresolved.push({ component: 'fees.hmf', reason: hmf.reason ?? 'unresolved' });
+  const feesTotal = mpf.status === 'unresolved' || hmf.status === 'unresolved' ? null : plus(mpfDue, hmfDue ?? zero);
+  let applying: Decimal | null = null;
+  for (const component of components) if (component.status === 'applies') applying = plus(applying, amounts.get(component) as Decimal);
+  const dutyTotal = prohibited !== false || componentUnresolved ? null : (applying ?? zero);
+  const feesText = feesTotal ? centsText(feesTotal) : null;
+
+  // The base duty's warnings are its own array, made for this calculation: the others join it.
+  const warnings = base.warnings;
   if (prohibited) warnings.push('Importation of this article is prohibited on the date given; no duty total is computed.');
   if (request.arrivalDefaulted && evaluated.some((item) => item.measure.date_basis === 'arrival')) {
     warnings.push('A measure here is keyed to the date of arrival; the entry date was used as the arrival date.');
   }
   for (const advisory of adcvd.advisories) if (advisory.amount === null) warnings.push(advisory.message);
   if (deMinimis.kind === 'refused') warnings.push(deMinimis.warning);
-  warnings.push(...unfitClaims(request, candidates, rules, adcvd.advisories.length > 0));
+  if (request.claims.size > 0) warnings.push(...unfitClaims(request, candidates, rules, adcvd.advisories.length > 0));
 
   return {
     hts: {
@@ -283,7 +310,7 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
       rateLineCode: line.rateLineCode,
     },
     country: request.country,
-    declaredValue: request.value.toFixed(2),
+    declaredValue: declared,
     entryDate: request.entryDate,
     arrivalDate: request.arrivalDate,
     mode: request.mode,
@@ -299,11 +326,11 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
     programs: summarize(components, amounts, request.value),
     adcvd: adcvd.advisories,
     unresolved,
-    fees: { mpf, hmf, total: feesTotal ? centsText(feesTotal) : null },
+    fees: { mpf, hmf, total: feesText },
     totals: {
       duty: dutyTotal ? dutyTotal.toFixed(2) : null,
       dutyRatePercent: dutyTotal ? percentOf(dutyTotal, request.value) : null,
-      fees: feesTotal ? centsText(feesTotal) : null,
+      fees: feesText,
       dutyAndFees: dutyTotal && feesTotal ? dutyTotal.plus(feesTotal).toFixed(2) : null,
     },
     prohibited,

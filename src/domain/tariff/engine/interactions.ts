@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { LoadedMeasure } from '../rules/rule-set';
 import type { MeasureInteraction } from '../rules/rule-schema';
 import type { EvaluatedMeasure } from './measure-evaluation';
+import { isAboveZero } from './money';
 
 function targets(interaction: MeasureInteraction, measure: LoadedMeasure): boolean {
   if (interaction.measure) return measure.id === interaction.measure;
@@ -12,7 +13,7 @@ function targets(interaction: MeasureInteraction, measure: LoadedMeasure): boole
 /** "Subject to" a duty means owing more than 0 (CBP, CSMS #65054270): only such a measure suppresses. */
 function owes(evaluated: EvaluatedMeasure): boolean | 'unknown' {
   if (evaluated.status === 'suppressed') return false;
-  if (evaluated.status === 'applies') return evaluated.amount !== null && evaluated.amount.greaterThan(0);
+  if (evaluated.status === 'applies') return evaluated.amount !== null && isAboveZero(evaluated.amount);
   return evaluated.subjectTo;
 }
 
@@ -56,20 +57,32 @@ function chargeOnRemainder(item: EvaluatedMeasure, edges: Array<{ by: EvaluatedM
  * group. Suppressed measures stay in the result with the reason and the measures that suppressed them.
  */
 export function applyInteractions(evaluated: EvaluatedMeasure[], date: string): void {
-  const active = (interaction: MeasureInteraction) =>
-    (interaction.from === undefined || date >= interaction.from) && (interaction.to === undefined || date < interaction.to);
+  // Interactions and groups relate two measures or more: a line with one has nothing to settle.
+  if (evaluated.length < 2) return;
   // suppressors.get(m) = the measures that, when they apply, suppress m, with the citation.
-  const suppressors = new Map<EvaluatedMeasure, Array<{ by: EvaluatedMeasure; interaction: MeasureInteraction }>>();
-  for (const item of evaluated) suppressors.set(item, []);
+  const suppressors = new Map<EvaluatedMeasure, Edge[]>();
+  const suppress = (item: EvaluatedMeasure, edge: Edge) => {
+    const edges = suppressors.get(item);
+    if (edges) edges.push(edge);
+    else suppressors.set(item, [edge]);
+  };
   for (const item of evaluated) {
-    for (const interaction of item.measure.interactions.filter(active)) {
+    for (const interaction of item.measure.interactions) {
+      if ((interaction.from !== undefined && date < interaction.from) || (interaction.to !== undefined && date >= interaction.to)) continue;
       for (const other of evaluated) {
         if (other === item || !targets(interaction, other.measure)) continue;
-        if (interaction.relation === 'excluded_by') suppressors.get(item)?.push({ by: other, interaction });
-        else suppressors.get(other)?.push({ by: item, interaction });
+        if (interaction.relation === 'excluded_by') suppress(item, { by: other, interaction });
+        else suppress(other, { by: item, interaction });
       }
     }
   }
+  if (suppressors.size > 0) settleSuppressions(evaluated, suppressors, date);
+  keepLargestOfGroups(evaluated);
+}
+
+type Edge = { by: EvaluatedMeasure; interaction: MeasureInteraction };
+
+function settleSuppressions(evaluated: EvaluatedMeasure[], suppressors: Map<EvaluatedMeasure, Edge[]>, date: string): void {
 
   const settled = new Set<EvaluatedMeasure>();
   const visiting = new Set<EvaluatedMeasure>();
@@ -102,13 +115,16 @@ export function applyInteractions(evaluated: EvaluatedMeasure[], date: string): 
     settled.add(item);
   };
   evaluated.forEach(settle);
+}
 
-  const groups = new Map<string, EvaluatedMeasure[]>();
+function keepLargestOfGroups(evaluated: EvaluatedMeasure[]): void {
+  let groups: Map<string, EvaluatedMeasure[]> | undefined;
   for (const item of evaluated) {
     if (!item.measure.group || (item.status !== 'applies' && item.status !== 'unresolved')) continue;
+    groups ??= new Map();
     groups.set(item.measure.group, [...(groups.get(item.measure.group) ?? []), item]);
   }
-  for (const [group, members] of groups) {
+  for (const [group, members] of groups ?? []) {
     if (members.length < 2) continue;
     const unresolved = members.filter((member) => member.status === 'unresolved');
     if (unresolved.length > 0) {

@@ -3,6 +3,7 @@ import type { RateAmount } from '../rate-text/rate-amount';
 import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import type { LoadedMeasure } from '../rules/rule-set';
 import { metalContentClaims } from '../claims/claim-catalogue';
+import { isAboveZero } from './money';
 import type { ClaimInput, ValidRequest } from './duty-request';
 
 /** An exemption the request could reach: the claim that would reach it, when one would. */
@@ -39,6 +40,7 @@ export interface EvaluatedMeasure {
    */
   amountOn: (basisValue: Decimal) => Decimal | null;
 }
+
 
 const inWindow = (date: string, from?: string, to?: string) => (from === undefined || date >= from) && (to === undefined || date < to);
 
@@ -121,7 +123,7 @@ export function evaluateMeasure(
   const country = request.country.code;
   const date = request.entryDate;
   const possibleExemptions: PossibleExemptionNote[] = [...measure.possible_exemptions];
-  const positive = fraction === null || fraction.greaterThan(0);
+  const positive = fraction === null || isAboveZero(fraction);
   const amountOn = (basisValue: Decimal): Decimal | null => {
     if (fraction === null) return null;
     if (measure.rate.kind === 'additive') return basisValue.times(fraction);
@@ -134,7 +136,7 @@ export function evaluateMeasure(
     measure,
     possibleExemptions,
     amountOn,
-    subjectTo: fields.subjectTo ?? (fields.status === 'unresolved' ? 'unknown' : fields.status !== 'suppressed' && (fields.amount === null ? positive : fields.amount.greaterThan(0))),
+    subjectTo: fields.subjectTo ?? (fields.status === 'unresolved' ? 'unknown' : fields.status !== 'suppressed' && (fields.amount === null ? positive : isAboveZero(fields.amount))),
     ...fields,
   });
 

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { RateExpression, RateTerm } from './rate-text.model';
 import { convertQuantity } from './rate-units';
+import { fractionOfPercent } from './percent';
 
 export interface Quantity {
   value: Decimal;
@@ -23,7 +24,7 @@ const unresolved = (reason: string): RateAmount => ({ status: 'unresolved', reas
 export function termAmount(term: RateTerm, inputs: RateInputs): RateAmount {
   if (term.kind === 'ad_valorem') {
     if (term.on) return unresolved(`${term.percent}% applies to the value of ${term.on}, which the request does not give`);
-    return resolved(inputs.value.times(term.percent).dividedBy(100));
+    return resolved(inputs.value.times(fractionOfPercent(term.percent)));
   }
   if (term.on) {
     return unresolved(`${term.amount} USD/${term.unitText} is measured ${term.on}, which the request does not give`);

@@ -5,6 +5,8 @@ import { ProductScopeMatcher } from './product-scope';
 import type { BaseRatesFile, MeasureExemption } from './rule-schema';
 import type { AdcvdCase, LoadedMeasure, TariffRuleSet } from './rule-set';
 
+const noCases: readonly AdcvdCase[] = [];
+
 export interface CompiledExemption extends MeasureExemption {
   productsMatcher: ProductScopeMatcher | null;
 }
@@ -50,6 +52,8 @@ export class TariffRules {
    */
   private readonly byIncludedPrefix = new Map<string, CompiledMeasure[]>();
   private readonly everyProduct: CompiledMeasure[] = [];
+  /** AD/CVD cases by country of origin. */
+  private readonly adcvdByCountry = new Map<string, AdcvdCase[]>();
 
   constructor(readonly ruleSet: TariffRuleSet) {
     this.version = ruleSet.version;
@@ -84,6 +88,7 @@ export class TariffRules {
       const origins = new Set(include.flatMap((ref) => (ref.startsWith('@') ? this.groups.everMembers(ref.slice(1)) : [ref])));
       for (const origin of origins) this.byOrigin.set(origin, [...(this.byOrigin.get(origin) ?? []), compiled]);
     }
+    for (const entry of ruleSet.adcvdCases) this.adcvdByCountry.set(entry.country, [...(this.adcvdByCountry.get(entry.country) ?? []), entry]);
   }
 
   /**
@@ -93,12 +98,18 @@ export class TariffRules {
   candidates(query: CandidateQuery): CompiledMeasure[] {
     const possible = this.possibleFor(query.country);
     const found: CompiledMeasure[] = [];
-    const consider = (compiled: CompiledMeasure) => {
+    this.consider(this.everyProduct, possible, query, found);
+    for (let length = 2; length <= query.code.length; length += 1) {
+      const measures = this.byIncludedPrefix.get(query.code.slice(0, length));
+      if (measures) this.consider(measures, possible, query, found);
+    }
+    return found.length < 2 ? found : found.sort((a, b) => a.order - b.order);
+  }
+
+  private consider(measures: CompiledMeasure[], possible: Set<CompiledMeasure>, query: CandidateQuery, found: CompiledMeasure[]): void {
+    for (const compiled of measures) {
       if (possible.has(compiled) && !found.includes(compiled) && this.covers(compiled, query)) found.push(compiled);
-    };
-    this.everyProduct.forEach(consider);
-    for (let length = 2; length <= query.code.length; length += 1) this.byIncludedPrefix.get(query.code.slice(0, length))?.forEach(consider);
-    return found.sort((a, b) => a.order - b.order);
+    }
   }
 
   private covers({ measure, products }: CompiledMeasure, query: CandidateQuery): boolean {
@@ -122,12 +133,11 @@ export class TariffRules {
 
   /** Active AD/CVD cases whose HTS prefixes and country match. */
   adcvdCases(code: string, country: string, date: string): AdcvdCase[] {
-    return this.ruleSet.adcvdCases.filter(
-      (entry) =>
-        entry.country === country &&
-        (entry.orderDate === undefined || entry.orderDate <= date) &&
-        (entry.revokedDate === undefined || date < entry.revokedDate) &&
-        entry.htsPrefixes.some((prefix) => code.startsWith(prefix)),
-    );
+    const found: AdcvdCase[] = [];
+    for (const entry of this.adcvdByCountry.get(country) ?? noCases) {
+      if ((entry.orderDate !== undefined && date < entry.orderDate) || (entry.revokedDate !== undefined && date >= entry.revokedDate)) continue;
+      if (entry.htsPrefixes.some((prefix) => code.startsWith(prefix))) found.push(entry);
+    }
+    return found;
   }
 }

@@ -12,8 +12,8 @@ const unfit = (code: string) => (result: DutyCalculation) => expect(result.warni
 
 const waferMachine = { hts_code: '8486.10.00.00', country_code: 'CN' };
 const railBrake = { hts_code: '8607.21.10.00', country_code: 'CN' };
-const note20www = { code: 's301_china_exclusion_9903_88_70', text: 'U.S. note 20(www)(1): silicon growth furnaces' };
-const note20vvv = { code: 's301_china_exclusion_9903_88_69', text: 'U.S. note 20(vvv)(i)(2): 8607.21.1000' };
+const note20www = { code: 's301_china_exclusion_9903_88_70', text: 'U.S. note 20(www)(1): silicon growth furnaces' } as const;
+const note20vvv = { code: 's301_china_exclusion_9903_88_69', text: 'U.S. note 20(vvv)(i)(2): 8607.21.1000' } as const;
 
 const scenarios: GoldenScenario[] = [
   // Section 301 China exclusions, 9903.88.69/.70 (U.S. note 20(vvv)/(www)).

@@ -251,7 +251,7 @@ const scenarios: GoldenScenario[] = [
   {
     name: 'copper wire from Chile in 2025 with a certified copper content: 50% of the content; reciprocal excluded',
     source: 'Proclamation 10962 (9903.78.01, 50% of the copper content from 2025-08-01); heading 9903.01.33',
-    request: { hts_code: '7408.11.60.00', country_code: 'CL', entry_date: '2025-09-01', claims: { metal_content_value: '9000' } },
+    request: { hts_code: '7408.11.60.00', country_code: 'CL', entry_date: '2025-09-01', claims: { metal_content_value: 9000 } },
     applies: { mfn: '300.00', 's232-copper': '4500.00' },
     suppressed: ['ieepa-reciprocal-baseline-2025-08-07'],
     total: '4800.00',

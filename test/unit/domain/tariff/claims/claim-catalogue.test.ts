@@ -3,6 +3,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { claimCatalogue } from '../../../../../src/domain/tariff/claims/claim-catalogue';
 import { calculateDuty } from '../../../../../src/domain/tariff/engine/calculate-duty';
+import { toDutyInput, type DutyBody } from '../../../../../src/handlers/inputs/tariff.input';
 import { InvalidTariffRequestError } from '../../../../../src/domain/tariff/errors';
 import { csvLineSource } from '../../../../support/hts-csv-line-source';
 import { realHtsFile } from '../../../../support/hts-fixtures';
@@ -31,11 +32,11 @@ describe('the claims catalogue', () => {
 describe('claims in a calculation', () => {
   const rules = tariffRulesFromData(repoDataDir);
   const lines = csvLineSource(realHtsFile('hts_2026_revision_4_csv.csv'), { id: '2026-rev-4', name: '2026 HTS Revision 4' }, '2025-01-01');
-  const calculate = (request: Parameters<typeof calculateDuty>[0]) => calculateDuty(request, { lines, rules, today: () => '2026-11-22' });
+  const calculate = (request: DutyBody) => calculateDuty(toDutyInput(request), { lines, rules, today: () => '2026-11-22' });
 
   it('refuses an unknown claim, a claim made twice, a missing value and a share over 100, naming the field', async () => {
     const base = { hts_code: '6109.10.00.12', country_code: 'VN' };
-    await expect(calculate({ ...base, claims: [{ code: 'made_in_usa' }] })).rejects.toMatchObject({ field: 'claims/0/code' });
+    await expect(calculate({ ...base, claims: [{ code: 'made_in_usa' as never }] })).rejects.toMatchObject({ field: 'claims/0/code' });
     await expect(calculate({ ...base, claims: [{ code: 'automobile_part' }, { code: 'automobile_part' }] })).rejects.toMatchObject({ field: 'claims/1/code' });
     await expect(calculate({ ...base, claims: [{ code: 'copper_content_value' }] })).rejects.toMatchObject({ field: 'claims/0/value' });
     await expect(calculate({ ...base, claims: [{ code: 'us_content_share', value: 101 }] })).rejects.toBeInstanceOf(InvalidTariffRequestError);

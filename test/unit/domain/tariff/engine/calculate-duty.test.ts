@@ -1,5 +1,5 @@
 import { calculateDuty } from '../../../../../src/domain/tariff/engine/calculate-duty';
-import type { DutyRequest } from '../../../../../src/domain/tariff/engine/duty-request';
+import { toDutyInput, type DutyBody } from '../../../../../src/handlers/inputs/tariff.input';
 import { HtsCodeNotInForceError, InvalidTariffRequestError, UnknownCountryError, UnknownHtsCodeError } from '../../../../../src/domain/tariff/errors';
 import { InMemoryHtsLineSource } from '../../../../../src/domain/tariff/in-memory-hts-line-source';
 import { buildRuleSet } from '../../../../../src/domain/tariff/rules/rule-set';
@@ -43,7 +43,7 @@ const lines = new InMemoryHtsLineSource([
   { release: { id: '2026-rev-4', name: '2026 HTS Revision 4' }, effectiveFrom: '2026-02-24', lines: [tShirt, steers, section122Heading] },
 ]);
 const rules = new TariffRules(buildRuleSet(fixtureRuleSources()));
-const calculate = (request: DutyRequest) => calculateDuty(request, { lines, rules, today: () => '2026-11-22' });
+const calculate = (request: DutyBody) => calculateDuty(toDutyInput(request), { lines, rules, today: () => '2026-11-22' });
 
 describe('calculateDuty', () => {
   it('stacks the base duty and a listed measure, with fees, release and rules version', async () => {
@@ -66,7 +66,7 @@ describe('calculateDuty', () => {
   });
 
   it('rounds each line half-up to cents and adds the rounded lines', async () => {
-    const result = await calculate({ hts_code: '6109100012', country_code: 'VN', declared_value: '1234.57', entry_date: '2026-10-01', mode: 'air' });
+    const result = await calculate({ hts_code: '6109100012', country_code: 'VN', declared_value: 1234.57, entry_date: '2026-10-01', mode: 'air' });
     // 16.5% of 1234.57 = 203.70405 → 203.70; 20% = 246.914 → 246.91.
     expect(result.components.map((c) => c.amount)).toEqual(['203.70', '246.91']);
     expect(result.totals.duty).toBe('450.61');
@@ -93,7 +93,7 @@ describe('calculateDuty', () => {
     expect(result.components[0]).toMatchObject({ status: 'unresolved', amount: null });
     expect(result.unresolved).toEqual([{ component: 'mfn', reason: 'the specific rate is per kg; a quantity in kg is required' }]);
     expect(result.totals.duty).toBeNull();
-    const withQuantity = await calculate({ hts_code: '0102.29.40.24', country_code: 'AR', entry_date: '2026-10-01', quantities: [{ value: '2000', unit: 'lb' }] });
+    const withQuantity = await calculate({ hts_code: '0102.29.40.24', country_code: 'AR', entry_date: '2026-10-01', quantities: [{ value: 2000, unit: 'lb' }] });
     expect(withQuantity.components[0].amount).toBe('9.07');
   });
 
