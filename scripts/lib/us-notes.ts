@@ -15,7 +15,8 @@ export function usNotesLines(): string[] {
  */
 export function subdivisionCodes(lines: string[], opens: string, after?: string): string[] {
   const from = after ? lines.findIndex((line) => line.startsWith(after)) : 0;
-  const first = lines.findIndex((line, index) => index >= from && line.startsWith(opens));
+  // A subdivision nested in a clause opens indented (note 2(v)(iii)(a)).
+  const first = lines.findIndex((line, index) => index >= from && line.trimStart().startsWith(opens.trimStart()));
   if (first < 0) throw new Error(`U.S. notes: no subdivision opening with "${opens}"`);
   const next = lines.findIndex((line, index) => index > first && /^\([a-z]{1,4}\) /.test(line));
   const codes = new Set<string>();

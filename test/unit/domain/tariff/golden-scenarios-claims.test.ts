@@ -350,6 +350,27 @@ const scenarios: GoldenScenario[] = [
       expect(result.programs.find((p) => p.family === 'ieepa_reciprocal')?.ratePercent).toBe('15');
     },
   },
+  {
+    name: 'metal furniture from Vietnam with its aluminum content: not Annex II, the reciprocal duty is on the rest',
+    source: 'U.S. note 2(v)(iii)(a) to subchapter III (does not name 9403.20); heading 9903.85.08; note 2(v)(ix); heading 9903.02.69 (+20%)',
+    request: { hts_code: '9403.20.00.86', country_code: 'VN', entry_date: '2025-09-01', declared_value: 10000, claims: [{ code: 'aluminum_content_value', value: 2500 }] },
+    applies: { mfn: '0.00', 's232-aluminum-derivatives': '1250.00', 'ieepa-reciprocal-vn': '1500.00' },
+    total: '2750.00',
+  },
+  {
+    name: 'mounted piezoelectric crystals from Vietnam: 8541.60 is not in Annex II, the reciprocal duty applies',
+    source: 'U.S. note 2(v)(iii)(a) to subchapter III names 8541.10-8541.59 and 8541.90, not 8541.60; heading 9903.02.69 (+20%)',
+    request: { hts_code: '8541.60.00.10', country_code: 'VN', entry_date: '2025-09-01', declared_value: 10000 },
+    applies: { mfn: '0.00', 'ieepa-reciprocal-vn': '2000.00' },
+    total: '2000.00',
+  },
+  {
+    name: 'laptop from Vietnam: heading 8471 is in Annex II, no reciprocal duty',
+    source: 'U.S. note 2(v)(iii)(a) to subchapter III (heading 8471, added retroactive to 2025-04-05, CSMS #64724565); heading 9903.01.32',
+    request: { hts_code: '8471.30.01.00', country_code: 'VN', entry_date: '2025-09-01', declared_value: 10000 },
+    applies: { mfn: '0.00' },
+    total: '0.00',
+  },
 ];
 
 runGoldenScenarios('golden duty scenarios of the trust round (HTS 2026 Rev 4 lines)', scenarios);
