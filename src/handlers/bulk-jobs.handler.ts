@@ -5,12 +5,15 @@ import {
   type BulkJobKind,
   type BulkJobService,
   type BulkJobSource,
+  bulkReportDetailDefault,
+  type DutyEngineDependencies,
   claimsCellOf,
   inputColumns,
   maxBulkFileBytes,
   type RawRow,
   readCsv,
   readXlsx,
+  renderBulkJobReport,
   resultColumns,
   resultRow,
   type SheetFormat,
@@ -26,7 +29,7 @@ import { toApiBulkJob, toApiBulkJobLine } from './outputs/bulk-job.output';
 import { listResponse } from './outputs/tracking.output';
 import { accountScopeOf } from './shipments.handler';
 
-type BulkOperation = 'createBulkJob' | 'listBulkJobs' | 'getBulkJob' | 'getBulkJobResults' | 'getBulkJobTemplate';
+type BulkOperation = 'createBulkJob' | 'listBulkJobs' | 'getBulkJob' | 'getBulkJobResults' | 'getBulkJobReport' | 'getBulkJobTemplate';
 type JsonLine = components['schemas']['BulkJobLineInput'];
 
 const bulkJobsPath = '/api/tariff/bulk-jobs';
@@ -68,7 +71,7 @@ async function sheet(format: SheetFormat, columns: string[], rows: AsyncIterable
 
 const isLineCursor = (value: unknown): value is { line: number } => typeof value === 'object' && value !== null && Number.isSafeInteger((value as { line?: unknown }).line);
 
-export function bulkJobHandlers(bulkJobs: BulkJobService): { [K in BulkOperation]: OperationHandler<operations[K]> } {
+export function bulkJobHandlers(bulkJobs: BulkJobService, engine: (today: string) => Promise<DutyEngineDependencies>): { [K in BulkOperation]: OperationHandler<operations[K]> } {
   return {
     createBulkJob: async ({ body, call }) => {
       const kind = (body?.kind ?? 'calculation') as BulkJobKind;
@@ -101,6 +104,18 @@ export function bulkJobHandlers(bulkJobs: BulkJobService): { [K in BulkOperation
       const page = pageOf(await bulkJobs.linesAfter(job.id, after, limit + 1), limit, (last) => ({ line: last.line }));
       const listed = listResponse(page, toApiBulkJobLine, `${bulkJobsPath}/${job.id}/results`, { limit, format: query.format });
       return { status: 200, headers: listed.headers, body: { ...listed.body, kind: job.kind, columns: resultColumns(job.kind) } };
+    },
+    getBulkJobReport: async ({ params, query, call }) => {
+      const job = await bulkJobs.finished(accountScopeOf(call), params.bulk_job_id);
+      const pdf = await renderBulkJobReport({
+        job,
+        lines: () => bulkJobs.linesInOrder(job.id),
+        // The job's own date, as the worker computed it.
+        engine: () => engine(new Date(job.createdAt).toISOString().slice(0, 10)),
+        detail: query.detail ?? bulkReportDetailDefault,
+      });
+      // The adapter sends a Buffer as it is; the generated type names binary bodies as strings.
+      return { status: 200, contentType: 'application/pdf', headers: { 'Content-Disposition': `inline; filename="${job.id}.pdf"` }, body: pdf as unknown as string };
     },
     getBulkJobTemplate: async ({ query }) => {
       const kind = (query.kind ?? 'calculation') as BulkJobKind;
