@@ -128,7 +128,9 @@ describe('bulk jobs', () => {
     const csv = await tariff().get(`/api/tariff/bulk-jobs/${jobId}/results`).set('X-API-Key', pro).set('Accept', 'text/csv').expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="${jobId}.csv"`);
-    const rows = csv.text.trim().split('\n');
+    // As every export: a byte order mark, CRLF.
+    expect(csv.text.startsWith('\uFEFFreference,')).toBe(true);
+    const rows = csv.text.slice(1).trim().split('\r\n');
     expect(rows).toHaveLength(5);
     expect(rows[0]).toMatch(/^reference,hts_code,country_code,value,entry_date,quantity,unit,claims,mode,status,base_rate,base_amount,/);
     expect(rows[1]).toMatch(/^PO-1\/1,6109\.10\.0012,CN,10000,2025-11-10,,,,ocean,resolved,/);
@@ -260,7 +262,7 @@ describe('bulk jobs', () => {
 
   it('serves templates of either kind as CSV and XLSX', async () => {
     const csv = await tariff().get('/api/tariff/bulk-jobs/template').set('X-API-Key', pro).expect(200);
-    expect(csv.text).toBe('reference,hts_code,country_code,value,entry_date,quantity,unit,claims,mode\n');
+    expect(csv.text).toBe('\uFEFFreference,hts_code,country_code,value,entry_date,quantity,unit,claims,mode\r\n');
     const refund = await tariff().get('/api/tariff/bulk-jobs/template?kind=ieepa_refund&format=xlsx').set('X-API-Key', pro).buffer(true).parse(binary).expect(200);
     expect(refund.headers['content-disposition']).toBe('attachment; filename="bulk-ieepa-refund-template.xlsx"');
     const workbook = new ExcelJS.Workbook();

@@ -19,4 +19,4 @@ export { type BulkJobKind, type BulkLine, type BulkLineOutput, inputColumns } fr
 export { type BulkJob, type BulkJobLine, BulkJobService, type BulkJobSource, type BulkJobStatus, type BulkJobStore, resultColumns, resultRow } from './bulk/bulk-job.service';
 export { bulkReportDetailDefault, bulkReportDetailMax, renderBulkJobReport } from './bulk/bulk-report';
 export { claimsCellOf, maxBulkFileBytes, type RawRow } from './bulk/bulk-lines';
-export { readCsv, readXlsx, type SheetFormat, sheetContentTypes, type SheetRow, writeCsv, writeXlsx } from './bulk/bulk-sheets';
+export { readCsv, readXlsx, resultsTable, templateTable } from './bulk/bulk-sheets';
