@@ -1540,8 +1540,8 @@ export interface paths {
         };
         /**
          * Download a bulk file template
-         * @description The header row of a bulk file of the kind, as CSV (default) or XLSX: fill in one line per row
-         *     and upload it to `POST /api/tariff/bulk-jobs`.
+         * @description The header row of a bulk file of the kind, as CSV (default; UTF-8 with a byte order mark,
+         *     CRLF) or XLSX: fill in one line per row and upload it to `POST /api/tariff/bulk-jobs`.
          *
          *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
          */
@@ -1598,8 +1598,11 @@ export interface paths {
          *     is empty (null in JSON), never 0. Amounts are exact decimal strings.
          *
          *     As JSON (paginated by line), CSV or XLSX: by `format`, else by `Accept` (`text/csv`, the XLSX
-         *     type), JSON by default. A file has the same layout as an upload, so it can be sent again. A
-         *     job not yet succeeded (queued, running or failed) has no results: 409.
+         *     type), JSON by default. A file has the same layout as an upload, so it can be sent again. CSV
+         *     and XLSX are written as the other exports: RFC 4180 CSV (CRLF), UTF-8 with a byte order mark;
+         *     XLSX with the header frozen and amounts as numbers; a text a spreadsheet would run as a
+         *     formula starts with `'` (taken off again on upload). A job not yet succeeded (queued, running
+         *     or failed) has no results: 409.
          *
          *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
          */

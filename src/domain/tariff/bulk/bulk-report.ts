@@ -27,27 +27,12 @@ export interface BulkReportInput {
   detail: number;
 }
 
+/** The first five columns say which line, the last three are amounts (right-aligned). */
+const columnsOf = (headers: string[], widths: number[]): PdfColumn[] => headers.map((header, i) => ({ header, width: widths[i], ...(i >= 5 ? { align: 'right' as const } : {}) }));
+
 const summaryColumns: Record<BulkJobKind, PdfColumn[]> = {
-  calculation: [
-    { header: '#', width: 32 },
-    { header: 'Reference', width: 76 },
-    { header: 'HTS', width: 72 },
-    { header: 'Origin', width: 38 },
-    { header: 'Entry date', width: 60 },
-    { header: 'Value', width: 72, align: 'right' },
-    { header: 'Duty', width: 72, align: 'right' },
-    { header: 'Duty and fees', width: 73, align: 'right' },
-  ],
-  ieepa_refund: [
-    { header: '#', width: 32 },
-    { header: 'Entry / line', width: 86 },
-    { header: 'HTS', width: 66 },
-    { header: 'Origin', width: 36 },
-    { header: 'Entry date', width: 58 },
-    { header: 'IEEPA owed', width: 72, align: 'right' },
-    { header: 'Paid', width: 72, align: 'right' },
-    { header: 'Refund estimate', width: 73, align: 'right' },
-  ],
+  calculation: columnsOf(['#', 'Reference', 'HTS', 'Origin', 'Entry date', 'Value', 'Duty', 'Duty and fees'], [32, 76, 72, 38, 60, 72, 72, 73]),
+  ieepa_refund: columnsOf(['#', 'Entry / line', 'HTS', 'Origin', 'Entry date', 'IEEPA owed', 'Paid', 'Refund estimate'], [32, 86, 66, 36, 58, 72, 72, 73]),
 };
 
 const money = (amount: string | null | undefined, unresolved: boolean) => (amount == null ? (unresolved ? 'unresolved' : '–') : usd(amount));
