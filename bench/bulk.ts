@@ -4,6 +4,8 @@
  * computing 500-line chunks and committing each with its progress to a real SQLite database. The HTS
  * lines come from the 2026 Rev 4 CSV in memory (as bench/tariff-engine.ts), the duty rules from the
  * data directory (DATA_DIR, default the repository's data/). Target: at least 2,000 lines a second.
+ * Then the job's PDF duty report (summary of every line, the first 100 in detail): its time, size,
+ * pages and the process's peak memory while rendering (BENCH_REPORT_PDF=<path> keeps the file).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import { openDatabase } from '../src/db/knex';
 import { migrateToLatest } from '../src/db/migrate';
 import { BulkJobRepository } from '../src/db/repositories/bulk-job.repository';
 import { BulkJobService } from '../src/domain/tariff/bulk/bulk-job.service';
+import { bulkReportDetailDefault, renderBulkJobReport } from '../src/domain/tariff/bulk/bulk-report';
 import { buildRuleSet } from '../src/domain/tariff/rules/rule-set';
 import { TariffRules } from '../src/domain/tariff/rules/tariff-rules';
 import { readTariffRuleSources } from '../src/reference/tariff/tariff-rule-sources';
@@ -80,6 +83,18 @@ async function main(): Promise<void> {
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     console.log(`CPU time: ${cpuSeconds.toFixed(2)} s of ${seconds.toFixed(2)} s wall (load average ${os.loadavg()[0].toFixed(1)})`);
     console.log(`bulk throughput: ${(total / seconds).toFixed(0)} lines/s wall, ${(total / cpuSeconds).toFixed(0)} lines per CPU second (target >= 2000)`);
+
+    // The report, memory sampled while it renders (the lines are read 500 at a time).
+    let peakRss = process.memoryUsage().rss;
+    const rssBefore = peakRss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+    const reportStarted = performance.now();
+    const pdf = await renderBulkJobReport({ job: done, lines: () => service.linesInOrder(job.id), engine: async () => ({ lines, rules, today: () => new Date(done.createdAt).toISOString().slice(0, 10) }), detail: bulkReportDetailDefault });
+    const reportMs = performance.now() - reportStarted;
+    clearInterval(sampler);
+    const pages = (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+    console.log(`report PDF: ${reportMs.toFixed(0)} ms, ${(pdf.length / 1024 / 1024).toFixed(1)} MiB, ${pages} pages (${bulkReportDetailDefault} lines in detail); RSS ${(rssBefore / 1048576).toFixed(0)} MiB before, peak ${(peakRss / 1048576).toFixed(0)} MiB`);
+    if (process.env.BENCH_REPORT_PDF) fs.writeFileSync(process.env.BENCH_REPORT_PDF, pdf);
   } finally {
     await db.knex.destroy();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1540,8 +1540,8 @@ export interface paths {
         };
         /**
          * Download a bulk file template
-         * @description The header row of a bulk file of the kind, as CSV (default) or XLSX: fill in one line per row
-         *     and upload it to `POST /api/tariff/bulk-jobs`.
+         * @description The header row of a bulk file of the kind, as CSV (default; UTF-8 with a byte order mark,
+         *     CRLF) or XLSX: fill in one line per row and upload it to `POST /api/tariff/bulk-jobs`.
          *
          *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
          */
@@ -1598,12 +1598,58 @@ export interface paths {
          *     is empty (null in JSON), never 0. Amounts are exact decimal strings.
          *
          *     As JSON (paginated by line), CSV or XLSX: by `format`, else by `Accept` (`text/csv`, the XLSX
-         *     type), JSON by default. A file has the same layout as an upload, so it can be sent again. A
-         *     job not yet succeeded (queued, running or failed) has no results: 409.
+         *     type), JSON by default. A file has the same layout as an upload, so it can be sent again. CSV
+         *     and XLSX are written as the other exports: RFC 4180 CSV (CRLF), UTF-8 with a byte order mark;
+         *     XLSX with the header frozen and amounts as numbers; a text a spreadsheet would run as a
+         *     formula starts with `'` (taken off again on upload). A job not yet succeeded (queued, running
+         *     or failed) has no results: 409.
          *
          *     Who may call: Tariff Pro and business, with an API key. Free gets 403. No quota.
          */
         get: operations["getBulkJobResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tariff/bulk-jobs/{bulk_job_id}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a bulk job's PDF duty report
+         * @description A duty report of the whole job for the broker's file (A4). First a summary table of every
+         *     line, in input order, over as many pages as it takes (its header repeated): for a
+         *     `calculation` job the reference, HTS code, origin, entry date, value, duty and duty and
+         *     fees; then the total of duty and fees over the resolved lines. An unresolved line reads
+         *     `unresolved` with its reason under it, is named after the total (line numbers, the first 100)
+         *     and is left out of it, never counted as 0.
+         *
+         *     Then the first `detail` lines (100 by default, at most 500) in full, as in the stored
+         *     calculation's report: inputs, every component with its Chapter 99 heading, rate, basis,
+         *     amount and sources, the fees, the totals, what is unresolved and why. The report says which
+         *     lines are in the summary only; their figures are in the job's results. The detail is
+         *     computed for the report by the calculator as of the job's date; when the duty rules have
+         *     changed since the job ran, the line says under which rules version. Each detailed line
+         *     takes about two pages: `detail=0` gives the summary alone.
+         *
+         *     For an `ieepa_refund` job the report is the refund summary: for each line the entry and
+         *     line number, HTS code, origin, entry date, the IEEPA duty owed, what was paid and the
+         *     refund estimate, with the total refund estimate over the resolved lines; `detail` is not
+         *     used (each line's components are in its results).
+         *
+         *     The rules version, HTS release, date and disclaimer are printed; pages are numbered. A job
+         *     not yet succeeded (queued, running or failed) has no report: 409.
+         *
+         *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
+         */
+        get: operations["getBulkJobReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9341,6 +9387,50 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJobResults"];
                     "text/csv": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getBulkJobReport: {
+        parameters: {
+            query?: {
+                /** @description How many lines, from the first, are printed in full after the summary (calculation jobs). */
+                detail?: number;
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /**
+                 * @description The bulk job's id (`bjob_…`).
+                 * @example bjob_01kaz9m2n4p6r8t0w2y4a6c8e0
+                 */
+                bulk_job_id: components["parameters"]["BulkJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `inline; filename="bjob_….pdf"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -5,28 +5,27 @@ import {
   type BulkJobKind,
   type BulkJobService,
   type BulkJobSource,
+  bulkReportDetailDefault,
+  type DutyEngineDependencies,
   claimsCellOf,
-  inputColumns,
   maxBulkFileBytes,
   type RawRow,
   readCsv,
   readXlsx,
+  renderBulkJobReport,
   resultColumns,
-  resultRow,
-  type SheetFormat,
-  sheetContentTypes,
-  type SheetRow,
-  writeCsv,
-  writeXlsx,
+  resultsTable,
+  templateTable,
 } from '../domain/tariff';
 import type { components } from '../generated/api';
 import type { operations } from '../generated/hosts/tariff';
-import type { CallContext, OperationHandler, UploadedFile } from '../http/operation';
+import type { OperationHandler, UploadedFile } from '../http/operation';
+import { tableFileResponse, tableFormatOf } from './inputs/table-format';
 import { toApiBulkJob, toApiBulkJobLine } from './outputs/bulk-job.output';
 import { listResponse } from './outputs/tracking.output';
 import { accountScopeOf } from './shipments.handler';
 
-type BulkOperation = 'createBulkJob' | 'listBulkJobs' | 'getBulkJob' | 'getBulkJobResults' | 'getBulkJobTemplate';
+type BulkOperation = 'createBulkJob' | 'listBulkJobs' | 'getBulkJob' | 'getBulkJobResults' | 'getBulkJobReport' | 'getBulkJobTemplate';
 type JsonLine = components['schemas']['BulkJobLineInput'];
 
 const bulkJobsPath = '/api/tariff/bulk-jobs';
@@ -51,24 +50,9 @@ function jsonRows(lines: JsonLine[]): RawRow[] {
   });
 }
 
-/** `?format=` first, else the Accept header; JSON by default. */
-function resultFormat(format: string | undefined, call: CallContext): SheetFormat | 'json' {
-  if (format === 'csv' || format === 'xlsx' || format === 'json') return format;
-  const accept = call.header('accept') ?? '';
-  if (accept.includes('text/csv')) return 'csv';
-  if (accept.includes(sheetContentTypes.xlsx)) return 'xlsx';
-  return 'json';
-}
-
-async function sheet(format: SheetFormat, columns: string[], rows: AsyncIterable<SheetRow>, filename: string) {
-  const data = format === 'csv' ? await writeCsv(columns, rows) : await writeXlsx(columns, rows);
-  // The adapter sends a Buffer as it is; the generated type names binary bodies as strings.
-  return { status: 200 as const, contentType: sheetContentTypes[format], headers: { 'Content-Disposition': `attachment; filename="${filename}.${format}"` }, body: data as unknown as string };
-}
-
 const isLineCursor = (value: unknown): value is { line: number } => typeof value === 'object' && value !== null && Number.isSafeInteger((value as { line?: unknown }).line);
 
-export function bulkJobHandlers(bulkJobs: BulkJobService): { [K in BulkOperation]: OperationHandler<operations[K]> } {
+export function bulkJobHandlers(bulkJobs: BulkJobService, engine: (today: string) => Promise<DutyEngineDependencies>): { [K in BulkOperation]: OperationHandler<operations[K]> } {
   return {
     createBulkJob: async ({ body, call }) => {
       const kind = (body?.kind ?? 'calculation') as BulkJobKind;
@@ -89,23 +73,29 @@ export function bulkJobHandlers(bulkJobs: BulkJobService): { [K in BulkOperation
     getBulkJob: async ({ params, call }) => ({ status: 200, body: toApiBulkJob(await bulkJobs.get(accountScopeOf(call), params.bulk_job_id)) }),
     getBulkJobResults: async ({ params, query, call }) => {
       const job = await bulkJobs.finished(accountScopeOf(call), params.bulk_job_id);
-      const format = resultFormat(query.format, call);
-      if (format !== 'json') {
-        const rows = (async function* () {
-          for await (const line of bulkJobs.linesInOrder(job.id)) yield resultRow(job.kind, line);
-        })();
-        return sheet(format, resultColumns(job.kind), rows, job.id);
-      }
+      const format = tableFormatOf(query.format, call);
+      if (format) return tableFileResponse(resultsTable(job, bulkJobs.linesInOrder(job.id)), format, job.id);
       const limit = query.limit ?? 100;
       const after = query.cursor === undefined ? 0 : decodeCursor(query.cursor, isLineCursor).line;
       const page = pageOf(await bulkJobs.linesAfter(job.id, after, limit + 1), limit, (last) => ({ line: last.line }));
       const listed = listResponse(page, toApiBulkJobLine, `${bulkJobsPath}/${job.id}/results`, { limit, format: query.format });
       return { status: 200, headers: listed.headers, body: { ...listed.body, kind: job.kind, columns: resultColumns(job.kind) } };
     },
+    getBulkJobReport: async ({ params, query, call }) => {
+      const job = await bulkJobs.finished(accountScopeOf(call), params.bulk_job_id);
+      const pdf = await renderBulkJobReport({
+        job,
+        lines: () => bulkJobs.linesInOrder(job.id),
+        // The job's own date, as the worker computed it.
+        engine: () => engine(new Date(job.createdAt).toISOString().slice(0, 10)),
+        detail: query.detail ?? bulkReportDetailDefault,
+      });
+      // The adapter sends a Buffer as it is; the generated type names binary bodies as strings.
+      return { status: 200, contentType: 'application/pdf', headers: { 'Content-Disposition': `inline; filename="${job.id}.pdf"` }, body: pdf as unknown as string };
+    },
     getBulkJobTemplate: async ({ query }) => {
       const kind = (query.kind ?? 'calculation') as BulkJobKind;
-      const empty = (async function* (): AsyncIterable<SheetRow> {})();
-      return sheet(query.format ?? 'csv', [...inputColumns[kind]], empty, `bulk-${kind.replace('_', '-')}-template`);
+      return tableFileResponse(templateTable(kind), query.format ?? 'csv', `bulk-${kind.replace('_', '-')}-template`);
     },
   };
 }

@@ -140,7 +140,7 @@ export function storedCalculationHandlers(tariff: TariffServices): {
     }),
     getTariffCalculationPdf: async ({ params, call }) => {
       const stored = await findStoredCalculation(tariff.calculations, accountModeOf(call), params.calculation_id);
-      const pdf = await renderDutyReportPdf({ id: stored.id, calculatedAt: stored.createdAt, lines: [storedReportLine(stored)] });
+      const pdf = await renderDutyReportPdf({ id: stored.id, calculatedAt: stored.createdAt, lineCount: 1, details: [{ line: 1, ...storedReportLine(stored) }] });
       return {
         status: 200,
         contentType: 'application/pdf',

@@ -7,7 +7,7 @@ import { htsSearchHandler, ieepaRefundsHandler, simulationHandler, storedCalcula
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from '../http/host-document';
-import { createBulkJobService } from './bulk-job-services';
+import { bulkJobEngine, createBulkJobService } from './bulk-job-services';
 
 /** The tariff service host: calculate in form A, AI HTS search, HTS data and the Pro tariff tools. */
 export function tariffHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
@@ -20,6 +20,6 @@ export function tariffHostHandlers(deps: AppDependencies, document: HostDocument
     estimateIeepaRefunds: ieepaRefundsHandler(deps.tariff),
     simulateTariff: simulationHandler(deps.tariff),
     ...htsHandlers(deps.tariff, deps.jobs),
-    ...bulkJobHandlers(createBulkJobService(deps.db.knex, deps.clock, deps.jobs)),
+    ...bulkJobHandlers(createBulkJobService(deps.db.knex, deps.clock, deps.jobs), bulkJobEngine(deps.tariff)),
   };
 }

@@ -9,6 +9,7 @@ import { BulkJobService } from '../../src/domain/tariff/bulk/bulk-job.service';
 import { toApiBulkJob } from '../../src/handlers/outputs/bulk-job.output';
 import { setPlan, signUp } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
+import { pdfText } from '../support/pdf-text';
 
 jest.setTimeout(120_000);
 
@@ -78,6 +79,7 @@ describe('bulk jobs', () => {
     // Not finished yet: no results.
     const early = await tariff().get(`/api/tariff/bulk-jobs/${jobId}/results`).set('X-API-Key', pro).expect(409);
     expect(early.body.detail).toContain('queued');
+    await tariff().get(`/api/tariff/bulk-jobs/${jobId}/report.pdf`).set('X-API-Key', pro).expect(409);
 
     await startBulkWorker();
     const done = await waitForJob(pro, jobId);
@@ -126,7 +128,9 @@ describe('bulk jobs', () => {
     const csv = await tariff().get(`/api/tariff/bulk-jobs/${jobId}/results`).set('X-API-Key', pro).set('Accept', 'text/csv').expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="${jobId}.csv"`);
-    const rows = csv.text.trim().split('\n');
+    // As every export: a byte order mark, CRLF.
+    expect(csv.text.startsWith('\uFEFFreference,')).toBe(true);
+    const rows = csv.text.slice(1).trim().split('\r\n');
     expect(rows).toHaveLength(5);
     expect(rows[0]).toMatch(/^reference,hts_code,country_code,value,entry_date,quantity,unit,claims,mode,status,base_rate,base_amount,/);
     expect(rows[1]).toMatch(/^PO-1\/1,6109\.10\.0012,CN,10000,2025-11-10,,,,ocean,resolved,/);
@@ -149,6 +153,64 @@ describe('bulk jobs', () => {
       if (name.endsWith('csv')) expect(after.body.data).toEqual(before.body.data);
       else expect(after.body.data.map((l: { output: object }) => l.output)).toEqual(before.body.data.map((l: { output: object }) => l.output));
     }
+  });
+
+  it('reports the job as a PDF: a summary of every line with the total of the resolved ones, the unresolved named and left out, then the lines in detail', async () => {
+    const results = (await tariff().get(`/api/tariff/bulk-jobs/${jobId}/results`).set('X-API-Key', pro).expect(200)).body.data as Array<{ output: Record<string, string | null> }>;
+    const pdf = await tariff().get(`/api/tariff/bulk-jobs/${jobId}/report.pdf`).set('X-API-Key', pro).buffer(true).parse(binary).expect(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`inline; filename="${jobId}.pdf"`);
+    const text = (await pdfText(pdf.body as Buffer)).replace(/\s+/g, ' ');
+    const usd = (amount: string | null) => Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    expect(text).toContain(`1 PO-1/1 6109.10.0012 CN 2025-11-10 10,000.00 ${usd(results[0].output.duty_total)} ${usd(results[0].output.total)}`);
+    expect(text).toContain(`3 PO-1/3 6109.10.0012 VN 2025-08-01 10,000.00 unresolved unresolved ${results[2].output.unresolved?.slice(0, 40)}`);
+    const resolved = [0, 1, 3].reduce((sum, i) => sum + Number(results[i].output.total), 0);
+    expect(text).toContain(`Duty and fees, resolved lines: USD ${usd(resolved.toFixed(2))}`);
+    expect(text).toContain('1 of 4 lines are unresolved and not in this total: line 3.');
+    expect(text).toContain('Each line follows in detail (4).');
+    // The detail is the calculator's full stack: components with their headings, the same totals.
+    expect(text).toContain('Line 1: PO-1/1');
+    expect(text).toContain('9903.01.24');
+    expect(text).toContain(`Duty and fees ${usd(results[0].output.total)}`);
+    expect(text).toContain('Line 3: PO-1/3 6109.10.0012 from VN: unresolved.');
+    expect(text).toContain(`Line 4: PO-1/4`);
+    expect(text).toContain(results[0].output.rules_version);
+    expect(text).toContain('not a ruling');
+
+    // detail=1: the rest is said to be in the summary only; detail=0 the summary alone.
+    const capped = (await pdfText((await tariff().get(`/api/tariff/bulk-jobs/${jobId}/report.pdf?detail=1`).set('X-API-Key', pro).buffer(true).parse(binary).expect(200)).body)).replace(/\s+/g, ' ');
+    expect(capped).toContain('Lines 1 to 1 follow in detail; lines 2 to 4 are in the summary only');
+    expect(capped).toContain('Line 1: PO-1/1');
+    expect(capped).not.toContain('Line 2: PO-1/2');
+    expect(capped).toContain(`Duty and fees, resolved lines: USD ${usd(resolved.toFixed(2))}`);
+    const summaryOnly = (await pdfText((await tariff().get(`/api/tariff/bulk-jobs/${jobId}/report.pdf?detail=0`).set('X-API-Key', pro).buffer(true).parse(binary).expect(200)).body)).replace(/\s+/g, ' ');
+    expect(summaryOnly).not.toContain('Line 1: PO-1/1');
+    expect(summaryOnly).toMatch(/page 1 of 1\b/);
+
+    await tariff().get(`/api/tariff/bulk-jobs/${jobId}/report.pdf`).set('X-API-Key', otherPro).expect(404);
+    const forbidden = await tariff().get(`/api/tariff/bulk-jobs/${jobId}/report.pdf`).set('X-API-Key', free).expect(403);
+    expect(forbidden.body.type).toBe('https://docs.tradelane.dev/problems/forbidden-plan');
+    await tariff().get(`/api/tariff/bulk-jobs/${jobId}/report.pdf`).expect(401);
+    await tariff().get(`/api/tariff/bulk-jobs/${jobId}/report.pdf?detail=501`).set('X-API-Key', pro).expect(400);
+  });
+
+  it('paginates the report\'s summary of a larger job, its header repeated on each page, and caps the detail', async () => {
+    const many = Array.from({ length: 130 }, (_, i) => ({ reference: `R-${i + 1}`, ...tshirt, country_code: i % 2 ? 'VN' : 'CN', entry_date: i === 77 ? '2025-08-01' : '2025-11-10', mode: 'ocean' }));
+    await startBulkWorker();
+    const created = await create(pro, (c) => c.send({ lines: many })).expect(202);
+    expect((await waitForJob(pro, created.body.id)).body).toMatchObject({ status: 'succeeded', lines_unresolved: 1 });
+    const pdf = await tariff().get(`/api/tariff/bulk-jobs/${created.body.id}/report.pdf?detail=2`).set('X-API-Key', pro).buffer(true).parse(binary).expect(200);
+    const text = (await pdfText(pdf.body as Buffer)).replace(/\s+/g, ' ');
+    const headers = text.match(/# Reference HTS Origin Entry date Value Duty Duty and fees/g)?.length ?? 0;
+    expect(headers).toBeGreaterThanOrEqual(3);
+    // The summary pages, then the two lines in detail.
+    expect(Number(/page 1 of (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(headers + 2);
+    const results = (await tariff().get(`/api/tariff/bulk-jobs/${created.body.id}/results?limit=1000`).set('X-API-Key', pro).expect(200)).body.data as Array<{ output: { total: string | null } }>;
+    const cents = results.reduce((sum, l) => sum + (l.output.total === null ? 0 : Math.round(Number(l.output.total) * 100)), 0);
+    expect(text).toContain(`Duty and fees, resolved lines: USD ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    expect(text).toContain('1 of 130 lines are unresolved and not in this total: line 78.');
+    expect(text).toContain('130 R-130 6109.10.0012 VN');
+    expect(text).toContain('Lines 1 to 2 follow in detail; lines 3 to 130 are in the summary only');
   });
 
   it('refuses a file with bad rows (400), listing each row and column, and queues nothing', async () => {
@@ -186,6 +248,13 @@ describe('bulk jobs', () => {
       expect.objectContaining({ status: 'resolved', owed_fentanyl: '1000.00', owed_reciprocal: '1000.00', owed_total: '2000.00', paid: '2500.00', difference: '500.00', refund_estimate: '2500.00' }),
       expect.objectContaining({ status: 'resolved', owed_total: '0.00', refundable: 'false', refund_estimate: '0.00' }),
     ]);
+    // Its report is the refund summary, the total refund estimate over the lines.
+    const report = (await pdfText((await tariff().get(`/api/tariff/bulk-jobs/${created.body.id}/report.pdf`).set('X-API-Key', pro).buffer(true).parse(binary).expect(200)).body)).replace(/\s+/g, ' ');
+    expect(report).toContain('# Entry / line HTS Origin Entry date IEEPA owed Paid Refund estimate');
+    expect(report).toContain('2 AAA-0000001-1 / 2 6109.10.0012 CN 2025-11-10 2,000.00 2,500.00 2,500.00');
+    expect(report).toContain('Refund estimate, resolved lines: USD 4,500.00');
+    expect(report).toContain('An IEEPA refund job\'s report is this summary');
+    expect(report).not.toContain('unresolved and not in this total');
     // The refund kind needs its own columns.
     const noEntry = await create(pro, (c) => c.send({ kind: 'ieepa_refund', lines: [lines[0]] })).expect(400);
     expect(noEntry.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/body/lines/0/entry_number', '/body/lines/0/line_number']);
@@ -193,7 +262,7 @@ describe('bulk jobs', () => {
 
   it('serves templates of either kind as CSV and XLSX', async () => {
     const csv = await tariff().get('/api/tariff/bulk-jobs/template').set('X-API-Key', pro).expect(200);
-    expect(csv.text).toBe('reference,hts_code,country_code,value,entry_date,quantity,unit,claims,mode\n');
+    expect(csv.text).toBe('\uFEFFreference,hts_code,country_code,value,entry_date,quantity,unit,claims,mode\r\n');
     const refund = await tariff().get('/api/tariff/bulk-jobs/template?kind=ieepa_refund&format=xlsx').set('X-API-Key', pro).buffer(true).parse(binary).expect(200);
     expect(refund.headers['content-disposition']).toBe('attachment; filename="bulk-ieepa-refund-template.xlsx"');
     const workbook = new ExcelJS.Workbook();

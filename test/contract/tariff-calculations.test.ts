@@ -94,16 +94,24 @@ describe('stored calculations', () => {
     const { calculation_id: id, result } = (await calculate(pro, { ...tshirt, store: true }).expect(200)).body;
     const stored = await app.deps.tariff.calculations.find(proId, true, id);
     const failure = { htsCode: '6109.10.0012', countryCode: 'CN', entryDate: '2020-01-01', reason: 'not in force on 2020-01-01' };
-    const lines: DutyReportLine[] = Array.from({ length: 45 }, (_, i) =>
-      i === 3 ? { reference: 'PO-3', failure } : { reference: `PO-${i}`, claims: [], calculation: stored?.calculation as NonNullable<typeof stored>['calculation'] });
-    const text = (await pdfText(await renderDutyReportPdf({ id: 'blk_test', calculatedAt: 0, lines }))).replace(/\s+/g, ' ');
+    const lines: Array<DutyReportLine & { line: number }> = Array.from({ length: 45 }, (_, i) =>
+      i === 3 ? { line: i + 1, reference: 'PO-3', failure } : { line: i + 1, reference: `PO-${i}`, claims: [], calculation: stored?.calculation as NonNullable<typeof stored>['calculation'] });
+    const widths = [28, 80, 72, 38, 60, 72, 72, 73];
+    const columns = ['#', 'Reference', 'HTS', 'Origin', 'Entry date', 'Value', 'Duty', 'Duty and fees'].map((header, i) => ({ header, width: widths[i] }));
+    const summary = (async function* () {
+      for (const line of lines) {
+        if ('failure' in line) yield { line: line.line, cells: [String(line.line), 'PO-3', failure.htsCode, failure.countryCode, failure.entryDate, '', 'unresolved', 'unresolved'], note: failure.reason, amount: null };
+        else yield { line: line.line, cells: [String(line.line), line.reference ?? '', '', '', '', '', '', ''], amount: line.calculation.totals.dutyAndFees };
+      }
+    })();
+    const text = (await pdfText(await renderDutyReportPdf({ id: 'blk_test', calculatedAt: 0, lineCount: 45, summary: { columns, rows: summary, totalLabel: 'Duty and fees' }, details: lines }))).replace(/\s+/g, ' ');
     const pages = Number(/page 1 of (\d+)/.exec(text)?.[1]);
     expect(pages).toBeGreaterThan(45);
     expect(text.match(/# Reference HTS Origin Entry date Value Duty Duty and fees/g)?.length).toBe(2);
     const landed = result.total_duty_amount + result.fees.total;
     expect(text).toContain(`Duty and fees, resolved lines: USD ${(44 * landed).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
-    expect(text).toContain('1 of 45 lines are unresolved and not in this total.');
-    expect(text).toContain('PO-3 6109.10.0012 CN 2020-01-01 unresolved unresolved not in force on 2020-01-01');
+    expect(text).toContain('1 of 45 lines are unresolved and not in this total: line 4.');
+    expect(text).toContain('4 PO-3 6109.10.0012 CN 2020-01-01 unresolved unresolved not in force on 2020-01-01');
   });
 
   it('is not found for another account (404), and for Tariff Pro and business only (401, 403)', async () => {

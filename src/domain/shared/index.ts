@@ -8,6 +8,6 @@ export { newId } from './ids';
 export type { ImportProgress, ImportStep } from './import-progress';
 export { OAuthTokenCache, readIssuedToken } from './oauth-token-cache';
 export { newOutboxEvent, type OutboxEvent } from './outbox-event';
-export { drawTable, type Pdf, type PdfColumn, type PdfRow, stampFooters, startPdf } from './pdf-document';
-export { type Cell, type Table, type TableFormat, tableMediaTypes, writeTable } from './table-file';
+export { drawTable, type Pdf, type PdfColumn, type PdfRow, stampFooters, startPdf, startTable } from './pdf-document';
+export { type Cell, type Table, type TableFormat, tableMediaTypes, withoutFormulaGuard, writeTable } from './table-file';
 export { allPages, decodeCursor, isCreatedAtCursor, type Page, pageOf } from './page-cursor';

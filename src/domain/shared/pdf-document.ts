@@ -73,22 +73,41 @@ function drawRow(doc: Pdf, columns: PdfColumn[], row: PdfRow, left: number, widt
   doc.y = top + height;
 }
 
-/** A table from the current position; a row that does not fit starts a new page under a repeated header. */
-export function drawTable(doc: Pdf, columns: PdfColumn[], rows: PdfRow[]): void {
+/**
+ * A table from the current position, written a row at a time (a long table need not be held in
+ * memory); a row that does not fit starts a new page under a repeated header.
+ */
+export function startTable(doc: Pdf, columns: PdfColumn[]): { row: (row: PdfRow) => void; end: () => void } {
   const left = doc.page.margins.left;
   const width = columns.reduce((sum, c) => sum + c.width, 0);
   const header: PdfRow = { cells: columns.map((c) => c.header) };
-  const headerHeight = rowHeight(doc, columns, header, width);
-  if (doc.y + headerHeight + (rows[0] ? rowHeight(doc, columns, rows[0], width) : 0) > bottomOf(doc)) doc.addPage();
-  drawRow(doc, columns, header, left, width, true);
-  for (const row of rows) {
-    if (doc.y + rowHeight(doc, columns, row, width) > bottomOf(doc)) {
-      doc.addPage();
-      drawRow(doc, columns, header, left, width, true);
-    }
-    drawRow(doc, columns, row, left, width, false);
-  }
-  doc.moveDown(0.5);
+  let started = false;
+  const start = (first: PdfRow | null) => {
+    // The header is not left alone at the foot of a page.
+    if (doc.y + rowHeight(doc, columns, header, width) + (first ? rowHeight(doc, columns, first, width) : 0) > bottomOf(doc)) doc.addPage();
+    drawRow(doc, columns, header, left, width, true);
+    started = true;
+  };
+  return {
+    row: (row) => {
+      if (!started) start(row);
+      else if (doc.y + rowHeight(doc, columns, row, width) > bottomOf(doc)) {
+        doc.addPage();
+        drawRow(doc, columns, header, left, width, true);
+      }
+      drawRow(doc, columns, row, left, width, false);
+    },
+    end: () => {
+      if (!started) start(null);
+      doc.moveDown(0.5);
+    },
+  };
+}
+
+export function drawTable(doc: Pdf, columns: PdfColumn[], rows: PdfRow[]): void {
+  const table = startTable(doc, columns);
+  rows.forEach(table.row);
+  table.end();
 }
 
 /** A line of small print at the foot of every page, `{page}` and `{pages}` filled in; call before `end()`. */

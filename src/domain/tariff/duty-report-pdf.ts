@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { drawTable, stampFooters, startPdf, type Pdf, type PdfColumn, type PdfRow } from '../shared';
+import { drawTable, stampFooters, startPdf, startTable, type Pdf, type PdfColumn, type PdfRow } from '../shared';
 import { claimText } from './calculation-table';
 import type { ClaimInput } from './engine/duty-request';
 import type { DutyCalculation, DutyComponent, FeeLine } from './engine/duty-result';
@@ -16,12 +16,34 @@ export type DutyReportLine =
   /** A line the calculator could not price at all (e.g. no HTS release in force on its date). */
   | { reference: string | null; failure: { htsCode: string; countryCode: string; entryDate: string | null; reason: string } };
 
+/** A table of every line of a report of several lines, its rows read one at a time. */
+export interface DutyReportSummary {
+  columns: PdfColumn[];
+  rows: AsyncIterable<DutyReportSummaryRow>;
+  /** What the totalled amount is: "Duty and fees", "Refund estimate". */
+  totalLabel: string;
+}
+
+export interface DutyReportSummaryRow {
+  line: number;
+  cells: string[];
+  /** Why the line is unresolved, or other small print. */
+  note?: string;
+  /** The line's amount in the total; null when unresolved: the line is named and left out, never counted as 0. */
+  amount: string | null;
+}
+
 export interface DutyReport {
   /** Names the report in its header and footer: `calc_…`, a bulk job id. */
   id: string;
   /** When the lines were calculated (epoch ms): the report's date. */
   calculatedAt: number;
-  lines: DutyReportLine[];
+  lineCount: number;
+  summary?: DutyReportSummary;
+  /** The lines printed in detail, each on pages of its own when the report has several. */
+  details: AsyncIterable<DutyReportLine & { line: number; remark?: string }> | Iterable<DutyReportLine & { line: number; remark?: string }>;
+  /** What the report leaves out of the detail and why, said under the summary. */
+  detailNote?: string;
 }
 
 export const dutyReportDisclaimer =
@@ -111,53 +133,47 @@ function renderLine(doc: Pdf, line: Extract<DutyReportLine, { calculation: DutyC
   }
 }
 
-function lineTotals(lines: DutyReportLine[]) {
-  const priced = lines.map((l) => ('calculation' in l ? l.calculation.totals.dutyAndFees : null));
-  const complete = priced.filter((t): t is string => t !== null);
-  return { total: complete.reduce((sum, t) => sum.plus(t), new Decimal(0)).toFixed(2), open: priced.length - complete.length };
-}
+/** Lines named in full up to this many; the rest are counted (each is also marked in the table). */
+const namedUnresolvedMax = 100;
 
-function renderSummary(doc: Pdf, lines: DutyReportLine[]): void {
+async function renderSummary(doc: Pdf, summary: DutyReportSummary, lineCount: number): Promise<void> {
   section(doc, 'Summary');
-  const columns: PdfColumn[] = [
-    { header: '#', width: 28 },
-    { header: 'Reference', width: 80 },
-    { header: 'HTS', width: 72 },
-    { header: 'Origin', width: 38 },
-    { header: 'Entry date', width: 60 },
-    { header: 'Value', width: 72, align: 'right' },
-    { header: 'Duty', width: 72, align: 'right' },
-    { header: 'Duty and fees', width: 73, align: 'right' },
-  ];
-  drawTable(doc, columns, lines.map((line, i) => {
-    if ('failure' in line) {
-      const f = line.failure;
-      return { cells: [String(i + 1), line.reference ?? '', f.htsCode, f.countryCode, f.entryDate ?? '', '', unresolvedText, unresolvedText], note: f.reason };
-    }
-    const c = line.calculation;
-    return { cells: [String(i + 1), line.reference ?? '', c.hts.dotted, c.country.code, c.entryDate, usd(c.declaredValue), usd(c.totals.duty), usd(c.totals.dutyAndFees)] };
-  }));
-  const { total, open } = lineTotals(lines);
-  doc.font('Helvetica-Bold').fontSize(10).text(`Duty and fees, resolved lines: USD ${usd(total)}`, doc.page.margins.left);
-  if (open) doc.font('Helvetica').fontSize(9).text(`${open} of ${lines.length} lines are unresolved and not in this total.`);
+  const table = startTable(doc, summary.columns);
+  let total = new Decimal(0);
+  const unresolved: number[] = [];
+  for await (const row of summary.rows) {
+    table.row({ cells: row.cells, note: row.note });
+    if (row.amount === null) unresolved.push(row.line);
+    else total = total.plus(row.amount);
+  }
+  table.end();
+  doc.font('Helvetica-Bold').fontSize(10).text(`${summary.totalLabel}, resolved lines: USD ${usd(total.toFixed(2))}`, doc.page.margins.left);
+  if (unresolved.length) {
+    const named = unresolved.slice(0, namedUnresolvedMax).join(', ');
+    const more = unresolved.length > namedUnresolvedMax ? ` and ${unresolved.length - namedUnresolvedMax} more (marked in the table)` : '';
+    doc.font('Helvetica').fontSize(9).text(`${unresolved.length} of ${lineCount} lines are unresolved and not in this total: line${unresolved.length === 1 ? '' : 's'} ${named}${more}.`, { width: 495 });
+  }
 }
 
 /** The report as an A4 PDF; its date and metadata come from the calculation, so it renders the same each time. */
 export async function renderDutyReportPdf(report: DutyReport): Promise<Buffer> {
   const calculated = new Date(report.calculatedAt);
+  const several = report.lineCount > 1;
   const { doc, done } = await startPdf({ title: `Duty report ${report.id}`, createdAt: calculated });
   doc.font('Helvetica-Bold').fontSize(16).text('US import duty report');
-  doc.font('Helvetica').fontSize(9).text(`${report.id} · calculated ${calculated.toISOString().replace('T', ' ').slice(0, 16)} UTC · ${report.lines.length} line${report.lines.length === 1 ? '' : 's'}`);
+  doc.font('Helvetica').fontSize(9).text(`${report.id} · calculated ${calculated.toISOString().replace('T', ' ').slice(0, 16)} UTC · ${report.lineCount} line${several ? 's' : ''}`);
   doc.moveDown(0.5);
-  if (report.lines.length > 1) renderSummary(doc, report.lines);
-  report.lines.forEach((line, i) => {
-    if (report.lines.length > 1) {
+  if (report.summary) await renderSummary(doc, report.summary, report.lineCount);
+  if (report.detailNote) doc.moveDown(0.3).font('Helvetica').fontSize(9).text(report.detailNote, doc.page.margins.left, undefined, { width: 495 });
+  for await (const line of report.details) {
+    if (several) {
       doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(12).text(`Line ${i + 1}${line.reference ? `: ${line.reference}` : ''}`);
+      doc.font('Helvetica-Bold').fontSize(12).text(`Line ${line.line}${line.reference ? `: ${line.reference}` : ''}`);
+      if (line.remark) doc.font('Helvetica').fontSize(9).text(line.remark, { width: 495 });
     }
     if ('calculation' in line) renderLine(doc, line);
     else doc.font('Helvetica').fontSize(9).text(`${line.failure.htsCode} from ${line.failure.countryCode}: unresolved. ${line.failure.reason}`);
-  });
+  }
   section(doc, 'Disclaimer');
   doc.font('Helvetica').fontSize(8).text(dutyReportDisclaimer, { width: 495 });
   stampFooters(doc, `Tradelane duty report ${report.id} · page {page} of {pages}`);

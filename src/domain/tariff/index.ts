@@ -17,5 +17,6 @@ export { findStoredCalculation, type StoredCalculation, type StoredCalculationSt
 export { type DutyReportLine, renderDutyReportPdf } from './duty-report-pdf';
 export { type BulkJobKind, type BulkLine, type BulkLineOutput, inputColumns } from './bulk/bulk-columns';
 export { type BulkJob, type BulkJobLine, BulkJobService, type BulkJobSource, type BulkJobStatus, type BulkJobStore, resultColumns, resultRow } from './bulk/bulk-job.service';
+export { bulkReportDetailDefault, bulkReportDetailMax, renderBulkJobReport } from './bulk/bulk-report';
 export { claimsCellOf, maxBulkFileBytes, type RawRow } from './bulk/bulk-lines';
-export { readCsv, readXlsx, type SheetFormat, sheetContentTypes, type SheetRow, writeCsv, writeXlsx } from './bulk/bulk-sheets';
+export { readCsv, readXlsx, resultsTable, templateTable } from './bulk/bulk-sheets';

@@ -47,13 +47,19 @@ function calculationOutput(result: DutyCalculation): BulkLineOutput {
   };
 }
 
-async function calculateLine(line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
+/** A calculation line's full stack, or why it cannot be priced at all (for the report's detail too). */
+export async function calculateBulkLine(line: BulkLine, deps: DutyEngineDependencies): Promise<DutyCalculation | { reason: string }> {
   try {
-    return calculationOutput(await calculateDuty(dutyInputOf(line), deps));
+    return await calculateDuty(dutyInputOf(line), deps);
   } catch (error) {
-    if (error instanceof HtsCodeNotInForceError || error instanceof UnknownHtsCodeError) return unresolvedLine('calculation', error.message, deps.rules.version);
+    if (error instanceof HtsCodeNotInForceError || error instanceof UnknownHtsCodeError) return { reason: error.message };
     throw error;
   }
+}
+
+async function calculateLine(line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
+  const result = await calculateBulkLine(line, deps);
+  return 'reason' in result ? unresolvedLine('calculation', result.reason, deps.rules.version) : calculationOutput(result);
 }
 
 async function estimateRefundLine(line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {

@@ -1,27 +1,37 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { DomainError } from '../../shared';
-import type { BulkJobKind } from './bulk-columns';
-import { requiredColumns } from './bulk-columns';
+import { DomainError, type Table, withoutFormulaGuard } from '../../shared';
+import { type BulkJobKind, inputColumns, requiredColumns } from './bulk-columns';
+import { type BulkJob, type BulkJobLine, resultColumns, resultRow } from './bulk-job.service';
 import { maxBulkLines, RawRow, readHeader } from './bulk-lines';
 
 /**
  * Bulk files: CSV (comma-separated, UTF-8, a header row) and XLSX (the first worksheet, a header
- * row), read into rows and written from them. A spreadsheet's row number is kept so errors name the
- * row the user sees (the header is row 1).
+ * row) read into rows; the results and the template as tables for the shared writer
+ * (`writeTable`, as every export), so a results file uploads again as it is. A spreadsheet's row
+ * number is kept so errors name the row the user sees (the header is row 1).
  */
-
-export type SheetFormat = 'csv' | 'xlsx';
-
-export const sheetContentTypes: Record<SheetFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 
 /** Columns whose text must stay text in a workbook (an HTS number or a reference is not a number). */
 const textColumns = new Set(['hts_code', 'reference', 'entry_number', 'country_code', 'claims', 'headings', 'hts_release', 'rules_version']);
+
+/** A job's results, every line in order, as a table (the lines read as the writer goes). */
+export function resultsTable(job: BulkJob, lines: AsyncIterable<BulkJobLine>): Table {
+  const columns = resultColumns(job.kind);
+  const rows = (async function* () {
+    for await (const line of lines) yield resultRow(job.kind, line);
+  })();
+  return { name: 'lines', columns, rows, numericTextColumns: new Set(columns.filter((column) => !textColumns.has(column))) };
+}
+
+/** The input columns of a kind, for a user to fill in. */
+export function templateTable(kind: BulkJobKind): Table {
+  return { name: 'lines', columns: inputColumns[kind], rows: [] };
+}
+
+/** A cell as written: the formula guard's quote of a file we wrote is taken off again. */
+const readCell = (cell: unknown) => (typeof cell === 'string' ? withoutFormulaGuard(cell) : cell);
 
 function rowsOf(kind: BulkJobKind, header: string[], body: Array<{ number: number; cells: unknown[] }>): RawRow[] {
   const missing = requiredColumns[kind].filter((column) => !header.includes(column));
@@ -30,7 +40,7 @@ function rowsOf(kind: BulkJobKind, header: string[], body: Array<{ number: numbe
   }
   return body
     .filter((row) => row.cells.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ''))
-    .map((row) => ({ at: `file/${row.number}`, cells: Object.fromEntries(header.map((name, index) => [name, row.cells[index]]).filter(([name]) => name !== '')) }));
+    .map((row) => ({ at: `file/${row.number}`, cells: Object.fromEntries(header.map((name, index) => [name, readCell(row.cells[index])]).filter(([name]) => name !== '')) }));
 }
 
 /** More rows than a job takes stops the reading early: the answer is the same and the rest is never parsed. */
@@ -82,37 +92,4 @@ export async function readXlsx(data: Buffer, kind: BulkJobKind): Promise<RawRow[
   const [first, ...body] = rows;
   if (!first || first.number !== 1) throw new DomainError('invalid_input', 'The first worksheet has no header row in row 1.', [{ field: 'file/1', message: 'a header row is required' }]);
   return rowsOf(kind, readHeader(first.cells, 'file/1'), body);
-}
-
-export type SheetRow = Array<string | null>;
-
-export async function writeCsv(columns: readonly string[], rows: AsyncIterable<SheetRow>): Promise<Buffer> {
-  const parts = [stringify([columns as string[]])];
-  for await (const row of rows) parts.push(stringify([row.map((cell) => cell ?? '')]));
-  return Buffer.from(parts.join(''), 'utf8');
-}
-
-/** A numeric text as a workbook number (so sums work in the sheet); text columns stay text. */
-function workbookCell(column: string, cell: string | null): string | number | null {
-  if (cell === null) return null;
-  return !textColumns.has(column) && /^-?\d{1,15}(\.\d+)?$/.test(cell) ? Number(cell) : cell;
-}
-
-/** Writes one worksheet with exceljs's streaming writer, row by row. */
-export async function writeXlsx(columns: readonly string[], rows: AsyncIterable<SheetRow>): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet('lines');
-  sheet.addRow(columns as string[]).commit();
-  for await (const row of rows) sheet.addRow(row.map((cell, index) => workbookCell(columns[index], cell))).commit();
-  sheet.commit();
-  await workbook.commit();
-  await done;
-  return Buffer.concat(chunks);
 }

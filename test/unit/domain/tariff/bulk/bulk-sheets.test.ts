@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
-import { DomainError } from '../../../../../src/domain/shared';
+import { DomainError, writeTable } from '../../../../../src/domain/shared';
 import { readBulkLines } from '../../../../../src/domain/tariff/bulk/bulk-lines';
-import { readCsv, readXlsx } from '../../../../../src/domain/tariff/bulk/bulk-sheets';
+import { readCsv, readXlsx, resultsTable } from '../../../../../src/domain/tariff/bulk/bulk-sheets';
+import type { BulkJob, BulkJobLine } from '../../../../../src/domain/tariff/bulk/bulk-job.service';
 
 async function workbook(rows: unknown[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -38,6 +39,33 @@ describe('bulk files', () => {
       readBulkLines(rows, 'calculation', '2026-01-01');
     } catch (error) {
       expect((error as DomainError).issues).toEqual([{ field: 'file/5/value', message: 'value must be a non-negative decimal number' }]);
+    }
+  });
+
+  it('writes results with the exports\' writer (formula guard, numbers in the workbook) and reads them back as they were', async () => {
+    const job = { kind: 'ieepa_refund' } as BulkJob;
+    const line: BulkJobLine = {
+      line: 1,
+      input: { reference: '=HYPERLINK("http://x")', entry_number: 'AAA-0000001-1', line_number: '1', entry_date: '2025-11-10', hts_code: '6109.10.0012', country_code: 'CN', value: '25000.50', ieepa_paid: '2500' },
+      output: { status: 'resolved', owed_total: '2000.00', difference: '-500.00', refund_estimate: '2500.00', headings: '9903.01.24' },
+    };
+    const lines = async function* () {
+      yield line;
+    };
+    const csv = await writeTable(resultsTable(job, lines()), 'csv');
+    const text = csv.toString('utf8');
+    expect(text).toContain(`"'=HYPERLINK(""http://x"")",AAA-0000001-1,1,2025-11-10,6109.10.0012,CN,25000.50,`);
+    expect(text).toContain(',-500.00,');
+    const xlsx = await writeTable(resultsTable(job, lines()), 'xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx as unknown as ArrayBuffer);
+    const row = book.worksheets[0].getRow(2);
+    expect(row.getCell(1).value).toBe('\'=HYPERLINK("http://x")');
+    expect(row.getCell(5).value).toBe('6109.10.0012');
+    expect(row.getCell(7).value).toBe(25000.5);
+    for (const rows of [readCsv(csv, 'ieepa_refund'), await readXlsx(xlsx, 'ieepa_refund')]) {
+      const [read] = readBulkLines(rows, 'ieepa_refund', '2026-01-01');
+      expect(read).toMatchObject({ reference: '=HYPERLINK("http://x")', hts_code: '6109.10.0012', country_code: 'CN', ieepa_paid: '2500' });
     }
   });
 
