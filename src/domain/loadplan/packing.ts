@@ -70,7 +70,7 @@ function search(
       loadCapacity: item.loadCapacityKg,
     })),
   };
-  const blocks = generateBlocks(problem, maxBlocks);
+  const blocks = generateBlocks(problem, maxBlocks, undefined, (units) => meter.spend(units));
   meter.spend(BLOCK_COST * blocks.length);
   const result = new ContainerSearch(problem, blocks, meter, { lossWeight: LOSS_WEIGHT }).run();
   return { result, itemOf: candidates.map((item) => item.index) };

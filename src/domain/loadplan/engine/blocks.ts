@@ -1,3 +1,4 @@
+import { compositeBlocks } from './composites';
 import { Orientation, PackingProblem } from './problem';
 
 /**
@@ -33,6 +34,20 @@ export interface Block {
   cap: Block | null;
   /** Depth (along x) of the block's first column of boxes, cap included: where its boxes start to end. */
   frontDepth: number;
+  /** Extents of the block's top that can carry a box, from its origin corner (a composite's may be smaller). */
+  topDx: number;
+  topDy: number;
+  /** A composite block's parts at their offsets in it; null for a simple or capped block. */
+  parts: readonly BlockPart[] | null;
+  /** A composite's boxes per type as [type, count, type, count, …]; null: `type` × `count` (and the cap). */
+  uses: readonly number[] | null;
+}
+
+export interface BlockPart {
+  block: Block;
+  x: number;
+  y: number;
+  z: number;
 }
 
 /** Most blocks per problem by default: past this, fewer counts per axis are tried (see countsUpTo). */
@@ -113,6 +128,10 @@ function blocksOf(problem: PackingProblem, shape: Shape, spread: number, emit: (
           nz,
           cap: null,
           frontDepth: o.dx,
+          topDx: nx * o.dx,
+          topDy: ny * o.dy,
+          parts: null,
+          uses: null,
         });
       }
     }
@@ -124,7 +143,12 @@ function blocksOf(problem: PackingProblem, shape: Shape, spread: number, emit: (
  * Every block the problem allows, highest value first (the search relies on that order): all counts
  * up to 16 per axis, fewer when that would make more than maxBlocks blocks.
  */
-export function generateBlocks(problem: PackingProblem, maxBlocks: number = MAX_BLOCKS): Block[] {
+export function generateBlocks(
+  problem: PackingProblem,
+  maxBlocks: number = MAX_BLOCKS,
+  maxComposites: number = MAX_COMPOSITES,
+  spend: (units: number) => void = () => {},
+): Block[] {
   const all = shapes(problem);
   let spread = 16;
   while (spread > 2 && all.reduce((sum, shape) => sum + blocksOf(problem, shape, spread, null), 0) > maxBlocks) {
@@ -133,8 +157,21 @@ export function generateBlocks(problem: PackingProblem, maxBlocks: number = MAX_
   const blocks: Block[] = [];
   for (const shape of all) blocksOf(problem, shape, spread, (b) => blocks.push(b));
   blocks.push(...cappedBlocks(problem, blocks));
+  if (problem.types.length > COMPOSITE_MIN_TYPES && problem.types.every((t) => t.group === 0)) {
+    blocks.push(...compositeBlocks(problem, blocks, maxComposites, spend));
+  }
   return blocks.sort((p, q) => q.value - p.value || p.type - q.type || p.dz - q.dz || p.dy - q.dy || p.dx - q.dx);
 }
+
+/**
+ * Composite blocks (composites.ts) are made only for strongly heterogeneous cargo, more types than
+ * this: with few types, simple blocks already make tight walls, and BR1–BR7 (3–20 types) lost with
+ * composites at short budgets, the extra blocks slowing every step.
+ */
+export const COMPOSITE_MIN_TYPES = 20;
+
+/** Most composite blocks per problem. */
+export const MAX_COMPOSITES = 2_000;
 
 /** Least share of a capped block's bounding box its boxes must fill. */
 const CAP_MIN_FILL = 0.9;
@@ -176,6 +213,10 @@ function cappedBlocks(problem: PackingProblem, bases: Block[]): Block[] {
         nz: 1,
         cap: null,
         frontDepth: o.dx,
+        topDx: nx * o.dx,
+        topDy: ny * o.dy,
+        parts: null,
+        uses: null,
       };
       best = {
         ...base,
@@ -186,6 +227,8 @@ function cappedBlocks(problem: PackingProblem, bases: Block[]): Block[] {
         topCapacity: 0,
         cap,
         frontDepth: Math.min(base.frontDepth, o.dx),
+        topDx: 0,
+        topDy: 0,
       };
     }
     if (best) capped.push(best);

@@ -304,7 +304,8 @@ export class ContainerSearch {
       examined++;
       if (b.dx > sx || b.dy > sy || b.dz > sz) continue;
       if (b.weight > payloadLeft || b.weight > carry) continue;
-      if (remaining[b.type] < b.count || (b.cap && remaining[b.cap.type] < b.cap.count) || s.x1 + b.frontDepth <= minEnd) continue;
+      if (b.uses ? !enough(remaining, b.uses) : remaining[b.type] < b.count || (b.cap && remaining[b.cap.type] < b.cap.count)) continue;
+      if (s.x1 + b.frontDepth <= minEnd) continue;
       const rx = sx - b.dx;
       const ry = sy - b.dy;
       const rz = sz - b.dz;
@@ -359,8 +360,12 @@ export class ContainerSearch {
     const index = state.placed;
     const carries = b.topCapacity > 0;
 
-    state.remaining[b.type] -= b.count;
-    if (b.cap) state.remaining[b.cap.type] -= b.cap.count;
+    if (b.uses) {
+      for (let i = 0; i < b.uses.length; i += 2) state.remaining[b.uses[i]] -= b.uses[i + 1];
+    } else {
+      state.remaining[b.type] -= b.count;
+      if (b.cap) state.remaining[b.cap.type] -= b.cap.count;
+    }
     const kept: Space[] = [];
     const fresh: Space[] = [];
     for (const o of state.spaces) {
@@ -372,8 +377,8 @@ export class ContainerSearch {
       if (carries && o.z2 > c.z2) {
         const px1 = Math.max(o.x1, c.x1);
         const py1 = Math.max(o.y1, c.y1);
-        const px2 = Math.min(o.x2, c.x2);
-        const py2 = Math.min(o.y2, c.y2);
+        const px2 = Math.min(o.x2, c.x1 + b.topDx);
+        const py2 = Math.min(o.y2, c.y1 + b.topDy);
         if (px1 < px2 && py1 < py2) {
           fresh.push({ x1: px1, y1: py1, z1: c.z2, x2: px2, y2: py2, z2: o.z2, supports: [index], deadFor: -1 });
         }
@@ -441,6 +446,7 @@ export class ContainerSearch {
    * regions under loaded blocks are cut away.
    */
   private startGroup(state: State, group: number): void {
+    // Only simple and capped blocks here: composites are made for problems with one group only.
     state.group = group;
     for (let step = state.trail; step; step = step.prev) {
       const { block: b, x, y, z } = step;
@@ -470,6 +476,10 @@ export class ContainerSearch {
 }
 
 function expand(b: Block, x: number, y: number, z: number, out: PackedBox[]): void {
+  if (b.parts) {
+    for (const part of b.parts) expand(part.block, x + part.x, y + part.y, z + part.z, out);
+    return;
+  }
   const { dx, dy, dz } = b.orientation;
   if (b.cap) expand(b.cap, x, y, z + b.nz * dz, out);
   for (let k = 0; k < b.nz; k++) {
@@ -479,6 +489,12 @@ function expand(b: Block, x: number, y: number, z: number, out: PackedBox[]): vo
       }
     }
   }
+}
+
+/** Are there enough boxes left for a composite's [type, count, …]? */
+function enough(remaining: number[], uses: readonly number[]): boolean {
+  for (let i = 0; i < uses.length; i += 2) if (remaining[uses[i]] < uses[i + 1]) return false;
+  return true;
 }
 
 /** reach[r] = the longest total ≤ r that a row of the given lengths can make (repeats allowed). */
