@@ -1,5 +1,5 @@
 import { ContainerSpec, usableHeight } from './containers';
-import { generateBlocks } from './engine/blocks';
+import { generateBlocks, usesComposites } from './engine/blocks';
 import { Orientation, PackedBox, PackingProblem } from './engine/problem';
 import { ContainerSearch, SearchResult } from './engine/search';
 import { WorkMeter } from './engine/work-meter';
@@ -72,7 +72,9 @@ function search(
   };
   const blocks = generateBlocks(problem, maxBlocks, undefined, (units) => meter.spend(units));
   meter.spend(BLOCK_COST * blocks.length);
-  const result = new ContainerSearch(problem, blocks, meter, { lossWeight: LOSS_WEIGHT }).run();
+  const result = new ContainerSearch(problem, blocks, meter, {
+    lossWeight: usesComposites(problem) ? COMPOSITE_LOSS_WEIGHT : LOSS_WEIGHT,
+  }).run();
   return { result, itemOf: candidates.map((item) => item.index) };
 }
 
@@ -132,6 +134,9 @@ const BLOCK_COST = 200;
 
 /** Weight of the wasted-volume estimate in block ranking, tuned on BR1–BR7. */
 const LOSS_WEIGHT = 0.5;
+
+/** The same weight with composite blocks, tuned on our strongly heterogeneous set (br-generator). */
+const COMPOSITE_LOSS_WEIGHT = 1;
 
 /** A lower bound on the containers still needed, from volume (at 90 % fill) and weight. */
 function containersNeeded(spec: ContainerSpec, items: PlanningItem[], left: number[]): number {

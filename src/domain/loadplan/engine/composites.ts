@@ -17,12 +17,15 @@ import type { PackingProblem } from './problem';
 /** Least share of a composite's bounding box its boxes must fill (Fanslau & Bortfeldt: 98 %). */
 const MIN_FILL = 0.98;
 
+/** Work units charged per pair of blocks examined, building the composites included (measured: about 60 ns). */
+const PAIR_COST = 8;
+
 /** Rounds of joining: round k joins the blocks made in round k − 1 with all blocks made so far. */
 const ROUNDS = 3;
 
 /**
  * Up to `max` composite blocks from the given blocks (simple and capped), without duplicates
- * (same extents, usable top and boxes). `spend` is charged one unit per pair examined.
+ * (same extents, usable top and boxes). `spend` is charged for the pairs examined.
  */
 export function compositeBlocks(problem: PackingProblem, base: Block[], max: number, spend: (units: number) => void): Block[] {
   const { length, width, height, payload } = problem.container;
@@ -92,7 +95,7 @@ export function compositeBlocks(problem: PackingProblem, base: Block[], max: num
         if (ax <= TX[j] && ay <= TY[j] && volume >= MIN_FILL * DX[j] * DY[j] * (az + DZ[j])) add(stack(all[j], a, quantity));
       }
     }
-    spend(pairs);
+    spend(PAIR_COST * pairs);
     from = known;
     for (const b of next.slice(0, max - made.length)) {
       file(b);

@@ -1,4 +1,4 @@
-import { Block } from './blocks';
+import { Block, expandBlock } from './blocks';
 import { PackedBox, PackingProblem } from './problem';
 import { Cuboid, Space, intersects, joinLevel, mergeSpaces, sidePieces } from './spaces';
 import { WorkMeter } from './work-meter';
@@ -66,6 +66,8 @@ const JOIN_ROUNDS = 2;
 
 export class ContainerSearch {
   private readonly groups: Block[][];
+  /** Per group, the blocks' extents and value as flat columns: the block scan reads these, not the objects. */
+  private readonly columns: BlockColumns[];
   private readonly lastGroup: number;
   private readonly trackLoads: boolean;
   private readonly reach: [Int32Array, Int32Array, Int32Array];
@@ -82,6 +84,7 @@ export class ContainerSearch {
     this.lastGroup = problem.types.reduce((m, t) => Math.max(m, t.group), 0);
     this.groups = Array.from({ length: this.lastGroup + 1 }, () => [] as Block[]);
     for (const b of blocks) this.groups[b.group].push(b);
+    this.columns = this.groups.map(columnsOf);
     // Loads matter when some box has a limit above zero (zero: nothing on top at all) and some box weighs.
     this.trackLoads =
       problem.types.some((t) => t.loadCapacity > 0 && Number.isFinite(t.loadCapacity)) && problem.types.some((t) => t.weight > 0);
@@ -297,13 +300,14 @@ export class ContainerSearch {
     const chosen: Block[] = [];
     const scores: number[] = [];
     const blocks = this.groups[state.group];
+    const { dx, dy, dz, value, weight } = this.columns[state.group];
     let examined = 0;
     for (let i = 0; i < blocks.length; i++) {
-      const b = blocks[i];
-      if (chosen.length === k && b.value <= scores[k - 1]) break;
+      if (chosen.length === k && value[i] <= scores[k - 1]) break;
       examined++;
-      if (b.dx > sx || b.dy > sy || b.dz > sz) continue;
-      if (b.weight > payloadLeft || b.weight > carry) continue;
+      if (dx[i] > sx || dy[i] > sy || dz[i] > sz) continue;
+      if (weight[i] > payloadLeft || weight[i] > carry) continue;
+      const b = blocks[i];
       if (b.uses ? !enough(remaining, b.uses) : remaining[b.type] < b.count || (b.cap && remaining[b.cap.type] < b.cap.count)) continue;
       if (s.x1 + b.frontDepth <= minEnd) continue;
       const rx = sx - b.dx;
@@ -470,25 +474,27 @@ export class ContainerSearch {
     const steps: Step[] = [];
     for (let step = state.trail; step; step = step.prev) steps.push(step);
     const out: PackedBox[] = [];
-    for (let i = steps.length - 1; i >= 0; i--) expand(steps[i].block, steps[i].x, steps[i].y, steps[i].z, out);
+    for (let i = steps.length - 1; i >= 0; i--) expandBlock(steps[i].block, steps[i].x, steps[i].y, steps[i].z, out);
     return out;
   }
 }
 
-function expand(b: Block, x: number, y: number, z: number, out: PackedBox[]): void {
-  if (b.parts) {
-    for (const part of b.parts) expand(part.block, x + part.x, y + part.y, z + part.z, out);
-    return;
-  }
-  const { dx, dy, dz } = b.orientation;
-  if (b.cap) expand(b.cap, x, y, z + b.nz * dz, out);
-  for (let k = 0; k < b.nz; k++) {
-    for (let j = 0; j < b.ny; j++) {
-      for (let i = 0; i < b.nx; i++) {
-        out.push({ type: b.type, x: x + i * dx, y: y + j * dy, z: z + k * dz, dx, dy, dz });
-      }
-    }
-  }
+interface BlockColumns {
+  dx: Int32Array;
+  dy: Int32Array;
+  dz: Int32Array;
+  value: Float64Array;
+  weight: Float64Array;
+}
+
+function columnsOf(blocks: Block[]): BlockColumns {
+  return {
+    dx: Int32Array.from(blocks, (b) => b.dx),
+    dy: Int32Array.from(blocks, (b) => b.dy),
+    dz: Int32Array.from(blocks, (b) => b.dz),
+    value: Float64Array.from(blocks, (b) => b.value),
+    weight: Float64Array.from(blocks, (b) => b.weight),
+  };
 }
 
 /** Are there enough boxes left for a composite's [type, count, …]? */
