@@ -70,7 +70,7 @@ function search(
       loadCapacity: item.loadCapacityKg,
     })),
   };
-  const blocks = generateBlocks(problem, maxBlocks, undefined, (units) => meter.spend(units));
+  const blocks = generateBlocks(problem, maxBlocks, meter.share(COMPOSITE_SHARE));
   meter.spend(BLOCK_COST * blocks.length);
   const result = new ContainerSearch(problem, blocks, meter, {
     lossWeight: usesComposites(problem) ? COMPOSITE_LOSS_WEIGHT : LOSS_WEIGHT,
@@ -131,6 +131,9 @@ const FIT_COUNT_BLOCKS = 200;
 
 /** Work units charged per block generated (measured: about 1.5 µs each). */
 const BLOCK_COST = 200;
+
+/** Most of the budget making composite blocks may take, so that a short budget is kept. */
+const COMPOSITE_SHARE = 0.25;
 
 /** Weight of the wasted-volume estimate in block ranking, tuned on BR1–BR7. */
 const LOSS_WEIGHT = 0.5;

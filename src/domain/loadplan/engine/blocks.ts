@@ -1,5 +1,6 @@
 import { compositeBlocks } from './composites';
 import { Orientation, PackedBox, PackingProblem } from './problem';
+import type { WorkMeter } from './work-meter';
 
 /**
  * Blocks are the engine's unit of placement: nx × ny × nz copies of one box type in one orientation
@@ -141,13 +142,13 @@ function blocksOf(problem: PackingProblem, shape: Shape, spread: number, emit: (
 
 /**
  * Every block the problem allows, highest value first (the search relies on that order): all counts
- * up to 16 per axis, fewer when that would make more than maxBlocks blocks.
+ * up to 16 per axis, fewer when that would make more than maxBlocks blocks; with a meter, composite
+ * blocks too where they help (usesComposites), made within the meter's allowance.
  */
 export function generateBlocks(
   problem: PackingProblem,
   maxBlocks: number = MAX_BLOCKS,
-  maxComposites: number = MAX_COMPOSITES,
-  spend: (units: number) => void = () => {},
+  meter: WorkMeter | null = null,
 ): Block[] {
   const all = shapes(problem);
   let spread = 16;
@@ -157,8 +158,8 @@ export function generateBlocks(
   const blocks: Block[] = [];
   for (const shape of all) blocksOf(problem, shape, spread, (b) => blocks.push(b));
   blocks.push(...cappedBlocks(problem, blocks));
-  if (usesComposites(problem)) {
-    blocks.push(...compositeBlocks(problem, blocks, maxComposites, spend));
+  if (meter && usesComposites(problem)) {
+    blocks.push(...compositeBlocks(problem, blocks, MAX_COMPOSITES, meter));
   }
   return blocks.sort((p, q) => q.value - p.value || p.type - q.type || p.dz - q.dz || p.dy - q.dy || p.dx - q.dx);
 }

@@ -1,5 +1,6 @@
 import type { Block } from './blocks';
 import type { PackingProblem } from './problem';
+import type { WorkMeter } from './work-meter';
 
 /**
  * Composite blocks (Fanslau & Bortfeldt's general blocks, 2010; Araya & Riff 2014): two blocks
@@ -25,9 +26,9 @@ const ROUNDS = 3;
 
 /**
  * Up to `max` composite blocks from the given blocks (simple and capped), without duplicates
- * (same extents, usable top and boxes). `spend` is charged for the pairs examined.
+ * (same extents, usable top and boxes), within the meter's allowance (charged for the pairs examined).
  */
-export function compositeBlocks(problem: PackingProblem, base: Block[], max: number, spend: (units: number) => void): Block[] {
+export function compositeBlocks(problem: PackingProblem, base: Block[], max: number, meter: WorkMeter): Block[] {
   const { length, width, height, payload } = problem.container;
   const quantity = problem.types.map((t) => t.quantity);
   const all: Block[] = [];
@@ -57,7 +58,6 @@ export function compositeBlocks(problem: PackingProblem, base: Block[], max: num
   const { dx: DX, dy: DY, dz: DZ, tx: TX, ty: TY, v: V, w: W, g: G } = cols;
   for (let round = 0; round < ROUNDS && made.length < max && from < all.length; round++) {
     const next: Block[] = [];
-    let pairs = 0;
     const add = (c: Candidate | null) => {
       if (!c) return;
       const key = `${c.dx},${c.dy},${c.dz},${c.topDx},${c.topDy},${c.topCapacity},${c.uses.join('.')}`;
@@ -66,7 +66,7 @@ export function compositeBlocks(problem: PackingProblem, base: Block[], max: num
       next.push(composite(c));
     };
     const known = all.length;
-    for (let i = from; i < known && made.length + next.length < max; i++) {
+    for (let i = from; i < known && made.length + next.length < max && !meter.exhausted(); i++) {
       const a = all[i];
       const ax = DX[i];
       const ay = DY[i];
@@ -75,7 +75,7 @@ export function compositeBlocks(problem: PackingProblem, base: Block[], max: num
       const aw = W[i];
       const ag = G[i];
       const level = byHeight.get(az)!;
-      pairs += level.length + known;
+      meter.spend(PAIR_COST * (level.length + known));
       for (const j of level) {
         if (j >= known || ag !== G[j] || aw + W[j] > payload) continue;
         const volume = av + V[j];
@@ -95,7 +95,6 @@ export function compositeBlocks(problem: PackingProblem, base: Block[], max: num
         if (ax <= TX[j] && ay <= TY[j] && volume >= MIN_FILL * DX[j] * DY[j] * (az + DZ[j])) add(stack(all[j], a, quantity));
       }
     }
-    spend(PAIR_COST * pairs);
     from = known;
     for (const b of next.slice(0, max - made.length)) {
       file(b);

@@ -1,6 +1,7 @@
 import { generateBrProblem } from '../../../../bench/br-generator';
 import { Block, expandBlock, generateBlocks, usesComposites } from '../../../../src/domain/loadplan/engine/blocks';
 import { PackedBox, PackingProblem } from '../../../../src/domain/loadplan/engine/problem';
+import { WorkMeter } from '../../../../src/domain/loadplan/engine/work-meter';
 import { planLoad } from '../../../../src/domain/loadplan/plan-load';
 import { validatePlan } from '../../../../src/domain/loadplan/validator';
 import { thpackLoadPlanRequest } from '../../../../src/reference/or-library-thpack';
@@ -33,6 +34,8 @@ function boxesOf(block: Block): PackedBox[] {
   return out;
 }
 
+const meter = (budgetMs: number) => WorkMeter.forBudget(budgetMs, () => 0);
+
 const overlap = (a: PackedBox, b: PackedBox) =>
   a.x < b.x + b.dx && b.x < a.x + a.dx && a.y < b.y + b.dy && b.y < a.y + a.dy && a.z < b.z + b.dz && b.z < a.z + a.dz;
 
@@ -54,12 +57,13 @@ describe('composite blocks', () => {
     expect(usesComposites(problem(21))).toBe(true);
     expect(usesComposites(problem(20))).toBe(false);
     expect(usesComposites(problem(30, (t) => t % 2))).toBe(false);
-    expect(generateBlocks(problem(20)).some((b) => b.parts)).toBe(false);
+    expect(generateBlocks(problem(20), undefined, meter(10_000)).some((b) => b.parts)).toBe(false);
+    expect(generateBlocks(problem(30)).some((b) => b.parts)).toBe(false);
   });
 
   it('hold their boxes inside their extents, without overlap, fully supported, within the quantities', () => {
     const p = problem(30);
-    const composites = generateBlocks(p).filter((b) => b.parts);
+    const composites = generateBlocks(p, undefined, meter(10_000)).filter((b) => b.parts);
     expect(composites.length).toBeGreaterThan(100);
     for (const block of composites) {
       const boxes = boxesOf(block);
@@ -78,6 +82,15 @@ describe('composite blocks', () => {
       const top = { x: 0, y: 0, z: block.dz, dx: block.topDx, dy: block.topDy, dz: 1, type: -1 };
       if (block.topDx > 0) expect(supported(top, boxes)).toBe(1);
     }
+  });
+
+  it('are made within the work allowance', () => {
+    const short = meter(10);
+    const few = generateBlocks(problem(100), undefined, short).filter((b) => b.parts).length;
+    const many = generateBlocks(problem(100), undefined, meter(10_000)).filter((b) => b.parts).length;
+    expect(few).toBeLessThan(many);
+    // At most one more block's pairs than the allowance.
+    expect(short.spent).toBeLessThan(short.allowance + 8 * 2 * 10_000);
   });
 
   it('give valid full-support plans on strongly heterogeneous cargo', () => {
