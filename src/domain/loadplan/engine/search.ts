@@ -68,6 +68,8 @@ export class ContainerSearch {
   private readonly groups: Block[][];
   /** Per group, the blocks' extents and value as flat columns: the block scan reads these, not the objects. */
   private readonly columns: BlockColumns[];
+  /** Per group, the most value per unit of bounding volume any block has. */
+  private readonly valueDensity: number[];
   private readonly lastGroup: number;
   private readonly trackLoads: boolean;
   private readonly reach: [Int32Array, Int32Array, Int32Array];
@@ -85,6 +87,7 @@ export class ContainerSearch {
     this.groups = Array.from({ length: this.lastGroup + 1 }, () => [] as Block[]);
     for (const b of blocks) this.groups[b.group].push(b);
     this.columns = this.groups.map(columnsOf);
+    this.valueDensity = this.groups.map((g) => g.reduce((m, b) => Math.max(m, b.value / (b.dx * b.dy * b.dz)), 0));
     // Loads matter when some box has a limit above zero (zero: nothing on top at all) and some box weighs.
     this.trackLoads =
       problem.types.some((t) => t.loadCapacity > 0 && Number.isFinite(t.loadCapacity)) && problem.types.some((t) => t.weight > 0);
@@ -301,8 +304,10 @@ export class ContainerSearch {
     const scores: number[] = [];
     const blocks = this.groups[state.group];
     const { dx, dy, dz, value, weight } = this.columns[state.group];
-    let examined = 0;
-    for (let i = 0; i < blocks.length; i++) {
+    // Blocks are sorted by value: those worth more than any block the space can hold are skipped.
+    let i = firstAtMost(value, this.valueDensity[state.group] * sx * sy * sz * (1 + 1e-9));
+    let examined = Math.ceil(Math.log2(blocks.length + 1));
+    for (; i < blocks.length; i++) {
       if (chosen.length === k && value[i] <= scores[k - 1]) break;
       examined++;
       if (dx[i] > sx || dy[i] > sy || dz[i] > sz) continue;
@@ -495,6 +500,18 @@ function columnsOf(blocks: Block[]): BlockColumns {
     value: Float64Array.from(blocks, (b) => b.value),
     weight: Float64Array.from(blocks, (b) => b.weight),
   };
+}
+
+/** The first index whose value is at most `limit`, in values sorted from high to low. */
+function firstAtMost(values: Float64Array, limit: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] > limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Are there enough boxes left for a composite's [type, count, …]? */
