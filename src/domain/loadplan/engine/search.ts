@@ -66,10 +66,8 @@ const JOIN_ROUNDS = 2;
 
 export class ContainerSearch {
   private readonly groups: Block[][];
-  /** Per group, the blocks' extents and value as flat columns: the block scan reads these, not the objects. */
-  private readonly columns: BlockColumns[];
-  /** Per group, the most value per unit of bounding volume any block has. */
-  private readonly valueDensity: number[];
+  /** Per group, the blocks in cells of a grid over their length and width (see cellsOf). */
+  private readonly cells: BlockCell[][];
   private readonly lastGroup: number;
   private readonly trackLoads: boolean;
   private readonly reach: [Int32Array, Int32Array, Int32Array];
@@ -86,8 +84,7 @@ export class ContainerSearch {
     this.lastGroup = problem.types.reduce((m, t) => Math.max(m, t.group), 0);
     this.groups = Array.from({ length: this.lastGroup + 1 }, () => [] as Block[]);
     for (const b of blocks) this.groups[b.group].push(b);
-    this.columns = this.groups.map(columnsOf);
-    this.valueDensity = this.groups.map((g) => g.reduce((m, b) => Math.max(m, b.value / (b.dx * b.dy * b.dz)), 0));
+    this.cells = this.groups.map(cellsOf);
     // Loads matter when some box has a limit above zero (zero: nothing on top at all) and some box weighs.
     this.trackLoads =
       problem.types.some((t) => t.loadCapacity > 0 && Number.isFinite(t.loadCapacity)) && problem.types.some((t) => t.weight > 0);
@@ -302,37 +299,40 @@ export class ContainerSearch {
     const minEnd = state.minEnd;
     const chosen: Block[] = [];
     const scores: number[] = [];
-    const blocks = this.groups[state.group];
-    const { dx, dy, dz, value, weight } = this.columns[state.group];
-    // Blocks are sorted by value: those worth more than any block the space can hold are skipped.
-    let i = firstAtMost(value, this.valueDensity[state.group] * sx * sy * sz * (1 + 1e-9));
-    let examined = Math.ceil(Math.log2(blocks.length + 1));
-    for (; i < blocks.length; i++) {
-      if (chosen.length === k && value[i] <= scores[k - 1]) break;
-      examined++;
-      if (dx[i] > sx || dy[i] > sy || dz[i] > sz) continue;
-      if (weight[i] > payloadLeft || weight[i] > carry) continue;
-      const b = blocks[i];
-      if (b.uses ? !enough(remaining, b.uses) : remaining[b.type] < b.count || (b.cap && remaining[b.cap.type] < b.cap.count)) continue;
-      if (s.x1 + b.frontDepth <= minEnd) continue;
-      const rx = sx - b.dx;
-      const ry = sy - b.dy;
-      const rz = sz - b.dz;
-      // Nothing may stand on a block that carries nothing: all the room above it is lost.
-      const lostAbove = b.topCapacity > 0 ? rz - reachZ[rz] : rz;
-      const loss = (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + lostAbove * b.dx * b.dy;
-      const score = b.value - lossWeight * loss;
-      if (chosen.length === k && score <= scores[k - 1]) continue;
-      let at = chosen.length === k ? k - 1 : chosen.length;
-      while (at > 0 && scores[at - 1] < score) {
-        if (at < k) {
-          chosen[at] = chosen[at - 1];
-          scores[at] = scores[at - 1];
+    let examined = 0;
+    for (const cell of this.cells[state.group]) {
+      if (cell.minDx > sx || cell.minDy > sy) continue;
+      const { blocks, dx, dy, dz, value, weight } = cell;
+      // Blocks are sorted by value: those worth more than any block the space can hold are skipped.
+      let i = firstAtMost(value, cell.density * sx * sy * sz * (1 + 1e-9));
+      examined += 1 + Math.ceil(Math.log2(blocks.length + 1));
+      for (; i < blocks.length; i++) {
+        if (chosen.length === k && value[i] <= scores[k - 1]) break;
+        examined++;
+        if (dx[i] > sx || dy[i] > sy || dz[i] > sz) continue;
+        if (weight[i] > payloadLeft || weight[i] > carry) continue;
+        const b = blocks[i];
+        if (b.uses ? !enough(remaining, b.uses) : remaining[b.type] < b.count || (b.cap && remaining[b.cap.type] < b.cap.count)) continue;
+        if (s.x1 + b.frontDepth <= minEnd) continue;
+        const rx = sx - b.dx;
+        const ry = sy - b.dy;
+        const rz = sz - b.dz;
+        // Nothing may stand on a block that carries nothing: all the room above it is lost.
+        const lostAbove = b.topCapacity > 0 ? rz - reachZ[rz] : rz;
+        const loss = (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + lostAbove * b.dx * b.dy;
+        const score = b.value - lossWeight * loss;
+        if (chosen.length === k && score <= scores[k - 1]) continue;
+        let at = chosen.length === k ? k - 1 : chosen.length;
+        while (at > 0 && scores[at - 1] < score) {
+          if (at < k) {
+            chosen[at] = chosen[at - 1];
+            scores[at] = scores[at - 1];
+          }
+          at--;
         }
-        at--;
+        chosen[at] = b;
+        scores[at] = score;
       }
-      chosen[at] = b;
-      scores[at] = score;
     }
     this.meter.spend(examined);
     return chosen;
@@ -484,7 +484,21 @@ export class ContainerSearch {
   }
 }
 
-interface BlockColumns {
+/** Cells per axis of the block grid. */
+const GRID = 8;
+
+/**
+ * Blocks whose length and width fall in one band of a grid (bands at quantiles of the blocks'
+ * lengths and widths), highest value first, with their extents and value as flat columns: the scan
+ * reads these, not the objects, and skips whole cells whose blocks are all too long or too wide for
+ * the space (nearly all blocks examined were, without the grid).
+ */
+interface BlockCell {
+  blocks: Block[];
+  minDx: number;
+  minDy: number;
+  /** The most value per unit of bounding volume a block of the cell has. */
+  density: number;
   dx: Int32Array;
   dy: Int32Array;
   dz: Int32Array;
@@ -492,14 +506,34 @@ interface BlockColumns {
   weight: Float64Array;
 }
 
-function columnsOf(blocks: Block[]): BlockColumns {
-  return {
-    dx: Int32Array.from(blocks, (b) => b.dx),
-    dy: Int32Array.from(blocks, (b) => b.dy),
-    dz: Int32Array.from(blocks, (b) => b.dz),
-    value: Float64Array.from(blocks, (b) => b.value),
-    weight: Float64Array.from(blocks, (b) => b.weight),
+function cellsOf(blocks: Block[]): BlockCell[] {
+  const bands = (extent: (b: Block) => number) => {
+    const sorted = blocks.map(extent).sort((p, q) => p - q);
+    return [...new Set(Array.from({ length: GRID - 1 }, (_, i) => sorted[Math.floor(((i + 1) * sorted.length) / GRID)]))];
   };
+  const band = (edges: number[], v: number) => {
+    let i = 0;
+    while (i < edges.length && v >= edges[i]) i++;
+    return i;
+  };
+  const xs = bands((b) => b.dx);
+  const ys = bands((b) => b.dy);
+  const grid: Block[][] = Array.from({ length: (xs.length + 1) * (ys.length + 1) }, () => []);
+  // Blocks arrive sorted by value, so each cell is too.
+  for (const b of blocks) grid[band(xs, b.dx) * (ys.length + 1) + band(ys, b.dy)].push(b);
+  return grid
+    .filter((cell) => cell.length > 0)
+    .map((cell) => ({
+      blocks: cell,
+      minDx: Math.min(...cell.map((b) => b.dx)),
+      minDy: Math.min(...cell.map((b) => b.dy)),
+      density: cell.reduce((m, b) => Math.max(m, b.value / (b.dx * b.dy * b.dz)), 0),
+      dx: Int32Array.from(cell, (b) => b.dx),
+      dy: Int32Array.from(cell, (b) => b.dy),
+      dz: Int32Array.from(cell, (b) => b.dz),
+      value: Float64Array.from(cell, (b) => b.value),
+      weight: Float64Array.from(cell, (b) => b.weight),
+    }));
 }
 
 /** The first index whose value is at most `limit`, in values sorted from high to low. */
