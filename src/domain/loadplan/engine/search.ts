@@ -299,15 +299,17 @@ export class ContainerSearch {
     const minEnd = state.minEnd;
     const chosen: Block[] = [];
     const scores: number[] = [];
+    // Equal scores go to the block first in value order (its rank), whichever cell it is in.
+    const ranks: number[] = [];
     let examined = 0;
     for (const cell of this.cells[state.group]) {
       if (cell.minDx > sx || cell.minDy > sy) continue;
-      const { blocks, dx, dy, dz, value, weight } = cell;
+      const { blocks, dx, dy, dz, value, weight, rank } = cell;
       // Blocks are sorted by value: those worth more than any block the space can hold are skipped.
       let i = firstAtMost(value, cell.density * sx * sy * sz * (1 + 1e-9));
       examined += 1 + Math.ceil(Math.log2(blocks.length + 1));
       for (; i < blocks.length; i++) {
-        if (chosen.length === k && value[i] <= scores[k - 1]) break;
+        if (chosen.length === k && (value[i] < scores[k - 1] || (value[i] === scores[k - 1] && rank[i] > ranks[k - 1]))) break;
         examined++;
         if (dx[i] > sx || dy[i] > sy || dz[i] > sz) continue;
         if (weight[i] > payloadLeft || weight[i] > carry) continue;
@@ -321,17 +323,20 @@ export class ContainerSearch {
         const lostAbove = b.topCapacity > 0 ? rz - reachZ[rz] : rz;
         const loss = (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + lostAbove * b.dx * b.dy;
         const score = b.value - lossWeight * loss;
-        if (chosen.length === k && score <= scores[k - 1]) continue;
+        const r = rank[i];
+        if (chosen.length === k && (score < scores[k - 1] || (score === scores[k - 1] && r > ranks[k - 1]))) continue;
         let at = chosen.length === k ? k - 1 : chosen.length;
-        while (at > 0 && scores[at - 1] < score) {
+        while (at > 0 && (scores[at - 1] < score || (scores[at - 1] === score && ranks[at - 1] > r))) {
           if (at < k) {
             chosen[at] = chosen[at - 1];
             scores[at] = scores[at - 1];
+            ranks[at] = ranks[at - 1];
           }
           at--;
         }
         chosen[at] = b;
         scores[at] = score;
+        ranks[at] = r;
       }
     }
     this.meter.spend(examined);
@@ -504,6 +509,8 @@ interface BlockCell {
   dz: Int32Array;
   value: Float64Array;
   weight: Float64Array;
+  /** Each block's place in the group's value order. */
+  rank: Int32Array;
 }
 
 function cellsOf(blocks: Block[]): BlockCell[] {
@@ -519,8 +526,12 @@ function cellsOf(blocks: Block[]): BlockCell[] {
   const xs = bands((b) => b.dx);
   const ys = bands((b) => b.dy);
   const grid: Block[][] = Array.from({ length: (xs.length + 1) * (ys.length + 1) }, () => []);
+  const rankOf = new Map<Block, number>();
   // Blocks arrive sorted by value, so each cell is too.
-  for (const b of blocks) grid[band(xs, b.dx) * (ys.length + 1) + band(ys, b.dy)].push(b);
+  blocks.forEach((b, i) => {
+    rankOf.set(b, i);
+    grid[band(xs, b.dx) * (ys.length + 1) + band(ys, b.dy)].push(b);
+  });
   return grid
     .filter((cell) => cell.length > 0)
     .map((cell) => ({
@@ -533,6 +544,7 @@ function cellsOf(blocks: Block[]): BlockCell[] {
       dz: Int32Array.from(cell, (b) => b.dz),
       value: Float64Array.from(cell, (b) => b.value),
       weight: Float64Array.from(cell, (b) => b.weight),
+      rank: Int32Array.from(cell, (b) => rankOf.get(b)!),
     }));
 }
 
