@@ -61,6 +61,14 @@ const CALL_COST = 20;
 /** Moves tried in the second space of a beam state, as a share of the beam width. */
 const SECOND_SPACE_MOVES = 0.5;
 
+/**
+ * Work charged for a block that fits the space, on top of the unit for looking at it: checking the
+ * boxes left, the loss estimate and the ranking take several times the extent test that turns most
+ * blocks away. With the grid most blocks examined fit, so this charge keeps the work budget close to
+ * the time it takes (20: BR1–BR7 and the strong set then run within their budgets).
+ */
+const FIT_COST = 20;
+
 /** Rounds of joining equal-height spaces after each placement. */
 const JOIN_ROUNDS = 2;
 
@@ -302,6 +310,7 @@ export class ContainerSearch {
     // Equal scores go to the block first in value order (its rank), whichever cell it is in.
     const ranks: number[] = [];
     let examined = 0;
+    let fitted = 0;
     for (const cell of this.cells[state.group]) {
       if (cell.minDx > sx || cell.minDy > sy) continue;
       const { blocks, dx, dy, dz, value, weight, rank } = cell;
@@ -312,6 +321,7 @@ export class ContainerSearch {
         if (chosen.length === k && (value[i] < scores[k - 1] || (value[i] === scores[k - 1] && rank[i] > ranks[k - 1]))) break;
         examined++;
         if (dx[i] > sx || dy[i] > sy || dz[i] > sz) continue;
+        fitted++;
         if (weight[i] > payloadLeft || weight[i] > carry) continue;
         const b = blocks[i];
         if (b.uses ? !enough(remaining, b.uses) : remaining[b.type] < b.count || (b.cap && remaining[b.cap.type] < b.cap.count)) continue;
@@ -339,7 +349,7 @@ export class ContainerSearch {
         ranks[at] = r;
       }
     }
-    this.meter.spend(examined);
+    this.meter.spend(examined + FIT_COST * fitted);
     return chosen;
   }
 
