@@ -1,5 +1,5 @@
 import { ContainerSpec, usableHeight } from './containers';
-import { generateBlocks } from './engine/blocks';
+import { generateBlocks, usesComposites } from './engine/blocks';
 import { Orientation, PackedBox, PackingProblem } from './engine/problem';
 import { ContainerSearch, SearchResult } from './engine/search';
 import { WorkMeter } from './engine/work-meter';
@@ -70,9 +70,11 @@ function search(
       loadCapacity: item.loadCapacityKg,
     })),
   };
-  const blocks = generateBlocks(problem, maxBlocks);
+  const blocks = generateBlocks(problem, maxBlocks, meter.share(COMPOSITE_SHARE));
   meter.spend(BLOCK_COST * blocks.length);
-  const result = new ContainerSearch(problem, blocks, meter, { lossWeight: LOSS_WEIGHT }).run();
+  const result = new ContainerSearch(problem, blocks, meter, {
+    lossWeight: usesComposites(problem) ? COMPOSITE_LOSS_WEIGHT : LOSS_WEIGHT,
+  }).run();
   return { result, itemOf: candidates.map((item) => item.index) };
 }
 
@@ -130,8 +132,14 @@ const FIT_COUNT_BLOCKS = 200;
 /** Work units charged per block generated (measured: about 1.5 µs each). */
 const BLOCK_COST = 200;
 
+/** Most of the budget making composite blocks may take, so that a short budget is kept. */
+const COMPOSITE_SHARE = 0.25;
+
 /** Weight of the wasted-volume estimate in block ranking, tuned on BR1–BR7. */
 const LOSS_WEIGHT = 0.5;
+
+/** The same weight with composite blocks, tuned on our strongly heterogeneous set (br-generator). */
+const COMPOSITE_LOSS_WEIGHT = 1;
 
 /** A lower bound on the containers still needed, from volume (at 90 % fill) and weight. */
 function containersNeeded(spec: ContainerSpec, items: PlanningItem[], left: number[]): number {

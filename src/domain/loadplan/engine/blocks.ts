@@ -1,4 +1,6 @@
-import { Orientation, PackingProblem } from './problem';
+import { compositeBlocks } from './composites';
+import { Orientation, PackedBox, PackingProblem } from './problem';
+import type { WorkMeter } from './work-meter';
 
 /**
  * Blocks are the engine's unit of placement: nx × ny × nz copies of one box type in one orientation
@@ -33,6 +35,20 @@ export interface Block {
   cap: Block | null;
   /** Depth (along x) of the block's first column of boxes, cap included: where its boxes start to end. */
   frontDepth: number;
+  /** Extents of the block's top that can carry a box, from its origin corner (a composite's may be smaller). */
+  topDx: number;
+  topDy: number;
+  /** A composite block's parts at their offsets in it; null for a simple or capped block. */
+  parts: readonly BlockPart[] | null;
+  /** A composite's boxes per type as [type, count, type, count, …]; null: `type` × `count` (and the cap). */
+  uses: readonly number[] | null;
+}
+
+export interface BlockPart {
+  block: Block;
+  x: number;
+  y: number;
+  z: number;
 }
 
 /** Most blocks per problem by default: past this, fewer counts per axis are tried (see countsUpTo). */
@@ -113,6 +129,10 @@ function blocksOf(problem: PackingProblem, shape: Shape, spread: number, emit: (
           nz,
           cap: null,
           frontDepth: o.dx,
+          topDx: nx * o.dx,
+          topDy: ny * o.dy,
+          parts: null,
+          uses: null,
         });
       }
     }
@@ -122,9 +142,14 @@ function blocksOf(problem: PackingProblem, shape: Shape, spread: number, emit: (
 
 /**
  * Every block the problem allows, highest value first (the search relies on that order): all counts
- * up to 16 per axis, fewer when that would make more than maxBlocks blocks.
+ * up to 16 per axis, fewer when that would make more than maxBlocks blocks; with a meter, composite
+ * blocks too where they help (usesComposites), made within the meter's allowance.
  */
-export function generateBlocks(problem: PackingProblem, maxBlocks: number = MAX_BLOCKS): Block[] {
+export function generateBlocks(
+  problem: PackingProblem,
+  maxBlocks: number = MAX_BLOCKS,
+  meter: WorkMeter | null = null,
+): Block[] {
   const all = shapes(problem);
   let spread = 16;
   while (spread > 2 && all.reduce((sum, shape) => sum + blocksOf(problem, shape, spread, null), 0) > maxBlocks) {
@@ -133,8 +158,26 @@ export function generateBlocks(problem: PackingProblem, maxBlocks: number = MAX_
   const blocks: Block[] = [];
   for (const shape of all) blocksOf(problem, shape, spread, (b) => blocks.push(b));
   blocks.push(...cappedBlocks(problem, blocks));
+  if (meter && usesComposites(problem)) {
+    blocks.push(...compositeBlocks(problem, blocks, MAX_COMPOSITES, meter));
+  }
   return blocks.sort((p, q) => q.value - p.value || p.type - q.type || p.dz - q.dz || p.dy - q.dy || p.dx - q.dx);
 }
+
+/**
+ * Composite blocks (composites.ts) are made only for strongly heterogeneous cargo, more types than
+ * this: with few types, simple blocks already make tight walls, and BR1–BR7 (3–20 types) lost with
+ * composites at short budgets, the extra blocks slowing every step.
+ */
+export const COMPOSITE_MIN_TYPES = 20;
+
+/** Strongly heterogeneous cargo in one loading group: the problems that get composite blocks. */
+export function usesComposites(problem: PackingProblem): boolean {
+  return problem.types.length > COMPOSITE_MIN_TYPES && problem.types.every((t) => t.group === 0);
+}
+
+/** Most composite blocks per problem (1,000 and 4,000 did no better on the strong set at 1 s). */
+export const MAX_COMPOSITES = 2_000;
 
 /** Least share of a capped block's bounding box its boxes must fill. */
 const CAP_MIN_FILL = 0.9;
@@ -176,6 +219,10 @@ function cappedBlocks(problem: PackingProblem, bases: Block[]): Block[] {
         nz: 1,
         cap: null,
         frontDepth: o.dx,
+        topDx: nx * o.dx,
+        topDy: ny * o.dy,
+        parts: null,
+        uses: null,
       };
       best = {
         ...base,
@@ -186,9 +233,28 @@ function cappedBlocks(problem: PackingProblem, bases: Block[]): Block[] {
         topCapacity: 0,
         cap,
         frontDepth: Math.min(base.frontDepth, o.dx),
+        topDx: 0,
+        topDy: 0,
       };
     }
     if (best) capped.push(best);
   }
   return capped;
+}
+
+/** The boxes of a block placed with its origin corner at x, y, z, appended to out. */
+export function expandBlock(b: Block, x: number, y: number, z: number, out: PackedBox[]): void {
+  if (b.parts) {
+    for (const part of b.parts) expandBlock(part.block, x + part.x, y + part.y, z + part.z, out);
+    return;
+  }
+  const { dx, dy, dz } = b.orientation;
+  if (b.cap) expandBlock(b.cap, x, y, z + b.nz * dz, out);
+  for (let k = 0; k < b.nz; k++) {
+    for (let j = 0; j < b.ny; j++) {
+      for (let i = 0; i < b.nx; i++) {
+        out.push({ type: b.type, x: x + i * dx, y: y + j * dy, z: z + k * dz, dx, dy, dz });
+      }
+    }
+  }
 }
