@@ -218,7 +218,7 @@ describe('bulk jobs', () => {
     const file = ['hts_code,country_code,value,entry_date,claims', '6109.10.0012,CN,100,2025-11-10,', '6109.10,ZZ,-5,2025-13-01,', '6109.10.0012,VN,100,,no_such_claim'].join('\n');
     const res = await create(pro, (c) => c.attach('file', Buffer.from(file), 'lines.csv')).expect(400);
     expect(res.body.error_count).toBe(res.body.errors.length);
-    expect(res.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/body/file/3/hts_code', '/body/file/4/claims']);
+    expect(res.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/body/file/3/hts_code', '/body/file/3/value', '/body/file/4/claims']);
     const unknownColumn = await create(pro, (c) => c.attach('file', Buffer.from('hts_code,country_code,value,colour\n6109.10.0012,CN,1,red'), 'lines.csv')).expect(400);
     expect(unknownColumn.body.errors).toEqual([{ pointer: '/body/file/1/colour', message: expect.stringContaining('unknown column') }]);
     const missing = await create(pro, (c) => c.attach('file', Buffer.from('hts_code,value\n6109.10.0012,1'), 'lines.csv')).expect(400);

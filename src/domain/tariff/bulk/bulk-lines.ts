@@ -27,64 +27,88 @@ function cellText(value: unknown): string | null {
   return text === '' ? null : text;
 }
 
+/** Where a cell that is not what its column holds goes: refused at once (the default), or reported and left out. */
+type CellProblem = (field: string, message: string) => void;
+const refuse: CellProblem = (field, message) => {
+  throw new InvalidTariffRequestError(field, message);
+};
+
 /**
  * A number in a cell. A file has no schema to check its cells, so the bounds the API's schema puts
  * on the same fields are checked here (a value above 0, a quantity or claimed value of 0 or more).
  */
-function decimalCell(text: string, field: string, bound: 'positive' | 'non_negative'): Decimal {
+function decimalCell(text: string, field: string, bound: 'positive' | 'non_negative', problem: CellProblem): Decimal | undefined {
   let value: Decimal | null = null;
   try {
     value = new Decimal(text);
   } catch {
-    // Not a number: refused below.
+    // Not a number: reported below.
   }
-  if (value === null || !value.isFinite()) throw new InvalidTariffRequestError(field, `${field} must be a number`);
+  if (value === null || !value.isFinite()) return void problem(field, `${field} must be a number`);
   if (bound === 'positive' ? value.lessThanOrEqualTo(0) : value.isNegative()) {
-    throw new InvalidTariffRequestError(field, `${field} must be ${bound === 'positive' ? 'greater than 0' : '0 or more'}`);
+    return void problem(field, `${field} must be ${bound === 'positive' ? 'greater than 0' : '0 or more'}`);
   }
   return value;
 }
 
-/** `code` or `code=value` separated by semicolons, as a spreadsheet cell holds claims. */
-export function parseClaimsCell(text: string | null | undefined): ClaimInput[] {
+/** `code` or `code=value` separated by semicolons, as a spreadsheet cell holds claims; a claim with a bad number is left out after its problem. */
+function claimsOfCell(text: string | null | undefined, problem: CellProblem): ClaimInput[] {
   if (!text) return [];
-  return text
+  const claims: ClaimInput[] = [];
+  text
     .split(';')
     .map((part) => part.trim())
     .filter((part) => part !== '')
-    .map((part, index) => {
+    .forEach((part, index) => {
       const at = part.indexOf('=');
       const code = (at < 0 ? part : part.slice(0, at)).trim();
       const argument = at < 0 ? undefined : part.slice(at + 1).trim();
-      if (argument === undefined) return { code };
       const takes = claimCatalogue.get(code)?.takes;
-      if (takes === 'text') return { code, text: argument };
-      if (takes === 'date') return { code, date: argument };
-      return { code, value: decimalCell(argument, `claims/${index}/value`, 'non_negative') };
+      if (argument === undefined) claims.push({ code });
+      else if (takes === 'text') claims.push({ code, text: argument });
+      else if (takes === 'date') claims.push({ code, date: argument });
+      else {
+        const value = decimalCell(argument, `claims/${index}/value`, 'non_negative', problem);
+        if (value !== undefined) claims.push({ code, value });
+      }
     });
+  return claims;
 }
+
+/** The claims of a cell, as the calculator takes them. */
+export const parseClaimsCell = (text: string | null | undefined): ClaimInput[] => claimsOfCell(text, refuse);
 
 /** A claim of the JSON form (numbers, texts, dates) as a claims cell holds it. */
 export function claimsCellOf(claims: ReadonlyArray<{ code: string; value?: number; text?: string; date?: string }>): string {
-  return claims.map((claim) => {
-    const argument = claim.text ?? claim.date ?? (claim.value === undefined ? undefined : String(claim.value));
-    return argument === undefined ? claim.code : `${claim.code}=${argument}`;
-  }).join('; ');
+  return claims
+    .map((claim) => {
+      const argument = claim.text ?? claim.date ?? (claim.value === undefined ? undefined : String(claim.value));
+      return argument === undefined ? claim.code : `${claim.code}=${argument}`;
+    })
+    .join('; ');
 }
 
 const transportModes: ReadonlySet<string> = new Set<TransportMode>(['ocean', 'air', 'truck', 'rail']);
 
-/** The line as the calculator takes it; a cell that is not what its column holds is refused with the calculator's field name. */
-export function dutyInputOf(line: BulkLine): DutyInput {
-  const mode = line.mode?.toLowerCase();
-  if (mode !== undefined && !transportModes.has(mode)) throw new InvalidTariffRequestError('mode', `mode must be one of ${[...transportModes].join(', ')}`);
+/**
+ * The line as the calculator takes it. A cell that is not what its column holds is refused with the
+ * calculator's field name; when checking a file, `problem` collects it instead and the field is left
+ * out, so the calculator's own checks still report the line's other errors.
+ */
+export function dutyInputOf(line: BulkLine, problem: CellProblem = refuse): DutyInput {
+  let mode = line.mode?.toLowerCase();
+  if (mode !== undefined && !transportModes.has(mode)) {
+    problem('mode', `mode must be one of ${[...transportModes].join(', ')}`);
+    mode = undefined;
+  }
+  const quantity = line.quantity ? decimalCell(line.quantity, 'quantities/0/value', 'non_negative', problem) : undefined;
   return {
     htsCode: line.hts_code ?? '',
     countryCode: (line.country_code ?? '').toUpperCase(),
-    declaredValue: line.value == null ? undefined : decimalCell(line.value, 'declared_value', 'positive'),
+    declaredValue: line.value == null ? undefined : decimalCell(line.value, 'declared_value', 'positive', problem),
     entryDate: line.entry_date ?? undefined,
-    quantities: line.quantity ? [{ value: decimalCell(line.quantity, 'quantities/0/value', 'non_negative'), unit: line.unit ?? '' }] : [],
-    claims: parseClaimsCell(line.claims),
+    quantities: quantity === undefined ? [] : [{ value: quantity, unit: line.unit ?? '' }],
+    claims: claimsOfCell(line.claims, problem),
     mode: mode as TransportMode | undefined,
   };
 }
@@ -108,14 +132,17 @@ function lineIssues(line: BulkLine, kind: BulkJobKind, today: string): Array<{ c
     if (line.ieepa_paid != null && !/^\d+(\.\d+)?$/.test(line.ieepa_paid)) issues.push({ column: 'ieepa_paid', message: 'ieepa_paid must be a non-negative decimal number' });
   }
   if (issues.some((issue) => ['hts_code', 'country_code', 'value'].includes(issue.column))) return issues;
+  // The calculator's messages name its fields; the file's column is `value`.
+  const report = (field: string, message: string) => issues.push({ column: columnOf(field), message: message.replace(/\bdeclared_value\b/g, 'value') });
+  const input = dutyInputOf(line, report);
   try {
-    validateDutyRequest(dutyInputOf(line), today);
+    validateDutyRequest(input, today);
   } catch (error) {
     if (!(error instanceof InvalidTariffRequestError)) throw error;
-    // The calculator's messages name its fields; the file's column is `value`.
-    issues.push({ column: columnOf(error.field), message: error.message.replace(/\bdeclared_value\b/g, 'value') });
+    report(error.field, error.message);
   }
-  return issues;
+  const order = inputColumns[kind] as readonly string[];
+  return issues.sort((a, b) => order.indexOf(a.column) - order.indexOf(b.column));
 }
 
 /**
