@@ -14,6 +14,7 @@
  * The random numbers come from mulberry32 (a 32-bit seeded generator), not the paper's generator.
  */
 import type { ThpackBoxType, ThpackProblem } from '../src/reference/or-library-thpack';
+import { mulberry32 } from './seeded-random';
 
 export const BR_CONTAINER = { length: 587, width: 233, height: 220 };
 
@@ -22,18 +23,6 @@ const RANGES: [number, number][] = [
   [25, 100],
   [20, 80],
 ];
-
-/** mulberry32: a small, fast 32-bit generator; the same seed always gives the same sequence. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One problem with the given number of box types. */
 export function generateBrProblem(number: number, types: number, seed: number): ThpackProblem {

@@ -1,22 +1,11 @@
 import path from 'node:path';
 import type { DutyBody } from '../src/handlers/inputs/tariff.input';
 import { linesFromUsitcCsv } from '../test/support/hts-csv-line-source';
+import { mulberry32 } from './seeded-random';
 
 const origins = ['CN', 'VN', 'MX', 'CA', 'DE', 'JP', 'IN', 'KR', 'TW', 'TH', 'BR', 'GB', 'IT', 'FR', 'ID', 'MY', 'CH', 'AU', 'TR', 'BD'];
 /** Units the requests carry a quantity in, when the line is reported in them. */
 const quantityUnits = new Set(['kg', 'No.', 'doz.', 'liters', 'm2', 'pcs']);
-
-/** A small deterministic generator (mulberry32), so every run loads the same mix. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `count` different calculation requests as clients send them: ten-digit lines of HTS 2026 Rev 4
@@ -27,7 +16,7 @@ function random(seed: number): () => number {
  */
 export function calculationMix(dataDir: string, count = 1200): DutyBody[] {
   const lines = linesFromUsitcCsv(path.join(dataDir, 'hts', 'hts_2026_revision_4_csv.csv')).filter((line) => line.code.length === 10 && Number(line.code.slice(0, 2)) < 98);
-  const next = random(21);
+  const next = mulberry32(21);
   const first = Date.UTC(2026, 5, 8);
   const days = (Date.UTC(2026, 10, 20) - first) / 86_400_000;
   const seen = new Set<string>();
