@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { components } from '../generated/api';
 import type { operations as mainOperations } from '../generated/hosts/main';
 import type { operations as tariffOperations } from '../generated/hosts/tariff';
@@ -5,7 +6,7 @@ import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { htsNotReady } from './hts.handler';
-import { toDutyInput } from './inputs/tariff.input';
+import { toClaimInputs, toDutyInput, toQuantityInputs } from './inputs/tariff.input';
 import { toApiSearchResult } from './outputs/classify.output';
 import { toFormA, toFormB, toStoredCalculation, toTariffSimulation } from './outputs/tariff.output';
 import { toApiList } from './outputs/list';
@@ -67,12 +68,9 @@ export function ieepaRefundsHandler(tariff: TariffServices): OperationHandler<ta
 export function simulationHandler(tariff: TariffServices): OperationHandler<tariffOperations['simulateTariff']> {
   return async ({ body, call }) => {
     assertRulesLoaded(tariff);
-    const { htsCode, declaredValue, quantities, mode } = toDutyInput({ hts_code: body.hts_code, country_code: '', declared_value: body.declared_value, quantity: body.quantity, mode: body.mode });
-    const scenarios = body.scenarios.map((s) => {
-      const { countryCode, claims } = toDutyInput({ hts_code: body.hts_code, country_code: s.country_code, claims: s.claims ?? [] });
-      return { label: s.label ?? null, countryCode, entryDate: s.entry_date, claims: claims ?? [] };
-    });
-    const product = { htsCode, declaredValue, quantities, mode };
+    // The declared value from the number itself, as calculate takes it (String(1e-7) would not parse).
+    const product = { htsCode: body.hts_code, declaredValue: new Decimal(body.declared_value), quantities: toQuantityInputs(body.quantity ? [body.quantity] : []), mode: body.mode };
+    const scenarios = body.scenarios.map((s) => ({ label: s.label ?? null, countryCode: s.country_code.toUpperCase(), entryDate: s.entry_date, claims: toClaimInputs(s.claims ?? []) }));
     const simulation = await simulateDuty(product, scenarios, dutyEngine(tariff, call));
     return { status: 200, body: toTariffSimulation(simulation, body.hts_code) };
   };

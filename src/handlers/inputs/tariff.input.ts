@@ -21,10 +21,15 @@ export interface DutyBody {
   exporter?: string;
 }
 
+/** The API's claims array as the engine takes it (values as decimals). */
+export function toClaimInputs(claims: Schemas['TariffClaim'][]): ClaimInput[] {
+  return claims.map((claim) => ({ code: claim.code, value: claim.value === undefined ? undefined : new Decimal(claim.value), text: claim.text, date: claim.date }));
+}
+
 /** The deprecated claims object and top-level exporter, as the catalogue claims they became. */
 function claimsOf(body: DutyBody): ClaimInput[] {
   if (Array.isArray(body.claims)) {
-    const listed = body.claims.map((claim) => ({ code: claim.code, value: claim.value === undefined ? undefined : new Decimal(claim.value), text: claim.text, date: claim.date }));
+    const listed = toClaimInputs(body.claims);
     return body.exporter?.trim() ? [...listed, { code: 'adcvd_exporter', text: body.exporter }] : listed;
   }
   const legacy = body.claims ?? {};
@@ -34,6 +39,10 @@ function claimsOf(body: DutyBody): ClaimInput[] {
     ...(body.exporter?.trim() ? [{ code: 'adcvd_exporter', text: body.exporter }] : []),
   ];
 }
+
+/** The API's quantities as the engine takes them (values as decimals). */
+export const toQuantityInputs = (quantities: Schemas['Quantity'][]): Array<{ value: Decimal; unit: string }> =>
+  quantities.map((quantity) => ({ value: new Decimal(quantity.value), unit: quantity.unit }));
 
 /** The API's calculation request (snake_case, numbers) as the duty engine takes it (decimals, claims listed). */
 export function toDutyInput(body: DutyBody): DutyInput {
@@ -45,7 +54,7 @@ export function toDutyInput(body: DutyBody): DutyInput {
     declaredValue: body.declared_value === undefined ? undefined : new Decimal(body.declared_value),
     entryDate: body.entry_date,
     arrivalDate: body.arrival_date,
-    quantities: [...(body.quantity ? [body.quantity] : []), ...(body.quantities ?? [])].map((q) => ({ value: new Decimal(q.value), unit: q.unit })),
+    quantities: toQuantityInputs([...(body.quantity ? [body.quantity] : []), ...(body.quantities ?? [])]),
     claims: claimsOf(body),
     metalContentValue: metal === undefined ? undefined : new Decimal(metal),
     mode: body.mode,
