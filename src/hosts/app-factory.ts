@@ -5,6 +5,7 @@ import { apiVersioning } from '../http/api-version';
 import { problemErrorHandler } from '../http/error-handler';
 import { expressAdapter, OperationHandler } from '../http/operation';
 import { openApiValidation } from '../http/openapi-validation';
+import { operationDispatch } from '../http/operation-dispatch';
 import { requestMetrics } from '../http/request-metrics';
 import { HttpProblem } from '../http/problem';
 import { wrongHostHint } from '../http/wrong-host';
@@ -59,12 +60,14 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   }
   app.use(...openApiValidation(document, deps.config.validateResponses));
 
+  const chains = new Map<string, RequestHandler[]>();
   for (const operation of document.operations) {
     const handler = handlers[operation.operationId];
     if (!handler) throw new Error(`${host} host: no handler for ${operation.operationId}`);
     const route: RequestHandler = expressAdapter(host, deps.clock, handler);
-    app[operation.method](operation.expressPath, ...accessControl(operation, deps.access, deps.clock, deps.config.metricsTokenSha256), route);
+    chains.set(operation.operationId, [...accessControl(operation, deps.access, deps.clock, deps.config.metricsTokenSha256), route]);
   }
+  app.use(operationDispatch(chains));
 
   app.use((_req, _res, next) => next(new HttpProblem('not-found', 'No such route.')));
   app.use(wrongHostHint(host, deps.config));

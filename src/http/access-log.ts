@@ -59,8 +59,8 @@ export function loggableUrl(url: string): string {
  * A readiness probe's 503 is the expected answer while the service starts (reference data still
  * importing): it is logged as information, not as an error that would page someone.
  */
-function levelOf(status: number, path: string): 'info' | 'warn' | 'error' {
-  if (status === 503 && path === '/readyz') return 'info';
+function levelOf(status: number, req: { path: string }): 'info' | 'warn' | 'error' {
+  if (status === 503 && req.path === '/readyz') return 'info';
   return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
 }
 
@@ -78,7 +78,7 @@ export function accessLog(logger: Logger): RequestHandler {
     // 'close' follows 'finish' on a completed response and comes alone when the client went away.
     res.once('close', () => {
       const status = res.writableFinished ? res.statusCode : 499;
-      const level = levelOf(status, req.path);
+      const level = levelOf(status, req);
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         { req: { id: req.id, method: req.method, url: loggableUrl(req.originalUrl), remote: req.socket.remoteAddress }, res: { status }, responseTime: Math.round(performance.now() - started) },

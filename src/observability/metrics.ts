@@ -57,10 +57,19 @@ export class ServiceMetrics {
     if (options.process) collectDefaultMetrics({ register: this.registry, prefix: 'tradelane_' });
   }
 
+  /** The counter and histogram children of each host, operation and status seen: labels are hashed once, not per request. */
+  private readonly requestSeries = new Map<string, { count: { inc(): void }; latency: { observe(value: number): void } }>();
+
   recordRequest(host: string, operation: string, status: number, seconds: number): void {
-    const labels = { host, operation, status: String(status) };
-    this.requests.inc(labels);
-    this.latency.observe(labels, seconds);
+    const key = `${host} ${operation} ${status}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      const labels = { host, operation, status: String(status) };
+      series = { count: this.requests.labels(labels), latency: this.latency.labels(labels) };
+      this.requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.latency.observe(seconds);
   }
 
   recordJobRun(job: string, outcome: 'success' | 'failure'): void {

@@ -5,7 +5,9 @@ import { ProductScopeMatcher } from './product-scope';
 import type { BaseRatesFile, MeasureExemption } from './rule-schema';
 import type { AdcvdCase, LoadedMeasure, TariffRuleSet } from './rule-set';
 
-const noCases: readonly AdcvdCase[] = [];
+const noCases: ReadonlyArray<{ index: number; entry: AdcvdCase }> = [];
+/** Code and origin pairs whose scoped measures are kept (about a megabyte at most). */
+const maxScopedPairs = 20_000;
 
 export interface CompiledExemption extends MeasureExemption {
   productsMatcher: ProductScopeMatcher | null;
@@ -52,8 +54,15 @@ export class TariffRules {
    */
   private readonly byIncludedPrefix = new Map<string, CompiledMeasure[]>();
   private readonly everyProduct: CompiledMeasure[] = [];
-  /** AD/CVD cases by country of origin. */
-  private readonly adcvdByCountry = new Map<string, AdcvdCase[]>();
+  /**
+   * Per HTS code and origin, the measures whose product and country scopes can cover it at some
+   * date, in rule-file order: importers price the same lines from the same origins again and again,
+   * so each pair is worked out once; the dated checks still run per calculation. Bounded: emptied
+   * when full.
+   */
+  private readonly scopedByCodeAndOrigin = new Map<string, CompiledMeasure[]>();
+  /** AD/CVD cases by origin, then by each HTS prefix their scope names (a case once per prefix), with each case's place in the list. */
+  private readonly adcvdByCountry = new Map<string, Map<string, Array<{ index: number; entry: AdcvdCase }>>>();
 
   constructor(readonly ruleSet: TariffRuleSet) {
     this.version = ruleSet.version;
@@ -88,7 +97,11 @@ export class TariffRules {
       const origins = new Set(include.flatMap((ref) => (ref.startsWith('@') ? this.groups.everMembers(ref.slice(1)) : [ref])));
       for (const origin of origins) this.byOrigin.set(origin, [...(this.byOrigin.get(origin) ?? []), compiled]);
     }
-    for (const entry of ruleSet.adcvdCases) this.adcvdByCountry.set(entry.country, [...(this.adcvdByCountry.get(entry.country) ?? []), entry]);
+    ruleSet.adcvdCases.forEach((entry, index) => {
+      let byPrefix = this.adcvdByCountry.get(entry.country);
+      if (!byPrefix) this.adcvdByCountry.set(entry.country, (byPrefix = new Map()));
+      for (const prefix of new Set(entry.htsPrefixes)) byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), { index, entry }]);
+    });
   }
 
   /**
@@ -96,20 +109,22 @@ export class TariffRules {
    * rule-file order, so components come out in a stable, readable order.
    */
   candidates(query: CandidateQuery): CompiledMeasure[] {
-    const possible = this.possibleFor(query.country);
-    const found: CompiledMeasure[] = [];
-    this.consider(this.everyProduct, possible, query, found);
-    for (let length = 2; length <= query.code.length; length += 1) {
-      const measures = this.byIncludedPrefix.get(query.code.slice(0, length));
-      if (measures) this.consider(measures, possible, query, found);
-    }
-    return found.length < 2 ? found : found.sort((a, b) => a.order - b.order);
+    return this.scopedFor(query.code, query.country).filter((compiled) => this.covers(compiled, query));
   }
 
-  private consider(measures: CompiledMeasure[], possible: Set<CompiledMeasure>, query: CandidateQuery, found: CompiledMeasure[]): void {
-    for (const compiled of measures) {
-      if (possible.has(compiled) && !found.includes(compiled) && this.covers(compiled, query)) found.push(compiled);
+  private scopedFor(code: string, country: string): CompiledMeasure[] {
+    const key = `${code} ${country}`;
+    let scoped = this.scopedByCodeAndOrigin.get(key);
+    if (scoped) return scoped;
+    const possible = this.possibleFor(country);
+    const found = new Set<CompiledMeasure>(this.everyProduct.filter((compiled) => possible.has(compiled)));
+    for (let length = 2; length <= code.length; length += 1) {
+      for (const compiled of this.byIncludedPrefix.get(code.slice(0, length)) ?? []) if (possible.has(compiled)) found.add(compiled);
     }
+    scoped = [...found].sort((a, b) => a.order - b.order);
+    if (this.scopedByCodeAndOrigin.size >= maxScopedPairs) this.scopedByCodeAndOrigin.clear();
+    this.scopedByCodeAndOrigin.set(key, scoped);
+    return scoped;
   }
 
   private covers({ measure, products }: CompiledMeasure, query: CandidateQuery): boolean {
@@ -131,13 +146,18 @@ export class TariffRules {
     return this.ruleSet.measures.find((measure) => measure.id === id);
   }
 
-  /** Active AD/CVD cases whose HTS prefixes and country match. */
+  /** Active AD/CVD cases whose HTS prefixes and country match, in the list's order. */
   adcvdCases(code: string, country: string, date: string): AdcvdCase[] {
-    const found: AdcvdCase[] = [];
-    for (const entry of this.adcvdByCountry.get(country) ?? noCases) {
-      if ((entry.orderDate !== undefined && date < entry.orderDate) || (entry.revokedDate !== undefined && date >= entry.revokedDate)) continue;
-      if (entry.htsPrefixes.some((prefix) => code.startsWith(prefix))) found.push(entry);
+    const byPrefix = this.adcvdByCountry.get(country);
+    if (!byPrefix) return [];
+    const found: Array<{ index: number; entry: AdcvdCase }> = [];
+    for (let length = 2; length <= code.length; length += 1) {
+      for (const item of byPrefix.get(code.slice(0, length)) ?? noCases) {
+        const { entry } = item;
+        if ((entry.orderDate !== undefined && date < entry.orderDate) || (entry.revokedDate !== undefined && date >= entry.revokedDate)) continue;
+        if (!found.some((other) => other.index === item.index)) found.push(item);
+      }
     }
-    return found;
+    return found.sort((a, b) => a.index - b.index).map((item) => item.entry);
   }
 }
