@@ -28,7 +28,7 @@ const acceptsForm = (operation: HostOperation): boolean =>
 
 /**
  * Builds one host's Express app. The order is the path of a request (docs/architecture.md):
- * request id and access log → request metrics → API version → body limits → OpenAPI validation →
+ * request id, access log and request metrics → API version → body limits → OpenAPI validation →
  * access (authentication, entitlement, idempotency, quota) → the operation → a route another host
  * serves names that host → problem errors.
  */
@@ -41,8 +41,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy);
 
-  app.use(accessLog(deps.logger.child({ host })));
-  app.use(requestMetrics(host, deps.metrics));
+  app.use(accessLog(deps.logger.child({ host }), requestMetrics(host, deps.metrics)));
   app.use(apiVersioning());
   // An operation that takes larger JSON bodies (bulk lines) says so with x-body-limit-bytes; its parser reads first.
   for (const operation of document.operations) {
@@ -58,7 +57,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
     const early = [adminGate(operation, deps.config.adminTokenSha256), strictQueryNumbers(operation, document)].filter((h): h is RequestHandler => h !== null);
     if (early.length > 0) app[operation.method](operation.expressPath, ...early);
   }
-  app.use(...openApiValidation(document, deps.config.validateResponses));
+  app.use(openApiValidation(document, deps.config.validateResponses));
 
   const chains = new Map<string, RequestHandler[]>();
   for (const operation of document.operations) {

@@ -1,5 +1,5 @@
 import { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { assignRequestId } from './request-id';
 
@@ -64,13 +64,30 @@ function levelOf(status: number, req: { path: string }): 'info' | 'warn' | 'erro
   return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
 }
 
+/** What a finished (or abandoned: status 499) response is reported to, once. */
+export type ResponseObserver = (req: Request, status: number, milliseconds: number) => void;
+
+/** Writes the access-log line of a response. */
+function logLine(logger: Logger): ResponseObserver {
+  return (req, status, milliseconds) => {
+    const level = levelOf(status, req);
+    if (!logger.isLevelEnabled(level)) return;
+    logger[level](
+      { req: { id: req.id, method: req.method, url: loggableUrl(req.originalUrl), remote: req.socket.remoteAddress }, res: { status }, responseTime: Math.round(milliseconds) },
+      status === 499 ? 'request aborted' : 'request completed',
+    );
+  };
+}
+
 /**
  * Gives each request its id and a request-bound logger, and writes one access-log line when the
  * response is finished (or the client went away). Only the method, URL, client address, status and
  * time are logged: never headers or bodies, which carry keys and customer data, nor the values of
- * secret-looking query parameters.
+ * secret-looking query parameters. Other observers of finished responses (request metrics) are
+ * told from the same single listener and clock reading.
  */
-export function accessLog(logger: Logger): RequestHandler {
+export function accessLog(logger: Logger, ...observers: ResponseObserver[]): RequestHandler {
+  const notify = [logLine(logger), ...observers];
   return (req, res, next) => {
     const started = performance.now();
     req.id = assignRequestId(req, res);
@@ -78,12 +95,8 @@ export function accessLog(logger: Logger): RequestHandler {
     // 'close' follows 'finish' on a completed response and comes alone when the client went away.
     res.once('close', () => {
       const status = res.writableFinished ? res.statusCode : 499;
-      const level = levelOf(status, req);
-      if (!logger.isLevelEnabled(level)) return;
-      logger[level](
-        { req: { id: req.id, method: req.method, url: loggableUrl(req.originalUrl), remote: req.socket.remoteAddress }, res: { status }, responseTime: Math.round(performance.now() - started) },
-        res.writableFinished ? 'request completed' : 'request aborted',
-      );
+      const milliseconds = performance.now() - started;
+      for (const observe of notify) observe(req, status, milliseconds);
     });
     next();
   };

@@ -1,16 +1,17 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import type { HostDocument } from './host-document';
+import { inSequence } from './in-sequence';
 import { maxDocumentBytes } from '../domain/documents';
 
 /**
  * Request validation (always) and response validation (in tests) against the host's own derived
  * document, so each host enforces exactly its contract: its operations, its response forms.
  */
-export function openApiValidation(hostDocument: HostDocument, validateResponses: boolean): RequestHandler[] {
+export function openApiValidation(hostDocument: HostDocument, validateResponses: boolean): RequestHandler {
   // The published servers carry templated host addresses; routes are mounted at the root.
   const apiSpec = { ...structuredClone(hostDocument.document), servers: [{ url: '/' }] };
-  return OpenApiValidator.middleware({
+  const validation = OpenApiValidator.middleware({
     apiSpec: apiSpec as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
     validateRequests: { allErrors: true, allowUnknownQueryParameters: false },
     validateResponses: validateResponses ? { removeAdditional: false } : false,
@@ -26,4 +27,7 @@ export function openApiValidation(hostDocument: HostDocument, validateResponses:
     // each; file names are UTF-8, as browsers and HTTP clients send them.
     fileUploader: { limits: { fileSize: maxDocumentBytes, files: 1, fields: 10 }, defParamCharset: 'utf8' },
   }) as RequestHandler[];
+  // Its five steps (path parameters, route, security, multipart, request) as one handler: a request
+  // walks one Express layer, not five.
+  return inSequence(validation);
 }

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { runInSequence } from './in-sequence';
 
 /** What the OpenAPI validator leaves on a request it matched to an operation. */
 interface MatchedOperation {
@@ -15,30 +16,11 @@ export function operationDispatch(chains: ReadonlyMap<string, readonly RequestHa
   return (req: Request, res: Response, next: NextFunction) => {
     const matched = (req as { openapi?: MatchedOperation }).openapi;
     const chain = matched?.schema.operationId === undefined ? undefined : chains.get(matched.schema.operationId);
-    if (!chain) {
+    if (!matched || !chain) {
       next();
       return;
     }
-    req.params = matched?.pathParams ?? {};
-    let index = 0;
-    const step = (error?: unknown): void => {
-      if (error !== undefined && error !== null) {
-        next(error);
-        return;
-      }
-      const handler = chain[index++];
-      if (!handler) {
-        next();
-        return;
-      }
-      try {
-        // As Express 5 does: a handler's rejected promise is its error.
-        const result = handler(req, res, step) as unknown;
-        if (result instanceof Promise) result.catch(next);
-      } catch (thrown) {
-        next(thrown);
-      }
-    };
-    step();
+    req.params = matched.pathParams;
+    runInSequence(chain, req, res, next);
   };
 }

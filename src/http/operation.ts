@@ -75,6 +75,11 @@ export type OperationHandler<Op> = (input: OperationInput<Op>) => Promise<Operat
 /** Every operation of a host's generated `operations` type must have a handler: the compiler checks. */
 export type HostHandlers<Operations> = { [K in keyof Operations]: OperationHandler<Operations[K]> };
 
+const noFiles: UploadedFile[] = [];
+
+const filesOf = (req: Request): UploadedFile[] =>
+  (req.files as Express.Multer.File[] | undefined)?.map((f) => ({ field: f.fieldname, originalName: f.originalname, declaredType: f.mimetype, data: f.buffer })) ?? noFiles;
+
 export function callContextOf(req: Request, res: Response, host: HostName, clock: Clock): CallContext {
   const access = accessLocalsOf(res);
   return {
@@ -91,7 +96,7 @@ export function callContextOf(req: Request, res: Response, host: HostName, clock
     },
     caller: access?.caller ?? { kind: 'anonymous', ip: clientIpOf(req) },
     quota: access?.quota ?? null,
-    files: ((req.files as Express.Multer.File[] | undefined) ?? []).map((f) => ({ field: f.fieldname, originalName: f.originalname, declaredType: f.mimetype, data: f.buffer })),
+    files: filesOf(req),
   };
 }
 

@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
+import type { ResponseObserver } from './access-log';
 import type { HostName } from './host-names';
 import type { ServiceMetrics } from '../observability/metrics';
 
@@ -8,12 +9,6 @@ function operationOf(req: Request): string {
 }
 
 /** Counts and times every response by host, operation and status (499 when the client went away). */
-export function requestMetrics(host: HostName, metrics: ServiceMetrics): RequestHandler {
-  return (req, res, next) => {
-    const started = performance.now();
-    res.once('close', () => {
-      metrics.recordRequest(host, operationOf(req), res.writableFinished ? res.statusCode : 499, (performance.now() - started) / 1000);
-    });
-    next();
-  };
+export function requestMetrics(host: HostName, metrics: ServiceMetrics): ResponseObserver {
+  return (req, status, milliseconds) => metrics.recordRequest(host, operationOf(req), status, milliseconds / 1000);
 }

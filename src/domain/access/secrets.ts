@@ -26,7 +26,8 @@ export function newSecret(prefix: string): string {
 }
 
 export function sha256Hex(value: string): string {
-  return crypto.createHash('sha256').update(value, 'utf8').digest('hex');
+  // The one-shot hash: every keyed request hashes its key, and no Hash object is made for it.
+  return crypto.hash('sha256', value, 'hex');
 }
 
 /** Compares two hex digests in constant time (a lookup by hash leaks nothing; this keeps it so). */
