@@ -15,8 +15,8 @@ export class ProductScopeMatcher {
   private readonly rules = new Map<string, PrefixRule[]>();
   /** No inclusions: every product is in scope but for the exclusions. */
   readonly coversAll: boolean;
-  /** The longest prefix any rule names: no longer prefix of a code needs looking up. */
-  private readonly longestPrefix: number;
+  /** The lengths of the prefixes the rules name, longest first: only prefixes of those lengths are looked up. */
+  private readonly prefixLengths: number[];
 
   constructor(scope: ProductScope, lists: Record<string, ImportedProductList>) {
     const add = (prefix: string, rule: PrefixRule) => {
@@ -31,7 +31,7 @@ export class ProductScopeMatcher {
     }
     // A list that is missing from the data directory leaves an inclusion-only scope empty, not universal.
     this.coversAll = (scope.include ?? []).length === 0 && (scope.include_lists ?? []).length === 0;
-    this.longestPrefix = [...this.rules.keys()].reduce((longest, prefix) => Math.max(longest, prefix.length), 0);
+    this.prefixLengths = [...new Set([...this.rules.keys()].map((prefix) => prefix.length))].filter((length) => length >= 2).sort((a, b) => b - a);
   }
 
   /** The prefixes an inclusion names (at any date): a code is in scope only below one of them, unless the scope covers all. */
@@ -40,7 +40,8 @@ export class ProductScopeMatcher {
   }
 
   matches(code: string, date: string): boolean {
-    for (let length = Math.min(code.length, this.longestPrefix); length >= 2; length -= 1) {
+    for (const length of this.prefixLengths) {
+      if (length > code.length) continue;
       const rules = this.rules.get(code.slice(0, length));
       if (!rules) continue;
       let live = false;

@@ -63,6 +63,8 @@ export class TariffRules {
   private readonly scopedByCodeAndOrigin = new Map<string, CompiledMeasure[]>();
   /** AD/CVD cases by origin, then by each HTS prefix their scope names (a case once per prefix), with each case's place in the list. */
   private readonly adcvdByCountry = new Map<string, Map<string, Array<{ index: number; entry: AdcvdCase }>>>();
+  /** The lengths of the AD/CVD prefixes, shortest first: only prefixes of those lengths are looked up. */
+  private readonly adcvdPrefixLengths: number[];
 
   constructor(readonly ruleSet: TariffRuleSet) {
     this.version = ruleSet.version;
@@ -102,6 +104,7 @@ export class TariffRules {
       if (!byPrefix) this.adcvdByCountry.set(entry.country, (byPrefix = new Map()));
       for (const prefix of new Set(entry.htsPrefixes)) byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), { index, entry }]);
     });
+    this.adcvdPrefixLengths = [...new Set(ruleSet.adcvdCases.flatMap((entry) => entry.htsPrefixes.map((prefix) => prefix.length)))].sort((a, b) => a - b);
   }
 
   /**
@@ -151,7 +154,8 @@ export class TariffRules {
     const byPrefix = this.adcvdByCountry.get(country);
     if (!byPrefix) return [];
     const found: Array<{ index: number; entry: AdcvdCase }> = [];
-    for (let length = 2; length <= code.length; length += 1) {
+    for (const length of this.adcvdPrefixLengths) {
+      if (length > code.length) break;
       for (const item of byPrefix.get(code.slice(0, length)) ?? noCases) {
         const { entry } = item;
         if ((entry.orderDate !== undefined && date < entry.orderDate) || (entry.revokedDate !== undefined && date >= entry.revokedDate)) continue;
