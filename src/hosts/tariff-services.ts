@@ -90,6 +90,8 @@ export async function bootstrapTariffData(
     }
   }
   if (initial.outcome !== 'unavailable' && services.htsSource instanceof DirectoryHtsSource) await startBackfill();
+  // The release in force into memory, in the background: calculations are answered meanwhile.
+  void services.lines.warm();
 }
 
 export function tariffDataLoaded(services: TariffServices): ReadinessCheck {

@@ -343,6 +343,12 @@ export class HtsReleaseRepository implements HtsReleaseStore {
     return row ? toLine(releaseId, row) : null;
   }
 
+  async linesOf(releaseId: string): Promise<StoredHtsLine[]> {
+    const sequence = await this.sequenceOf(releaseId);
+    if (sequence === null) return [];
+    return (await this.versionsAt(sequence)).filter((row) => row.code !== null).map((row) => toLine(releaseId, row));
+  }
+
   async lineAcrossReleases(code: string): Promise<Array<{ line: StoredHtsLine; rateLine: StoredHtsLine | null }>> {
     const versions = (await this.versions().where({ code })) as VersionRow[];
     if (versions.length === 0) return [];

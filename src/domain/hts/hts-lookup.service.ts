@@ -64,6 +64,22 @@ export async function findHtsLine(releases: HtsReleaseStore, code: string, date:
   return { found: false, reason: 'not_found', message: `${code} is not in the HTS in force on ${date} (${release.title})` };
 }
 
+/**
+ * The line for an HTS number in a release whose lines are held in memory by code, found and
+ * inherited as findHtsLine finds them in the store; null when the release has no such line.
+ */
+export function findHtsLineIn(release: HtsRelease, lines: ReadonlyMap<string, StoredHtsLine>, code: string): HtsLineView | null {
+  const digits = htsDigits(code);
+  if (digits === null) return null;
+  for (const candidate of candidateCodes(digits)) {
+    const line = lines.get(candidate);
+    if (line === undefined) continue;
+    const rateLine = line.rateLineCode === null ? null : (lines.get(line.rateLineCode) ?? null);
+    return { release, line, rateLine, rates: inheritedRates(line, rateLine) };
+  }
+  return null;
+}
+
 /** The code's line in every release that has it, oldest first, with the dates each text was in force. */
 export async function htsLineHistory(releases: HtsReleaseStore, code: string): Promise<({ found: true; entries: HtsHistoryEntry[] }) | HtsLookupFailure> {
   const digits = htsDigits(code);

@@ -33,6 +33,8 @@ export interface HtsReleaseStore {
   /** The numbered lines of a release, for diffing. */
   comparableLines(releaseId: string): Promise<ComparableHtsLine[]>;
   findLine(releaseId: string, code: string): Promise<StoredHtsLine | null>;
+  /** Every numbered line of a release (the calculator holds the release in force in memory). */
+  linesOf(releaseId: string): Promise<StoredHtsLine[]>;
   /** The code's line in every release that has it, each with its rate-bearing ancestor. */
   lineAcrossReleases(code: string): Promise<Array<{ line: StoredHtsLine; rateLine: StoredHtsLine | null }>>;
 }

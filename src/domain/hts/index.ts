@@ -2,7 +2,7 @@
 export type { HtsChange, HtsChangeKind, HtsChangeSet, HtsLineSnapshot } from './hts-change';
 export { type HtsChangeSetEntry, listHtsChanges, listHtsChangeSets } from './hts-change-feed.service';
 export { htsChangeView, htsReleaseRef } from './hts-change-view';
-export { findHtsLine, type HtsHistoryEntry, htsLineHistory, type HtsLineRates, type HtsLineView, type HtsLookupFailure } from './hts-lookup.service';
+export { findHtsLine, findHtsLineIn, type HtsHistoryEntry, htsLineHistory, type HtsLineRates, type HtsLineView, type HtsLookupFailure } from './hts-lookup.service';
 export { type AvailableHtsRelease, type CreatedAtCursor, type HtsChangeStore, type HtsDatabase, type HtsFileReader, type HtsReleaseSource, type HtsReleaseStore, HtsSourceUnavailable, type HtsStores, type OutboxEvent, type OutboxStore, type TariffAlertStore } from './hts-ports';
 export { backfillHtsReleases, type HtsRefreshDeps, type HtsRefreshResult, refreshHtsReleases } from './hts-refresh.service';
 export { ensureInitialRelease } from './initial-release';

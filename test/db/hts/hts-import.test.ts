@@ -9,6 +9,7 @@ import { InvalidCursor } from '../../../src/domain/shared/page-cursor';
 import { toBool } from '../../../src/db/row-values';
 import { HtsReleaseRepository } from '../../../src/db/repositories/hts-release.repository';
 import { readHtsFile } from '../../../src/reference/hts/hts-file';
+import { ReleaseLineSource } from '../../../src/domain/tariff/release-line-source';
 
 let db: TestDatabase;
 let deps: ReturnType<typeof htsImportDeps>;
@@ -216,6 +217,33 @@ describe('looking up lines', () => {
     ]);
     const removed = await htsLineHistory(deps.db.stores.releases, '6109100014');
     expect(removed).toMatchObject({ found: true, entries: [{ release: { id: 'htsr_2030_rev_1' }, validTo: '2030-03-01', rates: { general: '16.5%' } }] });
+  });
+});
+
+describe("the calculator's line source", () => {
+  it('answers from the release in force held in memory exactly as from the store, reading the store only for codes it lacks', async () => {
+    await importBoth();
+    const store = new HtsReleaseRepository(db.knex);
+    const held = new ReleaseLineSource(store);
+    await held.warm();
+    // The same source over a store that lends it no lines: every answer comes from store reads.
+    const fromStore = new ReleaseLineSource(Object.assign(Object.create(store) as HtsReleaseRepository, { linesOf: async () => [] }));
+    await fromStore.warm();
+    const codes = (await store.linesOf('htsr_2030_rev_2')).map((line) => line.code as string);
+    expect(codes.length).toBeGreaterThan(10);
+    const written = [...codes, ...codes.filter((code) => code.length === 10).map((code) => code.slice(0, 8)), '6109.10.00.12', '0101.30.00', '6109100014', '9999999999'];
+    const dates = ['2030-03-01', '2031-06-30'];
+    const expected = [];
+    for (const date of dates) for (const code of written) expected.push([code, date, await fromStore.lineInForce(code, date)]);
+    const reads = jest.spyOn(store, 'findLine');
+    const answered = [];
+    for (const date of dates) for (const code of written) answered.push([code, date, await held.lineInForce(code, date)]);
+    expect(answered).toEqual(expected);
+    // Only the codes the release lacks were read from the store (to say which release has them).
+    expect(new Set(reads.mock.calls.map(([, code]) => code))).toEqual(new Set(['6109100014', '9999999999']));
+    // Before the release in force: the store answers, with the release of that date.
+    expect(await held.lineInForce('0101300000', '2030-02-01')).toMatchObject({ status: 'found', line: { general: '6.8%', release: { id: 'htsr_2030_rev_1' } } });
+    expect(reads).toHaveBeenCalled();
   });
 });
 
