@@ -338,9 +338,11 @@ export class ContainerSearch {
         const rx = sx - b.dx;
         const ry = sy - b.dy;
         const rz = sz - b.dz;
-        // Nothing may stand on a block that carries nothing: all the room above it is lost.
-        const lostAbove = b.topCapacity > 0 ? rz - reachZ[rz] : rz;
-        const loss = (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + lostAbove * b.dx * b.dy;
+        // The height above the block that cargo may still fill: none over a block that carries nothing,
+        // and only over its usable top (a composite's may be smaller than its top), the rest is lost.
+        const above = b.topCapacity > 0 ? reachZ[rz] : 0;
+        const loss =
+          (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + (rz - above) * b.dx * b.dy + above * (b.dx * b.dy - b.topDx * b.topDy);
         const score = b.value - lossWeight * loss;
         const r = rank[i];
         if (chosen.length === k && (score < scores[k - 1] || (score === scores[k - 1] && r > ranks[k - 1]))) continue;
