@@ -58,7 +58,7 @@ export interface SearchResult {
 /*
  * The work charged per operation, in units of about 7.7 ns (WORK_UNITS_PER_MS): estimated by least
  * squares from the CPU time of BR1–BR7, weak and strong instances and counts of each operation,
- * rounded so that both kinds of cargo stay within their budgets:
+ * rounded up so that both kinds of cargo stay within their budgets on a busy machine:
  * - a block looked at costs 1 unit, one that fits FIT_COST more (checking the boxes left, the loss
  *   estimate, the ranking: about 30 ns);
  * - placing a block costs PLACE_COST (cutting and merging the spaces, the new state's arrays: about
@@ -70,10 +70,10 @@ export interface SearchResult {
  * where the search places many more blocks: the strong set used about half its budget of CPU, BR1
  * nearly all of it.
  */
-const FIT_COST = 3;
-const PLACE_COST = 200;
+const FIT_COST = 4;
+const PLACE_COST = 250;
 const MERGE_COST = 3;
-const CLONE_COST = 400;
+const CLONE_COST = 450;
 
 /** Moves tried in the second space of a beam state, as a share of the beam width. */
 const SECOND_SPACE_MOVES = 0.5;
