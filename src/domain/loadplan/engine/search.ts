@@ -55,19 +55,28 @@ export interface SearchResult {
   boxes(): PackedBox[];
 }
 
-/** Work charged for the fixed overhead of copying a state or placing a block (allocation, bookkeeping). */
-const CALL_COST = 20;
+/*
+ * The work charged per operation, in units of about 7.7 ns (WORK_UNITS_PER_MS): estimated by least
+ * squares from the CPU time of BR1–BR7, weak and strong instances and counts of each operation,
+ * rounded up so that both kinds of cargo stay within their budgets on a busy machine:
+ * - a block looked at costs 1 unit, one that fits FIT_COST more (checking the boxes left, the loss
+ *   estimate, the ranking: about 30 ns);
+ * - placing a block costs PLACE_COST (cutting and merging the spaces, the new state's arrays: about
+ *   1.5 µs), plus MERGE_COST per pair of spaces compared when merging;
+ * - copying a state costs CLONE_COST: a beam child also pays for its greedy completion's setup, its
+ *   signature and its ranking (about 3 µs).
+ * The former flat charge (20 per call, 20 per fitting block) overcharged strongly heterogeneous
+ * cargo, where a space sees dozens of fitting blocks, and undercharged weakly heterogeneous cargo,
+ * where the search places many more blocks: the strong set used about half its budget of CPU, BR1
+ * nearly all of it.
+ */
+const FIT_COST = 4;
+const PLACE_COST = 250;
+const MERGE_COST = 3;
+const CLONE_COST = 450;
 
 /** Moves tried in the second space of a beam state, as a share of the beam width. */
 const SECOND_SPACE_MOVES = 0.5;
-
-/**
- * Work charged for a block that fits the space, on top of the unit for looking at it: checking the
- * boxes left, the loss estimate and the ranking take several times the extent test that turns most
- * blocks away. With the grid most blocks examined fit, so this charge keeps the work budget close to
- * the time it takes (20: BR1–BR7 and the strong set then run within their budgets).
- */
-const FIT_COST = 20;
 
 /** Rounds of joining equal-height spaces after each placement. */
 const JOIN_ROUNDS = 2;
@@ -150,7 +159,7 @@ export class ContainerSearch {
 
   private clone(s: State): State {
     // Copying costs about as much as touching every space and count, plus allocation.
-    this.meter.spend(CALL_COST + s.spaces.length + s.remaining.length);
+    this.meter.spend(CLONE_COST + s.spaces.length + s.remaining.length);
     return {
       spaces: s.spaces.slice(),
       remaining: s.remaining.slice(),
@@ -329,9 +338,11 @@ export class ContainerSearch {
         const rx = sx - b.dx;
         const ry = sy - b.dy;
         const rz = sz - b.dz;
-        // Nothing may stand on a block that carries nothing: all the room above it is lost.
-        const lostAbove = b.topCapacity > 0 ? rz - reachZ[rz] : rz;
-        const loss = (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + lostAbove * b.dx * b.dy;
+        // The height above the block that cargo may still fill: none over a block that carries nothing,
+        // and only over its usable top (a composite's may be smaller than its top), the rest is lost.
+        const above = b.topCapacity > 0 ? reachZ[rz] : 0;
+        const loss =
+          (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + (rz - above) * b.dx * b.dy + above * (b.dx * b.dy - b.topDx * b.topDy);
         const score = b.value - lossWeight * loss;
         const r = rank[i];
         if (chosen.length === k && (score < scores[k - 1] || (score === scores[k - 1] && r > ranks[k - 1]))) continue;
@@ -410,7 +421,7 @@ export class ContainerSearch {
     }
     const usable = this.usable(state, this.joinTops(kept, fresh, c.z2));
     state.spaces = mergeSpaces(kept, usable);
-    this.meter.spend(CALL_COST + kept.length + fresh.length + usable.length * (kept.length + usable.length));
+    this.meter.spend(PLACE_COST + kept.length + fresh.length + MERGE_COST * usable.length * (kept.length + usable.length));
 
     if (this.trackLoads) {
       for (const j of this.blocksBelow(state, s.supports)) state.caps[j] -= b.weight;
