@@ -45,6 +45,8 @@ export class ReleaseLineSource implements HtsLineSource {
   private readonly cache = new LRUCache<string, HtsLineLookup>({ max: 50_000, ttl: staleAfterMs });
   private inForce: ReleaseInForce | null = null;
   private loading: Promise<void> | null = null;
+  /** Bumped by each import in this process: a load begun before it may have read the releases before the import, so its result is dropped. */
+  private generation = 0;
 
   constructor(
     private readonly releases: HtsReleaseStore,
@@ -55,6 +57,7 @@ export class ReleaseLineSource implements HtsLineSource {
   clear(): void {
     this.cache.clear();
     this.inForce = null;
+    this.generation += 1;
     this.refreshInForce();
   }
 
@@ -102,19 +105,18 @@ export class ReleaseLineSource implements HtsLineSource {
   }
 
   private async loadInForce(): Promise<void> {
+    const generation = this.generation;
     const checkedAt = this.now();
     const all = await this.releases.listByEffectiveDate();
     const newest = all[all.length - 1];
-    if (newest === undefined) {
-      this.inForce = null;
-      return;
-    }
-    if (this.inForce?.release.id === newest.id) {
+    if (newest !== undefined && this.inForce?.release.id === newest.id) {
       this.inForce.checkedAt = checkedAt;
       return;
     }
-    const lines = new Map((await this.releases.linesOf(newest.id)).map((line) => [line.code as string, line]));
-    this.inForce = { release: newest, lines, lookups: new Map(), checkedAt };
+    const lines = newest === undefined ? null : new Map((await this.releases.linesOf(newest.id)).map((line) => [line.code as string, line]));
+    // An import finished meanwhile: this may be the release before it; the next lookup loads again.
+    if (generation !== this.generation) return;
+    this.inForce = newest === undefined || lines === null ? null : { release: newest, lines, lookups: new Map(), checkedAt };
   }
 
   private async lookUp(code: string, date: string): Promise<HtsLineLookup> {

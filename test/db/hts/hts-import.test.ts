@@ -245,6 +245,33 @@ describe("the calculator's line source", () => {
     expect(await held.lineInForce('0101300000', '2030-02-01')).toMatchObject({ status: 'found', line: { general: '6.8%', release: { id: 'htsr_2030_rev_1' } } });
     expect(reads).toHaveBeenCalled();
   });
+  it('drops a load begun before an import in this process, and loads the new release in force', async () => {
+    await importHtsFile(deps, v1);
+    const store = new HtsReleaseRepository(db.knex);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let first = true;
+    // The first load lists the releases before the import, then waits until the import is done.
+    const gated = Object.assign(Object.create(store) as HtsReleaseRepository, {
+      listByEffectiveDate: async () => {
+        const all = await store.listByEffectiveDate();
+        if (first) {
+          first = false;
+          await gate;
+        }
+        return all;
+      },
+    });
+    const held = new ReleaseLineSource(gated);
+    const loading = held.warm();
+    await importHtsFile(deps, v2);
+    held.clear();
+    open();
+    await loading;
+    expect(await held.lineInForce('0101300000', '2030-06-01')).toMatchObject({ status: 'found', line: { general: '7%', release: { id: 'htsr_2030_rev_2' } } });
+    await held.warm();
+    expect(await held.lineInForce('0101300000', '2030-06-01')).toMatchObject({ status: 'found', line: { general: '7%', release: { id: 'htsr_2030_rev_2' } } });
+  });
 });
 
 describe('lines stored once per run of unchanged releases', () => {
