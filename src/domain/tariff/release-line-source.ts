@@ -109,14 +109,15 @@ export class ReleaseLineSource implements HtsLineSource {
     const checkedAt = this.now();
     const all = await this.releases.listByEffectiveDate();
     const newest = all[all.length - 1];
-    if (newest !== undefined && this.inForce?.release.id === newest.id) {
+    if (newest === undefined) return;
+    if (this.inForce?.release.id === newest.id) {
       this.inForce.checkedAt = checkedAt;
       return;
     }
-    const lines = newest === undefined ? null : new Map((await this.releases.linesOf(newest.id)).map((line) => [line.code as string, line]));
+    const lines = new Map((await this.releases.linesOf(newest.id)).map((line) => [line.code as string, line]));
     // An import finished meanwhile: this may be the release before it; the next lookup loads again.
     if (generation !== this.generation) return;
-    this.inForce = newest === undefined || lines === null ? null : { release: newest, lines, lookups: new Map(), checkedAt };
+    this.inForce = { release: newest, lines, lookups: new Map(), checkedAt };
   }
 
   private async lookUp(code: string, date: string): Promise<HtsLineLookup> {
