@@ -93,10 +93,16 @@ function storeOwner(body: CalculationRequest, call: CallContext, entitlements: E
 async function calculateAndStore(body: CalculationRequest, call: CallContext, tariff: TariffServices, entitlements: Entitlements) {
   const owner = storeOwner(body, call, entitlements);
   const result = await calculate(body, call, tariff);
-  if (!owner) return { result, stored: {} };
+  if (!owner) return { result, storedId: null };
   const { store: _store, ...request } = body;
   const stored = await storeCalculation(tariff.calculations, owner, request, result, call.receivedAt.getTime());
-  return { result, stored: { calculation_id: stored.id } };
+  return { result, storedId: stored.id };
+}
+
+/** A form with the stored calculation's id as its last key, when it was stored. */
+function withStoredId<Form extends { calculation_id?: string }>(form: Form, storedId: string | null): Form {
+  if (storedId !== null) form.calculation_id = storedId;
+  return form;
 }
 
 export function tariffCalculationHandlers(
@@ -109,13 +115,13 @@ export function tariffCalculationHandlers(
   return {
     /** Tariff host: form A, wrapped with the caller's remaining calls today. */
     formA: async ({ body, call }) => {
-      const { result, stored } = await calculateAndStore(body, call, tariff, entitlements);
-      return { status: 200, body: { ...toFormA(result, body.hts_code, call.quota?.remaining ?? unlimitedRemaining), ...stored } };
+      const { result, storedId } = await calculateAndStore(body, call, tariff, entitlements);
+      return { status: 200, body: withStoredId(toFormA(result, body.hts_code, call.quota?.remaining ?? unlimitedRemaining), storedId) };
     },
     /** Main host: form B, flat. */
     formB: async ({ body, call }) => {
-      const { result, stored } = await calculateAndStore(body, call, tariff, entitlements);
-      return { status: 200, body: { ...toFormB(result, body.hts_code), ...stored } };
+      const { result, storedId } = await calculateAndStore(body, call, tariff, entitlements);
+      return { status: 200, body: withStoredId(toFormB(result, body.hts_code), storedId) };
     },
   };
 }

@@ -27,24 +27,29 @@ function feeLine(fee: DutyCalculation['fees']['mpf']): Schemas['FeeLine'] {
   return { status: fee.status, rate: Number(fee.ratePercent), amount: num(fee.amount), ...(fee.reason ? { reason: fee.reason } : {}) };
 }
 
-/** What both forms add to the seed's shapes: the whole stack, what is unresolved, fees, provenance. */
-function provenance(result: DutyCalculation) {
-  return {
-    components: result.components.map(toStackComponent),
-    unresolved: result.unresolved.map((u) => ({ component: u.component, reason: u.reason })),
-    fees: { mpf: feeLine(result.fees.mpf), hmf: feeLine(result.fees.hmf), total: num(result.fees.total) },
-    hts_release: { id: result.htsRelease.id, name: result.htsRelease.name },
-    rules_version: result.rulesVersion,
-    entry_date: result.entryDate,
-    prohibited: result.prohibited,
-    possible_exemptions: result.possibleExemptions.map((p) => ({
-      claim: { code: p.claim.code as Schemas['TariffClaim']['code'], ...(p.claim.text ? { text: p.claim.text } : {}), ...(p.claim.date ? { date: p.claim.date } : {}) },
-      heading: p.heading,
-      description: p.description,
-      component: p.component,
-      total_duty: num(p.totalDuty),
-    })),
-  };
+type Provenance = Pick<Schemas['TariffCalculation'], 'components' | 'unresolved' | 'fees' | 'hts_release' | 'rules_version' | 'entry_date' | 'prohibited' | 'possible_exemptions'>;
+
+/**
+ * What both forms add to the seed's shapes: the whole stack, what is unresolved, fees, provenance.
+ * Written into the form's own object, after its keys (the same order as a spread, without the copy).
+ */
+function withProvenance<Form extends object>(form: Form, result: DutyCalculation): Form & Provenance {
+  const target = form as Form & Provenance;
+  target.components = result.components.map(toStackComponent);
+  target.unresolved = result.unresolved.map((u) => ({ component: u.component, reason: u.reason }));
+  target.fees = { mpf: feeLine(result.fees.mpf), hmf: feeLine(result.fees.hmf), total: num(result.fees.total) };
+  target.hts_release = { id: result.htsRelease.id, name: result.htsRelease.name };
+  target.rules_version = result.rulesVersion;
+  target.entry_date = result.entryDate;
+  target.prohibited = result.prohibited;
+  target.possible_exemptions = result.possibleExemptions.map((p) => ({
+    claim: { code: p.claim.code as Schemas['TariffClaim']['code'], ...(p.claim.text ? { text: p.claim.text } : {}), ...(p.claim.date ? { date: p.claim.date } : {}) },
+    heading: p.heading,
+    description: p.description,
+    component: p.component,
+    total_duty: num(p.totalDuty),
+  }));
+  return target;
 }
 
 const programOf = (result: DutyCalculation, family: ReportFamily): ProgramSummary | undefined => result.programs.find((p) => p.family === family);
@@ -55,32 +60,35 @@ function rateKey(program: ProgramSummary | undefined): Schemas['DutyComponent'] 
   return { rate: num(program.ratePercent), applies: true, amount: num(program.amount) };
 }
 
+/** The families form A lists only when they apply (the seed's shape has no key for them). */
+const occasionalFamilies = ['section_122', 'section_338'] as const;
+
 export function toFormA(result: DutyCalculation, echoedCode: string, remaining: number): Schemas['TariffCalculationFormA'] {
   const base = result.components.find((c) => c.family === 'base');
-  const extra = (['section_122', 'section_338'] as const).filter((family) => programOf(result, family)?.applies);
-  return {
-    result: {
-      hts_code: echoedCode,
-      description: result.hts.description,
-      country: { code: result.country.code, name: result.country.name, flag: result.country.flag },
-      declared_value: Number(result.declaredValue),
-      rates: {
-        base_duty: { rate: num(result.base.adValoremPercent), rate_type: result.base.rateType, rate_text: result.base.rateText, amount: num(base?.amount ?? null) },
-        ieepa: rateKey(programOf(result, 'ieepa')),
-        section_301: rateKey(programOf(result, 'section_301')),
-        section_232: rateKey(programOf(result, 'section_232')),
-        reciprocal: rateKey(programOf(result, 'ieepa_reciprocal')),
-        ad_cvd: rateKey(programOf(result, 'ad_cvd')),
-        ...Object.fromEntries(extra.map((family) => [family, rateKey(programOf(result, family))])),
-      },
-      total_duty_rate: num(result.totals.dutyRatePercent),
-      total_duty_amount: num(result.totals.duty),
-      warnings: result.warnings,
-      source: 'usitc_hts',
-      ...provenance(result),
-    },
-    remaining,
+  const rates: Schemas['TariffCalculation']['rates'] = {
+    base_duty: { rate: num(result.base.adValoremPercent), rate_type: result.base.rateType, rate_text: result.base.rateText, amount: num(base?.amount ?? null) },
+    ieepa: rateKey(programOf(result, 'ieepa')),
+    section_301: rateKey(programOf(result, 'section_301')),
+    section_232: rateKey(programOf(result, 'section_232')),
+    reciprocal: rateKey(programOf(result, 'ieepa_reciprocal')),
+    ad_cvd: rateKey(programOf(result, 'ad_cvd')),
   };
+  for (const family of occasionalFamilies) {
+    const program = programOf(result, family);
+    if (program?.applies) rates[family] = rateKey(program);
+  }
+  const form = {
+    hts_code: echoedCode,
+    description: result.hts.description,
+    country: { code: result.country.code, name: result.country.name, flag: result.country.flag },
+    declared_value: Number(result.declaredValue),
+    rates,
+    total_duty_rate: num(result.totals.dutyRatePercent),
+    total_duty_amount: num(result.totals.duty),
+    warnings: result.warnings,
+    source: 'usitc_hts' as const,
+  };
+  return { result: withProvenance(form, result), remaining };
 }
 
 const breakdownType: Record<ReportFamily, Schemas['TariffBreakdownEntry']['type']> = {
@@ -95,7 +103,7 @@ const breakdownType: Record<ReportFamily, Schemas['TariffBreakdownEntry']['type'
 };
 
 export function toFormB(result: DutyCalculation, echoedCode: string): Schemas['TariffCalculationFormB'] {
-  return {
+  const form = {
     hts_code: echoedCode,
     description: result.hts.description,
     country: result.country.name,
@@ -105,8 +113,8 @@ export function toFormB(result: DutyCalculation, echoedCode: string): Schemas['T
     // MFN is always listed, with a null rate while the base is unresolved.
     tariff_breakdown: result.programs.filter((p) => p.applies || p.family === 'base').map((p) => ({ type: breakdownType[p.family], rate: num(p.ratePercent) })),
     warnings: result.warnings,
-    ...provenance(result),
   };
+  return withProvenance(form, result);
 }
 
 export function toTariffSimulation(simulation: DutySimulation, echoedCode: string): Schemas['TariffSimulation'] {
