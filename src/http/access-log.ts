@@ -92,8 +92,9 @@ export function accessLog(logger: Logger, ...observers: ResponseObserver[]): Req
     const started = performance.now();
     req.id = assignRequestId(req, res);
     (req as LoggedRequest)[hostLogger] = logger;
-    // 'close' follows 'finish' on a completed response and comes alone when the client went away.
-    res.once('close', () => {
+    // 'close' follows 'finish' on a completed response and comes alone when the client went away;
+    // it comes once, so a plain listener does (without the wrapper `once` makes per request).
+    res.on('close', () => {
       const status = res.writableFinished ? res.statusCode : 499;
       const milliseconds = performance.now() - started;
       for (const observe of notify) observe(req, status, milliseconds);

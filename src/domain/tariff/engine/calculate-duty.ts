@@ -38,7 +38,7 @@ function withAmount(component: DutyComponent, amount: Decimal | null, amounts: A
   return component;
 }
 
-function baseComponent(base: BaseDuty, request: ValidRequest, declared: string, amounts: Amounts): DutyComponent {
+function baseComponent(base: BaseDuty, declared: string, amounts: Amounts): DutyComponent {
   const amount = base.amount.status === 'resolved' ? toCents(base.amount.amount) : null;
   return withAmount({
     id: 'mfn',
@@ -53,7 +53,6 @@ function baseComponent(base: BaseDuty, request: ValidRequest, declared: string, 
     basis: 'full_value',
     basisValue: declared,
     amount: amount ? amount.toFixed(2) : null,
-    effectiveRatePercent: amount ? percentOf(amount, request.value) : null,
     status: base.amount.status === 'resolved' ? 'applies' : 'unresolved',
     ...(base.amount.status === 'unresolved' ? { reason: base.amount.reason } : {}),
     citations: base.citations,
@@ -61,7 +60,7 @@ function baseComponent(base: BaseDuty, request: ValidRequest, declared: string, 
   }, amount, amounts);
 }
 
-function measureComponent(item: EvaluatedMeasure, request: ValidRequest, amounts: Amounts): DutyComponent {
+function measureComponent(item: EvaluatedMeasure, amounts: Amounts): DutyComponent {
   const { measure } = item;
   const amount = item.status === 'applies' && item.amount ? toCents(item.amount) : null;
   const met = measure.rate.kind === 'floor' && item.status === 'applies' && amount?.isZero();
@@ -80,7 +79,6 @@ function measureComponent(item: EvaluatedMeasure, request: ValidRequest, amounts
     basis: item.chargedOn ?? measure.basis,
     basisValue: item.basisValue ? item.basisValue.toFixed(2) : null,
     amount: amount ? amount.toFixed(2) : null,
-    effectiveRatePercent: amount ? percentOf(amount, request.value) : null,
     status: item.status,
     ...(item.reason ? { reason: item.reason } : {}),
     ...(item.suppressedBy ? { suppressedBy: item.suppressedBy } : {}),
@@ -133,7 +131,6 @@ function adcvdAdvisories(request: ValidRequest, rules: TariffRules, declared: st
         basis: 'full_value',
         basisValue: declared,
         amount: amount.toFixed(2),
-        effectiveRatePercent: percentOf(amount, request.value),
         status: 'applies',
         citations: [{ type: 'federal_register', ref: `FR doc ${rate.federalRegisterDocument}` }, ...rules.ruleSet.adcvdCitations],
         possibleExemptions: [],
@@ -262,8 +259,8 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
   const declared = request.value.toFixed(2);
   const amounts: Amounts = new Map();
   const adcvd = adcvdAdvisories(request, rules, declared, amounts);
-  const components = [baseComponent(base, request, declared, amounts)];
-  for (const item of evaluated) components.push(measureComponent(item, request, amounts));
+  const components = [baseComponent(base, declared, amounts)];
+  for (const item of evaluated) components.push(measureComponent(item, amounts));
   for (const component of adcvd.components) components.push(component);
   const deMinimis = deMinimisOutcome(request, rules);
   if (deMinimis.kind === 'relieved') relieveAll(components, deMinimis.reason);

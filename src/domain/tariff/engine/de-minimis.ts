@@ -32,7 +32,6 @@ export function relieveAll(components: DutyComponent[], reason: string): void {
     if (component.status === 'prohibited' || component.rateKind === 'prohibition') continue;
     component.status = 'suppressed';
     component.amount = null;
-    component.effectiveRatePercent = null;
     component.reason = reason;
     component.possibleExemptions = [];
   }

@@ -28,8 +28,6 @@ export interface DutyComponent {
   basisValue: string | null;
   /** USD, rounded half-up to cents; null unless the component applies with a known amount. */
   amount: string | null;
-  /** amount / declared value, in percent (4 decimals). */
-  effectiveRatePercent: string | null;
   status: ComponentStatus;
   /** Why the component is suppressed, unresolved or prohibited. */
   reason?: string;
