@@ -6,7 +6,9 @@
  * Prints requests/s, p50/p99 latency and server CPU per request for each, then, as the last lines,
  * the operation's CPU per request and requests/s as ratios to the floor's, against their targets.
  * `--cpu-prof` / `--heap-prof` write the server process's V8 CPU or sampled heap profile to
- * var/profiles (open them in Chrome DevTools).
+ * var/profiles (open them in Chrome DevTools). `--alloc` also prints the bytes the server allocates
+ * per request in each phase, garbage included: unlike CPU time, a figure a busy machine does not move
+ * (the sampling profiler it runs costs CPU, so read the CPU figures of a run without it).
  */
 import { ChildProcess, execFileSync, fork } from 'node:child_process';
 import path from 'node:path';
@@ -24,30 +26,37 @@ const name = positional[0] ?? 'health';
 const duration = option('duration', 10);
 const connections = option('connections', 50);
 const profileDir = path.join(__dirname, '..', 'var', 'profiles');
+const measureAllocation = process.argv.includes('--alloc');
 const profileArgs = ['cpu', 'heap'].flatMap((kind) => (process.argv.includes(`--${kind}-prof`) ? [`--${kind}-prof`, `--${kind}-prof-dir`, profileDir] : []));
 
 interface Figures {
   rps: number;
   /** Server CPU time (user + system) per request, in microseconds. */
   cpuPerRequest: number;
+  /** Bytes the server allocated per request (with --alloc). */
+  allocatedPerRequest?: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
-function serverCpu(server: ChildProcess): Promise<number> {
+/** Asks the server process one thing and waits for its answer. */
+function ask<T>(server: ChildProcess, question: string): Promise<T> {
   return new Promise((resolve) => {
-    server.once('message', (message) => {
-      const { user, system } = (message as { cpuUsage: NodeJS.CpuUsage }).cpuUsage;
-      resolve(user + system);
-    });
-    server.send('cpu-usage');
+    server.once('message', (message) => resolve(message as T));
+    server.send(question);
   });
+}
+
+async function serverCpu(server: ChildProcess): Promise<number> {
+  const { user, system } = (await ask<{ cpuUsage: NodeJS.CpuUsage }>(server, 'cpu-usage')).cpuUsage;
+  return user + system;
 }
 
 /** Loads one app: the operation's single body, or a body picked at random from its mix for each request. */
 async function load(server: ChildProcess, url: string, method: 'GET' | 'POST', headers: Record<string, string>, bodies: unknown[]): Promise<Figures> {
   const texts = bodies.map((body) => JSON.stringify(body));
+  if (measureAllocation) await ask(server, 'allocation-start');
   const cpuBefore = await serverCpu(server);
   const result = await autocannon({
     url,
@@ -59,7 +68,15 @@ async function load(server: ChildProcess, url: string, method: 'GET' | 'POST', h
     requests: texts.length > 1 ? [{ setupRequest: (request) => ({ ...request, body: texts[Math.floor(Math.random() * texts.length)] }) }] : undefined,
   });
   const cpuPerRequest = (await serverCpu(server)) - cpuBefore;
-  return { rps: result.requests.average, cpuPerRequest: cpuPerRequest / Math.max(1, result.requests.total), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  const allocated = measureAllocation ? (await ask<{ allocatedBytes: number }>(server, 'allocation-stop')).allocatedBytes : undefined;
+  const requests = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    cpuPerRequest: cpuPerRequest / requests,
+    allocatedPerRequest: allocated === undefined ? undefined : allocated / requests,
+    p50: result.latency.p50, p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
 }
 
 /** Server CPU per request over one call of each body, ten at a time. */
@@ -77,7 +94,10 @@ async function firstCalls(server: ChildProcess, url: string, method: 'GET' | 'PO
 }
 
 const print = (label: string, f: Figures) =>
-  console.log(`${label.padEnd(28)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   server cpu ${f.cpuPerRequest.toFixed(0).padStart(5)} µs/req   non-2xx/errors ${f.errors}`);
+  console.log(
+    `${label.padEnd(28)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   server cpu ${f.cpuPerRequest.toFixed(0).padStart(5)} µs/req` +
+      `${f.allocatedPerRequest === undefined ? '' : `   allocated ${(f.allocatedPerRequest / 1024).toFixed(1)} KB/req`}   non-2xx/errors ${f.errors}`,
+  );
 
 const ratioLine = (label: string, ratio: number, target: number | undefined, better: 'below' | 'above') =>
   console.log(`${label}: ${ratio.toFixed(2)}${target === undefined ? '' : ` (target ${better === 'below' ? '≤' : '≥'} ${target}: ${(better === 'below' ? ratio <= target : ratio >= target) ? 'met' : 'not met'})`}`);
@@ -115,6 +135,9 @@ async function main(): Promise<void> {
     console.log(`bare route ÷ floor, cpu per request: ${(bare.cpuPerRequest / floor.cpuPerRequest).toFixed(2)}`);
     ratioLine('cpu per request, operation ÷ floor', measured.cpuPerRequest / floor.cpuPerRequest, operation.targets?.cpu, 'below');
     ratioLine('requests/s, operation ÷ floor', measured.rps / floor.rps, operation.targets?.throughput, 'above');
+    if (measured.allocatedPerRequest !== undefined && floor.allocatedPerRequest !== undefined) {
+      ratioLine('allocated per request, operation ÷ floor', measured.allocatedPerRequest / floor.allocatedPerRequest, undefined, 'below');
+    }
   } finally {
     server.disconnect();
   }
