@@ -57,23 +57,23 @@ export interface SearchResult {
 
 /*
  * The work charged per operation, in units of about 7.7 ns (WORK_UNITS_PER_MS): estimated by least
- * squares from the CPU time of BR1–BR7, weak and strong instances and counts of each operation,
- * rounded up so that both kinds of cargo stay within their budgets on a busy machine:
+ * squares from the CPU time of BR1–BR7, weak and strong instances (the least of two runs each, on
+ * the shared machine) and counts of each operation, rounded up for a margin:
  * - a block looked at costs 1 unit, one that fits FIT_COST more (checking the boxes left, the loss
- *   estimate, the ranking: about 30 ns);
+ *   estimate, the ranking: about 20 ns);
  * - placing a block costs PLACE_COST (cutting and merging the spaces, the new state's arrays: about
- *   1.5 µs), plus MERGE_COST per pair of spaces compared when merging;
- * - copying a state costs CLONE_COST: a beam child also pays for its greedy completion's setup, its
- *   signature and its ranking (about 3 µs).
- * The former flat charge (20 per call, 20 per fitting block) overcharged strongly heterogeneous
- * cargo, where a space sees dozens of fitting blocks, and undercharged weakly heterogeneous cargo,
- * where the search places many more blocks: the strong set used about half its budget of CPU, BR1
- * nearly all of it.
+ *   1 µs), plus MERGE_COST per pair of spaces compared when merging;
+ * - copying a state costs CLONE_COST: a beam child also pays for its signature and its ranking
+ *   (about 2 µs).
+ * Re-estimated (from 4, 250, 3 and 450) when the block scan moved to flat columns and the joins of
+ * space tops to the spaces at the new top's level: the same budget took about 25 % less CPU. A
+ * single flat charge would not do: strongly heterogeneous cargo sees dozens of fitting blocks per
+ * space and places few, weakly heterogeneous cargo the reverse.
  */
-const FIT_COST = 4;
-const PLACE_COST = 250;
-const MERGE_COST = 3;
-const CLONE_COST = 450;
+const FIT_COST = 3;
+const PLACE_COST = 150;
+const MERGE_COST = 2;
+const CLONE_COST = 300;
 
 /** Moves tried in the second space of a beam state, as a share of the beam width. */
 const SECOND_SPACE_MOVES = 0.5;
@@ -87,11 +87,19 @@ export class ContainerSearch {
   private readonly grids: BlockGrid[];
   private readonly lastGroup: number;
   private readonly trackLoads: boolean;
+  /** Some box weighs: only then can a block be too heavy. */
+  private readonly weighs: boolean;
   private readonly reach: [Int32Array, Int32Array, Int32Array];
   private readonly minDims: Int32Array;
   /** Each box type's loading group. */
   private readonly typeGroups: Int32Array;
   private best: State;
+  /**
+   * The value of each greedy completion made so far, by the signature of the state it started from:
+   * each pass starts again from the empty container, and its first levels meet many states an
+   * earlier, narrower pass completed already.
+   */
+  private readonly completions = new Map<string, number>();
   private readonly totalVolume: number;
 
   constructor(
@@ -107,6 +115,7 @@ export class ContainerSearch {
     // Loads matter when some box has a limit above zero (zero: nothing on top at all) and some box weighs.
     this.trackLoads =
       problem.types.some((t) => t.loadCapacity > 0 && Number.isFinite(t.loadCapacity)) && problem.types.some((t) => t.weight > 0);
+    this.weighs = problem.types.some((t) => t.weight > 0);
     const { length, width, height } = problem.container;
     meter.spend(Math.ceil(((length + width + height) * problem.types.length) / 4));
     this.reach = [
@@ -186,7 +195,7 @@ export class ContainerSearch {
     let complete = true;
     let beam: State[] = [this.root()];
     while (beam.length > 0) {
-      const children: { state: State; value: number }[] = [];
+      const children: { state: State; value: number; key: string }[] = [];
       for (const parent of beam) {
         const state = this.clone(parent);
         const moves = this.moves(state, width);
@@ -206,12 +215,18 @@ export class ContainerSearch {
           if (this.meter.exhausted()) return false;
           const child = this.clone(state);
           this.place(child, move);
-          const done = this.greedy(this.clone(child));
-          if (done.value > this.best.value) {
-            this.best = done;
-            if (this.allLoaded()) return true;
+          const key = signature(child);
+          let value = this.completions.get(key);
+          if (value === undefined) {
+            const done = this.greedy(this.clone(child));
+            if (done.value > this.best.value) {
+              this.best = done;
+              if (this.allLoaded()) return true;
+            }
+            value = done.value;
+            this.completions.set(key, value);
           }
-          children.push({ state: child, value: done.value });
+          children.push({ state: child, value, key });
         }
       }
       children.sort((a, b) => b.value - a.value);
@@ -223,9 +238,8 @@ export class ContainerSearch {
           break;
         }
         // The same blocks in another order often leave the same state: keep one of them.
-        const key = signature(c.state);
-        if (seen.has(key)) continue;
-        seen.add(key);
+        if (seen.has(c.key)) continue;
+        seen.add(c.key);
         beam.push(c.state);
       }
     }
@@ -326,6 +340,7 @@ export class ContainerSearch {
     let barRank = -1;
     // A block may weigh no more than the payload left nor than the blocks below it may carry.
     const weightLimit = Math.min(payloadLeft, carry);
+    const weighs = this.weighs;
     let examined = 0;
     let fitted = 0;
     const { xs, ys, cells } = this.grids[state.group];
@@ -350,7 +365,7 @@ export class ContainerSearch {
           const bz = dz[i];
           if (bx > sx || by > sy || bz > sz) continue;
           fitted++;
-          if (weight[i] > weightLimit) continue;
+          if (weighs && weight[i] > weightLimit) continue;
           const t = type[i];
           if (t >= 0 ? remaining[t] < count[i] || (capType[i] >= 0 && remaining[capType[i]] < capCount[i]) : !enough(remaining, uses, usesFrom[i], usesTo[i])) continue;
           if (s.x1 + frontDepth[i] <= minEnd) continue;
@@ -466,12 +481,15 @@ export class ContainerSearch {
    */
   private joinTops(kept: Space[], fresh: Space[], level: number): Space[] {
     let frontier = fresh.filter((p) => p.z1 === level);
-    const all = kept.concat(fresh);
+    if (frontier.length === 0) return fresh;
+    // Only spaces with floors at that level can join.
+    const all = kept.filter((q) => q.z1 === level).concat(frontier);
+    this.meter.spend(kept.length);
     for (let round = 0; round < JOIN_ROUNDS && frontier.length > 0; round++) {
       const next: Space[] = [];
       for (const p of frontier) {
         for (const q of all) {
-          if (q === p || q.z1 !== level) continue;
+          if (q === p) continue;
           const joined = joinLevel(p, q);
           if (joined) next.push(joined);
         }
