@@ -352,11 +352,11 @@ export class ContainerSearch {
     const cellsY = ys.length + 1;
     // Only the bands whose blocks can be short and narrow enough, the longest and widest first: their
     // blocks are worth most, so the bar rises early and the other cells stop sooner (a quarter fewer
-    // blocks examined, the same choices).
+    // blocks examined, the same choices); a cell whose best block is worth less than the bar is passed by.
     for (let gx = nx; gx >= 0; gx--) {
       for (let gy = ny; gy >= 0; gy--) {
         const cell = cells[gx * cellsY + gy];
-        if (!cell || cell.minDx > sx || cell.minDy > sy || cell.minDz > sz) continue;
+        if (!cell || cell.minDx > sx || cell.minDy > sy || cell.minDz > sz || cell.value[0] < bar) continue;
         const { blocks, dx, dy, dz, value, weight, rank, type, count, capType, capCount, usesFrom, usesTo, uses, frontDepth, topArea } = cell;
         // Blocks are sorted by value: those worth more than any block the space can hold are skipped.
         let i = firstAtMost(value, cell.density * sx * sy * sz * (1 + 1e-9));
