@@ -351,7 +351,7 @@ export class ContainerSearch {
     const ny = band(ys, sy);
     const cellsY = ys.length + 1;
     // Only the bands whose blocks can be short and narrow enough, the longest and widest first: their
-    // blocks are worth most, so the bar rises early and the other cells stop sooner (a quarter fewer
+    // blocks are worth most, so the bar rises early and the other cells stop sooner (a fifth fewer
     // blocks examined, the same choices); a cell whose best block is worth less than the bar is passed by.
     for (let gx = nx; gx >= 0; gx--) {
       for (let gy = ny; gy >= 0; gy--) {
