@@ -57,23 +57,32 @@ export interface SearchResult {
 
 /*
  * The work charged per operation, in units of about 7.7 ns (WORK_UNITS_PER_MS): estimated by least
- * squares from the CPU time of BR1–BR7, weak and strong instances and counts of each operation,
- * rounded up so that both kinds of cargo stay within their budgets on a busy machine:
+ * squares from the CPU time of BR1–BR7, weak and strong instances (the least of two runs each, on
+ * the shared machine) and counts of each operation, rounded up for a margin:
  * - a block looked at costs 1 unit, one that fits FIT_COST more (checking the boxes left, the loss
- *   estimate, the ranking: about 30 ns);
+ *   estimate, the ranking: about 20 ns);
  * - placing a block costs PLACE_COST (cutting and merging the spaces, the new state's arrays: about
  *   1.5 µs), plus MERGE_COST per pair of spaces compared when merging;
- * - copying a state costs CLONE_COST: a beam child also pays for its greedy completion's setup, its
- *   signature and its ranking (about 3 µs).
- * The former flat charge (20 per call, 20 per fitting block) overcharged strongly heterogeneous
- * cargo, where a space sees dozens of fitting blocks, and undercharged weakly heterogeneous cargo,
- * where the search places many more blocks: the strong set used about half its budget of CPU, BR1
- * nearly all of it.
+ * - copying a state costs CLONE_COST: a beam child also pays for its signature and its ranking
+ *   (about 3 µs).
+ * Re-estimated (from 4, 250, 3 and 450) when the block scan moved to flat columns and the joins of
+ * space tops to the spaces at the new top's level: the same budget then took about 25 % less CPU.
+ * Lighter placements and copies (150 and 300) fitted the least squares too, but BR and weak
+ * instances then took about a quarter more CPU than before at the same budget, run side by side;
+ * with these they take about as much as before, strongly heterogeneous cargo less. A single flat
+ * charge would not do: strongly heterogeneous cargo sees dozens of fitting blocks per space and
+ * places few, weakly heterogeneous cargo the reverse.
  */
-const FIT_COST = 4;
-const PLACE_COST = 250;
+const FIT_COST = 3;
+const PLACE_COST = 200;
 const MERGE_COST = 3;
-const CLONE_COST = 450;
+const CLONE_COST = 400;
+
+/**
+ * Most greedy completions remembered per search: memory stays bounded at the longest budgets (a weak
+ * instance at 10 s would remember about 316,000, over 100 MB of heap; a strong one about 100,000).
+ */
+const MAX_REMEMBERED = 250_000;
 
 /** Moves tried in the second space of a beam state, as a share of the beam width. */
 const SECOND_SPACE_MOVES = 0.5;
@@ -83,13 +92,23 @@ const JOIN_ROUNDS = 2;
 
 export class ContainerSearch {
   private readonly groups: Block[][];
-  /** Per group, the blocks in cells of a grid over their length and width (see cellsOf). */
-  private readonly cells: BlockCell[][];
+  /** Per group, the blocks in cells of a grid over their extents (see gridOf). */
+  private readonly grids: BlockGrid[];
   private readonly lastGroup: number;
   private readonly trackLoads: boolean;
+  /** Some box weighs: only then can a block be too heavy. */
+  private readonly weighs: boolean;
   private readonly reach: [Int32Array, Int32Array, Int32Array];
   private readonly minDims: Int32Array;
+  /** Each box type's loading group. */
+  private readonly typeGroups: Int32Array;
   private best: State;
+  /**
+   * The value of each greedy completion made so far, by the signature of the state it started from:
+   * each pass starts again from the empty container, and its first levels meet many states an
+   * earlier, narrower pass completed already.
+   */
+  private readonly completions = new Map<string, number>();
   private readonly totalVolume: number;
 
   constructor(
@@ -101,10 +120,11 @@ export class ContainerSearch {
     this.lastGroup = problem.types.reduce((m, t) => Math.max(m, t.group), 0);
     this.groups = Array.from({ length: this.lastGroup + 1 }, () => [] as Block[]);
     for (const b of blocks) this.groups[b.group].push(b);
-    this.cells = this.groups.map(cellsOf);
+    this.grids = this.groups.map(gridOf);
     // Loads matter when some box has a limit above zero (zero: nothing on top at all) and some box weighs.
     this.trackLoads =
       problem.types.some((t) => t.loadCapacity > 0 && Number.isFinite(t.loadCapacity)) && problem.types.some((t) => t.weight > 0);
+    this.weighs = problem.types.some((t) => t.weight > 0);
     const { length, width, height } = problem.container;
     meter.spend(Math.ceil(((length + width + height) * problem.types.length) / 4));
     this.reach = [
@@ -112,6 +132,7 @@ export class ContainerSearch {
       reachable(width, problem.types.flatMap((t) => t.orientations.map((o) => o.dy))),
       reachable(height, problem.types.flatMap((t) => t.orientations.map((o) => o.dz))),
     ];
+    this.typeGroups = Int32Array.from(problem.types, (t) => t.group);
     this.minDims = new Int32Array(problem.types.length * 3);
     problem.types.forEach((t, i) => {
       this.minDims[3 * i] = Math.min(...t.orientations.map((o) => o.dx));
@@ -183,7 +204,7 @@ export class ContainerSearch {
     let complete = true;
     let beam: State[] = [this.root()];
     while (beam.length > 0) {
-      const children: { state: State; value: number }[] = [];
+      const children: { state: State; value: number; key: string }[] = [];
       for (const parent of beam) {
         const state = this.clone(parent);
         const moves = this.moves(state, width);
@@ -203,12 +224,18 @@ export class ContainerSearch {
           if (this.meter.exhausted()) return false;
           const child = this.clone(state);
           this.place(child, move);
-          const done = this.greedy(this.clone(child));
-          if (done.value > this.best.value) {
-            this.best = done;
-            if (this.allLoaded()) return true;
+          const key = signature(child);
+          let value = this.completions.get(key);
+          if (value === undefined) {
+            const done = this.greedy(this.clone(child));
+            if (done.value > this.best.value) {
+              this.best = done;
+              if (this.allLoaded()) return true;
+            }
+            value = done.value;
+            if (this.completions.size < MAX_REMEMBERED) this.completions.set(key, value);
           }
-          children.push({ state: child, value: done.value });
+          children.push({ state: child, value, key });
         }
       }
       children.sort((a, b) => b.value - a.value);
@@ -220,9 +247,8 @@ export class ContainerSearch {
           break;
         }
         // The same blocks in another order often leave the same state: keep one of them.
-        const key = signature(c.state);
-        if (seen.has(key)) continue;
-        seen.add(key);
+        if (seen.has(c.key)) continue;
+        seen.add(c.key);
         beam.push(c.state);
       }
     }
@@ -318,46 +344,70 @@ export class ContainerSearch {
     const scores: number[] = [];
     // Equal scores go to the block first in value order (its rank), whichever cell it is in.
     const ranks: number[] = [];
+    // The k-th best score and rank so far (the bar a block must pass once k are chosen).
+    let bar = -Infinity;
+    let barRank = -1;
+    // A block may weigh no more than the payload left nor than the blocks below it may carry.
+    const weightLimit = Math.min(payloadLeft, carry);
+    const weighs = this.weighs;
     let examined = 0;
     let fitted = 0;
-    for (const cell of this.cells[state.group]) {
-      if (cell.minDx > sx || cell.minDy > sy) continue;
-      const { blocks, dx, dy, dz, value, weight, rank } = cell;
-      // Blocks are sorted by value: those worth more than any block the space can hold are skipped.
-      let i = firstAtMost(value, cell.density * sx * sy * sz * (1 + 1e-9));
-      examined += 1 + Math.ceil(Math.log2(blocks.length + 1));
-      for (; i < blocks.length; i++) {
-        if (chosen.length === k && (value[i] < scores[k - 1] || (value[i] === scores[k - 1] && rank[i] > ranks[k - 1]))) break;
-        examined++;
-        if (dx[i] > sx || dy[i] > sy || dz[i] > sz) continue;
-        fitted++;
-        if (weight[i] > payloadLeft || weight[i] > carry) continue;
-        const b = blocks[i];
-        if (b.uses ? !enough(remaining, b.uses) : remaining[b.type] < b.count || (b.cap && remaining[b.cap.type] < b.cap.count)) continue;
-        if (s.x1 + b.frontDepth <= minEnd) continue;
-        const rx = sx - b.dx;
-        const ry = sy - b.dy;
-        const rz = sz - b.dz;
-        // The height above the block that cargo may still fill: none over a block that carries nothing,
-        // and only over its usable top (a composite's may be smaller than its top), the rest is lost.
-        const above = b.topCapacity > 0 ? reachZ[rz] : 0;
-        const loss =
-          (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + (rz - above) * b.dx * b.dy + above * (b.dx * b.dy - b.topDx * b.topDy);
-        const score = b.value - lossWeight * loss;
-        const r = rank[i];
-        if (chosen.length === k && (score < scores[k - 1] || (score === scores[k - 1] && r > ranks[k - 1]))) continue;
-        let at = chosen.length === k ? k - 1 : chosen.length;
-        while (at > 0 && (scores[at - 1] < score || (scores[at - 1] === score && ranks[at - 1] > r))) {
-          if (at < k) {
-            chosen[at] = chosen[at - 1];
-            scores[at] = scores[at - 1];
-            ranks[at] = ranks[at - 1];
+    const { xs, ys, cells } = this.grids[state.group];
+    const nx = band(xs, sx);
+    const ny = band(ys, sy);
+    const cellsY = ys.length + 1;
+    // Only the bands whose blocks can be short and narrow enough, the longest and widest first: their
+    // blocks are worth most, so the bar rises early and the other cells stop sooner (a fifth fewer
+    // blocks examined, the same choices); a cell whose best block is worth less than the bar is passed by.
+    for (let gx = nx; gx >= 0; gx--) {
+      for (let gy = ny; gy >= 0; gy--) {
+        const cell = cells[gx * cellsY + gy];
+        if (!cell || cell.minDx > sx || cell.minDy > sy || cell.minDz > sz || cell.value[0] < bar) continue;
+        const { blocks, dx, dy, dz, value, weight, rank, type, count, capType, capCount, usesFrom, usesTo, uses, frontDepth, topArea } = cell;
+        // Blocks are sorted by value: those worth more than any block the space can hold are skipped.
+        let i = firstAtMost(value, cell.density * sx * sy * sz * (1 + 1e-9));
+        examined += cell.visitCost;
+        for (; i < blocks.length; i++) {
+          const v = value[i];
+          if (v <= bar && (v < bar || rank[i] > barRank)) break;
+          examined++;
+          const bx = dx[i];
+          const by = dy[i];
+          const bz = dz[i];
+          if (bx > sx || by > sy || bz > sz) continue;
+          fitted++;
+          if (weighs && weight[i] > weightLimit) continue;
+          const t = type[i];
+          if (t >= 0 ? remaining[t] < count[i] || (capType[i] >= 0 && remaining[capType[i]] < capCount[i]) : !enough(remaining, uses, usesFrom[i], usesTo[i])) continue;
+          if (s.x1 + frontDepth[i] <= minEnd) continue;
+          const rx = sx - bx;
+          const ry = sy - by;
+          const rz = sz - bz;
+          // The height above the block that cargo may still fill: none over a block that carries nothing,
+          // and only over its usable top (a composite's may be smaller than its top), the rest is lost.
+          const top = topArea[i];
+          const above = top >= 0 ? reachZ[rz] : 0;
+          const loss = (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + (rz - above) * bx * by + above * (bx * by - top);
+          const score = v - lossWeight * loss;
+          const r = rank[i];
+          if (score <= bar && (score < bar || r > barRank)) continue;
+          let at = chosen.length === k ? k - 1 : chosen.length;
+          while (at > 0 && (scores[at - 1] < score || (scores[at - 1] === score && ranks[at - 1] > r))) {
+            if (at < k) {
+              chosen[at] = chosen[at - 1];
+              scores[at] = scores[at - 1];
+              ranks[at] = ranks[at - 1];
+            }
+            at--;
           }
-          at--;
+          chosen[at] = blocks[i];
+          scores[at] = score;
+          ranks[at] = r;
+          if (chosen.length === k) {
+            bar = scores[k - 1];
+            barRank = ranks[k - 1];
+          }
         }
-        chosen[at] = b;
-        scores[at] = score;
-        ranks[at] = r;
       }
     }
     this.meter.spend(examined + FIT_COST * fitted);
@@ -442,12 +492,15 @@ export class ContainerSearch {
    */
   private joinTops(kept: Space[], fresh: Space[], level: number): Space[] {
     let frontier = fresh.filter((p) => p.z1 === level);
-    const all = kept.concat(fresh);
+    if (frontier.length === 0) return fresh;
+    // Only spaces with floors at that level can join.
+    const all = kept.filter((q) => q.z1 === level).concat(frontier);
+    this.meter.spend(kept.length);
     for (let round = 0; round < JOIN_ROUNDS && frontier.length > 0; round++) {
       const next: Space[] = [];
       for (const p of frontier) {
         for (const q of all) {
-          if (q === p || q.z1 !== level) continue;
+          if (q === p) continue;
           const joined = joinLevel(p, q);
           if (joined) next.push(joined);
         }
@@ -466,8 +519,10 @@ export class ContainerSearch {
     let my = Infinity;
     let mz = Infinity;
     const dims = this.minDims;
-    for (let t = 0; t < state.remaining.length; t++) {
-      if (state.remaining[t] === 0 || this.problem.types[t].group < state.group) continue;
+    const groups = this.typeGroups;
+    const remaining = state.remaining;
+    for (let t = 0; t < remaining.length; t++) {
+      if (remaining[t] === 0 || groups[t] < state.group) continue;
       mx = Math.min(mx, dims[3 * t]);
       my = Math.min(my, dims[3 * t + 1]);
       mz = Math.min(mz, dims[3 * t + 2]);
@@ -510,19 +565,23 @@ export class ContainerSearch {
   }
 }
 
-/** Cells per axis of the block grid. */
+/** Bands per axis of the block grid. */
 const GRID = 8;
 
 /**
  * Blocks whose length and width fall in one band of a grid (bands at quantiles of the blocks'
- * lengths and widths), highest value first, with their extents and value as flat columns: the scan
- * reads these, not the objects, and skips whole cells whose blocks are all too long or too wide for
- * the space (nearly all blocks examined were, without the grid).
+ * lengths and widths), highest value first, with everything the scan reads as flat columns: the scan
+ * reads these, not the block objects (about 15 % less CPU per search than reading the objects), and
+ * visits only the cells whose blocks can be short, narrow and low enough for the space (nearly all
+ * blocks examined were too long or too wide, without the grid).
  */
 interface BlockCell {
   blocks: Block[];
   minDx: number;
   minDy: number;
+  minDz: number;
+  /** Work charged for visiting the cell: 1, and a binary search over its blocks. */
+  visitCost: number;
   /** The most value per unit of bounding volume a block of the cell has. */
   density: number;
   dx: Int32Array;
@@ -532,17 +591,39 @@ interface BlockCell {
   weight: Float64Array;
   /** Each block's place in the group's value order. */
   rank: Int32Array;
+  /** The boxes a block takes: a simple block `count` of `type` and, when capType ≥ 0, `capCount` of it; */
+  type: Int32Array;
+  count: Int32Array;
+  capType: Int32Array;
+  capCount: Int32Array;
+  /** a composite (type −1) the [type, count, …] pairs at uses[usesFrom, usesTo). */
+  usesFrom: Int32Array;
+  usesTo: Int32Array;
+  uses: Int32Array;
+  frontDepth: Int32Array;
+  /** Area of the usable top; −1 for a block that carries nothing. */
+  topArea: Float64Array;
 }
 
-function cellsOf(blocks: Block[]): BlockCell[] {
+/** The cells of one loading group's blocks; a block in band i of an axis is at least edges[i − 1] long on it. */
+interface BlockGrid {
+  xs: number[];
+  ys: number[];
+  /** By band along x, then y; null where no block falls. */
+  cells: (BlockCell | null)[];
+}
+
+/** The band of an extent: the number of edges at or below it. */
+function band(edges: number[], v: number): number {
+  let i = 0;
+  while (i < edges.length && v >= edges[i]) i++;
+  return i;
+}
+
+function gridOf(blocks: Block[]): BlockGrid {
   const bands = (extent: (b: Block) => number) => {
     const sorted = blocks.map(extent).sort((p, q) => p - q);
     return [...new Set(Array.from({ length: GRID - 1 }, (_, i) => sorted[Math.floor(((i + 1) * sorted.length) / GRID)]))];
-  };
-  const band = (edges: number[], v: number) => {
-    let i = 0;
-    while (i < edges.length && v >= edges[i]) i++;
-    return i;
   };
   const xs = bands((b) => b.dx);
   const ys = bands((b) => b.dy);
@@ -553,12 +634,21 @@ function cellsOf(blocks: Block[]): BlockCell[] {
     rankOf.set(b, i);
     grid[band(xs, b.dx) * (ys.length + 1) + band(ys, b.dy)].push(b);
   });
-  return grid
-    .filter((cell) => cell.length > 0)
-    .map((cell) => ({
+  const cellOf = (cell: Block[]): BlockCell => {
+    const uses: number[] = [];
+    const usesFrom = new Int32Array(cell.length);
+    const usesTo = new Int32Array(cell.length);
+    cell.forEach((b, i) => {
+      usesFrom[i] = uses.length;
+      if (b.uses) uses.push(...b.uses);
+      usesTo[i] = uses.length;
+    });
+    return {
       blocks: cell,
       minDx: Math.min(...cell.map((b) => b.dx)),
       minDy: Math.min(...cell.map((b) => b.dy)),
+      minDz: Math.min(...cell.map((b) => b.dz)),
+      visitCost: 1 + Math.ceil(Math.log2(cell.length + 1)),
       density: cell.reduce((m, b) => Math.max(m, b.value / (b.dx * b.dy * b.dz)), 0),
       dx: Int32Array.from(cell, (b) => b.dx),
       dy: Int32Array.from(cell, (b) => b.dy),
@@ -566,7 +656,18 @@ function cellsOf(blocks: Block[]): BlockCell[] {
       value: Float64Array.from(cell, (b) => b.value),
       weight: Float64Array.from(cell, (b) => b.weight),
       rank: Int32Array.from(cell, (b) => rankOf.get(b)!),
-    }));
+      type: Int32Array.from(cell, (b) => (b.uses ? -1 : b.type)),
+      count: Int32Array.from(cell, (b) => b.count),
+      capType: Int32Array.from(cell, (b) => (b.cap ? b.cap.type : -1)),
+      capCount: Int32Array.from(cell, (b) => b.cap?.count ?? 0),
+      usesFrom,
+      usesTo,
+      uses: Int32Array.from(uses),
+      frontDepth: Int32Array.from(cell, (b) => b.frontDepth),
+      topArea: Float64Array.from(cell, (b) => (b.topCapacity > 0 ? b.topDx * b.topDy : -1)),
+    };
+  };
+  return { xs, ys, cells: grid.map((cell) => (cell.length > 0 ? cellOf(cell) : null)) };
 }
 
 /** The first index whose value is at most `limit`, in values sorted from high to low. */
@@ -581,9 +682,9 @@ function firstAtMost(values: Float64Array, limit: number): number {
   return lo;
 }
 
-/** Are there enough boxes left for a composite's [type, count, …]? */
-function enough(remaining: number[], uses: readonly number[]): boolean {
-  for (let i = 0; i < uses.length; i += 2) if (remaining[uses[i]] < uses[i + 1]) return false;
+/** Are there enough boxes left for a composite's [type, count, …], at uses[from, to)? */
+function enough(remaining: number[], uses: Int32Array, from: number, to: number): boolean {
+  for (let i = from; i < to; i += 2) if (remaining[uses[i]] < uses[i + 1]) return false;
   return true;
 }
 
