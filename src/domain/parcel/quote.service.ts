@@ -1,4 +1,4 @@
-import { rateServiceFromCards, unavailableQuote } from './card-rating';
+import { CarrierCardRating, unavailableQuote } from './card-rating';
 import type { LiveRatingGateway } from './carriers/live-rating-gateway';
 import { carrierRegistry, serviceCodes, type CarrierModule } from './carriers/registry';
 import { CarrierUnavailableError } from './errors';
@@ -43,7 +43,8 @@ export class ParcelQuoteService {
       shipment.carriers.map(async (carrier) => {
         const module = carrierRegistry[carrier];
         const { offered, notOffered } = selectServices(module, shipment);
-        const cardQuotes = offered.map((service) => rateServiceFromCards(index, shipment, service, module.rules));
+        const rating = new CarrierCardRating(index, shipment, carrier, module.rules);
+        const cardQuotes = offered.map((service) => rating.rate(service));
         const answer = await this.preferLive(carrier, shipment, offered, cardQuotes, options);
         return { ...answer, quotes: [...answer.quotes, ...notOffered], carrier };
       }),

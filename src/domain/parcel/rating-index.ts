@@ -1,4 +1,4 @@
-import type { Carrier, RateType } from './model';
+import { carrierLabels, type Carrier, type QuoteWarning, type RateType } from './model';
 import { percentToBasisPoints } from './money';
 import type {
   DeliveryAreaListVersion,
@@ -40,6 +40,19 @@ export interface CompiledCard {
   prices: Map<string, Map<number, PriceCell>>;
   /** Sub-pound breaks (thousandths of an ounce), ascending: USPS ounce tiers, Express's ½ lb. */
   subPoundBreaks: number[];
+  /** What a quote from this card says about the charges its prices include, if any. */
+  includedWarning: QuoteWarning | null;
+}
+
+/** A weekly fuel percentage with the texts a quote shows for it, written once at load. */
+export interface CompiledFuelRate {
+  weekStart: string;
+  basisPoints: number;
+  percent: string;
+  lineName: string;
+  /** Warnings for a ship date within two weeks of the rate's week, and for a later one. */
+  weeklyWarning: QuoteWarning;
+  latestWarning: QuoteWarning;
 }
 
 interface CompiledChart {
@@ -72,7 +85,7 @@ const inForce = (from: string, to: string | null, date: string): boolean => from
 export class RatingIndex {
   private readonly cards = new Map<string, CompiledCard[]>();
   private readonly surcharges = new Map<Carrier, SurchargeTableVersion[]>();
-  private readonly fuel = new Map<string, Array<{ weekStart: string; basisPoints: number; percent: string }>>();
+  private readonly fuel = new Map<string, CompiledFuelRate[]>();
   private readonly charts = new Map<Carrier, CompiledChart[]>();
   private readonly deliveryAreas = new Map<Carrier, Array<{ version: DeliveryAreaListVersion; tiers: Map<string, SurchargeCode> }>>();
   private readonly chartZip3s = new Set<string>();
@@ -105,7 +118,7 @@ export class RatingIndex {
   }
 
   /** The latest weekly fuel percentage starting on or before `date`. */
-  fuelRate(carrier: Carrier, group: FuelGroup, date: string): { weekStart: string; basisPoints: number; percent: string } | null {
+  fuelRate(carrier: Carrier, group: FuelGroup, date: string): CompiledFuelRate | null {
     return this.fuel.get(`${carrier}|${group}`)?.find((f) => f.weekStart <= date) ?? null;
   }
 
@@ -170,13 +183,22 @@ export class RatingIndex {
       source: card.source,
       prices,
       subPoundBreaks: [...subPound].sort((a, b) => a - b),
+      includedWarning: includedWarning(card),
     });
   }
 
   private addFuel(rate: FuelRate): void {
     const key = `${rate.carrier}|${rate.fuelGroup}`;
     const list = this.fuel.get(key) ?? [];
-    list.push({ weekStart: rate.weekStart, basisPoints: percentToBasisPoints(rate.percent), percent: rate.percent });
+    const carrier = carrierLabels[rate.carrier];
+    list.push({
+      weekStart: rate.weekStart,
+      basisPoints: percentToBasisPoints(rate.percent),
+      percent: rate.percent,
+      lineName: `Fuel surcharge (${rate.percent} %, week of ${rate.weekStart})`,
+      weeklyWarning: { code: 'fuel_estimated', message: `Fuel surcharge estimated with the ${carrier} rate for the week of ${rate.weekStart}; carriers adjust it weekly.` },
+      latestWarning: { code: 'fuel_estimated', message: `Fuel surcharge estimated with the latest known ${carrier} rate, ${rate.percent} % for the week of ${rate.weekStart}.` },
+    });
     list.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
     this.fuel.set(key, list);
   }
@@ -193,6 +215,12 @@ export class RatingIndex {
     for (const [scope, ranges] of byScope) layers.set(scope, layersOf(ranges));
     push(this.charts, version.carrier, { version, originFrom: Number(version.originFrom), originTo: Number(version.originTo), layers });
   }
+}
+
+function includedWarning(card: RateCardVersion): QuoteWarning | null {
+  if (card.includes.length === 0) return null;
+  const included = [...new Set(card.includes)].map((c) => c.replace(/_/g, ' ')).join(', ');
+  return { code: 'charges_included', message: `The ${card.source.title} already include ${included}: nothing is added for them.` };
 }
 
 function rateTypeRank(card: CompiledCard): number {
