@@ -45,7 +45,9 @@ export class ParcelQuoteService {
         const { offered, notOffered } = selectServices(module, shipment);
         const rating = new CarrierCardRating(index, shipment, carrier, module.rules);
         const cardQuotes = offered.map((service) => rating.rate(service));
-        const answer = await this.preferLive(carrier, shipment, offered, cardQuotes, options);
+        const answer: CarrierAnswer = this.asksLive(carrier, options)
+          ? await this.preferLive(carrier, shipment, offered, cardQuotes)
+          : { quotes: cardQuotes, messages: [], liveFailed: null };
         return { ...answer, quotes: [...answer.quotes, ...notOffered], carrier };
       }),
     );
@@ -65,9 +67,12 @@ export class ParcelQuoteService {
     };
   }
 
-  private async preferLive(carrier: Carrier, shipment: RatingShipment, offered: ServiceDefinition[], cardQuotes: ServiceQuote[], options: QuoteOptions): Promise<CarrierAnswer> {
-    const live = this.deps.live;
-    if (options.testMode || !live?.has(carrier)) return { quotes: cardQuotes, messages: [], liveFailed: null };
+  private asksLive(carrier: Carrier, options: QuoteOptions): boolean {
+    return !options.testMode && (this.deps.live?.has(carrier) ?? false);
+  }
+
+  private async preferLive(carrier: Carrier, shipment: RatingShipment, offered: ServiceDefinition[], cardQuotes: ServiceQuote[]): Promise<CarrierAnswer> {
+    const live = this.deps.live as LiveRatingGateway;
 
     // Parcels over a service's limits are answered locally; the carrier is asked about the rest.
     const overLimits = cardQuotes.filter((q) => q.unavailable?.code === 'exceeds_limits');
