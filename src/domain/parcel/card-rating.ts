@@ -91,13 +91,13 @@ export class CarrierCardRating {
     const transit = transitFor(service, first.rating.zone);
     let totalCents = 0;
     for (const o of outcomes) totalCents += o.rating.totalCents;
-    const warnings = outcomes.length === 1 ? first.warnings : dedupe(outcomes.flatMap((o) => o.warnings));
+    const warnings = outcomes.length === 1 ? first.warnings : dedupe(outcomes);
     if (first.card.includedWarning) warnings.push(first.card.includedWarning);
     return {
       ...blankQuote(service),
       available: true,
       totalCents,
-      breakdown: mergeLines(outcomes.length === 1 ? first.lines : outcomes.flatMap((o) => o.lines)),
+      breakdown: mergeLines(outcomes),
       parcels: outcomes.map((o) => o.rating),
       zone: first.rating.zone,
       zoneSource: first.zoneSource,
@@ -354,19 +354,24 @@ class SurchargePricer {
   }
 }
 
-/** Lines of the same charge (one per parcel) summed into one, in the breakdown's order. */
-function mergeLines(lines: BreakdownLine[]): BreakdownLine[] {
+/** The parcels' lines, those of the same charge summed into one, in the breakdown's order. */
+function mergeLines(outcomes: ParcelOutcome[]): BreakdownLine[] {
   const merged: BreakdownLine[] = [];
-  for (const line of lines) {
-    const at = merged.findIndex((m) => m.code === line.code && m.name === line.name);
-    if (at === -1) merged.push(line);
-    else merged[at] = { ...merged[at], cents: merged[at].cents + line.cents };
+  for (const outcome of outcomes) {
+    for (const line of outcome.lines) {
+      const at = merged.findIndex((m) => m.code === line.code && m.name === line.name);
+      if (at === -1) merged.push(line);
+      else merged[at] = { ...merged[at], cents: merged[at].cents + line.cents };
+    }
   }
   return merged.sort((a, b) => lineRank[a.code] - lineRank[b.code]);
 }
 
-function dedupe(warnings: QuoteWarning[]): QuoteWarning[] {
+/** The parcels' warnings, each text once. */
+function dedupe(outcomes: ParcelOutcome[]): QuoteWarning[] {
   const kept: QuoteWarning[] = [];
-  for (const w of warnings) if (!kept.some((k) => k.code === w.code && k.message === w.message)) kept.push(w);
+  for (const outcome of outcomes) {
+    for (const w of outcome.warnings) if (!kept.some((k) => k.code === w.code && k.message === w.message)) kept.push(w);
+  }
   return kept;
 }

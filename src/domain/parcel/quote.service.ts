@@ -48,7 +48,8 @@ export class ParcelQuoteService {
         const answer: CarrierAnswer = this.asksLive(carrier, options)
           ? await this.preferLive(carrier, shipment, offered, cardQuotes)
           : { quotes: cardQuotes, messages: [], liveFailed: null };
-        return { ...answer, quotes: [...answer.quotes, ...notOffered], carrier };
+        answer.quotes.push(...notOffered);
+        return { ...answer, carrier };
       }),
     );
 
@@ -60,11 +61,13 @@ export class ParcelQuoteService {
         failed.map((a) => a.liveFailed as string),
       );
     }
-    return {
-      shipDate: shipment.shipDate,
-      quotes: rankQuotes(answers.flatMap((a) => a.quotes)),
-      messages: answers.flatMap((a) => a.messages),
-    };
+    const quotes: ServiceQuote[] = [];
+    const messages: CarrierMessage[] = [];
+    for (const answer of answers) {
+      quotes.push(...answer.quotes);
+      messages.push(...answer.messages);
+    }
+    return { shipDate: shipment.shipDate, quotes: rankQuotes(quotes), messages };
   }
 
   private asksLive(carrier: Carrier, options: QuoteOptions): boolean {

@@ -28,6 +28,27 @@ export interface PriceCell {
   weightUnit: 'oz' | 'lb';
 }
 
+const ouncesMillisPerPound = 16_000;
+
+/**
+ * One zone's prices by weight break (thousandths of an ounce). Whole-pound rows, nearly all of a
+ * card, sit in an array indexed by pounds: a quote reads one slot instead of hashing into a map of
+ * the card's thousand rows. Sub-pound tiers (USPS ounces, Express's ½ lb) keep a map.
+ */
+export class PriceColumn {
+  private readonly byPound: Array<PriceCell | undefined> = [];
+  private readonly otherBreaks = new Map<number, PriceCell>();
+
+  set(key: number, cell: PriceCell): void {
+    if (key % ouncesMillisPerPound === 0) this.byPound[key / ouncesMillisPerPound] = cell;
+    else this.otherBreaks.set(key, cell);
+  }
+
+  get(key: number): PriceCell | undefined {
+    return key % ouncesMillisPerPound === 0 ? this.byPound[key / ouncesMillisPerPound] : this.otherBreaks.get(key);
+  }
+}
+
 export interface CompiledCard {
   id: string;
   service: string;
@@ -36,8 +57,8 @@ export interface CompiledCard {
   effectiveTo: string | null;
   includes: ReadonlySet<IncludedCharge>;
   source: SourceRef;
-  /** zone → weight break in thousandths of an ounce → price. */
-  prices: Map<string, Map<number, PriceCell>>;
+  /** zone → the zone's prices by weight break. */
+  prices: Map<string, PriceColumn>;
   /** Sub-pound breaks (thousandths of an ounce), ascending: USPS ounce tiers, Express's ½ lb. */
   subPoundBreaks: number[];
   /** What a quote from this card says about the charges its prices include, if any. */
@@ -164,13 +185,13 @@ export class RatingIndex {
   }
 
   private addCard(card: RateCardVersion): void {
-    const prices = new Map<string, Map<number, PriceCell>>();
+    const prices = new Map<string, PriceColumn>();
     const subPound = new Set<number>();
     for (const p of card.prices) {
       const key = ounceMillis(p.weightUnit === 'lb' ? p.weight * 16 : p.weight);
-      if (key < 16000) subPound.add(key);
+      if (key < ouncesMillisPerPound) subPound.add(key);
       let byWeight = prices.get(p.zone);
-      if (!byWeight) prices.set(p.zone, (byWeight = new Map()));
+      if (!byWeight) prices.set(p.zone, (byWeight = new PriceColumn()));
       byWeight.set(key, { cents: p.cents, weight: p.weight, weightUnit: p.weightUnit });
     }
     push(this.cards, card.service, {
