@@ -44,11 +44,12 @@ const deliveryAreaNotAssessed = Object.fromEntries(
   ]),
 ) as Record<Carrier, QuoteWarning>;
 
-const baseRateNames = new WeakMap<ServiceDefinition, string>();
+/** By service code: written once, so every quote shares one text. */
+const baseRateNames = new Map<string, string>();
 
 function baseRateName(service: ServiceDefinition): string {
-  let name = baseRateNames.get(service);
-  if (name === undefined) baseRateNames.set(service, (name = `${service.name} base rate`));
+  let name = baseRateNames.get(service.code);
+  if (name === undefined) baseRateNames.set(service.code, (name = `${service.name} base rate`));
   return name;
 }
 
@@ -364,7 +365,11 @@ function mergeLines(outcomes: ParcelOutcome[]): BreakdownLine[] {
       else merged[at] = { ...merged[at], cents: merged[at].cents + line.cents };
     }
   }
-  return merged.sort((a, b) => lineRank[a.code] - lineRank[b.code]);
+  // Only handling charges are written out of order (before residential and delivery area).
+  for (let i = 1; i < merged.length; i++) {
+    if (lineRank[merged[i - 1].code] > lineRank[merged[i].code]) return merged.sort((a, b) => lineRank[a.code] - lineRank[b.code]);
+  }
+  return merged;
 }
 
 /** The parcels' warnings, each text once. */

@@ -39,32 +39,36 @@ export class ParcelQuoteService {
   async quote(request: QuoteRequest, options: QuoteOptions): Promise<QuoteResult> {
     const index = this.deps.reference.current();
     const shipment = validateQuoteRequest(request, index, serviceCodes);
-    const answers = await Promise.all(
-      shipment.carriers.map(async (carrier) => {
-        const module = carrierRegistry[carrier];
-        const { offered, notOffered } = selectServices(module, shipment);
-        const rating = new CarrierCardRating(index, shipment, carrier, module.rules);
-        const cardQuotes = offered.map((service) => rating.rate(service));
-        const answer: CarrierAnswer = this.asksLive(carrier, options)
-          ? await this.preferLive(carrier, shipment, offered, cardQuotes)
-          : { quotes: cardQuotes, messages: [], liveFailed: null };
-        answer.quotes.push(...notOffered);
-        return { ...answer, carrier };
-      }),
-    );
+    // The cards answer synchronously; only carriers with a live API to ask are waited for.
+    const answers = shipment.carriers.map((carrier) => {
+      const module = carrierRegistry[carrier];
+      const { offered, notOffered } = selectServices(module, shipment);
+      const rating = new CarrierCardRating(index, shipment, carrier, module.rules);
+      const cardQuotes = offered.map((service) => rating.rate(service));
+      const answer: CarrierAnswer = { quotes: cardQuotes, messages: [], liveFailed: null };
+      return { carrier, offered, notOffered, answer };
+    });
+    const live = answers.filter((a) => this.asksLive(a.carrier, options));
+    if (live.length > 0) {
+      await Promise.all(
+        live.map(async (a) => {
+          a.answer = await this.preferLive(a.carrier, shipment, a.offered, a.answer.quotes);
+        }),
+      );
+    }
 
-    const answered = answers.filter((a) => a.quotes.some((q) => q.available || !cardGaps.has(q.unavailable?.code ?? '')));
-    const failed = answers.filter((a) => a.liveFailed !== null);
+    const answered = answers.filter((a) => a.notOffered.length > 0 || a.answer.quotes.some((q) => q.available || !cardGaps.has(q.unavailable?.code ?? '')));
+    const failed = answers.filter((a) => a.answer.liveFailed !== null);
     if (answered.length === 0 && failed.length > 0) {
       throw new CarrierUnavailableError(
         failed.map((a) => a.carrier),
-        failed.map((a) => a.liveFailed as string),
+        failed.map((a) => a.answer.liveFailed as string),
       );
     }
     const quotes: ServiceQuote[] = [];
     const messages: CarrierMessage[] = [];
-    for (const answer of answers) {
-      quotes.push(...answer.quotes);
+    for (const { answer, notOffered } of answers) {
+      quotes.push(...answer.quotes, ...notOffered);
       messages.push(...answer.messages);
     }
     return { shipDate: shipment.shipDate, quotes: rankQuotes(quotes), messages };
