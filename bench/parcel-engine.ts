@@ -2,7 +2,9 @@
  * In-process Parcel Quotes benchmark: imports the shared rate data into a scratch SQLite database,
  * builds the rating index once, then times three-carrier quotes (cards only, as test mode) on a mix
  * of lanes and parcels. Prints p50/p99 per quote run one at a time, and per quote when 50 are
- * started together (the queueing the HTTP bench's 50 connections will see on one event loop).
+ * started together (the queueing the HTTP bench's 50 connections will see on one event loop), and
+ * the process's CPU time per quote, alone and with the API answer the handler writes (mapping and
+ * JSON text): on a shared machine CPU time moves less than the wall clock.
  *
  *   npx tsx bench/parcel-engine.ts [quotes=5000]
  *
@@ -21,6 +23,7 @@ import type { QuoteRequest } from '../src/domain/parcel/model';
 import { ParcelQuoteService } from '../src/domain/parcel/quote.service';
 import { ParcelReferenceStore } from '../src/domain/parcel/reference-store';
 import { importParcelReferenceData } from '../src/reference/parcel/import-parcel-reference';
+import { toApiParcelQuote } from '../src/handlers/outputs/parcel.output';
 
 const lanes: Array<[string, string]> = [
   ['85004', '60606'],
@@ -45,6 +48,22 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
+
+const cpuMicros = (): number => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+/** Median over five rounds of the process CPU time per call of `run` over the mix. */
+async function cpuPerQuote(total: number, run: (i: number) => Promise<unknown>): Promise<number> {
+  const rounds: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const start = cpuMicros();
+    for (let i = 0; i < total; i++) await run(i);
+    rounds.push((cpuMicros() - start) / total);
+  }
+  return rounds.sort((a, b) => a - b)[2];
+}
 
 async function main(): Promise<void> {
   const total = Number(process.argv[2] ?? 5000);
@@ -84,12 +103,16 @@ async function main(): Promise<void> {
       );
     }
 
+    const quoteCpu = await cpuPerQuote(total, (i) => service.quote(requestFor(i), { testMode: true }));
+    const answerCpu = await cpuPerQuote(total, async (i) => JSON.stringify(toApiParcelQuote(await service.quote(requestFor(i), { testMode: true }))).length);
+
     sequential.sort((a, b) => a - b);
     concurrent.sort((a, b) => a - b);
     console.log(`parcel engine bench: ${total} three-carrier quotes, ${lanes.length} lanes, 1–2 parcels, cards only (NODE_OPTIONS: ${process.env.NODE_OPTIONS || 'none'}; load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
     console.log(`  import data/parcel: ${importMs.toFixed(0)} ms; load index from DB: ${loadMs.toFixed(0)} ms`);
     console.log(`  one at a time: p50 ${fmt(percentile(sequential, 50))}  p99 ${fmt(percentile(sequential, 99))}  max ${fmt(sequential[sequential.length - 1])}  throughput ${((total / sequentialMs) * 1000).toFixed(0)} quotes/s  (${(quotesReturned / total).toFixed(1)} service quotes each)`);
     console.log(`  50 started together: p50 ${fmt(percentile(concurrent, 50))}  p99 ${fmt(percentile(concurrent, 99))}`);
+    console.log(`  cpu per quote (median of 5 rounds): ${quoteCpu.toFixed(1)} µs; with the API answer (mapping, JSON text): ${answerCpu.toFixed(1)} µs`);
   } finally {
     await db.knex.destroy();
     fs.rmSync(dir, { recursive: true, force: true });

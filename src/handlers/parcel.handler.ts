@@ -8,13 +8,14 @@ import { CarrierUnavailableError, ParcelQuoteValidationError, type QuoteRequest 
 
 type QuoteBody = components['schemas']['ParcelQuoteRequest'];
 
-function toQuoteRequest(body: QuoteBody, today: string): QuoteRequest {
+/** The ship date defaults to the day the request arrived (UTC), written only when the body has none. */
+function toQuoteRequest(body: QuoteBody, receivedAt: Date): QuoteRequest {
   return {
     origin: { postalCode: body.origin.postal_code },
     destination: { postalCode: body.destination.postal_code },
     parcels: body.parcels.map((p) => ({ length: p.length, width: p.width, height: p.height, lengthUnit: p.length_unit, weight: p.weight, weightUnit: p.weight_unit })),
     residential: body.residential ?? false,
-    shipDate: body.ship_date ?? today,
+    shipDate: body.ship_date ?? receivedAt.toISOString().slice(0, 10),
     carriers: body.carriers,
     services: body.services,
   };
@@ -39,7 +40,7 @@ export function parcelQuoteHandler(parcel: ParcelServices): OperationHandler<ope
     if (!parcel.reference.isLoaded()) throw new HttpProblem('not-ready', 'The parcel rate cards are still loading; retry shortly.', undefined, { 'Retry-After': '5' });
     const testMode = call.caller.kind === 'account' && call.caller.mode === 'test';
     try {
-      const result = await parcel.quotes.quote(toQuoteRequest(body, call.receivedAt.toISOString().slice(0, 10)), { testMode });
+      const result = await parcel.quotes.quote(toQuoteRequest(body, call.receivedAt), { testMode });
       return { status: 200, body: toApiParcelQuote(result) };
     } catch (error) {
       throw toProblem(error);

@@ -82,17 +82,23 @@ export function isHoliday(carrier: Carrier, date: string): boolean {
   return holidays(carrier, parseDate(date).getUTCFullYear()).has(date);
 }
 
-const deliveryDateCache = new Map<string, string>();
+/** Per ship date: dates by carrier, delivery week and transit days (keys are numbers: no key text to build and hash per call). */
+const deliveryDateCache = new Map<string, Map<number, string>>();
+const carrierNumbers: Record<Carrier, number> = { usps: 0, ups: 1, fedex: 2 };
 
 /** The date `transitDays` delivery days after the ship date (or after the next operating day). */
 export function estimatedDeliveryDate(carrier: Carrier, week: DeliveryWeek, shipDate: string, transitDays: number): string {
   // Quotes ask the same few questions over and over (one ship date, a handful of transit times).
-  const key = `${carrier}|${week}|${shipDate}|${transitDays}`;
-  let date = deliveryDateCache.get(key);
+  let byShipDate = deliveryDateCache.get(shipDate);
+  if (!byShipDate) {
+    if (deliveryDateCache.size >= 1_000) deliveryDateCache.clear();
+    deliveryDateCache.set(shipDate, (byShipDate = new Map()));
+  }
+  const key = transitDays * 8 + carrierNumbers[carrier] * 2 + (week === 'mon_sat' ? 1 : 0);
+  let date = byShipDate.get(key);
   if (date === undefined) {
-    if (deliveryDateCache.size > 10_000) deliveryDateCache.clear();
     date = countDeliveryDays(carrier, week, shipDate, transitDays);
-    deliveryDateCache.set(key, date);
+    byShipDate.set(key, date);
   }
   return date;
 }

@@ -1,4 +1,4 @@
-import { rateServiceFromCards, unavailableQuote } from './card-rating';
+import { CarrierCardRating, unavailableQuote } from './card-rating';
 import type { LiveRatingGateway } from './carriers/live-rating-gateway';
 import { carrierRegistry, serviceCodes, type CarrierModule } from './carriers/registry';
 import { CarrierUnavailableError } from './errors';
@@ -39,34 +39,47 @@ export class ParcelQuoteService {
   async quote(request: QuoteRequest, options: QuoteOptions): Promise<QuoteResult> {
     const index = this.deps.reference.current();
     const shipment = validateQuoteRequest(request, index, serviceCodes);
-    const answers = await Promise.all(
-      shipment.carriers.map(async (carrier) => {
-        const module = carrierRegistry[carrier];
-        const { offered, notOffered } = selectServices(module, shipment);
-        const cardQuotes = offered.map((service) => rateServiceFromCards(index, shipment, service, module.rules));
-        const answer = await this.preferLive(carrier, shipment, offered, cardQuotes, options);
-        return { ...answer, quotes: [...answer.quotes, ...notOffered], carrier };
-      }),
-    );
+    // The cards answer synchronously; only carriers with a live API to ask are waited for.
+    const answers = shipment.carriers.map((carrier) => {
+      const module = carrierRegistry[carrier];
+      const { offered, notOffered } = selectServices(module, shipment);
+      const rating = new CarrierCardRating(index, shipment, carrier, module.rules);
+      const cardQuotes = offered.map((service) => rating.rate(service));
+      const answer: CarrierAnswer = { quotes: cardQuotes, messages: [], liveFailed: null };
+      return { carrier, offered, notOffered, answer };
+    });
+    const live = answers.filter((a) => this.asksLive(a.carrier, options));
+    if (live.length > 0) {
+      await Promise.all(
+        live.map(async (a) => {
+          a.answer = await this.preferLive(a.carrier, shipment, a.offered, a.answer.quotes);
+        }),
+      );
+    }
 
-    const answered = answers.filter((a) => a.quotes.some((q) => q.available || !cardGaps.has(q.unavailable?.code ?? '')));
-    const failed = answers.filter((a) => a.liveFailed !== null);
+    const answered = answers.filter((a) => a.notOffered.length > 0 || a.answer.quotes.some((q) => q.available || !cardGaps.has(q.unavailable?.code ?? '')));
+    const failed = answers.filter((a) => a.answer.liveFailed !== null);
     if (answered.length === 0 && failed.length > 0) {
       throw new CarrierUnavailableError(
         failed.map((a) => a.carrier),
-        failed.map((a) => a.liveFailed as string),
+        failed.map((a) => a.answer.liveFailed as string),
       );
     }
-    return {
-      shipDate: shipment.shipDate,
-      quotes: rankQuotes(answers.flatMap((a) => a.quotes)),
-      messages: answers.flatMap((a) => a.messages),
-    };
+    const quotes: ServiceQuote[] = [];
+    const messages: CarrierMessage[] = [];
+    for (const { answer, notOffered } of answers) {
+      quotes.push(...answer.quotes, ...notOffered);
+      messages.push(...answer.messages);
+    }
+    return { shipDate: shipment.shipDate, quotes: rankQuotes(quotes), messages };
   }
 
-  private async preferLive(carrier: Carrier, shipment: RatingShipment, offered: ServiceDefinition[], cardQuotes: ServiceQuote[], options: QuoteOptions): Promise<CarrierAnswer> {
-    const live = this.deps.live;
-    if (options.testMode || !live?.has(carrier)) return { quotes: cardQuotes, messages: [], liveFailed: null };
+  private asksLive(carrier: Carrier, options: QuoteOptions): boolean {
+    return !options.testMode && (this.deps.live?.has(carrier) ?? false);
+  }
+
+  private async preferLive(carrier: Carrier, shipment: RatingShipment, offered: ServiceDefinition[], cardQuotes: ServiceQuote[]): Promise<CarrierAnswer> {
+    const live = this.deps.live as LiveRatingGateway;
 
     // Parcels over a service's limits are answered locally; the carrier is asked about the rest.
     const overLimits = cardQuotes.filter((q) => q.unavailable?.code === 'exceeds_limits');

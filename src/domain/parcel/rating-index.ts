@@ -1,4 +1,4 @@
-import type { Carrier, RateType } from './model';
+import { carrierLabels, type Carrier, type QuoteWarning, type RateType } from './model';
 import { percentToBasisPoints } from './money';
 import type {
   DeliveryAreaListVersion,
@@ -28,6 +28,27 @@ export interface PriceCell {
   weightUnit: 'oz' | 'lb';
 }
 
+const ouncesMillisPerPound = 16_000;
+
+/**
+ * One zone's prices by weight break (thousandths of an ounce). Whole-pound rows, nearly all of a
+ * card, sit in an array indexed by pounds: a quote reads one slot instead of hashing into a map of
+ * the card's thousand rows. Sub-pound tiers (USPS ounces, Express's ½ lb) keep a map.
+ */
+export class PriceColumn {
+  private readonly byPound: Array<PriceCell | undefined> = [];
+  private readonly otherBreaks = new Map<number, PriceCell>();
+
+  set(key: number, cell: PriceCell): void {
+    if (key % ouncesMillisPerPound === 0) this.byPound[key / ouncesMillisPerPound] = cell;
+    else this.otherBreaks.set(key, cell);
+  }
+
+  get(key: number): PriceCell | undefined {
+    return key % ouncesMillisPerPound === 0 ? this.byPound[key / ouncesMillisPerPound] : this.otherBreaks.get(key);
+  }
+}
+
 export interface CompiledCard {
   id: string;
   service: string;
@@ -36,10 +57,23 @@ export interface CompiledCard {
   effectiveTo: string | null;
   includes: ReadonlySet<IncludedCharge>;
   source: SourceRef;
-  /** zone → weight break in thousandths of an ounce → price. */
-  prices: Map<string, Map<number, PriceCell>>;
+  /** zone → the zone's prices by weight break. */
+  prices: Map<string, PriceColumn>;
   /** Sub-pound breaks (thousandths of an ounce), ascending: USPS ounce tiers, Express's ½ lb. */
   subPoundBreaks: number[];
+  /** What a quote from this card says about the charges its prices include, if any. */
+  includedWarning: QuoteWarning | null;
+}
+
+/** A weekly fuel percentage with the texts a quote shows for it, written once at load. */
+export interface CompiledFuelRate {
+  weekStart: string;
+  basisPoints: number;
+  percent: string;
+  lineName: string;
+  /** Warnings for a ship date within two weeks of the rate's week, and for a later one. */
+  weeklyWarning: QuoteWarning;
+  latestWarning: QuoteWarning;
 }
 
 interface CompiledChart {
@@ -72,7 +106,7 @@ const inForce = (from: string, to: string | null, date: string): boolean => from
 export class RatingIndex {
   private readonly cards = new Map<string, CompiledCard[]>();
   private readonly surcharges = new Map<Carrier, SurchargeTableVersion[]>();
-  private readonly fuel = new Map<string, Array<{ weekStart: string; basisPoints: number; percent: string }>>();
+  private readonly fuel = new Map<string, CompiledFuelRate[]>();
   private readonly charts = new Map<Carrier, CompiledChart[]>();
   private readonly deliveryAreas = new Map<Carrier, Array<{ version: DeliveryAreaListVersion; tiers: Map<string, SurchargeCode> }>>();
   private readonly chartZip3s = new Set<string>();
@@ -105,7 +139,7 @@ export class RatingIndex {
   }
 
   /** The latest weekly fuel percentage starting on or before `date`. */
-  fuelRate(carrier: Carrier, group: FuelGroup, date: string): { weekStart: string; basisPoints: number; percent: string } | null {
+  fuelRate(carrier: Carrier, group: FuelGroup, date: string): CompiledFuelRate | null {
     return this.fuel.get(`${carrier}|${group}`)?.find((f) => f.weekStart <= date) ?? null;
   }
 
@@ -151,13 +185,13 @@ export class RatingIndex {
   }
 
   private addCard(card: RateCardVersion): void {
-    const prices = new Map<string, Map<number, PriceCell>>();
+    const prices = new Map<string, PriceColumn>();
     const subPound = new Set<number>();
     for (const p of card.prices) {
       const key = ounceMillis(p.weightUnit === 'lb' ? p.weight * 16 : p.weight);
-      if (key < 16000) subPound.add(key);
+      if (key < ouncesMillisPerPound) subPound.add(key);
       let byWeight = prices.get(p.zone);
-      if (!byWeight) prices.set(p.zone, (byWeight = new Map()));
+      if (!byWeight) prices.set(p.zone, (byWeight = new PriceColumn()));
       byWeight.set(key, { cents: p.cents, weight: p.weight, weightUnit: p.weightUnit });
     }
     push(this.cards, card.service, {
@@ -170,13 +204,22 @@ export class RatingIndex {
       source: card.source,
       prices,
       subPoundBreaks: [...subPound].sort((a, b) => a - b),
+      includedWarning: includedWarning(card),
     });
   }
 
   private addFuel(rate: FuelRate): void {
     const key = `${rate.carrier}|${rate.fuelGroup}`;
     const list = this.fuel.get(key) ?? [];
-    list.push({ weekStart: rate.weekStart, basisPoints: percentToBasisPoints(rate.percent), percent: rate.percent });
+    const carrier = carrierLabels[rate.carrier];
+    list.push({
+      weekStart: rate.weekStart,
+      basisPoints: percentToBasisPoints(rate.percent),
+      percent: rate.percent,
+      lineName: `Fuel surcharge (${rate.percent} %, week of ${rate.weekStart})`,
+      weeklyWarning: { code: 'fuel_estimated', message: `Fuel surcharge estimated with the ${carrier} rate for the week of ${rate.weekStart}; carriers adjust it weekly.` },
+      latestWarning: { code: 'fuel_estimated', message: `Fuel surcharge estimated with the latest known ${carrier} rate, ${rate.percent} % for the week of ${rate.weekStart}.` },
+    });
     list.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
     this.fuel.set(key, list);
   }
@@ -193,6 +236,12 @@ export class RatingIndex {
     for (const [scope, ranges] of byScope) layers.set(scope, layersOf(ranges));
     push(this.charts, version.carrier, { version, originFrom: Number(version.originFrom), originTo: Number(version.originTo), layers });
   }
+}
+
+function includedWarning(card: RateCardVersion): QuoteWarning | null {
+  if (card.includes.length === 0) return null;
+  const included = [...new Set(card.includes)].map((c) => c.replace(/_/g, ' ')).join(', ');
+  return { code: 'charges_included', message: `The ${card.source.title} already include ${included}: nothing is added for them.` };
 }
 
 function rateTypeRank(card: CompiledCard): number {
