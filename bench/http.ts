@@ -1,5 +1,5 @@
 /**
- * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>] [--cpu-prof] [--heap-prof]`
+ * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>] [--rounds <n>] [--cpu-prof] [--heap-prof] [--alloc]`
  * Builds the service (dist/, as `npm start` does), then loads in the same run, on loopback: a bare
  * Express JSON route, the framework floor of the operation (an Express route that parses the same
  * bodies and answers the operation's own response body, nothing else) and the operation itself.
@@ -20,11 +20,12 @@ function option(name: string, fallback: number): number {
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
 }
 
-const valueOptions = ['--duration', '--connections'];
+const valueOptions = ['--duration', '--connections', '--rounds'];
 const positional = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !valueOptions.includes(all[i - 1]));
 const name = positional[0] ?? 'health';
 const duration = option('duration', 10);
 const connections = option('connections', 50);
+const rounds = option('rounds', 1);
 const profileDir = path.join(__dirname, '..', 'var', 'profiles');
 const measureAllocation = process.argv.includes('--alloc');
 const profileArgs = ['cpu', 'heap'].flatMap((kind) => (process.argv.includes(`--${kind}-prof`) ? [`--${kind}-prof`, `--${kind}-prof-dir`, profileDir] : []));
@@ -40,6 +41,34 @@ interface Figures {
   errors: number;
 }
 
+/** One load of one app: what the figures are made of, so loads of the same app can be added up. */
+interface Load {
+  requests: number;
+  seconds: number;
+  /** Server CPU time (user + system) in microseconds. */
+  cpu: number;
+  allocated?: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Loads of one app added up: requests/s and CPU per request over all of them, the median p50 and the worst p99. */
+function figuresOf(loads: Load[]): Figures {
+  const requests = Math.max(1, loads.reduce((sum, l) => sum + l.requests, 0));
+  const allocated = loads.every((l) => l.allocated !== undefined) ? loads.reduce((sum, l) => sum + (l.allocated as number), 0) : undefined;
+  return {
+    rps: requests / loads.reduce((sum, l) => sum + l.seconds, 0),
+    cpuPerRequest: loads.reduce((sum, l) => sum + l.cpu, 0) / requests,
+    allocatedPerRequest: allocated === undefined ? undefined : allocated / requests,
+    p50: median(loads.map((l) => l.p50)),
+    p99: Math.max(...loads.map((l) => l.p99)),
+    errors: loads.reduce((sum, l) => sum + l.errors, 0),
+  };
+}
+
 /** Asks the server process one thing and waits for its answer. */
 function ask<T>(server: ChildProcess, question: string): Promise<T> {
   return new Promise((resolve) => {
@@ -53,8 +82,8 @@ async function serverCpu(server: ChildProcess): Promise<number> {
   return user + system;
 }
 
-/** Loads one app: the operation's single body, or a body picked at random from its mix for each request. */
-async function load(server: ChildProcess, url: string, method: 'GET' | 'POST', headers: Record<string, string>, bodies: unknown[]): Promise<Figures> {
+/** Loads one app for `seconds`: the operation's single body, or a body picked at random from its mix for each request. */
+async function load(server: ChildProcess, url: string, method: 'GET' | 'POST', headers: Record<string, string>, bodies: unknown[], seconds: number): Promise<Load> {
   const texts = bodies.map((body) => JSON.stringify(body));
   if (measureAllocation) await ask(server, 'allocation-start');
   const cpuBefore = await serverCpu(server);
@@ -62,21 +91,14 @@ async function load(server: ChildProcess, url: string, method: 'GET' | 'POST', h
     url,
     method,
     connections,
-    duration,
+    duration: seconds,
     headers: texts.length === 0 ? headers : { ...headers, 'content-type': 'application/json' },
     body: texts.length === 1 ? texts[0] : undefined,
     requests: texts.length > 1 ? [{ setupRequest: (request) => ({ ...request, body: texts[Math.floor(Math.random() * texts.length)] }) }] : undefined,
   });
-  const cpuPerRequest = (await serverCpu(server)) - cpuBefore;
+  const cpu = (await serverCpu(server)) - cpuBefore;
   const allocated = measureAllocation ? (await ask<{ allocatedBytes: number }>(server, 'allocation-stop')).allocatedBytes : undefined;
-  const requests = Math.max(1, result.requests.total);
-  return {
-    rps: result.requests.average,
-    cpuPerRequest: cpuPerRequest / requests,
-    allocatedPerRequest: allocated === undefined ? undefined : allocated / requests,
-    p50: result.latency.p50, p99: result.latency.p99,
-    errors: result.non2xx + result.errors,
-  };
+  return { requests: result.requests.total, seconds, cpu, allocated, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
 /** Server CPU per request over one call of each body, ten at a time. */
@@ -117,11 +139,11 @@ async function main(): Promise<void> {
   });
   try {
     const mixed = bodies.length > 1 ? `, ${bodies.length} different bodies` : '';
-    console.log(`bench:http ${name} (${operation.method} ${operation.path} on the ${operation.host} host${mixed}), ${connections} connections, ${duration} s each, loopback`);
-    const bare = await load(server, `http://127.0.0.1:${ready.barePort}/bare`, 'GET', {}, []);
+    const turns = rounds > 1 ? `, floor and operation in ${rounds} alternating rounds` : '';
+    console.log(`bench:http ${name} (${operation.method} ${operation.path} on the ${operation.host} host${mixed}), ${connections} connections, ${duration} s each${turns}, loopback`);
+    const bare = figuresOf([await load(server, `http://127.0.0.1:${ready.barePort}/bare`, 'GET', {}, [], duration)]);
     print('bare express json route', bare);
-    const floor = await load(server, `http://127.0.0.1:${ready.floorPort}/floor`, operation.method, {}, bodies);
-    print(`floor (same bodies, ${ready.sampleBytes} B answer)`, floor);
+    const floorUrl = `http://127.0.0.1:${ready.floorPort}/floor`;
     const url = `http://127.0.0.1:${ready.operationPort}${operation.path}`;
     if (bodies.length > 1) {
       // Each body once, before the load: what a request costs the first time (the operation's caches,
@@ -129,7 +151,25 @@ async function main(): Promise<void> {
       const first = await firstCalls(server, url, operation.method, ready.headers, bodies);
       console.log(`${name}, first call of each body: ${first.toFixed(0)} µs/req server cpu (${bodies.length} calls, 10 at a time)`);
     }
-    const measured = await load(server, url, operation.method, ready.headers, bodies);
+    // Both warmed up first (compiled code, caches), unmeasured; then the floor and the operation take
+    // turns, a round each, so a neighbour's load on the machine falls on both alike; each round's
+    // ratio shows the spread.
+    const warmUp = Math.min(2, duration / rounds);
+    await load(server, floorUrl, operation.method, {}, bodies, warmUp);
+    await load(server, url, operation.method, ready.headers, bodies, warmUp);
+    const floorLoads: Load[] = [];
+    const operationLoads: Load[] = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      floorLoads.push(await load(server, floorUrl, operation.method, {}, bodies, duration / rounds));
+      operationLoads.push(await load(server, url, operation.method, ready.headers, bodies, duration / rounds));
+      if (rounds > 1) {
+        const [f, o] = [figuresOf(floorLoads.slice(-1)), figuresOf(operationLoads.slice(-1))];
+        console.log(`round ${round}: floor ${f.cpuPerRequest.toFixed(0)} µs/req, ${name} ${o.cpuPerRequest.toFixed(0)} µs/req, cpu ratio ${(o.cpuPerRequest / f.cpuPerRequest).toFixed(2)}`);
+      }
+    }
+    const floor = figuresOf(floorLoads);
+    print(`floor (same bodies, ${ready.sampleBytes} B answer)`, floor);
+    const measured = figuresOf(operationLoads);
     print(name, measured);
     if (measured.errors > 0) console.log(`warning: ${measured.errors} responses were not 2xx`);
     console.log(`bare route ÷ floor, cpu per request: ${(bare.cpuPerRequest / floor.cpuPerRequest).toFixed(2)}`);
