@@ -6,7 +6,6 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import inspector from 'node:inspector';
 import { loadConfig } from '../src/config/config';
 import { calculateDuty } from '../src/domain/tariff/engine/calculate-duty';
 import type { DutyInput } from '../src/domain/tariff/engine/duty-request';
@@ -16,6 +15,7 @@ import { readTariffRuleSources } from '../src/reference/tariff/tariff-rule-sourc
 import { toDutyInput } from '../src/handlers/inputs/tariff.input';
 import { csvLineSource } from '../test/support/hts-csv-line-source';
 import { calculationMix } from './tariff-requests';
+import { allocationSampler } from './allocation-sampler';
 
 const dataDir = loadConfig().dataDir;
 if (!dataDir) {
@@ -58,28 +58,12 @@ async function main(): Promise<void> {
   console.log(`allocation: ${bytes.toFixed(0)} bytes per calculation (${(bytes / 1024).toFixed(1)} KB)`);
 }
 
-const post = <T>(session: inspector.Session, method: string, params: object = {}) =>
-  new Promise<T>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
-
-interface SamplingNode {
-  selfSize: number;
-  children: SamplingNode[];
-}
-
-const totalSize = (node: SamplingNode): number => node.children.reduce((sum, child) => sum + totalSize(child), node.selfSize);
-
-/**
- * Bytes allocated per calculation, garbage included: V8's sampling heap profiler, told to keep the
- * samples of objects the collector has since freed, over three passes of the mix.
- */
+/** Bytes allocated per calculation, garbage included, over three passes of the mix. */
 async function allocatedPerCalculation(count: number, calculate: (i: number) => Promise<unknown>): Promise<number> {
-  const session = new inspector.Session();
-  session.connect();
-  await post(session, 'HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  const sampler = allocationSampler(256);
+  await sampler.start();
   for (let i = 0; i < 3 * count; i += 1) await calculate(i);
-  const { profile } = await post<{ profile: { head: SamplingNode } }>(session, 'HeapProfiler.stopSampling');
-  session.disconnect();
-  return totalSize(profile.head) / (3 * count);
+  return (await sampler.stop()) / (3 * count);
 }
 
 void main();

@@ -4,11 +4,11 @@
  * generator (the parent process) does not share their event loop.
  */
 import fs from 'node:fs';
-import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { allocationSampler } from '../allocation-sampler';
 import { built } from './built';
 import { benchOperations } from './operations';
 
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   process.send?.({ barePort, floorPort, operationPort, headers, sampleBytes: Buffer.byteLength(JSON.stringify(sampleBody)) });
   // CPU time is what the load generator asks for around each phase: unlike requests/s, it does not
   // depend on how busy the rest of the machine is.
-  const allocation = allocationSampler();
+  const allocation = allocationSampler(1024);
   process.on('message', (message) => {
     if (message === 'cpu-usage') process.send?.({ cpuUsage: process.cpuUsage() });
     if (message === 'allocation-start') void allocation.start().then(() => process.send?.({ started: true }));
@@ -63,28 +63,6 @@ async function main(): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   });
-}
-
-interface SamplingNode {
-  selfSize: number;
-  children: SamplingNode[];
-}
-
-const totalSize = (node: SamplingNode): number => node.children.reduce((sum, child) => sum + totalSize(child), node.selfSize);
-
-/**
- * Bytes allocated between start and stop, garbage included: V8's sampling heap profiler, told to
- * keep the samples of objects the collector has since freed (as bench/tariff-engine.ts does).
- */
-function allocationSampler(): { start(): Promise<void>; stop(): Promise<number> } {
-  const session = new inspector.Session();
-  session.connect();
-  const post = <T>(method: string, params: object = {}) =>
-    new Promise<T>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
-  return {
-    start: () => post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }),
-    stop: async () => totalSize((await post<{ profile: { head: SamplingNode } }>('HeapProfiler.stopSampling')).profile.head),
-  };
 }
 
 main().catch((error: unknown) => {
