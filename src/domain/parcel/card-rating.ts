@@ -57,7 +57,8 @@ function baseRateName(service: ServiceDefinition): string {
  * Rates one carrier's services from the cards for one shipment. What the services share is worked
  * out once per quote rather than per service: the zone per set of chart scopes, each parcel's
  * measures and handling charges, the surcharge table, fuel rate and delivery-area tier in force,
- * delivery dates, and the warning texts (one object each, shared by the services that give them).
+ * and the warning texts (one object each, shared by the services that give them). Delivery dates
+ * come from the calendar's own cache per ship date.
  */
 export class CarrierCardRating {
   private readonly zones = new Map<string, ResolvedZone | null>();
@@ -67,7 +68,6 @@ export class CarrierCardRating {
   private deliveryArea: { tier: SurchargeCode; reason: string } | null | undefined;
   private readonly fuel = new Map<FuelGroup, { rate: CompiledFuelRate; warning: QuoteWarning } | QuoteWarning>();
   private readonly unpricedWarnings = new Map<SurchargeCode, Array<{ reason: string; warning: QuoteWarning }>>();
-  private readonly deliveryDates = new Map<number, string>();
 
   constructor(
     private readonly index: RatingIndex,
@@ -103,7 +103,7 @@ export class CarrierCardRating {
       zone: first.rating.zone,
       zoneSource: first.zoneSource,
       transitDays: transit,
-      estimatedDeliveryDate: transit ? this.deliveryDate(service, transit.max) : null,
+      estimatedDeliveryDate: transit ? estimatedDeliveryDate(this.carrier, service.deliveryWeek, this.shipment.shipDate, transit.max) : null,
       rateType: first.card.rateType,
       source: { kind: 'rate_card', cardId: first.card.id, title: first.card.source.title, effectiveFrom: first.card.effectiveFrom },
       warnings,
@@ -248,16 +248,6 @@ export class CarrierCardRating {
     lines.push({ code: 'fuel', name: fuel.rate.lineName, cents: applyPercent(base, fuel.rate.basisPoints) });
     warnings.push(fuel.warning);
   }
-
-  private deliveryDate(service: ServiceDefinition, transitDays: number): string {
-    const key = transitDays * 2 + (service.deliveryWeek === 'mon_sat' ? 1 : 0);
-    let date = this.deliveryDates.get(key);
-    if (date === undefined) {
-      date = estimatedDeliveryDate(this.carrier, service.deliveryWeek, this.shipment.shipDate, transitDays);
-      this.deliveryDates.set(key, date);
-    }
-    return date;
-  }
 }
 
 export function unavailableQuote(service: ServiceDefinition, reason: UnavailableReason): ServiceQuote {
@@ -321,7 +311,7 @@ class SurchargePricer {
   add(code: SurchargeCode, reason: string): void {
     const cents = this.amount(code);
     if (cents === null) this.warnings.push(this.rating.unpriced(code, reason));
-    else this.lines.push({ code: breakdownCodeOf(code), name: surchargeName(code), cents });
+    else this.line(code, cents);
   }
 
   addHandling(charges: HandlingCharge[], billing: 'highest' | 'all'): void {
@@ -335,7 +325,11 @@ class SurchargePricer {
       if (cents === null) this.warnings.push(this.rating.unpriced(charge.code, charge.reason));
       else if (!dearest || cents > dearest.cents) dearest = { charge, cents };
     }
-    if (dearest) this.lines.push({ code: breakdownCodeOf(dearest.charge.code), name: surchargeName(dearest.charge.code), cents: dearest.cents });
+    if (dearest) this.line(dearest.charge.code, dearest.cents);
+  }
+
+  private line(code: SurchargeCode, cents: number): void {
+    this.lines.push({ code: breakdownCodeOf(code), name: surchargeName(code), cents });
   }
 
   private amount(code: SurchargeCode): number | null {
