@@ -121,10 +121,9 @@ export class ContainerSearch {
     this.groups = Array.from({ length: this.lastGroup + 1 }, () => [] as Block[]);
     for (const b of blocks) this.groups[b.group].push(b);
     this.grids = this.groups.map(gridOf);
-    // Loads matter when some box has a limit above zero (zero: nothing on top at all) and some box weighs.
-    this.trackLoads =
-      problem.types.some((t) => t.loadCapacity > 0 && Number.isFinite(t.loadCapacity)) && problem.types.some((t) => t.weight > 0);
     this.weighs = problem.types.some((t) => t.weight > 0);
+    // Loads matter when some box has a limit above zero (zero: nothing on top at all) and some box weighs.
+    this.trackLoads = this.weighs && problem.types.some((t) => t.loadCapacity > 0 && Number.isFinite(t.loadCapacity));
     const { length, width, height } = problem.container;
     meter.spend(Math.ceil(((length + width + height) * problem.types.length) / 4));
     this.reach = [
