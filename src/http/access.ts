@@ -5,7 +5,7 @@ import { metricsAccess } from './metrics-access';
 import { idempotency } from './idempotency';
 import { HttpProblem } from './problem';
 import { Caller, type Clock, entitlementPlanOf, quotaSubjectOf } from '../domain/shared';
-import { type AccountService, type Entitlement, type Entitlements, type IdempotencyStore, isTestModeSample, type QuotaService, type QuotaState, sameDigest, sha256Hex } from '../domain/access';
+import { type AccountService, type Entitlement, type Entitlements, type IdempotencyStore, isCounted, isTestModeSample, type QuotaService, type QuotaState, sameDigest, sha256Hex } from '../domain/access';
 
 /** Who may call what, how often, and the replay of idempotent requests: built once per process. */
 export interface AccessServices {
@@ -127,6 +127,8 @@ function quota(operation: HostOperation, access: AccessServices, clock: Clock): 
   return async (req: Request, res: Response, next: NextFunction) => {
     const locals = accessLocalsOf(res) as AccessLocals;
     const entitlement = res.locals.entitlement as Entitlement;
+    // Unlimited plans are not counted: on without a clock reading or a promise.
+    if (!isCounted(entitlement)) return next();
     // Test mode's sample inputs are free and unlimited; anything else a test key asks counts.
     if (locals.caller.kind === 'account' && locals.caller.mode === 'test' && isTestModeSample(operation.operationId, req.body)) return next();
     try {

@@ -96,9 +96,10 @@ export class AccountService {
     if (!mode || secret.startsWith('tl_cs_') || secret.startsWith('tl_at_')) throw unauthenticated('The API key is not valid.');
     const hash = sha256Hex(secret);
     const remembered = this.recentKeys.get(hash);
+    // A remembered entry was found under this very hash; a row the database returned is compared in constant time.
     const found = remembered ?? (await this.deps.accounts.findKeyWithAccount(hash));
     const now = this.now();
-    if (!found || !sameDigest(found.key.keyHash, hash) || found.key.revokedAt !== null || (found.key.expiresAt !== null && found.key.expiresAt <= now)) {
+    if (!found || (!remembered && !sameDigest(found.key.keyHash, hash)) || found.key.revokedAt !== null || (found.key.expiresAt !== null && found.key.expiresAt <= now)) {
       throw unauthenticated('The API key is not valid, or was revoked or rotated out.');
     }
     const { key, account } = found;

@@ -2,6 +2,6 @@
 export { AccountService, type CredentialActor, OAuthError } from './account.service';
 export { type Entitlement, Entitlements } from './entitlements';
 export type { Account, AccountStore, ApiKeyRecord, IdempotencyBegin, IdempotencyBeginOptions, IdempotencyStore, OAuthClientRecord, OAuthTokenRecord, PlanChangeRecord, QuotaCounterStore, StoredResponse } from './ports';
-export { QuotaService, type QuotaState } from './quota.service';
+export { isCounted, QuotaService, type QuotaState } from './quota.service';
 export { sameDigest, sha256Hex } from './secrets';
 export { isTestModeSample } from './test-mode-samples';

@@ -23,13 +23,17 @@ export function nextUtcMidnight(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
 }
 
+/** Whether calls under this entitlement are counted: unlimited ones never are. */
+export const isCounted = (entitlement: Entitlement): entitlement is Entitlement & { bucket: string; dailyLimit: number } =>
+  entitlement.bucket !== null && entitlement.dailyLimit !== null;
+
 /** Daily quotas: windows are UTC days; counting is one atomic statement in the database. */
 export class QuotaService {
   constructor(private readonly counters: QuotaCounterStore) {}
 
   /** Takes one use of a limited entitlement; unlimited entitlements are never counted (null). */
   async take(subject: string, entitlement: Entitlement, at: Date): Promise<QuotaState | null> {
-    if (entitlement.bucket === null || entitlement.dailyLimit === null) return null;
+    if (!isCounted(entitlement)) return null;
     const perSecond = entitlement.window === 'second';
     // Epoch seconds have 10 digits until 2286, so they sort as text and fit the day's column.
     const day = perSecond ? String(Math.floor(at.getTime() / 1000)) : utcDay(at);
