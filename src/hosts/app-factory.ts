@@ -49,8 +49,11 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
     if (typeof limit === 'number') app[operation.method](operation.expressPath, express.json({ limit }));
   }
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
-  // OAuth token requests are form-encoded (RFC 6749 §4.4.2); hosts without such an operation skip the parser.
-  if (document.operations.some(acceptsForm)) app.use(express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }));
+  // OAuth token requests are form-encoded (RFC 6749 §4.4.2): only the operations that take such a
+  // body run the parser, so no other request pays for its content-type check.
+  for (const operation of document.operations.filter(acceptsForm)) {
+    app[operation.method](operation.expressPath, express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }));
+  }
   // Checked before the validator reads the request: the admin token (a caller without it learns
   // nothing of the body's rules) and the syntax of numeric query parameters.
   for (const operation of document.operations) {
