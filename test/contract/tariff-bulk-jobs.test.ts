@@ -302,6 +302,20 @@ describe('bulk jobs', () => {
     expect((await tariff().get(`/api/tariff/bulk-jobs/${job.id}`).set('X-API-Key', pro).expect(200)).body.status).toBe('failed');
   });
 
+  it('leaves a job running when a run fails that the queue will retry; the retry resumes and finishes it, with one event', async () => {
+    const service = new BulkJobService({ store: new BulkJobRepository(app.db.knex), clock: () => Date.now(), enqueue: async () => undefined, present: toApiBulkJob });
+    const job = await service.create({ accountId: proAccountId, livemode: true, plan: 'tariff_pro' }, 'calculation', 'json', [{ at: 'lines/0', cells: lines[0] }]);
+    const lost = new Error('Connection lost: The server closed the connection.');
+    await expect(service.run(job.id, { engine: async () => Promise.reject(lost), finalAttempt: false })).rejects.toBe(lost);
+    const waiting = await tariff().get(`/api/tariff/bulk-jobs/${job.id}`).set('X-API-Key', pro).expect(200);
+    expect(waiting.body).toMatchObject({ status: 'running', lines_done: 0, errors: [] });
+    expect(await app.db.knex('outbox_events').where({ type: 'bulk_job.completed', subject_id: job.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
+    await service.run(job.id, { engine: async () => ({ lines: app.deps.tariff.lines, rules: app.deps.tariff.rules.current(), today: () => '2026-01-01' }), finalAttempt: false });
+    const done = await tariff().get(`/api/tariff/bulk-jobs/${job.id}`).set('X-API-Key', pro).expect(200);
+    expect(done.body).toMatchObject({ status: 'succeeded', lines_done: 1, errors: [] });
+    expect(await app.db.knex('outbox_events').where({ type: 'bulk_job.completed', subject_id: job.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
+  });
+
   it('replays a create with the same Idempotency-Key', async () => {
     const first = await create(pro, (c) => c.set('Idempotency-Key', 'bulk-once').send({ lines: lines.slice(0, 1) })).expect(202);
     const again = await create(pro, (c) => c.set('Idempotency-Key', 'bulk-once').send({ lines: lines.slice(0, 1) })).expect(202);

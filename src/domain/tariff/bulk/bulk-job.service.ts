@@ -70,6 +70,12 @@ export interface BulkRunDeps {
   engine: (today: string) => Promise<DutyEngineDependencies>;
   /** Called after each committed chunk (the worker renews its lock). */
   progress?: (job: BulkJob) => Promise<void>;
+  /**
+   * False when the queue will run the job again after a failure (a lost database connection, rules
+   * not loaded yet): the failure is thrown and the job stays running, to resume after its last
+   * committed chunk. True (the default) ends the job as failed, with the reason.
+   */
+  finalAttempt?: boolean;
 }
 
 /** Lines computed and committed together. */
@@ -179,6 +185,7 @@ export class BulkJobService {
       }
       await this.finish(job, 'succeeded', []);
     } catch (error) {
+      if (run.finalAttempt === false) throw error;
       await this.finish(job, 'failed', [(error as Error).message]);
     }
   }
