@@ -124,13 +124,21 @@ export function rateLimitHeaders(state: QuotaState, now: Date, remaining = state
 }
 
 function quota(operation: HostOperation, access: AccessServices, clock: Clock): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const take = takeQuota(access, clock);
+  return (req: Request, res: Response, next: NextFunction) => {
     const locals = accessLocalsOf(res) as AccessLocals;
     const entitlement = res.locals.entitlement as Entitlement;
-    // Unlimited plans are not counted: on without a clock reading or a promise.
+    // Unlimited plans are not counted: on at once, without a clock reading or a promise.
     if (!isCounted(entitlement)) return next();
     // Test mode's sample inputs are free and unlimited; anything else a test key asks counts.
     if (locals.caller.kind === 'account' && locals.caller.mode === 'test' && isTestModeSample(operation.operationId, req.body)) return next();
+    return take(req, res, next, locals, entitlement);
+  };
+}
+
+/** Takes one use of a counted entitlement, or refuses the call (429) with the rate-limit headers. */
+function takeQuota(access: AccessServices, clock: Clock) {
+  return async (req: Request, res: Response, next: NextFunction, locals: AccessLocals, entitlement: Entitlement): Promise<void> => {
     try {
       const now = clock.now();
       const state = await access.quotas.take(quotaSubjectOf(locals.caller), entitlement, now);
