@@ -240,6 +240,10 @@ export class ContainerSearch {
       children.sort((a, b) => b.value - a.value);
       beam = [];
       const seen = new Set<string>();
+      // Children whose completions reach the same value end in the same plan (the same blocks reached
+      // in another order): the beam takes one child per value first, the others only into room left.
+      const alike: State[] = [];
+      let last = NaN;
       for (const c of children) {
         if (beam.length === width) {
           complete = false;
@@ -248,7 +252,19 @@ export class ContainerSearch {
         // The same blocks in another order often leave the same state: keep one of them.
         if (seen.has(c.key)) continue;
         seen.add(c.key);
+        if (c.value === last) {
+          alike.push(c.state);
+          continue;
+        }
+        last = c.value;
         beam.push(c.state);
+      }
+      for (const state of alike) {
+        if (beam.length === width) {
+          complete = false;
+          break;
+        }
+        beam.push(state);
       }
     }
     return complete;
