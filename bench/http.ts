@@ -101,18 +101,19 @@ async function load(server: ChildProcess, url: string, method: 'GET' | 'POST', h
   return { requests: result.requests.total, seconds, cpu, allocated, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
-/** Server CPU per request over one call of each body, ten at a time. */
-async function firstCalls(server: ChildProcess, url: string, method: 'GET' | 'POST', headers: Record<string, string>, bodies: unknown[]): Promise<number> {
+/** Server CPU per request over one call of each body, ten at a time, and the answers' mean size in bytes. */
+async function firstCalls(server: ChildProcess, url: string, method: 'GET' | 'POST', headers: Record<string, string>, bodies: unknown[]): Promise<{ cpu: number; answerBytes: number }> {
   const cpuBefore = await serverCpu(server);
   const queue = [...bodies];
+  let answerBytes = 0;
   const worker = async () => {
     for (let body = queue.shift(); body !== undefined; body = queue.shift()) {
       const response = await fetch(url, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      await response.arrayBuffer();
+      answerBytes += (await response.arrayBuffer()).byteLength;
     }
   };
   await Promise.all(Array.from({ length: 10 }, worker));
-  return ((await serverCpu(server)) - cpuBefore) / bodies.length;
+  return { cpu: ((await serverCpu(server)) - cpuBefore) / bodies.length, answerBytes: answerBytes / bodies.length };
 }
 
 const print = (label: string, f: Figures) =>
@@ -149,7 +150,7 @@ async function main(): Promise<void> {
       // Each body once, before the load: what a request costs the first time (the operation's caches,
       // such as the HTS line lookups, filled from the database), then the load with them warm.
       const first = await firstCalls(server, url, operation.method, ready.headers, bodies);
-      console.log(`${name}, first call of each body: ${first.toFixed(0)} µs/req server cpu (${bodies.length} calls, 10 at a time)`);
+      console.log(`${name}, first call of each body: ${first.cpu.toFixed(0)} µs/req server cpu (${bodies.length} calls, 10 at a time), answers of ${first.answerBytes.toFixed(0)} B on average`);
     }
     // Both warmed up first (compiled code, caches), unmeasured; then the floor and the operation take
     // turns, a round each, so a neighbour's load on the machine falls on both alike; each round's

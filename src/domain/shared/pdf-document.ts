@@ -47,30 +47,67 @@ export interface PdfRow {
 const cellPadding = 3;
 const bottomOf = (doc: Pdf) => doc.page.height - doc.page.margins.bottom;
 
-function rowHeight(doc: Pdf, columns: PdfColumn[], row: PdfRow, width: number): number {
-  doc.font(row.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-  const cells = Math.max(...row.cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: columns[i].width - 2 * cellPadding })));
-  const note = row.note ? doc.fontSize(7.5).heightOfString(row.note, { width: width - 2 * cellPadding }) + 2 : 0;
-  return cells + note + 2 * cellPadding;
+/**
+ * How a row is laid out, measured once for the page-break check and the drawing: per cell, the width
+ * of its text when it fits on one line (drawn as is), or null when it needs pdfkit's line wrapper.
+ */
+interface RowLayout {
+  height: number;
+  cellsHeight: number;
+  singleLineWidths: Array<number | null>;
 }
 
-function drawRow(doc: Pdf, columns: PdfColumn[], row: PdfRow, left: number, width: number, header: boolean): void {
+/**
+ * The text's width when it sits on one line of the cell, else null. A margin keeps away from the
+ * edge where the wrapper, measuring word by word, could decide otherwise; surrounding spaces and
+ * line breaks go to the wrapper, which trims and breaks them its own way.
+ */
+function singleLineWidth(doc: Pdf, text: string, innerWidth: number): number | null {
+  if (text.includes('\n') || text.trim() !== text) return null;
+  const width = doc.widthOfString(text);
+  return width <= innerWidth - 1 ? width : null;
+}
+
+/** The font a row is drawn in: its header and bold rows in bold. */
+const rowFont = (row: PdfRow, header: boolean) => (row.bold || header ? 'Helvetica-Bold' : 'Helvetica');
+
+function layoutRow(doc: Pdf, columns: PdfColumn[], row: PdfRow, width: number, header = false): RowLayout {
+  doc.font(rowFont(row, header)).fontSize(9);
+  const lineHeight = doc.currentLineHeight(true);
+  let cellsHeight = 0;
+  const singleLineWidths = row.cells.map((cell, i) => {
+    const text = cell || ' ';
+    const innerWidth = columns[i].width - 2 * cellPadding;
+    const single = singleLineWidth(doc, text, innerWidth);
+    cellsHeight = Math.max(cellsHeight, single === null ? doc.heightOfString(text, { width: innerWidth }) : lineHeight);
+    return single;
+  });
+  const note = row.note ? doc.fontSize(7.5).heightOfString(row.note, { width: width - 2 * cellPadding }) + 2 : 0;
+  return { height: cellsHeight + note + 2 * cellPadding, cellsHeight, singleLineWidths };
+}
+
+function drawRow(doc: Pdf, columns: PdfColumn[], row: PdfRow, layout: RowLayout, left: number, width: number, header: boolean): void {
   const top = doc.y;
-  const height = rowHeight(doc, columns, row, width);
-  if (header) doc.rect(left, top, width, height).fill('#eeeeee').fillColor('black');
-  doc.font(row.bold || header ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+  if (header) doc.rect(left, top, width, layout.height).fill('#eeeeee').fillColor('black');
+  doc.font(rowFont(row, header)).fontSize(9);
   let x = left;
-  let cellsBottom = top;
+  let cellsBottom = top + cellPadding + layout.cellsHeight;
   row.cells.forEach((cell, i) => {
     const { width: columnWidth, align } = columns[i];
-    doc.text(cell, x + cellPadding, top + cellPadding, { width: columnWidth - 2 * cellPadding, align: align ?? 'left' });
-    cellsBottom = Math.max(cellsBottom, doc.y);
+    const innerWidth = columnWidth - 2 * cellPadding;
+    const single = layout.singleLineWidths[i];
+    // Where pdfkit's wrapper would put a one-line text (right-aligned: against the cell's right edge).
+    if (single !== null) doc.text(cell, x + cellPadding + (align === 'right' ? innerWidth - single : 0), top + cellPadding, { lineBreak: false });
+    else {
+      doc.text(cell, x + cellPadding, top + cellPadding, { width: innerWidth, align: align ?? 'left' });
+      cellsBottom = Math.max(cellsBottom, doc.y);
+    }
     x += columnWidth;
   });
   if (row.note) doc.font('Helvetica').fontSize(7.5).fillColor('#555555').text(row.note, left + cellPadding, cellsBottom + 2, { width: width - 2 * cellPadding }).fillColor('black');
-  doc.moveTo(left, top + height).lineTo(left + width, top + height).lineWidth(0.5).strokeColor('#bbbbbb').stroke().strokeColor('black');
+  doc.moveTo(left, top + layout.height).lineTo(left + width, top + layout.height).lineWidth(0.5).strokeColor('#bbbbbb').stroke().strokeColor('black');
   doc.x = left;
-  doc.y = top + height;
+  doc.y = top + layout.height;
 }
 
 /**
@@ -81,24 +118,26 @@ export function startTable(doc: Pdf, columns: PdfColumn[]): { row: (row: PdfRow)
   const left = doc.page.margins.left;
   const width = columns.reduce((sum, c) => sum + c.width, 0);
   const header: PdfRow = { cells: columns.map((c) => c.header) };
-  let started = false;
-  const start = (first: PdfRow | null) => {
+  let headerLayout: RowLayout | null = null;
+  const drawHeader = () => drawRow(doc, columns, header, headerLayout as RowLayout, left, width, true);
+  const start = (first: RowLayout | null) => {
+    headerLayout = layoutRow(doc, columns, header, width, true);
     // The header is not left alone at the foot of a page.
-    if (doc.y + rowHeight(doc, columns, header, width) + (first ? rowHeight(doc, columns, first, width) : 0) > bottomOf(doc)) doc.addPage();
-    drawRow(doc, columns, header, left, width, true);
-    started = true;
+    if (doc.y + headerLayout.height + (first?.height ?? 0) > bottomOf(doc)) doc.addPage();
+    drawHeader();
   };
   return {
     row: (row) => {
-      if (!started) start(row);
-      else if (doc.y + rowHeight(doc, columns, row, width) > bottomOf(doc)) {
+      const layout = layoutRow(doc, columns, row, width);
+      if (!headerLayout) start(layout);
+      else if (doc.y + layout.height > bottomOf(doc)) {
         doc.addPage();
-        drawRow(doc, columns, header, left, width, true);
+        drawHeader();
       }
-      drawRow(doc, columns, row, left, width, false);
+      drawRow(doc, columns, row, layout, left, width, false);
     },
     end: () => {
-      if (!started) start(null);
+      if (!headerLayout) start(null);
       doc.moveDown(0.5);
     },
   };
