@@ -44,6 +44,8 @@ export interface ClassifiableLeaf {
   belowTerms: Set<string>;
   /** Content terms of the leaf's own description (its most specific words). */
   ownTerms: Set<string>;
+  /** Terms that two or more rows below the heading carry: the path narrows on them again (GRI 6). */
+  repeatedTerms: Set<string>;
   /** What the chapter, the heading and the path below it say of the deciding attributes. */
   attributes: StatedAttributes;
   /** Attribute values the path rules out: a residual line ("Other") is not what its siblings are. */
@@ -261,6 +263,14 @@ function linkPartsHeadings(headings: Map<string, HeadingEntry>): Map<string, str
   return partsHeadings;
 }
 
+/** The terms that two or more of the rows carry. */
+function repeatedTerms(rows: ScheduleNode[]): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const row of rows) for (const term of new Set(row.terms)) (seen.has(term) ? repeated : seen).add(term);
+  return repeated;
+}
+
 /** The 4-digit heading a heading row stands for. */
 export function headingCode(node: ScheduleNode): string {
   return (node.code as string).slice(0, 4);
@@ -334,6 +344,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
       foldedBelow: below.map((row) => row.folded).join(' > '),
       belowTerms: new Set(below.flatMap((row) => row.terms)),
       ownTerms: new Set(node.terms),
+      repeatedTerms: repeatedTerms(below),
       attributes: stated,
       excluded,
       shareConditions: rows.flatMap((row) => [...row.shareConditions, ...(residualShares.get(row) ?? [])]),
