@@ -17,6 +17,8 @@ export interface WeightedQuery {
   fibreShares: FibreShares | null;
   /** The quantity of each kind (length, mass, power…) the query states once. */
   quantities: Map<Dimension, number>;
+  /** Schedule terms the query's words rule out ("unroasted" → roasted), with a weight. */
+  negated: Map<string, number>;
 }
 
 export interface RankedLeaf {
@@ -143,6 +145,12 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
     }
     score += (expansion.weight * sum) / expansion.terms.length;
   }
+  // A word such as "unroasted" fits a line that says "not roasted", and not one that says "roasted".
+  for (const [term, weight] of query.negated) {
+    const value = weight * (termIdf.get(term) as number);
+    if (leaf.negatedTerms.has(term) || heading.negatedTerms.has(term)) score += value * onLeafPath;
+    else if (leaf.belowTerms.has(term) || heading.titleTerms.has(term)) score -= value * onLeafPath;
+  }
   let unmatched = 0;
   for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;
   score -= unmatched * unmatchedPathWord;
@@ -225,7 +233,7 @@ function orderWithinHeadings(scored: ScoredLeaf[]): RankedLeaf[] {
  */
 export function rankLeaves(index: SearchIndex, query: WeightedQuery): RankedLeaf[] {
   if (query.weights.size === 0 && query.expansions.length === 0) return [];
-  const allTerms = new Set([...query.weights.keys(), ...query.expansions.flatMap((expansion) => expansion.terms)]);
+  const allTerms = new Set([...query.weights.keys(), ...query.negated.keys(), ...query.expansions.flatMap((expansion) => expansion.terms)]);
   const termIdf = new Map([...allTerms].map((term) => [term, idf(index, term)]));
   // A long description piles up evidence word by word; the lexicon's word for the goods should not
   // fade in it: the hint grows with the square root of the query's weight beyond a two-word query's.

@@ -17,6 +17,8 @@ export interface ScheduleNode {
   parent: ScheduleNode | null;
   /** Content terms of the row's own description. */
   terms: string[];
+  /** Content terms the row's wording rules out ("Coffee, not roasted": roasted). */
+  negatedTerms: string[];
   /** Lower-cased own description, for the attribute rules. */
   folded: string;
   /** What the row's own wording says of the deciding attributes. */
@@ -46,6 +48,8 @@ export interface ClassifiableLeaf {
   ownTerms: Set<string>;
   /** Terms that two or more rows below the heading carry: the path narrows on them again (GRI 6). */
   repeatedTerms: Set<string>;
+  /** Terms the rows below the heading rule out ("Not roasted"). */
+  negatedTerms: Set<string>;
   /** What the chapter, the heading and the path below it say of the deciding attributes. */
   attributes: StatedAttributes;
   /** Attribute values the path rules out: a residual line ("Other") is not what its siblings are. */
@@ -66,6 +70,8 @@ export interface HeadingEntry {
   leadTerms: Set<string>;
   /** Content terms written anywhere below the heading. */
   bodyTerms: Set<string>;
+  /** Content terms the heading's own text rules out. */
+  negatedTerms: Set<string>;
   /** What the chapter title and the heading's own text say of the deciding attributes. */
   attributes: StatedAttributes;
   /**
@@ -122,6 +128,14 @@ export function affirmedWording(description: string): string {
   return description.replace(/\((?:other than|excluding|except|not)\b[^)]*\)/gi, ' ').replace(negatedSpan, ' ');
 }
 
+/**
+ * The wording a row rules out: "Coffee, not roasted" rules out roasted goods, "Other than electric"
+ * electric ones. "Whether or not roasted" rules out nothing.
+ */
+export function negatedWording(description: string): string {
+  return [...description.matchAll(/(?<!whether or )\b(?:other than|excluding|except|not)\b([^,;:()]*)/gi)].map((match) => match[1]).join(' ');
+}
+
 function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): ScheduleNode[] {
   const stack: ScheduleNode[] = [];
   return lines.map((line) => {
@@ -135,6 +149,7 @@ function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): Schedul
       indent: line.indent,
       parent: stack[stack.length - 1] ?? null,
       terms: analyser.terms(affirmedWording(wording)),
+      negatedTerms: analyser.terms(negatedWording(wording)),
       folded,
       attributes: attributesInText(withoutFibreProportions(folded)),
       shareConditions: shareConditionsInText(folded),
@@ -325,6 +340,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
         titleTerms: new Set(node.terms),
         leadTerms: new Set(analyser.terms(node.description.split(/[,;:(]/)[0])),
         bodyTerms: new Set(),
+        negatedTerms: new Set(node.negatedTerms),
         attributes: attributesAlongPath(pathRows(node, [node])).stated,
         referencedTerms: new Set(),
       });
@@ -345,6 +361,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
       belowTerms: new Set(below.flatMap((row) => row.terms)),
       ownTerms: new Set(node.terms),
       repeatedTerms: repeatedTerms(below),
+      negatedTerms: new Set(below.flatMap((row) => row.negatedTerms)),
       attributes: stated,
       excluded,
       shareConditions: rows.flatMap((row) => [...row.shareConditions, ...(residualShares.get(row) ?? [])]),
