@@ -213,7 +213,7 @@ export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchD
   if (!release) throw new HtsSearchError('no_release', `no HTS release is in force on ${today}`);
   const index = await deps.indexes.forRelease(release);
   const query = analyseQuery(request.query, deps.indexes.analyser, deps.lexicon, request.context, (heading, stated) => headingAllows(index, heading, stated));
-  bridgeToSchedule(query.weights, index.vocabulary, deps.indexes.analyser);
+  bridgeToSchedule(query, index.vocabulary, deps.indexes.analyser);
   if (query.ownTerms.size === 0 && query.weights.size === 0) {
     throw new HtsSearchError('no_product_words', 'the query has no words that describe a product');
   }

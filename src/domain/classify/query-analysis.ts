@@ -169,6 +169,7 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     stated,
     fibreShares: fibreSharesInQuery(text),
     quantities: quantitiesInQuery(text),
+    negated: new Map(),
     answered,
     ownTerms: new Set(terms),
     lexiconMatches: matches.map((match) => match.entry),

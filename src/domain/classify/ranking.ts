@@ -17,6 +17,8 @@ export interface WeightedQuery {
   fibreShares: FibreShares | null;
   /** The quantity of each kind (length, mass, power…) the query states once. */
   quantities: Map<Dimension, number>;
+  /** Schedule terms the query's words rule out ("unroasted" → roasted), with a weight. */
+  negated: Map<string, number>;
 }
 
 export interface RankedLeaf {
@@ -28,6 +30,12 @@ export interface RankedLeaf {
   /** Attributes the query states and the leaf's wording agrees with, or contradicts. */
   agreed: string[];
   contradicted: string[];
+}
+
+/** A scored leaf, and the evidence that orders the lines of its heading among themselves but does not choose the heading. */
+interface ScoredLeaf {
+  entry: RankedLeaf;
+  within: number;
 }
 
 /**
@@ -43,6 +51,12 @@ const elsewhereUnderHeading = 0.35;
 const inReferencedHeading = 0.8;
 /** A heading's term that the line's own path repeats: among the heading's lines, the narrower match (GRI 6). */
 const alsoOnLeafPath = 0.25;
+/**
+ * A query term that two rows below the heading carry ("Aromatic monoamines and their derivatives" >
+ * "Aniline derivatives"): the path narrows on it again, the narrower line (GRI 6). It only orders
+ * a heading's lines among themselves.
+ */
+const repeatedOnLeafPath = 0.25;
 /** Each path word the query does not mention costs a little: the narrower match wins a tie. */
 const unmatchedPathWord = 0.02;
 /** Leaves kept from each BM25 search (MiniSearch) before the evidence is weighed. */
@@ -91,8 +105,9 @@ function candidatePool(index: SearchIndex, query: WeightedQuery): Set<Classifiab
   return pool;
 }
 
-function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableLeaf, heading: HeadingEntry, termIdf: Map<string, number>, hintScale: number): RankedLeaf {
+function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableLeaf, heading: HeadingEntry, termIdf: Map<string, number>, hintScale: number): ScoredLeaf {
   let score = 0;
+  let within = 0;
   const headingTerms: string[] = [];
   const pathTerms: string[] = [];
   for (const [term, weight] of query.weights) {
@@ -103,6 +118,7 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
       headingTerms.push(term);
     } else if (leaf.belowTerms.has(term)) {
       score += value * onLeafPath;
+      if (leaf.repeatedTerms.has(term)) within += value * repeatedOnLeafPath;
       pathTerms.push(term);
     } else if (heading.referencedTerms.has(term)) {
       score += value * inReferencedHeading;
@@ -129,13 +145,19 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
     }
     score += (expansion.weight * sum) / expansion.terms.length;
   }
+  // A word such as "unroasted" fits a line that says "not roasted", and not one that says "roasted".
+  for (const [term, weight] of query.negated) {
+    const value = weight * (termIdf.get(term) as number);
+    if (leaf.negatedTerms.has(term) || heading.negatedTerms.has(term)) score += value * onLeafPath;
+    else if (leaf.belowTerms.has(term) || heading.titleTerms.has(term)) score -= value * onLeafPath;
+  }
   let unmatched = 0;
   for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;
   score -= unmatched * unmatchedPathWord;
   score += (query.headingHints.get(heading.code) ?? 0) * hintScale;
   const { agreed, contradicted, adjustment } = weighAttributes(query.stated, { stated: leaf.attributes, excluded: leaf.excluded });
   score += (adjustment + weighMeasures(query, leaf)) * maxIdf(index);
-  return { leaf, score, headingTerms, pathTerms, agreed, contradicted };
+  return { entry: { leaf, score, headingTerms, pathTerms, agreed, contradicted }, within };
 }
 
 /**
@@ -186,6 +208,24 @@ function maxIdf(index: SearchIndex): number {
 }
 
 /**
+ * A heading keeps the score of its best line, and its lines are ordered below that by their score
+ * plus the evidence that only separates them (`within`): the heading is chosen as before, the
+ * subheading among its lines with the narrower match in view (GRI 6).
+ */
+function orderWithinHeadings(scored: ScoredLeaf[]): RankedLeaf[] {
+  const best = new Map<string, { score: number; within: number }>();
+  for (const { entry, within } of scored) {
+    const code = entry.leaf.code.slice(0, 4);
+    const sofar = best.get(code) ?? { score: -Infinity, within: -Infinity };
+    best.set(code, { score: Math.max(sofar.score, entry.score), within: Math.max(sofar.within, entry.score + within) });
+  }
+  return scored.map(({ entry, within }) => {
+    const heading = best.get(entry.leaf.code.slice(0, 4)) as { score: number; within: number };
+    return { ...entry, score: heading.score - (heading.within - (entry.score + within)) };
+  });
+}
+
+/**
  * Hierarchical narrowing over the leaves BM25 retrieves: each query term counts by its rarity in
  * the schedule (idf) and by where the leaf's branch carries it (heading text, the path below
  * it, or elsewhere under the heading), so the heading decides first and the path decides among
@@ -193,17 +233,17 @@ function maxIdf(index: SearchIndex): number {
  */
 export function rankLeaves(index: SearchIndex, query: WeightedQuery): RankedLeaf[] {
   if (query.weights.size === 0 && query.expansions.length === 0) return [];
-  const allTerms = new Set([...query.weights.keys(), ...query.expansions.flatMap((expansion) => expansion.terms)]);
+  const allTerms = new Set([...query.weights.keys(), ...query.negated.keys(), ...query.expansions.flatMap((expansion) => expansion.terms)]);
   const termIdf = new Map([...allTerms].map((term) => [term, idf(index, term)]));
   // A long description piles up evidence word by word; the lexicon's word for the goods should not
   // fade in it: the hint grows with the square root of the query's weight beyond a two-word query's.
   let mass = 0;
   for (const [term, weight] of query.weights) mass += weight * (termIdf.get(term) as number);
   const hintScale = maxIdf(index) * Math.sqrt(Math.max(1, mass / shortQueryMass));
-  const ranked: RankedLeaf[] = [];
+  const scored: ScoredLeaf[] = [];
   for (const leaf of candidatePool(index, query)) {
     const heading = index.headings.get(leaf.code.slice(0, 4)) as HeadingEntry;
-    ranked.push(scoreLeaf(index, query, leaf, heading, termIdf, hintScale));
+    scored.push(scoreLeaf(index, query, leaf, heading, termIdf, hintScale));
   }
-  return ranked.sort((a, b) => b.score - a.score || a.leaf.id - b.leaf.id);
+  return orderWithinHeadings(scored).sort((a, b) => b.score - a.score || a.leaf.id - b.leaf.id);
 }

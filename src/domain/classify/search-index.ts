@@ -17,6 +17,8 @@ export interface ScheduleNode {
   parent: ScheduleNode | null;
   /** Content terms of the row's own description. */
   terms: string[];
+  /** Content terms the row's wording rules out ("Coffee, not roasted": roasted). */
+  negatedTerms: string[];
   /** Lower-cased own description, for the attribute rules. */
   folded: string;
   /** What the row's own wording says of the deciding attributes. */
@@ -44,6 +46,10 @@ export interface ClassifiableLeaf {
   belowTerms: Set<string>;
   /** Content terms of the leaf's own description (its most specific words). */
   ownTerms: Set<string>;
+  /** Terms that two or more rows below the heading carry: the path narrows on them again (GRI 6). */
+  repeatedTerms: Set<string>;
+  /** Terms the rows below the heading rule out ("Not roasted"). */
+  negatedTerms: Set<string>;
   /** What the chapter, the heading and the path below it say of the deciding attributes. */
   attributes: StatedAttributes;
   /** Attribute values the path rules out: a residual line ("Other") is not what its siblings are. */
@@ -64,6 +70,8 @@ export interface HeadingEntry {
   leadTerms: Set<string>;
   /** Content terms written anywhere below the heading. */
   bodyTerms: Set<string>;
+  /** Content terms the heading's own text rules out. */
+  negatedTerms: Set<string>;
   /** What the chapter title and the heading's own text say of the deciding attributes. */
   attributes: StatedAttributes;
   /**
@@ -120,6 +128,14 @@ export function affirmedWording(description: string): string {
   return description.replace(/\((?:other than|excluding|except|not)\b[^)]*\)/gi, ' ').replace(negatedSpan, ' ');
 }
 
+/**
+ * The wording a row rules out: "Coffee, not roasted" rules out roasted goods, "Other than electric"
+ * electric ones. "Whether or not roasted" rules out nothing.
+ */
+export function negatedWording(description: string): string {
+  return [...description.matchAll(/(?<!whether or )\b(?:other than|excluding|except|not)\b([^,;:()]*)/gi)].map((match) => match[1]).join(' ');
+}
+
 function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): ScheduleNode[] {
   const stack: ScheduleNode[] = [];
   return lines.map((line) => {
@@ -133,6 +149,7 @@ function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): Schedul
       indent: line.indent,
       parent: stack[stack.length - 1] ?? null,
       terms: analyser.terms(affirmedWording(wording)),
+      negatedTerms: analyser.terms(negatedWording(wording)),
       folded,
       attributes: attributesInText(withoutFibreProportions(folded)),
       shareConditions: shareConditionsInText(folded),
@@ -261,6 +278,14 @@ function linkPartsHeadings(headings: Map<string, HeadingEntry>): Map<string, str
   return partsHeadings;
 }
 
+/** The terms that two or more of the rows carry. */
+function repeatedTerms(rows: ScheduleNode[]): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const row of rows) for (const term of new Set(row.terms)) (seen.has(term) ? repeated : seen).add(term);
+  return repeated;
+}
+
 /** The 4-digit heading a heading row stands for. */
 export function headingCode(node: ScheduleNode): string {
   return (node.code as string).slice(0, 4);
@@ -315,6 +340,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
         titleTerms: new Set(node.terms),
         leadTerms: new Set(analyser.terms(node.description.split(/[,;:(]/)[0])),
         bodyTerms: new Set(),
+        negatedTerms: new Set(node.negatedTerms),
         attributes: attributesAlongPath(pathRows(node, [node])).stated,
         referencedTerms: new Set(),
       });
@@ -334,6 +360,8 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
       foldedBelow: below.map((row) => row.folded).join(' > '),
       belowTerms: new Set(below.flatMap((row) => row.terms)),
       ownTerms: new Set(node.terms),
+      repeatedTerms: repeatedTerms(below),
+      negatedTerms: new Set(below.flatMap((row) => row.negatedTerms)),
       attributes: stated,
       excluded,
       shareConditions: rows.flatMap((row) => [...row.shareConditions, ...(residualShares.get(row) ?? [])]),

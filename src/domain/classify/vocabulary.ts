@@ -61,10 +61,24 @@ export function scheduleTermsFor(term: string, vocabulary: ScheduleVocabulary, a
 
 /** The longest schedule word a query word ends with ("ovalbumin" → albumin, "dimethoxymethane" → methane). */
 function knownEnding(term: string, vocabulary: ScheduleVocabulary): string[] {
+  if (negatedWord(term)) return [];
   for (let at = 1; term.length - at >= minimumEnding; at++) {
     if (vocabulary.has(term.slice(at))) return [term.slice(at)];
   }
   return [];
+}
+
+/** The word a negating prefix is joined to: "unroasted" → roasted, "nonretail" → retail. */
+function negatedWord(term: string): string | null {
+  return /^(?:un|non)([a-z]{4,})$/.exec(term)?.[1] ?? null;
+}
+
+/** The schedule's terms a query word that negates one stands for ("unroasted" → roasted: the lines that say "not roasted"). */
+export function negatedScheduleTerms(term: string, vocabulary: ScheduleVocabulary, analyser: TextAnalyser): string[] {
+  const word = negatedWord(term);
+  if (!word || vocabulary.has(term)) return [];
+  if (vocabulary.has(word)) return [word];
+  return vocabulary.byStem.get(analyser.stem(word)) ?? [];
 }
 
 /** A leading part that names a substituent group ("isopropyl", "chloro", "methoxy"). */
@@ -82,11 +96,16 @@ function asDerivative(term: string, parts: string[], vocabulary: ScheduleVocabul
 /** A bridged term counts this much of the query word it stands for. */
 const bridgeWeight = 0.7;
 
-/** Adds, to a query's weighted terms, the schedule's terms for each word the schedule does not use. */
-export function bridgeToSchedule(weights: Map<string, number>, vocabulary: ScheduleVocabulary, analyser: TextAnalyser): void {
+/**
+ * Adds, to a query's weighted terms, the schedule's terms for each word the schedule does not use,
+ * and to its negated terms the schedule's terms a word such as "unroasted" rules out.
+ */
+export function bridgeToSchedule(query: { weights: Map<string, number>; negated: Map<string, number> }, vocabulary: ScheduleVocabulary, analyser: TextAnalyser): void {
+  const { weights, negated } = query;
   for (const [term, weight] of [...weights]) {
     for (const bridged of scheduleTermsFor(term, vocabulary, analyser)) {
       if (!weights.has(bridged)) weights.set(bridged, weight * bridgeWeight);
     }
+    for (const ruledOut of negatedScheduleTerms(term, vocabulary, analyser)) negated.set(ruledOut, Math.max(negated.get(ruledOut) ?? 0, weight * bridgeWeight));
   }
 }

@@ -95,6 +95,13 @@ describe('searchHtsCodes on a hand-written schedule', () => {
     expect(whole.candidates[0].code).toBe('8516.40.2000');
   });
 
+  it('among the lines of the heading it chose, prefers the one whose path narrows on a query word twice (GRI 6)', async () => {
+    // "Aromatic monoamines and their derivatives" > "Aniline derivatives …" carries "derivative" twice;
+    // "Aniline and its salts" matches the same words once each and, earlier in the schedule, would win a tie.
+    const result = await searchHtsCodes({ query: 'aniline derivative' }, deps);
+    expect(result.candidates[0].code).toBe('2921.42.0000');
+  });
+
   it('only returns codes of the release in force', async () => {
     const store = new HtsReleaseRepository(db.knex);
     for (const query of ['cotton t-shirt', 'hair dryer', 'donkey', 'polyester blouse for women', 'steel bolts']) {

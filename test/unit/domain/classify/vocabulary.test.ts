@@ -1,8 +1,8 @@
-import { affirmedWording } from '../../../../src/domain/classify/search-index';
-import { bridgeToSchedule, scheduleTermsFor, ScheduleVocabulary, stemFamilies } from '../../../../src/domain/classify/vocabulary';
+import { affirmedWording, negatedWording } from '../../../../src/domain/classify/search-index';
+import { bridgeToSchedule, negatedScheduleTerms, scheduleTermsFor, ScheduleVocabulary, stemFamilies } from '../../../../src/domain/classify/vocabulary';
 import { sharedAnalyser } from '../../../support/hts-search';
 
-const scheduleWords = ['copying', 'copy', 'sorting', 'tug', 'boat', 'black', 'board', 'albumin', 'measure', 'machine', 'isopropyl', 'aniline', 'derivative', 'butene'];
+const scheduleWords = ['copying', 'copy', 'sorting', 'tug', 'boat', 'black', 'board', 'albumin', 'measure', 'machine', 'isopropyl', 'aniline', 'derivative', 'butene', 'roasted', 'retail', 'unbleached'];
 const vocabulary: ScheduleVocabulary = {
   has: (term) => scheduleWords.includes(term),
   byStem: stemFamilies(scheduleWords, sharedAnalyser),
@@ -28,10 +28,22 @@ describe('bridging query words to the schedule’s words', () => {
 
   it('never bridges a word the schedule uses, and adds bridged words at a lower weight', () => {
     expect(scheduleTermsFor('machine', vocabulary, sharedAnalyser)).toEqual([]);
-    const weights = new Map([['tugboat', 1]]);
-    bridgeToSchedule(weights, vocabulary, sharedAnalyser);
-    expect(weights.get('tug')).toBeLessThan(1);
-    expect(weights.get('boat')).toBeGreaterThan(0);
+    const query = { weights: new Map([['tugboat', 1]]), negated: new Map<string, number>() };
+    bridgeToSchedule(query, vocabulary, sharedAnalyser);
+    expect(query.weights.get('tug')).toBeLessThan(1);
+    expect(query.weights.get('boat')).toBeGreaterThan(0);
+  });
+
+  it('reads a word with a negating prefix as ruling out the word it is joined to, never as that word', () => {
+    expect(negatedScheduleTerms('unroasted', vocabulary, sharedAnalyser)).toEqual(['roasted']);
+    expect(negatedScheduleTerms('nonretail', vocabulary, sharedAnalyser)).toEqual(['retail']);
+    // A word the schedule uses itself is matched as it is.
+    expect(negatedScheduleTerms('unbleached', vocabulary, sharedAnalyser)).toEqual([]);
+    expect(negatedScheduleTerms('union', vocabulary, sharedAnalyser)).toEqual([]);
+    const query = { weights: new Map([['unroasted', 1]]), negated: new Map<string, number>() };
+    bridgeToSchedule(query, vocabulary, sharedAnalyser);
+    expect(query.weights.has('roasted')).toBe(false);
+    expect(query.negated.get('roasted')).toBeLessThan(1);
   });
 });
 
@@ -41,5 +53,11 @@ describe('the schedule wording a line answers to', () => {
     expect(affirmedWording('Fish, fresh or chilled, excluding fish fillets and other fish meat:')).not.toMatch(/fillet/);
     expect(affirmedWording("Men's or boys' shirts, not knitted or crocheted: Of cotton")).toMatch(/shirts.*Of cotton/);
     expect(affirmedWording("Men's or boys' shirts, not knitted or crocheted: Of cotton")).not.toMatch(/knitted/);
+  });
+
+  it('reads what a line rules out, and nothing from "whether or not"', () => {
+    expect(negatedWording('Coffee, not roasted:').trim()).toBe('roasted');
+    expect(negatedWording('Of iron (other than cast iron) or steel').trim()).toBe('cast iron');
+    expect(negatedWording('Coffee, whether or not roasted or decaffeinated').trim()).toBe('');
   });
 });
