@@ -43,6 +43,29 @@ const shapes = [
   { hts_code: '6403.99.9065', country_code: 'BR', entry_date: '2026-03-15', mode: 'ocean' },
 ];
 
+/**
+ * The longest the event loop went without a turn while a phase ran (a timer every 5 ms): the API
+ * process runs bulk jobs (its worker) and renders reports in the request, so this is how long its
+ * other requests could be kept waiting. Also the peak resident memory seen meanwhile.
+ */
+function watchEventLoop(): { stop: () => { longestStallMs: number; peakRss: number } } {
+  let last = performance.now();
+  let longest = 0;
+  let peakRss = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 5);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { longestStallMs: Math.max(longest, performance.now() - last), peakRss };
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const total = 10_000;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradelane-bench-bulk-'));
@@ -62,10 +85,14 @@ async function main(): Promise<void> {
 
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
+    const creating = watchEventLoop();
     const job = await service.create(scope, 'calculation', 'json', rows);
     const stored = performance.now();
+    const createStall = creating.stop().longestStallMs;
+    const running = watchEventLoop();
     await service.run(job.id, { engine: async (today) => ({ lines, rules, today: () => today }) });
     const finished = performance.now();
+    const runStall = running.stop().longestStallMs;
     const cpu = process.cpuUsage(cpuBefore);
     const done = await service.get(scope, job.id);
     if (done.status !== 'succeeded' || done.linesDone !== total) throw new Error(`job ended ${done.status} with ${done.linesDone} of ${total} lines: ${done.errors.join('; ')}`);
@@ -79,21 +106,21 @@ async function main(): Promise<void> {
     console.log(`unresolved by first component: ${[...reasons].map(([component, n]) => `${component} ${n}`).join(', ') || 'none'}`);
     console.log(`lines: ${total} over ${shapes.length} line shapes (${done.linesUnresolved} unresolved)`);
     console.log(`validate + store: ${(stored - started).toFixed(0)} ms; compute + commit (${Math.ceil(total / 500)} chunks): ${(finished - stored).toFixed(0)} ms`);
+    console.log(`longest event-loop stall: ${createStall.toFixed(0)} ms while validating and storing, ${runStall.toFixed(0)} ms while computing`);
     // On a shared machine the wall clock counts other processes' time too; CPU time is this process's alone.
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     console.log(`CPU time: ${cpuSeconds.toFixed(2)} s of ${seconds.toFixed(2)} s wall (load average ${os.loadavg()[0].toFixed(1)})`);
     console.log(`bulk throughput: ${(total / seconds).toFixed(0)} lines/s wall, ${(total / cpuSeconds).toFixed(0)} lines per CPU second (target >= 2000)`);
 
     // The report, memory sampled while it renders (the lines are read 500 at a time).
-    let peakRss = process.memoryUsage().rss;
-    const rssBefore = peakRss;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+    const rssBefore = process.memoryUsage().rss;
+    const rendering = watchEventLoop();
     const reportStarted = performance.now();
     const pdf = await renderBulkJobReport({ job: done, lines: () => service.linesInOrder(job.id), engine: async () => ({ lines, rules, today: () => new Date(done.createdAt).toISOString().slice(0, 10) }), detail: bulkReportDetailDefault });
     const reportMs = performance.now() - reportStarted;
-    clearInterval(sampler);
+    const { longestStallMs, peakRss } = rendering.stop();
     const pages = (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
-    console.log(`report PDF: ${reportMs.toFixed(0)} ms, ${(pdf.length / 1024 / 1024).toFixed(1)} MiB, ${pages} pages (${bulkReportDetailDefault} lines in detail); RSS ${(rssBefore / 1048576).toFixed(0)} MiB before, peak ${(peakRss / 1048576).toFixed(0)} MiB`);
+    console.log(`report PDF: ${reportMs.toFixed(0)} ms, ${(pdf.length / 1024 / 1024).toFixed(1)} MiB, ${pages} pages (${bulkReportDetailDefault} lines in detail); RSS ${(rssBefore / 1048576).toFixed(0)} MiB before, peak ${(peakRss / 1048576).toFixed(0)} MiB; longest event-loop stall ${longestStallMs.toFixed(0)} ms`);
     if (process.env.BENCH_REPORT_PDF) fs.writeFileSync(process.env.BENCH_REPORT_PDF, pdf);
   } finally {
     await db.knex.destroy();

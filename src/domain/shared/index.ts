@@ -3,6 +3,7 @@ export type { AccountScope } from './account-scope';
 export { isCalendarDate } from './calendar-date';
 export { type Caller, type EntitlementPlan, entitlementPlanOf, type KeyMode, type PlanName, planNames, quotaSubjectOf, subjectOf } from './caller';
 export { type Clock, systemClock } from './clock';
+export { giveWayAfterMs, givingWay } from './give-way';
 export { DomainError, type DomainErrorKind, type FieldIssue, invalidInput } from './errors';
 export { newId } from './ids';
 export type { ImportProgress, ImportStep } from './import-progress';

@@ -1,4 +1,4 @@
-import { DomainError } from '../../shared';
+import { DomainError, givingWay } from '../../shared';
 import { newOutboxEvent, type OutboxEvent } from '../../shared';
 import type { AccountScope } from '../../shared';
 import { newId } from '../../shared';
@@ -104,7 +104,7 @@ export class BulkJobService {
 
   async create(scope: AccountScope, kind: BulkJobKind, source: BulkJobSource, rows: RawRow[]): Promise<BulkJob> {
     const now = this.deps.clock();
-    const lines = readBulkLines(rows, kind, dateOf(now));
+    const lines = await readBulkLines(rows, kind, dateOf(now));
     const job: BulkJob = {
       id: newId('bjob', now),
       accountId: scope.accountId,
@@ -145,12 +145,19 @@ export class BulkJobService {
     return job;
   }
 
-  /** Every computed line of a job in order, read a chunk at a time (for files and reports). */
+  /**
+   * Every computed line of a job in order, read a chunk at a time (for files and reports), giving
+   * way to the process's other requests while the reader works through them.
+   */
   async *linesInOrder(id: string): AsyncIterable<BulkJobLine> {
+    const giveWay = givingWay();
     for (let after = 0; ; ) {
       const lines = await this.deps.store.linesAfter(id, after, bulkChunkSize);
       if (lines.length === 0) return;
-      yield* lines;
+      for (const line of lines) {
+        await giveWay();
+        yield line;
+      }
       after = lines[lines.length - 1].line;
     }
   }
@@ -172,11 +179,16 @@ export class BulkJobService {
     let job = (await store.find(id)) as BulkJob;
     try {
       const engine = await run.engine(dateOf(job.createdAt));
+      // The worker may share the API's process: a long job lets its requests in every few milliseconds.
+      const giveWay = givingWay();
       for (;;) {
         const inputs = await store.inputsAfter(id, job.linesDone, bulkChunkSize);
         if (inputs.length === 0) break;
         const results = [];
-        for (const { line, input } of inputs) results.push({ line, output: await computeBulkLine(job.kind, input, engine) });
+        for (const { line, input } of inputs) {
+          await giveWay();
+          results.push({ line, output: await computeBulkLine(job.kind, input, engine) });
+        }
         const unresolved = results.filter((r) => r.output.status !== 'resolved').length;
         // Another worker took the job over meanwhile (this one's lock had expired): it goes on, this one stops.
         if (!(await store.commitChunk(id, job.linesDone, results, unresolved, this.deps.clock()))) return;

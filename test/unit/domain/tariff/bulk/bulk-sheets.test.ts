@@ -21,25 +21,22 @@ describe('bulk files', () => {
     ]);
     const rows = await readXlsx(data, 'calculation');
     expect(rows.map((r) => r.at)).toEqual(['file/2', 'file/4']);
-    expect(readBulkLines(rows, 'calculation', '2026-01-01')).toEqual([
+    expect(await readBulkLines(rows, 'calculation', '2026-01-01')).toEqual([
       { reference: 'PO-7', hts_code: '6109.10.0012', country_code: 'cn', value: '10000', entry_date: '2025-11-10', quantity: null, unit: null, claims: null, mode: null },
       { reference: null, hts_code: '7208101500', country_code: 'KR', value: '2500', entry_date: '2025-11-10', quantity: null, unit: null, claims: null, mode: null },
     ]);
   });
 
-  it('reads quoted CSV cells holding commas and line breaks, naming each row as a spreadsheet shows it', () => {
+  it('reads quoted CSV cells holding commas and line breaks, naming each row as a spreadsheet shows it', async () => {
     const rows = readCsv(Buffer.from('\ufeffhts_code,country_code,value,reference\n6109.10.0012,CN,1,"PO 1, line 2"\n6109.10.0012,VN,2,"two\nlines"\n\n6109.10.0012,MX,x,\n'), 'calculation');
     expect(rows.map((r) => [r.at, r.cells.reference])).toEqual([
       ['file/2', 'PO 1, line 2'],
       ['file/3', 'two\nlines'],
       ['file/5', ''],
     ]);
-    expect(() => readBulkLines(rows, 'calculation', '2026-01-01')).toThrow(DomainError);
-    try {
-      readBulkLines(rows, 'calculation', '2026-01-01');
-    } catch (error) {
-      expect((error as DomainError).issues).toEqual([{ field: 'file/5/value', message: 'value must be a number' }]);
-    }
+    const refused = await readBulkLines(rows, 'calculation', '2026-01-01').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).issues).toEqual([{ field: 'file/5/value', message: 'value must be a number' }]);
   });
 
   it('writes results with the exports\' writer (formula guard, numbers in the workbook) and reads them back as they were', async () => {
@@ -64,7 +61,7 @@ describe('bulk files', () => {
     expect(row.getCell(5).value).toBe('6109.10.0012');
     expect(row.getCell(7).value).toBe(25000.5);
     for (const rows of [readCsv(csv, 'ieepa_refund'), await readXlsx(xlsx, 'ieepa_refund')]) {
-      const [read] = readBulkLines(rows, 'ieepa_refund', '2026-01-01');
+      const [read] = await readBulkLines(rows, 'ieepa_refund', '2026-01-01');
       expect(read).toMatchObject({ reference: '=HYPERLINK("http://x")', hts_code: '6109.10.0012', country_code: 'CN', ieepa_paid: '2500' });
     }
   });
