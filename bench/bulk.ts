@@ -21,6 +21,7 @@ import { buildRuleSet } from '../src/domain/tariff/rules/rule-set';
 import { TariffRules } from '../src/domain/tariff/rules/tariff-rules';
 import { readTariffRuleSources } from '../src/reference/tariff/tariff-rule-sources';
 import { csvLineSource } from '../test/support/hts-csv-line-source';
+import { watchEventLoop } from './event-loop-watch';
 
 const dataDir = loadConfig().dataDir;
 if (!dataDir) {
@@ -42,29 +43,6 @@ const shapes = [
   { hts_code: '8517.13.0000', country_code: 'MX', entry_date: '2026-06-01', claims: 'special_program=S', mode: 'ocean' },
   { hts_code: '6403.99.9065', country_code: 'BR', entry_date: '2026-03-15', mode: 'ocean' },
 ];
-
-/**
- * The longest the event loop went without a turn while a phase ran (a timer every 5 ms): the API
- * process runs bulk jobs (its worker) and renders reports in the request, so this is how long its
- * other requests could be kept waiting. Also the peak resident memory seen meanwhile.
- */
-function watchEventLoop(): { stop: () => { longestStallMs: number; peakRss: number } } {
-  let last = performance.now();
-  let longest = 0;
-  let peakRss = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 5);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return { longestStallMs: Math.max(longest, performance.now() - last), peakRss };
-    },
-  };
-}
 
 async function main(): Promise<void> {
   const total = 10_000;

@@ -18,6 +18,7 @@ import { ensureInitialRelease } from '../src/domain/hts/initial-release';
 import { DirectoryHtsSource } from '../src/reference/hts/directory-hts-source';
 import { createTestDatabase, TestDatabase, testDialect } from '../test/support/database';
 import { htsFileReader } from '../src/reference/hts/hts-file';
+import { watchEventLoop } from './event-loop-watch';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
@@ -51,21 +52,25 @@ async function main(): Promise<void> {
     console.log(`HTS first start and backfill on ${testDialect}: ${available.length} releases in ${source.description}`);
     const base = await databaseBytes(db);
     let started = performance.now();
+    let watch = watchEventLoop();
     const initial = await ensureInitialRelease(deps);
+    const initialStall = watch.stop().longestStallMs;
     if (initial.outcome !== 'imported') throw new Error(JSON.stringify(initial));
     const oneRelease = (await databaseBytes(db)) - base;
-    console.log(`  first start: ${initial.release.title} (${initial.release.rowCount} rows) ready in ${seconds(performance.now() - started)}; database ${megabytes(oneRelease)}`);
+    console.log(`  first start: ${initial.release.title} (${initial.release.rowCount} rows) ready in ${seconds(performance.now() - started)}; database ${megabytes(oneRelease)}; longest event-loop stall ${initialStall.toFixed(0)} ms`);
     started = performance.now();
+    watch = watchEventLoop();
     const backfill = await backfillHtsReleases({
       ...deps,
       progress: (p) => console.log(`  backfill ${p.done}/${p.total}: ${p.item} ${p.outcome} in ${seconds(p.elapsedMs)} (${Math.round((p.rows * 1000) / Math.max(1, p.elapsedMs))} rows/s)`),
     });
     const backfillMs = performance.now() - started;
+    const backfillStall = watch.stop().longestStallMs;
     const all = (await databaseBytes(db)) - base;
     const versions = await new HtsReleaseRepository(db.knex).versionCount();
     console.log(
       `  backfill: ${backfill.imported.length} releases in ${seconds(backfillMs)}, ${backfill.rejected.length} rejected; ` +
-        `${versions} line versions; database ${megabytes(all)} (${(all / oneRelease).toFixed(2)}× one release)`,
+        `${versions} line versions; database ${megabytes(all)} (${(all / oneRelease).toFixed(2)}× one release); longest event-loop stall ${backfillStall.toFixed(0)} ms`,
     );
   } finally {
     await db.destroy();

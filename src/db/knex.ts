@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { Knex } from 'knex';
+import BetterSqlite3Client from 'knex/lib/dialects/better-sqlite3';
+import { givingWay } from '../domain/shared';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -50,7 +52,7 @@ export function openDatabase(databaseUrl: string): Database {
   return {
     dialect,
     knex: knexFactory({
-      client: 'better-sqlite3',
+      client: cooperativeSqliteClient(),
       connection: { filename },
       useNullAsDefault: true,
       // better-sqlite3 is synchronous: one connection, shared by the whole process.
@@ -65,5 +67,22 @@ export function openDatabase(databaseUrl: string): Database {
         },
       },
     }),
+  };
+}
+
+/**
+ * knex's better-sqlite3 client, giving way to the rest of the process before a query once 10 ms have
+ * passed since the last turn it gave. The driver is synchronous: awaiting a query lets no other
+ * request, timer or I/O run, so a loop of queries (an HTS import, a bulk job's inputs) would keep
+ * the process for seconds. MySQL's driver waits on the network and needs none of this.
+ */
+function cooperativeSqliteClient(): typeof Knex.Client {
+  const giveWay = givingWay();
+  const runQuery = (BetterSqlite3Client.prototype as unknown as { _query(connection: unknown, query: unknown): Promise<unknown> })._query;
+  return class CooperativeSqliteClient extends BetterSqlite3Client {
+    async _query(connection: unknown, query: unknown): Promise<unknown> {
+      await giveWay();
+      return runQuery.call(this, connection, query);
+    }
   };
 }

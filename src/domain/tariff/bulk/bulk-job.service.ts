@@ -68,7 +68,7 @@ export interface BulkJobServiceDeps {
 export interface BulkRunDeps {
   /** The calculator's dependencies, the duty rules loaded; `today` is the job's creation date. */
   engine: (today: string) => Promise<DutyEngineDependencies>;
-  /** Called after each committed chunk (the worker renews its lock). */
+  /** Called once the rules are loaded and after each committed chunk (the worker renews its lock). */
   progress?: (job: BulkJob) => Promise<void>;
   /**
    * False when the queue will run the job again after a failure (a lost database connection, rules
@@ -179,6 +179,8 @@ export class BulkJobService {
     let job = (await store.find(id)) as BulkJob;
     try {
       const engine = await run.engine(dateOf(job.createdAt));
+      // Loading the rules can take a while: the lock is renewed before the first chunk too.
+      await run.progress?.(job);
       // The worker may share the API's process: a long job lets its requests in every few milliseconds.
       const giveWay = givingWay();
       for (;;) {
