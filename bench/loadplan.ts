@@ -8,8 +8,10 @@
  * 3–8 and 30–100 box types.
  *
  *   npm run bench:loadplan -- [--set br,weak,strong] [--budgets 1000,2000,10000] [--limit <instances per class>]
- *                             [--instances <per generated set, default 15>] [--file <thpack file>]
+ *                             [--instances <per generated set, default 15>] [--seed <n>] [--file <thpack file>]
  *
+ * `--seed N` replaces the generated sets' base seed (weak and strong alike), to check a change on
+ * instances outside the usual sets (e.g. `--set strong --seed 50261125`).
  * `--budget-ms N` is the same as `--budgets N`. The guard against a starved CPU counts CPU time (see cpuClock). The last lines give the average per set and budget.
  */
 import fs from 'node:fs';
@@ -57,7 +59,9 @@ function classes(limit: number, instances: number): Class[] {
       }
     } else if (set === 'weak' || set === 'strong') {
       const counts = set === 'weak' ? WEAK_TYPE_COUNTS : STRONG_TYPE_COUNTS;
-      out.push({ set, label: `${set} (${counts[0]}–${counts[counts.length - 1]} types)`, problems: generateBrSet(counts, instances, SEEDS[set]) });
+      const seed = option('seed');
+      const base = seed === undefined ? SEEDS[set] : positiveInteger(seed, 'seed');
+      out.push({ set, label: `${set} (${counts[0]}–${counts[counts.length - 1]} types)`, problems: generateBrSet(counts, instances, base) });
     } else {
       throw new Error(`--set takes br, weak or strong, got ${set}`);
     }

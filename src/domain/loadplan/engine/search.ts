@@ -87,6 +87,13 @@ const MAX_REMEMBERED = 250_000;
 /** Moves tried in the second space of a beam state, as a share of the beam width. */
 const SECOND_SPACE_MOVES = 0.5;
 
+/**
+ * How much more than the last finished pass's cost per width² (from a level on) a pass keeps room
+ * for (see levelWidth): its first levels cost less (their completions are remembered), but its
+ * deepest levels meet new states and cost more, up to about twice as much.
+ */
+const WIDTH_MARGIN = 1.5;
+
 /** Rounds of joining equal-height spaces after each placement. */
 const JOIN_ROUNDS = 2;
 
@@ -110,6 +117,8 @@ export class ContainerSearch {
    */
   private readonly completions = new Map<string, number>();
   private readonly totalVolume: number;
+  /** Per level of the last finished beam pass, its work over its width squared (see levelWidth). */
+  private unitCosts: number[] = [];
 
   constructor(
     private readonly problem: PackingProblem,
@@ -199,10 +208,14 @@ export class ContainerSearch {
    * One beam pass. Returns true when nothing was cut off (every move and every child was kept): the
    * pass then covered all the search can see, and a wider one would find nothing new.
    */
-  private beam(width: number): boolean {
+  private beam(passWidth: number): boolean {
     let complete = true;
     let beam: State[] = [this.root()];
-    while (beam.length > 0) {
+    const unitCosts: number[] = [];
+    for (let level = 0; beam.length > 0; level++) {
+      const started = this.meter.spent;
+      const width = this.levelWidth(passWidth, level);
+      if (width < passWidth) complete = false;
       const children: { state: State; value: number; key: string }[] = [];
       for (const parent of beam) {
         const state = this.clone(parent);
@@ -266,8 +279,24 @@ export class ContainerSearch {
         }
         beam.push(state);
       }
+      unitCosts.push((this.meter.spent - started) / (width * width));
     }
+    this.unitCosts = unitCosts;
     return complete;
+  }
+
+  /**
+   * The width of a pass at a level: the pass's own, or, when the last finished pass's cost from this
+   * level on (a level costs about width² times its unit cost) says the budget left cannot take it to
+   * the end at that width, the width it can.
+   */
+  private levelWidth(passWidth: number, level: number): number {
+    const costs = this.unitCosts;
+    if (costs.length === 0) return passWidth;
+    // Deeper than the last pass went: at least one more level like its last (every level costs a copy).
+    let rest = level < costs.length ? 0 : costs[costs.length - 1];
+    for (let l = level; l < costs.length; l++) rest += costs[l];
+    return Math.max(1, Math.min(passWidth, Math.floor(Math.sqrt(this.meter.left / (rest * WIDTH_MARGIN)))));
   }
 
   private greedy(state: State): State {
