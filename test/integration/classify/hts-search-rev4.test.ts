@@ -71,6 +71,9 @@ describe('HTS code search over HTS 2026 Rev 4', () => {
     ['a 20 W electric motor', '8501.10'],
     ['woven cotton fabric weighing 250 g/m2', '5209'],
     ['stainless steel plate, width 400 mm', '7220'],
+    // Steel not said to be alloy steel is nonalloy (chapter 72, note 1): not the "other alloy steel" headings.
+    ['carbon steel ingots for forging', '7206'],
+    ['alloy steel ingots for forging', '7224'],
     ['NPK compound fertilizer in 25 kg bags', '3105'],
     // Section XV and "of base metal" headings are no place for goods of plastics.
     ['polyethylene tubing for sprinkler systems', '3917'],
