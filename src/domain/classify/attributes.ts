@@ -27,6 +27,9 @@ export interface AttributeRule {
 /** Words not preceded by a negation ("non-electric", "not knitted", "other than electric"). */
 const notNegated = '(?<!non-|non |not |other than |without )';
 
+/** Alloy steel other than stainless, as the schedule and queries name it ("other alloy steel", "tool steel"); not "nonalloy steel". */
+const alloySteel = /\b(alloy|tool|high-speed|silico-manganese|silicon electrical) steel\b/;
+
 export const attributeRules: AttributeRule[] = [
   {
     id: 'construction',
@@ -64,7 +67,10 @@ export const attributeRules: AttributeRule[] = [
       { id: 'stainless_steel', label: 'stainless steel', inQuery: /\bstainless\b/, inPath: /\bstainless steel\b/, fits: ['iron_steel', 'base_metal'] },
       // Cast iron is iron, but a line of cast iron is no line for steel ("cast carbon steel fittings" are not 7307.11).
       { id: 'cast_iron', label: 'cast iron', inQuery: /\bcast[- ]iron\b/, inPath: /(?<!other than )\bcast iron\b/, fits: ['iron_steel', 'base_metal'] },
-      { id: 'iron_steel', label: 'iron or steel', inQuery: /\b(steel|iron)\b/, inPath: /\b(iron or steel|of iron|of steel|(?<!stainless )steel)\b/, fits: ['base_metal'] },
+      // Steel is nonalloy unless the goods are said to be alloy steel (chapter 72, note 1(d)–(f)):
+      // plain "steel" does not fit the lines of "other alloy steel", tool or high-speed steel.
+      { id: 'alloy_steel', label: 'alloy steel (other than stainless)', inQuery: alloySteel, inPath: alloySteel, fits: ['iron_steel', 'base_metal'] },
+      { id: 'iron_steel', label: 'iron or steel', inQuery: /\b(steel|iron)\b/, inPath: /\b(iron or steel|of iron|of steel|(?<!stainless |\balloy |tool |high-speed |silico-manganese |electrical )steel)\b/, fits: ['base_metal'] },
       { id: 'aluminum', label: 'aluminum', inQuery: /\b(aluminum|aluminium)\b/, inPath: /\baluminum\b/, fits: ['base_metal'] },
       { id: 'copper', label: 'copper, brass or bronze', inQuery: /\b(copper|brass|bronze)\b/, inPath: /\b(copper|brass|bronze)\b/, fits: ['base_metal'] },
       { id: 'plastics', label: 'plastics', inQuery: /\b(plastic|plastics|pvc|vinyl|polyethylene|polypropylene|polystyrene|polycarbonate|acrylic|abs|pet|hdpe|ldpe|silicone|resin|nylon|polyurethane)\b/, inPath: new RegExp(`${notNegated}\\bplastics?\\b`) },
@@ -89,7 +95,7 @@ export const attributeRules: AttributeRule[] = [
         label: 'base metal',
         inQuery: /\bbase metals?\b/,
         inPath: /(?<!other )\bbase metals?\b/,
-        fits: ['iron_steel', 'stainless_steel', 'cast_iron', 'aluminum', 'copper', 'nickel', 'lead', 'zinc', 'tin', 'other_base_metal'],
+        fits: ['iron_steel', 'stainless_steel', 'alloy_steel', 'cast_iron', 'aluminum', 'copper', 'nickel', 'lead', 'zinc', 'tin', 'other_base_metal'],
       },
     ],
   },

@@ -170,6 +170,7 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     fibreShares: fibreSharesInQuery(text),
     quantities: quantitiesInQuery(text),
     negated: new Map(),
+    unlessAlso: new Map(),
     answered,
     ownTerms: new Set(terms),
     lexiconMatches: matches.map((match) => match.entry),

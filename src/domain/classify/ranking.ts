@@ -19,6 +19,8 @@ export interface WeightedQuery {
   quantities: Map<Dimension, number>;
   /** Schedule terms the query's words rule out ("unroasted" → roasted), with a weight. */
   negated: Map<string, number>;
+  /** A ruled-out term a line may still carry beside the query's word that rules it out ("natural or artificial"). */
+  unlessAlso: Map<string, string>;
 }
 
 export interface RankedLeaf {
@@ -149,7 +151,7 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   for (const [term, weight] of query.negated) {
     const value = weight * (termIdf.get(term) as number);
     if (leaf.negatedTerms.has(term) || heading.negatedTerms.has(term)) score += value * onLeafPath;
-    else if (leaf.belowTerms.has(term) || heading.titleTerms.has(term)) score -= value * onLeafPath;
+    else if ((leaf.belowTerms.has(term) || heading.titleTerms.has(term)) && !carries(leaf, heading, query.unlessAlso.get(term))) score -= value * onLeafPath;
   }
   let unmatched = 0;
   for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;
@@ -158,6 +160,11 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   const { agreed, contradicted, adjustment } = weighAttributes(query.stated, { stated: leaf.attributes, excluded: leaf.excluded });
   score += (adjustment + weighMeasures(query, leaf)) * maxIdf(index);
   return { entry: { leaf, score, headingTerms, pathTerms, agreed, contradicted }, within };
+}
+
+/** Whether the line's branch carries the term (in the heading's text or on the path below it). */
+function carries(leaf: ClassifiableLeaf, heading: HeadingEntry, term: string | undefined): boolean {
+  return term !== undefined && (leaf.belowTerms.has(term) || heading.titleTerms.has(term));
 }
 
 /**

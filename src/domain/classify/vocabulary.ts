@@ -93,15 +93,35 @@ function asDerivative(term: string, parts: string[], vocabulary: ScheduleVocabul
   return parent && substituent.test(term.slice(0, term.length - parent.length)) && vocabulary.has('derivative') ? [...parts, 'derivative'] : parts;
 }
 
+/**
+ * Words the schedule sets against each other to split goods by origin (graphite, borates, rubber,
+ * honey, waxes, pearls: "Natural graphite" and "Artificial graphite"): stating one rules the
+ * others out, unless the line says both ("natural or artificial mineral waters").
+ */
+const opposites = new Map<string, string[]>([
+  ['natural', ['synthetic', 'artificial']],
+  ['synthetic', ['natural']],
+  ['artificial', ['natural']],
+]);
+
 /** A bridged term counts this much of the query word it stands for. */
 const bridgeWeight = 0.7;
 
 /**
  * Adds, to a query's weighted terms, the schedule's terms for each word the schedule does not use,
- * and to its negated terms the schedule's terms a word such as "unroasted" rules out.
+ * and to its negated terms the schedule's terms a word such as "unroasted" rules out, and those a
+ * word such as "synthetic" is set against (natural).
  */
-export function bridgeToSchedule(query: { weights: Map<string, number>; negated: Map<string, number> }, vocabulary: ScheduleVocabulary, analyser: TextAnalyser): void {
+export function bridgeToSchedule(query: { weights: Map<string, number>; negated: Map<string, number>; unlessAlso: Map<string, string> }, vocabulary: ScheduleVocabulary, analyser: TextAnalyser): void {
   const { weights, negated } = query;
+  for (const [term, others] of opposites) {
+    const weight = weights.get(term);
+    if (weight === undefined || others.some((other) => weights.has(other))) continue;
+    for (const other of others.filter((word) => vocabulary.has(word))) {
+      negated.set(other, Math.max(negated.get(other) ?? 0, weight * bridgeWeight));
+      query.unlessAlso.set(other, term);
+    }
+  }
   for (const [term, weight] of [...weights]) {
     for (const bridged of scheduleTermsFor(term, vocabulary, analyser)) {
       if (!weights.has(bridged)) weights.set(bridged, weight * bridgeWeight);

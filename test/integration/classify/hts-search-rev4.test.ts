@@ -71,6 +71,12 @@ describe('HTS code search over HTS 2026 Rev 4', () => {
     ['a 20 W electric motor', '8501.10'],
     ['woven cotton fabric weighing 250 g/m2', '5209'],
     ['stainless steel plate, width 400 mm', '7220'],
+    // Steel not said to be alloy steel is nonalloy (chapter 72, note 1): not the "other alloy steel" headings.
+    ['carbon steel ingots for forging', '7206'],
+    ['alloy steel ingots for forging', '7224'],
+    // Natural and synthetic or artificial goods are set against each other, unless a line says both.
+    ['graphite of synthetic origin', '3801'],
+    ['natural mineral water', '2201'],
     ['NPK compound fertilizer in 25 kg bags', '3105'],
     // Section XV and "of base metal" headings are no place for goods of plastics.
     ['polyethylene tubing for sprinkler systems', '3917'],

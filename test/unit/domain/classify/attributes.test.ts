@@ -96,6 +96,18 @@ describe('attribute rules', () => {
     expect(valuesFit(material, new Set(['iron_steel']), new Set(['stainless_steel']))).toBe(false);
   });
 
+  it('takes steel not said to be alloy as nonalloy: plain steel does not fit a line of other alloy steel', () => {
+    expect(inPath('Other alloy steel in ingots or other primary forms > Ingots > Of tool steel').material).toEqual(['alloy_steel']);
+    expect(inPath('Iron and nonalloy steel in ingots or other primary forms > Ingots').material).toEqual(['iron_steel']);
+    expect(inQuery('alloy steel ingot').material).toEqual(['alloy_steel']);
+    const material = attributeRuleById.get('material')!;
+    const steel = attributesInQuery(foldText('steel ingot')).get('material')!;
+    expect(valuesFit(material, steel, new Set(['alloy_steel']))).toBe(false);
+    expect(valuesFit(material, steel, new Set(['iron_steel']))).toBe(true);
+    // Alloy steel is still steel for the lines "of iron or steel" (chapter 73).
+    expect(valuesFit(material, new Set(['alloy_steel']), new Set(['iron_steel']))).toBe(true);
+  });
+
   it('rules out, on a residual "Other" row, the values its siblings state', () => {
     expect(isResidualRow('of other textile materials')).toBe(true);
     expect(isResidualRow('other, of stainless steel')).toBe(true);

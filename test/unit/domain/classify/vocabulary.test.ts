@@ -2,7 +2,7 @@ import { affirmedWording, negatedWording } from '../../../../src/domain/classify
 import { bridgeToSchedule, negatedScheduleTerms, scheduleTermsFor, ScheduleVocabulary, stemFamilies } from '../../../../src/domain/classify/vocabulary';
 import { sharedAnalyser } from '../../../support/hts-search';
 
-const scheduleWords = ['copying', 'copy', 'sorting', 'tug', 'boat', 'black', 'board', 'albumin', 'measure', 'machine', 'isopropyl', 'aniline', 'derivative', 'butene', 'roasted', 'retail', 'unbleached'];
+const scheduleWords = ['natural', 'synthetic', 'artificial', 'copying', 'copy', 'sorting', 'tug', 'boat', 'black', 'board', 'albumin', 'measure', 'machine', 'isopropyl', 'aniline', 'derivative', 'butene', 'roasted', 'retail', 'unbleached'];
 const vocabulary: ScheduleVocabulary = {
   has: (term) => scheduleWords.includes(term),
   byStem: stemFamilies(scheduleWords, sharedAnalyser),
@@ -28,7 +28,7 @@ describe('bridging query words to the schedule’s words', () => {
 
   it('never bridges a word the schedule uses, and adds bridged words at a lower weight', () => {
     expect(scheduleTermsFor('machine', vocabulary, sharedAnalyser)).toEqual([]);
-    const query = { weights: new Map([['tugboat', 1]]), negated: new Map<string, number>() };
+    const query = { weights: new Map([['tugboat', 1]]), negated: new Map<string, number>(), unlessAlso: new Map<string, string>() };
     bridgeToSchedule(query, vocabulary, sharedAnalyser);
     expect(query.weights.get('tug')).toBeLessThan(1);
     expect(query.weights.get('boat')).toBeGreaterThan(0);
@@ -40,10 +40,25 @@ describe('bridging query words to the schedule’s words', () => {
     // A word the schedule uses itself is matched as it is.
     expect(negatedScheduleTerms('unbleached', vocabulary, sharedAnalyser)).toEqual([]);
     expect(negatedScheduleTerms('union', vocabulary, sharedAnalyser)).toEqual([]);
-    const query = { weights: new Map([['unroasted', 1]]), negated: new Map<string, number>() };
+    const query = { weights: new Map([['unroasted', 1]]), negated: new Map<string, number>(), unlessAlso: new Map<string, string>() };
     bridgeToSchedule(query, vocabulary, sharedAnalyser);
     expect(query.weights.has('roasted')).toBe(false);
     expect(query.negated.get('roasted')).toBeLessThan(1);
+  });
+
+  it('reads natural as ruling out synthetic and artificial goods, and either of those as ruling out natural ones', () => {
+    const synthetic = { weights: new Map([['synthetic', 1], ['graphite', 1.5]]), negated: new Map<string, number>(), unlessAlso: new Map<string, string>() };
+    bridgeToSchedule(synthetic, vocabulary, sharedAnalyser);
+    expect(synthetic.negated.get('natural')).toBeLessThan(1);
+    // A line "natural or synthetic" still fits: it says the query's word too.
+    expect(synthetic.unlessAlso.get('natural')).toBe('synthetic');
+    const natural = { weights: new Map([['natural', 1], ['rubber', 1.5]]), negated: new Map<string, number>(), unlessAlso: new Map<string, string>() };
+    bridgeToSchedule(natural, vocabulary, sharedAnalyser);
+    expect([...natural.negated.keys()].sort()).toEqual(['artificial', 'synthetic']);
+    // A query that names both rules out neither.
+    const both = { weights: new Map([['natural', 1], ['synthetic', 1]]), negated: new Map<string, number>(), unlessAlso: new Map<string, string>() };
+    bridgeToSchedule(both, vocabulary, sharedAnalyser);
+    expect(both.negated.size).toBe(0);
   });
 });
 
