@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { readJsonColumn } from './json-column';
+import { givingWay } from '../../domain/shared';
 import type { SearchableHtsLine } from '../../domain/classify';
 import { type ComparableHtsLine, dottedHtsCode, type EffectiveDateSource, type HtsFootnote, type HtsLine, type HtsRelease, type HtsReleaseStore, type HtsRevision, type StoredHtsLine } from '../../domain/hts';
 
@@ -280,7 +281,10 @@ export class HtsReleaseRepository implements HtsReleaseStore {
     const extendUp: number[] = [];
     const shared = new Set<number>();
     const keys = rowKeys(lines);
+    // 35,000 lines compared one by one: the API's requests get turns meanwhile (the worker shares its process).
+    const giveWay = givingWay();
     for (const [index, line] of lines.entries()) {
+      await giveWay();
       const row = toLineRow(line);
       const key = keys[index];
       const next = atAfter.get(key);

@@ -86,9 +86,14 @@ function orRejection<T>(read: () => T): T | string {
   try {
     return read();
   } catch (error) {
-    if (error instanceof HtsFileRejected) return error.message;
-    throw error;
+    return rejectionReason(error);
   }
+}
+
+/** The reason a file was rejected, as the result reports it; any other error is thrown on. */
+function rejectionReason(error: unknown): string {
+  if (error instanceof HtsFileRejected) return error.message;
+  throw error;
 }
 
 
@@ -121,7 +126,7 @@ export async function importHtsFile(deps: HtsImportDeps, request: HtsImportReque
   const existing = await existingRelease(stores, sha256, request.revision);
   if (existing) return existing;
 
-  const contents: HtsFileContents | string = orRejection(() => deps.files.read(bytes, request.format));
+  const contents: HtsFileContents | string = await deps.files.read(bytes, request.format).catch(rejectionReason);
   if (typeof contents === 'string') return { outcome: 'rejected', reason: contents };
   const numbered = contents.lines.filter((line): line is typeof line & { code: string } => line.code !== null);
   const previous = await stores.releases.newestBefore(request.revision);

@@ -10,8 +10,11 @@ import type { TariffAlert } from './tariff-alert';
 export interface HtsFileReader {
   /** The export itself: a gzipped copy is unpacked, so a release has one sha256 however it was stored. */
   unpack(bytes: Buffer): Buffer;
-  /** The file's lines, in the format given or sniffed from the content. */
-  read(bytes: Buffer, format?: HtsFileFormat): HtsFileContents;
+  /**
+   * The file's lines, in the format given or sniffed from the content. Reading a release takes about
+   * a second, in the API's process: the reader gives other requests turns meanwhile.
+   */
+  read(bytes: Buffer, format?: HtsFileFormat): Promise<HtsFileContents>;
 }
 
 /** The storage this capability needs; src/db/repositories implements it on knex. */

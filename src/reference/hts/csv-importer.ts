@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { optionalText, rowCode, rowDescription, rowIndent, rowUnits } from './hts-rows';
 import { HtsFileRejected, HtsRow } from '../../domain/hts';
+import { givingWay } from '../../domain/shared';
 
 /** The columns of USITC's CSV export, in order (the file starts with a UTF-8 byte-order mark). */
 export const htsCsvColumns = [
@@ -39,7 +40,7 @@ function unitsCell(cell: string, where: string): string[] {
 }
 
 /** Reads USITC's CSV export. The CSV has no footnotes and no separate statistical-suffix column. */
-export function readHtsCsv(bytes: Buffer): HtsRow[] {
+export async function readHtsCsv(bytes: Buffer): Promise<HtsRow[]> {
   const records = csvRecords(bytes);
   if (records.length === 0) throw new HtsFileRejected('the file is empty');
   const header = records[0].map((name) => name.trim());
@@ -47,7 +48,9 @@ export function readHtsCsv(bytes: Buffer): HtsRow[] {
     throw new HtsFileRejected(`unexpected CSV columns "${header.join(', ')}"; expected "${htsCsvColumns.join(', ')}"`);
   }
   const rows: HtsRow[] = [];
+  const giveWay = givingWay();
   for (let index = 1; index < records.length; index++) {
+    await giveWay();
     const [htsno, indent, description, units, general, special, other, quotaQuantity, additionalDuties] = records[index];
     const where = `row ${index}${htsno ? ` (${htsno})` : ''}`;
     rows.push({

@@ -57,14 +57,14 @@ function assertComplete(rows: HtsRow[]): void {
  * Reads one official HTS export (CSV or JSON) into normalised lines, or throws
  * {@link HtsFileRejected} with the reason when the file is malformed, truncated or incomplete.
  */
-export function readHtsFile(bytes: Buffer, format: HtsFileFormat = sniffHtsFormat(bytes)): HtsFileContents {
-  const rows = format === 'json' ? readHtsJson(bytes) : readHtsCsv(bytes);
+export async function readHtsFile(bytes: Buffer, format: HtsFileFormat = sniffHtsFormat(bytes)): Promise<HtsFileContents> {
+  const rows = format === 'json' ? await readHtsJson(bytes) : await readHtsCsv(bytes);
   assertComplete(rows);
   return {
     format,
     sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
     rowCount: rows.length,
-    lines: placeInSchedule(rows),
+    lines: await placeInSchedule(rows),
   };
 }
 

@@ -1,4 +1,5 @@
 import { descriptionPathSeparator, HtsLine, HtsRow } from '../../domain/hts';
+import { givingWay } from '../../domain/shared';
 
 /** "Live horses, asses, mules and hinnies:" reads better inside a path without its colon. */
 function pathSegment(description: string): string {
@@ -18,9 +19,12 @@ function nearestWithGeneralRate(ancestors: HtsLine[]): HtsLine | undefined {
  * tree come the full description path and, for a line without a general rate, the nearest
  * ancestor that has one: the HTS prints a rate once and the lines below it inherit it.
  */
-export function placeInSchedule(rows: HtsRow[]): HtsLine[] {
+export async function placeInSchedule(rows: HtsRow[]): Promise<HtsLine[]> {
   const ancestors: HtsLine[] = [];
-  return rows.map((row, position) => {
+  const giveWay = givingWay();
+  const lines: HtsLine[] = [];
+  for (const [position, row] of rows.entries()) {
+    await giveWay();
     while (ancestors.length > 0 && ancestors[ancestors.length - 1].indent >= row.indent) ancestors.pop();
     const parent = ancestors[ancestors.length - 1];
     const rateLine = row.general === null ? nearestWithGeneralRate(ancestors) : undefined;
@@ -33,6 +37,7 @@ export function placeInSchedule(rows: HtsRow[]): HtsLine[] {
       rateLineCode: rateLine?.code ?? null,
     };
     ancestors.push(line);
-    return line;
-  });
+    lines.push(line);
+  }
+  return lines;
 }

@@ -1,5 +1,6 @@
 import { optionalText, rowCode, rowDescription, rowIndent, rowUnits } from './hts-rows';
 import { HtsFileRejected, HtsFootnote, HtsRow, normaliseText } from '../../domain/hts';
+import { givingWay } from '../../domain/shared';
 
 /** One element of USITC's JSON export (`hts_{YYYY}_revision_{N}_json.json`, reststop exportList). */
 interface UsitcJsonRow {
@@ -50,10 +51,19 @@ function parseJson(bytes: Buffer): unknown {
 }
 
 /** Reads USITC's JSON export: a bare array of rows with string `indent` and footnotes per column. */
-export function readHtsJson(bytes: Buffer): HtsRow[] {
+export async function readHtsJson(bytes: Buffer): Promise<HtsRow[]> {
   const document = parseJson(bytes);
   if (!Array.isArray(document)) throw new HtsFileRejected('the JSON export must be an array of rows');
-  return document.map((element: unknown, index): HtsRow => {
+  const giveWay = givingWay();
+  const rows: HtsRow[] = [];
+  for (const [index, element] of (document as unknown[]).entries()) {
+    await giveWay();
+    rows.push(jsonRow(element, index));
+  }
+  return rows;
+}
+
+function jsonRow(element: unknown, index: number): HtsRow {
     if (typeof element !== 'object' || element === null || Array.isArray(element)) {
       throw new HtsFileRejected(`row ${index + 1}: not an object`);
     }
@@ -73,5 +83,4 @@ export function readHtsJson(bytes: Buffer): HtsRow[] {
       quotaQuantity: text(row.quotaQuantity, 'quotaQuantity', where),
       additionalDuties: text(row.additionalDuties, 'additionalDuties', where),
     };
-  });
 }

@@ -281,7 +281,7 @@ describe('lines stored once per run of unchanged releases', () => {
   /** Each release reads back exactly as its own file: every row, in order, with its texts. */
   async function expectReleasesAsTheirFiles(files: Array<{ id: string; bytes: Buffer }>): Promise<void> {
     for (const { id, bytes } of files) {
-      const expected = readHtsFile(bytes).lines;
+      const expected = (await readHtsFile(bytes)).lines;
       expect((await store().searchableLines(id)).map((line) => [line.code, line.descriptionPath])).toEqual(expected.map((line) => [line.code, line.descriptionPath]));
       for (const line of expected.filter((row) => row.code !== null)) {
         const { releaseId: _id, ...stored } = (await store().findLine(id, line.code as string)) ?? { releaseId: '' };

@@ -185,9 +185,9 @@ describe('first start on the real data directory, then backfill', () => {
 });
 
 describe('the JSON export of a real release', () => {
-  it('reads into the same lines as the CSV export, with the footnotes the CSV lacks', () => {
-    const fromCsv = readHtsFile(fs.readFileSync(realHtsFile('hts_2026_revision_4_csv.csv')));
-    const fromJson = readHtsFile(unpackHtsFile(fs.readFileSync(realHtsFile('hts_2026_revision_4_json.json.gz'))));
+  it('reads into the same lines as the CSV export, with the footnotes the CSV lacks', async () => {
+    const fromCsv = await readHtsFile(fs.readFileSync(realHtsFile('hts_2026_revision_4_csv.csv')));
+    const fromJson = await readHtsFile(unpackHtsFile(fs.readFileSync(realHtsFile('hts_2026_revision_4_json.json.gz'))));
     expect(fromJson.format).toBe('json');
     expect(fromJson.rowCount).toBe(35_733);
     expect(fromJson.lines).toHaveLength(fromCsv.lines.length);

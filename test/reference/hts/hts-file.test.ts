@@ -2,19 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readHtsFile, sniffHtsFormat } from '../../../src/reference/hts/hts-file';
 import { htsFileName, parseHtsFileName, parseUsitcReleaseName } from '../../../src/reference/hts/hts-revision';
-import { dottedHtsCode, htsDigits, type HtsLine } from '../../../src/domain/hts/model';
+import { dottedHtsCode, htsDigits, type HtsFileContents, type HtsLine } from '../../../src/domain/hts/model';
 
 const fixtures = path.join(__dirname, '..', '..', 'fixtures', 'hts');
 const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name));
 const byCode = (lines: HtsLine[], code: string) => lines.find((line) => line.code === code) as HtsLine;
-const rejection = (bytes: Buffer | string, format?: 'csv' | 'json') => {
-  try {
-    readHtsFile(Buffer.from(bytes), format);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('the file was accepted');
-};
+const rejection = (bytes: Buffer | string, format?: 'csv' | 'json'): Promise<string> =>
+  readHtsFile(Buffer.from(bytes), format).then(
+    () => {
+      throw new Error('the file was accepted');
+    },
+    (error: Error) => error.message,
+  );
 
 describe('HTS numbers', () => {
   it('accepts plain digits, the CSV dotted form and the 4.2.4 form', () => {
@@ -57,7 +56,13 @@ describe('USITC file and release names', () => {
 });
 
 describe('CSV export', () => {
-  const { format, rowCount, lines, sha256 } = readHtsFile(fixture('schedule-v1.csv'));
+  let format: HtsFileContents['format'];
+  let rowCount: number;
+  let lines: HtsLine[];
+  let sha256: string;
+  beforeAll(async () => {
+    ({ format, rowCount, lines, sha256 } = await readHtsFile(fixture('schedule-v1.csv')));
+  });
 
   it('reads every row, numbered or not, in order', () => {
     expect(format).toBe('csv');
@@ -102,9 +107,9 @@ describe('CSV export', () => {
 });
 
 describe('JSON export', () => {
-  it('produces the same lines as the CSV of the same release, plus footnotes', () => {
-    const json = readHtsFile(fixture('schedule-v1.json'));
-    const csv = readHtsFile(fixture('schedule-v1.csv'));
+  it('produces the same lines as the CSV of the same release, plus footnotes', async () => {
+    const json = await readHtsFile(fixture('schedule-v1.json'));
+    const csv = await readHtsFile(fixture('schedule-v1.csv'));
     expect(json.format).toBe('json');
     expect(json.rowCount).toBe(csv.rowCount);
     expect(json.lines.map(({ footnotes: _f, ...line }) => line)).toEqual(csv.lines.map(({ footnotes: _f, ...line }) => line));
@@ -113,13 +118,13 @@ describe('JSON export', () => {
     ]);
   });
 
-  it('accepts an 8-digit htsno with the suffix given separately, and numeric indents', () => {
+  it('accepts an 8-digit htsno with the suffix given separately, and numeric indents', async () => {
     const rows = [
       { htsno: '0101', indent: 0, description: 'Live horses:', superior: null, units: null, general: '', special: '', other: '', footnotes: null },
       { htsno: '0101.21.00', statisticalSuffix: '10', indent: '1', description: 'Males', units: ['No.'], general: 'Free' },
       { htsno: '9903.03.01', indent: '0', description: 'Section 122', general: '+10%', quotaQuantity: 5 },
     ];
-    const { lines } = readHtsFile(Buffer.from(JSON.stringify(rows)));
+    const { lines } = await readHtsFile(Buffer.from(JSON.stringify(rows)));
     expect(lines.map((line) => [line.code, line.statisticalSuffix, line.indent])).toEqual([
       ['0101', null, 0],
       ['0101210010', '10', 1],
@@ -141,51 +146,51 @@ describe('corrupt and partial files are rejected with a reason', () => {
   const csv = fixture('schedule-v1.csv').toString('utf8');
   const json = fixture('schedule-v1.json').toString('utf8');
 
-  it('a CSV cut inside a quoted cell', () => {
-    expect(rejection(csv.slice(0, csv.indexOf('Of cotton') + 4))).toMatch(/ends inside a quoted cell .*truncated/);
+  it('a CSV cut inside a quoted cell', async () => {
+    expect(await rejection(csv.slice(0, csv.indexOf('Of cotton') + 4))).toMatch(/ends inside a quoted cell .*truncated/);
   });
 
-  it('a CSV cut at a row boundary', () => {
+  it('a CSV cut at a row boundary', async () => {
     const cut = csv.slice(0, csv.indexOf('"9823.01"'));
-    expect(rejection(cut)).toBe('the last line is 6109.10.0027 (chapter 61); a complete schedule ends in chapter 99, so the file is truncated');
+    expect(await rejection(cut)).toBe('the last line is 6109.10.0027 (chapter 61); a complete schedule ends in chapter 99, so the file is truncated');
   });
 
-  it('a CSV with other columns', () => {
-    expect(rejection(csv.replace('Column 2 Rate of Duty', 'Rate 2'))).toMatch(/^unexpected CSV columns/);
+  it('a CSV with other columns', async () => {
+    expect(await rejection(csv.replace('Column 2 Rate of Duty', 'Rate 2'))).toMatch(/^unexpected CSV columns/);
   });
 
-  it('a CSV row with a missing cell', () => {
-    expect(rejection(csv.replace('"0101.21.00","2","Purebred breeding animals","",', '"0101.21.00","2","Purebred breeding animals",'))).toMatch(
+  it('a CSV row with a missing cell', async () => {
+    expect(await rejection(csv.replace('"0101.21.00","2","Purebred breeding animals","",', '"0101.21.00","2","Purebred breeding animals",'))).toMatch(
       /^the CSV is malformed: Invalid Record Length/,
     );
   });
 
-  it('bad cells', () => {
-    expect(rejection(csv.replace('"0101.21.00","2"', '"0101.21.00","two"'))).toBe('row 3 (0101.21.00): indent "two" is not a number');
-    expect(rejection(csv.replace('"0101.21.00","2"', '"0101.2X.00","2"'))).toBe('row 3 (0101.2X.00): "0101.2X.00" is not an HTS number');
-    expect(rejection(csv.replace('"[""No.""]"', '"No."'))).toBe('row 4 (0101.21.00.10): unit of quantity "No." is not a list');
-    expect(rejection(csv.replace('"0101.21.00.20"', '"0101.21.00.10"'))).toBe('0101.21.0010 appears twice');
+  it('bad cells', async () => {
+    expect(await rejection(csv.replace('"0101.21.00","2"', '"0101.21.00","two"'))).toBe('row 3 (0101.21.00): indent "two" is not a number');
+    expect(await rejection(csv.replace('"0101.21.00","2"', '"0101.2X.00","2"'))).toBe('row 3 (0101.2X.00): "0101.2X.00" is not an HTS number');
+    expect(await rejection(csv.replace('"[""No.""]"', '"No."'))).toBe('row 4 (0101.21.00.10): unit of quantity "No." is not a list');
+    expect(await rejection(csv.replace('"0101.21.00.20"', '"0101.21.00.10"'))).toBe('0101.21.0010 appears twice');
   });
 
-  it('blank lines are not rows', () => {
-    expect(readHtsFile(Buffer.from(`${csv}\r\n\r\n`)).rowCount).toBe(19);
+  it('blank lines are not rows', async () => {
+    expect((await readHtsFile(Buffer.from(`${csv}\r\n\r\n`))).rowCount).toBe(19);
   });
 
-  it('empty files and files without chapter 01', () => {
-    expect(rejection('')).toBe('the file is empty');
-    expect(rejection('[]', 'json')).toBe('the file has no HTS lines');
+  it('empty files and files without chapter 01', async () => {
+    expect(await rejection('')).toBe('the file is empty');
+    expect(await rejection('[]', 'json')).toBe('the file has no HTS lines');
     const withoutChapter1 = csv.split('\r\n').filter((line) => !line.startsWith('"0101') && !line.startsWith('"","1","Horses')).join('\r\n');
-    expect(rejection(withoutChapter1)).toBe('the first line is 2903 (chapter 29); a complete schedule starts in chapter 01');
+    expect(await rejection(withoutChapter1)).toBe('the first line is 2903 (chapter 29); a complete schedule starts in chapter 01');
   });
 
-  it('truncated or malformed JSON', () => {
-    expect(rejection(json.slice(0, json.length / 2), 'json')).toMatch(/^not valid JSON \(.*\): the file is truncated or corrupt$/);
-    expect(rejection('{"htsno":"0101"}', 'json')).toBe('the JSON export must be an array of rows');
-    expect(rejection('[{"htsno":"0101","description":"x"}]', 'json')).toBe('row 1 (0101): indent is missing');
-    expect(rejection('[{"htsno":"0101","indent":"0","description":"x","statisticalSuffix":"1"}]', 'json')).toBe(
+  it('truncated or malformed JSON', async () => {
+    expect(await rejection(json.slice(0, json.length / 2), 'json')).toMatch(/^not valid JSON \(.*\): the file is truncated or corrupt$/);
+    expect(await rejection('{"htsno":"0101"}', 'json')).toBe('the JSON export must be an array of rows');
+    expect(await rejection('[{"htsno":"0101","description":"x"}]', 'json')).toBe('row 1 (0101): indent is missing');
+    expect(await rejection('[{"htsno":"0101","indent":"0","description":"x","statisticalSuffix":"1"}]', 'json')).toBe(
       'row 1 (0101): statistical suffix "1" is not two digits',
     );
-    expect(rejection('[{"htsno":"0101.21.00.10","statisticalSuffix":"20","indent":"0","description":"x"}]', 'json')).toBe(
+    expect(await rejection('[{"htsno":"0101.21.00.10","statisticalSuffix":"20","indent":"0","description":"x"}]', 'json')).toBe(
       'row 1 (0101.21.00.10): statistical suffix "20" does not belong to "0101.21.00.10"',
     );
   });
