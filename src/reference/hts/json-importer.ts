@@ -63,24 +63,25 @@ export async function readHtsJson(bytes: Buffer): Promise<HtsRow[]> {
   return rows;
 }
 
+/** One element of the export as a row, or the reason it cannot be one. */
 function jsonRow(element: unknown, index: number): HtsRow {
-    if (typeof element !== 'object' || element === null || Array.isArray(element)) {
-      throw new HtsFileRejected(`row ${index + 1}: not an object`);
-    }
-    const row = element as UsitcJsonRow;
-    const htsno = text(row.htsno, 'htsno', `row ${index + 1}`) ?? '';
-    const where = `row ${index + 1}${htsno ? ` (${htsno})` : ''}`;
-    if (row.indent === null || row.indent === undefined) throw new HtsFileRejected(`${where}: indent is missing`);
-    return {
-      ...rowCode(htsno, text(row.statisticalSuffix, 'statisticalSuffix', where) ?? '', where),
-      indent: rowIndent(row.indent as string | number, where),
-      description: rowDescription(row.description, where),
-      units: rowUnits(row.units, where),
-      general: text(row.general, 'general', where),
-      special: text(row.special, 'special', where),
-      other: text(row.other, 'other', where),
-      footnotes: footnotes(row.footnotes, where),
-      quotaQuantity: text(row.quotaQuantity, 'quotaQuantity', where),
-      additionalDuties: text(row.additionalDuties, 'additionalDuties', where),
-    };
+  if (typeof element !== 'object' || element === null || Array.isArray(element)) {
+    throw new HtsFileRejected(`row ${index + 1}: not an object`);
+  }
+  const row = element as UsitcJsonRow;
+  const htsno = text(row.htsno, 'htsno', `row ${index + 1}`) ?? '';
+  const where = `row ${index + 1}${htsno ? ` (${htsno})` : ''}`;
+  if (row.indent === null || row.indent === undefined) throw new HtsFileRejected(`${where}: indent is missing`);
+  return {
+    ...rowCode(htsno, text(row.statisticalSuffix, 'statisticalSuffix', where) ?? '', where),
+    indent: rowIndent(row.indent as string | number, where),
+    description: rowDescription(row.description, where),
+    units: rowUnits(row.units, where),
+    general: text(row.general, 'general', where),
+    special: text(row.special, 'special', where),
+    other: text(row.other, 'other', where),
+    footnotes: footnotes(row.footnotes, where),
+    quotaQuantity: text(row.quotaQuantity, 'quotaQuantity', where),
+    additionalDuties: text(row.additionalDuties, 'additionalDuties', where),
+  };
 }
