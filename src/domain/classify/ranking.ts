@@ -151,7 +151,7 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   for (const [term, weight] of query.negated) {
     const value = weight * (termIdf.get(term) as number);
     if (leaf.negatedTerms.has(term) || heading.negatedTerms.has(term)) score += value * onLeafPath;
-    else if ((leaf.belowTerms.has(term) || heading.titleTerms.has(term)) && !carries(leaf, heading, query.unlessAlso.get(term))) score -= value * onLeafPath;
+    else if (carries(leaf, heading, term) && !carries(leaf, heading, query.unlessAlso.get(term))) score -= value * onLeafPath;
   }
   let unmatched = 0;
   for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;

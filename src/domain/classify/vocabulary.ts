@@ -104,6 +104,11 @@ const opposites = new Map<string, string[]>([
   ['artificial', ['natural']],
 ]);
 
+/** Notes a term the query rules out, with the largest weight any of its words gives it. */
+function ruleOut(negated: Map<string, number>, term: string, weight: number): void {
+  negated.set(term, Math.max(negated.get(term) ?? 0, weight));
+}
+
 /** A bridged term counts this much of the query word it stands for. */
 const bridgeWeight = 0.7;
 
@@ -118,7 +123,7 @@ export function bridgeToSchedule(query: { weights: Map<string, number>; negated:
     const weight = weights.get(term);
     if (weight === undefined || others.some((other) => weights.has(other))) continue;
     for (const other of others.filter((word) => vocabulary.has(word))) {
-      negated.set(other, Math.max(negated.get(other) ?? 0, weight * bridgeWeight));
+      ruleOut(negated, other, weight * bridgeWeight);
       query.unlessAlso.set(other, term);
     }
   }
@@ -126,6 +131,6 @@ export function bridgeToSchedule(query: { weights: Map<string, number>; negated:
     for (const bridged of scheduleTermsFor(term, vocabulary, analyser)) {
       if (!weights.has(bridged)) weights.set(bridged, weight * bridgeWeight);
     }
-    for (const ruledOut of negatedScheduleTerms(term, vocabulary, analyser)) negated.set(ruledOut, Math.max(negated.get(ruledOut) ?? 0, weight * bridgeWeight));
+    for (const ruledOut of negatedScheduleTerms(term, vocabulary, analyser)) ruleOut(negated, ruledOut, weight * bridgeWeight);
   }
 }

@@ -96,7 +96,6 @@ function rejectionReason(error: unknown): string {
   throw error;
 }
 
-
 /**
  * When an older revision is backfilled under a release that was imported first (and so has no
  * change set), the successor's change set against it is recorded now. A successor that already
