@@ -29,11 +29,20 @@ export const isCounted = (entitlement: Entitlement): entitlement is Entitlement 
 
 /** Daily quotas: windows are UTC days; counting is one atomic statement in the database. */
 export class QuotaService {
+  /**
+   * Uses being given back, by subject and bucket. A refused call's use is given back while its
+   * answer is sent, so the caller's next call can arrive first: it waits for them, and so never
+   * counts a use this process is still giving back.
+   */
+  private readonly givingBack = new Map<string, Promise<void>>();
+
   constructor(private readonly counters: QuotaCounterStore) {}
 
   /** Takes one use of a limited entitlement; unlimited entitlements are never counted (null). */
   async take(subject: string, entitlement: Entitlement, at: Date): Promise<QuotaState | null> {
     if (!isCounted(entitlement)) return null;
+    // A give-back that failed is the caller's to report (it logs it); counting goes on.
+    await this.givingBack.get(`${subject} ${entitlement.bucket}`)?.catch(() => undefined);
     const perSecond = entitlement.window === 'second';
     // Epoch seconds have 10 digits until 2286, so they sort as text and fit the day's column.
     const day = perSecond ? String(Math.floor(at.getTime() / 1000)) : utcDay(at);
@@ -54,6 +63,16 @@ export class QuotaService {
 
   /** A call that was rejected after its use was taken gets it back. */
   async giveBack(state: QuotaState): Promise<void> {
-    if (state.granted) await this.counters.giveBack(state.subject, state.bucket, state.day);
+    if (!state.granted) return;
+    const key = `${state.subject} ${state.bucket}`;
+    const earlier = this.givingBack.get(key);
+    const done = (async () => {
+      await earlier?.catch(() => undefined);
+      await this.counters.giveBack(state.subject, state.bucket, state.day);
+    })().finally(() => {
+      if (this.givingBack.get(key) === done) this.givingBack.delete(key);
+    });
+    this.givingBack.set(key, done);
+    await done;
   }
 }
