@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import inspector from 'node:inspector';
 
 interface SamplingNode {
@@ -10,8 +11,8 @@ const totalSize = (node: SamplingNode): number => node.children.reduce((sum, chi
 /** Counts the bytes a process allocates between `start` and `stop`. */
 export interface AllocationSampler {
   start(): Promise<void>;
-  /** The bytes allocated since `start`. */
-  stop(): Promise<number>;
+  /** The bytes allocated since `start`; with `profileFile`, the sampled profile is written there too (a `.heapprofile` Chrome DevTools opens). */
+  stop(profileFile?: string): Promise<number>;
 }
 
 /**
@@ -31,6 +32,10 @@ export function allocationSampler(samplingInterval: number): AllocationSampler {
       }
       return post('HeapProfiler.startSampling', { samplingInterval, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     },
-    stop: async () => totalSize((await post<{ profile: { head: SamplingNode } }>('HeapProfiler.stopSampling')).profile.head),
+    stop: async (profileFile) => {
+      const { profile } = await post<{ profile: { head: SamplingNode } }>('HeapProfiler.stopSampling');
+      if (profileFile) fs.writeFileSync(profileFile, JSON.stringify(profile));
+      return totalSize(profile.head);
+    },
   };
 }

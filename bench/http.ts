@@ -1,5 +1,5 @@
 /**
- * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>] [--rounds <n>] [--cpu-prof] [--heap-prof] [--alloc]`
+ * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>] [--rounds <n>] [--cpu-prof] [--heap-prof] [--alloc] [--alloc-prof] [--server-flags "<node flags>"]`
  * Builds the service (dist/, as `npm start` does), then loads in the same run, on loopback: a bare
  * Express JSON route, the framework floor of the operation (an Express route that parses the same
  * bodies and answers the operation's own response body, nothing else) and the operation itself.
@@ -9,8 +9,13 @@
  * var/profiles (open them in Chrome DevTools). `--alloc` also prints the bytes the server allocates
  * per request in each phase, garbage included: unlike CPU time, a figure a busy machine does not move
  * (the sampling profiler it runs costs CPU, so read the CPU figures of a run without it).
+ * `--alloc-prof` does the same and writes each phase's allocation profile, garbage included, to
+ * var/profiles/<phase>.heapprofile (which functions allocate what; Chrome DevTools opens it).
+ * `--server-flags` passes Node/V8 flags to the server process (e.g. "--single-threaded-gc"), to
+ * measure a runtime setting against the same code.
  */
 import { ChildProcess, execFileSync, fork } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { BenchOperation } from './http/operations';
@@ -20,14 +25,16 @@ function option(name: string, fallback: number): number {
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
 }
 
-const valueOptions = ['--duration', '--connections', '--rounds'];
+const valueOptions = ['--duration', '--connections', '--rounds', '--server-flags'];
 const positional = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !valueOptions.includes(all[i - 1]));
 const name = positional[0] ?? 'health';
 const duration = option('duration', 10);
 const connections = option('connections', 50);
 const rounds = option('rounds', 1);
 const profileDir = path.join(__dirname, '..', 'var', 'profiles');
-const measureAllocation = process.argv.includes('--alloc');
+const profileAllocation = process.argv.includes('--alloc-prof');
+const measureAllocation = profileAllocation || process.argv.includes('--alloc');
+const serverFlags = process.argv.includes('--server-flags') ? process.argv[process.argv.indexOf('--server-flags') + 1].split(/\s+/).filter(Boolean) : [];
 const profileArgs = ['cpu', 'heap'].flatMap((kind) => (process.argv.includes(`--${kind}-prof`) ? [`--${kind}-prof`, `--${kind}-prof-dir`, profileDir] : []));
 
 interface Figures {
@@ -83,7 +90,7 @@ async function serverCpu(server: ChildProcess): Promise<number> {
 }
 
 /** Loads one app for `seconds`: the operation's single body, or a body picked at random from its mix for each request. */
-async function load(server: ChildProcess, url: string, method: 'GET' | 'POST', headers: Record<string, string>, bodies: unknown[], seconds: number): Promise<Load> {
+async function load(server: ChildProcess, phase: string, url: string, method: 'GET' | 'POST', headers: Record<string, string>, bodies: unknown[], seconds: number): Promise<Load> {
   const texts = bodies.map((body) => JSON.stringify(body));
   if (measureAllocation) await ask(server, 'allocation-start');
   const cpuBefore = await serverCpu(server);
@@ -97,7 +104,8 @@ async function load(server: ChildProcess, url: string, method: 'GET' | 'POST', h
     requests: texts.length > 1 ? [{ setupRequest: (request) => ({ ...request, body: texts[Math.floor(Math.random() * texts.length)] }) }] : undefined,
   });
   const cpu = (await serverCpu(server)) - cpuBefore;
-  const allocated = measureAllocation ? (await ask<{ allocatedBytes: number }>(server, 'allocation-stop')).allocatedBytes : undefined;
+  const profileFile = profileAllocation ? `:${path.join(profileDir, `${phase}.heapprofile`)}` : '';
+  const allocated = measureAllocation ? (await ask<{ allocatedBytes: number }>(server, `allocation-stop${profileFile}`)).allocatedBytes : undefined;
   return { requests: result.requests.total, seconds, cpu, allocated, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
 }
 
@@ -133,7 +141,8 @@ async function main(): Promise<void> {
   const operation = benchOperations[name];
   if (!operation) throw new Error(`unknown operation "${name}"; known: ${Object.keys(benchOperations).join(', ')}`);
   const bodies = operation.mix ? operation.mix() : operation.body === undefined ? [] : [operation.body];
-  const server = fork(path.join(__dirname, 'http', 'server.ts'), [name], { execArgv: ['--import', 'tsx', ...profileArgs], stdio: 'inherit' });
+  if (profileAllocation) fs.mkdirSync(profileDir, { recursive: true });
+  const server = fork(path.join(__dirname, 'http', 'server.ts'), [name], { execArgv: ['--import', 'tsx', ...profileArgs, ...serverFlags], stdio: 'inherit' });
   const ready = await new Promise<{ barePort: number; floorPort: number; operationPort: number; headers: Record<string, string>; sampleBytes: number }>((resolve, reject) => {
     server.once('message', (message) => resolve(message as never));
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -142,7 +151,7 @@ async function main(): Promise<void> {
     const mixed = bodies.length > 1 ? `, ${bodies.length} different bodies` : '';
     const turns = rounds > 1 ? `, floor and operation in ${rounds} alternating rounds` : '';
     console.log(`bench:http ${name} (${operation.method} ${operation.path} on the ${operation.host} host${mixed}), ${connections} connections, ${duration} s each${turns}, loopback`);
-    const bare = figuresOf([await load(server, `http://127.0.0.1:${ready.barePort}/bare`, 'GET', {}, [], duration)]);
+    const bare = figuresOf([await load(server, 'bare', `http://127.0.0.1:${ready.barePort}/bare`, 'GET', {}, [], duration)]);
     print('bare express json route', bare);
     const floorUrl = `http://127.0.0.1:${ready.floorPort}/floor`;
     const url = `http://127.0.0.1:${ready.operationPort}${operation.path}`;
@@ -156,13 +165,13 @@ async function main(): Promise<void> {
     // turns, a round each, so a neighbour's load on the machine falls on both alike; each round's
     // ratio shows the spread.
     const warmUp = Math.min(2, duration / rounds);
-    await load(server, floorUrl, operation.method, {}, bodies, warmUp);
-    await load(server, url, operation.method, ready.headers, bodies, warmUp);
+    await load(server, 'floor-warm-up', floorUrl, operation.method, {}, bodies, warmUp);
+    await load(server, `${name}-warm-up`, url, operation.method, ready.headers, bodies, warmUp);
     const floorLoads: Load[] = [];
     const operationLoads: Load[] = [];
     for (let round = 1; round <= rounds; round += 1) {
-      floorLoads.push(await load(server, floorUrl, operation.method, {}, bodies, duration / rounds));
-      operationLoads.push(await load(server, url, operation.method, ready.headers, bodies, duration / rounds));
+      floorLoads.push(await load(server, `floor-${round}`, floorUrl, operation.method, {}, bodies, duration / rounds));
+      operationLoads.push(await load(server, `${name}-${round}`, url, operation.method, ready.headers, bodies, duration / rounds));
       if (rounds > 1) {
         const [f, o] = [figuresOf(floorLoads.slice(-1)), figuresOf(operationLoads.slice(-1))];
         console.log(`round ${round}: floor ${f.cpuPerRequest.toFixed(0)} µs/req, ${name} ${o.cpuPerRequest.toFixed(0)} µs/req, cpu ratio ${(o.cpuPerRequest / f.cpuPerRequest).toFixed(2)}`);

@@ -57,7 +57,11 @@ async function main(): Promise<void> {
   process.on('message', (message) => {
     if (message === 'cpu-usage') process.send?.({ cpuUsage: process.cpuUsage() });
     if (message === 'allocation-start') void allocation.start().then(() => process.send?.({ started: true }));
-    if (message === 'allocation-stop') void allocation.stop().then((allocatedBytes) => process.send?.({ allocatedBytes }));
+    // 'allocation-stop' or 'allocation-stop:<file>', which also writes the phase's allocation profile.
+    if (typeof message === 'string' && message.startsWith('allocation-stop')) {
+      const profileFile = message.slice('allocation-stop:'.length) || undefined;
+      void allocation.stop(profileFile).then((allocatedBytes) => process.send?.({ allocatedBytes }));
+    }
   });
   process.on('disconnect', () => {
     fs.rmSync(dir, { recursive: true, force: true });
