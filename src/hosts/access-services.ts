@@ -6,7 +6,6 @@ import type { AccessServices } from '../http/access';
 import { AccountService, Entitlements, QuotaService } from '../domain/access';
 import type { Clock } from '../domain/shared';
 
-
 export function createAccessServices(db: Database, clock: Clock): AccessServices {
   return {
     accounts: new AccountService({ accounts: new AccountRepository(db.knex), clock }),

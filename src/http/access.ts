@@ -24,6 +24,11 @@ export interface AccessServices {
 export interface AccessLocals {
   caller: Caller;
   quota: QuotaState | null;
+  /**
+   * Set when this call took a daily use: gives it back (once) if the call is rejected. The problem
+   * handler awaits it before answering, so the caller's next call, in any process, finds the use back.
+   */
+  giveBackUse?: () => Promise<void>;
 }
 
 export function accessLocalsOf(res: Response): AccessLocals | undefined {
@@ -154,13 +159,22 @@ function takeQuota(access: AccessServices, clock: Clock) {
         return next(problem);
       }
       for (const [name, value] of Object.entries(rateLimitHeaders(state, now))) res.setHeader(name, value);
-      // A rejected call does not use up a daily quota: give its use back, and say so in the headers it
-      // carries. A per-second rate limit counts every call, as every call loads the service.
-      onHeaders(res, () => {
-        if (res.statusCode < 400 || state.window === 'second') return;
-        for (const [name, value] of Object.entries(rateLimitHeaders(state, now, state.remaining + 1))) res.setHeader(name, value);
-        access.quotas.giveBack(state).catch((error: unknown) => req.log.error({ err: error }, 'quota not given back'));
-      });
+      // A rejected call does not use up a daily quota: its use is given back, and its headers say so.
+      // A per-second rate limit counts every call, as every call loads the service.
+      if (state.window !== 'second') {
+        let givenBack: Promise<void> | null = null;
+        locals.giveBackUse = () => {
+          if (givenBack === null) {
+            for (const [name, value] of Object.entries(rateLimitHeaders(state, now, state.remaining + 1))) res.setHeader(name, value);
+            givenBack = access.quotas.giveBack(state).catch((error: unknown) => req.log.error({ err: error }, 'quota not given back'));
+          }
+          return givenBack;
+        };
+        // A rejection answered elsewhere than by the problem handler still gives the use back, as it goes out.
+        onHeaders(res, () => {
+          if (res.statusCode >= 400) void locals.giveBackUse?.();
+        });
+      }
       next();
     } catch (error) {
       next(error);

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { HttpProblem, problemKindOfDomainError, ProblemFieldError } from './problem';
 import { requestIdOf } from './request-id';
+import { accessLocalsOf } from './access';
 import { OAuthError } from '../domain/access';
 import { maxDocumentBytes } from '../domain/documents';
 import { DomainError } from '../domain/shared';
@@ -113,7 +114,15 @@ export function problemErrorHandler(error: unknown, req: Request, res: Response,
   }
   const problem = toProblem(error);
   if (problem.status >= 500) req.log.error({ err: error }, 'request failed');
-  sendProblem(req, res, problem);
+  const giveBackUse = accessLocalsOf(res)?.giveBackUse;
+  if (giveBackUse === undefined) {
+    sendProblem(req, res, problem);
+    return;
+  }
+  // The use this call took is back before the caller learns of the rejection (never fails: it logs).
+  void giveBackUse().then(() => {
+    if (!res.headersSent) sendProblem(req, res, problem);
+  });
 }
 
 export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {

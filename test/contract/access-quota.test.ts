@@ -1,5 +1,7 @@
 import request from 'supertest';
+import { QuotaService } from '../../src/domain/access';
 import { testModeSamples } from '../../src/domain/access/test-mode-samples';
+import { QuotaCounterRepository } from '../../src/db/repositories/quota-counter.repository';
 import { createTestApp, TestApp } from '../support/app';
 import { signUp, testKeyFor } from '../support/accounts';
 
@@ -43,6 +45,30 @@ describe('daily quotas (sign-up: 5 a day per client IP)', () => {
     expect(dup.headers['x-ratelimit-remaining']).toBe('4');
     for (let i = 0; i < 4; i++) await signUpFrom(ip).expect(201);
     await signUpFrom(ip).expect(429);
+  });
+
+  it('has the use back before the rejection is answered, so the next call in any process counts from it', async () => {
+    app.clock.set('2026-11-24T11:00:00.000Z');
+    const ip = '192.0.2.6';
+    // The database is slow to take the use back: the answer must still come after it.
+    const counters = new QuotaCounterRepository(app.db);
+    const giveBack = counters.giveBack.bind(counters);
+    counters.giveBack = async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await giveBack(...args);
+    };
+    const shipped = app.deps.access.quotas;
+    app.deps.access.quotas = new QuotaService(counters);
+    try {
+      await signUpFrom(ip, {}, 'dup-slow@example.com').expect(201);
+      const dup = await signUpFrom(ip, {}, 'dup-slow@example.com').expect(409);
+      expect(dup.headers['x-ratelimit-remaining']).toBe('4');
+      // Read straight from the database, as another process would count.
+      const row = await app.db.knex('quota_counters').where({ subject: `ip:${ip}`, bucket: 'signup' }).first();
+      expect(Number(row.used)).toBe(1);
+    } finally {
+      app.deps.access.quotas = shipped;
+    }
   });
 
   it('does not count a request rejected by validation', async () => {
