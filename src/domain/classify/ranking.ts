@@ -1,7 +1,7 @@
-import { attributeRuleById, AttributeRule, LineAttributes, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
+import { attributeRuleById, AttributeRule, isResidualRow, LineAttributes, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
 import { FibreShares, meetsCondition } from './fibre-shares';
 import { Dimension, meetsLimit } from './quantities';
-import type { ClassifiableLeaf, HeadingEntry, SearchIndex } from './search-index';
+import type { ClassifiableLeaf, HeadingEntry, ScheduleNode, SearchIndex } from './search-index';
 
 /** A query as the ranking reads it: weighted terms (the query's own, lexicon wording, synonyms). */
 export interface WeightedQuery {
@@ -59,6 +59,12 @@ const alsoOnLeafPath = 0.25;
  * a heading's lines among themselves.
  */
 const repeatedOnLeafPath = 0.25;
+/**
+ * A named row on the line's path that nothing in the query bears on (no word, attribute or figure
+ * of it): among a heading's lines its residual sibling ("Other") is the better reading, as
+ * "Taximeters" is not a counter the query does not call one (GRI 6).
+ */
+const unsupportedRow = 0.05;
 /** Each path word the query does not mention costs a little: the narrower match wins a tie. */
 const unmatchedPathWord = 0.02;
 /** Leaves kept from each BM25 search (MiniSearch) before the evidence is weighed. */
@@ -107,9 +113,17 @@ function candidatePool(index: SearchIndex, query: WeightedQuery): Set<Classifiab
   return pool;
 }
 
-function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableLeaf, heading: HeadingEntry, termIdf: Map<string, number>, hintScale: number): ScoredLeaf {
+function scoreLeaf(
+  index: SearchIndex,
+  query: WeightedQuery,
+  leaf: ClassifiableLeaf,
+  heading: HeadingEntry,
+  termIdf: Map<string, number>,
+  hintScale: number,
+  bearsOn: (row: ScheduleNode) => boolean,
+): ScoredLeaf {
   let score = 0;
-  let within = 0;
+  let within = -unsupportedRow * leaf.below.filter((row) => !isResidualRow(row.folded) && !bearsOn(row)).length;
   const headingTerms: string[] = [];
   const pathTerms: string[] = [];
   for (const [term, weight] of query.weights) {
@@ -160,6 +174,23 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   const { agreed, contradicted, adjustment } = weighAttributes(query.stated, { stated: leaf.attributes, excluded: leaf.excluded });
   score += (adjustment + weighMeasures(query, leaf)) * maxIdf(index);
   return { entry: { leaf, score, headingTerms, pathTerms, agreed, contradicted }, within };
+}
+
+/** Whether the query bears on a row's own wording: a word of it, an attribute or a measure it states (remembered per row). */
+function queryBearsOn(query: WeightedQuery, asked: Set<string>): (row: ScheduleNode) => boolean {
+  const known = new Map<ScheduleNode, boolean>();
+  return (row) => {
+    let bears = known.get(row);
+    if (bears === undefined) {
+      bears =
+        row.terms.some((term) => asked.has(term)) ||
+        [...row.attributes.keys()].some((id) => query.stated.has(id)) ||
+        row.quantityLimits.some((limit) => query.quantities.has(limit.dimension)) ||
+        (query.fibreShares !== null && row.shareConditions.length > 0);
+      known.set(row, bears);
+    }
+    return bears;
+  };
 }
 
 /** Whether the line's branch carries the term (in the heading's text or on the path below it). */
@@ -247,10 +278,11 @@ export function rankLeaves(index: SearchIndex, query: WeightedQuery): RankedLeaf
   let mass = 0;
   for (const [term, weight] of query.weights) mass += weight * (termIdf.get(term) as number);
   const hintScale = maxIdf(index) * Math.sqrt(Math.max(1, mass / shortQueryMass));
+  const bearsOn = queryBearsOn(query, allTerms);
   const scored: ScoredLeaf[] = [];
   for (const leaf of candidatePool(index, query)) {
     const heading = index.headings.get(leaf.code.slice(0, 4)) as HeadingEntry;
-    scored.push(scoreLeaf(index, query, leaf, heading, termIdf, hintScale));
+    scored.push(scoreLeaf(index, query, leaf, heading, termIdf, hintScale, bearsOn));
   }
   return orderWithinHeadings(scored).sort((a, b) => b.score - a.score || a.leaf.id - b.leaf.id);
 }
