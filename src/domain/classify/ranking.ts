@@ -75,6 +75,13 @@ const attributeContradiction = 0.3;
 /** A line for parts when the query names an article is usually the wrong line; the whole article when it asks for parts, more so. */
 const partMismatch = 0.08;
 const wholeForParts = 0.5;
+/**
+ * A parts line split by the article its parts serve ("Parts: > Of hand operated and check
+ * appliances", "Of valves of subheading 8481.20") agrees with a parts query when it names the
+ * article the query's words choose among the heading's own lines, and not when it names another:
+ * parts follow their article (section XVI, note 2(b)). Among a heading's lines only.
+ */
+const partsOfTheArticle = attributeAgreement;
 const headingPool = 12;
 /** The weight (sum of weight × idf) of a short query of two everyday words, at which the lexicon's hint has its base strength. */
 const shortQueryMass = 20;
@@ -245,6 +252,57 @@ function maxIdf(index: SearchIndex): number {
   return Math.log(1 + index.leaves.length);
 }
 
+function isPartsLine(leaf: ClassifiableLeaf): boolean {
+  return leaf.attributes.get('part_or_whole')?.has('part') === true;
+}
+
+/** Words that say a row is about parts, not which article the parts serve. */
+const partsWords = new Set(['part', 'accessory', 'thereof']);
+
+/**
+ * Whether the rows of a parts line that name the article its parts serve name this article (a line
+ * of the same heading): by the subheading they cite, else by a word of theirs (beyond the heading's
+ * own) on the article line's path. Null when no row names an article.
+ */
+function servesArticle(leaf: ClassifiableLeaf, article: ClassifiableLeaf, heading: HeadingEntry): boolean | null {
+  const from = leaf.below.findIndex((row) => row.attributes.get('part_or_whole')?.has('part'));
+  let verdict: boolean | null = null;
+  for (const row of leaf.below.slice(Math.max(0, from))) {
+    if (isResidualRow(row.folded) || row.attributes.has('material') || row.attributes.has('fibre')) continue;
+    const cited = [...row.folded.matchAll(/\b(\d{4})\.(\d{2})(?:\.(\d{2}))?\b/g)].map((match) => match.slice(1).join(''));
+    if (/\bsubheadings?\b/.test(row.folded) && cited.length > 0) {
+      verdict = cited.some((code) => article.code.startsWith(code));
+      continue;
+    }
+    if (!/^(?:parts?\s+)?(?:of|for)\s/.test(row.folded)) continue;
+    const words = row.terms.filter((term) => !heading.titleTerms.has(term) && !partsWords.has(term));
+    if (words.length > 0) verdict = words.some((term) => article.belowTerms.has(term));
+  }
+  return verdict;
+}
+
+/**
+ * For a parts query, a heading's parts lines that serve the article of its best whole line (one on
+ * whose path the query's words are found) gain, and those that serve another lose.
+ */
+function weighPartsByArticle(index: SearchIndex, query: WeightedQuery, scored: ScoredLeaf[]): void {
+  if (!query.stated.get('part_or_whole')?.has('part')) return;
+  const articles = new Map<string, ScoredLeaf>();
+  for (const candidate of scored) {
+    if (isPartsLine(candidate.entry.leaf) || candidate.entry.pathTerms.length === 0) continue;
+    const code = candidate.entry.leaf.code.slice(0, 4);
+    const sofar = articles.get(code);
+    if (!sofar || candidate.entry.score + candidate.within > sofar.entry.score + sofar.within) articles.set(code, candidate);
+  }
+  for (const candidate of scored) {
+    const code = candidate.entry.leaf.code.slice(0, 4);
+    const article = articles.get(code);
+    if (!article || !isPartsLine(candidate.entry.leaf)) continue;
+    const serves = servesArticle(candidate.entry.leaf, article.entry.leaf, index.headings.get(code) as HeadingEntry);
+    if (serves !== null) candidate.within += (serves ? partsOfTheArticle : -partsOfTheArticle) * maxIdf(index);
+  }
+}
+
 /**
  * A heading keeps the score of its best line, and its lines are ordered below that by their score
  * plus the evidence that only separates them (`within`): the heading is chosen as before, the
@@ -284,5 +342,6 @@ export function rankLeaves(index: SearchIndex, query: WeightedQuery): RankedLeaf
     const heading = index.headings.get(leaf.code.slice(0, 4)) as HeadingEntry;
     scored.push(scoreLeaf(index, query, leaf, heading, termIdf, hintScale, bearsOn));
   }
+  weighPartsByArticle(index, query, scored);
   return orderWithinHeadings(scored).sort((a, b) => b.score - a.score || a.leaf.id - b.leaf.id);
 }
