@@ -1,7 +1,7 @@
-import { attributeRuleById, AttributeRule, LineAttributes, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
+import { attributeRuleById, AttributeRule, isResidualRow, LineAttributes, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
 import { FibreShares, meetsCondition } from './fibre-shares';
 import { Dimension, meetsLimit } from './quantities';
-import type { ClassifiableLeaf, HeadingEntry, SearchIndex } from './search-index';
+import type { ClassifiableLeaf, HeadingEntry, ScheduleNode, SearchIndex } from './search-index';
 
 /** A query as the ranking reads it: weighted terms (the query's own, lexicon wording, synonyms). */
 export interface WeightedQuery {
@@ -59,6 +59,12 @@ const alsoOnLeafPath = 0.25;
  * a heading's lines among themselves.
  */
 const repeatedOnLeafPath = 0.25;
+/**
+ * A named row on the line's path that nothing in the query bears on (no word, attribute or figure
+ * of it): among a heading's lines its residual sibling ("Other") is the better reading, as
+ * "Taximeters" is not a counter the query does not call one (GRI 6).
+ */
+const unsupportedRow = 0.05;
 /** Each path word the query does not mention costs a little: the narrower match wins a tie. */
 const unmatchedPathWord = 0.02;
 /** Leaves kept from each BM25 search (MiniSearch) before the evidence is weighed. */
@@ -69,6 +75,13 @@ const attributeContradiction = 0.3;
 /** A line for parts when the query names an article is usually the wrong line; the whole article when it asks for parts, more so. */
 const partMismatch = 0.08;
 const wholeForParts = 0.5;
+/**
+ * A parts line split by the article its parts serve ("Parts: > Of hand operated and check
+ * appliances", "Of valves of subheading 8481.20") agrees with a parts query when it names the
+ * article the query's words choose among the heading's own lines, and not when it names another:
+ * parts follow their article (section XVI, note 2(b)). Among a heading's lines only.
+ */
+const partsOfTheArticle = attributeAgreement;
 const headingPool = 12;
 /** The weight (sum of weight × idf) of a short query of two everyday words, at which the lexicon's hint has its base strength. */
 const shortQueryMass = 20;
@@ -107,9 +120,17 @@ function candidatePool(index: SearchIndex, query: WeightedQuery): Set<Classifiab
   return pool;
 }
 
-function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableLeaf, heading: HeadingEntry, termIdf: Map<string, number>, hintScale: number): ScoredLeaf {
+function scoreLeaf(
+  index: SearchIndex,
+  query: WeightedQuery,
+  leaf: ClassifiableLeaf,
+  heading: HeadingEntry,
+  termIdf: Map<string, number>,
+  hintScale: number,
+  bearsOn: (row: ScheduleNode) => boolean,
+): ScoredLeaf {
   let score = 0;
-  let within = 0;
+  let within = -unsupportedRow * leaf.below.filter((row) => !isResidualRow(row.folded) && !bearsOn(row)).length;
   const headingTerms: string[] = [];
   const pathTerms: string[] = [];
   for (const [term, weight] of query.weights) {
@@ -160,6 +181,23 @@ function scoreLeaf(index: SearchIndex, query: WeightedQuery, leaf: ClassifiableL
   const { agreed, contradicted, adjustment } = weighAttributes(query.stated, { stated: leaf.attributes, excluded: leaf.excluded });
   score += (adjustment + weighMeasures(query, leaf)) * maxIdf(index);
   return { entry: { leaf, score, headingTerms, pathTerms, agreed, contradicted }, within };
+}
+
+/** Whether the query bears on a row's own wording: a word of it, an attribute or a measure it states (remembered per row). */
+function queryBearsOn(query: WeightedQuery, asked: Set<string>): (row: ScheduleNode) => boolean {
+  const known = new Map<ScheduleNode, boolean>();
+  return (row) => {
+    let bears = known.get(row);
+    if (bears === undefined) {
+      bears =
+        row.terms.some((term) => asked.has(term)) ||
+        [...row.attributes.keys()].some((id) => query.stated.has(id)) ||
+        row.quantityLimits.some((limit) => query.quantities.has(limit.dimension)) ||
+        (query.fibreShares !== null && row.shareConditions.length > 0);
+      known.set(row, bears);
+    }
+    return bears;
+  };
 }
 
 /** Whether the line's branch carries the term (in the heading's text or on the path below it). */
@@ -214,6 +252,57 @@ function maxIdf(index: SearchIndex): number {
   return Math.log(1 + index.leaves.length);
 }
 
+function isPartsLine(leaf: ClassifiableLeaf): boolean {
+  return leaf.attributes.get('part_or_whole')?.has('part') === true;
+}
+
+/** Words that say a row is about parts, not which article the parts serve. */
+const partsWords = new Set(['part', 'accessory', 'thereof']);
+
+/**
+ * Whether the rows of a parts line that name the article its parts serve name this article (a line
+ * of the same heading): by the subheading they cite, else by a word of theirs (beyond the heading's
+ * own) on the article line's path. Null when no row names an article.
+ */
+function servesArticle(leaf: ClassifiableLeaf, article: ClassifiableLeaf, heading: HeadingEntry): boolean | null {
+  const from = leaf.below.findIndex((row) => row.attributes.get('part_or_whole')?.has('part'));
+  let verdict: boolean | null = null;
+  for (const row of leaf.below.slice(Math.max(0, from))) {
+    if (isResidualRow(row.folded) || row.attributes.has('material') || row.attributes.has('fibre')) continue;
+    const cited = [...row.folded.matchAll(/\b(\d{4})\.(\d{2})(?:\.(\d{2}))?\b/g)].map((match) => match.slice(1).join(''));
+    if (/\bsubheadings?\b/.test(row.folded) && cited.length > 0) {
+      verdict = cited.some((code) => article.code.startsWith(code));
+      continue;
+    }
+    if (!/^(?:parts?\s+)?(?:of|for)\s/.test(row.folded)) continue;
+    const words = row.terms.filter((term) => !heading.titleTerms.has(term) && !partsWords.has(term));
+    if (words.length > 0) verdict = words.some((term) => article.belowTerms.has(term));
+  }
+  return verdict;
+}
+
+/**
+ * For a parts query, a heading's parts lines that serve the article of its best whole line (one on
+ * whose path the query's words are found) gain, and those that serve another lose.
+ */
+function weighPartsByArticle(index: SearchIndex, query: WeightedQuery, scored: ScoredLeaf[]): void {
+  if (!query.stated.get('part_or_whole')?.has('part')) return;
+  const articles = new Map<string, ScoredLeaf>();
+  for (const candidate of scored) {
+    if (isPartsLine(candidate.entry.leaf) || candidate.entry.pathTerms.length === 0) continue;
+    const code = candidate.entry.leaf.code.slice(0, 4);
+    const sofar = articles.get(code);
+    if (!sofar || candidate.entry.score + candidate.within > sofar.entry.score + sofar.within) articles.set(code, candidate);
+  }
+  for (const candidate of scored) {
+    const code = candidate.entry.leaf.code.slice(0, 4);
+    const article = articles.get(code);
+    if (!article || !isPartsLine(candidate.entry.leaf)) continue;
+    const serves = servesArticle(candidate.entry.leaf, article.entry.leaf, index.headings.get(code) as HeadingEntry);
+    if (serves !== null) candidate.within += (serves ? partsOfTheArticle : -partsOfTheArticle) * maxIdf(index);
+  }
+}
+
 /**
  * A heading keeps the score of its best line, and its lines are ordered below that by their score
  * plus the evidence that only separates them (`within`): the heading is chosen as before, the
@@ -247,10 +336,12 @@ export function rankLeaves(index: SearchIndex, query: WeightedQuery): RankedLeaf
   let mass = 0;
   for (const [term, weight] of query.weights) mass += weight * (termIdf.get(term) as number);
   const hintScale = maxIdf(index) * Math.sqrt(Math.max(1, mass / shortQueryMass));
+  const bearsOn = queryBearsOn(query, allTerms);
   const scored: ScoredLeaf[] = [];
   for (const leaf of candidatePool(index, query)) {
     const heading = index.headings.get(leaf.code.slice(0, 4)) as HeadingEntry;
-    scored.push(scoreLeaf(index, query, leaf, heading, termIdf, hintScale));
+    scored.push(scoreLeaf(index, query, leaf, heading, termIdf, hintScale, bearsOn));
   }
+  weighPartsByArticle(index, query, scored);
   return orderWithinHeadings(scored).sort((a, b) => b.score - a.score || a.leaf.id - b.leaf.id);
 }

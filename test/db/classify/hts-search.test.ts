@@ -102,6 +102,19 @@ describe('searchHtsCodes on a hand-written schedule', () => {
     expect(result.candidates[0].code).toBe('2921.42.0000');
   });
 
+  it('among the lines of the heading it chose, prefers "Other" to a named line the query says nothing of (GRI 6)', async () => {
+    // "Taximeters" only repeats a word of the row above it, so no path word tells it from "Other".
+    const result = await searchHtsCodes({ query: 'production counter' }, deps);
+    expect(result.candidates[0].code).toBe('9029.10.8000');
+  });
+
+  it('for a parts query, prefers the parts line that names the article the query chooses among the heading\'s lines', async () => {
+    // Faucets are among the hand-operated appliances of 8481.80, so their parts are "Of hand operated and check
+    // appliances", not the parts "Of valves of subheading 8481.20" (whose repeated "valves" led before).
+    const result = await searchHtsCodes({ query: 'faucet parts' }, deps);
+    expect(result.candidates[0].code).toBe('8481.90.1000');
+  });
+
   it('only returns codes of the release in force', async () => {
     const store = new HtsReleaseRepository(db.knex);
     for (const query of ['cotton t-shirt', 'hair dryer', 'donkey', 'polyester blouse for women', 'steel bolts']) {
