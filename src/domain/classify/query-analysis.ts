@@ -17,6 +17,13 @@ const synonymWeight = 0.35;
  */
 const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with|without)\b/;
 const modifierClauseWeight = 0.6;
+/**
+ * A purpose ("seeds for sowing", "stone for tool grinding") narrows the goods but does not name
+ * them: its words weigh less. Not for parts, whose heading the goods they are for decide
+ * (section XVI note 2, section XVII note 3).
+ */
+const purposeClause = /\bfor\b/;
+const purposeClauseWeight = 0.6;
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
 const lexiconHeadingHint = 0.6;
 /** The hint of the words the lexicon knows when it does not know the head noun. */
@@ -104,10 +111,16 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   const terms = weighted.map((entry) => entry.term);
   const weights = new Map<string, number>();
   for (const { term, weight } of weighted) raise(weights, term, weight);
-  const [core, ...modifiers] = text.split(modifierClause);
-  const coreTerms = new Set(analyser.terms(core));
-  for (const term of analyser.terms(modifiers.join(' '))) if (!coreTerms.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, modifierClauseWeight));
   const head = headNoun(text, analyser);
+  const lessen = (clause: RegExp, weight: number) => {
+    const [before, ...after] = text.split(clause);
+    const beforeTerms = new Set(analyser.terms(before));
+    for (const term of analyser.terms(after.join(' '))) if (!beforeTerms.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, weight));
+    return before;
+  };
+  if (head === null || !partWords.has(head)) lessen(purposeClause, purposeClauseWeight);
+  const core = lessen(modifierClause, modifierClauseWeight);
+  const coreTerms = new Set(analyser.terms(core));
   if (head && weights.has(head)) weights.set(head, headNounWeight * (weights.get(head) as number));
 
   const answered = answeredAttributes(context);

@@ -37,6 +37,13 @@ describe('query cleanup', () => {
     expect(knee.get('knee')).toBeLessThan(knee.get('kneelength')!);
   });
 
+  it('weighs the words of a purpose less than the goods, except for parts, which their purpose classifies', () => {
+    const stone = analyseQuery('hand oil stone for tool grinding', sharedAnalyser, sharedLexicon).weights;
+    expect(stone.get('grinding') ?? stone.get('grind')).toBe(0.6);
+    expect(stone.get('stone')).toBe(1.5);
+    expect(analyseQuery('parts for diesel engines', sharedAnalyser, sharedLexicon).weights.get('engine')).toBe(1);
+  });
+
   it('takes the head noun past a leading segment that only says whom and what the goods are of', () => {
     const { weights } = analyseQuery("a men's 100% cotton, jersey knit pullover with long sleeves", sharedAnalyser, sharedLexicon);
     expect(weights.get('pullover')).toBe(1.5);
