@@ -19,11 +19,15 @@ const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|f
 const modifierClauseWeight = 0.6;
 /**
  * A purpose ("seeds for sowing", "stone for tool grinding") narrows the goods but does not name
- * them: its words weigh less. Not for parts, whose heading the goods they are for decide
- * (section XVI note 2, section XVII note 3).
+ * them: its words weigh as a use clause's. Not for parts, whose heading the goods they are for
+ * decide (section XVI note 2, section XVII note 3).
  */
 const purposeClause = /\bfor\b/;
-const purposeClauseWeight = 0.6;
+/**
+ * A grade ("food grade", "film grade", "industrial grade") states a quality the goods meet, not
+ * the goods: its words weigh as a use clause's, and it is never the head noun.
+ */
+const gradePhrase = /\b[a-z-]+\s+grade\b/g;
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
 const lexiconHeadingHint = 0.6;
 /** The hint of the words the lexicon knows when it does not know the head noun. */
@@ -53,6 +57,7 @@ export interface AnalysedQuery extends WeightedQuery {
 function headNoun(text: string, analyser: TextAnalyser): string | null {
   const segments = foldText(text)
     .replace(/\([^)]*\)/g, ' ')
+    .replace(gradePhrase, ';')
     .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|without|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b/);
   // A leading segment set off by a comma that is a lone adjective ("hot-rolled, seamless steel
   // tubes") or only says whom and what the goods are of ("a men's 100% cotton, jersey knit
@@ -112,15 +117,20 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   const weights = new Map<string, number>();
   for (const { term, weight } of weighted) raise(weights, term, weight);
   const head = headNoun(text, analyser);
-  const lessen = (clause: RegExp, weight: number) => {
+  // Words only a clause or a grade states weigh less, unless the text outside it says them too.
+  const lessen = (part: string, rest: string) => {
+    const restTerms = new Set(analyser.terms(rest));
+    for (const term of analyser.terms(part)) if (!restTerms.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, modifierClauseWeight));
+  };
+  const clauseAt = (clause: RegExp) => {
     const [before, ...after] = text.split(clause);
-    const beforeTerms = new Set(analyser.terms(before));
-    for (const term of analyser.terms(after.join(' '))) if (!beforeTerms.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, weight));
+    lessen(after.join(' '), before);
     return before;
   };
-  if (head === null || !partWords.has(head)) lessen(purposeClause, purposeClauseWeight);
-  const core = lessen(modifierClause, modifierClauseWeight);
+  if (head === null || !partWords.has(head)) clauseAt(purposeClause);
+  const core = clauseAt(modifierClause);
   const coreTerms = new Set(analyser.terms(core));
+  lessen((text.match(gradePhrase) ?? []).join(' '), text.replace(gradePhrase, ' '));
   if (head && weights.has(head)) weights.set(head, headNounWeight * (weights.get(head) as number));
 
   const answered = answeredAttributes(context);

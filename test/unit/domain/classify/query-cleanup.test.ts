@@ -44,6 +44,12 @@ describe('query cleanup', () => {
     expect(analyseQuery('parts for diesel engines', sharedAnalyser, sharedLexicon).weights.get('engine')).toBe(1);
   });
 
+  it('weighs the words of a grade less than the goods and never takes the grade as the head noun', () => {
+    const resin = analyseQuery('EVA resin film grade', sharedAnalyser, sharedLexicon).weights;
+    expect(resin.get('film')).toBe(0.6);
+    expect(resin.get('resin')).toBe(1.5);
+  });
+
   it('takes the head noun past a leading segment that only says whom and what the goods are of', () => {
     const { weights } = analyseQuery("a men's 100% cotton, jersey knit pullover with long sleeves", sharedAnalyser, sharedLexicon);
     expect(weights.get('pullover')).toBe(1.5);
