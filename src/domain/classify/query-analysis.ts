@@ -13,16 +13,17 @@ const synonymWeight = 0.35;
 /**
  * Words after a clause that says what the goods are used for ("…used in the beer industry") or
  * what they include or feature ("…featuring a V-neckline", "…including a foot tub") describe the
- * use or the make-up, not the goods themselves: they weigh less.
+ * use or the make-up, not the goods themselves: they weigh less. Inside a hyphenated word
+ * ("asbestos-containing", "clip-on") such a word starts no clause, here or in the head noun's.
  */
-const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with|without)\b/;
+const modifierClause = /(?<!-)\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with|without)\b(?!-)/;
 const modifierClauseWeight = 0.6;
 /**
  * A purpose ("seeds for sowing", "stone for tool grinding") narrows the goods but does not name
  * them: its words weigh as a use clause's. Not for parts, whose heading the goods they are for
  * decide (section XVI note 2, section XVII note 3).
  */
-const purposeClause = /\bfor\b/;
+const purposeClause = /(?<!-)\bfor\b(?!-)/;
 /**
  * A grade ("food grade", "film grade", "industrial grade") states a quality the goods meet, not
  * the goods: its words weigh as a use clause's, and it is never the head noun.
@@ -58,7 +59,7 @@ function headNoun(text: string, analyser: TextAnalyser): string | null {
   const segments = foldText(text)
     .replace(/\([^)]*\)/g, ' ')
     .replace(gradePhrase, ';')
-    .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|without|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b/);
+    .split(/,|;|:|\(|\s-\s|(?<!-)\b(?:of|for|with|without|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b(?!-)/);
   // A leading segment set off by a comma that is a lone adjective ("hot-rolled, seamless steel
   // tubes") or only says whom and what the goods are of ("a men's 100% cotton, jersey knit
   // pullover") is not the lead.

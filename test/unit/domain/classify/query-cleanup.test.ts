@@ -50,6 +50,11 @@ describe('query cleanup', () => {
     expect(resin.get('resin')).toBe(1.5);
   });
 
+  it('does not read a clause into a hyphenated word ("clip-on", "asbestos-containing")', () => {
+    expect(analyseQuery('a clip-on pocket watch, lead pencil', sharedAnalyser, sharedLexicon).weights.get('watch')).toBe(1.5);
+    expect(analyseQuery('asbestos-containing brake pads', sharedAnalyser, sharedLexicon).weights.get('brake')).toBeGreaterThan(0.6);
+  });
+
   it('takes the head noun past a leading segment that only says whom and what the goods are of', () => {
     const { weights } = analyseQuery("a men's 100% cotton, jersey knit pullover with long sleeves", sharedAnalyser, sharedLexicon);
     expect(weights.get('pullover')).toBe(1.5);
