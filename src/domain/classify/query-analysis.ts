@@ -25,10 +25,11 @@ const modifierClauseWeight = 0.6;
  */
 const purposeClause = /(?<!-)\bfor\b(?!-)/;
 /**
- * A grade ("food grade", "film grade", "industrial grade") states a quality the goods meet, not
- * the goods: its words weigh as a use clause's, and it is never the head noun.
+ * A grade or a use ("food grade", "film grade", "industrial use") states a quality the goods meet
+ * or what they serve, not the goods: its words weigh as a use clause's, and it is never the head
+ * noun.
  */
-const gradePhrase = /\b[a-z-]+\s+grade\b/g;
+const gradeOrUse = /\b[a-z-]+\s+(?:grade|use)\b/g;
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
 const lexiconHeadingHint = 0.6;
 /** The hint of the words the lexicon knows when it does not know the head noun. */
@@ -58,7 +59,7 @@ export interface AnalysedQuery extends WeightedQuery {
 function headNoun(text: string, analyser: TextAnalyser): string | null {
   const segments = foldText(text)
     .replace(/\([^)]*\)/g, ' ')
-    .replace(gradePhrase, ';')
+    .replace(gradeOrUse, ';')
     .split(/,|;|:|\(|\s-\s|(?<!-)\b(?:of|for|with|without|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b(?!-)/);
   // A leading segment set off by a comma that is a lone adjective ("hot-rolled, seamless steel
   // tubes") or only says whom and what the goods are of ("a men's 100% cotton, jersey knit
@@ -118,7 +119,7 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   const weights = new Map<string, number>();
   for (const { term, weight } of weighted) raise(weights, term, weight);
   const head = headNoun(text, analyser);
-  // Words only a clause or a grade states weigh less, unless the text outside it says them too.
+  // Words only a clause, a grade or a use states weigh less, unless the text outside it says them too.
   const lessen = (part: string, rest: string) => {
     const restTerms = new Set(analyser.terms(rest));
     for (const term of analyser.terms(part)) if (!restTerms.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, modifierClauseWeight));
@@ -131,7 +132,7 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   if (head === null || !partWords.has(head)) clauseAt(purposeClause);
   const core = clauseAt(modifierClause);
   const coreTerms = new Set(analyser.terms(core));
-  lessen((text.match(gradePhrase) ?? []).join(' '), text.replace(gradePhrase, ' '));
+  lessen((text.match(gradeOrUse) ?? []).join(' '), text.replace(gradeOrUse, ' '));
   if (head && weights.has(head)) weights.set(head, headNounWeight * (weights.get(head) as number));
 
   const answered = answeredAttributes(context);

@@ -48,10 +48,13 @@ describe('query cleanup', () => {
     expect(analyseQuery('parts for diesel engines', sharedAnalyser, sharedLexicon).weights.get('engine')).toBe(1);
   });
 
-  it('weighs the words of a grade less than the goods and never takes the grade as the head noun', () => {
+  it('weighs the words of a grade or a use less than the goods and never takes them as the head noun', () => {
     const resin = analyseQuery('EVA resin film grade', sharedAnalyser, sharedLexicon).weights;
     expect(resin.get('film')).toBe(0.6);
     expect(resin.get('resin')).toBe(1.5);
+    const yarn = analyseQuery('high-tenacity polyethylene yarn industrial use', sharedAnalyser, sharedLexicon).weights;
+    expect(yarn.get('industrial')).toBe(0.6);
+    expect(yarn.get('yarn')).toBeGreaterThan(1);
   });
 
   it('does not read a clause into a hyphenated word ("clip-on", "asbestos-containing")', () => {
