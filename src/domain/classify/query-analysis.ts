@@ -13,10 +13,23 @@ const synonymWeight = 0.35;
 /**
  * Words after a clause that says what the goods are used for ("…used in the beer industry") or
  * what they include or feature ("…featuring a V-neckline", "…including a foot tub") describe the
- * use or the make-up, not the goods themselves: they weigh less.
+ * use or the make-up, not the goods themselves: they weigh less. Inside a hyphenated word
+ * ("asbestos-containing", "clip-on") such a word starts no clause, here or in the head noun's.
  */
-const modifierClause = /\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with|without)\b/;
+const modifierClause = /(?<!-)\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with|without)\b(?!-)/;
 const modifierClauseWeight = 0.6;
+/**
+ * A purpose ("seeds for sowing", "stone for tool grinding") narrows the goods but does not name
+ * them: its words weigh as a use clause's. Not for parts, whose heading the goods they are for
+ * decide (section XVI note 2, section XVII note 3).
+ */
+const purposeClause = /(?<!-)\bfor\b(?!-)/;
+/**
+ * A grade or a use ("food grade", "film grade", "industrial use") states a quality the goods meet
+ * or what they serve, not the goods: its words weigh as a use clause's, and it is never the head
+ * noun.
+ */
+const gradeOrUse = /\b[a-z-]+\s+(?:grade|use)\b/g;
 /** How strongly a lexicon entry's headings are preferred, in units of the rarest term's idf. */
 const lexiconHeadingHint = 0.6;
 /** The hint of the words the lexicon knows when it does not know the head noun. */
@@ -46,7 +59,8 @@ export interface AnalysedQuery extends WeightedQuery {
 function headNoun(text: string, analyser: TextAnalyser): string | null {
   const segments = foldText(text)
     .replace(/\([^)]*\)/g, ' ')
-    .split(/,|;|:|\(|\s-\s|\b(?:of|for|with|without|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b/);
+    .replace(gradeOrUse, ';')
+    .split(/,|;|:|\(|\s-\s|(?<!-)\b(?:of|for|with|without|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b(?!-)/);
   // A leading segment set off by a comma that is a lone adjective ("hot-rolled, seamless steel
   // tubes") or only says whom and what the goods are of ("a men's 100% cotton, jersey knit
   // pullover") is not the lead.
@@ -104,10 +118,21 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   const terms = weighted.map((entry) => entry.term);
   const weights = new Map<string, number>();
   for (const { term, weight } of weighted) raise(weights, term, weight);
-  const [core, ...modifiers] = text.split(modifierClause);
-  const coreTerms = new Set(analyser.terms(core));
-  for (const term of analyser.terms(modifiers.join(' '))) if (!coreTerms.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, modifierClauseWeight));
   const head = headNoun(text, analyser);
+  // Words only a clause, a grade or a use states weigh less, unless the text outside it says them too.
+  const lessen = (part: string, rest: string) => {
+    const restTerms = new Set(analyser.terms(rest));
+    for (const term of analyser.terms(part)) if (!restTerms.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, modifierClauseWeight));
+  };
+  const clauseAt = (clause: RegExp) => {
+    const [before, ...after] = text.split(clause);
+    lessen(after.join(' '), before);
+    return before;
+  };
+  if (head === null || !partWords.has(head)) clauseAt(purposeClause);
+  const core = clauseAt(modifierClause);
+  const coreTerms = new Set(analyser.terms(core));
+  lessen((text.match(gradeOrUse) ?? []).join(' '), text.replace(gradeOrUse, ' '));
   if (head && weights.has(head)) weights.set(head, headNounWeight * (weights.get(head) as number));
 
   const answered = answeredAttributes(context);

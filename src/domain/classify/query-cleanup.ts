@@ -4,8 +4,8 @@ import { countries } from 'countries-list';
  * Wording of a query that never decides a classification and only misleads a lexical search:
  * where the goods come from ("from Sri Lanka", "made in China", "of Chinese origin"), whose
  * brand they carry ("imported under the NIKE trademark", "Brand ZHENGLONG") and how they are
- * packed for sale ("25kg/Case", "1–2kg per fish"), and a chemical's registry number ("CAS #
- * 99-88-7"). The product words stay; "china" as
+ * packed for sale ("25kg/Case", "1–2kg per fish", "vacuum packed 10kg carton"), and a chemical's
+ * registry number ("CAS # 99-88-7"). The product words stay; "china" as
  * porcelain or "jersey" as a fabric stay, because a country is only removed after a word
  * that introduces an origin.
  */
@@ -27,7 +27,13 @@ const registryNumber = /\bcas\b\s*(?:#|no\b\.?|number|rn)?\s*:?\s*(?:\d{2,7}-\d{
 // A weight per square metre ("180 g/m2") is a fabric's weight, not a packing unit.
 const packing = /\b\d[\d.,]*\s*(?:-|–|to)?\s*\d*[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l|pcs|pieces)\b\s*(?:\/|per)\s*(?!m2\b)[a-z]+/g;
 
+/**
+ * How the goods are packed ("vacuum packed", "10kg carton", "bagged", "packaging"), not what they
+ * are; whether they are put up for retail sale ("non-retail") stays, as the schedule asks it.
+ */
+const packedIn = /\b(?:vacuum[- ])?(?:packed|packaged|bagged|boxed)\b|\bpackaging\b|\b\d[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l)\s*(?:cartons?|bags?|boxes|drums?|cases?|bottles?|cans?|sacks?)\b/g;
+
 /** The query, lower-cased and folded, without its origin, brand, packing and registry-number wording. */
 export function withoutIncidentals(folded: string): string {
-  return folded.replace(originPhrase, ' ').replace(countryOfOrigin, ' ').replace(otherOrigin, ' ').replace(brand, ' ').replace(packing, ' ').replace(registryNumber, ' ');
+  return folded.replace(originPhrase, ' ').replace(countryOfOrigin, ' ').replace(otherOrigin, ' ').replace(brand, ' ').replace(packing, ' ').replace(packedIn, ' ').replace(registryNumber, ' ');
 }

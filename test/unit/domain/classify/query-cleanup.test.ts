@@ -18,8 +18,12 @@ describe('query cleanup', () => {
 
   it('drops brands and packing units', () => {
     expect(cleaned("swimmer's goggles imported under the NIKE trademark")).toBe("swimmer's goggles");
-    expect(cleaned('tuna meat vacuum packed 5kg Brand ZHENGLONG')).toBe('tuna meat vacuum packed 5kg');
+    expect(cleaned('tuna meat vacuum packed 5kg Brand ZHENGLONG')).toBe('tuna meat 5kg');
     expect(cleaned('Anchor Butter 25kg/Case unbranded')).toBe('anchor butter');
+    expect(cleaned('crab meat vacuum packed 10kg carton')).toBe('crab meat');
+    expect(cleaned('beer lager 330ml bottles')).toBe('beer lager');
+    expect(cleaned('feed premix bagged')).toBe('feed premix');
+    expect(cleaned('xenon non-retail packaging')).toBe('xenon non-retail');
     // A fabric's weight per square metre is no packing unit.
     expect(cleaned('twill fabric 180 g/m2')).toBe('twill fabric 180 g/m2');
   });
@@ -37,6 +41,27 @@ describe('query cleanup', () => {
     expect(knee.get('knee')).toBeLessThan(knee.get('kneelength')!);
   });
 
+  it('weighs the words of a purpose less than the goods, except for parts, which their purpose classifies', () => {
+    const stone = analyseQuery('hand oil stone for tool grinding', sharedAnalyser, sharedLexicon).weights;
+    expect(stone.get('grinding') ?? stone.get('grind')).toBe(0.6);
+    expect(stone.get('stone')).toBe(1.5);
+    expect(analyseQuery('parts for diesel engines', sharedAnalyser, sharedLexicon).weights.get('engine')).toBe(1);
+  });
+
+  it('weighs the words of a grade or a use less than the goods and never takes them as the head noun', () => {
+    const resin = analyseQuery('EVA resin film grade', sharedAnalyser, sharedLexicon).weights;
+    expect(resin.get('film')).toBe(0.6);
+    expect(resin.get('resin')).toBe(1.5);
+    const yarn = analyseQuery('high-tenacity polyethylene yarn industrial use', sharedAnalyser, sharedLexicon).weights;
+    expect(yarn.get('industrial')).toBe(0.6);
+    expect(yarn.get('yarn')).toBeGreaterThan(1);
+  });
+
+  it('does not read a clause into a hyphenated word ("clip-on", "asbestos-containing")', () => {
+    expect(analyseQuery('a clip-on pocket watch, lead pencil', sharedAnalyser, sharedLexicon).weights.get('watch')).toBe(1.5);
+    expect(analyseQuery('asbestos-containing brake pads', sharedAnalyser, sharedLexicon).weights.get('brake')).toBeGreaterThan(0.6);
+  });
+
   it('takes the head noun past a leading segment that only says whom and what the goods are of', () => {
     const { weights } = analyseQuery("a men's 100% cotton, jersey knit pullover with long sleeves", sharedAnalyser, sharedLexicon);
     expect(weights.get('pullover')).toBe(1.5);
@@ -48,7 +73,7 @@ describe('query cleanup', () => {
   it('takes a set as the goods it is a set of (GRI 3(b)), not a verb that ends in the same letters', () => {
     expect(analyseQuery('a bi-metal hole saw kit with a carry case', sharedAnalyser, sharedLexicon).headingHints.has('8207')).toBe(true);
     expect(analyseQuery('snorkel pack', sharedAnalyser, sharedLexicon).weights.get('snorkel')).toBe(1.5);
-    expect(analyseQuery('hog leg meat cooked vacuum packed', sharedAnalyser, sharedLexicon).weights.get('vacuum')).toBe(1);
+    expect(analyseQuery('hog leg meat cooked vacuum packed', sharedAnalyser, sharedLexicon).weights.get('meat')).toBe(1);
   });
 
   it('reads an irregular past form that is also a noun as the noun, as its plural reads', () => {
