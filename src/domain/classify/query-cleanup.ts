@@ -28,10 +28,11 @@ const registryNumber = /\bcas\b\s*(?:#|no\b\.?|number|rn)?\s*:?\s*(?:\d{2,7}-\d{
 const packing = /\b\d[\d.,]*\s*(?:-|–|to)?\s*\d*[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l|pcs|pieces)\b\s*(?:\/|per)\s*(?!m2\b)[a-z]+/g;
 
 /**
- * How the goods are packed ("vacuum packed", "10kg carton", "bagged", "packaging"), not what they
- * are; whether they are put up for retail sale ("non-retail") stays, as the schedule asks it.
+ * How the goods are packed ("vacuum packed", "10kg carton", "bagged"), not what they are. Not
+ * "packaging", which names goods ("packaging machine", "packaging film"); whether goods are put up
+ * for retail sale ("non-retail") stays too, as the schedule asks it.
  */
-const packedIn = /\b(?:vacuum[- ])?(?:packed|packaged|bagged|boxed)\b|\bpackaging\b|\b\d[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l)\s*(?:cartons?|bags?|boxes|drums?|cases?|bottles?|cans?|sacks?)\b/g;
+const packedIn = /\b(?:vacuum[- ])?(?:packed|packaged|bagged|boxed)\b|\b\d[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l)\s*(?:cartons?|bags?|boxes|drums?|cases?|bottles?|cans?|sacks?)\b/g;
 
 /** The query, lower-cased and folded, without its origin, brand, packing and registry-number wording. */
 export function withoutIncidentals(folded: string): string {

@@ -23,7 +23,9 @@ describe('query cleanup', () => {
     expect(cleaned('crab meat vacuum packed 10kg carton')).toBe('crab meat');
     expect(cleaned('beer lager 330ml bottles')).toBe('beer lager');
     expect(cleaned('feed premix bagged')).toBe('feed premix');
-    expect(cleaned('xenon non-retail packaging')).toBe('xenon non-retail');
+    // "Packaging" names goods as often as it says how they are packed: it stays.
+    expect(cleaned('packaging machine')).toBe('packaging machine');
+    expect(cleaned('xenon non-retail packaging')).toBe('xenon non-retail packaging');
     // A fabric's weight per square metre is no packing unit.
     expect(cleaned('twill fabric 180 g/m2')).toBe('twill fabric 180 g/m2');
   });
