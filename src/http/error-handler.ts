@@ -119,10 +119,23 @@ export function problemErrorHandler(error: unknown, req: Request, res: Response,
     sendProblem(req, res, problem);
     return;
   }
-  // The use this call took is back before the caller learns of the rejection (never fails: it logs).
-  void giveBackUse().then(() => {
+  // The use this call took is back before the caller learns of the rejection (never fails: it logs),
+  // unless the database is so slow that the answer would wait longer than a caller should.
+  void settledWithin(giveBackUse(), giveBackWaitMs).then(() => {
     if (!res.headersSent) sendProblem(req, res, problem);
   });
+}
+
+/** How long a refusal waits for its quota use to be given back before it is answered anyway. */
+const giveBackWaitMs = 2000;
+
+/** Resolves when the work is done or the time is up, whichever comes first (the work goes on). */
+function settledWithin(work: Promise<void>, milliseconds: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, milliseconds);
+  });
+  return Promise.race([work, timeUp]).finally(() => clearTimeout(timer));
 }
 
 export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {

@@ -71,6 +71,21 @@ describe('daily quotas (sign-up: 5 a day per client IP)', () => {
     }
   });
 
+  it('answers a rejection even when the database never takes the use back', async () => {
+    app.clock.set('2026-11-24T12:00:00.000Z');
+    const counters = new QuotaCounterRepository(app.db);
+    counters.giveBack = () => new Promise<void>(() => undefined);
+    const shipped = app.deps.access.quotas;
+    app.deps.access.quotas = new QuotaService(counters);
+    try {
+      await signUpFrom('192.0.2.7', {}, 'dup-stuck@example.com').expect(201);
+      const dup = await signUpFrom('192.0.2.7', {}, 'dup-stuck@example.com').expect(409);
+      expect(dup.body.type).toBe('https://docs.tradelane.dev/problems/conflict');
+    } finally {
+      app.deps.access.quotas = shipped;
+    }
+  });
+
   it('does not count a request rejected by validation', async () => {
     app.clock.set('2026-11-25T10:00:00.000Z');
     const ip = '192.0.2.4';
