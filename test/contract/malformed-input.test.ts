@@ -113,3 +113,22 @@ describe.each(['main', 'tariff', 'site'] as const)('the %s host, given malformed
     expect(wrong).toEqual([]);
   }, 600_000);
 });
+
+// The JSON parser reads a body sent to any operation: one it cannot decode is refused, bodiless
+// operations included.
+describe('an operation that takes no body, sent one in an encoding it cannot read', () => {
+  const bodyless = (['main', 'tariff', 'site'] as const).flatMap((host) => {
+    const document = YAML.parse(fs.readFileSync(path.join(projectRoot, 'src', 'generated', 'openapi', `${host}.yaml`), 'utf8')) as { paths: Record<string, Partial<Record<(typeof methods)[number], OperationDefinition & { operationId: string }>>> };
+    return Object.entries(document.paths).flatMap(([template, item]) =>
+      (['post', 'put', 'patch'] as const).filter((method) => item[method] && !item[method]?.requestBody).map((method) => ({ host, method, template, operationId: item[method]?.operationId as string })),
+    );
+  });
+
+  it.each(bodyless)('$host $operationId refuses it with 415', async ({ host, method, template }) => {
+    app.clock.advance(1000);
+    const call = request(app.hosts[host])[method](template.replace(/\{[^}]+\}/g, 'abc')).set('Content-Type', 'application/json').set('Content-Encoding', 'x-unknown').send('{}');
+    const res = await (host === 'site' ? call.set('Authorization', `Bearer ${key}`) : call.set('X-API-Key', key).set('X-Admin-Token', 'x'));
+    expect(res.status).toBe(415);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+});
