@@ -30,9 +30,9 @@ export const isCounted = (entitlement: Entitlement): entitlement is Entitlement 
 /** Daily quotas: windows are UTC days; counting is one atomic statement in the database. */
 export class QuotaService {
   /**
-   * Uses being given back, by subject and bucket. A refused call's use is given back while its
-   * answer is sent, so the caller's next call can arrive first: it waits for them, and so never
-   * counts a use this process is still giving back.
+   * Uses being given back, by subject and bucket. A refusal is answered once its use is back, or
+   * after a bounded wait (src/http/error-handler.ts), so the caller's next call can still arrive
+   * first: it waits for them, and so never counts a use this process is still giving back.
    */
   private readonly givingBack = new Map<string, Promise<void>>();
 
