@@ -57,6 +57,7 @@ function broken(value: unknown, depth = 0): unknown {
 }
 
 interface OperationDefinition {
+  operationId: string;
   requestBody?: { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }> }> };
 }
 
@@ -77,8 +78,12 @@ const component = (value: string): string => {
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
+/** The host's own view of the spec, as it serves it. */
+const hostDocument = (host: HostName) =>
+  YAML.parse(fs.readFileSync(path.join(projectRoot, 'src', 'generated', 'openapi', `${host}.yaml`), 'utf8')) as { paths: Record<string, Partial<Record<(typeof methods)[number], OperationDefinition>>> };
+
 describe.each(['main', 'tariff', 'site'] as const)('the %s host, given malformed requests', (host: HostName) => {
-  const document = YAML.parse(fs.readFileSync(path.join(projectRoot, 'src', 'generated', 'openapi', `${host}.yaml`), 'utf8')) as { paths: Record<string, Partial<Record<(typeof methods)[number], OperationDefinition>>> };
+  const document = hostDocument(host);
 
   it('answers every one with a problem document and a status below 500 (503 aside: data not loaded)', async () => {
     const wrong: string[] = [];
@@ -118,7 +123,7 @@ describe.each(['main', 'tariff', 'site'] as const)('the %s host, given malformed
 // operations included.
 describe('an operation that takes no body, sent one in an encoding it cannot read', () => {
   const bodyless = (['main', 'tariff', 'site'] as const).flatMap((host) => {
-    const document = YAML.parse(fs.readFileSync(path.join(projectRoot, 'src', 'generated', 'openapi', `${host}.yaml`), 'utf8')) as { paths: Record<string, Partial<Record<(typeof methods)[number], OperationDefinition & { operationId: string }>>> };
+    const document = hostDocument(host);
     return Object.entries(document.paths).flatMap(([template, item]) =>
       (['post', 'put', 'patch'] as const).filter((method) => item[method] && !item[method]?.requestBody).map((method) => ({ host, method, template, operationId: item[method]?.operationId as string })),
     );
