@@ -104,7 +104,7 @@ function rejectionReason(error: unknown): string {
 async function recordSuccessorChangeSet(tx: HtsStores, release: HtsRelease, lines: ComparableHtsLine[], now: number): Promise<void> {
   const successor = await tx.releases.oldestAfter(release);
   if (!successor || (await tx.changes.findByReleaseId(successor.id))) return;
-  const changes = diffReleases(lines, await tx.releases.comparableLines(successor.id));
+  const changes = await diffReleases(lines, await tx.releases.comparableLines(successor.id));
   await tx.changes.insert(
     { id: newId('hcs', now), releaseId: successor.id, previousReleaseId: release.id, counts: countChanges(changes), createdAt: now },
     changes,
@@ -150,7 +150,7 @@ export async function importHtsFile(deps: HtsImportDeps, request: HtsImportReque
     lineCount: numbered.length,
     importedAt: now,
   };
-  const changes = previous ? diffReleases(await stores.releases.comparableLines(previous.id), numbered) : [];
+  const changes = previous ? await diffReleases(await stores.releases.comparableLines(previous.id), numbered) : [];
   const changeSet: HtsChangeSet | null = previous
     ? { id: newId('hcs', now), releaseId: release.id, previousReleaseId: previous.id, counts: countChanges(changes), createdAt: now }
     : null;

@@ -1,6 +1,7 @@
 import { optionalText, rowCode, rowDescription, rowIndent, rowUnits } from './hts-rows';
 import { HtsFileRejected, HtsFootnote, HtsRow, normaliseText } from '../../domain/hts';
 import { givingWay } from '../../domain/shared';
+import { parseJsonArray } from './json-array';
 
 /** One element of USITC's JSON export (`hts_{YYYY}_revision_{N}_json.json`, reststop exportList). */
 interface UsitcJsonRow {
@@ -40,23 +41,30 @@ function footnotes(value: unknown, where: string): HtsFootnote[] {
   });
 }
 
-function parseJson(bytes: Buffer): unknown {
-  const source = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (source.trim() === '') throw new HtsFileRejected('the file is empty');
-  try {
-    return JSON.parse(source);
-  } catch (error) {
-    throw new HtsFileRejected(`not valid JSON (${(error as Error).message}): the file is truncated or corrupt`);
-  }
-}
+const notValid = (error: Error) => new HtsFileRejected(`not valid JSON (${error.message}): the file is truncated or corrupt`);
 
 /** Reads USITC's JSON export: a bare array of rows with string `indent` and footnotes per column. */
 export async function readHtsJson(bytes: Buffer): Promise<HtsRow[]> {
-  const document = parseJson(bytes);
-  if (!Array.isArray(document)) throw new HtsFileRejected('the JSON export must be an array of rows');
+  const source = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (source.trim() === '') throw new HtsFileRejected('the file is empty');
   const giveWay = givingWay();
+  let elements: unknown[] | null;
+  try {
+    elements = await parseJsonArray(source, giveWay);
+  } catch (error) {
+    throw notValid(error as Error);
+  }
+  if (elements === null) {
+    // Not an array: parsed whole, to say whether it is JSON at all.
+    try {
+      JSON.parse(source);
+    } catch (error) {
+      throw notValid(error as Error);
+    }
+    throw new HtsFileRejected('the JSON export must be an array of rows');
+  }
   const rows: HtsRow[] = [];
-  for (const [index, element] of (document as unknown[]).entries()) {
+  for (const [index, element] of elements.entries()) {
     await giveWay();
     rows.push(jsonRow(element, index));
   }

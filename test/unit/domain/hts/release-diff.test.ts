@@ -17,11 +17,11 @@ const line = (code: string, description: string, general: string | null = null, 
 describe('diffReleases', () => {
   const before = [line('0101', 'Horses:'), line('01012100', 'Purebred', 'Free'), line('0101210010', 'Males'), line('0101210020', 'Females')];
 
-  it('reports nothing between identical releases, whatever the row order', () => {
-    expect(diffReleases(before, [...before].reverse())).toEqual([]);
+  it('reports nothing between identical releases, whatever the row order', async () => {
+    expect(await diffReleases(before, [...before].reverse())).toEqual([]);
   });
 
-  it('ignores whitespace in rate texts and descriptions', () => {
+  it('ignores whitespace in rate texts and descriptions', async () => {
     const spaced = [
       line('0101', ' Horses: '),
       line('01012100', 'Purebred', 'Free', { special: 'Free (A+, AU)' }),
@@ -29,10 +29,10 @@ describe('diffReleases', () => {
       line('0101210020', 'Females'),
     ];
     const unspaced = [...before.slice(0, 1), line('01012100', 'Purebred', ' Free', { special: 'Free\n(A+,AU)' }), ...before.slice(2)];
-    expect(diffReleases(spaced, unspaced)).toEqual([]);
+    expect(await diffReleases(spaced, unspaced)).toEqual([]);
   });
 
-  it('matches lines by full code, statistical suffix included, and reports each kind', () => {
+  it('matches lines by full code, statistical suffix included, and reports each kind', async () => {
     const after = [
       line('0101', 'Horses:'),
       line('01012100', 'Purebred', '2%'),
@@ -40,7 +40,7 @@ describe('diffReleases', () => {
       line('0101210030', 'Females'), // same description, new suffix: one line removed, one added
       line('99030301', 'Section 122', '+10%', { other: '+10%' }),
     ];
-    expect(diffReleases(before, after)).toEqual<HtsChange[]>([
+    expect(await diffReleases(before, after)).toEqual<HtsChange[]>([
       {
         kind: 'rate_changed',
         code: '01012100',
@@ -69,8 +69,8 @@ describe('diffReleases', () => {
     ]);
   });
 
-  it('counts a change of additional duties as a rate change', () => {
-    const changes = diffReleases([line('99040201', 'Sugar', null, { additionalDuties: '66.6¢/kg' })], [line('99040201', 'Sugar', null, { additionalDuties: '70¢/kg' })]);
+  it('counts a change of additional duties as a rate change', async () => {
+    const changes = await diffReleases([line('99040201', 'Sugar', null, { additionalDuties: '66.6¢/kg' })], [line('99040201', 'Sugar', null, { additionalDuties: '70¢/kg' })]);
     expect(changes.map((change) => change.kind)).toEqual(['rate_changed']);
   });
 });
