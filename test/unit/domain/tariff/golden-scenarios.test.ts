@@ -162,6 +162,22 @@ const scenarios: GoldenScenario[] = [
     total: '6063.00',
   },
   {
+    name: 'drone from China entered 2026-09-02: no Section 232 on unmanned aircraft yet',
+    source: 'Section 232 unmanned aircraft systems reported in force from 2026-09-03 (Proclamation 11055, U.S. note 43)',
+    request: { hts_code: '8806.24.00.00', country_code: 'CN', declared_value: 10000, entry_date: '2026-09-02' },
+    applies: { mfn: '0.00', 's301-cn-list-1': '2500.00', 's301-fl-cn': '1250.00' },
+    total: '3750.00',
+  },
+  {
+    name: 'drone from China entered 2026-09-03: the unmanned aircraft 232 (not in our HTS releases) leaves the total null',
+    source: 'Section 232 unmanned aircraft systems reported in force from 2026-09-03 (Proclamation 11055, U.S. note 43)',
+    request: { hts_code: '8806.24.00.00', country_code: 'CN', declared_value: 10000, entry_date: '2026-09-03' },
+    // A 232 article does not pay the forced-labor 301: while the 232 is unresolved, so is the 301.
+    applies: { mfn: '0.00', 's301-cn-list-1': '2500.00' },
+    unresolved: ['s232-uas', 's301-fl-cn'],
+    total: null,
+  },
+  {
     name: 'Canadian wine arriving 2026-10-01: a possible ban (list not in our data) leaves the total null',
     source: 'Proclamation 11061; CSMS #70050970 (packaged listed alcohol banned from 2026-09-29, arrival basis)',
     request: { hts_code: '2204.21.50.05', country_code: 'CA', entry_date: '2026-10-01', quantities: [{ value: 1000, unit: 'liter' }] },
