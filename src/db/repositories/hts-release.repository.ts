@@ -240,9 +240,8 @@ export class HtsReleaseRepository implements HtsReleaseStore {
     return this.knex<VersionRow>('hts_line_versions');
   }
 
-  /** The line versions of the release with this sequence. */
   /**
-   * The versions in force at a place of the schedule (about 35,000 rows), read a page at a time in
+   * The line versions of the release with this sequence (about 35,000 rows), read a page at a time in
    * id order: one query for all of them held the event loop for a fifth of a second on SQLite, and
    * the SQLite client gives way between queries.
    */

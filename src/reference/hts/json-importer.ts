@@ -51,18 +51,12 @@ export async function readHtsJson(bytes: Buffer): Promise<HtsRow[]> {
   let elements: unknown[] | null;
   try {
     elements = await parseJsonArray(source, giveWay);
+    // Not an array: parsed whole, to say whether it is JSON at all.
+    if (elements === null) JSON.parse(source);
   } catch (error) {
     throw notValid(error as Error);
   }
-  if (elements === null) {
-    // Not an array: parsed whole, to say whether it is JSON at all.
-    try {
-      JSON.parse(source);
-    } catch (error) {
-      throw notValid(error as Error);
-    }
-    throw new HtsFileRejected('the JSON export must be an array of rows');
-  }
+  if (elements === null) throw new HtsFileRejected('the JSON export must be an array of rows');
   const rows: HtsRow[] = [];
   for (const [index, element] of elements.entries()) {
     await giveWay();
