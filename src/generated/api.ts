@@ -1590,7 +1590,7 @@ export interface paths {
          * @description Every line in input order: the input columns as given, then the computed ones. For
          *     `calculation`: `status` (`resolved` or `unresolved`), each program's `<program>_rate` (percent)
          *     and `<program>_amount` (USD) for `base`, `ieepa`, `ieepa_reciprocal`, `section_122`,
-         *     `section_301`, `section_232`, `section_338` and `ad_cvd`, `mpf_amount`, `hmf_amount`,
+         *     `section_201`, `section_301`, `section_232`, `section_338` and `ad_cvd`, `mpf_amount`, `hmf_amount`,
          *     `duty_total`, `duty_rate`, `fees_total`, `total` (duty and fees), the Chapter 99 `headings`
          *     that apply, `unresolved` (the reasons), `warnings`, `hts_release` and `rules_version`. For
          *     `ieepa_refund`: the owed amounts per IEEPA program and in total, `paid`, `difference`,
@@ -3675,7 +3675,7 @@ export interface components {
         TariffSimulationDifference: {
             programs: {
                 /** @enum {string} */
-                family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_301" | "section_232" | "section_338" | "ad_cvd";
+                family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_201" | "section_301" | "section_232" | "section_338" | "ad_cvd";
                 amount: number | null;
             }[];
             total_duty: number | null;
@@ -3816,8 +3816,10 @@ export interface components {
             /** @description Flag emoji. */
             flag: string;
         };
+        /** @description The duty stack by program. `section_122`, `section_201` (safeguards) and `section_338` are present only when the program applies to the line. */
         DutyRates: {
             section_122?: components["schemas"]["DutyComponent"];
+            section_201?: components["schemas"]["DutyComponent"];
             section_338?: components["schemas"]["DutyComponent"];
             base_duty: components["schemas"]["BaseDuty"];
             ieepa: components["schemas"]["DutyComponent"];
@@ -3847,7 +3849,7 @@ export interface components {
         DutyStackComponent: {
             id: string;
             /** @enum {string} */
-            family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_301" | "section_232" | "section_338" | "ad_cvd";
+            family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_201" | "section_301" | "section_232" | "section_338" | "ad_cvd";
             program: string;
             /** @description Chapter 99 heading to report. */
             heading: string | null;
@@ -3937,7 +3939,7 @@ export interface components {
         };
         TariffBreakdownEntry: {
             /** @enum {string} */
-            type: "MFN" | "IEEPA" | "Reciprocal" | "Section 122" | "Section 301" | "Section 232" | "Section 338" | "AD/CVD";
+            type: "MFN" | "IEEPA" | "Reciprocal" | "Section 122" | "Section 201" | "Section 301" | "Section 232" | "Section 338" | "AD/CVD";
             /** @description Percent; null when the program applies at an amount not yet known. */
             rate: number | null;
         };

@@ -84,6 +84,19 @@ describe('POST /api/tariff/public/calculate with the real schedule and rules', (
     expect(early.body.detail).toContain('2025-08-06');
   });
 
+  it('reports a Section 201 safeguard under its own key (form A) and type (form B)', async () => {
+    // Solar modules (8541.43.00.10) from Korea entered 2025-08-10: heading 9903.45.25 at 14%, U.S. note 18(h).
+    const modules = { hts_code: '8541.43.00.10', country_code: 'KR', entry_date: '2025-08-10', declared_value: 10000 };
+    const tariff = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(modules).expect(200);
+    expect(tariff.body.result.rates.section_201).toEqual({ applies: true, rate: 14, amount: 1400 });
+    expect(tariff.body.result.components).toEqual(expect.arrayContaining([expect.objectContaining({ id: 's201-solar-modules-2025', family: 'section_201', heading: '9903.45.25', amount: 1400 })]));
+    const main = await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(modules).expect(200);
+    expect(main.body.tariff_breakdown).toEqual(expect.arrayContaining([{ type: 'Section 201', rate: 14 }]));
+    // A line the safeguard does not cover has no section_201 key at all.
+    const steers = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(steersFromChina).expect(200);
+    expect(steers.body.result.rates).not.toHaveProperty('section_201');
+  });
+
   it('counts calculate on both hosts in one bucket, keyed or keyless: the sixth call is 429', async () => {
     const { key } = await signUp(app);
     const keyed = { 'X-API-Key': key };

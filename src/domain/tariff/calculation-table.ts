@@ -1,6 +1,7 @@
 import type { Cell } from '../shared';
 import type { ClaimInput } from './engine/duty-request';
-import type { DutyCalculation, ReportFamily } from './engine/duty-result';
+import { reportFamilies } from './engine/duty-result';
+import type { DutyCalculation } from './engine/duty-result';
 import { familyAmount } from './engine/family-amount';
 
 /**
@@ -8,8 +9,6 @@ import { familyAmount } from './engine/family-amount';
  * Chapter 99 headings, the fees and totals, and why anything is unresolved. An amount that is
  * unresolved is an empty cell and `unresolved` says why: never a 0.
  */
-
-const families: ReportFamily[] = ['base', 'ieepa', 'ieepa_reciprocal', 'section_122', 'section_301', 'section_232', 'section_338', 'ad_cvd'];
 
 export const calculationColumns = [
   'hts_code',
@@ -19,7 +18,7 @@ export const calculationColumns = [
   'entry_date',
   'mode',
   'claims',
-  ...families.flatMap((family) => [`${family}_rate_percent`, `${family}_amount`, `${family}_headings`]),
+  ...reportFamilies.flatMap((family) => [`${family}_rate_percent`, `${family}_amount`, `${family}_headings`]),
   'total_duty',
   'total_duty_rate_percent',
   'mpf',
@@ -39,7 +38,7 @@ const number = (value: string | null): Cell => (value === null ? null : Number(v
 export const claimText = (claim: ClaimInput): string => [claim.code, claim.text, claim.value === undefined ? undefined : String(claim.value)].filter(Boolean).join(' ');
 
 export function calculationRow(calculation: DutyCalculation, claims: ClaimInput[]): Cell[] {
-  const programs = families.flatMap((family) => {
+  const programs = reportFamilies.flatMap((family) => {
     const program = calculation.programs.find((p) => p.family === family);
     const amount = familyAmount(calculation, family);
     if (!program?.applies) return [amount === null ? null : 0, number(amount), ''];

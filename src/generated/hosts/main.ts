@@ -698,7 +698,7 @@ export interface components {
         DutyStackComponent: {
             id: string;
             /** @enum {string} */
-            family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_301" | "section_232" | "section_338" | "ad_cvd";
+            family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_201" | "section_301" | "section_232" | "section_338" | "ad_cvd";
             program: string;
             /** @description Chapter 99 heading to report. */
             heading: string | null;
@@ -788,7 +788,7 @@ export interface components {
         };
         TariffBreakdownEntry: {
             /** @enum {string} */
-            type: "MFN" | "IEEPA" | "Reciprocal" | "Section 122" | "Section 301" | "Section 232" | "Section 338" | "AD/CVD";
+            type: "MFN" | "IEEPA" | "Reciprocal" | "Section 122" | "Section 201" | "Section 301" | "Section 232" | "Section 338" | "AD/CVD";
             /** @description Percent; null when the program applies at an amount not yet known. */
             rate: number | null;
         };

@@ -525,7 +525,7 @@ export interface paths {
          * @description Every line in input order: the input columns as given, then the computed ones. For
          *     `calculation`: `status` (`resolved` or `unresolved`), each program's `<program>_rate` (percent)
          *     and `<program>_amount` (USD) for `base`, `ieepa`, `ieepa_reciprocal`, `section_122`,
-         *     `section_301`, `section_232`, `section_338` and `ad_cvd`, `mpf_amount`, `hmf_amount`,
+         *     `section_201`, `section_301`, `section_232`, `section_338` and `ad_cvd`, `mpf_amount`, `hmf_amount`,
          *     `duty_total`, `duty_rate`, `fees_total`, `total` (duty and fees), the Chapter 99 `headings`
          *     that apply, `unresolved` (the reasons), `warnings`, `hts_release` and `rules_version`. For
          *     `ieepa_refund`: the owed amounts per IEEPA program and in total, `paid`, `difference`,
@@ -975,7 +975,7 @@ export interface components {
         TariffSimulationDifference: {
             programs: {
                 /** @enum {string} */
-                family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_301" | "section_232" | "section_338" | "ad_cvd";
+                family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_201" | "section_301" | "section_232" | "section_338" | "ad_cvd";
                 amount: number | null;
             }[];
             total_duty: number | null;
@@ -1116,8 +1116,10 @@ export interface components {
             /** @description Flag emoji. */
             flag: string;
         };
+        /** @description The duty stack by program. `section_122`, `section_201` (safeguards) and `section_338` are present only when the program applies to the line. */
         DutyRates: {
             section_122?: components["schemas"]["DutyComponent"];
+            section_201?: components["schemas"]["DutyComponent"];
             section_338?: components["schemas"]["DutyComponent"];
             base_duty: components["schemas"]["BaseDuty"];
             ieepa: components["schemas"]["DutyComponent"];
@@ -1147,7 +1149,7 @@ export interface components {
         DutyStackComponent: {
             id: string;
             /** @enum {string} */
-            family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_301" | "section_232" | "section_338" | "ad_cvd";
+            family: "base" | "ieepa" | "ieepa_reciprocal" | "section_122" | "section_201" | "section_301" | "section_232" | "section_338" | "ad_cvd";
             program: string;
             /** @description Chapter 99 heading to report. */
             heading: string | null;
@@ -3712,7 +3714,7 @@ export interface operations {
                      *             "programs": [
                      *               {
                      *                 "family": "base",
-                     *                 "amount": 0
+                     *                 "amount": null
                      *               },
                      *               {
                      *                 "family": "ieepa",
@@ -3724,6 +3726,10 @@ export interface operations {
                      *               },
                      *               {
                      *                 "family": "section_122",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_201",
                      *                 "amount": 0
                      *               },
                      *               {
@@ -3872,7 +3878,7 @@ export interface operations {
                      *               "id": "htsr_2026_rev_4",
                      *               "name": "2026 Revision 4"
                      *             },
-                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "rules_version": "sha256:e2e27a5c522ca0d6",
                      *             "entry_date": "2026-10-09",
                      *             "prohibited": false,
                      *             "possible_exemptions": []
@@ -3893,7 +3899,7 @@ export interface operations {
                      *             "programs": [
                      *               {
                      *                 "family": "base",
-                     *                 "amount": 0
+                     *                 "amount": null
                      *               },
                      *               {
                      *                 "family": "ieepa",
@@ -3905,6 +3911,10 @@ export interface operations {
                      *               },
                      *               {
                      *                 "family": "section_122",
+                     *                 "amount": 0
+                     *               },
+                     *               {
+                     *                 "family": "section_201",
                      *                 "amount": 0
                      *               },
                      *               {
@@ -4033,7 +4043,7 @@ export interface operations {
                      *               "id": "htsr_2026_rev_4",
                      *               "name": "2026 Revision 4"
                      *             },
-                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "rules_version": "sha256:e2e27a5c522ca0d6",
                      *             "entry_date": "2026-10-09",
                      *             "prohibited": false,
                      *             "possible_exemptions": []
@@ -4056,7 +4066,7 @@ export interface operations {
                      *           "reason": "The landed duty is unresolved: mfn: the specific rate is per kg; a quantity in kg is required"
                      *         }
                      *       ],
-                     *       "rules_version": "sha256:e244c01b1b6576c2"
+                     *       "rules_version": "sha256:e2e27a5c522ca0d6"
                      *     }
                      */
                     "application/json": components["schemas"]["TariffSimulation"];
@@ -4416,6 +4426,8 @@ export interface operations {
                      *             "ieepa_reciprocal_amount": "1000.00",
                      *             "section_122_rate": "0",
                      *             "section_122_amount": "0.00",
+                     *             "section_201_rate": "0",
+                     *             "section_201_amount": "0.00",
                      *             "section_301_rate": "7.5",
                      *             "section_301_amount": "750.00",
                      *             "section_232_rate": "0",
@@ -4434,7 +4446,7 @@ export interface operations {
                      *             "unresolved": null,
                      *             "warnings": null,
                      *             "hts_release": "htsr_2025_rev_18",
-                     *             "rules_version": "sha256:e244c01b1b6576c2"
+                     *             "rules_version": "sha256:e2e27a5c522ca0d6"
                      *           }
                      *         },
                      *         {
@@ -4460,6 +4472,8 @@ export interface operations {
                      *             "ieepa_reciprocal_amount": "2000.00",
                      *             "section_122_rate": "0",
                      *             "section_122_amount": "0.00",
+                     *             "section_201_rate": "0",
+                     *             "section_201_amount": "0.00",
                      *             "section_301_rate": "0",
                      *             "section_301_amount": "0.00",
                      *             "section_232_rate": "0",
@@ -4478,7 +4492,7 @@ export interface operations {
                      *             "unresolved": null,
                      *             "warnings": null,
                      *             "hts_release": "htsr_2025_rev_18",
-                     *             "rules_version": "sha256:e244c01b1b6576c2"
+                     *             "rules_version": "sha256:e2e27a5c522ca0d6"
                      *           }
                      *         },
                      *         {
@@ -4504,6 +4518,8 @@ export interface operations {
                      *             "ieepa_reciprocal_amount": null,
                      *             "section_122_rate": null,
                      *             "section_122_amount": null,
+                     *             "section_201_rate": null,
+                     *             "section_201_amount": null,
                      *             "section_301_rate": null,
                      *             "section_301_amount": null,
                      *             "section_232_rate": null,
@@ -4522,7 +4538,7 @@ export interface operations {
                      *             "unresolved": "no HTS release is in force on 2025-08-01; it is in 2025 Revision 18 (from 2025-08-07 to 2026-02-24), 2026 Revision 4 (from 2026-02-24)",
                      *             "warnings": null,
                      *             "hts_release": null,
-                     *             "rules_version": "sha256:e244c01b1b6576c2"
+                     *             "rules_version": "sha256:e2e27a5c522ca0d6"
                      *           }
                      *         },
                      *         {
@@ -4548,6 +4564,8 @@ export interface operations {
                      *             "ieepa_reciprocal_amount": "0.00",
                      *             "section_122_rate": "0",
                      *             "section_122_amount": "0.00",
+                     *             "section_201_rate": "0",
+                     *             "section_201_amount": "0.00",
                      *             "section_301_rate": "0",
                      *             "section_301_amount": "0.00",
                      *             "section_232_rate": "50",
@@ -4566,7 +4584,7 @@ export interface operations {
                      *             "unresolved": null,
                      *             "warnings": "Special program KR is not available on 7208101500 (no special rate); the general rate applies. | Possible AD order A-580-883 (Hot-Rolled Steel Flat Products) on products of South Korea: its scope lists this HTS number. The cash-deposit rate depends on the exporter and is not in our data; the duty total leaves it out. The written scope of the order governs; the HTS number is for convenience only (HTS numbers as the scope in FR doc 2022-27839 gives them). Listed as in effect in Commerce's notice FR doc 2025-19188. | Possible CVD order C-580-884 (Hot-Rolled Steel Flat Products) on products of South Korea: its scope lists this HTS number. The cash-deposit rate depends on the exporter and is not in our data; the duty total leaves it out. The written scope of the order governs; the HTS number is for convenience only (HTS numbers as the scope in FR doc 2022-27839 gives them). Listed as in effect in Commerce's notice FR doc 2025-19188.",
                      *             "hts_release": "htsr_2025_rev_18",
-                     *             "rules_version": "sha256:e244c01b1b6576c2"
+                     *             "rules_version": "sha256:e2e27a5c522ca0d6"
                      *           }
                      *         }
                      *       ],
@@ -4592,6 +4610,8 @@ export interface operations {
                      *         "ieepa_reciprocal_amount",
                      *         "section_122_rate",
                      *         "section_122_amount",
+                     *         "section_201_rate",
+                     *         "section_201_amount",
                      *         "section_301_rate",
                      *         "section_301_amount",
                      *         "section_232_rate",

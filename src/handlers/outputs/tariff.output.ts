@@ -61,7 +61,7 @@ function rateKey(program: ProgramSummary | undefined): Schemas['DutyComponent'] 
 }
 
 /** The families form A lists only when they apply (the seed's shape has no key for them). */
-const occasionalFamilies = ['section_122', 'section_338'] as const;
+const occasionalFamilies = ['section_122', 'section_201', 'section_338'] as const;
 
 export function toFormA(result: DutyCalculation, echoedCode: string, remaining: number): Schemas['TariffCalculationFormA'] {
   const base = result.components.find((c) => c.family === 'base');
@@ -96,6 +96,7 @@ const breakdownType: Record<ReportFamily, Schemas['TariffBreakdownEntry']['type'
   ieepa: 'IEEPA',
   ieepa_reciprocal: 'Reciprocal',
   section_122: 'Section 122',
+  section_201: 'Section 201',
   section_301: 'Section 301',
   section_232: 'Section 232',
   section_338: 'Section 338',

@@ -1,4 +1,4 @@
-import type { ReportFamily } from '../engine/duty-result';
+import { reportFamilies } from '../engine/duty-result';
 
 /**
  * The columns of a bulk file. Inputs and results share one layout: a results file is the input
@@ -21,13 +21,12 @@ export const requiredColumns: Record<BulkJobKind, readonly InputColumn[]> = {
   ieepa_refund: ['entry_number', 'line_number', 'entry_date', 'hts_code', 'country_code', 'value'],
 };
 
-/** The duty programs reported per line, each as `<family>_rate` (percent) and `<family>_amount` (USD). */
-export const reportedFamilies: readonly ReportFamily[] = ['base', 'ieepa', 'ieepa_reciprocal', 'section_122', 'section_301', 'section_232', 'section_338', 'ad_cvd'];
 
 export const outputColumns = {
   calculation: [
     'status',
-    ...reportedFamilies.flatMap((family) => [`${family}_rate`, `${family}_amount`]),
+    // Each duty program per line as `<family>_rate` (percent) and `<family>_amount` (USD).
+    ...reportFamilies.flatMap((family) => [`${family}_rate`, `${family}_amount`]),
     'mpf_amount',
     'hmf_amount',
     'duty_total',

@@ -1,8 +1,8 @@
 import { calculateDuty, type DutyEngineDependencies } from '../engine/calculate-duty';
-import type { DutyCalculation } from '../engine/duty-result';
+import { reportFamilies, type DutyCalculation } from '../engine/duty-result';
 import { HtsCodeNotInForceError, UnknownHtsCodeError } from '../errors';
 import { estimateIeepaRefundLine, type IeepaRefundLineRequest } from '../ieepa-refunds';
-import { BulkJobKind, BulkLine, BulkLineOutput, outputColumns, reportedFamilies } from './bulk-columns';
+import { BulkJobKind, BulkLine, BulkLineOutput, outputColumns } from './bulk-columns';
 import { dutyInputOf } from './bulk-lines';
 
 /**
@@ -25,7 +25,7 @@ function unresolvedLine(kind: BulkJobKind, reason: string, rulesVersion: string)
 
 function calculationOutput(result: DutyCalculation): BulkLineOutput {
   const output = emptyOutput('calculation', result.rulesVersion);
-  for (const family of reportedFamilies) {
+  for (const family of reportFamilies) {
     const program = result.programs.find((p) => p.family === family);
     output[`${family}_rate`] = program?.ratePercent ?? null;
     output[`${family}_amount`] = program?.amount ?? null;

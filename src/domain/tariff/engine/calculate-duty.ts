@@ -5,7 +5,8 @@ import type { HtsLineSource } from '../hts-line-source';
 import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
 import { validateDutyRequest, withClaim, type DutyInput, type ValidRequest } from './duty-request';
-import type { AdcvdAdvisory, DutyCalculation, DutyComponent, PossibleExemption, ProgramSummary, ReportFamily, UnresolvedItem } from './duty-result';
+import { reportFamilies } from './duty-result';
+import type { AdcvdAdvisory, DutyCalculation, DutyComponent, PossibleExemption, ProgramSummary, UnresolvedItem } from './duty-result';
 import { deMinimisOutcome, relieveAll } from './de-minimis';
 import { harborMaintenanceFee, merchandiseProcessingFee } from './fees';
 import { applyInteractions } from './interactions';
@@ -21,7 +22,6 @@ export interface DutyEngineDependencies {
   today: () => string;
 }
 
-const reportFamilies: ReportFamily[] = ['base', 'ieepa', 'ieepa_reciprocal', 'section_122', 'section_301', 'section_232', 'section_338', 'ad_cvd'];
 
 function rateType(base: BaseDuty): DutyCalculation['base']['rateType'] {
   const kind = base.rate.kind;

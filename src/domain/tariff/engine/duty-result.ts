@@ -1,11 +1,13 @@
 import type { Country } from '../countries/country-directory';
 import type { HtsRelease } from '../hts-line-source';
-import type { Citation } from '../rules/rule-schema';
+import { programFamilies, type Citation } from '../rules/rule-schema';
 import type { ClaimInput, TransportMode } from './duty-request';
 import type { PossibleExemptionNote } from './measure-evaluation';
 
 export type ComponentStatus = 'applies' | 'suppressed' | 'unresolved' | 'prohibited';
-export type ReportFamily = 'base' | 'ieepa' | 'ieepa_reciprocal' | 'section_122' | 'section_301' | 'section_232' | 'section_338' | 'ad_cvd';
+/** The program families an answer reports, in the order forms, tables and bulk files list them. */
+export const reportFamilies = ['base', ...programFamilies, 'ad_cvd'] as const;
+export type ReportFamily = (typeof reportFamilies)[number];
 
 /** One line of the duty stack: the base duty, a measure (applying or suppressed) or an AD/CVD deposit. */
 export interface DutyComponent {

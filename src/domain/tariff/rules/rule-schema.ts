@@ -92,12 +92,15 @@ const exemptionSchema = z
   })
   .strict();
 
+/** Families group programs the way the API reports them (form A keys and the extra keys). */
+export const programFamilies = ['ieepa', 'ieepa_reciprocal', 'section_122', 'section_201', 'section_301', 'section_232', 'section_338'] as const;
+
 const interactionSchema = z
   .object({
     /** excluded_by: this measure does not apply when the other applies (owes more than 0). excludes: the reverse. */
     relation: z.enum(['excluded_by', 'excludes']),
     program: identifier.optional(),
-    family: z.enum(['ieepa', 'ieepa_reciprocal', 'section_122', 'section_301', 'section_232', 'section_338']).optional(),
+    family: z.enum(programFamilies).optional(),
     measure: identifier.optional(),
     /**
      * excluded_by only: when the excluding measure is charged on the content of one of these metals,
@@ -164,16 +167,6 @@ export type MeasureInteraction = Measure['interactions'][number];
 export type MeasureExemption = Measure['exemptions'][number];
 export type CountryScope = Measure['countries'];
 export type ProductScope = Measure['products'];
-
-/** Families group programs the way the API reports them (form A keys and the extra keys). */
-export const programFamilies = [
-  'ieepa',
-  'ieepa_reciprocal',
-  'section_122',
-  'section_301',
-  'section_232',
-  'section_338',
-] as const;
 
 export const measureFileSchema = z
   .object({

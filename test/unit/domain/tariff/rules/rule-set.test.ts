@@ -67,7 +67,7 @@ describe('buildRuleSet', () => {
     const ruleSet = buildRuleSet(readTariffRuleSources({ dataDir: repoDataDir }));
     expect(ruleSet.measures.length).toBeGreaterThan(200);
     expect(new Set(ruleSet.measures.map((measure) => measure.family))).toEqual(
-      new Set(['ieepa', 'ieepa_reciprocal', 'section_122', 'section_301', 'section_232', 'section_338']),
+      new Set(['ieepa', 'ieepa_reciprocal', 'section_122', 'section_201', 'section_301', 'section_232', 'section_338']),
     );
   });
 });
