@@ -254,6 +254,13 @@ const scenarios: GoldenScenario[] = [
     total: null,
   },
   {
+    name: 'thin-film solar modules from Vietnam entered 2026-12-04: no polysilicon in them, no polysilicon 232',
+    source: 'Section 232 polysilicon (reported from 2026-12-04) covers polysilicon and its derivatives; 8541.43.00.80 is the non-crystalline-silicon line',
+    request: { hts_code: '8541.43.00.80', country_code: 'VN', declared_value: 10000, entry_date: '2026-12-04' },
+    applies: { mfn: '0.00', 's301-fl-vn': '1250.00' },
+    total: '1250.00',
+  },
+  {
     name: 'Canadian wine arriving 2026-10-01: a possible ban (list not in our data) leaves the total null',
     source: 'Proclamation 11061; CSMS #70050970 (packaged listed alcohol banned from 2026-09-29, arrival basis)',
     request: { hts_code: '2204.21.50.05', country_code: 'CA', entry_date: '2026-10-01', quantities: [{ value: 1000, unit: 'liter' }] },
