@@ -215,6 +215,21 @@ const scenarios: GoldenScenario[] = [
     total: '0.00',
   },
   {
+    name: 'solar cells attached to batteries (8507.20.80.10) from Korea: a module under the safeguard, 14%',
+    source: 'U.S. note 18(g)(i) (CSPV cells attached to batteries of 8507.20.80 are modules); statistical suffix 8507.20.80.10 "of a kind described in subheading 9903.45.25"',
+    request: { hts_code: '8507.20.80.10', country_code: 'KR', declared_value: 10000, entry_date: '2025-06-02' },
+    applies: { mfn: '350.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00', 's201-solar-modules-2025': '1400.00' },
+    total: '2750.00',
+  },
+  {
+    name: 'photovoltaic AC generators from Korea: crystalline or thin film is not in the request, the safeguard is unresolved',
+    source: 'U.S. note 18(g)(i)-(ii): CSPV cells attached to inverters of 8501.80.10 or as DC generators of 8501.71.00/8501.72.10 are modules; thin-film products are not (18(c)(ii)(1))',
+    request: { hts_code: '8501.80.10.00', country_code: 'KR', declared_value: 10000, entry_date: '2025-06-02' },
+    applies: { mfn: '250.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00' },
+    unresolved: ['s201-solar-generators-2025'],
+    total: null,
+  },
+  {
     name: 'solar cells from Korea: the quota (not in the request) leaves the safeguard unresolved',
     source: 'Subheadings 9903.45.21 (within 12.5 GW a year, no change) and 9903.45.22 (over the quota, note 18(f): 14%)',
     request: { hts_code: '8541.42.00.10', country_code: 'KR', declared_value: 10000, entry_date: '2025-06-02' },
