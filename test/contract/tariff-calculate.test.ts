@@ -153,6 +153,8 @@ describe('claims, possible exemptions and response details (issue 16)', () => {
     expect(unknown.body.errors[0].pointer).toMatch(/^\/body\/claims/);
     const bare = await calculate('main', { hts_code: '6109.10.0012', country_code: 'CN', claims: [{ code: 'steel_content_value' }] }).expect(400);
     expect(bare.body.errors).toEqual([expect.objectContaining({ pointer: '/body/claims/0/value' })]);
+    const both = await calculate('main', { hts_code: '8541.42.0010', country_code: 'KR', claims: [{ code: 'within_quota' }, { code: 'over_quota' }] }).expect(400);
+    expect(both.body.errors).toEqual([{ pointer: '/body/claims', message: expect.stringContaining('not both') }]);
   });
 
   it('warns about a claim no measure on the line uses, and does not apply it', async () => {

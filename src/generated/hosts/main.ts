@@ -641,10 +641,12 @@ export interface components {
          *         | `loaded_in_transit` | 9903.01.28 | date | The goods were loaded onto a vessel at the port of loading on `date` and were in transit on the final mode of transit to the United States (the in-transit reliefs of the 2025 reciprocal orders: vessel only, not air, truck, rail or transloaded goods). |
          *         | `de_minimis` | – | none | The shipment (USD 800 or less, imported by one person on one day) is entered under the de minimis administrative exemption: no duty until the exemption ended (2025-05-02 for products of China and Hong Kong, 2025-08-29 for every other country). |
          *         | `adcvd_exporter` | – | text | The exporter or producer named in `text`, for its own AD/CVD cash-deposit rate instead of the all-others rate. |
+         *         | `within_quota` | – | none | The goods are entered within a tariff-rate quota of chapter 99 (the in-quota subheading, such as 9903.45.21 for solar cells): the over-quota duty does not apply. |
+         *         | `over_quota` | – | none | The goods are entered beyond a tariff-rate quota of chapter 99 (the over-quota subheading, such as 9903.45.22 for solar cells): the over-quota duty applies. |
          */
         TariffClaim: {
             /** @enum {string} */
-            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "semiconductor_article" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "loaded_in_transit" | "de_minimis" | "adcvd_exporter";
+            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "semiconductor_article" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "loaded_in_transit" | "de_minimis" | "adcvd_exporter" | "within_quota" | "over_quota";
             /** @description USD for a content value; percent for `us_content_share`. */
             value?: number;
             /** @description The program indicator, exporter name or exclusion the claim names. */

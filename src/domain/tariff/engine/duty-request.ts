@@ -64,6 +64,8 @@ export interface ValidRequest {
   specialProgram: string | null;
   metalContentValue: Decimal | null;
   pharmaceutical: 'patented' | 'generic' | null;
+  /** Whether the goods are claimed within or beyond a tariff-rate quota; null when not claimed. */
+  quota: 'within' | 'over' | null;
   mode: TransportMode | null;
   exporter: string | null;
   /** Every claim by code, legacy fields included. */
@@ -121,7 +123,7 @@ function readClaims(inputs: readonly ClaimInput[], declared: Decimal): Map<strin
 }
 
 /** The fields the engine reads off the claims: the special program, the pharmaceutical status, the exporter. */
-function claimFields(claims: Map<string, ValidClaim>): Pick<ValidRequest, 'claims' | 'specialProgram' | 'pharmaceutical' | 'exporter'> {
+function claimFields(claims: Map<string, ValidClaim>): Pick<ValidRequest, 'claims' | 'specialProgram' | 'pharmaceutical' | 'quota' | 'exporter'> {
   const claimedProgram = claims.get('special_program')?.text?.toUpperCase() ?? null;
   const specialProgram = claimedProgram === null ? null : (programAliases[claimedProgram] ?? claimedProgram);
   if (specialProgram !== null && !/^[A-Z]{1,2}[*+]?$/.test(specialProgram)) {
@@ -131,10 +133,13 @@ function claimFields(claims: Map<string, ValidClaim>): Pick<ValidRequest, 'claim
   if (patented && claims.has('pharmaceutical_generic')) {
     throw new InvalidTariffRequestError('claims', 'a pharmaceutical is claimed patented or generic, not both');
   }
+  const withinQuota = claims.has('within_quota');
+  if (withinQuota && claims.has('over_quota')) throw new InvalidTariffRequestError('claims', 'goods are claimed within a tariff-rate quota or beyond it, not both');
   return {
     claims,
     specialProgram,
     pharmaceutical: patented ? 'patented' : claims.has('pharmaceutical_generic') ? 'generic' : null,
+    quota: withinQuota ? 'within' : claims.has('over_quota') ? 'over' : null,
     exporter: claims.get('adcvd_exporter')?.text ?? null,
   };
 }
@@ -145,6 +150,8 @@ export function withClaim(request: ValidRequest, claim: ValidClaim): ValidReques
   claims.set(claim.code, claim);
   if (claim.code === 'pharmaceutical_patented') claims.delete('pharmaceutical_generic');
   if (claim.code === 'pharmaceutical_generic') claims.delete('pharmaceutical_patented');
+  if (claim.code === 'within_quota') claims.delete('over_quota');
+  if (claim.code === 'over_quota') claims.delete('within_quota');
   return { ...request, ...claimFields(claims) };
 }
 

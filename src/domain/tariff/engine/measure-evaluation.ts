@@ -101,7 +101,9 @@ export function claimsUsedBy(compiled: CompiledMeasure, request: ValidRequest, r
           ? ['pharmaceutical_patented', 'pharmaceutical_generic']
           : condition.kind === 'loaded_before' && loadedBefore(request, condition.date)
             ? ['loaded_in_transit']
-            : [],
+            : condition.kind === 'tariff_rate_quota'
+              ? ['within_quota', 'over_quota']
+              : [],
     ),
     ...compiled.confirmations.filter((confirmation) => confirmation.productsMatcher.matches(request.code, date)).map((confirmation) => confirmation.claim),
     ...(measure.metal ? [metalContentClaims[measure.metal]] : []),
@@ -185,6 +187,14 @@ export function evaluateMeasure(
       return result({ status: 'unresolved', amount: null, basisValue: null, reason: `applies only to ${condition.status} pharmaceuticals: claims.pharmaceutical (patented or generic) is needed` });
     }
     if (condition.kind === 'scope_unconfirmed') return result({ status: 'unresolved', amount: null, basisValue: null, reason: condition.reason });
+    if (condition.kind === 'tariff_rate_quota' && request.quota === 'within') {
+      return result({ status: 'suppressed', amount: null, basisValue: null, reason: `within the tariff-rate quota: no additional duty (${condition.within_heading})`, reliefHeading: condition.within_heading });
+    }
+    if (condition.kind === 'tariff_rate_quota' && request.quota === null) {
+      possibleExemptions.push({ heading: condition.within_heading, text: 'Within the tariff-rate quota, no additional duty: claim within_quota', claim: { code: 'within_quota' } });
+      const reason = `charged only beyond the tariff-rate quota (within it, ${condition.within_heading}: no additional duty): claim within_quota or over_quota`;
+      return result({ status: 'unresolved', amount: null, basisValue: null, reason });
+    }
   }
 
   if (fraction === null) {

@@ -59,6 +59,11 @@ const conditionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('scope_unconfirmed'), reason: z.string().min(1) }).strict(),
   /** Applies only to goods claimed (loaded_in_transit) as loaded before this date: a rate kept for goods in transit. */
   z.object({ kind: z.literal('loaded_before'), date: isoDate }).strict(),
+  /**
+   * An over-quota duty: charged with the claim over_quota, not charged with within_quota (the in-quota
+   * subheading `within_heading` is reported), unresolved without either.
+   */
+  z.object({ kind: z.literal('tariff_rate_quota'), within_heading: heading }).strict(),
 ]);
 
 const countryScopeSchema = z.object({ include: z.array(countryRef).optional(), exclude: z.array(countryRef).optional() }).strict();

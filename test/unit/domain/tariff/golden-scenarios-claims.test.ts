@@ -12,10 +12,50 @@ const unfit = (code: string) => (result: DutyCalculation) => expect(result.warni
 
 const waferMachine = { hts_code: '8486.10.00.00', country_code: 'CN' };
 const railBrake = { hts_code: '8607.21.10.00', country_code: 'CN' };
+const solarCells = { hts_code: '8541.42.00.10', country_code: 'KR', declared_value: 10000 };
 const note20www = { code: 's301_china_exclusion_9903_88_70', text: 'U.S. note 20(www)(1): silicon growth furnaces' } as const;
 const note20vvv = { code: 's301_china_exclusion_9903_88_69', text: 'U.S. note 20(vvv)(i)(2): 8607.21.1000' } as const;
 
 const scenarios: GoldenScenario[] = [
+  // Tariff-rate quota: Section 201 solar cells (U.S. note 18(e), (f); 9903.45.21 within, 9903.45.22 beyond).
+  {
+    name: 'solar cells from Korea without a quota claim: the over-quota safeguard is unresolved; within the quota is offered with its total',
+    source: 'Subheadings 9903.45.21 (12.5 GW a year, no change) and 9903.45.22 (U.S. note 18(f): 14% for entries 2025-02-07 to 2026-02-06)',
+    request: { ...solarCells, entry_date: '2025-06-02' },
+    applies: { mfn: '0.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00' },
+    unresolved: ['s201-solar-cells-2025'],
+    total: null,
+    // The in-transit relief of the reciprocal duty is offered too; its total stays null while the quota is not claimed.
+    check: (result) =>
+      expect(possible(result)).toEqual([
+        ['loaded_in_transit', '9903.01.28', 'ieepa-reciprocal-baseline-2025-04-05', null],
+        ['within_quota', '9903.45.21', 's201-solar-cells-2025', '1000.00'],
+      ]),
+  },
+  {
+    name: 'solar cells from Korea claimed within the quota: no safeguard (9903.45.21)',
+    source: 'Subheading 9903.45.21: within the annual 12.5 GW, no change (U.S. note 18(e))',
+    request: { ...solarCells, entry_date: '2025-06-02', claims: [{ code: 'within_quota' }] },
+    applies: { mfn: '0.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00' },
+    suppressed: ['s201-solar-cells-2025'],
+    total: '1000.00',
+    check: (result) => expect(result.components.find((c) => c.id === 's201-solar-cells-2025')?.reliefHeading).toBe('9903.45.21'),
+  },
+  {
+    name: 'solar cells from Korea claimed over the quota: +14% (9903.45.22)',
+    source: 'Subheading 9903.45.22 and U.S. note 18(f): 14% for entries 2025-02-07 to 2026-02-06',
+    request: { ...solarCells, entry_date: '2025-06-02', claims: [{ code: 'over_quota' }] },
+    applies: { mfn: '0.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00', 's201-solar-cells-2025': '1400.00' },
+    total: '2400.00',
+  },
+  {
+    name: 'a quota claim on a line without a quota is a warning and changes nothing',
+    source: 'Claims catalogue: a claim no measure on the line uses is reported as a warning (issue 16)',
+    request: { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2025-08-07', claims: [{ code: 'over_quota' }] },
+    applies: { mfn: '1650.00', 'ieepa-reciprocal-vn': '2000.00' },
+    total: '3650.00',
+    check: unfit('over_quota'),
+  },
   // Section 301 China exclusions, 9903.88.69/.70 (U.S. note 20(vvv)/(www)).
   {
     name: 'wafer machinery from China without a claim: List 2 and forced-labor 301; the 9903.88.70 exclusion is offered with its total',

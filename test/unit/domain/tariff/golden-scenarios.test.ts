@@ -230,14 +230,6 @@ const scenarios: GoldenScenario[] = [
     total: null,
   },
   {
-    name: 'solar cells from Korea: the quota (not in the request) leaves the safeguard unresolved',
-    source: 'Subheadings 9903.45.21 (within 12.5 GW a year, no change) and 9903.45.22 (over the quota, note 18(f): 14%)',
-    request: { hts_code: '8541.42.00.10', country_code: 'KR', declared_value: 10000, entry_date: '2025-06-02' },
-    applies: { mfn: '0.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00' },
-    unresolved: ['s201-solar-cells-2025'],
-    total: null,
-  },
-  {
     name: 'quartz slabs from India entered 2026-08-14: no quartz safeguard yet',
     source: 'Section 201 quartz surface products reported in force from 2026-08-15 (Proclamation 11051, U.S. note 41)',
     request: { hts_code: '6810.99.00.20', country_code: 'IN', declared_value: 10000, entry_date: '2026-08-14' },
