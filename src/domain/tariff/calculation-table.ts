@@ -1,7 +1,6 @@
 import type { Cell } from '../shared';
 import type { ClaimInput } from './engine/duty-request';
-import { reportFamilies } from './engine/duty-result';
-import type { DutyCalculation } from './engine/duty-result';
+import { reportFamilies, type DutyCalculation } from './engine/duty-result';
 import { familyAmount } from './engine/family-amount';
 
 /**

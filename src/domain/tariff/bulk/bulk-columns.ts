@@ -21,7 +21,6 @@ export const requiredColumns: Record<BulkJobKind, readonly InputColumn[]> = {
   ieepa_refund: ['entry_number', 'line_number', 'entry_date', 'hts_code', 'country_code', 'value'],
 };
 
-
 export const outputColumns = {
   calculation: [
     'status',

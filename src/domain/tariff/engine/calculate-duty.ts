@@ -5,8 +5,7 @@ import type { HtsLineSource } from '../hts-line-source';
 import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
 import { validateDutyRequest, withClaim, type DutyInput, type ValidRequest } from './duty-request';
-import { reportFamilies } from './duty-result';
-import type { AdcvdAdvisory, DutyCalculation, DutyComponent, PossibleExemption, ProgramSummary, UnresolvedItem } from './duty-result';
+import { reportFamilies, type AdcvdAdvisory, type DutyCalculation, type DutyComponent, type PossibleExemption, type ProgramSummary, type UnresolvedItem } from './duty-result';
 import { deMinimisOutcome, relieveAll } from './de-minimis';
 import { harborMaintenanceFee, merchandiseProcessingFee } from './fees';
 import { applyInteractions } from './interactions';
@@ -21,7 +20,6 @@ export interface DutyEngineDependencies {
   /** Today's date (UTC, YYYY-MM-DD), the default entry date. */
   today: () => string;
 }
-
 
 function rateType(base: BaseDuty): DutyCalculation['base']['rateType'] {
   const kind = base.rate.kind;

@@ -122,24 +122,25 @@ function readClaims(inputs: readonly ClaimInput[], declared: Decimal): Map<strin
   return claims;
 }
 
-/** The fields the engine reads off the claims: the special program, the pharmaceutical status, the exporter. */
+/** Claims that exclude each other, with what a request making both is told. */
+const exclusiveClaims: ReadonlyArray<{ pair: readonly [string, string]; message: string }> = [
+  { pair: ['pharmaceutical_patented', 'pharmaceutical_generic'], message: 'a pharmaceutical is claimed patented or generic, not both' },
+  { pair: ['within_quota', 'over_quota'], message: 'goods are claimed within a tariff-rate quota or beyond it, not both' },
+];
+
+/** The fields the engine reads off the claims: the special program, the pharmaceutical status, the quota, the exporter. */
 function claimFields(claims: Map<string, ValidClaim>): Pick<ValidRequest, 'claims' | 'specialProgram' | 'pharmaceutical' | 'quota' | 'exporter'> {
   const claimedProgram = claims.get('special_program')?.text?.toUpperCase() ?? null;
   const specialProgram = claimedProgram === null ? null : (programAliases[claimedProgram] ?? claimedProgram);
   if (specialProgram !== null && !/^[A-Z]{1,2}[*+]?$/.test(specialProgram)) {
     throw new InvalidTariffRequestError('claims/special_program', 'special_program must be a special program indicator such as S, AU or KR');
   }
-  const patented = claims.has('pharmaceutical_patented');
-  if (patented && claims.has('pharmaceutical_generic')) {
-    throw new InvalidTariffRequestError('claims', 'a pharmaceutical is claimed patented or generic, not both');
-  }
-  const withinQuota = claims.has('within_quota');
-  if (withinQuota && claims.has('over_quota')) throw new InvalidTariffRequestError('claims', 'goods are claimed within a tariff-rate quota or beyond it, not both');
+  for (const { pair, message } of exclusiveClaims) if (claims.has(pair[0]) && claims.has(pair[1])) throw new InvalidTariffRequestError('claims', message);
   return {
     claims,
     specialProgram,
-    pharmaceutical: patented ? 'patented' : claims.has('pharmaceutical_generic') ? 'generic' : null,
-    quota: withinQuota ? 'within' : claims.has('over_quota') ? 'over' : null,
+    pharmaceutical: claims.has('pharmaceutical_patented') ? 'patented' : claims.has('pharmaceutical_generic') ? 'generic' : null,
+    quota: claims.has('within_quota') ? 'within' : claims.has('over_quota') ? 'over' : null,
     exporter: claims.get('adcvd_exporter')?.text ?? null,
   };
 }
@@ -148,10 +149,8 @@ function claimFields(claims: Map<string, ValidClaim>): Pick<ValidRequest, 'claim
 export function withClaim(request: ValidRequest, claim: ValidClaim): ValidRequest {
   const claims = new Map(request.claims);
   claims.set(claim.code, claim);
-  if (claim.code === 'pharmaceutical_patented') claims.delete('pharmaceutical_generic');
-  if (claim.code === 'pharmaceutical_generic') claims.delete('pharmaceutical_patented');
-  if (claim.code === 'within_quota') claims.delete('over_quota');
-  if (claim.code === 'over_quota') claims.delete('within_quota');
+  // The claim added replaces the one it excludes.
+  for (const { pair } of exclusiveClaims) if (pair.includes(claim.code)) claims.delete(pair[0] === claim.code ? pair[1] : pair[0]);
   return { ...request, ...claimFields(claims) };
 }
 
