@@ -20,6 +20,7 @@ import { startAisFeed } from './jobs/ais-feed';
 import { defineTrackingRefreshJob } from './jobs/tracking-refresh.job';
 import type { AppDependencies } from './hosts/app-dependencies';
 import { HostName, hostNames } from './http/host-names';
+import { createHostServer } from './http/host-server';
 import { databaseReachable, migrationsApplied, Readiness } from './http/readiness';
 import { createScheduler } from './jobs/scheduler';
 import { agendaJobQueue } from './jobs/job-queue';
@@ -75,13 +76,10 @@ function listen(server: http.Server, port: number, address: string): Promise<num
   });
 }
 
-/** One listener for all hosts, choosing the app by the Host header (unknown names go to main). */
-function hostDispatcher(apps: Record<HostName, Express>, config: Config): http.RequestListener {
+/** For one listener serving all hosts: the app the Host header names (unknown names go to main). */
+function appByHostHeader(apps: Record<HostName, Express>, config: Config): (req: http.IncomingMessage) => Express {
   const byName = new Map<string, Express>(hostNames.map((host) => [config.hostNames[host].toLowerCase(), apps[host]]));
-  return (req, res) => {
-    const name = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-    (byName.get(name) ?? apps.main)(req, res);
-  };
+  return (req) => byName.get((req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase()) ?? apps.main;
 }
 
 async function closeServer(server: http.Server, timeoutMs: number): Promise<void> {
@@ -148,13 +146,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const servers: http.Server[] = [];
   const ports = {} as Record<HostName, number>;
   if (config.singlePort !== null) {
-    const server = http.createServer(hostDispatcher(apps, config));
+    const server = createHostServer(Object.values(apps), appByHostHeader(apps, config));
     servers.push(server);
     const port = await listen(server, config.singlePort, config.bindAddress);
     for (const host of hostNames) ports[host] = port;
   } else {
     for (const host of hostNames) {
-      const server = http.createServer(apps[host]);
+      const server = createHostServer([apps[host]], () => apps[host]);
       servers.push(server);
       ports[host] = await listen(server, config.ports[host], config.bindAddress);
     }

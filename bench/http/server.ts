@@ -16,6 +16,7 @@ const { loadConfig } = built<typeof import('../../src/config/config')>('config/c
 const { createLogger } = built<typeof import('../../src/logger')>('logger');
 const { prepare } = built<typeof import('../../src/server')>('server');
 const { createHostApp } = built<typeof import('../../src/hosts/app-factory')>('hosts/app-factory');
+const { createHostServer } = built<typeof import('../../src/http/host-server')>('http/host-server');
 
 async function main(): Promise<void> {
   const operation = benchOperations[process.argv[2]];
@@ -28,9 +29,10 @@ async function main(): Promise<void> {
   bare.get('/bare', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Every app is served as the service serves its hosts, so the floor pays what Express and HTTP cost there.
   const listen = (app: express.Express) =>
     new Promise<number>((resolve) => {
-      const server = app.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+      const server = createHostServer([app], () => app).listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
     });
   const barePort = await listen(bare);
   const operationPort = await listen(createHostApp(operation.host, deps));
