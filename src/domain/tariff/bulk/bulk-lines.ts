@@ -136,7 +136,7 @@ function lineIssues(line: BulkLine, kind: BulkJobKind, today: string): Array<{ c
   const report = (field: string, message: string) => issues.push({ column: columnOf(field), message: message.replace(/\bdeclared_value\b/g, 'value') });
   const input = dutyInputOf(line, report);
   try {
-    validateDutyRequest(input, today);
+    validateDutyRequest(input, () => today);
   } catch (error) {
     if (!(error instanceof InvalidTariffRequestError)) throw error;
     report(error.field, error.message);

@@ -196,7 +196,7 @@ function summarize(components: DutyComponent[], amounts: Amounts, value: Decimal
  * not let us decide is listed in `unresolved` and makes the totals null — never a silent zero.
  */
 export async function calculateDuty(input: DutyInput, dependencies: DutyEngineDependencies): Promise<DutyCalculation> {
-  const request = validateDutyRequest(input, dependencies.today());
+  const request = validateDutyRequest(input, dependencies.today);
   const result = await calculateStack(request, dependencies);
   result.possibleExemptions = await withClaimTotals(request, result, dependencies);
   return result;
