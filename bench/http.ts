@@ -3,6 +3,8 @@
  * Builds the service (dist/, as `npm start` does), then loads in the same run, on loopback: a bare
  * Express JSON route, the framework floor of the operation (an Express route that parses the same
  * bodies and answers the operation's own response body, nothing else) and the operation itself.
+ * Every app is served as the service serves its hosts (src/http/host-server.ts); the floor is also
+ * loaded once on Node's own server (as `app.listen` serves it), for comparison with older figures.
  * Prints requests/s, p50/p99 latency and server CPU per request for each, then, as the last lines,
  * the operation's CPU per request and requests/s as ratios to the floor's, against their targets.
  * `--cpu-prof` / `--heap-prof` write the server process's V8 CPU or sampled heap profile to
@@ -143,7 +145,7 @@ async function main(): Promise<void> {
   const bodies = operation.mix ? operation.mix() : operation.body === undefined ? [] : [operation.body];
   if (profileAllocation) fs.mkdirSync(profileDir, { recursive: true });
   const server = fork(path.join(__dirname, 'http', 'server.ts'), [name], { execArgv: ['--import', 'tsx', ...profileArgs, ...serverFlags], stdio: 'inherit' });
-  const ready = await new Promise<{ barePort: number; floorPort: number; operationPort: number; headers: Record<string, string>; sampleBytes: number }>((resolve, reject) => {
+  const ready = await new Promise<{ barePort: number; floorPort: number; stockFloorPort: number; operationPort: number; headers: Record<string, string>; sampleBytes: number }>((resolve, reject) => {
     server.once('message', (message) => resolve(message as never));
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
@@ -182,6 +184,13 @@ async function main(): Promise<void> {
     const measured = figuresOf(operationLoads);
     print(name, measured);
     if (measured.errors > 0) console.log(`warning: ${measured.errors} responses were not 2xx`);
+    // For comparison with figures before 2026-11-26 (seventh session): the floor on Node's own
+    // server, as `app.listen` serves it, one round's length after its own warm-up.
+    const stockFloorUrl = `http://127.0.0.1:${ready.stockFloorPort}/floor`;
+    await load(server, 'stock-floor-warm-up', stockFloorUrl, operation.method, {}, bodies, warmUp);
+    const stockFloor = figuresOf([await load(server, 'stock-floor', stockFloorUrl, operation.method, {}, bodies, duration / rounds)]);
+    print("stock floor (Node's own server)", stockFloor);
+    ratioLine('cpu per request, operation ÷ stock floor (informational)', measured.cpuPerRequest / stockFloor.cpuPerRequest, undefined, 'below');
     console.log(`bare route ÷ floor, cpu per request: ${(bare.cpuPerRequest / floor.cpuPerRequest).toFixed(2)}`);
     ratioLine('cpu per request, operation ÷ floor', measured.cpuPerRequest / floor.cpuPerRequest, operation.targets?.cpu, 'below');
     ratioLine('requests/s, operation ÷ floor', measured.rps / floor.rps, operation.targets?.throughput, 'above');

@@ -4,6 +4,7 @@
  * generator (the parent process) does not share their event loop.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -29,10 +30,12 @@ async function main(): Promise<void> {
   bare.get('/bare', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  // Every app is served as the service serves its hosts, so the floor pays what Express and HTTP cost there.
-  const listen = (app: express.Express) =>
+  // Every app is served as the service serves its hosts, so the floor pays what Express and HTTP cost
+  // there; the stock floor is served by Node's own server, as `app.listen` does (the floor of the
+  // figures taken before 2026-11-26's seventh session).
+  const listen = (app: express.Express, server = createHostServer([app], () => app)) =>
     new Promise<number>((resolve) => {
-      const server = createHostServer([app], () => app).listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+      server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
     });
   const barePort = await listen(bare);
   const operationPort = await listen(createHostApp(operation.host, deps));
@@ -46,13 +49,18 @@ async function main(): Promise<void> {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const sampleBody: unknown = await sample.json();
-  const floor = express();
-  floor.use(express.json());
-  floor[operation.method === 'GET' ? 'get' : 'post']('/floor', (_req, res) => {
-    res.json(sampleBody);
-  });
-  const floorPort = await listen(floor);
-  process.send?.({ barePort, floorPort, operationPort, headers, sampleBytes: Buffer.byteLength(JSON.stringify(sampleBody)) });
+  const floorApp = () => {
+    const floor = express();
+    floor.use(express.json());
+    floor[operation.method === 'GET' ? 'get' : 'post']('/floor', (_req, res) => {
+      res.json(sampleBody);
+    });
+    return floor;
+  };
+  const floorPort = await listen(floorApp());
+  const stockFloorApp = floorApp();
+  const stockFloorPort = await listen(stockFloorApp, http.createServer(stockFloorApp));
+  process.send?.({ barePort, floorPort, stockFloorPort, operationPort, headers, sampleBytes: Buffer.byteLength(JSON.stringify(sampleBody)) });
   // CPU time is what the load generator asks for around each phase: unlike requests/s, it does not
   // depend on how busy the rest of the machine is.
   const allocation = allocationSampler(1024);
