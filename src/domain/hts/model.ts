@@ -38,8 +38,8 @@ export function htsPrefixDigits(input: string): string | null {
 /** `6109` · `6109.10` · `6109.10.00` · `6109.10.0012` (the statistical suffix joins the last pair). */
 export function dottedHtsCode(digits: string): string {
   if (!plainDigits.test(digits)) throw new Error(`not an HTS number: "${digits}"`);
-  const parts = [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 10)].filter((part) => part !== '');
-  return parts.join('.');
+  if (digits.length === 4) return digits;
+  return digits.length === 6 ? `${digits.slice(0, 4)}.${digits.slice(4)}` : `${digits.slice(0, 4)}.${digits.slice(4, 6)}.${digits.slice(6)}`;
 }
 
 /** The chapter (first two digits) of an HTS number. */

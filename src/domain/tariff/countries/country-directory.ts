@@ -27,30 +27,54 @@ export function countryCodeForName(name: string): string | null {
   return null;
 }
 
+/** When a country is a member of a group: always, or within any of these windows (to exclusive). */
+type Membership = true | Array<{ from?: string; to?: string }>;
+
 /** Country groups with dated membership (EU, general note 3(b), …), read from the rule set. */
 export class CountryGroups {
-  constructor(private readonly groups: CountryGroupsFile['groups']) {}
+  /**
+   * Each group's members by country code, under its reference (`@EU`): every measure, exemption
+   * and base-rate choice of every calculation asks, so a lookup replaces a scan of up to a hundred
+   * members, and a reference needs no slicing.
+   */
+  private readonly byReference = new Map<string, Map<string, Membership>>();
 
-  isMember(country: string, group: string, date: string): boolean {
-    const definition = this.groups[group];
-    if (!definition) throw new Error(`unknown country group ${group}`);
-    // Loops rather than closures: this runs for every measure and exemption of every calculation.
-    for (const member of definition.members) {
-      if (typeof member === 'string' ? member === country : member.code === country && (member.from === undefined || date >= member.from) && (member.to === undefined || date < member.to)) return true;
+  constructor(groups: CountryGroupsFile['groups']) {
+    for (const [name, definition] of Object.entries(groups)) {
+      const members = new Map<string, Membership>();
+      for (const member of definition.members) {
+        const code = typeof member === 'string' ? member : member.code;
+        const known = members.get(code);
+        if (known === true) continue;
+        if (typeof member === 'string' || (member.from === undefined && member.to === undefined)) members.set(code, true);
+        else members.set(code, [...(known ?? []), { from: member.from, to: member.to }]);
+      }
+      this.byReference.set(`@${name}`, members);
     }
+  }
+
+  private membersOf(reference: string): Map<string, Membership> {
+    const members = this.byReference.get(reference);
+    if (!members) throw new Error(`unknown country group ${reference.slice(1)}`);
+    return members;
+  }
+
+  private inGroup(members: Map<string, Membership>, country: string, date: string): boolean {
+    const membership = members.get(country);
+    if (membership === undefined) return false;
+    if (membership === true) return true;
+    for (const window of membership) if ((window.from === undefined || date >= window.from) && (window.to === undefined || date < window.to)) return true;
     return false;
   }
 
   /** Every country that is a member of the group at some date. */
   everMembers(group: string): string[] {
-    const definition = this.groups[group];
-    if (!definition) throw new Error(`unknown country group ${group}`);
-    return definition.members.map((member) => (typeof member === 'string' ? member : member.code));
+    return [...this.membersOf(`@${group}`).keys()];
   }
 
   /** Whether a country reference (`CN` or `@EU`) covers the country on the date. */
   covers(ref: string, country: string, date: string): boolean {
-    return ref.startsWith('@') ? this.isMember(country, ref.slice(1), date) : ref === country;
+    return ref.startsWith('@') ? this.inGroup(this.membersOf(ref), country, date) : ref === country;
   }
 
   /** Include (all countries when absent) minus exclude. */
