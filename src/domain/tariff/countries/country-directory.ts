@@ -47,7 +47,8 @@ export class CountryGroups {
         const known = members.get(code);
         if (known === true) continue;
         if (typeof member === 'string' || (member.from === undefined && member.to === undefined)) members.set(code, true);
-        else members.set(code, [...(known ?? []), { from: member.from, to: member.to }]);
+        else if (known) known.push({ from: member.from, to: member.to });
+        else members.set(code, [{ from: member.from, to: member.to }]);
       }
       this.byReference.set(`@${name}`, members);
     }
@@ -67,9 +68,9 @@ export class CountryGroups {
     return false;
   }
 
-  /** Every country that is a member of the group at some date. */
-  everMembers(group: string): string[] {
-    return [...this.membersOf(`@${group}`).keys()];
+  /** Every country a reference (`CN` or `@EU`) covers at some date. */
+  everCovered(ref: string): string[] {
+    return ref.startsWith('@') ? [...this.membersOf(ref).keys()] : [ref];
   }
 
   /** Whether a country reference (`CN` or `@EU`) covers the country on the date. */

@@ -96,7 +96,7 @@ export class TariffRules {
       }
       // Every country a reference can ever include (group membership at any date); the exact, dated
       // check still runs per request.
-      const origins = new Set(include.flatMap((ref) => (ref.startsWith('@') ? this.groups.everMembers(ref.slice(1)) : [ref])));
+      const origins = new Set(include.flatMap((ref) => this.groups.everCovered(ref)));
       for (const origin of origins) this.byOrigin.set(origin, [...(this.byOrigin.get(origin) ?? []), compiled]);
     }
     ruleSet.adcvdCases.forEach((entry, index) => {

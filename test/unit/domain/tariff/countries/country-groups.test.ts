@@ -34,7 +34,7 @@ describe('CountryGroups', () => {
     expect(groups.covers('FR', 'FR', '2025-01-01')).toBe(true);
     expect(groups.covers('FR', 'DE', '2025-01-01')).toBe(false);
     expect(() => groups.covers('@NOPE', 'FR', '2025-01-01')).toThrow('unknown country group NOPE');
-    expect(() => groups.everMembers('NOPE')).toThrow('unknown country group NOPE');
+    expect(() => groups.everCovered('@NOPE')).toThrow('unknown country group NOPE');
   });
 
   it('reads a scope as its inclusions (all countries when absent) minus its exclusions', () => {
@@ -45,8 +45,9 @@ describe('CountryGroups', () => {
     expect(groups.inScope({ exclude: ['@EU'] }, 'HR', '2013-07-01')).toBe(false);
   });
 
-  it('lists every country that is a member at some date, once', () => {
-    expect(groups.everMembers('WINDOWS').sort()).toEqual(['AA', 'BB', 'CC']);
-    expect(groups.everMembers('EU').sort()).toEqual(['DE', 'FR', 'HR']);
+  it('lists every country a reference covers at some date, once', () => {
+    expect(groups.everCovered('@WINDOWS').sort()).toEqual(['AA', 'BB', 'CC']);
+    expect(groups.everCovered('@EU').sort()).toEqual(['DE', 'FR', 'HR']);
+    expect(groups.everCovered('CN')).toEqual(['CN']);
   });
 });
