@@ -1,5 +1,5 @@
 /**
- * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>] [--rounds <n>] [--cpu-prof] [--heap-prof] [--alloc] [--alloc-prof] [--server-flags "<node flags>"]`
+ * `npm run bench:http [-- <operation>] [--duration <s>] [--connections <n>] [--rounds <n>] [--rate <n>] [--cpu-prof] [--heap-prof] [--alloc] [--alloc-prof] [--server-flags "<node flags>"]`
  * Builds the service (dist/, as `npm start` does), then loads in the same run, on loopback: a bare
  * Express JSON route, the framework floor of the operation (an Express route that parses the same
  * bodies and answers the operation's own response body, nothing else) and the operation itself.
@@ -7,6 +7,9 @@
  * loaded once on Node's own server (as `app.listen` serves it), for comparison with older figures.
  * Prints requests/s, p50/p99 latency and server CPU per request for each, then, as the last lines,
  * the operation's CPU per request and requests/s as ratios to the floor's, against their targets.
+ * `--rate` offers every phase the same load (n requests a second over all connections) instead of as
+ * many as the server answers, so per-request costs that shrink with throughput (several requests
+ * per wake-up of the event loop) fall on the floor and the operation alike.
  * `--cpu-prof` / `--heap-prof` write the server process's V8 CPU or sampled heap profile to
  * var/profiles (open them in Chrome DevTools). `--alloc` also prints the bytes the server allocates
  * per request in each phase, garbage included: unlike CPU time, a figure a busy machine does not move
@@ -27,12 +30,13 @@ function option(name: string, fallback: number): number {
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
 }
 
-const valueOptions = ['--duration', '--connections', '--rounds', '--server-flags'];
+const valueOptions = ['--duration', '--connections', '--rounds', '--rate', '--server-flags'];
 const positional = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !valueOptions.includes(all[i - 1]));
 const name = positional[0] ?? 'health';
 const duration = option('duration', 10);
 const connections = option('connections', 50);
 const rounds = option('rounds', 1);
+const rate = option('rate', 0);
 const profileDir = path.join(__dirname, '..', 'var', 'profiles');
 const profileAllocation = process.argv.includes('--alloc-prof');
 const measureAllocation = profileAllocation || process.argv.includes('--alloc');
@@ -101,6 +105,7 @@ async function load(server: ChildProcess, phase: string, url: string, method: 'G
     method,
     connections,
     duration: seconds,
+    ...(rate > 0 ? { overallRate: rate } : {}),
     headers: texts.length === 0 ? headers : { ...headers, 'content-type': 'application/json' },
     body: texts.length === 1 ? texts[0] : undefined,
     requests: texts.length > 1 ? [{ setupRequest: (request) => ({ ...request, body: texts[Math.floor(Math.random() * texts.length)] }) }] : undefined,
