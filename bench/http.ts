@@ -19,24 +19,20 @@
  * `--server-flags` passes Node/V8 flags to the server process (e.g. "--single-threaded-gc"), to
  * measure a runtime setting against the same code.
  */
-import { ChildProcess, execFileSync, fork } from 'node:child_process';
+import { ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { BenchOperation } from './http/operations';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-}
+import { forkBenchServer, median, numberOption } from './http/harness';
 
 const valueOptions = ['--duration', '--connections', '--rounds', '--rate', '--server-flags'];
 const positional = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !valueOptions.includes(all[i - 1]));
 const name = positional[0] ?? 'health';
-const duration = option('duration', 10);
-const connections = option('connections', 50);
-const rounds = option('rounds', 1);
-const rate = option('rate', 0);
+const duration = numberOption('duration', 10);
+const connections = numberOption('connections', 50);
+const rounds = numberOption('rounds', 1);
+const rate = numberOption('rate', 0);
 const profileDir = path.join(__dirname, '..', 'var', 'profiles');
 const profileAllocation = process.argv.includes('--alloc-prof');
 const measureAllocation = profileAllocation || process.argv.includes('--alloc');
@@ -65,8 +61,6 @@ interface Load {
   p99: number;
   errors: number;
 }
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Loads of one app added up: requests/s and CPU per request over all of them, the median p50 and the worst p99. */
 function figuresOf(loads: Load[]): Figures {
@@ -149,11 +143,8 @@ async function main(): Promise<void> {
   if (!operation) throw new Error(`unknown operation "${name}"; known: ${Object.keys(benchOperations).join(', ')}`);
   const bodies = operation.mix ? operation.mix() : operation.body === undefined ? [] : [operation.body];
   if (profileAllocation) fs.mkdirSync(profileDir, { recursive: true });
-  const server = fork(path.join(__dirname, 'http', 'server.ts'), [name], { execArgv: ['--import', 'tsx', ...profileArgs, ...serverFlags], stdio: 'inherit' });
-  const ready = await new Promise<{ barePort: number; floorPort: number; stockFloorPort: number; operationPort: number; headers: Record<string, string>; sampleBytes: number }>((resolve, reject) => {
-    server.once('message', (message) => resolve(message as never));
-    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  const { server, ready: starting } = forkBenchServer(name, { nodeFlags: [...profileArgs, ...serverFlags] });
+  const ready = await starting;
   try {
     const mixed = bodies.length > 1 ? `, ${bodies.length} different bodies` : '';
     const turns = rounds > 1 ? `, floor and operation in ${rounds} alternating rounds` : '';

@@ -20,42 +20,25 @@
  * (forcing a full collection before each phase was tried: both phases then counted 2.7 times as
  * many instructions). About ten minutes for `calculate`.
  */
-import { ChildProcess, execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchOperation } from './http/operations';
+import { forkBenchServer, median, numberOption } from './http/harness';
 
-const option = (name: string, fallback: number): number => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
 const positional = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
 const name = positional[0] ?? 'calculate';
-const requests = option('requests', 500);
-const rounds = option('rounds', 3);
+const requests = numberOption('requests', 500);
+const rounds = numberOption('rounds', 3);
 const warmUpPasses = 3;
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-interface Ready {
-  floorPort: number;
-  operationPort: number;
-  headers: Record<string, string>;
-}
-
-function startServer(databaseUrl: string, underValgrind: string | null): { server: ChildProcess; ready: Promise<Ready> } {
-  const script = path.join(__dirname, 'http', 'server.ts');
-  const env = { ...process.env, DATABASE_URL: databaseUrl };
-  const server = underValgrind
-    ? fork(script, [name], { env, execPath: 'valgrind', execArgv: ['--tool=callgrind', '-q', '--separate-threads=yes', `--callgrind-out-file=${underValgrind}`, process.execPath, '--import', 'tsx'], stdio: 'inherit' })
-    : fork(script, [name], { env, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const ready = new Promise<Ready>((resolve, reject) => {
-    server.once('message', (message) => resolve(message as Ready));
-    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+/** The server on a prepared database, under callgrind when given its output file pattern. */
+const startServer = (databaseUrl: string, callgrindOut?: string) =>
+  forkBenchServer(name, {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    valgrind: callgrindOut ? ['--tool=callgrind', '-q', '--separate-threads=yes', `--callgrind-out-file=${callgrindOut}`] : undefined,
   });
-  return { server, ready };
-}
 
 /** Sends `count` requests one after the other, taking the bodies in turn. */
 async function send(url: string, operation: BenchOperation, headers: Record<string, string>, bodies: string[], count: number): Promise<void> {
@@ -88,7 +71,7 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradelane-instructions-'));
   const databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
   try {
-    const preparing = startServer(databaseUrl, null);
+    const preparing = startServer(databaseUrl);
     await preparing.ready;
     preparing.server.disconnect();
     await new Promise((resolve) => preparing.server.once('exit', resolve));
