@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importLayers from './eslint-rules/import-layers.cjs';
+import prettierConfig from 'eslint-config-prettier';
 
 export default tseslint.config(
   // data/ and bench/data/ are reference and evaluation data, copied unmodified: not our code.
@@ -49,4 +50,6 @@ export default tseslint.config(
   },
   // Plain JavaScript (configs, the lint rule, build helpers) is linted without type information.
   { files: ['**/*.js', '**/*.cjs', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // Layout is Prettier's (`npm run format`); lint turns off the rules that would argue with it.
+  prettierConfig,
 );
