@@ -6,7 +6,19 @@ module.exports = {
   // Transpile only (the type check is `npm run typecheck`). ts-jest rather than swc: @swc/core's
   // per-platform binaries are not all on our registry, which breaks `npm ci` from the lock file.
   transform: {
-    '^.+\\.(t|j)s$': ['ts-jest', { tsconfig: { isolatedModules: true, allowJs: true, module: 'commonjs', esModuleInterop: true, target: 'es2022', resolveJsonModule: true } }],
+    '^.+\\.(t|j)s$': [
+      'ts-jest',
+      {
+        tsconfig: {
+          isolatedModules: true,
+          allowJs: true,
+          module: 'commonjs',
+          esModuleInterop: true,
+          target: 'es2022',
+          resolveJsonModule: true,
+        },
+      },
+    ],
   },
   // agenda@6 is ESM-only and jest on Node 20 cannot require() ESM: transform it into CommonJS.
   transformIgnorePatterns: ['/node_modules/(?!(agenda|@agendajs)/)'],

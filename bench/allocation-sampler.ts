@@ -6,7 +6,8 @@ interface SamplingNode {
   children: SamplingNode[];
 }
 
-const totalSize = (node: SamplingNode): number => node.children.reduce((sum, child) => sum + totalSize(child), node.selfSize);
+const totalSize = (node: SamplingNode): number =>
+  node.children.reduce((sum, child) => sum + totalSize(child), node.selfSize);
 
 /** Counts the bytes a process allocates between `start` and `stop`. */
 export interface AllocationSampler {
@@ -23,14 +24,22 @@ export interface AllocationSampler {
 export function allocationSampler(samplingInterval: number): AllocationSampler {
   let session: inspector.Session | null = null;
   const post = <T>(method: string, params: object = {}) =>
-    new Promise<T>((resolve, reject) => (session as inspector.Session).post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
+    new Promise<T>((resolve, reject) =>
+      (session as inspector.Session).post(method, params, (error, result) =>
+        error ? reject(error) : resolve(result as T),
+      ),
+    );
   return {
     start: () => {
       if (session === null) {
         session = new inspector.Session();
         session.connect();
       }
-      return post('HeapProfiler.startSampling', { samplingInterval, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      return post('HeapProfiler.startSampling', {
+        samplingInterval,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
     },
     stop: async (profileFile) => {
       const { profile } = await post<{ profile: { head: SamplingNode } }>('HeapProfiler.stopSampling');

@@ -57,7 +57,9 @@ export function generateBrProblem(number: number, types: number, seed: number): 
  * `baseSeed` (problem k gets baseSeed + 7919 k).
  */
 export function generateBrSet(typeCounts: readonly number[], count: number, baseSeed: number): ThpackProblem[] {
-  return Array.from({ length: count }, (_, k) => generateBrProblem(k + 1, typeCounts[k % typeCounts.length], baseSeed + 7919 * k));
+  return Array.from({ length: count }, (_, k) =>
+    generateBrProblem(k + 1, typeCounts[k % typeCounts.length], baseSeed + 7919 * k),
+  );
 }
 
 /** Weakly heterogeneous, like BR1–BR3: 3, 5 or 8 box types. */

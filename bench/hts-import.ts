@@ -27,7 +27,9 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 async function databaseBytes(db: TestDatabase): Promise<number> {
   if (testDialect === 'sqlite') {
     const [{ page_count: pages }] = (await db.knex.raw('PRAGMA page_count')) as Array<{ page_count: number }>;
-    const [{ freelist_count: free }] = (await db.knex.raw('PRAGMA freelist_count')) as Array<{ freelist_count: number }>;
+    const [{ freelist_count: free }] = (await db.knex.raw('PRAGMA freelist_count')) as Array<{
+      freelist_count: number;
+    }>;
     const [{ page_size: size }] = (await db.knex.raw('PRAGMA page_size')) as Array<{ page_size: number }>;
     return (pages - free) * size;
   }
@@ -47,9 +49,16 @@ async function main(): Promise<void> {
   try {
     const source = new DirectoryHtsSource(path.join(dataDir, 'hts'));
     const available = await source.listReleases();
-    const limited = { ...source, description: source.description, listReleases: async () => available.slice(Math.max(0, available.length - 1 - limit)), fetchRelease: source.fetchRelease.bind(source) };
+    const limited = {
+      ...source,
+      description: source.description,
+      listReleases: async () => available.slice(Math.max(0, available.length - 1 - limit)),
+      fetchRelease: source.fetchRelease.bind(source),
+    };
     const deps = { db: htsDatabase(db.knex), files: htsFileReader, clock: () => Date.now(), source: limited };
-    console.log(`HTS first start and backfill on ${testDialect}: ${available.length} releases in ${source.description}`);
+    console.log(
+      `HTS first start and backfill on ${testDialect}: ${available.length} releases in ${source.description}`,
+    );
     const base = await databaseBytes(db);
     let started = performance.now();
     let watch = watchEventLoop();
@@ -57,12 +66,17 @@ async function main(): Promise<void> {
     const initialStall = watch.stop().longestStallMs;
     if (initial.outcome !== 'imported') throw new Error(JSON.stringify(initial));
     const oneRelease = (await databaseBytes(db)) - base;
-    console.log(`  first start: ${initial.release.title} (${initial.release.rowCount} rows) ready in ${seconds(performance.now() - started)}; database ${megabytes(oneRelease)}; longest event-loop stall ${initialStall.toFixed(0)} ms`);
+    console.log(
+      `  first start: ${initial.release.title} (${initial.release.rowCount} rows) ready in ${seconds(performance.now() - started)}; database ${megabytes(oneRelease)}; longest event-loop stall ${initialStall.toFixed(0)} ms`,
+    );
     started = performance.now();
     watch = watchEventLoop();
     const backfill = await backfillHtsReleases({
       ...deps,
-      progress: (p) => console.log(`  backfill ${p.done}/${p.total}: ${p.item} ${p.outcome} in ${seconds(p.elapsedMs)} (${Math.round((p.rows * 1000) / Math.max(1, p.elapsedMs))} rows/s)`),
+      progress: (p) =>
+        console.log(
+          `  backfill ${p.done}/${p.total}: ${p.item} ${p.outcome} in ${seconds(p.elapsedMs)} (${Math.round((p.rows * 1000) / Math.max(1, p.elapsedMs))} rows/s)`,
+        ),
     });
     const backfillMs = performance.now() - started;
     const backfillStall = watch.stop().longestStallMs;

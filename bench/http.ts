@@ -27,7 +27,9 @@ import type { BenchOperation } from './http/operations';
 import { forkBenchServer, median, numberOption } from './http/harness';
 
 const valueOptions = ['--duration', '--connections', '--rounds', '--rate', '--server-flags'];
-const positional = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !valueOptions.includes(all[i - 1]));
+const positional = process.argv
+  .slice(2)
+  .filter((arg, i, all) => !arg.startsWith('--') && !valueOptions.includes(all[i - 1]));
 const name = positional[0] ?? 'health';
 const duration = numberOption('duration', 10);
 const connections = numberOption('connections', 50);
@@ -36,8 +38,12 @@ const rate = numberOption('rate', 0);
 const profileDir = path.join(__dirname, '..', 'var', 'profiles');
 const profileAllocation = process.argv.includes('--alloc-prof');
 const measureAllocation = profileAllocation || process.argv.includes('--alloc');
-const serverFlags = process.argv.includes('--server-flags') ? process.argv[process.argv.indexOf('--server-flags') + 1].split(/\s+/).filter(Boolean) : [];
-const profileArgs = ['cpu', 'heap'].flatMap((kind) => (process.argv.includes(`--${kind}-prof`) ? [`--${kind}-prof`, `--${kind}-prof-dir`, profileDir] : []));
+const serverFlags = process.argv.includes('--server-flags')
+  ? process.argv[process.argv.indexOf('--server-flags') + 1].split(/\s+/).filter(Boolean)
+  : [];
+const profileArgs = ['cpu', 'heap'].flatMap((kind) =>
+  process.argv.includes(`--${kind}-prof`) ? [`--${kind}-prof`, `--${kind}-prof-dir`, profileDir] : [],
+);
 
 interface Figures {
   rps: number;
@@ -64,8 +70,13 @@ interface Load {
 
 /** Loads of one app added up: requests/s and CPU per request over all of them, the median p50 and the worst p99. */
 function figuresOf(loads: Load[]): Figures {
-  const requests = Math.max(1, loads.reduce((sum, l) => sum + l.requests, 0));
-  const allocated = loads.every((l) => l.allocated !== undefined) ? loads.reduce((sum, l) => sum + (l.allocated as number), 0) : undefined;
+  const requests = Math.max(
+    1,
+    loads.reduce((sum, l) => sum + l.requests, 0),
+  );
+  const allocated = loads.every((l) => l.allocated !== undefined)
+    ? loads.reduce((sum, l) => sum + (l.allocated as number), 0)
+    : undefined;
   return {
     rps: requests / loads.reduce((sum, l) => sum + l.seconds, 0),
     cpuPerRequest: loads.reduce((sum, l) => sum + l.cpu, 0) / requests,
@@ -90,7 +101,15 @@ async function serverCpu(server: ChildProcess): Promise<number> {
 }
 
 /** Loads one app for `seconds`: the operation's single body, or a body picked at random from its mix for each request. */
-async function load(server: ChildProcess, phase: string, url: string, method: 'GET' | 'POST', headers: Record<string, string>, bodies: unknown[], seconds: number): Promise<Load> {
+async function load(
+  server: ChildProcess,
+  phase: string,
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  bodies: unknown[],
+  seconds: number,
+): Promise<Load> {
   const texts = bodies.map((body) => JSON.stringify(body));
   if (measureAllocation) await ask(server, 'allocation-start');
   const cpuBefore = await serverCpu(server);
@@ -102,22 +121,45 @@ async function load(server: ChildProcess, phase: string, url: string, method: 'G
     ...(rate > 0 ? { overallRate: rate } : {}),
     headers: texts.length === 0 ? headers : { ...headers, 'content-type': 'application/json' },
     body: texts.length === 1 ? texts[0] : undefined,
-    requests: texts.length > 1 ? [{ setupRequest: (request) => ({ ...request, body: texts[Math.floor(Math.random() * texts.length)] }) }] : undefined,
+    requests:
+      texts.length > 1
+        ? [{ setupRequest: (request) => ({ ...request, body: texts[Math.floor(Math.random() * texts.length)] }) }]
+        : undefined,
   });
   const cpu = (await serverCpu(server)) - cpuBefore;
   const profileFile = profileAllocation ? `:${path.join(profileDir, `${phase}.heapprofile`)}` : '';
-  const allocated = measureAllocation ? (await ask<{ allocatedBytes: number }>(server, `allocation-stop${profileFile}`)).allocatedBytes : undefined;
-  return { requests: result.requests.total, seconds, cpu, allocated, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  const allocated = measureAllocation
+    ? (await ask<{ allocatedBytes: number }>(server, `allocation-stop${profileFile}`)).allocatedBytes
+    : undefined;
+  return {
+    requests: result.requests.total,
+    seconds,
+    cpu,
+    allocated,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
 }
 
 /** Server CPU per request over one call of each body, ten at a time, and the answers' mean size in bytes. */
-async function firstCalls(server: ChildProcess, url: string, method: 'GET' | 'POST', headers: Record<string, string>, bodies: unknown[]): Promise<{ cpu: number; answerBytes: number }> {
+async function firstCalls(
+  server: ChildProcess,
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  bodies: unknown[],
+): Promise<{ cpu: number; answerBytes: number }> {
   const cpuBefore = await serverCpu(server);
   const queue = [...bodies];
   let answerBytes = 0;
   const worker = async () => {
     for (let body = queue.shift(); body !== undefined; body = queue.shift()) {
-      const response = await fetch(url, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(url, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       answerBytes += (await response.arrayBuffer()).byteLength;
     }
   };
@@ -132,13 +174,17 @@ const print = (label: string, f: Figures) =>
   );
 
 const ratioLine = (label: string, ratio: number, target: number | undefined, better: 'below' | 'above') =>
-  console.log(`${label}: ${ratio.toFixed(2)}${target === undefined ? '' : ` (target ${better === 'below' ? '≤' : '≥'} ${target}: ${(better === 'below' ? ratio <= target : ratio >= target) ? 'met' : 'not met'})`}`);
+  console.log(
+    `${label}: ${ratio.toFixed(2)}${target === undefined ? '' : ` (target ${better === 'below' ? '≤' : '≥'} ${target}: ${(better === 'below' ? ratio <= target : ratio >= target) ? 'met' : 'not met'})`}`,
+  );
 
 async function main(): Promise<void> {
   // The server runs the build `npm start` runs; build it from the current sources first (the
   // operations module loads parts of that build).
   execFileSync('npm', ['run', '--silent', 'build:ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const { benchOperations } = (await import('./http/operations')) as { benchOperations: Record<string, BenchOperation> };
+  const { benchOperations } = (await import('./http/operations')) as {
+    benchOperations: Record<string, BenchOperation>;
+  };
   const operation = benchOperations[name];
   if (!operation) throw new Error(`unknown operation "${name}"; known: ${Object.keys(benchOperations).join(', ')}`);
   const bodies = operation.mix ? operation.mix() : operation.body === undefined ? [] : [operation.body];
@@ -148,8 +194,12 @@ async function main(): Promise<void> {
   try {
     const mixed = bodies.length > 1 ? `, ${bodies.length} different bodies` : '';
     const turns = rounds > 1 ? `, floor and operation in ${rounds} alternating rounds` : '';
-    console.log(`bench:http ${name} (${operation.method} ${operation.path} on the ${operation.host} host${mixed}), ${connections} connections, ${duration} s each${turns}, loopback`);
-    const bare = figuresOf([await load(server, 'bare', `http://127.0.0.1:${ready.barePort}/bare`, 'GET', {}, [], duration)]);
+    console.log(
+      `bench:http ${name} (${operation.method} ${operation.path} on the ${operation.host} host${mixed}), ${connections} connections, ${duration} s each${turns}, loopback`,
+    );
+    const bare = figuresOf([
+      await load(server, 'bare', `http://127.0.0.1:${ready.barePort}/bare`, 'GET', {}, [], duration),
+    ]);
     print('bare express json route', bare);
     const floorUrl = `http://127.0.0.1:${ready.floorPort}/floor`;
     const url = `http://127.0.0.1:${ready.operationPort}${operation.path}`;
@@ -157,7 +207,9 @@ async function main(): Promise<void> {
       // Each body once, before the load: what a request costs the first time (the operation's caches,
       // such as the HTS line lookups, filled from the database), then the load with them warm.
       const first = await firstCalls(server, url, operation.method, ready.headers, bodies);
-      console.log(`${name}, first call of each body: ${first.cpu.toFixed(0)} µs/req server cpu (${bodies.length} calls, 10 at a time), answers of ${first.answerBytes.toFixed(0)} B on average`);
+      console.log(
+        `${name}, first call of each body: ${first.cpu.toFixed(0)} µs/req server cpu (${bodies.length} calls, 10 at a time), answers of ${first.answerBytes.toFixed(0)} B on average`,
+      );
     }
     // Both warmed up first (compiled code, caches), unmeasured; then the floor and the operation take
     // turns, a round each, so a neighbour's load on the machine falls on both alike; each round's
@@ -169,10 +221,14 @@ async function main(): Promise<void> {
     const operationLoads: Load[] = [];
     for (let round = 1; round <= rounds; round += 1) {
       floorLoads.push(await load(server, `floor-${round}`, floorUrl, operation.method, {}, bodies, duration / rounds));
-      operationLoads.push(await load(server, `${name}-${round}`, url, operation.method, ready.headers, bodies, duration / rounds));
+      operationLoads.push(
+        await load(server, `${name}-${round}`, url, operation.method, ready.headers, bodies, duration / rounds),
+      );
       if (rounds > 1) {
         const [f, o] = [figuresOf(floorLoads.slice(-1)), figuresOf(operationLoads.slice(-1))];
-        console.log(`round ${round}: floor ${f.cpuPerRequest.toFixed(0)} µs/req, ${name} ${o.cpuPerRequest.toFixed(0)} µs/req, cpu ratio ${(o.cpuPerRequest / f.cpuPerRequest).toFixed(2)}`);
+        console.log(
+          `round ${round}: floor ${f.cpuPerRequest.toFixed(0)} µs/req, ${name} ${o.cpuPerRequest.toFixed(0)} µs/req, cpu ratio ${(o.cpuPerRequest / f.cpuPerRequest).toFixed(2)}`,
+        );
       }
     }
     const floor = figuresOf(floorLoads);
@@ -184,14 +240,31 @@ async function main(): Promise<void> {
     // server, as `app.listen` serves it, one round's length after its own warm-up.
     const stockFloorUrl = `http://127.0.0.1:${ready.stockFloorPort}/floor`;
     await load(server, 'stock-floor-warm-up', stockFloorUrl, operation.method, {}, bodies, warmUp);
-    const stockFloor = figuresOf([await load(server, 'stock-floor', stockFloorUrl, operation.method, {}, bodies, duration / rounds)]);
+    const stockFloor = figuresOf([
+      await load(server, 'stock-floor', stockFloorUrl, operation.method, {}, bodies, duration / rounds),
+    ]);
     print("stock floor (Node's own server)", stockFloor);
-    ratioLine('cpu per request, operation ÷ stock floor (informational)', measured.cpuPerRequest / stockFloor.cpuPerRequest, undefined, 'below');
+    ratioLine(
+      'cpu per request, operation ÷ stock floor (informational)',
+      measured.cpuPerRequest / stockFloor.cpuPerRequest,
+      undefined,
+      'below',
+    );
     console.log(`bare route ÷ floor, cpu per request: ${(bare.cpuPerRequest / floor.cpuPerRequest).toFixed(2)}`);
-    ratioLine('cpu per request, operation ÷ floor', measured.cpuPerRequest / floor.cpuPerRequest, operation.targets?.cpu, 'below');
+    ratioLine(
+      'cpu per request, operation ÷ floor',
+      measured.cpuPerRequest / floor.cpuPerRequest,
+      operation.targets?.cpu,
+      'below',
+    );
     ratioLine('requests/s, operation ÷ floor', measured.rps / floor.rps, operation.targets?.throughput, 'above');
     if (measured.allocatedPerRequest !== undefined && floor.allocatedPerRequest !== undefined) {
-      ratioLine('allocated per request, operation ÷ floor', measured.allocatedPerRequest / floor.allocatedPerRequest, undefined, 'below');
+      ratioLine(
+        'allocated per request, operation ÷ floor',
+        measured.allocatedPerRequest / floor.allocatedPerRequest,
+        undefined,
+        'below',
+      );
     }
   } finally {
     server.disconnect();

@@ -27,7 +27,9 @@ import path from 'node:path';
 import type { BenchOperation } from './http/operations';
 import { forkBenchServer, median, numberOption } from './http/harness';
 
-const positional = process.argv.slice(2).filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
+const positional = process.argv
+  .slice(2)
+  .filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
 const name = positional[0] ?? 'calculate';
 const requests = numberOption('requests', 500);
 const rounds = numberOption('rounds', 3);
@@ -37,14 +39,26 @@ const warmUpPasses = 3;
 const startServer = (databaseUrl: string, callgrindOut?: string) =>
   forkBenchServer(name, {
     env: { ...process.env, DATABASE_URL: databaseUrl },
-    valgrind: callgrindOut ? ['--tool=callgrind', '-q', '--separate-threads=yes', `--callgrind-out-file=${callgrindOut}`] : undefined,
+    valgrind: callgrindOut
+      ? ['--tool=callgrind', '-q', '--separate-threads=yes', `--callgrind-out-file=${callgrindOut}`]
+      : undefined,
   });
 
 /** Sends `count` requests one after the other, taking the bodies in turn. */
-async function send(url: string, operation: BenchOperation, headers: Record<string, string>, bodies: string[], count: number): Promise<void> {
+async function send(
+  url: string,
+  operation: BenchOperation,
+  headers: Record<string, string>,
+  bodies: string[],
+  count: number,
+): Promise<void> {
   for (let i = 0; i < count; i += 1) {
     const body = bodies.length > 0 ? bodies[i % bodies.length] : undefined;
-    const response = await fetch(url, { method: operation.method, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' }, body });
+    const response = await fetch(url, {
+      method: operation.method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body,
+    });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${url}: status ${response.status}`);
   }
@@ -64,10 +78,14 @@ function dumpInstructions(pid: number, label: string, outDir: string): number {
 
 async function main(): Promise<void> {
   execFileSync('npm', ['run', '--silent', 'build:ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const { benchOperations } = (await import('./http/operations')) as { benchOperations: Record<string, BenchOperation> };
+  const { benchOperations } = (await import('./http/operations')) as {
+    benchOperations: Record<string, BenchOperation>;
+  };
   const operation = benchOperations[name];
   if (!operation) throw new Error(`unknown operation "${name}"; known: ${Object.keys(benchOperations).join(', ')}`);
-  const bodies = (operation.mix ? operation.mix() : operation.body === undefined ? [] : [operation.body]).map((body) => JSON.stringify(body));
+  const bodies = (operation.mix ? operation.mix() : operation.body === undefined ? [] : [operation.body]).map((body) =>
+    JSON.stringify(body),
+  );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradelane-instructions-'));
   const databaseUrl = `sqlite:${path.join(dir, 'bench.sqlite')}`;
   try {
@@ -90,7 +108,9 @@ async function main(): Promise<void> {
       }
       const pid = server.pid as number;
       dumpInstructions(pid, 'warm-up', outDir);
-      console.log(`bench:instructions ${name} (${operation.method} ${operation.path}), ${requests} requests per phase, one at a time, ${rounds} rounds, after ${warmUpPasses} warm-up passes of ${pass}`);
+      console.log(
+        `bench:instructions ${name} (${operation.method} ${operation.path}), ${requests} requests per phase, one at a time, ${rounds} rounds, after ${warmUpPasses} warm-up passes of ${pass}`,
+      );
       const floors: number[] = [];
       const measured: number[] = [];
       for (let round = 1; round <= rounds; round += 1) {
@@ -98,7 +118,9 @@ async function main(): Promise<void> {
         floors.push(dumpInstructions(pid, `floor-${round}`, outDir) / requests);
         await send(url, operation, ready.headers, bodies, requests);
         measured.push(dumpInstructions(pid, `${name}-${round}`, outDir) / requests);
-        console.log(`round ${round}: floor ${Math.round(floors[round - 1])}, ${name} ${Math.round(measured[round - 1])} instructions/req, ratio ${(measured[round - 1] / floors[round - 1]).toFixed(2)}`);
+        console.log(
+          `round ${round}: floor ${Math.round(floors[round - 1])}, ${name} ${Math.round(measured[round - 1])} instructions/req, ratio ${(measured[round - 1] / floors[round - 1]).toFixed(2)}`,
+        );
       }
       // The median round: a compilation or collection that falls in one phase moves that round only.
       const [floor, operationFigure] = [median(floors), median(measured)];

@@ -48,7 +48,14 @@ const SEEDS = { weak: 20_261_125, strong: 40_261_125 };
 
 function classes(limit: number, instances: number): Class[] {
   const file = option('file');
-  if (file) return [{ set: path.basename(file), label: path.basename(file), problems: parseThpack(fs.readFileSync(file, 'utf8')).slice(0, limit) }];
+  if (file)
+    return [
+      {
+        set: path.basename(file),
+        label: path.basename(file),
+        problems: parseThpack(fs.readFileSync(file, 'utf8')).slice(0, limit),
+      },
+    ];
   const sets = (option('set') ?? 'br').split(',');
   const out: Class[] = [];
   for (const set of sets) {
@@ -61,7 +68,11 @@ function classes(limit: number, instances: number): Class[] {
       const counts = set === 'weak' ? WEAK_TYPE_COUNTS : STRONG_TYPE_COUNTS;
       const seed = option('seed');
       const base = seed === undefined ? SEEDS[set] : positiveInteger(seed, 'seed');
-      out.push({ set, label: `${set} (${counts[0]}–${counts[counts.length - 1]} types)`, problems: generateBrSet(counts, instances, base) });
+      out.push({
+        set,
+        label: `${set} (${counts[0]}–${counts[counts.length - 1]} types)`,
+        problems: generateBrSet(counts, instances, base),
+      });
     } else {
       throw new Error(`--set takes br, weak or strong, got ${set}`);
     }
@@ -99,7 +110,8 @@ function solve(cls: Class, budgetMs: number, failures: string[]): Tally {
     try {
       const plan = planLoad(request, { clock: cpuClock });
       const violations = validatePlan(request, plan);
-      if (violations.length > 0) failures.push(`${cls.label} #${problem.number}: ${violations.map((v) => v.message).join('; ')}`);
+      if (violations.length > 0)
+        failures.push(`${cls.label} #${problem.number}: ${violations.map((v) => v.message).join('; ')}`);
       else tally.utilisation += plan.summary.volumeUtilisation;
       if (!plan.search.deterministic) tally.starved++;
     } catch (error) {
@@ -116,9 +128,13 @@ function solve(cls: Class, budgetMs: number, failures: string[]): Tally {
 const percent = (t: Tally) => `${((100 * t.utilisation) / t.instances).toFixed(2)}%`;
 
 function main(): void {
-  const budgets = (option('budgets') ?? option('budget-ms') ?? '2000').split(',').map((b) => positiveInteger(b, 'budgets'));
+  const budgets = (option('budgets') ?? option('budget-ms') ?? '2000')
+    .split(',')
+    .map((b) => positiveInteger(b, 'budgets'));
   const all = classes(integerOption('limit', Number.MAX_SAFE_INTEGER), integerOption('instances', 15));
-  console.log(`load planner benchmark: full support, one container per instance, budgets ${budgets.join(', ')} ms/instance`);
+  console.log(
+    `load planner benchmark: full support, one container per instance, budgets ${budgets.join(', ')} ms/instance`,
+  );
   console.log(`node ${process.version}, ${process.arch}, single thread`);
   // The first plan of a process also pays for compiling the planner: one untimed plan first, so that
   // the CPU figures (the most per instance above all) are the planner's own.

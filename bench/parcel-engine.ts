@@ -38,9 +38,24 @@ const lanes: Array<[string, string]> = [
 
 function requestFor(i: number): QuoteRequest {
   const [origin, destination] = lanes[i % lanes.length];
-  const parcels = [{ length: 12 + (i % 7), width: 10, height: 8, lengthUnit: 'in' as const, weight: 1 + (i % 20), weightUnit: 'lb' as const }];
+  const parcels = [
+    {
+      length: 12 + (i % 7),
+      width: 10,
+      height: 8,
+      lengthUnit: 'in' as const,
+      weight: 1 + (i % 20),
+      weightUnit: 'lb' as const,
+    },
+  ];
   if (i % 3 === 0) parcels.push({ length: 20, width: 14, height: 10, lengthUnit: 'in', weight: 12, weightUnit: 'lb' });
-  return { origin: { postalCode: origin }, destination: { postalCode: destination }, parcels, residential: i % 2 === 0, shipDate: '2026-11-23' };
+  return {
+    origin: { postalCode: origin },
+    destination: { postalCode: destination },
+    parcels,
+    residential: i % 2 === 0,
+    shipDate: '2026-11-23',
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -68,7 +83,8 @@ async function cpuPerQuote(total: number, run: (i: number) => Promise<unknown>):
 async function main(): Promise<void> {
   const total = Number(process.argv[2] ?? 5000);
   const dataDir = loadConfig().dataDir;
-  if (!dataDir || !fs.existsSync(path.join(dataDir, 'parcel'))) throw new Error('no parcel data directory: set DATA_DIR');
+  if (!dataDir || !fs.existsSync(path.join(dataDir, 'parcel')))
+    throw new Error('no parcel data directory: set DATA_DIR');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-bench-'));
   const db = openDatabase(`sqlite:${path.join(dir, 'bench.sqlite')}`);
   try {
@@ -99,20 +115,35 @@ async function main(): Promise<void> {
     for (let batch = 0; batch < total / 50; batch++) {
       const start = performance.now();
       await Promise.all(
-        Array.from({ length: 50 }, (_, k) => service.quote(requestFor(batch * 50 + k), { testMode: true }).then(() => concurrent.push(performance.now() - start))),
+        Array.from({ length: 50 }, (_, k) =>
+          service
+            .quote(requestFor(batch * 50 + k), { testMode: true })
+            .then(() => concurrent.push(performance.now() - start)),
+        ),
       );
     }
 
     const quoteCpu = await cpuPerQuote(total, (i) => service.quote(requestFor(i), { testMode: true }));
-    const answerCpu = await cpuPerQuote(total, async (i) => JSON.stringify(toApiParcelQuote(await service.quote(requestFor(i), { testMode: true }))).length);
+    const answerCpu = await cpuPerQuote(
+      total,
+      async (i) => JSON.stringify(toApiParcelQuote(await service.quote(requestFor(i), { testMode: true }))).length,
+    );
 
     sequential.sort((a, b) => a - b);
     concurrent.sort((a, b) => a - b);
-    console.log(`parcel engine bench: ${total} three-carrier quotes, ${lanes.length} lanes, 1–2 parcels, cards only (NODE_OPTIONS: ${process.env.NODE_OPTIONS || 'none'}; load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
+    console.log(
+      `parcel engine bench: ${total} three-carrier quotes, ${lanes.length} lanes, 1–2 parcels, cards only (NODE_OPTIONS: ${process.env.NODE_OPTIONS || 'none'}; load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
+    );
     console.log(`  import data/parcel: ${importMs.toFixed(0)} ms; load index from DB: ${loadMs.toFixed(0)} ms`);
-    console.log(`  one at a time: p50 ${fmt(percentile(sequential, 50))}  p99 ${fmt(percentile(sequential, 99))}  max ${fmt(sequential[sequential.length - 1])}  throughput ${((total / sequentialMs) * 1000).toFixed(0)} quotes/s  (${(quotesReturned / total).toFixed(1)} service quotes each)`);
-    console.log(`  50 started together: p50 ${fmt(percentile(concurrent, 50))}  p99 ${fmt(percentile(concurrent, 99))}`);
-    console.log(`  cpu per quote (median of 5 rounds): ${quoteCpu.toFixed(1)} µs; with the API answer (mapping, JSON text): ${answerCpu.toFixed(1)} µs`);
+    console.log(
+      `  one at a time: p50 ${fmt(percentile(sequential, 50))}  p99 ${fmt(percentile(sequential, 99))}  max ${fmt(sequential[sequential.length - 1])}  throughput ${((total / sequentialMs) * 1000).toFixed(0)} quotes/s  (${(quotesReturned / total).toFixed(1)} service quotes each)`,
+    );
+    console.log(
+      `  50 started together: p50 ${fmt(percentile(concurrent, 50))}  p99 ${fmt(percentile(concurrent, 99))}`,
+    );
+    console.log(
+      `  cpu per quote (median of 5 rounds): ${quoteCpu.toFixed(1)} µs; with the API answer (mapping, JSON text): ${answerCpu.toFixed(1)} µs`,
+    );
   } finally {
     await db.knex.destroy();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -47,7 +47,13 @@ function readSet(file: string): EvalItem[] {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => {
-      const raw = JSON.parse(line) as { id: string; source?: string; description: string; gold: string; exclude_10digit?: boolean };
+      const raw = JSON.parse(line) as {
+        id: string;
+        source?: string;
+        description: string;
+        gold: string;
+        exclude_10digit?: boolean;
+      };
       const gold = String(raw.gold).replace(/\D/g, '');
       if (gold.length < 4 || gold.length > 10) throw new Error(`${raw.id}: gold "${raw.gold}" is not 4 to 10 digits`);
       return {
@@ -138,7 +144,8 @@ async function main(): Promise<void> {
         const want = item.gold.slice(0, level);
         const hits = codes.map((code) => code.slice(0, level) === want);
         tally(stats, `${item.source}|${level}`, hits[0] === true, hits.slice(0, 5).some(Boolean));
-        if (level === 6) overall6 = { n: overall6.n + 1, top5: overall6.top5 + (hits.slice(0, 5).some(Boolean) ? 1 : 0) };
+        if (level === 6)
+          overall6 = { n: overall6.n + 1, top5: overall6.top5 + (hits.slice(0, 5).some(Boolean) ? 1 : 0) };
       }
       const level = Math.min(6, item.gold.length);
       const confidence = result.candidates[0]?.confidence ?? 0;
@@ -149,15 +156,24 @@ async function main(): Promise<void> {
     console.log('\nsource                          level     n    top-1    top-5');
     for (const [key, s] of [...stats.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))) {
       const [source, level] = key.split('|');
-      console.log(`${source.padEnd(30)} ${level.padStart(3)}-digit ${String(s.n).padStart(5)}   ${pct(s.top1, s.n).padStart(6)}   ${pct(s.top5, s.n).padStart(6)}`);
+      console.log(
+        `${source.padEnd(30)} ${level.padStart(3)}-digit ${String(s.n).padStart(5)}   ${pct(s.top1, s.n).padStart(6)}   ${pct(s.top5, s.n).padStart(6)}`,
+      );
     }
-    console.log('\ntop-1 accuracy by the top candidate\'s confidence (at 6 digits, or the gold\'s length when shorter)');
-    for (const [band, s] of [...bands.entries()].sort()) console.log(`  ${band.padEnd(18)} n=${String(s.n).padStart(5)}  top-1 ${pct(s.top1, s.n)}`);
+    console.log("\ntop-1 accuracy by the top candidate's confidence (at 6 digits, or the gold's length when shorter)");
+    for (const [band, s] of [...bands.entries()].sort())
+      console.log(`  ${band.padEnd(18)} n=${String(s.n).padStart(5)}  top-1 ${pct(s.top1, s.n)}`);
     const sorted = [...latencies].sort((a, b) => a - b);
     console.log(`\nvalid codes: ${valid}/${returned} (${pct(valid, returned)})`);
-    console.log(`latency per search: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`);
+    console.log(
+      `latency per search: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`,
+    );
     if (outFile) fs.writeFileSync(outFile, predictions.join('\n') + '\n');
-    console.log(overall6.n === 0 ? '6-digit top-5: n/a (no gold of 6 digits or more)' : `6-digit top-5: ${pct(overall6.top5, overall6.n)}`);
+    console.log(
+      overall6.n === 0
+        ? '6-digit top-5: n/a (no gold of 6 digits or more)'
+        : `6-digit top-5: ${pct(overall6.top5, overall6.n)}`,
+    );
   } finally {
     await db.destroy();
   }

@@ -30,9 +30,15 @@ function percentile(sorted: number[], p: number): number {
 async function main(): Promise<void> {
   let started = performance.now();
   const rules = new TariffRules(buildRuleSet(readTariffRuleSources({ dataDir: dataDir as string })));
-  console.log(`rules loaded and indexed: ${rules.ruleSet.measures.length} measures, ${(performance.now() - started).toFixed(0)} ms`);
+  console.log(
+    `rules loaded and indexed: ${rules.ruleSet.measures.length} measures, ${(performance.now() - started).toFixed(0)} ms`,
+  );
   started = performance.now();
-  const lines = csvLineSource(path.join(dataDir as string, 'hts/hts_2026_revision_4_csv.csv'), { id: '2026-rev-4', name: '2026 HTS Revision 4' }, '2025-01-01');
+  const lines = csvLineSource(
+    path.join(dataDir as string, 'hts/hts_2026_revision_4_csv.csv'),
+    { id: '2026-rev-4', name: '2026 HTS Revision 4' },
+    '2025-01-01',
+  );
   console.log(`HTS lines loaded (in-memory line source): ${(performance.now() - started).toFixed(0)} ms`);
   const dependencies = { lines, rules, today: () => '2026-11-22' };
 
@@ -50,7 +56,9 @@ async function main(): Promise<void> {
   const elapsed = performance.now() - wall;
   samples.sort((a, b) => a - b);
   console.log(`calculations: ${iterations} over ${requests.length} different requests`);
-  console.log(`p50 ${(percentile(samples, 50) * 1000).toFixed(0)} µs, p99 ${(percentile(samples, 99) * 1000).toFixed(0)} µs, max ${(samples[samples.length - 1] * 1000).toFixed(0)} µs`);
+  console.log(
+    `p50 ${(percentile(samples, 50) * 1000).toFixed(0)} µs, p99 ${(percentile(samples, 99) * 1000).toFixed(0)} µs, max ${(samples[samples.length - 1] * 1000).toFixed(0)} µs`,
+  );
   console.log(`throughput: ${((iterations / elapsed) * 1000).toFixed(0)} calculations/s (one core, sequential)`);
   // What the measuring loop itself allocates (its awaits), taken off.
   const harness = await allocatedPerCalculation(requests.length, async () => undefined);

@@ -3,7 +3,28 @@ import type { DutyBody } from '../src/handlers/inputs/tariff.input';
 import { linesFromUsitcCsv } from '../test/support/hts-csv-line-source';
 import { mulberry32 } from './seeded-random';
 
-const origins = ['CN', 'VN', 'MX', 'CA', 'DE', 'JP', 'IN', 'KR', 'TW', 'TH', 'BR', 'GB', 'IT', 'FR', 'ID', 'MY', 'CH', 'AU', 'TR', 'BD'];
+const origins = [
+  'CN',
+  'VN',
+  'MX',
+  'CA',
+  'DE',
+  'JP',
+  'IN',
+  'KR',
+  'TW',
+  'TH',
+  'BR',
+  'GB',
+  'IT',
+  'FR',
+  'ID',
+  'MY',
+  'CH',
+  'AU',
+  'TR',
+  'BD',
+];
 /** Units the requests carry a quantity in, when the line is reported in them. */
 const quantityUnits = new Set(['kg', 'No.', 'doz.', 'liters', 'm2', 'pcs']);
 
@@ -15,7 +36,9 @@ const quantityUnits = new Set(['kg', 'No.', 'doz.', 'liters', 'm2', 'pcs']);
  * No two are the same, so no cache of answers can help.
  */
 export function calculationMix(dataDir: string, count = 1200): DutyBody[] {
-  const lines = linesFromUsitcCsv(path.join(dataDir, 'hts', 'hts_2026_revision_4_csv.csv')).filter((line) => line.code.length === 10 && Number(line.code.slice(0, 2)) < 98);
+  const lines = linesFromUsitcCsv(path.join(dataDir, 'hts', 'hts_2026_revision_4_csv.csv')).filter(
+    (line) => line.code.length === 10 && Number(line.code.slice(0, 2)) < 98,
+  );
   const next = mulberry32(21);
   const first = Date.UTC(2026, 5, 8);
   const days = (Date.UTC(2026, 10, 20) - first) / 86_400_000;

@@ -15,8 +15,16 @@ import { createTrackingServices } from '../src/hosts/tracking-services';
 // (test mode, sandbox upstream, SQLite or DATABASE_URL).
 
 const ports: Record<string, [number, number]> = {
-  CNSHA: [31.23, 121.49], USLAX: [33.73, -118.26], SGSIN: [1.26, 103.84], NLRTM: [51.95, 4.05], DEHAM: [53.54, 9.97],
-  USNYC: [40.67, -74.04], INNSA: [18.95, 72.95], BRSSZ: [-23.98, -46.3], AUSYD: [-33.86, 151.2], ZADUR: [-29.87, 31.05],
+  CNSHA: [31.23, 121.49],
+  USLAX: [33.73, -118.26],
+  SGSIN: [1.26, 103.84],
+  NLRTM: [51.95, 4.05],
+  DEHAM: [53.54, 9.97],
+  USNYC: [40.67, -74.04],
+  INNSA: [18.95, 72.95],
+  BRSSZ: [-23.98, -46.3],
+  AUSYD: [-33.86, 151.2],
+  ZADUR: [-29.87, 31.05],
 };
 
 function percentile(values: number[], p: number) {
@@ -44,19 +52,39 @@ async function main() {
       }
     }
   }
-  console.log(`sea route: ${times.length} queries, p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`);
-  console.log(`sea route / great circle: median ${percentile(ratios, 50).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}`);
+  console.log(
+    `sea route: ${times.length} queries, p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`,
+  );
+  console.log(
+    `sea route / great circle: median ${percentile(ratios, 50).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}`,
+  );
 
-  const sample = path.resolve(__dirname, '..', '..', '..', 'shared', 'data', 'tracking', 'ais', 'pyais_nmea_data_sample.txt');
+  const sample = path.resolve(
+    __dirname,
+    '..',
+    '..',
+    '..',
+    'shared',
+    'data',
+    'tracking',
+    'ais',
+    'pyais_nmea_data_sample.txt',
+  );
   const alt = path.resolve(__dirname, '..', '..', 'shared', 'data', 'tracking', 'ais', 'pyais_nmea_data_sample.txt');
-  const file = [process.env.DATA_DIR ? path.join(process.env.DATA_DIR, 'tracking/ais/pyais_nmea_data_sample.txt') : '', sample, alt].find((f) => f && fs.existsSync(f));
+  const file = [
+    process.env.DATA_DIR ? path.join(process.env.DATA_DIR, 'tracking/ais/pyais_nmea_data_sample.txt') : '',
+    sample,
+    alt,
+  ].find((f) => f && fs.existsSync(f));
   if (file) {
     const lines = fs.readFileSync(file, 'utf8').split('\n');
     const decoder = new NmeaDecoder();
     const start = performance.now();
     for (let i = 0; i < 200; i++) for (const line of lines) decoder.decodeLine(line);
     const seconds = (performance.now() - start) / 1000;
-    console.log(`AIVDM decoding: ${Math.round((lines.length * 200) / seconds)} sentences/s (${decoder.stats.messages} messages)`);
+    console.log(
+      `AIVDM decoding: ${Math.round((lines.length * 200) / seconds)} sentences/s (${decoder.stats.messages} messages)`,
+    );
   }
 
   // A scratch database: a temporary SQLite file, or a throwaway database on the MySQL server named
@@ -84,16 +112,25 @@ async function main() {
     const count = 300;
     const prefix = ['MSKU', 'MRKU', 'MAEU', 'MWCU'];
     // Test mode pays for references other than the sample containers, as live mode does.
-    for (let a = 0; a < 10; a++) await services.credits.grant(`acct_bench_${a}`, String(count / 10), 'benchmark', 'bench');
+    for (let a = 0; a < 10; a++)
+      await services.credits.grant(`acct_bench_${a}`, String(count / 10), 'benchmark', 'bench');
     for (let i = 0; i < count; i++) {
       const first10 = `${prefix[i % 4]}${String(100000 + i * 37).padStart(6, '0')}`;
-      await services.subscriptions.create({ accountId: `acct_bench_${i % 10}`, livemode: false, referenceType: 'container', reference: first10 + iso6346CheckDigit(first10), plan: 'free' });
+      await services.subscriptions.create({
+        accountId: `acct_bench_${i % 10}`,
+        livemode: false,
+        referenceType: 'container',
+        reference: first10 + iso6346CheckDigit(first10),
+        plan: 'free',
+      });
     }
     const start = performance.now();
     const report = await services.refresh.refreshDue();
     const seconds = (performance.now() - start) / 1000;
     const total = report.refreshed + report.completed + report.stale;
-    console.log(`refresh (${db.dialect}, sandbox): ${total} subscriptions (${report.refreshed} refreshed, ${report.completed} completed, ${report.stale} stale) in ${seconds.toFixed(2)} s = ${(total / seconds).toFixed(1)}/s, ${report.outboxEvents} outbox events`);
+    console.log(
+      `refresh (${db.dialect}, sandbox): ${total} subscriptions (${report.refreshed} refreshed, ${report.completed} completed, ${report.stale} stale) in ${seconds.toFixed(2)} s = ${(total / seconds).toFixed(1)}/s, ${report.outboxEvents} outbox events`,
+    );
     const reads: number[] = [];
     const subs = await services.subscriptions.list('acct_bench_0', false, { limit: 30, cursor: null, status: null });
     for (const s of subs.data) {
@@ -101,7 +138,9 @@ async function main() {
       await services.subscriptions.getContainer('acct_bench_0', false, s.containers[0].id);
       reads.push(performance.now() - t);
     }
-    console.log(`read container with timeline and ports: p50 ${percentile(reads, 50).toFixed(2)} ms, p95 ${percentile(reads, 95).toFixed(2)} ms`);
+    console.log(
+      `read container with timeline and ports: p50 ${percentile(reads, 50).toFixed(2)} ms, p95 ${percentile(reads, 95).toFixed(2)} ms`,
+    );
   } finally {
     await db.knex.destroy();
     await dropScratch();

@@ -48,22 +48,30 @@ async function startReceiver() {
 
 async function startWorkers(count: number, databaseUrl: string): Promise<ChildProcess[]> {
   const env = { ...process.env, DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
-  const workers = Array.from({ length: count }, () => fork(path.join(__dirname, 'webhooks', 'worker.ts'), { env, execArgv: ['--import', 'tsx'] }));
+  const workers = Array.from({ length: count }, () =>
+    fork(path.join(__dirname, 'webhooks', 'worker.ts'), { env, execArgv: ['--import', 'tsx'] }),
+  );
   await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('message', resolve))));
   return workers;
 }
 
 async function stopWorkers(workers: ChildProcess[]) {
-  await Promise.all(workers.map((worker) => new Promise((resolve) => {
-    worker.once('exit', resolve);
-    worker.kill('SIGTERM');
-  })));
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise((resolve) => {
+          worker.once('exit', resolve);
+          worker.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 async function waitFor(arrivals: Map<string, number>, ids: string[], timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   while (ids.some((id) => !arrivals.has(id))) {
-    if (Date.now() > deadline) throw new Error(`${ids.filter((id) => !arrivals.has(id)).length} events not delivered in time`);
+    if (Date.now() > deadline)
+      throw new Error(`${ids.filter((id) => !arrivals.has(id)).length} events not delivered in time`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -76,10 +84,17 @@ async function main() {
   const db = openDatabase(databaseUrl);
   await migrateToLatest(db);
   const receiver = await startReceiver();
-  const webhooks = createWebhookServices(db.knex, { ...loadWebhookConfig(), allowPrivateTargets: true }, systemClock, pino({ level: 'warn' }));
+  const webhooks = createWebhookServices(
+    db.knex,
+    { ...loadWebhookConfig(), allowPrivateTargets: true },
+    systemClock,
+    pino({ level: 'warn' }),
+  );
   const outbox = new OutboxEventRepository(db.knex);
   const config = loadWebhookConfig();
-  console.log(`webhook delivery on ${db.dialect}: concurrency ${config.concurrency} per worker, ${os.availableParallelism()} cores, loadavg ${os.loadavg()[0].toFixed(2)}`);
+  console.log(
+    `webhook delivery on ${db.dialect}: concurrency ${config.concurrency} per worker, ${os.availableParallelism()} cores, loadavg ${os.loadavg()[0].toFixed(2)}`,
+  );
   try {
     for (const workerCount of [1, 2]) {
       const owner = { accountId: `acct_bench_${workerCount}`, livemode: true };
@@ -87,13 +102,24 @@ async function main() {
       const workers = await startWorkers(workerCount, databaseUrl);
       try {
         // Burst: every event written at once (in outbox-sized transactions), delivered as fast as the workers go.
-        const burst = Array.from({ length: burstSize }, (_, i) => newOutboxEvent('container.updated', { ...owner, data: { object: { id: `cnt_${i}`, object: 'container' } } }, Date.now()));
+        const burst = Array.from({ length: burstSize }, (_, i) =>
+          newOutboxEvent(
+            'container.updated',
+            { ...owner, data: { object: { id: `cnt_${i}`, object: 'container' } } },
+            Date.now(),
+          ),
+        );
         const started = Date.now();
         for (let i = 0; i < burst.length; i += 500) await outbox.append(burst.slice(i, i + 500));
-        await waitFor(receiver.arrivals, burst.map((e) => e.id));
+        await waitFor(
+          receiver.arrivals,
+          burst.map((e) => e.id),
+        );
         const last = Math.max(...burst.map((e) => receiver.arrivals.get(e.id) as number));
         const rate = burst.length / ((last - started) / 1000);
-        console.log(`${workerCount} worker(s), burst of ${burst.length}: ${rate.toFixed(0)} deliveries/s; ${lagLine(burst.map((e) => (receiver.arrivals.get(e.id) as number) - e.createdAt))}`);
+        console.log(
+          `${workerCount} worker(s), burst of ${burst.length}: ${rate.toFixed(0)} deliveries/s; ${lagLine(burst.map((e) => (receiver.arrivals.get(e.id) as number) - e.createdAt))}`,
+        );
 
         // Steady: events written one by one at a rate the workers keep up with.
         const steady = [];
@@ -102,12 +128,21 @@ async function main() {
         for (let i = 0; i < steadyRate * steadySeconds; i++) {
           const due = steadyStart + i * interval;
           if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-          const event = newOutboxEvent('container.updated', { ...owner, data: { object: { id: `cnt_s${i}`, object: 'container' } } }, Date.now());
+          const event = newOutboxEvent(
+            'container.updated',
+            { ...owner, data: { object: { id: `cnt_s${i}`, object: 'container' } } },
+            Date.now(),
+          );
           await outbox.append([event]);
           steady.push(event);
         }
-        await waitFor(receiver.arrivals, steady.map((e) => e.id));
-        console.log(`${workerCount} worker(s), steady ${steadyRate} events/s for ${steadySeconds} s: ${lagLine(steady.map((e) => (receiver.arrivals.get(e.id) as number) - e.createdAt))}`);
+        await waitFor(
+          receiver.arrivals,
+          steady.map((e) => e.id),
+        );
+        console.log(
+          `${workerCount} worker(s), steady ${steadyRate} events/s for ${steadySeconds} s: ${lagLine(steady.map((e) => (receiver.arrivals.get(e.id) as number) - e.createdAt))}`,
+        );
       } finally {
         await stopWorkers(workers);
       }

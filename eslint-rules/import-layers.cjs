@@ -51,12 +51,15 @@ function problem(file, target) {
   const to = partOf(target);
   if (from === null || to === null) return null;
   const where = (p) => path.relative(path.dirname(srcRoot), p);
-  if (!rankOf.has(from)) return `${where(file)}: src/${from} is not in the layer table (eslint-rules/import-layers.cjs, docs/architecture.md)`;
-  if (!rankOf.has(to)) return `src/${to} is not in the layer table (eslint-rules/import-layers.cjs, docs/architecture.md)`;
+  if (!rankOf.has(from))
+    return `${where(file)}: src/${from} is not in the layer table (eslint-rules/import-layers.cjs, docs/architecture.md)`;
+  if (!rankOf.has(to))
+    return `src/${to} is not in the layer table (eslint-rules/import-layers.cjs, docs/architecture.md)`;
   if (from === 'domain' && to === 'domain') {
     const a = capabilityOf(file);
     const b = capabilityOf(target);
-    if (a !== b && !isFacade(target, b)) return `domain/${a} reaches into domain/${b}: import '${where(path.join(srcRoot, 'domain', b))}' (its index.ts) instead`;
+    if (a !== b && !isFacade(target, b))
+      return `domain/${a} reaches into domain/${b}: import '${where(path.join(srcRoot, 'domain', b))}' (its index.ts) instead`;
     return null;
   }
   if (from === to) return null;
@@ -72,7 +75,11 @@ function problem(file, target) {
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
-  meta: { type: 'problem', docs: { description: 'Imports point down the layers of src/ (docs/architecture.md)' }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports point down the layers of src/ (docs/architecture.md)' },
+    schema: [],
+  },
   create(context) {
     const file = context.filename;
     if (partOf(file) === null) return {};

@@ -12,9 +12,13 @@ fs.mkdirSync(builtDocsDir, { recursive: true });
 const redocly = path.join(projectRoot, 'node_modules', '.bin', 'redocly');
 for (const host of hostNames) {
   const output = path.join(builtDocsDir, `${host}.html`);
-  execFileSync(redocly, ['build-docs', path.join(generatedDir, 'openapi', `${host}.yaml`), '--inlineBundle', '-o', output], {
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  execFileSync(
+    redocly,
+    ['build-docs', path.join(generatedDir, 'openapi', `${host}.yaml`), '--inlineBundle', '-o', output],
+    {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   console.log(`docs: ${path.relative(projectRoot, output)} (${Math.round(fs.statSync(output).size / 1024)} KiB)`);
 }

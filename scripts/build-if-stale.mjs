@@ -20,7 +20,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** One reference page per host document (src/config/paths.ts: builtDocsDir). */
-const hostDocuments = fs.readdirSync(path.join(projectRoot, 'src', 'generated', 'openapi')).filter((name) => name.endsWith('.yaml'));
+const hostDocuments = fs
+  .readdirSync(path.join(projectRoot, 'src', 'generated', 'openapi'))
+  .filter((name) => name.endsWith('.yaml'));
 
 /**
  * label: what is built, as printed; script: the npm script that builds it; inputs: files and folders

@@ -19,10 +19,16 @@ const outDir = path.join(path.dirname(builtDocsDir), 'collections');
 const config = loadConfig({});
 
 function convert(document: object): Promise<unknown> {
-  const options = { folderStrategy: 'Tags', parametersResolution: 'Example', requestNameSource: 'Fallback', enableOptionalParameters: false } as const;
+  const options = {
+    folderStrategy: 'Tags',
+    parametersResolution: 'Example',
+    requestNameSource: 'Fallback',
+    enableOptionalParameters: false,
+  } as const;
   return new Promise((resolve, reject) => {
     Converter.convert({ type: 'json', data: document }, options, (error, result) => {
-      if (error || !result?.result || !result.output?.[0]) reject(error instanceof Error ? error : new Error(result?.reason ?? 'conversion failed'));
+      if (error || !result?.result || !result.output?.[0])
+        reject(error instanceof Error ? error : new Error(result?.reason ?? 'conversion failed'));
       else resolve(result.output[0].data);
     });
   });
@@ -33,7 +39,9 @@ async function main(): Promise<void> {
   // The addresses npm start serves at by default, as a local client reaches them.
   const addresses = hostAddresses(config, 'main', `http://localhost:${config.ports.main}`);
   for (const host of hostNames) {
-    const document = YAML.parse(withHostAddresses(loadHostDocument(host).yaml, addresses)) as { servers: Array<{ url: string; description?: string }> };
+    const document = YAML.parse(withHostAddresses(loadHostDocument(host).yaml, addresses)) as {
+      servers: Array<{ url: string; description?: string }>;
+    };
     document.servers = [{ url: addresses[host], description: document.servers[0]?.description }];
     const collection = await convert(document);
     const file = path.join(outDir, `tradelane-${host}.postman_collection.json`);

@@ -39,7 +39,10 @@ function parseHostDocuments(root: string): number {
   const names = fs.readdirSync(sourceDir).filter((name) => name.endsWith('.yaml'));
   for (const name of names) {
     const yaml = fs.readFileSync(path.join(sourceDir, name), 'utf8');
-    const parsed = { sha256: crypto.createHash('sha256').update(yaml).digest('hex'), document: YAML.parse(yaml) as unknown };
+    const parsed = {
+      sha256: crypto.createHash('sha256').update(yaml).digest('hex'),
+      document: YAML.parse(yaml) as unknown,
+    };
     fs.writeFileSync(path.join(targetDir, name.replace(/\.yaml$/, '.json')), JSON.stringify(parsed));
   }
   return names.length;

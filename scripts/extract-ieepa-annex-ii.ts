@@ -10,6 +10,10 @@ import path from 'node:path';
 import { subdivisionCodes, usNotesLines } from './lib/us-notes';
 
 const target = path.resolve(__dirname, '..', 'data/tariff/ieepa_annex_ii_note2v3a.csv');
-const codes = subdivisionCodes(usNotesLines(), '(a) As provided for in heading 9903.01.32', '(v) (i)  Except as provided in headings 9903.01.26');
+const codes = subdivisionCodes(
+  usNotesLines(),
+  '(a) As provided for in heading 9903.01.32',
+  '(v) (i)  Except as provided in headings 9903.01.26',
+);
 fs.writeFileSync(target, ['hts', ...codes].join('\n') + '\n');
 console.log(`wrote ${codes.length} numbers to ${path.relative(process.cwd(), target)}`);

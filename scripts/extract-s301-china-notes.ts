@@ -22,7 +22,11 @@ const listsTarget = path.join(root, 'data/tariff/s301_china_lists.csv');
 const paragraphs: Array<{ start: RegExp; exclusion: string; relieves: string[] }> = [
   { start: /^\(vvv\)\s+\(i\) /, exclusion: '9903.88.69', relieves: ['9903.88.01'] },
   { start: /^\(ii\) The U\.S\. Trade Representative/, exclusion: '9903.88.69', relieves: ['9903.88.02'] },
-  { start: /^\(iii\) The U\.S\. Trade Representative/, exclusion: '9903.88.69', relieves: ['9903.88.03', '9903.88.04'] },
+  {
+    start: /^\(iii\) The U\.S\. Trade Representative/,
+    exclusion: '9903.88.69',
+    relieves: ['9903.88.03', '9903.88.04'],
+  },
   { start: /^\(iv\) The U\.S\. Trade Representative/, exclusion: '9903.88.69', relieves: ['9903.88.15'] },
   { start: /^\(www\) The U\.S\. Trade Representative/, exclusion: '9903.88.70', relieves: ['9903.88.02'] },
 ];
@@ -38,22 +42,37 @@ const listSubdivisions = [
   { opens: '(d) Heading 9903.88.02 applies', heading: '9903.88.02' },
   { opens: '(f) Heading 9903.88.03 applies', heading: '9903.88.03' },
 ];
-const listRows = listSubdivisions.flatMap((subdivision) => subdivisionCodes(lines, subdivision.opens, note20).map((code) => `${code},${subdivision.heading}`));
+const listRows = listSubdivisions.flatMap((subdivision) =>
+  subdivisionCodes(lines, subdivision.opens, note20).map((code) => `${code},${subdivision.heading}`),
+);
 
 /**
  * Note 20(g) (List 3 additions, 9903.88.04) names products one by one: "provided for in 9401.61.40,
  * except for such seats provided for in statistical reporting number 9401.61.4001". The subheading is
  * in, the statistical lines after "except" are out (rows of `9903.88.04-except`).
  */
-const from = lines.findIndex((line, index) => index > lines.findIndex((l) => l.startsWith(note20)) && line.startsWith('(g) For the purposes of heading 9903.88.04'));
+const from = lines.findIndex(
+  (line, index) =>
+    index > lines.findIndex((l) => l.startsWith(note20)) &&
+    line.startsWith('(g) For the purposes of heading 9903.88.04'),
+);
 const to = lines.findIndex((line, index) => index > from && /^\([a-z]{1,4}\) /.test(line));
-const items = lines.slice(from + 1, to).join(' ').split(/\s\d+\.\s(?=[A-Z])/).slice(1);
+const items = lines
+  .slice(from + 1, to)
+  .join(' ')
+  .split(/\s\d+\.\s(?=[A-Z])/)
+  .slice(1);
 for (const item of items) {
   const [included, excepted = ''] = item.split(/,\s*except for such/);
   // Chapter 98 and 99 numbers belong to the note's conditions, not to its products.
   const digits = (text: string) =>
-    [...text.matchAll(/\b(\d{4})\.(\d{2})\.(\d{2}(?:\d{2})?)\b/g)].map((match) => match.slice(1).join('')).filter((code) => !/^9[89]/.test(code));
-  for (const row of [...digits(included).map((code) => `${code},9903.88.04`), ...digits(excepted).map((code) => `${code},9903.88.04-except`)]) {
+    [...text.matchAll(/\b(\d{4})\.(\d{2})\.(\d{2}(?:\d{2})?)\b/g)]
+      .map((match) => match.slice(1).join(''))
+      .filter((code) => !/^9[89]/.test(code));
+  for (const row of [
+    ...digits(included).map((code) => `${code},9903.88.04`),
+    ...digits(excepted).map((code) => `${code},9903.88.04-except`),
+  ]) {
     if (!listRows.includes(row)) listRows.push(row);
   }
 }
@@ -70,7 +89,8 @@ for (const line of lines.slice(vvv)) {
   if (!current) continue;
   // The numbers a paragraph's items are "described in"; the heading numbers of its preamble are 8-digit.
   for (const match of line.matchAll(/\b(\d{4})\.(\d{2})\.(\d{4})\b/g)) {
-    for (const relieves of current.relieves) rows.add(`${match[1]}${match[2]}${match[3]},${current.exclusion},${relieves}`);
+    for (const relieves of current.relieves)
+      rows.add(`${match[1]}${match[2]}${match[3]},${current.exclusion},${relieves}`);
   }
 }
 fs.writeFileSync(target, ['hts10,exclusion_heading,relieves_heading', ...[...rows].sort()].join('\n') + '\n');

@@ -17,7 +17,9 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
     const report = await importParcelReferenceData(db, config.dataDir);
     for (const importer of report.importers) {
-      const counts = Object.entries(importer.counts).map(([kind, c]) => `${kind}: ${c.inserted} new, ${c.updated} updated, ${c.unchanged} unchanged`);
+      const counts = Object.entries(importer.counts).map(
+        ([kind, c]) => `${kind}: ${c.inserted} new, ${c.updated} updated, ${c.unchanged} unchanged`,
+      );
       console.log(`${importer.name.padEnd(24)} ${counts.join('; ')}`);
     }
     if (report.skipped.length > 0) console.log(`no files for: ${report.skipped.join(', ')}`);

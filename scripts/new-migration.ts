@@ -12,16 +12,27 @@ const migrationsDir = path.resolve(__dirname, '..', 'src', 'db', 'migrations');
 const stamp = (date: Date): string => date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 
 function parseStamp(value: string): Date {
-  const [y, mo, d, h, mi, s] = [value.slice(0, 4), value.slice(4, 6), value.slice(6, 8), value.slice(8, 10), value.slice(10, 12), value.slice(12, 14)].map(Number);
+  const [y, mo, d, h, mi, s] = [
+    value.slice(0, 4),
+    value.slice(4, 6),
+    value.slice(6, 8),
+    value.slice(8, 10),
+    value.slice(10, 12),
+    value.slice(12, 14),
+  ].map(Number);
   return new Date(Date.UTC(y, mo - 1, d, h, mi, s));
 }
 
 /** The new migration's name: `<YYYYMMDDHHmmss>_<slug>`, after every existing one. */
 export function newMigrationName(slug: string, now: Date, existing: readonly string[]): string {
-  const newest = existing.map((name) => name.slice(0, 14)).sort().at(-1);
+  const newest = existing
+    .map((name) => name.slice(0, 14))
+    .sort()
+    .at(-1);
   const at = newest !== undefined && stamp(now) <= newest ? new Date(parseStamp(newest).getTime() + 1000) : now;
   const name = `${stamp(at)}_${slug}`;
-  if (!migrationNamePattern.test(name)) throw new Error(`"${slug}" is not a kebab-case slug (lower-case letters and digits, joined by hyphens)`);
+  if (!migrationNamePattern.test(name))
+    throw new Error(`"${slug}" is not a kebab-case slug (lower-case letters and digits, joined by hyphens)`);
   return name;
 }
 

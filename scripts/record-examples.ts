@@ -43,5 +43,9 @@ for (const [operationId, exchanges] of [...byOperation].sort(([a], [b]) => a.loc
 }
 console.log(`examples: recorded ${byOperation.size} operation(s) into ${path.relative(projectRoot, examplesDir)}/`);
 
-const generate = spawnSync(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), [path.join(projectRoot, 'scripts', 'generate.ts')], { cwd: projectRoot, stdio: 'inherit' });
+const generate = spawnSync(
+  path.join(projectRoot, 'node_modules', '.bin', 'tsx'),
+  [path.join(projectRoot, 'scripts', 'generate.ts')],
+  { cwd: projectRoot, stdio: 'inherit' },
+);
 process.exit(jest.status !== 0 ? (jest.status ?? 1) : (generate.status ?? 1));

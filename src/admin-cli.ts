@@ -9,7 +9,11 @@ import { PlanName, planNames, systemClock } from './domain/shared';
 const usage = `usage: npm run admin -- set-plan <email> <${planNames.join('|')}> [--reason "<why>"]`;
 
 /** Runs one admin command against an account service; returns what to print. */
-export async function runAdminCommand(argv: string[], accounts: AccountService, operator = `cli:${os.userInfo().username}`): Promise<string> {
+export async function runAdminCommand(
+  argv: string[],
+  accounts: AccountService,
+  operator = `cli:${os.userInfo().username}`,
+): Promise<string> {
   const [command, email, plan] = argv;
   const reasonAt = argv.indexOf('--reason');
   const reason = reasonAt > 0 ? (argv[reasonAt + 1] ?? null) : null;
@@ -24,7 +28,12 @@ async function main(): Promise<void> {
   const db = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(db);
-    console.log(await runAdminCommand(process.argv.slice(2), new AccountService({ accounts: new AccountRepository(db.knex), clock: systemClock })));
+    console.log(
+      await runAdminCommand(
+        process.argv.slice(2),
+        new AccountService({ accounts: new AccountRepository(db.knex), clock: systemClock }),
+      ),
+    );
   } finally {
     await db.knex.destroy();
   }

@@ -28,10 +28,19 @@ export const redactedPaths = [
 function defaultDestination(format: Config['logFormat']): DestinationStream | undefined {
   const prettyLines = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
   if (!prettyLines) return undefined;
-  return pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service', singleLine: true, sync: true });
+  return pretty({
+    colorize: process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service',
+    singleLine: true,
+    sync: true,
+  });
 }
 
-export function createLogger(config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>, destination?: DestinationStream): Logger {
+export function createLogger(
+  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>,
+  destination?: DestinationStream,
+): Logger {
   return pino(
     {
       level: config.logLevel,

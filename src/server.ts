@@ -61,12 +61,31 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const tariff = createTariffServices(db, config);
   const parcel = createParcelServices(db);
   const tracking = createTrackingServices(db.knex, loadTrackingConfig(), systemClock);
-  const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db)).add(tariffDataLoaded(tariff)).add(parcelDataLoaded(parcel));
+  const readiness = new Readiness()
+    .add(databaseReachable(db))
+    .add(migrationsApplied(db))
+    .add(tariffDataLoaded(tariff))
+    .add(parcelDataLoaded(parcel));
   const scheduler = createProcessScheduler(db, config);
   const jobs = agendaJobQueue(() => scheduler);
   const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
   const metrics = new ServiceMetrics({ process: true });
-  return { config, db, logger, clock: systemClock, readiness, access: createAccessServices(db, systemClock), tariff, parcel, tracking, webhooks, loadPlanner: new LoadPlanPool(config.loadPlanner), jobs, scheduler, metrics };
+  return {
+    config,
+    db,
+    logger,
+    clock: systemClock,
+    readiness,
+    access: createAccessServices(db, systemClock),
+    tariff,
+    parcel,
+    tracking,
+    webhooks,
+    loadPlanner: new LoadPlanPool(config.loadPlanner),
+    jobs,
+    scheduler,
+    metrics,
+  };
 }
 
 function listen(server: http.Server, port: number, address: string): Promise<number> {
@@ -99,7 +118,13 @@ export interface Worker {
  * the tracking refresh, webhook delivery, bulk calculation jobs, and the AIS NMEA feed when one is configured (set
  * TRACKING_AIS_NMEA_TCP on one worker only).
  */
-export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'config' | 'db' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks' | 'metrics' | 'jobs'>): Promise<Worker> {
+export async function startWorker(
+  agenda: Agenda,
+  deps: Pick<
+    AppDependencies,
+    'config' | 'db' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks' | 'metrics' | 'jobs'
+  >,
+): Promise<Worker> {
   const { logger, metrics } = deps;
   agenda.on('error', (error: Error) => logger.error({ err: error }, 'job scheduler error'));
   agenda.on('success', (job: { attrs: { name: string } }) => metrics.recordJobRun(job.attrs.name, 'success'));
@@ -112,7 +137,12 @@ export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'c
   // Stopping ends an HTS import after the file in hand (a backfill of 40 releases takes minutes); the
   // next start queues the backfill again and it goes on where it stopped.
   const stopping = new AbortController();
-  const htsJobDeps = { ...htsRefreshDeps(deps.tariff, deps.clock, progress), signal: stopping.signal, logger, lockLifetimeMs: deps.config.jobLockLifetimeMs };
+  const htsJobDeps = {
+    ...htsRefreshDeps(deps.tariff, deps.clock, progress),
+    signal: stopping.signal,
+    logger,
+    lockLifetimeMs: deps.config.jobLockLifetimeMs,
+  };
   defineHtsBackfillJob(agenda, htsJobDeps);
   await defineHtsRefreshJob(agenda, htsJobDeps);
   const tracking = deps.tracking.config;
@@ -124,10 +154,28 @@ export async function startWorker(agenda: Agenda, deps: Pick<AppDependencies, 'c
     positionRetentionMs: tracking.ais.positionRetentionMs,
     onReport: (report) => logger.info({ report }, 'tracking refreshed'),
   });
-  defineBulkJob(agenda, { bulkJobs: createBulkJobService(deps.db.knex, deps.clock, deps.jobs), engine: bulkJobEngine(deps.tariff), lockLifetimeMs: deps.config.jobLockLifetimeMs, concurrency: 2 });
-  const webhookDelivery = await defineWebhookDeliveryJob(agenda, { delivery: deps.webhooks.delivery, config: deps.webhooks.config, logger });
-  const aisFeed = startAisFeed(tracking, deps.tracking.positions, (error) => logger.warn({ err: error }, 'AIS feed error'));
-  logger.info({ aisFeed: aisFeed !== null, trackingEvery: tracking.refresh.jobEvery, dcsaCarriers: tracking.dcsa.map((c) => c.scac) }, 'worker started');
+  defineBulkJob(agenda, {
+    bulkJobs: createBulkJobService(deps.db.knex, deps.clock, deps.jobs),
+    engine: bulkJobEngine(deps.tariff),
+    lockLifetimeMs: deps.config.jobLockLifetimeMs,
+    concurrency: 2,
+  });
+  const webhookDelivery = await defineWebhookDeliveryJob(agenda, {
+    delivery: deps.webhooks.delivery,
+    config: deps.webhooks.config,
+    logger,
+  });
+  const aisFeed = startAisFeed(tracking, deps.tracking.positions, (error) =>
+    logger.warn({ err: error }, 'AIS feed error'),
+  );
+  logger.info(
+    {
+      aisFeed: aisFeed !== null,
+      trackingEvery: tracking.refresh.jobEvery,
+      dcsaCarriers: tracking.dcsa.map((c) => c.scac),
+    },
+    'worker started',
+  );
   return {
     async stop() {
       stopping.abort();
@@ -160,9 +208,20 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   // Reference data imports in the background: /readyz says not ready, and the tariff and parcel routes answer 503, until done.
   const progress = importProgressReporter(logger, deps.metrics);
   const bootstrap = Promise.all([
-    bootstrapTariffData(deps.tariff, config, deps.clock, logger, () => deps.jobs.runNow(htsBackfillJobName), progress).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
-    bootstrapParcelData(deps.parcel, deps.db, config, logger, progress).catch((error: unknown) => logger.error({ err: error }, 'parcel data bootstrap failed')),
-    bootstrapPorts(deps.tracking, config.dataDir, deps.clock, logger, progress).catch((error: unknown) => logger.error({ err: error }, 'port import failed')),
+    bootstrapTariffData(
+      deps.tariff,
+      config,
+      deps.clock,
+      logger,
+      () => deps.jobs.runNow(htsBackfillJobName),
+      progress,
+    ).catch((error: unknown) => logger.error({ err: error }, 'tariff data bootstrap failed')),
+    bootstrapParcelData(deps.parcel, deps.db, config, logger, progress).catch((error: unknown) =>
+      logger.error({ err: error }, 'parcel data bootstrap failed'),
+    ),
+    bootstrapPorts(deps.tracking, config.dataDir, deps.clock, logger, progress).catch((error: unknown) =>
+      logger.error({ err: error }, 'port import failed'),
+    ),
   ]);
   const worker = config.runWorker ? await startWorker(deps.scheduler, deps) : null;
   logger.info({ ports, worker: worker !== null, database: deps.db.dialect }, 'tradelane serving');

@@ -29,11 +29,19 @@ export interface BenchServerOptions {
 }
 
 /** Starts the bench server process for one operation and the promise of its ready message. */
-export function forkBenchServer(operation: string, options: BenchServerOptions = {}): { server: ChildProcess; ready: Promise<BenchServerReady> } {
+export function forkBenchServer(
+  operation: string,
+  options: BenchServerOptions = {},
+): { server: ChildProcess; ready: Promise<BenchServerReady> } {
   const script = path.join(__dirname, 'server.ts');
   const nodeArgs = ['--import', 'tsx', ...(options.nodeFlags ?? [])];
   const server = options.valgrind
-    ? fork(script, [operation], { env: options.env, execPath: 'valgrind', execArgv: [...options.valgrind, process.execPath, ...nodeArgs], stdio: 'inherit' })
+    ? fork(script, [operation], {
+        env: options.env,
+        execPath: 'valgrind',
+        execArgv: [...options.valgrind, process.execPath, ...nodeArgs],
+        stdio: 'inherit',
+      })
     : fork(script, [operation], { env: options.env, execArgv: nodeArgs, stdio: 'inherit' });
   const ready = new Promise<BenchServerReady>((resolve, reject) => {
     server.once('message', (message) => resolve(message as BenchServerReady));

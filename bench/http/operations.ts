@@ -31,8 +31,18 @@ async function proKey(deps: AppDependencies): Promise<Record<string, string>> {
 /** A test-mode key whose account tracks a sample container (free, at sea), refreshed once so the read has a full timeline. */
 async function trackedContainerKey(deps: AppDependencies): Promise<Record<string, string>> {
   const { account } = await deps.access.accounts.signUp(`bench-${Date.now()}@example.com`);
-  const { secret } = await deps.access.accounts.createKey({ accountId: account.id, mode: 'live', expiring: false }, 'test', 'bench');
-  await deps.tracking.subscriptions.create({ accountId: account.id, livemode: false, referenceType: 'container', reference: 'MSKU0001039', plan: 'free' });
+  const { secret } = await deps.access.accounts.createKey(
+    { accountId: account.id, mode: 'live', expiring: false },
+    'test',
+    'bench',
+  );
+  await deps.tracking.subscriptions.create({
+    accountId: account.id,
+    livemode: false,
+    referenceType: 'container',
+    reference: 'MSKU0001039',
+    plan: 'free',
+  });
   await deps.tracking.refresh.refreshDue();
   return { 'X-API-Key': secret };
 }
@@ -64,7 +74,16 @@ export const benchOperations: Record<string, BenchOperation> = {
       weight_unit: 'kg',
       items: [
         { id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 80, stop: 2 },
-        { id: 'crate', length: 120, width: 80, height: 90, weight: 150, quantity: 4, orientation: 'this_side_up', fragile: true },
+        {
+          id: 'crate',
+          length: 120,
+          width: 80,
+          height: 90,
+          weight: 150,
+          quantity: 4,
+          orientation: 'this_side_up',
+          fragile: true,
+        },
       ],
       container: { kind: 'standard', type: '20GP' },
       options: { time_budget_ms: 200 },
@@ -87,10 +106,16 @@ export const benchOperations: Record<string, BenchOperation> = {
     targets: { cpu: 1.6 },
     prepare: async (deps) => {
       await bootstrapParcelData(deps.parcel, deps.db, deps.config, deps.logger);
-      if (!deps.parcel.reference.isLoaded()) throw new Error('no parcel rate cards: set DATA_DIR to a directory with parcel/');
+      if (!deps.parcel.reference.isLoaded())
+        throw new Error('no parcel rate cards: set DATA_DIR to a directory with parcel/');
       return proKey(deps);
     },
   },
   // A container read: subscription, snapshot, timeline and ports from the database (no provider call).
-  container: { host: 'main', method: 'GET', path: '/api/tracking/containers/MSKU0001039', prepare: trackedContainerKey },
+  container: {
+    host: 'main',
+    method: 'GET',
+    path: '/api/tracking/containers/MSKU0001039',
+    prepare: trackedContainerKey,
+  },
 };

@@ -22,7 +22,12 @@ const { createHostServer } = built<typeof import('../../src/http/host-server')>(
 async function main(): Promise<void> {
   const operation = benchOperations[process.argv[2]];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradelane-bench-'));
-  const config = { ...loadConfig(process.env), databaseUrl: process.env.DATABASE_URL || `sqlite:${path.join(dir, 'bench.sqlite')}`, logLevel: 'silent' as const, validateResponses: false };
+  const config = {
+    ...loadConfig(process.env),
+    databaseUrl: process.env.DATABASE_URL || `sqlite:${path.join(dir, 'bench.sqlite')}`,
+    logLevel: 'silent' as const,
+    validateResponses: false,
+  };
   const deps = await prepare(config, createLogger(config));
   const headers = operation.prepare ? await operation.prepare(deps) : {};
 
@@ -60,7 +65,14 @@ async function main(): Promise<void> {
   const floorPort = await listen(floorApp());
   const stockFloorApp = floorApp();
   const stockFloorPort = await listen(stockFloorApp, http.createServer(stockFloorApp));
-  process.send?.({ barePort, floorPort, stockFloorPort, operationPort, headers, sampleBytes: Buffer.byteLength(JSON.stringify(sampleBody)) });
+  process.send?.({
+    barePort,
+    floorPort,
+    stockFloorPort,
+    operationPort,
+    headers,
+    sampleBytes: Buffer.byteLength(JSON.stringify(sampleBody)),
+  });
   // CPU time is what the load generator asks for around each phase: unlike requests/s, it does not
   // depend on how busy the rest of the machine is.
   const allocation = allocationSampler(1024);

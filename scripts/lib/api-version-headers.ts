@@ -6,7 +6,10 @@ const versionParameter = { $ref: '#/components/parameters/TradelaneVersion' };
 
 function addHeader(response: unknown): void {
   if (!isObject(response) || '$ref' in response) return;
-  response.headers = { 'Tradelane-Version': { $ref: '#/components/headers/Tradelane-Version' }, ...(isObject(response.headers) ? response.headers : {}) };
+  response.headers = {
+    'Tradelane-Version': { $ref: '#/components/headers/Tradelane-Version' },
+    ...(isObject(response.headers) ? response.headers : {}),
+  };
 }
 
 /**
@@ -17,7 +20,8 @@ function addHeader(response: unknown): void {
 export function declareApiVersionHeader(spec: JsonObject): void {
   forEachOperation(spec, (operation) => {
     const parameters = Array.isArray(operation.parameters) ? operation.parameters : [];
-    if (!parameters.some((parameter) => isObject(parameter) && parameter.$ref === versionParameter.$ref)) operation.parameters = [versionParameter, ...parameters];
+    if (!parameters.some((parameter) => isObject(parameter) && parameter.$ref === versionParameter.$ref))
+      operation.parameters = [versionParameter, ...parameters];
     Object.values(isObject(operation.responses) ? operation.responses : {}).forEach(addHeader);
   });
   const components = isObject(spec.components) ? spec.components : {};

@@ -25,13 +25,20 @@ interface Call {
 
 function resolve(document: JsonObject, node: unknown): JsonObject {
   if (!isObject(node) || typeof node.$ref !== 'string') return isObject(node) ? node : {};
-  const target = node.$ref.replace(/^#\//, '').split('/').reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), document);
+  const target = node.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((at, key) => (isObject(at) ? at[key] : undefined), document);
   return resolve(document, target);
 }
 
 /** The credential the operation takes first (keyless operations that also take a key get the key). */
 function authOf(document: JsonObject, operation: JsonObject): Call['auth'] {
-  const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(document.security) ? document.security : [];
+  const requirements = Array.isArray(operation.security)
+    ? operation.security
+    : Array.isArray(document.security)
+      ? document.security
+      : [];
   const schemes = resolve(document, { $ref: '#/components/securitySchemes' });
   for (const requirement of requirements) {
     for (const name of Object.keys(isObject(requirement) ? requirement : {})) {
@@ -40,7 +47,8 @@ function authOf(document: JsonObject, operation: JsonObject): Call['auth'] {
         const header = String(scheme.name);
         return { header, scheme: '', env: header === 'X-Admin-Token' ? 'TRADELANE_ADMIN_TOKEN' : 'TRADELANE_API_KEY' };
       }
-      if (scheme.type === 'http' || scheme.type === 'oauth2') return { header: 'Authorization', scheme: 'Bearer ', env: 'TRADELANE_API_KEY' };
+      if (scheme.type === 'http' || scheme.type === 'oauth2')
+        return { header: 'Authorization', scheme: 'Bearer ', env: 'TRADELANE_API_KEY' };
     }
   }
   return null;
@@ -52,48 +60,84 @@ function typed(value: string, schema: JsonObject): string | number | boolean {
   return value;
 }
 
-function callOf(document: JsonObject, operation: JsonObject, method: string, route: string, exchange: ExampleFile[HostName]): Call {
-  const parameters = (Array.isArray(operation.parameters) ? operation.parameters : []).map((parameter) => resolve(document, parameter));
+function callOf(
+  document: JsonObject,
+  operation: JsonObject,
+  method: string,
+  route: string,
+  exchange: ExampleFile[HostName],
+): Call {
+  const parameters = (Array.isArray(operation.parameters) ? operation.parameters : []).map((parameter) =>
+    resolve(document, parameter),
+  );
   const pathParams: Record<string, string> = {};
   const query: Call['query'] = {};
   if (exchange) {
     const url = new URL(exchange.request.url, 'http://recorded');
     const names = [...route.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-    const values = new RegExp(`^${route.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}$`).exec(url.pathname);
+    const values = new RegExp(
+      `^${route.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}$`,
+    ).exec(url.pathname);
     names.forEach((name, index) => (pathParams[name] = decodeURIComponent(values?.[index + 1] ?? `{${name}}`)));
     for (const [name, value] of url.searchParams) {
-      query[name] = typed(value, resolve(document, parameters.find((parameter) => parameter.name === name && parameter.in === 'query')?.schema));
+      query[name] = typed(
+        value,
+        resolve(document, parameters.find((parameter) => parameter.name === name && parameter.in === 'query')?.schema),
+      );
     }
   } else {
     for (const parameter of parameters) {
       const example = parameter.example ?? resolve(document, parameter.schema).example;
-      if (parameter.in === 'path') pathParams[String(parameter.name)] = example === undefined ? `{${String(parameter.name)}}` : String(example);
-      if (parameter.in === 'query' && parameter.required === true && example !== undefined) query[String(parameter.name)] = example as string;
+      if (parameter.in === 'path')
+        pathParams[String(parameter.name)] = example === undefined ? `{${String(parameter.name)}}` : String(example);
+      if (parameter.in === 'query' && parameter.required === true && example !== undefined)
+        query[String(parameter.name)] = example as string;
     }
   }
   const requestBody = resolve(document, operation.requestBody);
   const content = isObject(requestBody.content) ? requestBody.content : {};
   const form = !jsonMedia(requestBody) && 'application/x-www-form-urlencoded' in content;
-  const media = jsonMedia(requestBody) ?? (isObject(content['application/x-www-form-urlencoded']) ? content['application/x-www-form-urlencoded'] : undefined);
-  const named = isObject(media?.examples) ? Object.values(media.examples).map((example) => resolve(document, example).value)[0] : undefined;
+  const media =
+    jsonMedia(requestBody) ??
+    (isObject(content['application/x-www-form-urlencoded']) ? content['application/x-www-form-urlencoded'] : undefined);
+  const named = isObject(media?.examples)
+    ? Object.values(media.examples).map((example) => resolve(document, example).value)[0]
+    : undefined;
   // A request example the spec states was written to be copied; a recorded one stands in for it.
   const body = media?.example ?? named ?? exchange?.request.body;
-  const success = Object.entries(isObject(operation.responses) ? operation.responses : {}).find(([status]) => status.startsWith('2'))?.[1];
-  return { method, route, pathParams, query, body, form, auth: authOf(document, operation), jsonResponse: jsonMedia(resolve(document, success)) !== undefined, };
+  const success = Object.entries(isObject(operation.responses) ? operation.responses : {}).find(([status]) =>
+    status.startsWith('2'),
+  )?.[1];
+  return {
+    method,
+    route,
+    pathParams,
+    query,
+    body,
+    form,
+    auth: authOf(document, operation),
+    jsonResponse: jsonMedia(resolve(document, success)) !== undefined,
+  };
 }
 
-const pathOf = (call: Call): string => call.route.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(call.pathParams[name]));
+const pathOf = (call: Call): string =>
+  call.route.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(call.pathParams[name]));
 const queryString = (call: Call): string => {
-  const search = new URLSearchParams(Object.entries(call.query).map(([name, value]): [string, string] => [name, String(value)])).toString();
+  const search = new URLSearchParams(
+    Object.entries(call.query).map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString();
   return search ? `?${search}` : '';
 };
 const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 
 function curl(call: Call, base: string): string {
-  const lines = [`curl${call.method === 'get' ? '' : ` -X ${call.method.toUpperCase()}`} ${shellQuote(base + pathOf(call) + queryString(call))}`];
+  const lines = [
+    `curl${call.method === 'get' ? '' : ` -X ${call.method.toUpperCase()}`} ${shellQuote(base + pathOf(call) + queryString(call))}`,
+  ];
   if (call.auth) lines.push(`-H "${call.auth.header}: ${call.auth.scheme}$${call.auth.env}"`);
   if (call.body !== undefined && call.form) {
-    for (const [name, value] of Object.entries(call.body as JsonObject)) lines.push(`--data-urlencode ${shellQuote(`${name}=${String(value)}`)}`);
+    for (const [name, value] of Object.entries(call.body as JsonObject))
+      lines.push(`--data-urlencode ${shellQuote(`${name}=${String(value)}`)}`);
   } else if (call.body !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(call.body, null, 2))}`);
   }
@@ -107,7 +151,8 @@ function literal(value: unknown, indent: string, python: boolean): string {
   if (value === null) return python ? 'None' : 'null';
   if (typeof value === 'boolean') return python ? (value ? 'True' : 'False') : String(value);
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return python ? JSON.stringify(value) : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (typeof value === 'string')
+    return python ? JSON.stringify(value) : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
@@ -120,14 +165,20 @@ function literal(value: unknown, indent: string, python: boolean): string {
 }
 
 function typescript(call: Call, base: string, host: HostName): string {
-  const headers = call.auth ? `, headers: { '${call.auth.header}': \`${call.auth.scheme}\${process.env.${call.auth.env}}\` }` : '';
+  const headers = call.auth
+    ? `, headers: { '${call.auth.header}': \`${call.auth.scheme}\${process.env.${call.auth.env}}\` }`
+    : '';
   const options: string[] = [];
   const params: string[] = [];
   if (Object.keys(call.pathParams).length > 0) params.push(`path: ${literal(call.pathParams, '    ', false)}`);
   if (Object.keys(call.query).length > 0) params.push(`query: ${literal(call.query, '    ', false)}`);
   if (params.length > 0) options.push(`params: {\n    ${params.join(',\n    ')},\n  }`);
   if (call.body !== undefined) options.push(`body: ${literal(call.body, '  ', false)}`);
-  if (call.form) options.push(`bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString()`, `headers: { 'Content-Type': 'application/x-www-form-urlencoded' }`);
+  if (call.form)
+    options.push(
+      `bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString()`,
+      `headers: { 'Content-Type': 'application/x-www-form-urlencoded' }`,
+    );
   const args = options.length > 0 ? `, {\n  ${options.join(',\n  ')},\n}` : '';
   return [
     `import createClient from 'openapi-fetch';`,
@@ -143,7 +194,10 @@ function typescript(call: Call, base: string, host: HostName): string {
 
 function python(call: Call, base: string): string {
   const args = [JSON.stringify(base + pathOf(call))];
-  if (call.auth) args.push(`headers={${JSON.stringify(call.auth.header)}: ${call.auth.scheme ? `"${call.auth.scheme}" + ` : ''}os.environ["${call.auth.env}"]}`);
+  if (call.auth)
+    args.push(
+      `headers={${JSON.stringify(call.auth.header)}: ${call.auth.scheme ? `"${call.auth.scheme}" + ` : ''}os.environ["${call.auth.env}"]}`,
+    );
   if (Object.keys(call.query).length > 0) args.push(`params=${literal(call.query, '    ', true)}`);
   if (call.body !== undefined) args.push(`${call.form ? 'data' : 'json'}=${literal(call.body, '    ', true)}`);
   return [

@@ -53,7 +53,7 @@ function pruneComponents(doc: JsonObject): void {
       if (reachable.has(ref)) continue;
       reachable.add(ref);
       const [, , section, name] = ref.split('/');
-      const target = isObject(components[section]) ? (components[section])[name] : undefined;
+      const target = isObject(components[section]) ? components[section][name] : undefined;
       if (target !== undefined) queue.push(target);
     }
   }
@@ -97,12 +97,14 @@ export function deriveHostDocument(spec: JsonObject, host: HostName): JsonObject
   // send, not operations a host serves, so they carry no operationId into the host's handler types.
   if (host !== 'site') delete doc.webhooks;
   else if (isObject(doc.webhooks)) {
-    for (const item of Object.values(doc.webhooks)) if (isObject(item) && isObject(item.post)) delete item.post.operationId;
+    for (const item of Object.values(doc.webhooks))
+      if (isObject(item) && isObject(item.post)) delete item.post.operationId;
   }
   const usedTags = new Set<string>();
   for (const item of Object.values(paths)) {
     for (const operation of Object.values(item as JsonObject)) {
-      if (isObject(operation) && Array.isArray(operation.tags)) operation.tags.forEach((tag) => usedTags.add(String(tag)));
+      if (isObject(operation) && Array.isArray(operation.tags))
+        operation.tags.forEach((tag) => usedTags.add(String(tag)));
     }
   }
   if (Array.isArray(doc.tags)) doc.tags = doc.tags.filter((tag) => isObject(tag) && usedTags.has(String(tag.name)));

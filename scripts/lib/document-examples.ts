@@ -3,14 +3,19 @@ import type { Exchange, ExampleFile } from './recorded-examples';
 
 type JsonObject = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** Calls `visit` with each operation of a document, its method and path. */
-export function forEachOperation(document: JsonObject, visit: (operation: JsonObject, method: string, route: string) => void): void {
+export function forEachOperation(
+  document: JsonObject,
+  visit: (operation: JsonObject, method: string, route: string) => void,
+): void {
   for (const [route, item] of Object.entries(isObject(document.paths) ? document.paths : {})) {
     if (!isObject(item)) continue;
-    for (const [method, operation] of Object.entries(item)) if (httpMethods.includes(method) && isObject(operation)) visit(operation, method, route);
+    for (const [method, operation] of Object.entries(item))
+      if (httpMethods.includes(method) && isObject(operation)) visit(operation, method, route);
   }
 }
 
@@ -40,6 +45,12 @@ export function addRecordedExamples(document: JsonObject, host: HostName, exampl
     const media = jsonMedia(responses[String(exchange.response.status)]);
     if (media) showRecorded(media, exchange.response.body, 'From a test run');
     const request = jsonMedia(operation.requestBody);
-    if (request && exchange.request.body !== undefined && request.example === undefined && request.examples === undefined) request.example = exchange.request.body;
+    if (
+      request &&
+      exchange.request.body !== undefined &&
+      request.example === undefined &&
+      request.examples === undefined
+    )
+      request.example = exchange.request.body;
   });
 }

@@ -27,8 +27,14 @@ export const examplesDir = path.join(projectRoot, 'openapi', 'examples');
 export function readExamples(dir = examplesDir): Map<string, ExampleFile> {
   const examples = new Map<string, ExampleFile>();
   if (!fs.existsSync(dir)) return examples;
-  for (const name of fs.readdirSync(dir).filter((file) => file.endsWith('.json')).sort()) {
-    examples.set(path.basename(name, '.json'), JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as ExampleFile);
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()) {
+    examples.set(
+      path.basename(name, '.json'),
+      JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as ExampleFile,
+    );
   }
   return examples;
 }
@@ -47,7 +53,12 @@ export function chooseExchange(candidates: Exchange[]): Exchange | undefined {
   const successful = candidates.filter((exchange) => exchange.response.status >= 200 && exchange.response.status < 300);
   const score = (exchange: Exchange): [number, number, number, string] => {
     const size = sizeOf(exchange.response.body);
-    return [exchange.response.status, size <= readableResponseChars ? -size : size, sizeOf(exchange.request.body), JSON.stringify(exchange)];
+    return [
+      exchange.response.status,
+      size <= readableResponseChars ? -size : size,
+      sizeOf(exchange.request.body),
+      JSON.stringify(exchange),
+    ];
   };
   const compare = (a: Exchange, b: Exchange): number => {
     const [x, y] = [score(a), score(b)];

@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { headingCoverage, loadHeadingExplanations, type HeadingCoverage } from '../../src/domain/tariff/coverage/heading-coverage';
+import {
+  headingCoverage,
+  loadHeadingExplanations,
+  type HeadingCoverage,
+} from '../../src/domain/tariff/coverage/heading-coverage';
 import { buildRuleSet } from '../../src/domain/tariff/rules/rule-set';
 import { readTariffRuleSources } from '../../src/reference/tariff/tariff-rule-sources';
 
@@ -13,11 +17,15 @@ const end = '<!-- chapter-99-coverage:end -->';
 
 /** The newest USITC JSON export in data/hts, by year and revision (the basic edition is revision 0). */
 export function newestRelease(): { name: string; headings: string[] } {
-  const files = fs.readdirSync(path.join(dataDir, 'hts')).filter((name) => /^hts_\d{4}_(basic_edition|revision_\d+)_json\.json(\.gz)?$/.test(name));
+  const files = fs
+    .readdirSync(path.join(dataDir, 'hts'))
+    .filter((name) => /^hts_\d{4}_(basic_edition|revision_\d+)_json\.json(\.gz)?$/.test(name));
   const order = (name: string) => Number(name.slice(4, 8)) * 1000 + Number(/revision_(\d+)/.exec(name)?.[1] ?? 0);
   const newest = files.sort((a, b) => order(b) - order(a))[0];
   const raw = fs.readFileSync(path.join(dataDir, 'hts', newest));
-  const rows = JSON.parse((newest.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8')) as Array<{ htsno?: string }>;
+  const rows = JSON.parse((newest.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8')) as Array<{
+    htsno?: string;
+  }>;
   const headings = rows.map((row) => row.htsno ?? '').filter((code) => /^99\d{2}\.\d{2}\.\d{2}$/.test(code));
   return { name: newest, headings };
 }
@@ -33,7 +41,10 @@ export function coverageSection(release: string, coverage: HeadingCoverage): str
   const rows = coverage.explained
     .filter((entry) => entry.headings.length > 0)
     .map((entry) => {
-      const span = entry.headings.length === 1 ? entry.headings[0] : `${entry.headings[0]} … ${entry.headings[entry.headings.length - 1]}`;
+      const span =
+        entry.headings.length === 1
+          ? entry.headings[0]
+          : `${entry.headings[0]} … ${entry.headings[entry.headings.length - 1]}`;
       return `| \`${entry.explanation.id}\` | ${entry.headings.length} | ${span} | ${entry.explanation.reason} (${entry.explanation.citation}) |`;
     });
   return [

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The USITC text of the U.S. notes to subchapter III of chapter 99 (HTS 2026 Rev 6) in the data directory. */
-export const usNotesFile = path.resolve(__dirname, '..', '..', 'data/tariff/yale-tariff-rate-tracker/us_notes/chapter99_2026_rev_6.txt');
+export const usNotesFile = path.resolve(
+  __dirname,
+  '..',
+  '..',
+  'data/tariff/yale-tariff-rate-tracker/us_notes/chapter99_2026_rev_6.txt',
+);
 
 export function usNotesLines(): string[] {
   return fs.readFileSync(usNotesFile, 'latin1').split('\n');

@@ -115,7 +115,8 @@ function trustProxy(env: Env): boolean | number | string {
 function tokenSha256(env: Env, name: string, token: string): string | null {
   const raw = env[name];
   if (raw === undefined || raw === '') return null;
-  if (!/^[0-9a-f]{64}$/i.test(raw)) throw new ConfigError(`${name} must be 64 hex characters (the SHA-256 of the ${token})`);
+  if (!/^[0-9a-f]{64}$/i.test(raw))
+    throw new ConfigError(`${name} must be 64 hex characters (the SHA-256 of the ${token})`);
   return raw.toLowerCase();
 }
 

@@ -8,12 +8,16 @@ type Env = Record<string, string | undefined>;
  * as a Bearer token when set; HTS_SEARCH_LLM_TIMEOUT_MS bounds the wait (default 4000) before the
  * offline ranking is answered instead.
  */
-export function loadHtsSearchLlmConfig(env: Env = process.env): { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null {
+export function loadHtsSearchLlmConfig(
+  env: Env = process.env,
+): { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null {
   const baseUrl = env.HTS_SEARCH_LLM_BASE_URL?.trim();
   const model = env.HTS_SEARCH_LLM_MODEL?.trim();
   if (!baseUrl && !model) return null;
-  if (!baseUrl || !model) throw new ConfigError('HTS_SEARCH_LLM_BASE_URL and HTS_SEARCH_LLM_MODEL must be set together');
-  if (!/^https?:\/\//.test(baseUrl)) throw new ConfigError(`HTS_SEARCH_LLM_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  if (!baseUrl || !model)
+    throw new ConfigError('HTS_SEARCH_LLM_BASE_URL and HTS_SEARCH_LLM_MODEL must be set together');
+  if (!/^https?:\/\//.test(baseUrl))
+    throw new ConfigError(`HTS_SEARCH_LLM_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
   const rawTimeout = env.HTS_SEARCH_LLM_TIMEOUT_MS;
   const timeoutMs = rawTimeout === undefined || rawTimeout === '' ? 4000 : Number(rawTimeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000) {

@@ -27,7 +27,8 @@ function credentials(env: Env, prefix: string): CarrierCredentialsConfig | null 
   const clientSecret = env[`${prefix}_CLIENT_SECRET`];
   if (!clientId || !clientSecret) return null;
   const baseUrl = env[`${prefix}_API_BASE_URL`] || null;
-  if (baseUrl !== null && !/^https?:\/\//.test(baseUrl)) throw new ConfigError(`${prefix}_API_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  if (baseUrl !== null && !/^https?:\/\//.test(baseUrl))
+    throw new ConfigError(`${prefix}_API_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
   return { clientId, clientSecret, baseUrl, accountNumber: env[`${prefix}_ACCOUNT_NUMBER`] || null };
 }
 

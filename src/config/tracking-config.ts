@@ -61,9 +61,20 @@ function dcsaCarrier(env: Env, scac: string) {
   const prefix = `TRACKING_DCSA_${scac}_`;
   const authType = oneOf(env, `${prefix}AUTH`, 'none', ['none', 'api_key', 'oauth2'] as const);
   let auth: DcsaAuthConfig = { type: 'none' };
-  if (authType === 'api_key') auth = { type: 'api_key', header: env[`${prefix}API_KEY_HEADER`] || 'API-Key', value: required(env, `${prefix}API_KEY`) };
+  if (authType === 'api_key')
+    auth = {
+      type: 'api_key',
+      header: env[`${prefix}API_KEY_HEADER`] || 'API-Key',
+      value: required(env, `${prefix}API_KEY`),
+    };
   if (authType === 'oauth2') {
-    auth = { type: 'oauth2', tokenUrl: url(env, `${prefix}TOKEN_URL`), clientId: required(env, `${prefix}CLIENT_ID`), clientSecret: required(env, `${prefix}CLIENT_SECRET`), scope: env[`${prefix}SCOPE`] || null };
+    auth = {
+      type: 'oauth2',
+      tokenUrl: url(env, `${prefix}TOKEN_URL`),
+      clientId: required(env, `${prefix}CLIENT_ID`),
+      clientSecret: required(env, `${prefix}CLIENT_SECRET`),
+      scope: env[`${prefix}SCOPE`] || null,
+    };
   }
   return {
     scac,
@@ -86,10 +97,19 @@ function hostPort(env: Env, name: string): { host: string; port: number } | null
 }
 
 export function loadTrackingConfig(env: Env = process.env): TrackingConfig {
-  const carriers = (env.TRACKING_DCSA_CARRIERS ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
-  for (const scac of carriers) if (!/^[A-Z]{2,4}$/.test(scac)) throw new ConfigError(`TRACKING_DCSA_CARRIERS: "${scac}" is not a SCAC`);
-  const avoid = (env.TRACKING_ETA_AVOID_PASSAGES ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  for (const passage of avoid) if (!(passages as readonly string[]).includes(passage)) throw new ConfigError(`TRACKING_ETA_AVOID_PASSAGES: unknown passage "${passage}"`);
+  const carriers = (env.TRACKING_DCSA_CARRIERS ?? '')
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
+  for (const scac of carriers)
+    if (!/^[A-Z]{2,4}$/.test(scac)) throw new ConfigError(`TRACKING_DCSA_CARRIERS: "${scac}" is not a SCAC`);
+  const avoid = (env.TRACKING_ETA_AVOID_PASSAGES ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const passage of avoid)
+    if (!(passages as readonly string[]).includes(passage))
+      throw new ConfigError(`TRACKING_ETA_AVOID_PASSAGES: unknown passage "${passage}"`);
   const aishubUser = env.TRACKING_AIS_AISHUB_USERNAME?.trim();
   return {
     refresh: {

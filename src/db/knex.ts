@@ -78,7 +78,9 @@ export function openDatabase(databaseUrl: string): Database {
  */
 function cooperativeSqliteClient(): typeof Knex.Client {
   const giveWay = givingWay();
-  const runQuery = (BetterSqlite3Client.prototype as unknown as { _query(connection: unknown, query: unknown): Promise<unknown> })._query;
+  const runQuery = (
+    BetterSqlite3Client.prototype as unknown as { _query(connection: unknown, query: unknown): Promise<unknown> }
+  )._query;
   return class CooperativeSqliteClient extends BetterSqlite3Client {
     async _query(connection: unknown, query: unknown): Promise<unknown> {
       await giveWay();

@@ -59,7 +59,9 @@ async function assertWritable(db: Database): Promise<void> {
   } catch (error) {
     if ((error as { code?: string }).code !== 'SQLITE_READONLY') throw error;
     const file = (db.knex.client.config.connection as { filename?: string }).filename;
-    throw new Error(`The SQLite database ${file} is read-only for this process: make the file and its folder writable by the user running the service (it needs to write, migrations included).`);
+    throw new Error(
+      `The SQLite database ${file} is read-only for this process: make the file and its folder writable by the user running the service (it needs to write, migrations included).`,
+    );
   }
 }
 

@@ -18,7 +18,8 @@ export function toNumber(value: unknown): number {
 }
 
 export function toDecimalString(value: unknown, scale = 2): string {
-  if (typeof value !== 'number' && typeof value !== 'string') throw new Error(`expected a decimal, got ${String(value)}`);
+  if (typeof value !== 'number' && typeof value !== 'string')
+    throw new Error(`expected a decimal, got ${String(value)}`);
   return new Decimal(value).toFixed(scale);
 }
 

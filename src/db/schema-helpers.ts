@@ -30,6 +30,10 @@ export async function hasIndex(knex: Knex, table: string, indexName: string): Pr
     const [rows] = (await knex.raw('SHOW INDEX FROM ?? WHERE Key_name = ?', [table, indexName])) as [unknown[]];
     return rows.length > 0;
   }
-  const rows = (await knex.raw('SELECT 1 FROM sqlite_master WHERE type = ? AND tbl_name = ? AND name = ?', ['index', table, indexName])) as unknown[];
+  const rows = (await knex.raw('SELECT 1 FROM sqlite_master WHERE type = ? AND tbl_name = ? AND name = ?', [
+    'index',
+    table,
+    indexName,
+  ])) as unknown[];
   return rows.length > 0;
 }

@@ -1,12 +1,31 @@
 import type { operations } from '../generated/api';
 import type { AccessServices } from '../http/access';
 import type { CallContext, OperationHandler } from '../http/operation';
-import { singlePage, toApiAccount, toApiKey, toApiKeyWithSecret, toApiOAuthClient, toApiPlanChange } from './outputs/access.output';
+import {
+  singlePage,
+  toApiAccount,
+  toApiKey,
+  toApiKeyWithSecret,
+  toApiOAuthClient,
+  toApiPlanChange,
+} from './outputs/access.output';
 import { type Caller, DomainError } from '../domain/shared';
 import { CredentialActor, OAuthError } from '../domain/access';
 
 type Handlers = {
-  [K in 'signUp' | 'listApiKeys' | 'createApiKey' | 'revokeApiKey' | 'rotateApiKey' | 'listOAuthClients' | 'createOAuthClient' | 'revokeOAuthClient' | 'issueAccessToken' | 'changeAccountPlan']: OperationHandler<operations[K]>;
+  [
+    K in
+      | 'signUp'
+      | 'listApiKeys'
+      | 'createApiKey'
+      | 'revokeApiKey'
+      | 'rotateApiKey'
+      | 'listOAuthClients'
+      | 'createOAuthClient'
+      | 'revokeOAuthClient'
+      | 'issueAccessToken'
+      | 'changeAccountPlan'
+  ]: OperationHandler<operations[K]>;
 };
 
 /** The account the call authenticated as; the access middleware guarantees one on these operations. */
@@ -26,7 +45,11 @@ export function accountModeOf(call: CallContext): { accountId: string; livemode:
 function actorOf(call: CallContext): CredentialActor {
   const caller: Caller = call.caller;
   if (caller.kind !== 'account') throw new DomainError('unauthenticated', 'Authentication required.');
-  return { accountId: caller.accountId, mode: caller.mode, expiring: caller.credential.type === 'api_key' && caller.credential.expiresAt !== null };
+  return {
+    accountId: caller.accountId,
+    mode: caller.mode,
+    expiring: caller.credential.type === 'api_key' && caller.credential.expiresAt !== null,
+  };
 }
 
 /** client_secret_basic (RFC 6749 §2.3.1): form-urlencoded id and secret, base64 in the header. */
@@ -39,7 +62,10 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   try {
     return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
   } catch {
-    throw new OAuthError('invalid_request', 'The HTTP Basic credentials are not form-urlencoded (a bad percent-escape).');
+    throw new OAuthError(
+      'invalid_request',
+      'The HTTP Basic credentials are not form-urlencoded (a bad percent-escape).',
+    );
   }
 }
 
@@ -48,7 +74,10 @@ export function accountHandlers(access: AccessServices): Handlers {
   return {
     signUp: async ({ body }) => {
       const { account, key } = await accounts.signUp(body.email);
-      return { status: 201, body: { account: toApiAccount(account), api_key: toApiKeyWithSecret(key, account.createdAt) } };
+      return {
+        status: 201,
+        body: { account: toApiAccount(account), api_key: toApiKeyWithSecret(key, account.createdAt) },
+      };
     },
 
     listApiKeys: async ({ call }) => {
@@ -58,7 +87,7 @@ export function accountHandlers(access: AccessServices): Handlers {
 
     createApiKey: async ({ body, call }) => {
       const actor = actorOf(call);
-      const key = await accounts.createKey(actor, (body.mode ?? actor.mode), body.name ?? null);
+      const key = await accounts.createKey(actor, body.mode ?? actor.mode, body.name ?? null);
       return { status: 201, body: toApiKeyWithSecret(key, call.receivedAt.getTime()) };
     },
 
@@ -68,7 +97,11 @@ export function accountHandlers(access: AccessServices): Handlers {
     },
 
     rotateApiKey: async ({ params, body, call }) => {
-      const { replacement, old } = await accounts.rotateKey(actorOf(call), params.key_id, body?.grace_period_seconds ?? 86400);
+      const { replacement, old } = await accounts.rotateKey(
+        actorOf(call),
+        params.key_id,
+        body?.grace_period_seconds ?? 86400,
+      );
       const now = call.receivedAt.getTime();
       return { status: 201, body: { api_key: toApiKeyWithSecret(replacement, now), rotated: toApiKey(old, now) } };
     },
@@ -89,22 +122,34 @@ export function accountHandlers(access: AccessServices): Handlers {
     },
 
     issueAccessToken: async ({ body, call }) => {
-      if (body.grant_type !== 'client_credentials') throw new OAuthError('unsupported_grant_type', 'Only the client_credentials grant is supported.');
+      if (body.grant_type !== 'client_credentials')
+        throw new OAuthError('unsupported_grant_type', 'Only the client_credentials grant is supported.');
       const basic = basicCredentials(call.header('authorization'));
       const clientId = basic?.id ?? body.client_id;
       const clientSecret = basic?.secret ?? body.client_secret;
-      if (!clientId || !clientSecret) throw new OAuthError('invalid_request', 'Send the client id and secret with HTTP Basic or in the form body.');
+      if (!clientId || !clientSecret)
+        throw new OAuthError('invalid_request', 'Send the client id and secret with HTTP Basic or in the form body.');
       const scopes = body.scope === undefined ? null : body.scope.split(' ').filter(Boolean);
       const token = await accounts.issueToken(clientId, clientSecret, scopes);
       return {
         status: 200,
         headers: { 'Cache-Control': 'no-store' },
-        body: { access_token: token.accessToken, token_type: 'Bearer', expires_in: token.expiresIn, scope: token.scopes.join(' ') },
+        body: {
+          access_token: token.accessToken,
+          token_type: 'Bearer',
+          expires_in: token.expiresIn,
+          scope: token.scopes.join(' '),
+        },
       };
     },
 
     changeAccountPlan: async ({ body, call }) => {
-      const change = await accounts.changePlan(body.email, body.plan, `admin-api@${call.clientIp}`, body.reason ?? null);
+      const change = await accounts.changePlan(
+        body.email,
+        body.plan,
+        `admin-api@${call.clientIp}`,
+        body.reason ?? null,
+      );
       return { status: 201, body: toApiPlanChange(change) };
     },
   };

@@ -25,7 +25,8 @@ import { toApiBulkJob, toApiBulkJobLine } from './outputs/bulk-job.output';
 import { listResponse } from './outputs/tracking.output';
 import { accountScopeOf } from './shipments.handler';
 
-type BulkOperation = 'createBulkJob' | 'listBulkJobs' | 'getBulkJob' | 'getBulkJobResults' | 'getBulkJobReport' | 'getBulkJobTemplate';
+type BulkOperation =
+  'createBulkJob' | 'listBulkJobs' | 'getBulkJob' | 'getBulkJobResults' | 'getBulkJobReport' | 'getBulkJobTemplate';
 type JsonLine = components['schemas']['BulkJobLineInput'];
 
 const bulkJobsPath = '/api/tariff/bulk-jobs';
@@ -33,13 +34,20 @@ const bulkJobsPath = '/api/tariff/bulk-jobs';
 /** An uploaded file's rows, judged by its bytes: XLSX or CSV, anything else 415. */
 async function fileRows(file: UploadedFile, kind: BulkJobKind): Promise<{ source: BulkJobSource; rows: RawRow[] }> {
   if (file.data.length > maxBulkFileBytes) {
-    throw new DomainError('too_large', `The file is larger than the limit of ${maxBulkFileBytes} bytes (8 MiB, limit max_bulk_file_bytes). Split it.`);
+    throw new DomainError(
+      'too_large',
+      `The file is larger than the limit of ${maxBulkFileBytes} bytes (8 MiB, limit max_bulk_file_bytes). Split it.`,
+    );
   }
   const detected = detectDocumentType(file.data);
   if (detected?.label === 'XLSX') return { source: 'xlsx', rows: await readXlsx(file.data, kind) };
   // Any UTF-8 text is read as CSV (quoted cells holding commas defeat the document sniffer's column count).
-  if (detected?.label === 'CSV' || (detected === null && isUtf8(file.data) && !file.data.includes(0))) return { source: 'csv', rows: readCsv(file.data, kind) };
-  throw new DomainError('unsupported_type', `The file is ${detected ? detected.label : 'of no accepted type'}; a bulk file is CSV (UTF-8, comma-separated, a header row) or XLSX.`);
+  if (detected?.label === 'CSV' || (detected === null && isUtf8(file.data) && !file.data.includes(0)))
+    return { source: 'csv', rows: readCsv(file.data, kind) };
+  throw new DomainError(
+    'unsupported_type',
+    `The file is ${detected ? detected.label : 'of no accepted type'}; a bulk file is CSV (UTF-8, comma-separated, a header row) or XLSX.`,
+  );
 }
 
 /** JSON lines as rows: the claims array written as a claims cell, so both inputs read the same. */
@@ -50,9 +58,13 @@ function jsonRows(lines: JsonLine[]): RawRow[] {
   });
 }
 
-const isLineCursor = (value: unknown): value is { line: number } => typeof value === 'object' && value !== null && Number.isSafeInteger((value as { line?: unknown }).line);
+const isLineCursor = (value: unknown): value is { line: number } =>
+  typeof value === 'object' && value !== null && Number.isSafeInteger((value as { line?: unknown }).line);
 
-export function bulkJobHandlers(bulkJobs: BulkJobService, engine: (today: string) => Promise<DutyEngineDependencies>): { [K in BulkOperation]: OperationHandler<operations[K]> } {
+export function bulkJobHandlers(
+  bulkJobs: BulkJobService,
+  engine: (today: string) => Promise<DutyEngineDependencies>,
+): { [K in BulkOperation]: OperationHandler<operations[K]> } {
   return {
     createBulkJob: async ({ body, call }) => {
       const kind = (body?.kind ?? 'calculation') as BulkJobKind;
@@ -61,7 +73,12 @@ export function bulkJobHandlers(bulkJobs: BulkJobService, engine: (today: string
       let input: { source: BulkJobSource; rows: RawRow[] };
       if (file) input = await fileRows(file, kind);
       else if (lines) input = { source: 'json', rows: jsonRows(lines) };
-      else throw new DomainError('invalid_input', 'Send the lines as a multipart part named file (CSV or XLSX), or as JSON lines.', [{ field: 'file', message: 'a file part is required' }]);
+      else
+        throw new DomainError(
+          'invalid_input',
+          'Send the lines as a multipart part named file (CSV or XLSX), or as JSON lines.',
+          [{ field: 'file', message: 'a file part is required' }],
+        );
       const job = await bulkJobs.create(accountScopeOf(call), kind, input.source, input.rows);
       return { status: 202, headers: { Location: `${bulkJobsPath}/${job.id}` }, body: toApiBulkJob(job) };
     },
@@ -70,7 +87,10 @@ export function bulkJobHandlers(bulkJobs: BulkJobService, engine: (today: string
       const page = await bulkJobs.list(accountScopeOf(call), limit, query.cursor ?? null);
       return { status: 200, ...listResponse(page, toApiBulkJob, bulkJobsPath, { limit }) };
     },
-    getBulkJob: async ({ params, call }) => ({ status: 200, body: toApiBulkJob(await bulkJobs.get(accountScopeOf(call), params.bulk_job_id)) }),
+    getBulkJob: async ({ params, call }) => ({
+      status: 200,
+      body: toApiBulkJob(await bulkJobs.get(accountScopeOf(call), params.bulk_job_id)),
+    }),
     getBulkJobResults: async ({ params, query, call }) => {
       const job = await bulkJobs.finished(accountScopeOf(call), params.bulk_job_id);
       const format = tableFormatOf(query.format, call);
@@ -78,8 +98,15 @@ export function bulkJobHandlers(bulkJobs: BulkJobService, engine: (today: string
       const limit = query.limit ?? 100;
       const after = query.cursor === undefined ? 0 : decodeCursor(query.cursor, isLineCursor).line;
       const page = pageOf(await bulkJobs.linesAfter(job.id, after, limit + 1), limit, (last) => ({ line: last.line }));
-      const listed = listResponse(page, toApiBulkJobLine, `${bulkJobsPath}/${job.id}/results`, { limit, format: query.format });
-      return { status: 200, headers: listed.headers, body: { ...listed.body, kind: job.kind, columns: resultColumns(job.kind) } };
+      const listed = listResponse(page, toApiBulkJobLine, `${bulkJobsPath}/${job.id}/results`, {
+        limit,
+        format: query.format,
+      });
+      return {
+        status: 200,
+        headers: listed.headers,
+        body: { ...listed.body, kind: job.kind, columns: resultColumns(job.kind) },
+      };
     },
     getBulkJobReport: async ({ params, query, call }) => {
       const job = await bulkJobs.finished(accountScopeOf(call), params.bulk_job_id);
@@ -91,7 +118,12 @@ export function bulkJobHandlers(bulkJobs: BulkJobService, engine: (today: string
         detail: query.detail ?? bulkReportDetailDefault,
       });
       // The adapter sends a Buffer as it is; the generated type names binary bodies as strings.
-      return { status: 200, contentType: 'application/pdf', headers: { 'Content-Disposition': `inline; filename="${job.id}.pdf"` }, body: pdf as unknown as string };
+      return {
+        status: 200,
+        contentType: 'application/pdf',
+        headers: { 'Content-Disposition': `inline; filename="${job.id}.pdf"` },
+        body: pdf as unknown as string,
+      };
     },
     getBulkJobTemplate: async ({ query }) => {
       const kind = (query.kind ?? 'calculation') as BulkJobKind;

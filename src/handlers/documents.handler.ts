@@ -11,22 +11,48 @@ type DocumentOperation = 'listDocuments' | 'uploadDocument' | 'getDocument' | 'd
 const documentsPath = '/api/documents';
 
 /** RFC 6266 filename: ASCII fallback plus the UTF-8 name (RFC 8187). */
-const contentDisposition = (filename: string) => `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+const contentDisposition = (filename: string) =>
+  `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
-export function documentHandlers(documents: DocumentService): { [K in DocumentOperation]: OperationHandler<operations[K]> } {
+export function documentHandlers(documents: DocumentService): {
+  [K in DocumentOperation]: OperationHandler<operations[K]>;
+} {
   return {
     listDocuments: async ({ query, call }) => {
       const limit = query.limit ?? 20;
-      const page = await documents.list(accountScopeOf(call), { shipmentId: query.shipment_id, type: query.type }, limit, query.cursor ?? null);
-      return { status: 200, ...listResponse(page, toApiDocument, documentsPath, { limit, shipment_id: query.shipment_id, type: query.type }) };
+      const page = await documents.list(
+        accountScopeOf(call),
+        { shipmentId: query.shipment_id, type: query.type },
+        limit,
+        query.cursor ?? null,
+      );
+      return {
+        status: 200,
+        ...listResponse(page, toApiDocument, documentsPath, {
+          limit,
+          shipment_id: query.shipment_id,
+          type: query.type,
+        }),
+      };
     },
     uploadDocument: async ({ body, call }) => {
       const file = call.files.find((f) => f.field === 'file');
-      if (!file) throw new DomainError('invalid_input', 'Send the document as the multipart part named file.', [{ field: 'file', message: 'a file part is required' }]);
-      const document = await documents.upload(accountScopeOf(call), { filename: file.originalName, data: file.data, type: body.type, shipmentId: body.shipment_id ?? null });
+      if (!file)
+        throw new DomainError('invalid_input', 'Send the document as the multipart part named file.', [
+          { field: 'file', message: 'a file part is required' },
+        ]);
+      const document = await documents.upload(accountScopeOf(call), {
+        filename: file.originalName,
+        data: file.data,
+        type: body.type,
+        shipmentId: body.shipment_id ?? null,
+      });
       return { status: 201, headers: { Location: `${documentsPath}/${document.id}` }, body: toApiDocument(document) };
     },
-    getDocument: async ({ params, call }) => ({ status: 200, body: toApiDocument(await documents.get(accountScopeOf(call), params.document_id)) }),
+    getDocument: async ({ params, call }) => ({
+      status: 200,
+      body: toApiDocument(await documents.get(accountScopeOf(call), params.document_id)),
+    }),
     deleteDocument: async ({ params, call }) => {
       await documents.delete(accountScopeOf(call), params.document_id);
       return { status: 204, body: undefined };

@@ -5,26 +5,58 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
 import { accountModeOf } from './accounts.handler';
-import { rateHistoryTable, tariffAlertsTable, toApiHtsChangeSet, toApiHtsLine, toApiHtsLineHistory, toApiQueuedJob, toApiTariffAlert } from './outputs/hts.output';
+import {
+  rateHistoryTable,
+  tariffAlertsTable,
+  toApiHtsChangeSet,
+  toApiHtsLine,
+  toApiHtsLineHistory,
+  toApiQueuedJob,
+  toApiTariffAlert,
+} from './outputs/hts.output';
 import { listTableFormatOf, tableFileResponse, tableFormatOf } from './inputs/table-format';
 import { toApiList } from './outputs/list';
-import { createTariffAlert, findHtsLine, htsChangeView, htsLineHistory, HtsLookupFailure, type HtsReleaseStore, listHtsChanges, listHtsChangeSets, listTariffAlerts, TariffAlertInvalid } from '../domain/hts';
+import {
+  createTariffAlert,
+  findHtsLine,
+  htsChangeView,
+  htsLineHistory,
+  HtsLookupFailure,
+  type HtsReleaseStore,
+  listHtsChanges,
+  listHtsChangeSets,
+  listTariffAlerts,
+  TariffAlertInvalid,
+} from '../domain/hts';
 import { allPages, DomainError, isCalendarDate } from '../domain/shared';
 
 type Handlers = {
-  [K in 'getHtsLine' | 'getHtsLineHistory' | 'listHtsChangeSets' | 'listHtsLineChanges' | 'createTariffAlert' | 'listTariffAlerts' | 'deleteTariffAlert' | 'refreshHtsNow']: OperationHandler<operations[K]>;
+  [
+    K in
+      | 'getHtsLine'
+      | 'getHtsLineHistory'
+      | 'listHtsChangeSets'
+      | 'listHtsLineChanges'
+      | 'createTariffAlert'
+      | 'listTariffAlerts'
+      | 'deleteTariffAlert'
+      | 'refreshHtsNow'
+  ]: OperationHandler<operations[K]>;
 };
 
 const defaultPageSize = 20;
 
 /** 503 until the first HTS release is imported (first start); tariff routes share it. */
 export function htsNotReady(): HttpProblem {
-  return new HttpProblem('not-ready', 'The HTS release is still being imported; retry shortly.', undefined, { 'Retry-After': '5' });
+  return new HttpProblem('not-ready', 'The HTS release is still being imported; retry shortly.', undefined, {
+    'Retry-After': '5',
+  });
 }
 
 /** A lookup that found nothing: a malformed code is 400, an empty database 503, anything else 404. */
 async function lookupProblem(failure: HtsLookupFailure, releases: HtsReleaseStore): Promise<Error> {
-  if (failure.reason === 'invalid_code') return new DomainError('invalid_input', failure.message, [{ field: 'code', in: 'path', message: failure.message }]);
+  if (failure.reason === 'invalid_code')
+    return new DomainError('invalid_input', failure.message, [{ field: 'code', in: 'path', message: failure.message }]);
   if ((await releases.count()) === 0) return htsNotReady();
   return new DomainError('not_found', failure.message);
 }
@@ -43,7 +75,8 @@ function lookupDate(date: string | undefined, receivedAt: Date): string {
 /** `since` as epoch ms: a date is its midnight UTC. */
 function sinceMs(since: string): number {
   const ms = Date.parse(since);
-  if (!isCalendarDate(since.slice(0, 10)) || Number.isNaN(ms)) throw invalidQuery('since', 'must be a calendar date or an RFC 3339 time');
+  if (!isCalendarDate(since.slice(0, 10)) || Number.isNaN(ms))
+    throw invalidQuery('since', 'must be a calendar date or an RFC 3339 time');
   return ms;
 }
 
@@ -63,7 +96,9 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
       if (!history.found) throw await lookupProblem(history, releases);
       const view = toApiHtsLineHistory(history.entries);
       const format = tableFormatOf(query.format, call);
-      return format ? tableFileResponse(rateHistoryTable(view), format, `hts-${view.hts_code}-history`) : { status: 200, body: view };
+      return format
+        ? tableFileResponse(rateHistoryTable(view), format, `hts-${view.hts_code}-history`)
+        : { status: 200, body: view };
     },
 
     listHtsChangeSets: async ({ query }) => {
@@ -76,8 +111,12 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
     },
 
     listHtsLineChanges: async ({ params, query }) => {
-      if (!(await changes.findById(params.change_set_id))) throw new DomainError('not_found', `No change set ${params.change_set_id}.`);
-      const page = await listHtsChanges(changes, params.change_set_id, { cursor: query.cursor, limit: query.limit ?? defaultPageSize });
+      if (!(await changes.findById(params.change_set_id)))
+        throw new DomainError('not_found', `No change set ${params.change_set_id}.`);
+      const page = await listHtsChanges(changes, params.change_set_id, {
+        cursor: query.cursor,
+        limit: query.limit ?? defaultPageSize,
+      });
       return { status: 200, body: toApiList(page, htsChangeView) };
     },
 
@@ -104,14 +143,20 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
         for await (const alert of all) views.push(toApiTariffAlert(alert));
         return tableFileResponse(tariffAlertsTable(views), format, 'tariff-alerts');
       }
-      const page = await listTariffAlerts(alerts, accountId, livemode, { cursor: query.cursor, limit: query.limit ?? defaultPageSize });
+      const page = await listTariffAlerts(alerts, accountId, livemode, {
+        cursor: query.cursor,
+        limit: query.limit ?? defaultPageSize,
+      });
       return { status: 200, body: toApiList(page, toApiTariffAlert) };
     },
 
     deleteTariffAlert: async ({ params, call }) => {
       const { accountId, livemode } = accountModeOf(call);
       if (!(await alerts.deleteForAccount(accountId, livemode, params.alert_id))) {
-        throw new DomainError('not_found', `No ${livemode ? 'live' : 'test'}-mode alert ${params.alert_id} in this account.`);
+        throw new DomainError(
+          'not_found',
+          `No ${livemode ? 'live' : 'test'}-mode alert ${params.alert_id} in this account.`,
+        );
       }
       return { status: 204, body: undefined };
     },

@@ -5,7 +5,15 @@ import { listResponse } from './outputs/tracking.output';
 import { accountScopeOf } from './shipments.handler';
 import { type InvoiceInput, type InvoiceService, renderInvoicePdf } from '../domain/invoices';
 
-type InvoiceOperation = 'listInvoices' | 'createInvoice' | 'getInvoice' | 'updateInvoice' | 'finalizeInvoice' | 'payInvoice' | 'voidInvoice' | 'getInvoicePdf';
+type InvoiceOperation =
+  | 'listInvoices'
+  | 'createInvoice'
+  | 'getInvoice'
+  | 'updateInvoice'
+  | 'finalizeInvoice'
+  | 'payInvoice'
+  | 'voidInvoice'
+  | 'getInvoicePdf';
 
 const invoicesPath = '/api/invoices';
 
@@ -16,27 +24,62 @@ function invoiceInput(body: components['schemas']['InvoiceFields']): InvoiceInpu
     billTo: body.bill_to,
     dueDate: body.due_date,
     memo: body.memo,
-    lines: body.lines?.map((line) => ({ description: line.description, chargeCode: line.charge_code ?? 'other', quantity: line.quantity, unitAmount: line.unit_amount, taxRate: line.tax_rate ?? '0' })),
+    lines: body.lines?.map((line) => ({
+      description: line.description,
+      chargeCode: line.charge_code ?? 'other',
+      quantity: line.quantity,
+      unitAmount: line.unit_amount,
+      taxRate: line.tax_rate ?? '0',
+    })),
     metadata: body.metadata,
   };
 }
 
-export function invoiceHandlers(invoices: InvoiceService): { [K in InvoiceOperation]: OperationHandler<operations[K]> } {
+export function invoiceHandlers(invoices: InvoiceService): {
+  [K in InvoiceOperation]: OperationHandler<operations[K]>;
+} {
   return {
     listInvoices: async ({ query, call }) => {
       const limit = query.limit ?? 20;
-      const page = await invoices.list(accountScopeOf(call), { status: query.status, shipmentId: query.shipment_id }, limit, query.cursor ?? null);
-      return { status: 200, ...listResponse(page, toApiInvoice, invoicesPath, { limit, status: query.status, shipment_id: query.shipment_id }) };
+      const page = await invoices.list(
+        accountScopeOf(call),
+        { status: query.status, shipmentId: query.shipment_id },
+        limit,
+        query.cursor ?? null,
+      );
+      return {
+        status: 200,
+        ...listResponse(page, toApiInvoice, invoicesPath, {
+          limit,
+          status: query.status,
+          shipment_id: query.shipment_id,
+        }),
+      };
     },
     createInvoice: async ({ body, call }) => {
       const invoice = await invoices.create(accountScopeOf(call), { ...invoiceInput(body), currency: body.currency });
       return { status: 201, headers: { Location: `${invoicesPath}/${invoice.id}` }, body: toApiInvoice(invoice) };
     },
-    getInvoice: async ({ params, call }) => ({ status: 200, body: toApiInvoice(await invoices.get(accountScopeOf(call), params.invoice_id)) }),
-    updateInvoice: async ({ params, body, call }) => ({ status: 200, body: toApiInvoice(await invoices.update(accountScopeOf(call), params.invoice_id, invoiceInput(body))) }),
-    finalizeInvoice: async ({ params, call }) => ({ status: 200, body: toApiInvoice(await invoices.finalize(accountScopeOf(call), params.invoice_id)) }),
-    payInvoice: async ({ params, body, call }) => ({ status: 200, body: toApiInvoice(await invoices.pay(accountScopeOf(call), params.invoice_id, body.payment_reference)) }),
-    voidInvoice: async ({ params, call }) => ({ status: 200, body: toApiInvoice(await invoices.void(accountScopeOf(call), params.invoice_id)) }),
+    getInvoice: async ({ params, call }) => ({
+      status: 200,
+      body: toApiInvoice(await invoices.get(accountScopeOf(call), params.invoice_id)),
+    }),
+    updateInvoice: async ({ params, body, call }) => ({
+      status: 200,
+      body: toApiInvoice(await invoices.update(accountScopeOf(call), params.invoice_id, invoiceInput(body))),
+    }),
+    finalizeInvoice: async ({ params, call }) => ({
+      status: 200,
+      body: toApiInvoice(await invoices.finalize(accountScopeOf(call), params.invoice_id)),
+    }),
+    payInvoice: async ({ params, body, call }) => ({
+      status: 200,
+      body: toApiInvoice(await invoices.pay(accountScopeOf(call), params.invoice_id, body.payment_reference)),
+    }),
+    voidInvoice: async ({ params, call }) => ({
+      status: 200,
+      body: toApiInvoice(await invoices.void(accountScopeOf(call), params.invoice_id)),
+    }),
     getInvoicePdf: async ({ params, call }) => {
       const invoice = await invoices.get(accountScopeOf(call), params.invoice_id);
       const pdf = await renderInvoicePdf(invoice);

@@ -5,7 +5,8 @@ import { listResponse } from './outputs/tracking.output';
 import { accountScopeOf } from './shipments.handler';
 import type { LtlQuoteService } from '../domain/ltl';
 
-type LtlOperation = 'listLtlQuoteRequests' | 'createLtlQuoteRequest' | 'getLtlQuoteRequest' | 'acceptLtlQuote' | 'quoteLtlQuoteRequest';
+type LtlOperation =
+  'listLtlQuoteRequests' | 'createLtlQuoteRequest' | 'getLtlQuoteRequest' | 'acceptLtlQuote' | 'quoteLtlQuoteRequest';
 
 const requestsPath = '/api/ltl-quote-requests';
 
@@ -14,7 +15,10 @@ export function ltlQuoteHandlers(ltl: LtlQuoteService): { [K in LtlOperation]: O
     listLtlQuoteRequests: async ({ query, call }) => {
       const limit = query.limit ?? 20;
       const page = await ltl.list(accountScopeOf(call), query.status, limit, query.cursor ?? null);
-      return { status: 200, ...listResponse(page, toApiLtlQuoteRequest, requestsPath, { limit, status: query.status }) };
+      return {
+        status: 200,
+        ...listResponse(page, toApiLtlQuoteRequest, requestsPath, { limit, status: query.status }),
+      };
     },
     createLtlQuoteRequest: async ({ body, call }) => {
       const request = await ltl.create(accountScopeOf(call), {
@@ -35,10 +39,20 @@ export function ltlQuoteHandlers(ltl: LtlQuoteService): { [K in LtlOperation]: O
         accessorials: body.accessorials ?? [],
         reference: body.reference ?? null,
       });
-      return { status: 201, headers: { Location: `${requestsPath}/${request.id}` }, body: toApiLtlQuoteRequest(request) };
+      return {
+        status: 201,
+        headers: { Location: `${requestsPath}/${request.id}` },
+        body: toApiLtlQuoteRequest(request),
+      };
     },
-    getLtlQuoteRequest: async ({ params, call }) => ({ status: 200, body: toApiLtlQuoteRequest(await ltl.get(accountScopeOf(call), params.ltl_quote_request_id)) }),
-    acceptLtlQuote: async ({ params, call }) => ({ status: 200, body: toApiLtlQuoteRequest(await ltl.accept(accountScopeOf(call), params.ltl_quote_request_id)) }),
+    getLtlQuoteRequest: async ({ params, call }) => ({
+      status: 200,
+      body: toApiLtlQuoteRequest(await ltl.get(accountScopeOf(call), params.ltl_quote_request_id)),
+    }),
+    acceptLtlQuote: async ({ params, call }) => ({
+      status: 200,
+      body: toApiLtlQuoteRequest(await ltl.accept(accountScopeOf(call), params.ltl_quote_request_id)),
+    }),
     quoteLtlQuoteRequest: async ({ params, body }) => {
       const quoted = await ltl.quote(params.ltl_quote_request_id, {
         carrierScac: body.carrier_scac,

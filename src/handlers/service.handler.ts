@@ -23,7 +23,11 @@ export interface ServiceHandlers {
 const html = 'text/html; charset=utf-8';
 
 /** Health, readiness and self-description: the same operations on every host. */
-export function serviceHandlers(hostDocument: HostDocument, readiness: Readiness, addressing: HostAddressing): ServiceHandlers {
+export function serviceHandlers(
+  hostDocument: HostDocument,
+  readiness: Readiness,
+  addressing: HostAddressing,
+): ServiceHandlers {
   const { host } = hostDocument;
   const docsFile = path.join(builtDocsDir, `${host}.html`);
   let docsHtml: string | undefined;
@@ -38,12 +42,17 @@ export function serviceHandlers(hostDocument: HostDocument, readiness: Readiness
       return report.ready ? { status: 200, body } : { status: 503, body, headers: { 'Retry-After': '5' } };
     },
 
-    getOpenApiDocument: async ({ call }) => ({ status: 200, body: withHostAddresses(hostDocument.yaml, addressesFor(call)), contentType: 'application/yaml; charset=utf-8' }),
+    getOpenApiDocument: async ({ call }) => ({
+      status: 200,
+      body: withHostAddresses(hostDocument.yaml, addressesFor(call)),
+      contentType: 'application/yaml; charset=utf-8',
+    }),
 
     getApiReference: async ({ call }) => {
       if (docsHtml === undefined) {
         // Built by `npm run build:docs` (part of `npm start`); read once, then served from memory.
-        if (!fs.existsSync(docsFile)) throw new HttpProblem('not-ready', 'The API reference has not been built: run npm run build:docs.');
+        if (!fs.existsSync(docsFile))
+          throw new HttpProblem('not-ready', 'The API reference has not been built: run npm run build:docs.');
         docsHtml = fs.readFileSync(docsFile, 'utf8');
       }
       return { status: 200, body: withHostAddresses(docsHtml, addressesFor(call)), contentType: html };
@@ -58,16 +67,30 @@ export function serviceHandlers(hostDocument: HostDocument, readiness: Readiness
         host,
         url,
         api_version: currentApiVersion,
-        links: { reference: `${url}/docs`, spec: `${url}/openapi.yaml`, quickstart: `${url}/docs#section/quickstart`, problems: `${url}/docs#section/errors` },
-        hosts: allHostDocuments().map((document) => ({ host: document.host, url: addresses[document.host], serves: hostRole(document) })),
+        links: {
+          reference: `${url}/docs`,
+          spec: `${url}/openapi.yaml`,
+          quickstart: `${url}/docs#section/quickstart`,
+          problems: `${url}/docs#section/errors`,
+        },
+        hosts: allHostDocuments().map((document) => ({
+          host: document.host,
+          url: addresses[document.host],
+          serves: hostRole(document),
+        })),
       };
-      return prefersHtml(call.header('accept')) ? { status: 200, body: landingPageHtml(body), contentType: html } : { status: 200, body };
+      return prefersHtml(call.header('accept'))
+        ? { status: 200, body: landingPageHtml(body), contentType: html }
+        : { status: 200, body };
     },
 
     getProblemType: async ({ params, call }) => {
-      if (!Object.hasOwn(problemKinds, params.type)) throw new HttpProblem('not-found', `There is no problem type "${params.type}".`);
+      if (!Object.hasOwn(problemKinds, params.type))
+        throw new HttpProblem('not-found', `There is no problem type "${params.type}".`);
       const body = problemTypeOf(params.type as ProblemKind);
-      return prefersHtml(call.header('accept')) ? { status: 200, body: problemTypeHtml(body), contentType: html } : { status: 200, body };
+      return prefersHtml(call.header('accept'))
+        ? { status: 200, body: problemTypeHtml(body), contentType: html }
+        : { status: 200, body };
     },
   };
 }

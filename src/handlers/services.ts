@@ -18,7 +18,12 @@ export interface TariffServices {
   rules: ActiveTariffRules;
   rulesRepository: TariffRulesRepository;
   htsSource: HtsReleaseSource;
-  search: { store: HtsReleaseRepository; indexes: HtsSearchIndexCache; lexicon: Lexicon; reranker: CandidateReranker | null };
+  search: {
+    store: HtsReleaseRepository;
+    indexes: HtsSearchIndexCache;
+    lexicon: Lexicon;
+    reranker: CandidateReranker | null;
+  };
   /** Calculations accounts asked to keep. */
   calculations: StoredCalculationStore;
 }

@@ -10,7 +10,8 @@ import type { AccountScope } from '../domain/shared';
 import { calculateDuty } from '../domain/tariff';
 
 type Schemas = components['schemas'];
-type ShipmentOperation = 'listShipments' | 'createShipment' | 'getShipment' | 'updateShipment' | 'deleteShipment' | 'estimateShipmentDuties';
+type ShipmentOperation =
+  'listShipments' | 'createShipment' | 'getShipment' | 'updateShipment' | 'deleteShipment' | 'estimateShipmentDuties';
 type ActionOperation = 'bookShipment' | 'departShipment' | 'arriveShipment' | 'deliverShipment' | 'cancelShipment';
 
 const shipmentsPath = '/api/shipments';
@@ -57,9 +58,14 @@ function shipmentInput(body: Schemas['ShipmentFields']): ShipmentInput {
   };
 }
 
-const withTimeline = (expand: readonly string[] | undefined) => ({ timeline: expand?.includes('containers.timeline') ?? false });
+const withTimeline = (expand: readonly string[] | undefined) => ({
+  timeline: expand?.includes('containers.timeline') ?? false,
+});
 
-export function shipmentHandlers(shipments: ShipmentService, tariff: TariffServices): { [K in ShipmentOperation]: OperationHandler<operations[K]> } {
+export function shipmentHandlers(
+  shipments: ShipmentService,
+  tariff: TariffServices,
+): { [K in ShipmentOperation]: OperationHandler<operations[K]> } {
   return {
     listShipments: async ({ query, call }) => {
       const limit = query.limit ?? 20;
@@ -79,7 +85,10 @@ export function shipmentHandlers(shipments: ShipmentService, tariff: TariffServi
         withTimeline(query.expand),
       );
       const { cursor: _cursor, expand, ...filters } = query;
-      return { status: 200, ...listResponse(page, toApiShipment, shipmentsPath, { ...filters, limit, expand: expand?.join(',') }) };
+      return {
+        status: 200,
+        ...listResponse(page, toApiShipment, shipmentsPath, { ...filters, limit, expand: expand?.join(',') }),
+      };
     },
 
     createShipment: async ({ body, call }) => {
@@ -87,9 +96,15 @@ export function shipmentHandlers(shipments: ShipmentService, tariff: TariffServi
       return { status: 201, headers: { Location: `${shipmentsPath}/${view.shipment.id}` }, body: toApiShipment(view) };
     },
 
-    getShipment: async ({ params, query, call }) => ({ status: 200, body: toApiShipment(await shipments.get(accountScopeOf(call), params.shipment_id, withTimeline(query.expand))) }),
+    getShipment: async ({ params, query, call }) => ({
+      status: 200,
+      body: toApiShipment(await shipments.get(accountScopeOf(call), params.shipment_id, withTimeline(query.expand))),
+    }),
 
-    updateShipment: async ({ params, body, call }) => ({ status: 200, body: toApiShipment(await shipments.update(accountScopeOf(call), params.shipment_id, shipmentInput(body))) }),
+    updateShipment: async ({ params, body, call }) => ({
+      status: 200,
+      body: toApiShipment(await shipments.update(accountScopeOf(call), params.shipment_id, shipmentInput(body))),
+    }),
 
     deleteShipment: async ({ params, call }) => {
       await shipments.delete(accountScopeOf(call), params.shipment_id);
@@ -97,18 +112,37 @@ export function shipmentHandlers(shipments: ShipmentService, tariff: TariffServi
     },
 
     estimateShipmentDuties: async ({ params, call }) => {
-      if (!tariff.rules.isLoaded()) throw new HttpProblem('not-ready', 'The duty rules are still loading; retry shortly.', undefined, { 'Retry-After': '5' });
+      if (!tariff.rules.isLoaded())
+        throw new HttpProblem('not-ready', 'The duty rules are still loading; retry shortly.', undefined, {
+          'Retry-After': '5',
+        });
       const today = call.receivedAt.toISOString().slice(0, 10);
       const rules = tariff.rules.current();
-      const calculate = (request: Parameters<typeof calculateDuty>[0]) => calculateDuty(request, { lines: tariff.lines, rules, today: () => today });
-      return { status: 200, body: toApiShipment(await shipments.estimateDuties(accountScopeOf(call), params.shipment_id, calculate, today)) };
+      const calculate = (request: Parameters<typeof calculateDuty>[0]) =>
+        calculateDuty(request, { lines: tariff.lines, rules, today: () => today });
+      return {
+        status: 200,
+        body: toApiShipment(await shipments.estimateDuties(accountScopeOf(call), params.shipment_id, calculate, today)),
+      };
     },
   };
 }
 
 /** The state machine's actions, one operation each (409 from the wrong state). */
-export function shipmentActionHandlers(shipments: ShipmentService): { [K in ActionOperation]: OperationHandler<operations[K]> } {
-  const act = (action: ShipmentAction) => async ({ params, call }: { params: { shipment_id: string }; call: CallContext }) =>
-    ({ status: 200 as const, body: toApiShipment(await shipments.transition(accountScopeOf(call), params.shipment_id, action)) });
-  return { bookShipment: act('book'), departShipment: act('depart'), arriveShipment: act('arrive'), deliverShipment: act('deliver'), cancelShipment: act('cancel') };
+export function shipmentActionHandlers(shipments: ShipmentService): {
+  [K in ActionOperation]: OperationHandler<operations[K]>;
+} {
+  const act =
+    (action: ShipmentAction) =>
+    async ({ params, call }: { params: { shipment_id: string }; call: CallContext }) => ({
+      status: 200 as const,
+      body: toApiShipment(await shipments.transition(accountScopeOf(call), params.shipment_id, action)),
+    });
+  return {
+    bookShipment: act('book'),
+    departShipment: act('depart'),
+    arriveShipment: act('arrive'),
+    deliverShipment: act('deliver'),
+    cancelShipment: act('cancel'),
+  };
 }

@@ -36,21 +36,34 @@ export const unlimitedRemaining = 2_147_483_647;
 type CalculationRequest = Omit<components['schemas']['TariffCalculationRequest'], 'store'> & { store?: boolean };
 
 function assertRulesLoaded(tariff: TariffServices): void {
-  if (!tariff.rules.isLoaded()) throw new HttpProblem('not-ready', 'The duty rules are still loading; retry shortly.', undefined, { 'Retry-After': '5' });
+  if (!tariff.rules.isLoaded())
+    throw new HttpProblem('not-ready', 'The duty rules are still loading; retry shortly.', undefined, {
+      'Retry-After': '5',
+    });
 }
 
 const engineToday = (call: CallContext) => () => call.receivedAt.toISOString().slice(0, 10);
 
 /** The calculator as every tariff operation runs it: the release lines, the rules in memory, the call's day. */
-const dutyEngine = (tariff: TariffServices, call: CallContext): DutyEngineDependencies => ({ lines: tariff.lines, rules: tariff.rules.current(), today: engineToday(call) });
+const dutyEngine = (tariff: TariffServices, call: CallContext): DutyEngineDependencies => ({
+  lines: tariff.lines,
+  rules: tariff.rules.current(),
+  today: engineToday(call),
+});
 
-async function calculate(body: CalculationRequest, call: CallContext, tariff: TariffServices): Promise<DutyCalculation> {
+async function calculate(
+  body: CalculationRequest,
+  call: CallContext,
+  tariff: TariffServices,
+): Promise<DutyCalculation> {
   assertRulesLoaded(tariff);
   return calculateDuty(toDutyInput(body), dutyEngine(tariff, call));
 }
 
 /** Tariff host, Tariff Pro and business: IEEPA refund estimates for entry lines. */
-export function ieepaRefundsHandler(tariff: TariffServices): OperationHandler<tariffOperations['estimateIeepaRefunds']> {
+export function ieepaRefundsHandler(
+  tariff: TariffServices,
+): OperationHandler<tariffOperations['estimateIeepaRefunds']> {
   return async ({ body, call }) => {
     assertRulesLoaded(tariff);
     const lines = body.lines.map((line) => ({
@@ -69,8 +82,18 @@ export function simulationHandler(tariff: TariffServices): OperationHandler<tari
   return async ({ body, call }) => {
     assertRulesLoaded(tariff);
     // The declared value from the number itself, as calculate takes it (String(1e-7) would not parse).
-    const product = { htsCode: body.hts_code, declaredValue: new Decimal(body.declared_value), quantities: toQuantityInputs(body.quantity ? [body.quantity] : []), mode: body.mode };
-    const scenarios = body.scenarios.map((s) => ({ label: s.label ?? null, countryCode: s.country_code.toUpperCase(), entryDate: s.entry_date, claims: toClaimInputs(s.claims ?? []) }));
+    const product = {
+      htsCode: body.hts_code,
+      declaredValue: new Decimal(body.declared_value),
+      quantities: toQuantityInputs(body.quantity ? [body.quantity] : []),
+      mode: body.mode,
+    };
+    const scenarios = body.scenarios.map((s) => ({
+      label: s.label ?? null,
+      countryCode: s.country_code.toUpperCase(),
+      entryDate: s.entry_date,
+      claims: toClaimInputs(s.claims ?? []),
+    }));
     const simulation = await simulateDuty(product, scenarios, dutyEngine(tariff, call));
     return { status: 200, body: toTariffSimulation(simulation, body.hts_code) };
   };
@@ -80,17 +103,33 @@ export function simulationHandler(tariff: TariffServices): OperationHandler<tari
  * Who a `"store": true` calculation belongs to, checked before anything is calculated: an account
  * (else 401) on a plan with stored calculations (else 403). Null when not asked to store.
  */
-function storeOwner(body: CalculationRequest, call: CallContext, entitlements: Entitlements): { accountId: string; livemode: boolean } | null {
+function storeOwner(
+  body: CalculationRequest,
+  call: CallContext,
+  entitlements: Entitlements,
+): { accountId: string; livemode: boolean } | null {
   if (!body.store) return null;
-  if (call.caller.kind !== 'account') throw new DomainError('unauthenticated', 'Storing a calculation needs an API key (X-API-Key or Authorization: Bearer).');
+  if (call.caller.kind !== 'account')
+    throw new DomainError(
+      'unauthenticated',
+      'Storing a calculation needs an API key (X-API-Key or Authorization: Bearer).',
+    );
   if (!entitlements.of('listTariffCalculations', call.caller.plan)) {
-    throw new DomainError('forbidden', 'Stored calculations are part of Tariff Pro and business; calculate without "store" on this plan.');
+    throw new DomainError(
+      'forbidden',
+      'Stored calculations are part of Tariff Pro and business; calculate without "store" on this plan.',
+    );
   }
   return accountModeOf(call);
 }
 
 /** Calculates, and keeps the calculation when asked: `calculation_id` then joins either form. */
-async function calculateAndStore(body: CalculationRequest, call: CallContext, tariff: TariffServices, entitlements: Entitlements) {
+async function calculateAndStore(
+  body: CalculationRequest,
+  call: CallContext,
+  tariff: TariffServices,
+  entitlements: Entitlements,
+) {
   const owner = storeOwner(body, call, entitlements);
   const result = await calculate(body, call, tariff);
   if (!owner) return { result, storedId: null };
@@ -116,7 +155,10 @@ export function tariffCalculationHandlers(
     /** Tariff host: form A, wrapped with the caller's remaining calls today. */
     formA: async ({ body, call }) => {
       const { result, storedId } = await calculateAndStore(body, call, tariff, entitlements);
-      return { status: 200, body: withStoredId(toFormA(result, body.hts_code, call.quota?.remaining ?? unlimitedRemaining), storedId) };
+      return {
+        status: 200,
+        body: withStoredId(toFormA(result, body.hts_code, call.quota?.remaining ?? unlimitedRemaining), storedId),
+      };
     },
     /** Main host: form B, flat. */
     formB: async ({ body, call }) => {
@@ -128,23 +170,37 @@ export function tariffCalculationHandlers(
 
 /** Tariff host, Tariff Pro and business: the account's stored calculations, one by one and as PDF reports. */
 export function storedCalculationHandlers(tariff: TariffServices): {
-  [K in 'listTariffCalculations' | 'getTariffCalculation' | 'getTariffCalculationPdf']: OperationHandler<tariffOperations[K]>;
+  [K in 'listTariffCalculations' | 'getTariffCalculation' | 'getTariffCalculationPdf']: OperationHandler<
+    tariffOperations[K]
+  >;
 } {
   return {
     listTariffCalculations: async ({ query, call }) => {
       const { accountId, livemode } = accountModeOf(call);
       const format = listTableFormatOf(query, call);
-      if (format) return tableFileResponse(await storedCalculationsTable(tariff.calculations, { accountId, livemode }), format, 'tariff-calculations');
+      if (format)
+        return tableFileResponse(
+          await storedCalculationsTable(tariff.calculations, { accountId, livemode }),
+          format,
+          'tariff-calculations',
+        );
       const page = await tariff.calculations.page(accountId, livemode, query.limit ?? 20, query.cursor ?? null);
       return { status: 200, body: toApiList(page, toStoredCalculation) };
     },
     getTariffCalculation: async ({ params, call }) => ({
       status: 200,
-      body: toStoredCalculation(await findStoredCalculation(tariff.calculations, accountModeOf(call), params.calculation_id)),
+      body: toStoredCalculation(
+        await findStoredCalculation(tariff.calculations, accountModeOf(call), params.calculation_id),
+      ),
     }),
     getTariffCalculationPdf: async ({ params, call }) => {
       const stored = await findStoredCalculation(tariff.calculations, accountModeOf(call), params.calculation_id);
-      const pdf = await renderDutyReportPdf({ id: stored.id, calculatedAt: stored.createdAt, lineCount: 1, details: [{ line: 1, ...storedReportLine(stored) }] });
+      const pdf = await renderDutyReportPdf({
+        id: stored.id,
+        calculatedAt: stored.createdAt,
+        lineCount: 1,
+        details: [{ line: 1, ...storedReportLine(stored) }],
+      });
       return {
         status: 200,
         contentType: 'application/pdf',
@@ -159,20 +215,37 @@ export function storedCalculationHandlers(tariff: TariffServices): {
 export function htsSearchHandler(tariff: TariffServices): OperationHandler<tariffOperations['searchHtsCodes']> {
   return async ({ body, call }) => {
     if (body.include_duty && !body.country_code) {
-      throw new HttpProblem('validation-failed', 'include_duty needs the country of origin.', [{ pointer: '/body/country_code', message: 'is required when include_duty is true' }]);
+      throw new HttpProblem('validation-failed', 'include_duty needs the country of origin.', [
+        { pointer: '/body/country_code', message: 'is required when include_duty is true' },
+      ]);
     }
     let result;
     try {
-      result = await searchHtsCodes({ query: body.query, limit: body.limit, context: body.context }, { ...tariff.search, clock: () => call.receivedAt.getTime() });
+      result = await searchHtsCodes(
+        { query: body.query, limit: body.limit, context: body.context },
+        { ...tariff.search, clock: () => call.receivedAt.getTime() },
+      );
     } catch (error) {
       if (!(error instanceof HtsSearchError)) throw error;
       if (error.reason === 'no_release') throw htsNotReady();
       throw new HttpProblem('unprocessable', error.message);
     }
     const top = result.candidates[0];
-    const duty = body.include_duty && top
-      ? toFormA(await calculate({ hts_code: top.code, country_code: body.country_code as string, declared_value: body.declared_value }, call, tariff), top.code, 0).result
-      : undefined;
-    return { status: 200, body: toApiSearchResult(body.query, result, call.quota?.remaining ?? unlimitedRemaining, duty) };
+    const duty =
+      body.include_duty && top
+        ? toFormA(
+            await calculate(
+              { hts_code: top.code, country_code: body.country_code as string, declared_value: body.declared_value },
+              call,
+              tariff,
+            ),
+            top.code,
+            0,
+          ).result
+        : undefined;
+    return {
+      status: 200,
+      body: toApiSearchResult(body.query, result, call.quota?.remaining ?? unlimitedRemaining, duty),
+    };
   };
 }

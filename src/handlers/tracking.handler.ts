@@ -1,7 +1,12 @@
 import type { operations } from '../generated/api';
 import type { TrackingAccountServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
-import { listResponse, toApiCreditBalance, toApiCreditTransaction, toApiTrackingSubscription } from './outputs/tracking.output';
+import {
+  listResponse,
+  toApiCreditBalance,
+  toApiCreditTransaction,
+  toApiTrackingSubscription,
+} from './outputs/tracking.output';
 import type { AccountService } from '../domain/access';
 import { DomainError, type PlanName } from '../domain/shared';
 import { creditPlanFor } from '../domain/tracking';
@@ -25,7 +30,9 @@ function keyHolder(call: CallContext): { accountId: string; plan: PlanName; live
 const subscriptionsPath = '/api/tracking/subscriptions';
 
 /** Container tracking on the main host; every answer comes from the database, never from a carrier. */
-export function trackingHandlers(tracking: TrackingAccountServices): { [K in TrackingOperation]: OperationHandler<operations[K]> } {
+export function trackingHandlers(tracking: TrackingAccountServices): {
+  [K in TrackingOperation]: OperationHandler<operations[K]>;
+} {
   const { subscriptions, credits } = tracking;
   return {
     createTrackingSubscription: async ({ body, call }) => {
@@ -39,24 +46,41 @@ export function trackingHandlers(tracking: TrackingAccountServices): { [K in Tra
         plan,
         shipmentId: body.shipment_id ?? null,
       });
-      return { status: 201, headers: { Location: `${subscriptionsPath}/${created.id}` }, body: toApiTrackingSubscription(created) };
+      return {
+        status: 201,
+        headers: { Location: `${subscriptionsPath}/${created.id}` },
+        body: toApiTrackingSubscription(created),
+      };
     },
 
     listTrackingSubscriptions: async ({ query, call }) => {
       const { accountId, livemode } = keyHolder(call);
       const limit = query.limit ?? 20;
-      const page = await subscriptions.list(accountId, livemode, { limit, cursor: query.cursor ?? null, status: query.status ?? null });
-      return { status: 200, ...listResponse(page, toApiTrackingSubscription, subscriptionsPath, { limit, status: query.status }) };
+      const page = await subscriptions.list(accountId, livemode, {
+        limit,
+        cursor: query.cursor ?? null,
+        status: query.status ?? null,
+      });
+      return {
+        status: 200,
+        ...listResponse(page, toApiTrackingSubscription, subscriptionsPath, { limit, status: query.status }),
+      };
     },
 
     getTrackingSubscription: async ({ params, call }) => {
       const { accountId, livemode } = keyHolder(call);
-      return { status: 200, body: toApiTrackingSubscription(await subscriptions.get(accountId, livemode, params.subscription_id)) };
+      return {
+        status: 200,
+        body: toApiTrackingSubscription(await subscriptions.get(accountId, livemode, params.subscription_id)),
+      };
     },
 
     stopTrackingSubscription: async ({ params, call }) => {
       const { accountId, livemode } = keyHolder(call);
-      return { status: 200, body: toApiTrackingSubscription(await subscriptions.stop(accountId, livemode, params.subscription_id)) };
+      return {
+        status: 200,
+        body: toApiTrackingSubscription(await subscriptions.stop(accountId, livemode, params.subscription_id)),
+      };
     },
 
     getTrackedContainer: async ({ params, call }) => {
@@ -66,7 +90,10 @@ export function trackingHandlers(tracking: TrackingAccountServices): { [K in Tra
 
     getTrackingCreditBalance: async ({ call }) => {
       const { accountId, plan, livemode } = keyHolder(call);
-      return { status: 200, body: toApiCreditBalance(await credits.summary(accountId, creditPlanFor(plan), livemode), plan) };
+      return {
+        status: 200,
+        body: toApiCreditBalance(await credits.summary(accountId, creditPlanFor(plan), livemode), plan),
+      };
     },
 
     listTrackingCreditTransactions: async ({ query, call }) => {
@@ -74,13 +101,19 @@ export function trackingHandlers(tracking: TrackingAccountServices): { [K in Tra
       const { accountId } = keyHolder(call);
       const limit = query.limit ?? 20;
       const page = await credits.transactions(accountId, { limit, cursor: query.cursor ?? null });
-      return { status: 200, ...listResponse(page, toApiCreditTransaction, '/api/tracking/credit-transactions', { limit }) };
+      return {
+        status: 200,
+        ...listResponse(page, toApiCreditTransaction, '/api/tracking/credit-transactions', { limit }),
+      };
     },
   };
 }
 
 /** The admin path (site host, admin token): credits granted with the reason and the operator. */
-export function trackingAdminHandlers(tracking: TrackingAccountServices, accounts: AccountService): { grantTrackingCredits: OperationHandler<operations['grantTrackingCredits']> } {
+export function trackingAdminHandlers(
+  tracking: TrackingAccountServices,
+  accounts: AccountService,
+): { grantTrackingCredits: OperationHandler<operations['grantTrackingCredits']> } {
   return {
     grantTrackingCredits: async ({ body, call }) => {
       const account = await accounts.accountByEmail(body.email);

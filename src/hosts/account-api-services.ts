@@ -30,7 +30,8 @@ export function createAccountApiServices(deps: AppDependencies) {
     clock,
     present: toApiShipment,
   });
-  const shipmentIsOwn = async (accountId: string, livemode: boolean, id: string) => (await shipmentStore.find(accountId, livemode, id)) !== null;
+  const shipmentIsOwn = async (accountId: string, livemode: boolean, id: string) =>
+    (await shipmentStore.find(accountId, livemode, id)) !== null;
   const invoices = new InvoiceService({
     store: new InvoiceRepository(deps.db.knex),
     shipmentIsOwn,
@@ -45,6 +46,10 @@ export function createAccountApiServices(deps: AppDependencies) {
     present: toApiDocument,
     warn: (message, error) => deps.logger.warn({ err: error }, message),
   });
-  const ltl = new LtlQuoteService({ store: new LtlQuoteRequestRepository(deps.db.knex), clock, present: toApiLtlQuoteRequest });
+  const ltl = new LtlQuoteService({
+    store: new LtlQuoteRequestRepository(deps.db.knex),
+    clock,
+    present: toApiLtlQuoteRequest,
+  });
   return { shipments, invoices, documents, ltl };
 }

@@ -24,7 +24,9 @@ const handlersOf: Record<HostName, (deps: AppDependencies, document: HostDocumen
 };
 
 const acceptsForm = (operation: HostOperation): boolean =>
-  Object.keys((operation.definition.requestBody as { content?: object } | undefined)?.content ?? {}).includes('application/x-www-form-urlencoded');
+  Object.keys((operation.definition.requestBody as { content?: object } | undefined)?.content ?? {}).includes(
+    'application/x-www-form-urlencoded',
+  );
 
 /**
  * Builds one host's Express app. The order is the path of a request (docs/architecture.md):
@@ -52,12 +54,17 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   // OAuth token requests are form-encoded (RFC 6749 §4.4.2): only the operations that take such a
   // body run the parser, so no other request pays for its content-type check.
   for (const operation of document.operations.filter(acceptsForm)) {
-    app[operation.method](operation.expressPath, express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }));
+    app[operation.method](
+      operation.expressPath,
+      express.urlencoded({ extended: false, limit: deps.config.bodyLimitBytes }),
+    );
   }
   // Checked before the validator reads the request: the admin token (a caller without it learns
   // nothing of the body's rules) and the syntax of numeric query parameters.
   for (const operation of document.operations) {
-    const early = [adminGate(operation, deps.config.adminTokenSha256), strictQueryNumbers(operation, document)].filter((h): h is RequestHandler => h !== null);
+    const early = [adminGate(operation, deps.config.adminTokenSha256), strictQueryNumbers(operation, document)].filter(
+      (h): h is RequestHandler => h !== null,
+    );
     if (early.length > 0) app[operation.method](operation.expressPath, ...early);
   }
   app.use(openApiValidation(document, deps.config.validateResponses));
@@ -67,7 +74,10 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
     const handler = handlers[operation.operationId];
     if (!handler) throw new Error(`${host} host: no handler for ${operation.operationId}`);
     const route: RequestHandler = expressAdapter(host, deps.clock, handler);
-    chains.set(operation.operationId, [...accessControl(operation, deps.access, deps.clock, deps.config.metricsTokenSha256), route]);
+    chains.set(operation.operationId, [
+      ...accessControl(operation, deps.access, deps.clock, deps.config.metricsTokenSha256),
+      route,
+    ]);
   }
   app.use(operationDispatch(chains));
 
@@ -79,5 +89,9 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
 
 /** All three hosts, keyed by name. */
 export function createHostApps(deps: AppDependencies): Record<HostName, Express> {
-  return { main: createHostApp('main', deps), tariff: createHostApp('tariff', deps), site: createHostApp('site', deps) };
+  return {
+    main: createHostApp('main', deps),
+    tariff: createHostApp('tariff', deps),
+    site: createHostApp('site', deps),
+  };
 }

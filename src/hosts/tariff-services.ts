@@ -34,7 +34,12 @@ export function createTariffServices(db: Database, config: Config): TariffServic
       if (!search) {
         const store = new HtsReleaseRepository(db.knex);
         const indexes = new HtsSearchIndexCache(store);
-        search = { store, indexes, lexicon: loadLexicon(indexes.analyser), reranker: llm ? new OpenAiCompatibleReranker(llm) : null };
+        search = {
+          store,
+          indexes,
+          lexicon: loadLexicon(indexes.analyser),
+          reranker: llm ? new OpenAiCompatibleReranker(llm) : null,
+        };
       }
       return search;
     },
@@ -85,7 +90,12 @@ export async function bootstrapTariffData(
   if (!(await loadActiveTariffRules(services.rulesRepository, services.rules))) {
     if (config.dataDir === null) logger.warn('no duty rules stored and no data directory to import them from');
     else {
-      const imported = await importTariffRules({ dataDir: config.dataDir, repository: services.rulesRepository, book: services.rules, now: () => clock.now().getTime() });
+      const imported = await importTariffRules({
+        dataDir: config.dataDir,
+        repository: services.rulesRepository,
+        book: services.rules,
+        now: () => clock.now().getTime(),
+      });
       logger.info({ version: imported.version, warnings: imported.warnings.length }, 'duty rules imported');
     }
   }
@@ -98,7 +108,8 @@ export function tariffDataLoaded(services: TariffServices): ReadinessCheck {
   return {
     name: 'tariff_data',
     async run() {
-      if ((await services.hts.stores.releases.count()) === 0) return { ok: false, detail: 'no HTS release imported yet' };
+      if ((await services.hts.stores.releases.count()) === 0)
+        return { ok: false, detail: 'no HTS release imported yet' };
       if (!services.rules.isLoaded()) return { ok: false, detail: 'duty rules not loaded yet' };
       return { ok: true };
     },

@@ -3,7 +3,13 @@ import { htsHandlers } from '../handlers/hts.handler';
 import { bulkJobHandlers } from '../handlers/bulk-jobs.handler';
 import { metricsHandler } from '../handlers/metrics.handler';
 import { serviceHandlers } from '../handlers/service.handler';
-import { htsSearchHandler, ieepaRefundsHandler, simulationHandler, storedCalculationHandlers, tariffCalculationHandlers } from '../handlers/tariff.handler';
+import {
+  htsSearchHandler,
+  ieepaRefundsHandler,
+  simulationHandler,
+  storedCalculationHandlers,
+  tariffCalculationHandlers,
+} from '../handlers/tariff.handler';
 import type { HostHandlers } from '../http/operation';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from '../http/host-document';

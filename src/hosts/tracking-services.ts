@@ -9,7 +9,16 @@ import { trackingUnitOfWork } from '../db/repositories/tracking-unit-of-work';
 import { VesselPositionRepository } from '../db/repositories/vessel-position.repository';
 import { hasPortSources, importPorts } from '../reference/ports/import-ports';
 import { Clock, type ImportProgress, systemClock } from '../domain/shared';
-import { defaultEtaOptions, sandboxPorts, SeaRouter, TrackingCreditService, trackingProviders, TrackingRefreshService, TrackingSubscriptionService, withFallbackPorts } from '../domain/tracking';
+import {
+  defaultEtaOptions,
+  sandboxPorts,
+  SeaRouter,
+  TrackingCreditService,
+  trackingProviders,
+  TrackingRefreshService,
+  TrackingSubscriptionService,
+  withFallbackPorts,
+} from '../domain/tracking';
 
 export type TrackingServices = ReturnType<typeof createTrackingServices>;
 
@@ -25,7 +34,13 @@ export function createTrackingServices(knex: Knex, config: TrackingConfig, syste
   const positions = new VesselPositionRepository(knex);
   const portTable = new PortRepository(knex);
   const ports = withFallbackPorts(portTable, sandboxPorts);
-  const providers = trackingProviders({ dcsa: config.dcsa, aishub: config.ais.aishub, storedPositions: positions, router, clock });
+  const providers = trackingProviders({
+    dcsa: config.dcsa,
+    aishub: config.ais.aishub,
+    storedPositions: positions,
+    router,
+    clock,
+  });
   const refresh = new TrackingRefreshService({
     store: subscriptions,
     health: new ProviderHealthRepository(knex),
@@ -44,7 +59,13 @@ export function createTrackingServices(knex: Knex, config: TrackingConfig, syste
       eta: { ...defaultEtaOptions, avoidPassages: config.refresh.avoidPassages },
     },
   });
-  const subscriptionService = new TrackingSubscriptionService({ unitOfWork: trackingUnitOfWork(knex), reader: subscriptions, ports, clock, staleAfterMs: config.refresh.staleAfterMs });
+  const subscriptionService = new TrackingSubscriptionService({
+    unitOfWork: trackingUnitOfWork(knex),
+    reader: subscriptions,
+    ports,
+    clock,
+    staleAfterMs: config.refresh.staleAfterMs,
+  });
   const credits = new TrackingCreditService({ ledger: new CreditLedgerRepository(knex), clock });
   return { config, refresh, subscriptions: subscriptionService, credits, positions, portTable, providers, router };
 }
@@ -54,14 +75,29 @@ export function createTrackingServices(knex: Knex, config: TrackingConfig, syste
  * timelines, coordinates for predicted ETAs). Until then, and without a data directory, the
  * sandbox's built-in ports answer; nothing waits for this.
  */
-export async function bootstrapPorts(services: TrackingServices, dataDir: string | null, clock: Clock, logger: Logger, progress?: ImportProgress): Promise<void> {
+export async function bootstrapPorts(
+  services: TrackingServices,
+  dataDir: string | null,
+  clock: Clock,
+  logger: Logger,
+  progress?: ImportProgress,
+): Promise<void> {
   if ((await services.portTable.count()) > 0) return;
   if (dataDir === null || !hasPortSources(dataDir)) {
-    logger.warn('no ports stored and no port list in the data directory; port names and predicted ETAs cover the sandbox ports only');
+    logger.warn(
+      'no ports stored and no port list in the data directory; port names and predicted ETAs cover the sandbox ports only',
+    );
     return;
   }
   const started = performance.now();
   const imported = await importPorts(dataDir, services.portTable, clock.now().getTime());
-  progress?.({ dataset: 'ports', done: 1, total: 1, item: 'port list', rows: imported.ports, elapsedMs: performance.now() - started });
+  progress?.({
+    dataset: 'ports',
+    done: 1,
+    total: 1,
+    item: 'port list',
+    rows: imported.ports,
+    elapsedMs: performance.now() - started,
+  });
   logger.info({ ports: imported.ports, withCoordinates: imported.withCoordinates }, 'ports imported');
 }

@@ -27,7 +27,13 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
   get(this: LoggedRequest): Logger {
     const logger = this[hostLogger];
     if (!logger) throw new Error('req.log is set up by the access log middleware');
-    return (this[boundLogger] ??= logger.child({ req: { id: this.id, method: this.method, url: loggableUrl((this as { originalUrl?: string }).originalUrl ?? this.url ?? '') } }));
+    return (this[boundLogger] ??= logger.child({
+      req: {
+        id: this.id,
+        method: this.method,
+        url: loggableUrl((this as { originalUrl?: string }).originalUrl ?? this.url ?? ''),
+      },
+    }));
   },
 });
 
@@ -73,7 +79,11 @@ function logLine(logger: Logger): ResponseObserver {
     const level = levelOf(status, req);
     if (!logger.isLevelEnabled(level)) return;
     logger[level](
-      { req: { id: req.id, method: req.method, url: loggableUrl(req.originalUrl), remote: req.socket.remoteAddress }, res: { status }, responseTime: Math.round(milliseconds) },
+      {
+        req: { id: req.id, method: req.method, url: loggableUrl(req.originalUrl), remote: req.socket.remoteAddress },
+        res: { status },
+        responseTime: Math.round(milliseconds),
+      },
       status === 499 ? 'request aborted' : 'request completed',
     );
   };

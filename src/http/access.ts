@@ -5,7 +5,18 @@ import { metricsAccess } from './metrics-access';
 import { idempotency } from './idempotency';
 import { HttpProblem } from './problem';
 import { Caller, type Clock, entitlementPlanOf, quotaSubjectOf } from '../domain/shared';
-import { type AccountService, type Entitlement, type Entitlements, type IdempotencyStore, isCounted, isTestModeSample, type QuotaService, type QuotaState, sameDigest, sha256Hex } from '../domain/access';
+import {
+  type AccountService,
+  type Entitlement,
+  type Entitlements,
+  type IdempotencyStore,
+  isCounted,
+  isTestModeSample,
+  type QuotaService,
+  type QuotaState,
+  sameDigest,
+  sha256Hex,
+} from '../domain/access';
 
 /** Who may call what, how often, and the replay of idempotent requests: built once per process. */
 export interface AccessServices {
@@ -80,19 +91,37 @@ function authenticate(rules: SecurityRules, access: AccessServices): RequestHand
       const credential = rules.takesKey ? credentialOf(req) : null;
       let caller: Caller;
       if (credential === null) {
-        if (!rules.anonymous) throw new HttpProblem('unauthenticated', 'Send your API key in the X-API-Key header or as Authorization: Bearer <key>.');
+        if (!rules.anonymous)
+          throw new HttpProblem(
+            'unauthenticated',
+            'Send your API key in the X-API-Key header or as Authorization: Bearer <key>.',
+          );
         caller = { kind: 'anonymous', ip: clientIpOf(req) };
       } else if (credential.value === '') {
-        throw new HttpProblem('unauthenticated', credential.header === 'x-api-key' ? 'The X-API-Key header is empty.' : 'Authorization must be Bearer <API key or access token>.');
+        throw new HttpProblem(
+          'unauthenticated',
+          credential.header === 'x-api-key'
+            ? 'The X-API-Key header is empty.'
+            : 'Authorization must be Bearer <API key or access token>.',
+        );
       } else if (credential.header === 'x-api-key') {
         caller = await access.accounts.authenticateKey(credential.value);
       } else {
         caller = await access.accounts.authenticateBearer(credential.value);
       }
       if (caller.kind === 'account' && caller.credential.type === 'oauth_token') {
-        if (rules.oauthScopes === null) throw new HttpProblem('forbidden-plan', 'Access tokens cannot call this operation; use an API key.');
-        const missing = rules.oauthScopes.filter((scope) => !(caller.credential as { scopes: string[] }).scopes.includes(scope));
-        if (missing.length > 0) throw new HttpProblem('forbidden-plan', `The access token lacks the scope(s): ${missing.join(' ')}.`, undefined, { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${rules.oauthScopes.join(' ')}"` });
+        if (rules.oauthScopes === null)
+          throw new HttpProblem('forbidden-plan', 'Access tokens cannot call this operation; use an API key.');
+        const missing = rules.oauthScopes.filter(
+          (scope) => !(caller.credential as { scopes: string[] }).scopes.includes(scope),
+        );
+        if (missing.length > 0)
+          throw new HttpProblem(
+            'forbidden-plan',
+            `The access token lacks the scope(s): ${missing.join(' ')}.`,
+            undefined,
+            { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${rules.oauthScopes.join(' ')}"` },
+          );
       }
       res.locals.access = { caller, quota: null } satisfies AccessLocals;
       next();
@@ -109,7 +138,14 @@ function entitle(operation: HostOperation, access: AccessServices): RequestHandl
     const plan = entitlementPlanOf(locals.caller);
     const entitlement = access.entitlements.of(operation.operationId, plan);
     if (!entitlement) {
-      next(new HttpProblem('forbidden-plan', plan === 'anonymous' ? 'This operation needs an API key.' : `Your plan (${plan}) does not include this operation.`));
+      next(
+        new HttpProblem(
+          'forbidden-plan',
+          plan === 'anonymous'
+            ? 'This operation needs an API key.'
+            : `Your plan (${plan}) does not include this operation.`,
+        ),
+      );
       return;
     }
     res.locals.entitlement = entitlement;
@@ -136,14 +172,25 @@ function quota(operation: HostOperation, access: AccessServices, clock: Clock): 
     // Unlimited plans are not counted: on at once, without a clock reading or a promise.
     if (!isCounted(entitlement)) return next();
     // Test mode's sample inputs are free and unlimited; anything else a test key asks counts.
-    if (locals.caller.kind === 'account' && locals.caller.mode === 'test' && isTestModeSample(operation.operationId, req.body)) return next();
+    if (
+      locals.caller.kind === 'account' &&
+      locals.caller.mode === 'test' &&
+      isTestModeSample(operation.operationId, req.body)
+    )
+      return next();
     return take(req, res, next, locals, entitlement);
   };
 }
 
 /** Takes one use of a counted entitlement, or refuses the call (429) with the rate-limit headers. */
 function takeQuota(access: AccessServices, clock: Clock) {
-  return async (req: Request, res: Response, next: NextFunction, locals: AccessLocals, entitlement: Entitlement): Promise<void> => {
+  return async (
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    locals: AccessLocals,
+    entitlement: Entitlement,
+  ): Promise<void> => {
     try {
       const now = clock.now();
       const state = await access.quotas.take(quotaSubjectOf(locals.caller), entitlement, now);
@@ -154,8 +201,18 @@ function takeQuota(access: AccessServices, clock: Clock) {
         const retryAfter = Math.max(1, Math.ceil((state.resetAt.getTime() - now.getTime()) / 1000));
         const problem =
           state.window === 'second'
-            ? new HttpProblem('rate-limited', `${state.limit} ${state.bucket} calls a second at most; retry in ${retryAfter} second.`, undefined, { ...headers, 'Retry-After': String(retryAfter) })
-            : new HttpProblem('quota-exceeded', `${state.limit} of ${state.limit} ${state.bucket} calls used today; the quota resets at 00:00 UTC.`, undefined, { ...headers, 'Retry-After': String(retryAfter) });
+            ? new HttpProblem(
+                'rate-limited',
+                `${state.limit} ${state.bucket} calls a second at most; retry in ${retryAfter} second.`,
+                undefined,
+                { ...headers, 'Retry-After': String(retryAfter) },
+              )
+            : new HttpProblem(
+                'quota-exceeded',
+                `${state.limit} of ${state.limit} ${state.bucket} calls used today; the quota resets at 00:00 UTC.`,
+                undefined,
+                { ...headers, 'Retry-After': String(retryAfter) },
+              );
         return next(problem);
       }
       for (const [name, value] of Object.entries(rateLimitHeaders(state, now))) res.setHeader(name, value);
@@ -165,8 +222,11 @@ function takeQuota(access: AccessServices, clock: Clock) {
         let givenBack: Promise<void> | null = null;
         locals.giveBackUse = () => {
           if (givenBack === null) {
-            for (const [name, value] of Object.entries(rateLimitHeaders(state, now, state.remaining + 1))) res.setHeader(name, value);
-            givenBack = access.quotas.giveBack(state).catch((error: unknown) => req.log.error({ err: error }, 'quota not given back'));
+            for (const [name, value] of Object.entries(rateLimitHeaders(state, now, state.remaining + 1)))
+              res.setHeader(name, value);
+            givenBack = access.quotas
+              .giveBack(state)
+              .catch((error: unknown) => req.log.error({ err: error }, 'quota not given back'));
           }
           return givenBack;
         };
@@ -188,14 +248,22 @@ function adminOnly(adminTokenSha256: string | null): RequestHandler {
     const token = req.get('x-admin-token');
     if (adminTokenSha256 === null || token === undefined || !sameDigest(sha256Hex(token), adminTokenSha256)) {
       res.setHeader('WWW-Authenticate', 'AdminToken header="X-Admin-Token"');
-      next(new HttpProblem('unauthenticated', adminTokenSha256 === null ? 'The admin API is not enabled on this deployment.' : 'The admin token is not valid.'));
+      next(
+        new HttpProblem(
+          'unauthenticated',
+          adminTokenSha256 === null
+            ? 'The admin API is not enabled on this deployment.'
+            : 'The admin token is not valid.',
+        ),
+      );
       return;
     }
     next();
   };
 }
 
-const isAdminOperation = (operation: HostOperation): boolean => ((operation.definition.security as SecurityRequirement[] | undefined) ?? []).some((r) => 'AdminToken' in r);
+const isAdminOperation = (operation: HostOperation): boolean =>
+  ((operation.definition.security as SecurityRequirement[] | undefined) ?? []).some((r) => 'AdminToken' in r);
 
 /** The admin token check of an operator operation, run before the request is validated; null for the others. */
 export function adminGate(operation: HostOperation, adminTokenSha256: string | null): RequestHandler | null {
@@ -203,21 +271,32 @@ export function adminGate(operation: HostOperation, adminTokenSha256: string | n
 }
 
 /** The access middleware of one operation; empty for operations open to all (health, docs) and operator ones (adminGate). */
-export function accessControl(operation: HostOperation, access: AccessServices, clock: Clock, metricsTokenSha256: string | null): RequestHandler[] {
+export function accessControl(
+  operation: HostOperation,
+  access: AccessServices,
+  clock: Clock,
+  metricsTokenSha256: string | null,
+): RequestHandler[] {
   const requirements = (operation.definition.security as SecurityRequirement[] | undefined) ?? [];
   if (isAdminOperation(operation)) return [];
   if (requirements.some((r) => 'MetricsToken' in r)) return [metricsAccess(metricsTokenSha256)];
   const rules = securityRulesOf(operation);
   if (rules === null) return [];
   // One authentication rule: an operation that takes a key takes it either way.
-  if (rules.takesKey && (!requirements.some((r) => 'ApiKeyAuth' in r) || !requirements.some((r) => 'BearerAuth' in r))) {
+  if (
+    rules.takesKey &&
+    (!requirements.some((r) => 'ApiKeyAuth' in r) || !requirements.some((r) => 'BearerAuth' in r))
+  ) {
     throw new Error(`${operation.operationId} must list both ApiKeyAuth and BearerAuth in its security`);
   }
   if (!access.entitlements.operationIds.has(operation.operationId)) {
     throw new Error(`${operation.operationId} requires authentication but has no entry in entitlements.yaml`);
   }
   const chain = [authenticate(rules, access), entitle(operation, access)];
-  if (operation.method === 'post' && operation.definition['x-idempotent'] !== false) chain.push(idempotency(operation, access.idempotency, clock, (res) => (accessLocalsOf(res) as AccessLocals).caller));
+  if (operation.method === 'post' && operation.definition['x-idempotent'] !== false)
+    chain.push(
+      idempotency(operation, access.idempotency, clock, (res) => (accessLocalsOf(res) as AccessLocals).caller),
+    );
   chain.push(quota(operation, access, clock));
   return chain;
 }

@@ -26,6 +26,12 @@ export function apiVersioning(): RequestHandler {
     }
     res.setHeader(apiVersionHeader, currentApiVersion);
     const message = `must be one of ${apiVersions.join(', ')}`;
-    next(new HttpProblem('validation-failed', `${apiVersionHeader} "${pinned.slice(0, 40)}" is not an API version: ${message}.`, [{ pointer: '/headers/tradelane-version', message }]));
+    next(
+      new HttpProblem(
+        'validation-failed',
+        `${apiVersionHeader} "${pinned.slice(0, 40)}" is not an API version: ${message}.`,
+        [{ pointer: '/headers/tradelane-version', message }],
+      ),
+    );
   };
 }

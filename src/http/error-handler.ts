@@ -20,7 +20,9 @@ interface BodyParserError {
 }
 
 function isValidatorError(error: unknown): error is ValidatorError {
-  return typeof error === 'object' && error !== null && 'status' in error && Array.isArray((error as ValidatorError).errors);
+  return (
+    typeof error === 'object' && error !== null && 'status' in error && Array.isArray((error as ValidatorError).errors)
+  );
 }
 
 /** body-parser's errors: http-errors with a client status, exposed; a bad body encoding has no type. */
@@ -40,7 +42,10 @@ function pointerOf(path: string): string {
 }
 
 function fromValidator(error: ValidatorError): HttpProblem {
-  const errors: ProblemFieldError[] = (error.errors ?? []).map((e) => ({ pointer: pointerOf(e.path), message: e.message }));
+  const errors: ProblemFieldError[] = (error.errors ?? []).map((e) => ({
+    pointer: pointerOf(e.path),
+    message: e.message,
+  }));
   switch (error.status) {
     case 400:
       return new HttpProblem('validation-failed', error.message.replace(/request\//g, ''), errors);
@@ -50,8 +55,13 @@ function fromValidator(error: ValidatorError): HttpProblem {
       return new HttpProblem('method-not-allowed', error.message);
     case 413:
       // The multipart reader's limits (src/http/openapi-validation.ts), named for the caller.
-      if (error.message === 'File too large') return new HttpProblem('payload-too-large', `The file is larger than the limit of ${maxDocumentBytes} bytes (20 MiB, limit max_document_bytes).`);
-      if (error.message === 'Too many files') return new HttpProblem('payload-too-large', 'One file per upload (limit max_document_files).');
+      if (error.message === 'File too large')
+        return new HttpProblem(
+          'payload-too-large',
+          `The file is larger than the limit of ${maxDocumentBytes} bytes (20 MiB, limit max_document_bytes).`,
+        );
+      if (error.message === 'Too many files')
+        return new HttpProblem('payload-too-large', 'One file per upload (limit max_document_files).');
       return new HttpProblem('payload-too-large', error.message);
     case 415:
       return new HttpProblem('unsupported-media-type', 'Send the body as application/json.');
@@ -70,7 +80,11 @@ function fromBodyParser(error: BodyParserError): HttpProblem {
     case 'charset.unsupported':
       return new HttpProblem('unsupported-media-type', 'Send the body as UTF-8 application/json.');
     case undefined:
-      return new HttpProblem('validation-failed', 'The body could not be decompressed: it is not what its Content-Encoding says.', [{ pointer: '/headers/content-encoding', message: 'does not match the body' }]);
+      return new HttpProblem(
+        'validation-failed',
+        'The body could not be decompressed: it is not what its Content-Encoding says.',
+        [{ pointer: '/headers/content-encoding', message: 'does not match the body' }],
+      );
     default:
       return new HttpProblem('validation-failed', 'The request body could not be read.');
   }
@@ -80,9 +94,18 @@ const busyRetryAfterSeconds = 2;
 
 function fromDomain(error: DomainError): HttpProblem {
   if (error instanceof OAuthError) {
-    return new HttpProblem(problemKindOfDomainError[error.kind], error.message, undefined, {}, { error: error.error, error_description: error.message });
+    return new HttpProblem(
+      problemKindOfDomainError[error.kind],
+      error.message,
+      undefined,
+      {},
+      { error: error.error, error_description: error.message },
+    );
   }
-  const errors = error.issues.map((issue) => ({ pointer: `/${issue.in ?? 'body'}/${issue.field.replace(/\./g, '/')}`, message: issue.message }));
+  const errors = error.issues.map((issue) => ({
+    pointer: `/${issue.in ?? 'body'}/${issue.field.replace(/\./g, '/')}`,
+    message: issue.message,
+  }));
   // A busy service says when to come back, as a not-ready one does.
   const headers: Record<string, string> = error.kind === 'busy' ? { 'Retry-After': String(busyRetryAfterSeconds) } : {};
   return new HttpProblem(problemKindOfDomainError[error.kind], error.message, errors, headers, error.extensions);
@@ -97,7 +120,8 @@ export function toProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof DomainError) return fromDomain(error);
   // The router could not decode a path parameter (a malformed percent-escape such as %ZZ).
-  if (error instanceof URIError) return new HttpProblem('validation-failed', 'The path holds a malformed percent-escape.');
+  if (error instanceof URIError)
+    return new HttpProblem('validation-failed', 'The path holds a malformed percent-escape.');
   if (isValidatorError(error)) return fromValidator(error);
   if (isBodyParserError(error)) return fromBodyParser(error);
   return new HttpProblem('internal');

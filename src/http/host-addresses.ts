@@ -11,7 +11,8 @@ export type HostAddressing = Pick<Config, 'ports' | 'singlePort' | 'hostNames'>;
  */
 export function hostAddresses(addressing: HostAddressing, from: HostName, origin: string): Record<HostName, string> {
   const url = new URL(origin);
-  const byName = addressing.singlePort !== null || url.hostname.toLowerCase() === addressing.hostNames[from].toLowerCase();
+  const byName =
+    addressing.singlePort !== null || url.hostname.toLowerCase() === addressing.hostNames[from].toLowerCase();
   const addressOf = (host: HostName): string => {
     if (host === from) return url.origin;
     if (byName) return `${url.protocol}//${addressing.hostNames[host]}${url.port ? `:${url.port}` : ''}`;
@@ -21,7 +22,11 @@ export function hostAddresses(addressing: HostAddressing, from: HostName, origin
 }
 
 /** The placeholder of each host's address in the spec's `servers` and in texts derived from it. */
-export const hostAddressTokens: Record<HostName, string> = { main: '{base_url}', tariff: '{tariff_url}', site: '{site_url}' };
+export const hostAddressTokens: Record<HostName, string> = {
+  main: '{base_url}',
+  tariff: '{tariff_url}',
+  site: '{site_url}',
+};
 
 /** Puts the hosts' real addresses in place of their placeholders in a derived document or page. */
 export function withHostAddresses(text: string, addresses: Record<HostName, string>): string {

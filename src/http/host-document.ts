@@ -29,7 +29,13 @@ export interface HostDocument {
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
-const pathPattern = (route: string): RegExp => new RegExp(`^${route.split(/\{[^}]+\}/).map(escapeRegExp).join('[^/]+')}$`);
+const pathPattern = (route: string): RegExp =>
+  new RegExp(
+    `^${route
+      .split(/\{[^}]+\}/)
+      .map(escapeRegExp)
+      .join('[^/]+')}$`,
+  );
 
 /** Where the build leaves each host document parsed (scripts/copy-assets.ts). */
 const parsedDir = path.join(projectRoot, 'dist', 'generated', 'openapi');
@@ -38,7 +44,10 @@ const parsedDir = path.join(projectRoot, 'dist', 'generated', 'openapi');
 function parseHostYaml(host: HostName, yaml: string): HostDocument['document'] {
   const parsedFile = path.join(parsedDir, `${host}.json`);
   if (fs.existsSync(parsedFile)) {
-    const parsed = JSON.parse(fs.readFileSync(parsedFile, 'utf8')) as { sha256: string; document: HostDocument['document'] };
+    const parsed = JSON.parse(fs.readFileSync(parsedFile, 'utf8')) as {
+      sha256: string;
+      document: HostDocument['document'];
+    };
     if (parsed.sha256 === crypto.createHash('sha256').update(yaml).digest('hex')) return parsed.document;
   }
   return YAML.parse(yaml) as HostDocument['document'];

@@ -21,7 +21,10 @@ const secretMembers = new Set(['secret', 'client_secret', 'access_token']);
 
 /** What makes two requests "the same" for an Idempotency-Key: operation, URL and body. */
 export function requestFingerprint(operationId: string, url: string, body: unknown): string {
-  return crypto.createHash('sha256').update(`${operationId}\n${url}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(`${operationId}\n${url}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 }
 
 /**
@@ -50,7 +53,9 @@ export function withoutSecrets(body: string): { body: string; secretWithheldFrom
     return Object.fromEntries(kept.map(([name, member]) => [name, strip(member)]));
   };
   const stripped = strip(parsed);
-  return heldBy.length > 0 ? { body: JSON.stringify(stripped), secretWithheldFrom: heldBy } : { body, secretWithheldFrom: [] };
+  return heldBy.length > 0
+    ? { body: JSON.stringify(stripped), secretWithheldFrom: heldBy }
+    : { body, secretWithheldFrom: [] };
 }
 
 /** Calls `settle` once, right after the operation's answer is written (the client may be gone). */
@@ -67,27 +72,61 @@ function afterAnswer(res: Response, settle: () => void): void {
   }) as Response['end'];
 }
 
-export function idempotency(operation: HostOperation, store: IdempotencyStore, clock: Clock, callerOf: (res: Response) => Caller): RequestHandler {
+export function idempotency(
+  operation: HostOperation,
+  store: IdempotencyStore,
+  clock: Clock,
+  callerOf: (res: Response) => Caller,
+): RequestHandler {
   return async (req, res, next) => {
     const key = req.get('idempotency-key');
     if (key === undefined) return next();
     if (!keyPattern.test(key)) {
-      return next(new HttpProblem('validation-failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [{ pointer: '/headers/idempotency-key', message: 'must be 1 to 255 visible ASCII characters' }]));
+      return next(
+        new HttpProblem('validation-failed', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [
+          { pointer: '/headers/idempotency-key', message: 'must be 1 to 255 visible ASCII characters' },
+        ]),
+      );
     }
     // An upload's files count too: the same key with another file is another request.
-    const files = (req.files as Express.Multer.File[] | undefined)?.map((f) => [f.fieldname, crypto.createHash('sha256').update(f.buffer).digest('hex')]);
-    const requestHash = requestFingerprint(operation.operationId, req.originalUrl, files ? { body: req.body, files } : req.body);
+    const files = (req.files as Express.Multer.File[] | undefined)?.map((f) => [
+      f.fieldname,
+      crypto.createHash('sha256').update(f.buffer).digest('hex'),
+    ]);
+    const requestHash = requestFingerprint(
+      operation.operationId,
+      req.originalUrl,
+      files ? { body: req.body, files } : req.body,
+    );
     const owner = idempotencyOwnerOf(callerOf(res), requestHash);
     try {
       const now = clock.now().getTime();
-      const begun = await store.begin(owner, key, requestHash, { now, expiresAt: now + windowMs, staleBefore: now - idempotencyLeaseMs });
-      if (begun.outcome === 'mismatch') return next(new HttpProblem('idempotency-mismatch', 'This Idempotency-Key was used with a different request in the last 24 hours.'));
-      if (begun.outcome === 'in_progress') return next(new HttpProblem('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.'));
+      const begun = await store.begin(owner, key, requestHash, {
+        now,
+        expiresAt: now + windowMs,
+        staleBefore: now - idempotencyLeaseMs,
+      });
+      if (begun.outcome === 'mismatch')
+        return next(
+          new HttpProblem(
+            'idempotency-mismatch',
+            'This Idempotency-Key was used with a different request in the last 24 hours.',
+          ),
+        );
+      if (begun.outcome === 'in_progress')
+        return next(
+          new HttpProblem('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.'),
+        );
       if (begun.outcome === 'replay') {
         res.setHeader('Idempotency-Replayed', 'true');
         if (begun.response.secretWithheldFrom.length > 0) {
           const made = begun.response.secretWithheldFrom.join(', ');
-          return next(new HttpProblem('idempotency-secret-withheld', `The request with this Idempotency-Key already succeeded and made ${made}. Its secret was shown once, in that answer, and is not kept: list the resource to see it without its secret, or rotate or recreate it for a new secret.`));
+          return next(
+            new HttpProblem(
+              'idempotency-secret-withheld',
+              `The request with this Idempotency-Key already succeeded and made ${made}. Its secret was shown once, in that answer, and is not kept: list the resource to see it without its secret, or rotate or recreate it for a new secret.`,
+            ),
+          );
         }
         for (const [name, value] of Object.entries(begun.response.headers)) res.setHeader(name, value);
         res.status(begun.response.status).send(begun.response.body);
@@ -107,8 +146,14 @@ export function idempotency(operation: HostOperation, store: IdempotencyStore, c
     };
     afterAnswer(res, () => {
       const keep = res.statusCode < 500 && res.statusCode !== 429 && res.statusCode !== 409;
-      const headers = Object.fromEntries(replayedHeaders.flatMap((name) => (res.getHeader(name) !== undefined ? [[name, String(res.getHeader(name))]] : [])));
-      const settle = keep ? store.complete(owner, key, { status: res.statusCode, headers, ...withoutSecrets(body) }) : store.abandon(owner, key);
+      const headers = Object.fromEntries(
+        replayedHeaders.flatMap((name) =>
+          res.getHeader(name) !== undefined ? [[name, String(res.getHeader(name))]] : [],
+        ),
+      );
+      const settle = keep
+        ? store.complete(owner, key, { status: res.statusCode, headers, ...withoutSecrets(body) })
+        : store.abandon(owner, key);
       settle.catch((error: unknown) => req.log.error({ err: error }, 'idempotency record not settled'));
     });
     next();

@@ -5,7 +5,12 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
  * `next()` moves on, `next(error)` (or a throw, or a rejected promise, as in Express 5) leaves
  * with the error, and after the last handler the request goes on to whatever follows.
  */
-export function runInSequence(handlers: readonly RequestHandler[], req: Request, res: Response, next: NextFunction): void {
+export function runInSequence(
+  handlers: readonly RequestHandler[],
+  req: Request,
+  res: Response,
+  next: NextFunction,
+): void {
   let index = 0;
   const step = (error?: unknown): void => {
     if (error !== undefined && error !== null) {

@@ -10,7 +10,11 @@ const loopback = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
  * and adds X-Forwarded-For or Forwarded when it does (whatever TRUST_PROXY says).
  */
 function fromThisMachine(req: Request): boolean {
-  return loopback.test(req.socket.remoteAddress ?? '') && req.get('x-forwarded-for') === undefined && req.get('forwarded') === undefined;
+  return (
+    loopback.test(req.socket.remoteAddress ?? '') &&
+    req.get('x-forwarded-for') === undefined &&
+    req.get('forwarded') === undefined
+  );
 }
 
 /**
@@ -24,7 +28,8 @@ export function metricsAccess(metricsTokenSha256: string | null): RequestHandler
     const authorization = req.get('authorization');
     if (authorization === undefined && fromThisMachine(req)) return next();
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-    if (metricsTokenSha256 !== null && token !== undefined && sameDigest(sha256Hex(token), metricsTokenSha256)) return next();
+    if (metricsTokenSha256 !== null && token !== undefined && sameDigest(sha256Hex(token), metricsTokenSha256))
+      return next();
     const detail =
       metricsTokenSha256 === null
         ? 'No metrics token is configured: metrics are served without credentials to this machine only (set METRICS_TOKEN_SHA256 to scrape them from elsewhere).'

@@ -21,7 +21,11 @@ export type RequestBodyOf<Op> = Op extends { requestBody: { content: infer C } }
     : undefined;
 
 type ParametersOf<Op> = Op extends { parameters: infer P } ? P : Record<string, never>;
-type Section<P, K extends string> = P extends { [key in K]?: infer S } ? (S extends undefined ? Record<string, never> : S) : Record<string, never>;
+type Section<P, K extends string> = P extends { [key in K]?: infer S }
+  ? S extends undefined
+    ? Record<string, never>
+    : S
+  : Record<string, never>;
 export type QueryOf<Op> = Section<ParametersOf<Op>, 'query'>;
 export type PathParamsOf<Op> = Section<ParametersOf<Op>, 'path'>;
 
@@ -78,7 +82,12 @@ export type HostHandlers<Operations> = { [K in keyof Operations]: OperationHandl
 const noFiles: UploadedFile[] = [];
 
 const filesOf = (req: Request): UploadedFile[] =>
-  (req.files as Express.Multer.File[] | undefined)?.map((f) => ({ field: f.fieldname, originalName: f.originalname, declaredType: f.mimetype, data: f.buffer })) ?? noFiles;
+  (req.files as Express.Multer.File[] | undefined)?.map((f) => ({
+    field: f.fieldname,
+    originalName: f.originalname,
+    declaredType: f.mimetype,
+    data: f.buffer,
+  })) ?? noFiles;
 
 /**
  * The call context of an Express request. A class, not an object literal: a literal with getters
@@ -132,7 +141,8 @@ export function expressAdapter<Op>(host: HostName, clock: Clock, handler: Operat
       if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
       res.status(Number(result.status));
       if (result.body === undefined) res.end();
-      else if (result.contentType && !result.contentType.includes('json')) res.type(result.contentType).send(result.body);
+      else if (result.contentType && !result.contentType.includes('json'))
+        res.type(result.contentType).send(result.body);
       else if (result.contentType) res.json(result.body);
       else sendJson(res, result.body);
     }, next);

@@ -14,6 +14,9 @@ export const idempotencyLeaseMs = 2 * longestRequestMs;
 /** How long shutdown waits for requests in flight: SHUTDOWN_TIMEOUT_MS, or the longest request plus 5 s; never less than the longest. */
 export function shutdownWaitMs(configured: number | null): number {
   if (configured === null) return longestRequestMs + 5_000;
-  if (configured < longestRequestMs) throw new ConfigError(`SHUTDOWN_TIMEOUT_MS must be at least ${longestRequestMs} (the longest request allowed), got "${configured}"`);
+  if (configured < longestRequestMs)
+    throw new ConfigError(
+      `SHUTDOWN_TIMEOUT_MS must be at least ${longestRequestMs} (the longest request allowed), got "${configured}"`,
+    );
   return configured;
 }

@@ -9,7 +9,11 @@ import { HttpProblem } from './problem';
 /** The hosts whose documents declare this method and path (read on first use: only route misses ask). */
 function hostsServing(method: string, pathname: string): HostName[] {
   return allHostDocuments()
-    .filter((document) => document.operations.some((operation) => operation.method === method.toLowerCase() && operation.pattern.test(pathname)))
+    .filter((document) =>
+      document.operations.some(
+        (operation) => operation.method === method.toLowerCase() && operation.pattern.test(pathname),
+      ),
+    )
     .map((document) => document.host);
 }
 
@@ -34,6 +38,14 @@ export function wrongHostHint(host: HostName, addressing: HostAddressing): Error
     }
     const servedBy = elsewhere.map((other) => ({ host: other, url: addresses[other] + pathname }));
     const where = servedBy.map((entry) => `the ${entry.host} host (${entry.url})`).join(' and ');
-    next(new HttpProblem('not-found', `${req.method} ${pathname} is not served by this (${host}) host; it is served by ${where}.`, undefined, {}, { served_by: servedBy }));
+    next(
+      new HttpProblem(
+        'not-found',
+        `${req.method} ${pathname} is not served by this (${host}) host; it is served by ${where}.`,
+        undefined,
+        {},
+        { served_by: servedBy },
+      ),
+    );
   };
 }

@@ -17,7 +17,15 @@ export const isFinalBulkAttempt = (failCount: number | undefined): boolean => (f
  * that fails (the database went away, the rules are not loaded yet) is retried with backoff from
  * its last committed chunk; only the last run marks the job failed, with the reason.
  */
-export function defineBulkJob(agenda: Agenda, deps: { bulkJobs: BulkJobService; engine: (today: string) => Promise<DutyEngineDependencies>; lockLifetimeMs: number; concurrency: number }): void {
+export function defineBulkJob(
+  agenda: Agenda,
+  deps: {
+    bulkJobs: BulkJobService;
+    engine: (today: string) => Promise<DutyEngineDependencies>;
+    lockLifetimeMs: number;
+    concurrency: number;
+  },
+): void {
   agenda.define(
     bulkJobName,
     async (job: Job<{ bulkJobId: string }>) => {

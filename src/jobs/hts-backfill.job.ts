@@ -11,7 +11,10 @@ export const htsBackfillJobName = 'hts-backfill';
  * every file, so a backfill of many releases is not taken for a dead run; one that dies is taken
  * over after JOB_LOCK_LIFETIME_MS and goes on where it stopped (imported releases are skipped).
  */
-export function defineHtsBackfillJob(agenda: Agenda, deps: HtsRefreshDeps & { logger: JobLogger; lockLifetimeMs: number }): void {
+export function defineHtsBackfillJob(
+  agenda: Agenda,
+  deps: HtsRefreshDeps & { logger: JobLogger; lockLifetimeMs: number },
+): void {
   agenda.define(
     htsBackfillJobName,
     async (job: Job) => {

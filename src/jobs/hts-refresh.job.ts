@@ -31,14 +31,21 @@ export function refreshSummary(result: HtsRefreshResult): object {
  * longer than `lockLifetimeMs` (JOB_LOCK_LIFETIME_MS, 10 min by default, against an import of under
  * a minute) is taken for dead: it is cancelled, and another worker may take it over.
  */
-export async function defineHtsRefreshJob(agenda: Agenda, deps: HtsRefreshDeps & { logger: JobLogger; lockLifetimeMs: number }): Promise<void> {
+export async function defineHtsRefreshJob(
+  agenda: Agenda,
+  deps: HtsRefreshDeps & { logger: JobLogger; lockLifetimeMs: number },
+): Promise<void> {
   agenda.define(
     htsRefreshJobName,
     async () => {
       const result = await refreshHtsReleases(deps);
       if (result.retry) throw new Error(`HTS refresh incomplete, will retry: ${result.retry.reason}`);
       if (result.rejected.length > 0) deps.logger.warn(refreshSummary(result), 'HTS refresh rejected a file');
-      else deps.logger.info(refreshSummary(result), result.imported.length > 0 ? 'HTS releases imported' : 'HTS up to date');
+      else
+        deps.logger.info(
+          refreshSummary(result),
+          result.imported.length > 0 ? 'HTS releases imported' : 'HTS up to date',
+        );
     },
     {
       concurrency: 1,

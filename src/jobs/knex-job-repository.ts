@@ -99,9 +99,16 @@ function uniqueKey(name: string, unique: Record<string, unknown>): string {
     if (Array.isArray(value)) return value.map(canonical);
     if (value === null || typeof value !== 'object' || value instanceof Date) return value;
     const object = value as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(object).sort().map((key) => [key, canonical(object[key])]));
+    return Object.fromEntries(
+      Object.keys(object)
+        .sort()
+        .map((key) => [key, canonical(object[key])]),
+    );
   };
-  return crypto.createHash('sha256').update(JSON.stringify([name, canonical(unique)])).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([name, canonical(unique)]))
+    .digest('hex');
 }
 
 /** Columns that say which job this is; they never change in an upsert. */
@@ -152,7 +159,12 @@ function stateColumns(job: JobParameters, options: Options) {
 }
 
 function newRow(job: JobParameters, options: Options) {
-  return { id: crypto.randomUUID(), ...identityColumns(job), ...settingColumns(job, options), ...stateColumns(job, options) };
+  return {
+    id: crypto.randomUUID(),
+    ...identityColumns(job),
+    ...settingColumns(job, options),
+    ...stateColumns(job, options),
+  };
 }
 
 /**
@@ -171,7 +183,10 @@ function debounced(job: JobParameters, debounce: DebounceOptions, now: number, e
   const burstStart = started === undefined || ranSince ? now : started;
   if (debounce.maxWait === undefined) return { next_run_at: now + debounce.delay, debounce_started_at: burstStart };
   if (now - burstStart >= debounce.maxWait) return { next_run_at: now, debounce_started_at: null };
-  return { next_run_at: Math.min(now + debounce.delay, burstStart + debounce.maxWait), debounce_started_at: burstStart };
+  return {
+    next_run_at: Math.min(now + debounce.delay, burstStart + debounce.maxWait),
+    debounce_started_at: burstStart,
+  };
 }
 
 /** JSON containment like Postgres `@>`: objects match on a subset of keys, arrays on a subset of elements. */
@@ -267,7 +282,16 @@ export class KnexJobRepository implements JobRepository {
       const job = fromRow(row);
       let overview = overviews.get(job.name);
       if (!overview) {
-        const counts = { total: 0, running: 0, scheduled: 0, queued: 0, completed: 0, failed: 0, repeating: 0, paused: 0 };
+        const counts = {
+          total: 0,
+          running: 0,
+          scheduled: 0,
+          queued: 0,
+          completed: 0,
+          failed: 0,
+          repeating: 0,
+          paused: 0,
+        };
         overview = { name: job.name, ...counts };
         overviews.set(job.name, overview);
       }
@@ -296,7 +320,9 @@ export class KnexJobRepository implements JobRepository {
     const { data, ...selector } = options;
     if (data === undefined) return hasSelector(selector) ? (query) => whereSelected(query, selector) : undefined;
     const dataMatches = dataMatcher(data);
-    const rows = (await this.jobs().select('id', 'data').modify(whereSelected, selector)) as Array<Pick<JobRow, 'id' | 'data'>>;
+    const rows = (await this.jobs().select('id', 'data').modify(whereSelected, selector)) as Array<
+      Pick<JobRow, 'id' | 'data'>
+    >;
     const ids = rows.filter((row) => dataMatches(fromJson(row.data))).map((row) => row.id);
     return (query) => query.whereIn('id', ids);
   }
@@ -343,7 +369,9 @@ export class KnexJobRepository implements JobRepository {
     const settings = settingColumns(job, options);
     // every() runs at each start and computes nextRunAt = now; keep the stored schedule so restarts add no runs.
     const keepStored = job.nextRunAt !== null && job.nextRunAt.getTime() <= Date.now();
-    const nextRunAt = keepStored ? this.knex.raw('coalesce(??, ?)', ['next_run_at', settings.next_run_at]) : settings.next_run_at;
+    const nextRunAt = keepStored
+      ? this.knex.raw('coalesce(??, ?)', ['next_run_at', settings.next_run_at])
+      : settings.next_run_at;
     await this.jobs()
       .insert(newRow(job, options))
       .onConflict('single_key')
@@ -360,7 +388,10 @@ export class KnexJobRepository implements JobRepository {
     const now = Date.now();
     const row = { ...newRow(job, options), ...(debounce && debounced(job, debounce, now)) };
     // A no-op merge rather than ignore(): MySQL's INSERT IGNORE would also swallow unrelated errors.
-    await this.jobs().insert(row).onConflict('unique_key').merge({ id: this.knex.ref('id') });
+    await this.jobs()
+      .insert(row)
+      .onConflict('unique_key')
+      .merge({ id: this.knex.ref('id') });
     const existing = await this.load<DATA>({ unique_key: row.unique_key });
     if (!existing || existing._id === row.id || (job.uniqueOpts?.insertOnly && !debounce)) return existing ?? job;
     await this.jobs()

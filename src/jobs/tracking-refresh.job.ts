@@ -22,7 +22,10 @@ export interface TrackingRefreshJobDeps {
  * longest run), scheduled every `every`; the batching, backoff and outbox writes are the domain's.
  * Old AIS positions are pruned at the end of each run.
  */
-export async function defineTrackingRefreshJob(agenda: Pick<Agenda, 'define' | 'every'>, deps: TrackingRefreshJobDeps): Promise<void> {
+export async function defineTrackingRefreshJob(
+  agenda: Pick<Agenda, 'define' | 'every'>,
+  deps: TrackingRefreshJobDeps,
+): Promise<void> {
   agenda.define(
     trackingRefreshJobName,
     async () => {

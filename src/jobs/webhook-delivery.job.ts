@@ -53,7 +53,11 @@ export async function defineWebhookDeliveryJob(
     { concurrency: 1, lockLimit: 1, lockLifetime: laneLockMs },
   );
   for (let lane = 0; lane < deps.config.lanes; lane++) {
-    await agenda.create(webhookDeliveryJobName, { lane }).unique({ 'data.lane': lane }, { insertOnly: true }).repeatEvery('30 seconds').save();
+    await agenda
+      .create(webhookDeliveryJobName, { lane })
+      .unique({ 'data.lane': lane }, { insertOnly: true })
+      .repeatEvery('30 seconds')
+      .save();
   }
   return {
     async stop() {

@@ -21,9 +21,20 @@ export function importProgressReporter(logger: Logger, metrics: ServiceMetrics):
     metrics.recordImportStep(step);
     const rowsPerSecond = step.elapsedMs > 0 ? Math.round((step.rows * 1000) / step.elapsedMs) : 0;
     const { step: stepWord, rows: rowsWord } = words[step.dataset] ?? { step: 'step', rows: 'rows' };
-    const amount = step.rows === 0 ? 'nothing new' : `${count(step.rows)} ${rowsWord} at ${count(rowsPerSecond)} ${rowsWord}/s`;
+    const amount =
+      step.rows === 0 ? 'nothing new' : `${count(step.rows)} ${rowsWord} at ${count(rowsPerSecond)} ${rowsWord}/s`;
     logger.info(
-      { import: { dataset: step.dataset, done: step.done, total: step.total, item: step.item, rows: step.rows, ms: Math.round(step.elapsedMs), rowsPerSecond } },
+      {
+        import: {
+          dataset: step.dataset,
+          done: step.done,
+          total: step.total,
+          item: step.item,
+          rows: step.rows,
+          ms: Math.round(step.elapsedMs),
+          rowsPerSecond,
+        },
+      },
       `importing ${step.dataset}: ${stepWord} ${step.done} of ${step.total} (${step.item}), ${amount}`,
     );
   };

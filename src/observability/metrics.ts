@@ -58,7 +58,10 @@ export class ServiceMetrics {
   }
 
   /** The counter and histogram children of each host, operation and status seen: labels are hashed once, not per request. */
-  private readonly requestSeries = new Map<string, { count: { inc(): void }; latency: { observe(value: number): void } }>();
+  private readonly requestSeries = new Map<
+    string,
+    { count: { inc(): void }; latency: { observe(value: number): void } }
+  >();
 
   recordRequest(host: string, operation: string, status: number, seconds: number): void {
     const key = `${host} ${operation} ${status}`;

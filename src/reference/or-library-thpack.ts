@@ -57,7 +57,13 @@ function tryParse(tokens: string[], hasSeed: boolean): ThpackProblem[] | null {
     const width = next();
     const height = next();
     const types = next();
-    if (number === null || (hasSeed && seed === null) || !positive(length, width, height) || types === null || types < 1) {
+    if (
+      number === null ||
+      (hasSeed && seed === null) ||
+      !positive(length, width, height) ||
+      types === null ||
+      types < 1
+    ) {
       return null;
     }
     const boxTypes: ThpackBoxType[] = [];
@@ -66,7 +72,14 @@ function tryParse(tokens: string[], hasSeed: boolean): ThpackProblem[] | null {
       if (row.some((v) => v === null)) return null;
       const [id, l, fl, w, fw, h, fh, q] = row as number[];
       if (!positive(l, w, h) || q < 0 || ![fl, fw, fh].every((f) => f === 0 || f === 1)) return null;
-      boxTypes.push({ id, length: l, width: w, height: h, verticalAllowed: [fl === 1, fw === 1, fh === 1], quantity: q });
+      boxTypes.push({
+        id,
+        length: l,
+        width: w,
+        height: h,
+        verticalAllowed: [fl === 1, fw === 1, fh === 1],
+        quantity: q,
+      });
     }
     problems.push({ number, seed, container: { length: length!, width: width!, height: height! }, boxTypes });
   }
@@ -97,7 +110,10 @@ export function thpackLoadPlanRequest(problem: ThpackProblem, timeBudgetMs: numb
       quantity: box.quantity,
       orientation: { verticalDimensions: DIMENSIONS.filter((_, i) => box.verticalAllowed[i]) },
     })),
-    container: { kind: 'custom', container: { name: `thpack problem ${problem.number}`, ...problem.container, payload: 1000 } },
+    container: {
+      kind: 'custom',
+      container: { name: `thpack problem ${problem.number}`, ...problem.container, payload: 1000 },
+    },
     maxContainers: 1,
     timeBudgetMs,
     support: 'full',

@@ -12,7 +12,8 @@ export class LocalDiskStorage implements DocumentStorage {
 
   private pathOf(key: string): string {
     const resolved = path.resolve(this.root, key);
-    if (!resolved.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`storage key outside the storage root: ${key}`);
+    if (!resolved.startsWith(path.resolve(this.root) + path.sep))
+      throw new Error(`storage key outside the storage root: ${key}`);
     return resolved;
   }
 

@@ -2,7 +2,6 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } fro
 import type { S3StorageConfig } from '../config/document-storage-config';
 import type { DocumentStorage } from '../domain/documents';
 
-
 /**
  * Documents in S3-compatible object storage with the AWS SDK. A PutObject is atomic: an object is
  * visible whole or not at all. Credentials come from the SDK's usual chain (environment, profile, role).
@@ -22,11 +21,20 @@ export class S3Storage implements DocumentStorage {
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.config.prefix + key, Body: data, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: this.config.prefix + key,
+        Body: data,
+        ContentType: contentType,
+      }),
+    );
   }
 
   async get(key: string): Promise<Buffer> {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.config.prefix + key }));
+    const object = await this.client.send(
+      new GetObjectCommand({ Bucket: this.config.bucket, Key: this.config.prefix + key }),
+    );
     return Buffer.from(await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
   }
 

@@ -21,27 +21,40 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 const gateway = (options: Partial<{ timeoutMs: number; failureThreshold: number; cooldownMs: number }> = {}) =>
-  new LiveRatingGateway([createUpsLiveAdapter({ clientId: 'id', clientSecret: 'secret', accountNumber: 'A1B2C3', baseUrl: fake.baseUrl }, clock)], {
-    timeoutMs: 1000,
-    failureThreshold: 2,
-    cooldownMs: 30_000,
-    now: clock,
-    ...options,
-  });
+  new LiveRatingGateway(
+    [
+      createUpsLiveAdapter(
+        { clientId: 'id', clientSecret: 'secret', accountNumber: 'A1B2C3', baseUrl: fake.baseUrl },
+        clock,
+      ),
+    ],
+    {
+      timeoutMs: 1000,
+      failureThreshold: 2,
+      cooldownMs: 30_000,
+      now: clock,
+      ...options,
+    },
+  );
 
 describe('live rating gateway', () => {
   it('gives up on a carrier that does not answer within the timeout', async () => {
     fake.setRoute(ratePath, () => ({ delayMs: 2000, json: carrierFixture('ups', 'rate-response') }));
     const started = Date.now();
     const outcome = await gateway({ timeoutMs: 150 }).rate('ups', sampleShipment(), upsServices);
-    expect(outcome).toEqual({ ok: false, code: 'live_failed', message: 'UPS live rating failed: no answer within 150 ms' });
+    expect(outcome).toEqual({
+      ok: false,
+      code: 'live_failed',
+      message: 'UPS live rating failed: no answer within 150 ms',
+    });
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it('opens the circuit after repeated failures, skips calls while open, and closes after a good trial', async () => {
     fake.setRoute(ratePath, () => ({ status: 503, json: {} }));
     const live = gateway();
-    for (let i = 0; i < 2; i++) expect(await live.rate('ups', sampleShipment(), upsServices)).toMatchObject({ ok: false, code: 'live_failed' });
+    for (let i = 0; i < 2; i++)
+      expect(await live.rate('ups', sampleShipment(), upsServices)).toMatchObject({ ok: false, code: 'live_failed' });
     expect(live.circuitState('ups')).toBe('open');
 
     const callsWhenOpened = fake.calls(ratePath).length;
@@ -74,14 +87,28 @@ describe('live rating gateway', () => {
 });
 
 describe('quote orchestration with a live carrier', () => {
-  const request = quoteRequest({ destination: { postalCode: '85201' }, parcels: [box(6, 6, 6, 2)], residential: true, shipDate: '2026-03-10' });
+  const request = quoteRequest({
+    destination: { postalCode: '85201' },
+    parcels: [box(6, 6, 6, 2)],
+    residential: true,
+    shipDate: '2026-03-10',
+  });
 
   it('prefers the live answer for a configured carrier and rates the others from cards', async () => {
     const service = await quoteServiceFor(undefined, gateway());
     const result = await service.quote(request, { testMode: false });
-    expect(quoteFor(result, 'ups_ground')).toMatchObject({ source: { kind: 'live', carrier: 'ups' }, totalCents: 3506 });
-    expect(result.quotes.filter((q) => q.carrier !== 'ups').every((q) => q.source === null || q.source.kind === 'rate_card')).toBe(true);
-    expect(result.messages).toContainEqual({ carrier: 'ups', code: '110971', message: 'Your invoice may vary from the displayed reference rates' });
+    expect(quoteFor(result, 'ups_ground')).toMatchObject({
+      source: { kind: 'live', carrier: 'ups' },
+      totalCents: 3506,
+    });
+    expect(
+      result.quotes.filter((q) => q.carrier !== 'ups').every((q) => q.source === null || q.source.kind === 'rate_card'),
+    ).toBe(true);
+    expect(result.messages).toContainEqual({
+      carrier: 'ups',
+      code: '110971',
+      message: 'Your invoice may vary from the displayed reference rates',
+    });
     expect(fake.calls(ratePath)).toHaveLength(1);
   });
 
@@ -97,12 +124,23 @@ describe('quote orchestration with a live carrier', () => {
     const result = await (await quoteServiceFor(undefined, gateway())).quote(request, { testMode: false });
     const ups = quoteFor(result, 'ups_ground');
     expect(ups).toMatchObject({ source: { kind: 'rate_card' }, totalCents: 2375 });
-    expect(ups.warnings.at(-1)).toEqual({ code: 'live_rating_unavailable', message: 'UPS live rating failed: HTTP 502 from /api/rating/v2409/Shop; quoted from rate cards.' });
-    expect(result.messages).toEqual([{ carrier: 'ups', code: 'live_failed', message: 'UPS live rating failed: HTTP 502 from /api/rating/v2409/Shop; quoted from rate cards.' }]);
+    expect(ups.warnings.at(-1)).toEqual({
+      code: 'live_rating_unavailable',
+      message: 'UPS live rating failed: HTTP 502 from /api/rating/v2409/Shop; quoted from rate cards.',
+    });
+    expect(result.messages).toEqual([
+      {
+        carrier: 'ups',
+        code: 'live_failed',
+        message: 'UPS live rating failed: HTTP 502 from /api/rating/v2409/Shop; quoted from rate cards.',
+      },
+    ]);
   });
 
   it('answers parcels over the limits locally without asking the carrier', async () => {
-    const result = await (await quoteServiceFor(undefined, gateway())).quote({ ...request, parcels: [box(10, 10, 10, 160)], carriers: ['ups'] }, { testMode: false });
+    const result = await (
+      await quoteServiceFor(undefined, gateway())
+    ).quote({ ...request, parcels: [box(10, 10, 10, 160)], carriers: ['ups'] }, { testMode: false });
     expect(fake.requests).toHaveLength(0);
     expect(result.quotes.every((q) => q.unavailable?.code === 'exceeds_limits')).toBe(true);
   });
@@ -116,7 +154,10 @@ describe('quote orchestration with a live carrier', () => {
     await expect(onlyUps).rejects.toMatchObject({ carriers: ['ups'] });
 
     // With FedEx answering from its card, the same UPS failure is only a message.
-    const withFedex = await service.quote({ ...request, shipDate: '2025-06-10', carriers: ['ups', 'fedex'] }, { testMode: false });
+    const withFedex = await service.quote(
+      { ...request, shipDate: '2025-06-10', carriers: ['ups', 'fedex'] },
+      { testMode: false },
+    );
     expect(quoteFor(withFedex, 'fedex_home_delivery').available).toBe(true);
     expect(withFedex.messages.map((m) => [m.carrier, m.code])).toEqual([['ups', 'live_failed']]);
   });

@@ -13,26 +13,46 @@ beforeAll(async () => {
   // A Free account's key, and its access token with one narrow scope: enough to authenticate, too little to act.
   const { key } = await signUp(app);
   freeKey = key;
-  const client = (await request(app.hosts.site).post('/api/oauth/clients').set('Authorization', `Bearer ${key}`).send({ scopes: ['shipments:read'] }).expect(201)).body;
-  scopedToken = (await request(app.hosts.site).post('/oauth/token').type('form').send({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.client_secret }).expect(200)).body.access_token;
+  const client = (
+    await request(app.hosts.site)
+      .post('/api/oauth/clients')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ scopes: ['shipments:read'] })
+      .expect(201)
+  ).body;
+  scopedToken = (
+    await request(app.hosts.site)
+      .post('/oauth/token')
+      .type('form')
+      .send({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.client_secret })
+      .expect(200)
+  ).body.access_token;
 });
 afterAll(() => app.close());
 
 type Security = Array<Record<string, string[]>>;
 type MediaType = { example?: unknown; examples?: Record<string, { value: unknown }> };
 type Parameter = { name: string; in: string; example?: unknown };
-type Operation = { security?: Security; requestBody?: { content: Record<string, MediaType> }; parameters?: Array<Parameter | { $ref: string }> };
+type Operation = {
+  security?: Security;
+  requestBody?: { content: Record<string, MediaType> };
+  parameters?: Array<Parameter | { $ref: string }>;
+};
 
 /** The request example the spec gives, so the call passes validation and reaches access control. */
 function exampleBody(operation: Operation): unknown {
-  const media = operation.requestBody?.content['application/json'] ?? operation.requestBody?.content['multipart/form-data'];
+  const media =
+    operation.requestBody?.content['application/json'] ?? operation.requestBody?.content['multipart/form-data'];
   return media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
 }
 
 /** The path with each parameter's example (one that passes validation), else an id no account has. */
 function exampleUrl(host: HostName, path: string, operation: Operation): string {
-  const shared = (loadHostDocument(host).document.components as { parameters?: Record<string, Parameter> }).parameters ?? {};
-  const parameters = (operation.parameters ?? []).map((p) => ('$ref' in p ? shared[p.$ref.split('/').pop() as string] : p));
+  const shared =
+    (loadHostDocument(host).document.components as { parameters?: Record<string, Parameter> }).parameters ?? {};
+  const parameters = (operation.parameters ?? []).map((p) =>
+    '$ref' in p ? shared[p.$ref.split('/').pop() as string] : p,
+  );
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const example = parameters.find((p) => p.in === 'path' && p.name === name)?.example;
     return example === undefined ? 'x_unknown' : encodeURIComponent(String(example));
@@ -45,14 +65,22 @@ const operations = hostNames.flatMap((host) =>
     // An operation that takes JSON as well (bulk jobs) is called with its JSON example.
     const content = operation.requestBody?.content ?? {};
     const multipart = 'multipart/form-data' in content && !('application/json' in content);
-    return { host, ...route, security: operation.security ?? [], body: exampleBody(operation), multipart, url: exampleUrl(host, route.path, operation) };
+    return {
+      host,
+      ...route,
+      security: operation.security ?? [],
+      body: exampleBody(operation),
+      multipart,
+      url: exampleUrl(host, route.path, operation),
+    };
   }),
 );
 const call = (op: (typeof operations)[number], url = op.url) => {
   const req = request(app.hosts[op.host])[op.method.toLowerCase() as 'get'](url);
   // A multipart example names its fields; the upload itself is a small file.
   if (op.multipart) {
-    for (const [name, value] of Object.entries(op.body as Record<string, string>)) if (name !== 'file') req.field(name, value);
+    for (const [name, value] of Object.entries(op.body as Record<string, string>))
+      if (name !== 'file') req.field(name, value);
     return req.attach('file', Buffer.from('%PDF-1.4\n'), 'example.pdf');
   }
   return op.body === undefined ? req : req.send(op.body as object);
@@ -67,7 +95,11 @@ const invalidCredentials: Array<[string, Record<string, string>]> = [
   ['an empty X-API-Key', { 'X-API-Key': '' }],
 ];
 
-describe.each(operations.filter((op) => op.security.some((r) => 'AdminToken' in r)).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
+describe.each(
+  operations
+    .filter((op) => op.security.some((r) => 'AdminToken' in r))
+    .map((op) => [op.host, op.operationId, op] as const),
+)('%s %s', (_host, _id, op) => {
   it('answers 401 to a wrong admin token', async () => {
     const res = await call(op).set('X-Admin-Token', 'not-the-token').expect(401);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unauthenticated');
@@ -83,16 +115,31 @@ describe.each(operations.filter((op) => op.security.some((r) => 'AdminToken' in 
 
 describe.each(
   operations
-    .filter((op) => op.method === 'GET' && ((op as { definition: { parameters?: Array<{ $ref?: string }> } }).definition.parameters ?? []).some((p) => p.$ref?.endsWith('/Limit')))
+    .filter(
+      (op) =>
+        op.method === 'GET' &&
+        ((op as { definition: { parameters?: Array<{ $ref?: string }> } }).definition.parameters ?? []).some((p) =>
+          p.$ref?.endsWith('/Limit'),
+        ),
+    )
     .map((op) => [op.host, op.operationId, op] as const),
 )('%s %s', (_host, _id, op) => {
-  it.each(['Infinity', '1e400', '0x64', '1e1', '10.0', ' 10'])('answers 400 to limit=%s: numbers are plain decimals', async (limit) => {
-    const res = await call(op, `${op.url}?limit=${encodeURIComponent(limit)}`).set('X-API-Key', freeKey).expect(400);
-    expect(res.body.errors).toEqual([{ pointer: '/query/limit', message: 'must be a plain decimal integer' }]);
-  });
+  it.each(['Infinity', '1e400', '0x64', '1e1', '10.0', ' 10'])(
+    'answers 400 to limit=%s: numbers are plain decimals',
+    async (limit) => {
+      const res = await call(op, `${op.url}?limit=${encodeURIComponent(limit)}`)
+        .set('X-API-Key', freeKey)
+        .expect(400);
+      expect(res.body.errors).toEqual([{ pointer: '/query/limit', message: 'must be a plain decimal integer' }]);
+    },
+  );
 });
 
-describe.each(operations.filter((op) => op.security.some((r) => 'ApiKeyAuth' in r)).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
+describe.each(
+  operations
+    .filter((op) => op.security.some((r) => 'ApiKeyAuth' in r))
+    .map((op) => [op.host, op.operationId, op] as const),
+)('%s %s', (_host, _id, op) => {
   it('lists both ways to send a key, and declares 401', () => {
     expect(op.security.some((r) => 'BearerAuth' in r)).toBe(true);
     expect(op.statuses).toContain('401');
@@ -116,7 +163,9 @@ describe('one authentication rule on every host', () => {
   });
 });
 
-describe.each(operations.filter((op) => op.statuses.includes('403')).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
+describe.each(
+  operations.filter((op) => op.statuses.includes('403')).map((op) => [op.host, op.operationId, op] as const),
+)('%s %s', (_host, _id, op) => {
   it('answers 403 to a Free account (its key, or its token lacking the scope) the plan does not include', async () => {
     const req = call(op);
     // Where Free includes the operation, the token without its scope (or not allowed tokens at all) is what falls short.
@@ -127,7 +176,11 @@ describe.each(operations.filter((op) => op.statuses.includes('403')).map((op) =>
   });
 });
 
-describe.each(operations.filter((op) => op.statuses.includes('400') && (op.method === 'GET' || op.method === 'DELETE')).map((op) => [op.host, op.operationId, op] as const))('%s %s', (_host, _id, op) => {
+describe.each(
+  operations
+    .filter((op) => op.statuses.includes('400') && (op.method === 'GET' || op.method === 'DELETE'))
+    .map((op) => [op.host, op.operationId, op] as const),
+)('%s %s', (_host, _id, op) => {
   it('answers 400 to an unknown query parameter', async () => {
     const res = await call(op, `${op.url}?unexpected=1`).expect(400);
     expect(res.body.errors).toEqual([{ pointer: '/query/unexpected', message: expect.any(String) }]);

@@ -31,7 +31,13 @@ afterAll(async () => {
 
 async function startServer(): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'test', 'support', 'serve.ts')], {
-    env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: emptyDataDir, LOG_LEVEL: 'silent', LOAD_PLANNER_THREADS: '1' },
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      DATA_DIR: emptyDataDir,
+      LOG_LEVEL: 'silent',
+      LOAD_PLANNER_THREADS: '1',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -51,16 +57,27 @@ async function recordInProgress(idempotencyKey: string): Promise<void> {
   throw new Error(`no record in progress for ${idempotencyKey}`);
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 const plan = busyLoadPlan(1500);
-const retry = (idempotencyKey: string) => request(app.hosts.main).post('/api/load-plans').set('X-API-Key', key).set('Idempotency-Key', idempotencyKey).send(plan);
+const retry = (idempotencyKey: string) =>
+  request(app.hosts.main)
+    .post('/api/load-plans')
+    .set('X-API-Key', key)
+    .set('Idempotency-Key', idempotencyKey)
+    .send(plan);
 
 it('frees a key whose process was killed (kill -9) mid-request once the lease is over', async () => {
   const { child, port } = await startServer();
-  const first = request(`http://127.0.0.1:${port}`).post('/api/load-plans').set('X-API-Key', key).set('Idempotency-Key', 'killed').send(plan).then(
-    (res) => res.status,
-    () => 'cut',
-  );
+  const first = request(`http://127.0.0.1:${port}`)
+    .post('/api/load-plans')
+    .set('X-API-Key', key)
+    .set('Idempotency-Key', 'killed')
+    .send(plan)
+    .then(
+      (res) => res.status,
+      () => 'cut',
+    );
   await recordInProgress('killed');
   const gone = exited(child);
   child.kill('SIGKILL');
@@ -76,7 +93,11 @@ it('frees a key whose process was killed (kill -9) mid-request once the lease is
 
 it('finishes the request in flight on SIGTERM, keeps its answer, and exits cleanly', async () => {
   const { child, port } = await startServer();
-  const first = request(`http://127.0.0.1:${port}`).post('/api/load-plans').set('X-API-Key', key).set('Idempotency-Key', 'stopped').send(plan);
+  const first = request(`http://127.0.0.1:${port}`)
+    .post('/api/load-plans')
+    .set('X-API-Key', key)
+    .set('Idempotency-Key', 'stopped')
+    .send(plan);
   const answered = first.then((res) => res);
   await recordInProgress('stopped');
   const gone = exited(child);

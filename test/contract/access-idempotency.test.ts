@@ -25,7 +25,10 @@ describe('Idempotency-Key: answers holding a secret are never stored nor replaye
     const first = await signUpFrom(ip, { 'Idempotency-Key': 'abc-1' }, 'idem@example.com').expect(201);
     const again = await signUpFrom(ip, { 'Idempotency-Key': 'abc-1' }, 'idem@example.com').expect(409);
     expect(again.headers['idempotency-replayed']).toBe('true');
-    expect(again.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/idempotency-secret-withheld', status: 409 });
+    expect(again.body).toMatchObject({
+      type: 'https://docs.tradelane.dev/problems/idempotency-secret-withheld',
+      status: 409,
+    });
     expect(again.body.detail).toContain(first.body.api_key.id);
     expect(JSON.stringify(again.body)).not.toContain(first.body.api_key.secret);
     const next = await signUpFrom(ip).expect(201);
@@ -35,32 +38,81 @@ describe('Idempotency-Key: answers holding a secret are never stored nor replaye
 
   it('key creation, rotation and OAuth client creation: replays are 409, stored without the secret', async () => {
     const { key } = await signUp(app);
-    const created = await request(app.hosts.site).post('/api/keys').set(bearer(key)).set('Idempotency-Key', 'k-create').send({ name: 'a' }).expect(201);
-    const replay = await request(app.hosts.site).post('/api/keys').set(bearer(key)).set('Idempotency-Key', 'k-create').send({ name: 'a' }).expect(409);
+    const created = await request(app.hosts.site)
+      .post('/api/keys')
+      .set(bearer(key))
+      .set('Idempotency-Key', 'k-create')
+      .send({ name: 'a' })
+      .expect(201);
+    const replay = await request(app.hosts.site)
+      .post('/api/keys')
+      .set(bearer(key))
+      .set('Idempotency-Key', 'k-create')
+      .send({ name: 'a' })
+      .expect(409);
     expect(replay.body.detail).toContain(created.body.id);
     // Revoked since: the replay cannot show it as active with its secret.
     await request(app.hosts.site).delete(`/api/keys/${created.body.id}`).set(bearer(key)).expect(200);
-    await request(app.hosts.site).post('/api/keys').set(bearer(key)).set('Idempotency-Key', 'k-create').send({ name: 'a' }).expect(409);
+    await request(app.hosts.site)
+      .post('/api/keys')
+      .set(bearer(key))
+      .set('Idempotency-Key', 'k-create')
+      .send({ name: 'a' })
+      .expect(409);
 
-    const client = await request(app.hosts.site).post('/api/oauth/clients').set(bearer(key)).set('Idempotency-Key', 'k-client').send({ scopes: ['keys:read'] }).expect(201);
-    const clientReplay = await request(app.hosts.site).post('/api/oauth/clients').set(bearer(key)).set('Idempotency-Key', 'k-client').send({ scopes: ['keys:read'] }).expect(409);
+    const client = await request(app.hosts.site)
+      .post('/api/oauth/clients')
+      .set(bearer(key))
+      .set('Idempotency-Key', 'k-client')
+      .send({ scopes: ['keys:read'] })
+      .expect(201);
+    const clientReplay = await request(app.hosts.site)
+      .post('/api/oauth/clients')
+      .set(bearer(key))
+      .set('Idempotency-Key', 'k-client')
+      .send({ scopes: ['keys:read'] })
+      .expect(409);
     expect(clientReplay.body.detail).toContain(client.body.id);
 
     const [current] = (await request(app.hosts.site).get('/api/keys').set(bearer(key))).body.data;
-    const rotated = await request(app.hosts.site).post(`/api/keys/${current.id}/rotate`).set(bearer(key)).set('Idempotency-Key', 'k-rotate').send({ grace_period_seconds: 60 }).expect(201);
-    const rotateReplay = await request(app.hosts.site).post(`/api/keys/${current.id}/rotate`).set(bearer(key)).set('Idempotency-Key', 'k-rotate').send({ grace_period_seconds: 60 }).expect(409);
+    const rotated = await request(app.hosts.site)
+      .post(`/api/keys/${current.id}/rotate`)
+      .set(bearer(key))
+      .set('Idempotency-Key', 'k-rotate')
+      .send({ grace_period_seconds: 60 })
+      .expect(201);
+    const rotateReplay = await request(app.hosts.site)
+      .post(`/api/keys/${current.id}/rotate`)
+      .set(bearer(key))
+      .set('Idempotency-Key', 'k-rotate')
+      .send({ grace_period_seconds: 60 })
+      .expect(409);
     expect(rotateReplay.body.detail).toContain(rotated.body.api_key.id);
 
     const stored = await records();
     for (const row of stored) expect(String(row.response_body)).not.toMatch(secretPattern);
-    expect(stored.map((row) => row.secret_withheld_from)).toEqual(expect.arrayContaining([created.body.id, client.body.id, rotated.body.api_key.id]));
+    expect(stored.map((row) => row.secret_withheld_from)).toEqual(
+      expect.arrayContaining([created.body.id, client.body.id, rotated.body.api_key.id]),
+    );
   });
 
   it('replays answers without secrets as they were', async () => {
     const { key } = await signUp(app);
-    const testKey = (await request(app.hosts.site).post('/api/keys').set(bearer(key)).send({ mode: 'test' }).expect(201)).body.secret;
-    const refused = await request(app.hosts.site).post('/api/keys').set(bearer(testKey)).set('Idempotency-Key', 'refused').send({ mode: 'live' }).expect(403);
-    const again = await request(app.hosts.site).post('/api/keys').set(bearer(testKey)).set('Idempotency-Key', 'refused').send({ mode: 'live' }).expect(403);
+    const testKey = (
+      await request(app.hosts.site).post('/api/keys').set(bearer(key)).send({ mode: 'test' }).expect(201)
+    ).body.secret;
+    const refused = await request(app.hosts.site)
+      .post('/api/keys')
+      .set(bearer(testKey))
+      .set('Idempotency-Key', 'refused')
+      .send({ mode: 'live' })
+      .expect(403);
+    const again = await request(app.hosts.site)
+      .post('/api/keys')
+      .set(bearer(testKey))
+      .set('Idempotency-Key', 'refused')
+      .send({ mode: 'live' })
+      .expect(403);
     expect(again.headers['idempotency-replayed']).toBe('true');
     expect(again.body).toEqual(refused.body);
   });
@@ -92,9 +144,15 @@ describe('Idempotency-Key: a record never sticks', () => {
   it('answers 409 while the first request runs, and takes over a record its dead process left after the lease', async () => {
     // The first request is mid-flight (or its process died): its record exists and has no response.
     const now = app.clock.now().getTime();
-    const started = await app.deps.access.idempotency.begin(owner, 'k-3', requestFingerprint('signUp', '/api/signup', body), { now, expiresAt: now + 86_400_000, staleBefore: now });
+    const started = await app.deps.access.idempotency.begin(
+      owner,
+      'k-3',
+      requestFingerprint('signUp', '/api/signup', body),
+      { now, expiresAt: now + 86_400_000, staleBefore: now },
+    );
     expect(started.outcome).toBe('started');
-    const send = () => request(app.hosts.main).post('/api/signup').set('X-Forwarded-For', ip).set('Idempotency-Key', 'k-3').send(body);
+    const send = () =>
+      request(app.hosts.main).post('/api/signup').set('X-Forwarded-For', ip).set('Idempotency-Key', 'k-3').send(body);
     const res = await send().expect(409);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/conflict');
     app.clock.advance(idempotencyLeaseMs - 1000);
@@ -108,11 +166,24 @@ describe('Idempotency-Key: a record never sticks', () => {
     const { key, email } = await signUp(app);
     await setPlan(app, email, 'business');
     const plan = busyLoadPlan(1000);
-    const send = () => request(app.hosts.main).post('/api/load-plans').set('X-API-Key', key).set('Idempotency-Key', 'gave-up').send(plan);
+    const send = () =>
+      request(app.hosts.main)
+        .post('/api/load-plans')
+        .set('X-API-Key', key)
+        .set('Idempotency-Key', 'gave-up')
+        .send(plan);
     // The client gives up once the server has begun the request.
     const first = send();
-    const outcome = first.then(() => 'answered', () => 'gave up');
-    for (let i = 0; i < 400 && !(await app.db.knex('idempotency_records').where({ idempotency_key: 'gave-up' }).first()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const outcome = first.then(
+      () => 'answered',
+      () => 'gave up',
+    );
+    for (
+      let i = 0;
+      i < 400 && !(await app.db.knex('idempotency_records').where({ idempotency_key: 'gave-up' }).first());
+      i++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 10));
     first.abort();
     expect(await outcome).toBe('gave up');
     // The plan still runs to its end; its answer is kept and replayed.

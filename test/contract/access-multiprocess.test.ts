@@ -14,27 +14,45 @@ describe(`quotas across two server processes on one ${testDialect} database`, ()
   beforeAll(async () => {
     db = await createTestDatabase();
     for (let i = 0; i < 2; i++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'test', 'support', 'serve.ts')], {
-        env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', TRUST_PROXY: 'true' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(projectRoot, 'test', 'support', 'serve.ts')],
+        {
+          env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', TRUST_PROXY: 'true' },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       children.push(child);
-      ports.push(await new Promise<number>((resolve, reject) => {
-        child.stdout?.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).main));
-        child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-      }));
+      ports.push(
+        await new Promise<number>((resolve, reject) => {
+          child.stdout?.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).main));
+          child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+        }),
+      );
     }
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all(children.map((child) => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); })));
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     await db.destroy();
   });
 
   it('lets exactly 5 of 50 concurrent calls through', async () => {
     const statuses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        request(`http://127.0.0.1:${ports[i % 2]}`).post('/api/signup').set('X-Forwarded-For', '192.0.2.77').send({ email: `mp${i}@example.com` }).then((res) => res.status),
+        request(`http://127.0.0.1:${ports[i % 2]}`)
+          .post('/api/signup')
+          .set('X-Forwarded-For', '192.0.2.77')
+          .send({ email: `mp${i}@example.com` })
+          .then((res) => res.status),
       ),
     );
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);

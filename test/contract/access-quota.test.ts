@@ -64,7 +64,10 @@ describe('daily quotas (sign-up: 5 a day per client IP)', () => {
       const dup = await signUpFrom(ip, {}, 'dup-slow@example.com').expect(409);
       expect(dup.headers['x-ratelimit-remaining']).toBe('4');
       // Read straight from the database, as another process would count.
-      const row = await app.db.knex('quota_counters').where({ subject: `ip:${ip}`, bucket: 'signup' }).first();
+      const row = await app.db
+        .knex('quota_counters')
+        .where({ subject: `ip:${ip}`, bucket: 'signup' })
+        .first();
       expect(Number(row.used)).toBe(1);
     } finally {
       app.deps.access.quotas = shipped;
@@ -89,26 +92,40 @@ describe('daily quotas (sign-up: 5 a day per client IP)', () => {
   it('does not count a request rejected by validation', async () => {
     app.clock.set('2026-11-25T10:00:00.000Z');
     const ip = '192.0.2.4';
-    for (let i = 0; i < 3; i++) await request(app.hosts.main).post('/api/signup').set('X-Forwarded-For', ip).send({ email: 'nope' }).expect(400);
+    for (let i = 0; i < 3; i++)
+      await request(app.hosts.main).post('/api/signup').set('X-Forwarded-For', ip).send({ email: 'nope' }).expect(400);
     const ok = await signUpFrom(ip).expect(201);
     expect(ok.headers['x-ratelimit-remaining']).toBe('4');
   });
 
   it('counts 50 concurrent calls exactly: 5 succeed', async () => {
     app.clock.set('2026-11-26T10:00:00.000Z');
-    const results = await Promise.all(Array.from({ length: 50 }, () => signUpFrom('192.0.2.5').then((res) => res.status)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => signUpFrom('192.0.2.5').then((res) => res.status)),
+    );
     expect(results.filter((status) => status === 201)).toHaveLength(5);
     expect(results.filter((status) => status === 429)).toHaveLength(45);
   });
 });
 
-describe('test keys: the account\'s own quota, and free sample inputs', () => {
+describe("test keys: the account's own quota, and free sample inputs", () => {
   const [sampleHts] = testModeSamples.calculateTariff.htsCodes;
   const [sampleCountry] = testModeSamples.calculateTariff.countries;
   const [[sampleFrom, sampleTo]] = testModeSamples.quoteParcels.zipPairs;
-  const calculate = (key: string, hts: string, country: string) => request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-API-Key', key).send({ hts_code: hts, country_code: country });
+  const calculate = (key: string, hts: string, country: string) =>
+    request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-API-Key', key)
+      .send({ hts_code: hts, country_code: country });
   const parcel = (key: string, from: string, to: string) =>
-    request(app.hosts.main).post('/api/parcel/quotes').set('X-API-Key', key).send({ origin: { postal_code: from }, destination: { postal_code: to }, parcels: [{ length: 10, width: 8, height: 6, length_unit: 'in', weight: 2, weight_unit: 'lb' }] });
+    request(app.hosts.main)
+      .post('/api/parcel/quotes')
+      .set('X-API-Key', key)
+      .send({
+        origin: { postal_code: from },
+        destination: { postal_code: to },
+        parcels: [{ length: 10, width: 8, height: 6, length_unit: 'in', weight: 2, weight_unit: 'lb' }],
+      });
 
   it("counts a Free account's test-key calls with its live ones (never 5 more), but not the sample inputs", async () => {
     app.clock.set('2026-11-28T10:00:00.000Z');
@@ -117,7 +134,8 @@ describe('test keys: the account\'s own quota, and free sample inputs', () => {
     const now = app.clock.now();
     for (const operationId of ['calculateTariff', 'quoteParcels']) {
       const entitlement = app.deps.access.entitlements.of(operationId, 'free')!;
-      for (let i = 0; i < 5; i++) expect((await app.deps.access.quotas.take(`${accountId}:live`, entitlement, now))?.granted).toBe(true);
+      for (let i = 0; i < 5; i++)
+        expect((await app.deps.access.quotas.take(`${accountId}:live`, entitlement, now))?.granted).toBe(true);
     }
     await calculate(key, '0101.21.00', 'CN').expect(429);
     const other = await calculate(testKey, '0101.21.00', 'CN').expect(429);

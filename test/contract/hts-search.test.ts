@@ -12,12 +12,17 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 let ip = 0;
-const search = (body: object, from = `198.19.0.${++ip}`) => request(app.hosts.tariff).post('/api/tariff/public/ai-search').set('X-Forwarded-For', from).send(body);
+const search = (body: object, from = `198.19.0.${++ip}`) =>
+  request(app.hosts.tariff).post('/api/tariff/public/ai-search').set('X-Forwarded-For', from).send(body);
 
 describe('POST /api/tariff/public/ai-search', () => {
   it('ranks 10-digit codes of the release in force, with confidence and rationale', async () => {
     const res = await search({ query: "men's cotton knit t-shirt" }).expect(200);
-    expect(res.body).toMatchObject({ object: 'hts_search', remaining: 4, hts_release: { id: expect.stringMatching(/^htsr_/) } });
+    expect(res.body).toMatchObject({
+      object: 'hts_search',
+      remaining: 4,
+      hts_release: { id: expect.stringMatching(/^htsr_/) },
+    });
     expect(res.body.candidates.length).toBeGreaterThan(0);
     expect(res.body.candidates[0].code).toMatch(/^6109\.\d{2}\.\d{4}$/);
     for (const candidate of res.body.candidates) {
@@ -34,14 +39,20 @@ describe('POST /api/tariff/public/ai-search', () => {
     expect(first.body.clarifications.length).toBeGreaterThan(0);
     const question = first.body.clarifications[0];
     const option = question.options[0];
-    const answered = await search({ query: 'cotton shirt', context: { [question.attribute]: option.value } }).expect(200);
+    const answered = await search({ query: 'cotton shirt', context: { [question.attribute]: option.value } }).expect(
+      200,
+    );
     expect(answered.body.context.applied).toEqual({ [question.attribute]: option.value });
-    expect(answered.body.clarifications.map((q: { attribute: string }) => q.attribute)).not.toContain(question.attribute);
+    expect(answered.body.clarifications.map((q: { attribute: string }) => q.attribute)).not.toContain(
+      question.attribute,
+    );
     expect(option.codes).toContain(answered.body.candidates[0].code);
   });
 
   it('runs the calculator on the top candidate when asked', async () => {
-    const res = await search({ query: "men's cotton knit t-shirt", include_duty: true, country_code: 'CN' }).expect(200);
+    const res = await search({ query: "men's cotton knit t-shirt", include_duty: true, country_code: 'CN' }).expect(
+      200,
+    );
     expect(res.body.duty).toMatchObject({ hts_code: res.body.candidates[0].code, country: { code: 'CN' } });
     const missing = await search({ query: 'cotton t-shirt', include_duty: true }).expect(400);
     expect(missing.body.errors[0].pointer).toBe('/body/country_code');
@@ -55,14 +66,26 @@ describe('POST /api/tariff/public/ai-search', () => {
   it('shares the daily tariff quota with calculate: the sixth call is 429 either way', async () => {
     const from = '198.19.1.1';
     const calc = { hts_code: '6109.10.0012', country_code: 'CN' };
-    await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-Forwarded-For', from).send(calc).expect(200);
-    await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', from).send(calc).expect(200);
+    await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', from)
+      .send(calc)
+      .expect(200);
+    await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', from)
+      .send(calc)
+      .expect(200);
     await search({ query: 'wooden chair' }, from).expect(200);
     await search({ query: 'leather handbag' }, from).expect(200);
     const fifth = await search({ query: 'steel bolts' }, from).expect(200);
     expect(fifth.body.remaining).toBe(0);
     await search({ query: 'rubber tires' }, from).expect(429);
-    await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-Forwarded-For', from).send(calc).expect(429);
+    await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', from)
+      .send(calc)
+      .expect(429);
   });
 
   it('replays with an Idempotency-Key and refuses it with another query from the same account (422)', async () => {
@@ -80,7 +103,10 @@ describe('before the HTS release is imported', () => {
   it('answers 503 not-ready', async () => {
     const empty = await createTestApp();
     try {
-      const res = await request(empty.hosts.tariff).post('/api/tariff/public/ai-search').send({ query: 'cotton t-shirt' }).expect(503);
+      const res = await request(empty.hosts.tariff)
+        .post('/api/tariff/public/ai-search')
+        .send({ query: 'cotton t-shirt' })
+        .expect(503);
       expect(res.body.type).toBe('https://docs.tradelane.dev/problems/not-ready');
     } finally {
       await empty.close();

@@ -21,11 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const post = (body: object, key = businessKey) => request(app.hosts.main).post('/api/load-plans').set('X-API-Key', key).send(body);
+const post = (body: object, key = businessKey) =>
+  request(app.hosts.main).post('/api/load-plans').set('X-API-Key', key).send(body);
 
 /** A plan in millimetres and kilograms with a small budget and no fit analysis unless overridden. */
 async function plan(items: Partial<Item>[], extra: Record<string, unknown> = {}): Promise<Plan> {
-  const res = await post({ length_unit: 'mm', weight_unit: 'kg', items, options: { time_budget_ms: 200, fit_analysis: false }, ...extra }).expect(200);
+  const res = await post({
+    length_unit: 'mm',
+    weight_unit: 'kg',
+    items,
+    options: { time_budget_ms: 200, fit_analysis: false },
+    ...extra,
+  }).expect(200);
   return res.body as Plan;
 }
 
@@ -33,40 +40,58 @@ const allPieces = (result: Plan): Piece[] => result.containers.flatMap((c) => c.
 const top = (p: Piece): number => p.position_mm.z + p.dimensions_mm.height;
 const end = (p: Piece): number => p.position_mm.x + p.dimensions_mm.length;
 const overlapInPlan = (a: Piece, b: Piece): boolean =>
-  a.position_mm.x < end(b) && b.position_mm.x < end(a) && a.position_mm.y < b.position_mm.y + b.dimensions_mm.width && b.position_mm.y < a.position_mm.y + a.dimensions_mm.width;
+  a.position_mm.x < end(b) &&
+  b.position_mm.x < end(a) &&
+  a.position_mm.y < b.position_mm.y + b.dimensions_mm.width &&
+  b.position_mm.y < a.position_mm.y + a.dimensions_mm.width;
 /** The pieces standing directly on `below` in its container. */
-const restingOn = (pieces: Piece[], below: Piece): Piece[] => pieces.filter((p) => p.position_mm.z === top(below) && overlapInPlan(p, below));
+const restingOn = (pieces: Piece[], below: Piece): Piece[] =>
+  pieces.filter((p) => p.position_mm.z === top(below) && overlapInPlan(p, below));
 
 type Examples = Record<string, { value: object }>;
-const operation = () => operationRoutes('main').find((r) => r.operationId === 'createLoadPlan')!.definition as {
-  requestBody: { content: { 'application/json': { examples: Examples } } };
-  responses: { '200': { content: { 'application/json': { examples: Examples } } } };
-};
+const operation = () =>
+  operationRoutes('main').find((r) => r.operationId === 'createLoadPlan')!.definition as {
+    requestBody: { content: { 'application/json': { examples: Examples } } };
+    responses: { '200': { content: { 'application/json': { examples: Examples } } } };
+  };
 
 describe('POST /api/load-plans', () => {
-  it('answers the spec\'s two_crates request with exactly the spec\'s response example', async () => {
+  it("answers the spec's two_crates request with exactly the spec's response example", async () => {
     const { requestBody, responses } = operation();
     const res = await post(requestBody.content['application/json'].examples.two_crates.value).expect(200);
     expect(res.body).toEqual(responses['200'].content['application/json'].examples.two_crates.value);
   });
 
-  it.each(Object.keys(operation().requestBody.content['application/json'].examples))('places every piece of the spec\'s %s request', async (name) => {
-    const res = await post(operation().requestBody.content['application/json'].examples[name].value).expect(200);
-    expect(res.body.summary.placed_pieces).toBe(res.body.summary.requested_pieces);
-  });
+  it.each(Object.keys(operation().requestBody.content['application/json'].examples))(
+    "places every piece of the spec's %s request",
+    async (name) => {
+      const res = await post(operation().requestBody.content['application/json'].examples[name].value).expect(200);
+      expect(res.body.summary.placed_pieces).toBe(res.body.summary.requested_pieces);
+    },
+  );
 
   it('plans the spec example: two stops, fragile crates, the container chosen and both freight modes priced', async () => {
-    const res = await post(operation().requestBody.content['application/json'].examples.two_stops_auto.value).expect(200);
+    const res = await post(operation().requestBody.content['application/json'].examples.two_stops_auto.value).expect(
+      200,
+    );
     const result = res.body as Plan;
     expect(result.object).toBe('load_plan');
-    expect(result.summary).toMatchObject({ requested_pieces: 136, placed_pieces: 136, containers: result.containers.length });
+    expect(result.summary).toMatchObject({
+      requested_pieces: 136,
+      placed_pieces: 136,
+      containers: result.containers.length,
+    });
     expect(result.unplaced).toEqual([]);
     const [container] = result.containers;
     expect(container.pieces.map((p) => p.sequence)).toEqual(container.pieces.map((_, i) => i + 1));
     // 120 × 0.096 m³ + 16 × 0.24 m³ = 15.36 m³; 1,500 kg + 560 kg.
     expect(result.summary).toMatchObject({ loaded_volume_m3: 15.36, loaded_weight_kg: 2060 });
     expect(container.centre_of_gravity_mm).not.toBeNull();
-    expect(result.fit_analysis).toEqual(expect.arrayContaining([expect.objectContaining({ item_id: 'carton-a', container_type: '45HC', max_pieces: expect.any(Number) })]));
+    expect(result.fit_analysis).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ item_id: 'carton-a', container_type: '45HC', max_pieces: expect.any(Number) }),
+      ]),
+    );
     // No rate limit headers on an unlimited plan.
     expect(res.headers['ratelimit']).toBeUndefined();
   });
@@ -99,13 +124,26 @@ describe('POST /api/load-plans', () => {
       [
         { id: 'tins', length: 600, width: 400, height: 400, weight: 20, quantity: 120 },
         { id: 'glass', length: 600, width: 400, height: 400, weight: 8, quantity: 60, fragile: true },
-        { id: 'pallet', length: 1200, width: 800, height: 900, weight: 300, quantity: 6, stackable: false, orientation: 'this_side_up' },
+        {
+          id: 'pallet',
+          length: 1200,
+          width: 800,
+          height: 900,
+          weight: 300,
+          quantity: 6,
+          stackable: false,
+          orientation: 'this_side_up',
+        },
       ],
-      { container: { kind: 'standard', type: '20GP' }, options: { time_budget_ms: 300, fit_analysis: false, max_containers: 2 } },
+      {
+        container: { kind: 'standard', type: '20GP' },
+        options: { time_budget_ms: 300, fit_analysis: false, max_containers: 2 },
+      },
     );
     expect(result.summary.placed_pieces).toBe(186);
     for (const container of result.containers) {
-      for (const carrier of container.pieces.filter((p) => p.item_id !== 'tins')) expect(restingOn(container.pieces, carrier)).toEqual([]);
+      for (const carrier of container.pieces.filter((p) => p.item_id !== 'tins'))
+        expect(restingOn(container.pieces, carrier)).toEqual([]);
     }
     // Fragile pieces may themselves ride on top of others.
     expect(allPieces(result).some((p) => p.item_id === 'glass' && p.position_mm.z > 0)).toBe(true);
@@ -113,19 +151,48 @@ describe('POST /api/load-plans', () => {
 
   describe('reefers', () => {
     it('keeps cargo below the 20RF load line (2,198 mm) where a 20GP stacks higher', async () => {
-      const cases = [{ id: 'case', length: 600, width: 400, height: 560, weight: 15, quantity: 200, orientation: 'this_side_up' as const }];
-      const reefer = await plan(cases, { container: { kind: 'standard', type: '20RF' }, options: { time_budget_ms: 200, fit_analysis: false, max_containers: 1 } });
+      const cases = [
+        {
+          id: 'case',
+          length: 600,
+          width: 400,
+          height: 560,
+          weight: 15,
+          quantity: 200,
+          orientation: 'this_side_up' as const,
+        },
+      ];
+      const reefer = await plan(cases, {
+        container: { kind: 'standard', type: '20RF' },
+        options: { time_budget_ms: 200, fit_analysis: false, max_containers: 1 },
+      });
       const [box] = reefer.containers;
       expect(box).toMatchObject({ type: '20RF', inside_mm: { height: 2270 }, usable_height_mm: 2198 });
       expect(Math.max(...box.pieces.map(top))).toBe(3 * 560);
       expect(reefer.unplaced).toEqual([expect.objectContaining({ item_id: 'case', reason: 'no_stable_position' })]);
-      const dry = await plan(cases, { container: { kind: 'standard', type: '20GP' }, options: { time_budget_ms: 200, fit_analysis: false, max_containers: 1 } });
+      const dry = await plan(cases, {
+        container: { kind: 'standard', type: '20GP' },
+        options: { time_budget_ms: 200, fit_analysis: false, max_containers: 1 },
+      });
       expect(Math.max(...allPieces(dry).map(top))).toBe(4 * 560);
     });
 
     it('takes a 2,400 mm piece under the 40RF load line (2,457 mm) but not in a 20RF, and says so in the fit analysis', async () => {
-      const tall = [{ id: 'rack', length: 1200, width: 1000, height: 2400, weight: 400, quantity: 2, orientation: 'this_side_up' as const }];
-      const forty = await plan(tall, { container: { kind: 'standard', type: '40RF' }, options: { time_budget_ms: 100 } });
+      const tall = [
+        {
+          id: 'rack',
+          length: 1200,
+          width: 1000,
+          height: 2400,
+          weight: 400,
+          quantity: 2,
+          orientation: 'this_side_up' as const,
+        },
+      ];
+      const forty = await plan(tall, {
+        container: { kind: 'standard', type: '40RF' },
+        options: { time_budget_ms: 100 },
+      });
       expect(forty.containers[0]).toMatchObject({ type: '40RF', usable_height_mm: 2457 });
       expect(forty.summary.placed_pieces).toBe(2);
       expect(forty.fit_analysis).toEqual(
@@ -136,7 +203,9 @@ describe('POST /api/load-plans', () => {
       );
       const twenty = await plan(tall, { container: { kind: 'standard', type: '20RF' } });
       expect(twenty.containers).toEqual([]);
-      expect(twenty.unplaced).toEqual([expect.objectContaining({ item_id: 'rack', quantity: 2, reason: 'exceeds_inside_dimensions' })]);
+      expect(twenty.unplaced).toEqual([
+        expect.objectContaining({ item_id: 'rack', quantity: 2, reason: 'exceeds_inside_dimensions' }),
+      ]);
     });
   });
 
@@ -153,7 +222,11 @@ describe('POST /api/load-plans', () => {
     expect(result.summary).toMatchObject({ requested_pieces: 8, placed_pieces: 5 });
     const reasons = Object.fromEntries(result.unplaced.map((u) => [u.item_id, u.reason]));
     // The tank fits inside (2,352 × 2,393 mm) but not through the 2,280 mm high door.
-    expect(reasons).toEqual({ mast: 'exceeds_inside_dimensions', tank: 'exceeds_door_opening', press: 'exceeds_payload' });
+    expect(reasons).toEqual({
+      mast: 'exceeds_inside_dimensions',
+      tank: 'exceeds_door_opening',
+      press: 'exceeds_payload',
+    });
     for (const u of result.unplaced) expect(u.detail).toContain("20' general purpose");
   });
 
@@ -163,18 +236,38 @@ describe('POST /api/load-plans', () => {
       options: { time_budget_ms: 100, fit_analysis: false, max_containers: 1 },
     });
     // 28 × 1,000 kg of the 20GP's 28,180 kg.
-    expect(result.summary).toMatchObject({ placed_pieces: 28, loaded_weight_kg: 28_000, weight_utilisation_percent: 99.36 });
-    expect(result.unplaced).toEqual([expect.objectContaining({ item_id: 'coil', quantity: 2, reason: 'exceeds_payload' })]);
+    expect(result.summary).toMatchObject({
+      placed_pieces: 28,
+      loaded_weight_kg: 28_000,
+      weight_utilisation_percent: 99.36,
+    });
+    expect(result.unplaced).toEqual([
+      expect.objectContaining({ item_id: 'coil', quantity: 2, reason: 'exceeds_payload' }),
+    ]);
   });
 
   describe('FCL or LCL', () => {
-    const cartons = (quantity: number): Partial<Item>[] => [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity }];
+    const cartons = (quantity: number): Partial<Item>[] => [
+      { id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity },
+    ];
     const pricing = {
       lcl_per_cubic_metre: { amount: '85.00', currency: 'USD' },
-      fcl: { '20GP': { amount: '1850.00', currency: 'USD' }, '40GP': { amount: '2600.00', currency: 'USD' }, '40HC': { amount: '2750.00', currency: 'USD' } },
+      fcl: {
+        '20GP': { amount: '1850.00', currency: 'USD' },
+        '40GP': { amount: '2600.00', currency: 'USD' },
+        '40HC': { amount: '2750.00', currency: 'USD' },
+      },
     };
     const planCartons = async (quantity: number, extra: Record<string, unknown>) =>
-      (await post({ length_unit: 'cm', weight_unit: 'kg', items: cartons(quantity), options: { time_budget_ms: 200, fit_analysis: false }, ...extra }).expect(200)).body as Plan;
+      (
+        await post({
+          length_unit: 'cm',
+          weight_unit: 'kg',
+          items: cartons(quantity),
+          options: { time_budget_ms: 200, fit_analysis: false },
+          ...extra,
+        }).expect(200)
+      ).body as Plan;
 
     it('recommends LCL for a small consignment: 1 W/M minimum at 85.00 against a 20GP at 1850.00', async () => {
       const result = await planCartons(10, { container: { kind: 'standard', type: '20GP' }, pricing });
@@ -186,13 +279,19 @@ describe('POST /api/load-plans', () => {
         cargo_weight_kg: 120,
         chargeable_wm: 1,
         lcl_cost: { amount: '85.00', currency: 'USD' },
-        fcl: { containers: [{ type: '20GP', count: 1, unit_price: { amount: '1850.00', currency: 'USD' } }], cost: { amount: '1850.00', currency: 'USD' } },
+        fcl: {
+          containers: [{ type: '20GP', count: 1, unit_price: { amount: '1850.00', currency: 'USD' } }],
+          cost: { amount: '1850.00', currency: 'USD' },
+        },
         breakeven_cubic_metres: 21.764,
       });
     });
 
     it('recommends FCL for 38.4 m³: one 40GP at 2600.00 beats 38.4 W/M × 85.00 = 3264.00', async () => {
-      const result = await planCartons(400, { container: { kind: 'auto', candidates: ['20GP', '40GP', '40HC'] }, pricing });
+      const result = await planCartons(400, {
+        container: { kind: 'auto', candidates: ['20GP', '40GP', '40HC'] },
+        pricing,
+      });
       expect(result.containers.map((c) => c.type)).toEqual(['40GP']);
       expect(result.freight_mode).toMatchObject({
         recommendation: 'fcl',
@@ -207,7 +306,13 @@ describe('POST /api/load-plans', () => {
 
     it('falls back on the volume rule without prices', async () => {
       const result = await planCartons(10, {});
-      expect(result.freight_mode).toMatchObject({ recommendation: 'lcl', basis: 'volume_rule', lcl_cost: null, fcl: { cost: null }, breakeven_cubic_metres: null });
+      expect(result.freight_mode).toMatchObject({
+        recommendation: 'lcl',
+        basis: 'volume_rule',
+        lcl_cost: null,
+        fcl: { cost: null },
+        breakeven_cubic_metres: null,
+      });
     });
   });
 
@@ -264,7 +369,10 @@ describe('POST /api/load-plans', () => {
     }).then((res) => finished.push(`plan ${res.status}`));
     // The plan's request reaches the worker before the health check starts.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await request(app.hosts.main).get('/healthz').expect(200).then(() => finished.push('health'));
+    await request(app.hosts.main)
+      .get('/healthz')
+      .expect(200)
+      .then(() => finished.push('health'));
     await planning;
     expect(finished).toEqual(['health', 'plan 200']);
   });
@@ -274,14 +382,22 @@ describe('POST /api/load-plans: refusals', () => {
   const carton = { id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 1 };
 
   it('needs an API key (401): there are no keyless load plans', async () => {
-    const res = await request(app.hosts.main).post('/api/load-plans').send({ length_unit: 'cm', weight_unit: 'kg', items: [carton] }).expect(401);
+    const res = await request(app.hosts.main)
+      .post('/api/load-plans')
+      .send({ length_unit: 'cm', weight_unit: 'kg', items: [carton] })
+      .expect(401);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unauthenticated');
     expect(res.headers['www-authenticate']).toBe('ApiKey header="X-API-Key", Bearer realm="tradelane"');
   });
 
   it('names each invalid field (400 from the schema)', async () => {
     const { length: _length, ...noLength } = carton;
-    const res = await post({ length_unit: 'ft', weight_unit: 'kg', items: [noLength], options: { time_budget_ms: 60_000 } }).expect(400);
+    const res = await post({
+      length_unit: 'ft',
+      weight_unit: 'kg',
+      items: [noLength],
+      options: { time_budget_ms: 60_000 },
+    }).expect(400);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/validation-failed');
     const pointers = res.body.errors.map((e: { pointer: string }) => e.pointer).sort();
     expect(pointers).toEqual(['/body/items/0/length', '/body/length_unit', '/body/options/time_budget_ms']);
@@ -293,7 +409,10 @@ describe('POST /api/load-plans: refusals', () => {
       weight_unit: 'kg',
       items: [{ ...carton, length: 2500, max_load_on_top: 5 }],
       container: { kind: 'custom', length: 600, width: 240, height: 250, payload: 20_000, door_width: 300 },
-      pricing: { lcl_per_cubic_metre: { amount: '85.00', currency: 'USD' }, fcl: { custom: { amount: '1500.00', currency: 'EUR' } } },
+      pricing: {
+        lcl_per_cubic_metre: { amount: '85.00', currency: 'USD' },
+        fcl: { custom: { amount: '1500.00', currency: 'EUR' } },
+      },
     }).expect(400);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/validation-failed');
     expect(res.body.errors).toEqual([
@@ -306,24 +425,45 @@ describe('POST /api/load-plans: refusals', () => {
 
   it('refuses more than 10,000 pieces or 1,000 lines with 413 naming the limit, and does not count the call', async () => {
     const free = await signUp(app);
-    const res = await post({ length_unit: 'cm', weight_unit: 'kg', items: [{ ...carton, quantity: 6000 }, { ...carton, id: 'other', quantity: 4001 }] }, free.key).expect(413);
+    const res = await post(
+      {
+        length_unit: 'cm',
+        weight_unit: 'kg',
+        items: [
+          { ...carton, quantity: 6000 },
+          { ...carton, id: 'other', quantity: 4001 },
+        ],
+      },
+      free.key,
+    ).expect(413);
     expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/payload-too-large', status: 413 });
-    expect(res.body.errors).toEqual([{ pointer: '/body/items', message: '10001 pieces requested; at most 10000 per request (limit max_pieces)' }]);
+    expect(res.body.errors).toEqual([
+      { pointer: '/body/items', message: '10001 pieces requested; at most 10000 per request (limit max_pieces)' },
+    ]);
     expect(res.headers['x-ratelimit-remaining']).toBe('5');
     const lines = Array.from({ length: 1001 }, (_, i) => ({ ...carton, id: `line-${i}` }));
     const tooManyLines = await post({ length_unit: 'cm', weight_unit: 'kg', items: lines }, free.key).expect(413);
-    expect(tooManyLines.body.errors).toEqual([{ pointer: '/body/items', message: 'at most 1000 items per request (limit max_items)' }]);
+    expect(tooManyLines.body.errors).toEqual([
+      { pointer: '/body/items', message: 'at most 1000 items per request (limit max_items)' },
+    ]);
   });
 
   it('replays an idempotent plan without charging again, and refuses the key with another body (422)', async () => {
     const free = await signUp(app);
-    const body = { length_unit: 'cm', weight_unit: 'kg', items: [{ ...carton, quantity: 10 }], options: { time_budget_ms: 50 } };
+    const body = {
+      length_unit: 'cm',
+      weight_unit: 'kg',
+      items: [{ ...carton, quantity: 10 }],
+      options: { time_budget_ms: 50 },
+    };
     const first = await post(body, free.key).set('Idempotency-Key', 'plan-1').expect(200);
     expect(first.headers['x-ratelimit-remaining']).toBe('4');
     const replay = await post(body, free.key).set('Idempotency-Key', 'plan-1').expect(200);
     expect(replay.headers['idempotency-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
-    const mismatch = await post({ ...body, items: [{ ...carton, quantity: 11 }] }, free.key).set('Idempotency-Key', 'plan-1').expect(422);
+    const mismatch = await post({ ...body, items: [{ ...carton, quantity: 11 }] }, free.key)
+      .set('Idempotency-Key', 'plan-1')
+      .expect(422);
     expect(mismatch.body.type).toBe('https://docs.tradelane.dev/problems/idempotency-mismatch');
     const next = await post(body, free.key).expect(200);
     expect(next.headers['x-ratelimit-remaining']).toBe('3');
@@ -331,9 +471,17 @@ describe('POST /api/load-plans: refusals', () => {
 });
 
 describe('POST /api/load-plans: the Free quota', () => {
-  const body = { length_unit: 'cm', weight_unit: 'kg', items: [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 4 }], options: { time_budget_ms: 20, fit_analysis: false } };
+  const body = {
+    length_unit: 'cm',
+    weight_unit: 'kg',
+    items: [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 4 }],
+    options: { time_budget_ms: 20, fit_analysis: false },
+  };
   const calculate = (key: string) =>
-    request(app.hosts.main).post('/api/tariff/public/calculate').set('X-API-Key', key).send({ hts_code: '6109.10.0012', country_code: 'CN', declared_value: 1000 });
+    request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-API-Key', key)
+      .send({ hts_code: '6109.10.0012', country_code: 'CN', declared_value: 1000 });
 
   it('allows 5 plans a UTC day in the load_planner bucket; the sixth is 429 and the tariff calls are untouched', async () => {
     app.clock.set('2026-11-30T23:59:50.000Z');
@@ -344,7 +492,10 @@ describe('POST /api/load-plans: the Free quota', () => {
       expect(res.headers['x-ratelimit-remaining']).toBe(String(5 - i));
     }
     const refused = await post(body, key).expect(429);
-    expect(refused.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/quota-exceeded', detail: expect.stringContaining('load_planner') });
+    expect(refused.body).toMatchObject({
+      type: 'https://docs.tradelane.dev/problems/quota-exceeded',
+      detail: expect.stringContaining('load_planner'),
+    });
     expect(refused.headers['retry-after']).toBe('10');
     // The tariff bucket still has all 5: this app has no duty rules loaded, so calculate answers 503
     // and gives its use back, but its headers show the bucket as it stood.

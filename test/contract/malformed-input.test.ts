@@ -15,7 +15,11 @@ import { signUpOnPlan } from '../support/accounts';
 let app: TestApp;
 let key: string;
 beforeAll(async () => {
-  app = await createTestApp({ config: { trustProxy: true }, withTariffData: ['hts_2026_revision_4_csv.csv'], withParcelData: path.join(projectRoot, 'data') });
+  app = await createTestApp({
+    config: { trustProxy: true },
+    withTariffData: ['hts_2026_revision_4_csv.csv'],
+    withParcelData: path.join(projectRoot, 'data'),
+  });
   // The widest plan, so requests reach validation and the handlers instead of stopping at entitlement.
   key = (await signUpOnPlan(app, 'business')).key;
 }, 300_000);
@@ -26,13 +30,57 @@ const random = mulberry32(20261126);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
 
 const oddValues: readonly unknown[] = [
-  null, '', ' ', 'x', -1, 0, 1.5, 1e308, -1e308, true, false, [], {}, [null], { a: 1 }, 'a'.repeat(10_000), '\u0000', '\ud800', 'é漢🙂',
-  '1970-01-01', '2026-02-30', '9999-12-31', '../../etc/passwd', '<script>', "' or 1=1 --", '%ZZ', 'NaN', '-0', '00000000000000000000001',
+  null,
+  '',
+  ' ',
+  'x',
+  -1,
+  0,
+  1.5,
+  1e308,
+  -1e308,
+  true,
+  false,
+  [],
+  {},
+  [null],
+  { a: 1 },
+  'a'.repeat(10_000),
+  '\u0000',
+  '\ud800',
+  'é漢🙂',
+  '1970-01-01',
+  '2026-02-30',
+  '9999-12-31',
+  '../../etc/passwd',
+  '<script>',
+  "' or 1=1 --",
+  '%ZZ',
+  'NaN',
+  '-0',
+  '00000000000000000000001',
 ];
 const oddPathValues = ['abc', 'x'.repeat(300), '0', '-1', 'é', 'null', 'shp_01abc', '..', ' ', '%ZZ'];
 const oddQueryNames = ['limit', 'cursor', 'starting_after', 'q', 'date', 'expand[]', 'status', 'unknown'];
-const oddHeaders = ['Idempotency-Key', 'Tradelane-Version', 'Accept', 'Content-Encoding', 'X-Request-Id', 'Accept-Language'];
-const oddHeaderValues = ['', 'x'.repeat(500), 'gzip', '2026-11-22', '1999-01-01', '*/*', 'text/csv', 'application/pdf', 'é'];
+const oddHeaders = [
+  'Idempotency-Key',
+  'Tradelane-Version',
+  'Accept',
+  'Content-Encoding',
+  'X-Request-Id',
+  'Accept-Language',
+];
+const oddHeaderValues = [
+  '',
+  'x'.repeat(500),
+  'gzip',
+  '2026-11-22',
+  '1999-01-01',
+  '*/*',
+  'text/csv',
+  'application/pdf',
+  'é',
+];
 
 /** The value broken somewhere: replaced, emptied, repeated, a field dropped or added. */
 function broken(value: unknown, depth = 0): unknown {
@@ -80,7 +128,9 @@ const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** The host's own view of the spec, as it serves it. */
 const hostDocument = (host: HostName) =>
-  YAML.parse(fs.readFileSync(path.join(projectRoot, 'src', 'generated', 'openapi', `${host}.yaml`), 'utf8')) as { paths: Record<string, Partial<Record<(typeof methods)[number], OperationDefinition>>> };
+  YAML.parse(fs.readFileSync(path.join(projectRoot, 'src', 'generated', 'openapi', `${host}.yaml`), 'utf8')) as {
+    paths: Record<string, Partial<Record<(typeof methods)[number], OperationDefinition>>>;
+  };
 
 describe.each(['main', 'tariff', 'site'] as const)('the %s host, given malformed requests', (host: HostName) => {
   const document = hostDocument(host);
@@ -93,7 +143,8 @@ describe.each(['main', 'tariff', 'site'] as const)('the %s host, given malformed
         if (!operation) continue;
         const example = exampleBody(operation);
         for (let i = 0; i < requestsPerOperation; i++) {
-          const query = random() < 0.4 ? `?${pick(oddQueryNames)}=${component(String(pick(oddValues)).slice(0, 300))}` : '';
+          const query =
+            random() < 0.4 ? `?${pick(oddQueryNames)}=${component(String(pick(oddValues)).slice(0, 300))}` : '';
           const url = template.replace(/\{[^}]+\}/g, () => component(pick(oddPathValues))) + query;
           // A second apart on the service's clock: the per-second rate limit never answers in the handler's place.
           app.clock.advance(1000);
@@ -110,7 +161,9 @@ describe.each(['main', 'tariff', 'site'] as const)('the %s host, given malformed
           const res = await call;
           const isProblem = String(res.headers['content-type']).startsWith('application/problem+json');
           if ((res.status >= 500 && res.status !== 503) || (res.status >= 400 && !isProblem)) {
-            wrong.push(`${method.toUpperCase()} ${url.slice(0, 120)} → ${res.status} ${String(res.headers['content-type'])} ${JSON.stringify(res.body).slice(0, 200)}`);
+            wrong.push(
+              `${method.toUpperCase()} ${url.slice(0, 120)} → ${res.status} ${String(res.headers['content-type'])} ${JSON.stringify(res.body).slice(0, 200)}`,
+            );
           }
         }
       }
@@ -125,14 +178,22 @@ describe('an operation that takes no body, sent one in an encoding it cannot rea
   const bodyless = (['main', 'tariff', 'site'] as const).flatMap((host) => {
     const document = hostDocument(host);
     return Object.entries(document.paths).flatMap(([template, item]) =>
-      (['post', 'put', 'patch'] as const).filter((method) => item[method] && !item[method]?.requestBody).map((method) => ({ host, method, template, operationId: item[method]?.operationId as string })),
+      (['post', 'put', 'patch'] as const)
+        .filter((method) => item[method] && !item[method]?.requestBody)
+        .map((method) => ({ host, method, template, operationId: item[method]?.operationId as string })),
     );
   });
 
   it.each(bodyless)('$host $operationId refuses it with 415', async ({ host, method, template }) => {
     app.clock.advance(1000);
-    const call = request(app.hosts[host])[method](template.replace(/\{[^}]+\}/g, 'abc')).set('Content-Type', 'application/json').set('Content-Encoding', 'x-unknown').send('{}');
-    const res = await (host === 'site' ? call.set('Authorization', `Bearer ${key}`) : call.set('X-API-Key', key).set('X-Admin-Token', 'x'));
+    const call = request(app.hosts[host])
+      [method](template.replace(/\{[^}]+\}/g, 'abc'))
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'x-unknown')
+      .send('{}');
+    const res = await (host === 'site'
+      ? call.set('Authorization', `Bearer ${key}`)
+      : call.set('X-API-Key', key).set('X-Admin-Token', 'x'));
     expect(res.status).toBe(415);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });

@@ -24,7 +24,13 @@ interface ApiQuote {
   service: string;
   total: Money;
   breakdown: Array<{ type: string; description: string; amount: Money }>;
-  parcels: Array<{ billable_weight: { value: number; unit: string }; weight_basis: string; actual_weight_lb: number; dimensional_weight_lb: number | null; total: Money }>;
+  parcels: Array<{
+    billable_weight: { value: number; unit: string };
+    weight_basis: string;
+    actual_weight_lb: number;
+    dimensional_weight_lb: number | null;
+    total: Money;
+  }>;
   zone: string | null;
   zone_source: string | null;
   rate_type: string;
@@ -41,16 +47,30 @@ interface ApiResult {
   messages: Array<{ carrier: string; code: string; message: string }>;
 }
 
-const box = (length: number, width: number, height: number, weight: number, weight_unit = 'lb') => ({ length, width, height, length_unit: 'in', weight, weight_unit });
-const shipment = (overrides: Record<string, unknown> = {}) => ({ origin: { postal_code: '85004' }, destination: { postal_code: '75201' }, parcels: [box(6, 6, 6, 2)], ...overrides });
+const box = (length: number, width: number, height: number, weight: number, weight_unit = 'lb') => ({
+  length,
+  width,
+  height,
+  length_unit: 'in',
+  weight,
+  weight_unit,
+});
+const shipment = (overrides: Record<string, unknown> = {}) => ({
+  origin: { postal_code: '85004' },
+  destination: { postal_code: '75201' },
+  parcels: [box(6, 6, 6, 2)],
+  ...overrides,
+});
 
-const post = (app: TestApp, key: string, body: object) => request(app.hosts.main).post('/api/parcel/quotes').set('X-API-Key', key).send(body);
+const post = (app: TestApp, key: string, body: object) =>
+  request(app.hosts.main).post('/api/parcel/quotes').set('X-API-Key', key).send(body);
 const quoteOf = (result: ApiResult, service: string): ApiQuote => {
   const found = result.quotes.find((q) => q.service === service);
   if (!found) throw new Error(`no ${service} quote in ${JSON.stringify(result)}`);
   return found;
 };
-const charges = (quote: ApiQuote) => Object.fromEntries(quote.breakdown.map((l) => [`${l.type}: ${l.description}`, l.amount.amount]));
+const charges = (quote: ApiQuote) =>
+  Object.fromEntries(quote.breakdown.map((l) => [`${l.type}: ${l.description}`, l.amount.amount]));
 
 async function paidKey(app: TestApp): Promise<string> {
   const account = await signUp(app);
@@ -73,7 +93,16 @@ describe('quotes from the fixture rate cards', () => {
   afterAll(() => app.close());
 
   it('rates on dimensional weight: FedEx Ground, 12×12×12 in at 3 lb is 1728 / 139 → 13 lb, zone 2 = 16.19', async () => {
-    const res = await post(app, key, shipment({ destination: { postal_code: '85201' }, parcels: [box(12, 12, 12, 3)], ship_date: '2025-06-10', services: ['fedex_ground'] })).expect(200);
+    const res = await post(
+      app,
+      key,
+      shipment({
+        destination: { postal_code: '85201' },
+        parcels: [box(12, 12, 12, 3)],
+        ship_date: '2025-06-10',
+        services: ['fedex_ground'],
+      }),
+    ).expect(200);
     const ground = quoteOf(res.body, 'fedex_ground');
     expect(ground).toMatchObject({
       carrier: 'fedex',
@@ -85,14 +114,33 @@ describe('quotes from the fixture rate cards', () => {
       cheapest: true,
       fastest: true,
     });
-    expect(ground.parcels).toEqual([{ index: 0, billable_weight: { value: 13, unit: 'lb' }, weight_basis: 'dimensional', actual_weight_lb: 3, dimensional_weight_lb: 13, zone: '2', total: { amount: '16.19', currency: 'USD' } }]);
+    expect(ground.parcels).toEqual([
+      {
+        index: 0,
+        billable_weight: { value: 13, unit: 'lb' },
+        weight_basis: 'dimensional',
+        actual_weight_lb: 3,
+        dimensional_weight_lb: 13,
+        zone: '2',
+        total: { amount: '16.19', currency: 'USD' },
+      },
+    ]);
     expect(ground.warnings.map((w) => w.code)).toContain('fuel_not_included');
   });
 
   it('adds surcharges from their tables: UPS Ground to a residence with additional handling, fuel on top', async () => {
     // 49 in long (over 48) at 40 lb, Phoenix → Dallas (zone 5 by distance), UPS Daily Rates 2025-12-22:
     // 44.86 + residential 6.50 + additional handling zone 5–6 38.50 = 89.86; fuel 22.75 % (week of 2026-03-09) = 20.44.
-    const res = await post(app, key, shipment({ parcels: [box(49, 10, 10, 40)], residential: true, ship_date: '2026-03-10', services: ['ups_ground'] })).expect(200);
+    const res = await post(
+      app,
+      key,
+      shipment({
+        parcels: [box(49, 10, 10, 40)],
+        residential: true,
+        ship_date: '2026-03-10',
+        services: ['ups_ground'],
+      }),
+    ).expect(200);
     const ups = quoteOf(res.body, 'ups_ground');
     expect(charges(ups)).toEqual({
       'base: UPS Ground base rate': '44.86',
@@ -100,9 +148,20 @@ describe('quotes from the fixture rate cards', () => {
       'additional_handling: Additional handling (dimensions)': '38.50',
       'fuel: Fuel surcharge (22.75 %, week of 2026-03-09)': '20.44',
     });
-    expect(ups).toMatchObject({ total: { amount: '110.30', currency: 'USD' }, zone: '5', zone_source: 'distance_estimate', rate_type: 'daily' });
-    expect(ups.parcels[0]).toMatchObject({ billable_weight: { value: 40, unit: 'lb' }, weight_basis: 'actual', dimensional_weight_lb: 36 });
-    expect(ups.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['zone_estimated', 'delivery_area_not_assessed', 'fuel_estimated']));
+    expect(ups).toMatchObject({
+      total: { amount: '110.30', currency: 'USD' },
+      zone: '5',
+      zone_source: 'distance_estimate',
+      rate_type: 'daily',
+    });
+    expect(ups.parcels[0]).toMatchObject({
+      billable_weight: { value: 40, unit: 'lb' },
+      weight_basis: 'actual',
+      dimensional_weight_lb: 36,
+    });
+    expect(ups.warnings.map((w) => w.code)).toEqual(
+      expect.arrayContaining(['zone_estimated', 'delivery_area_not_assessed', 'fuel_estimated']),
+    );
   });
 
   it('lists services a parcel is too heavy for as not available, with the reason (ship date defaults to today)', async () => {
@@ -120,18 +179,29 @@ describe('quotes from the fixture rate cards', () => {
 
   it('rates a multi-parcel shipment as the sum of its parcels', async () => {
     // UPS Ground zone 5: 2 lb = 15.79 (+ fuel 22.75 % = 3.59) and 7 lb = 19.26 (+ 4.38).
-    const res = await post(app, key, shipment({ parcels: [box(6, 6, 6, 2), box(6, 6, 6, 7)], ship_date: '2026-03-10', services: ['ups_ground'] })).expect(200);
+    const res = await post(
+      app,
+      key,
+      shipment({ parcels: [box(6, 6, 6, 2), box(6, 6, 6, 7)], ship_date: '2026-03-10', services: ['ups_ground'] }),
+    ).expect(200);
     const ups = quoteOf(res.body, 'ups_ground');
     expect(ups.parcels.map((p) => [p.billable_weight.value, p.total.amount])).toEqual([
       [2, '19.38'],
       [7, '23.64'],
     ]);
-    expect(charges(ups)).toEqual({ 'base: UPS Ground base rate': '35.05', 'fuel: Fuel surcharge (22.75 %, week of 2026-03-09)': '7.97' });
+    expect(charges(ups)).toEqual({
+      'base: UPS Ground base rate': '35.05',
+      'fuel: Fuel surcharge (22.75 %, week of 2026-03-09)': '7.97',
+    });
     expect(ups.total.amount).toBe('43.02');
   });
 
   it.each([
-    ['a postal code that is not a US ZIP', { destination: { postal_code: 'K1A 0B1' } }, '/body/destination/postal_code'],
+    [
+      'a postal code that is not a US ZIP',
+      { destination: { postal_code: 'K1A 0B1' } },
+      '/body/destination/postal_code',
+    ],
     ['a country other than the US', { origin: { postal_code: '85004', country: 'CA' } }, '/body/origin/country'],
     ['a ZIP code with no such three-digit prefix', { origin: { postal_code: '00001' } }, '/body/origin/postal_code'],
     ['a parcel without weight', { parcels: [box(6, 6, 6, 2), box(6, 6, 6, 0)] }, '/body/parcels/1/weight'],
@@ -159,7 +229,11 @@ describe('quotes from the fixture rate cards', () => {
     ['a side over the largest', { parcels: [box(100_000.01, 6, 6, 2)] }, '/body/parcels/0/length'],
     ['fifty-one parcels', { parcels: Array.from({ length: 51 }, () => box(6, 6, 6, 2)) }, '/body/parcels'],
     ['no parcel', { parcels: [] }, '/body/parcels'],
-    ['a length unit the engine does not know', { parcels: [{ ...box(6, 6, 6, 2), length_unit: 'ft' }] }, '/body/parcels/0/length_unit'],
+    [
+      'a length unit the engine does not know',
+      { parcels: [{ ...box(6, 6, 6, 2), length_unit: 'ft' }] },
+      '/body/parcels/0/length_unit',
+    ],
     ['the 29th of February in a common year', { ship_date: '2026-02-29' }, '/body/ship_date'],
     ['a carrier named twice', { carriers: ['ups', 'ups'] }, '/body/carriers'],
     ['a service not in the spec', { services: ['ups_teleport'] }, '/body/services/0'],
@@ -179,18 +253,27 @@ describe('quotes from the fixture rate cards', () => {
     expect(refused.body.type).toBe('https://docs.tradelane.dev/problems/quota-exceeded');
     expect(refused.headers['ratelimit-policy']).toBe('"parcel";q=5;w=86400');
     // The same key still has its 5 tariff calls (this app has no tariff data, so calculate answers 503 and gives the call back).
-    const tariff = await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-API-Key', free.key).send({ hts_code: '6109.10.0012', country_code: 'CN' });
+    const tariff = await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-API-Key', free.key)
+      .send({ hts_code: '6109.10.0012', country_code: 'CN' });
     expect(tariff.status).toBe(503);
     expect(tariff.headers['ratelimit-policy']).toBe('"tariff";q=5;w=86400');
     expect(tariff.headers['x-ratelimit-remaining']).toBe('5');
   });
 
   it('replays a quote for the same Idempotency-Key and refuses the key with another shipment', async () => {
-    const first = await post(app, key, shipment({ ship_date: '2026-08-03' })).set('Idempotency-Key', 'parcel-1').expect(200);
-    const again = await post(app, key, shipment({ ship_date: '2026-08-03' })).set('Idempotency-Key', 'parcel-1').expect(200);
+    const first = await post(app, key, shipment({ ship_date: '2026-08-03' }))
+      .set('Idempotency-Key', 'parcel-1')
+      .expect(200);
+    const again = await post(app, key, shipment({ ship_date: '2026-08-03' }))
+      .set('Idempotency-Key', 'parcel-1')
+      .expect(200);
     expect(again.headers['idempotency-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
-    const other = await post(app, key, shipment({ ship_date: '2026-08-04' })).set('Idempotency-Key', 'parcel-1').expect(422);
+    const other = await post(app, key, shipment({ ship_date: '2026-08-04' }))
+      .set('Idempotency-Key', 'parcel-1')
+      .expect(422);
     expect(other.body.type).toBe('https://docs.tradelane.dev/problems/idempotency-mismatch');
   });
 });
@@ -206,7 +289,13 @@ describe("quotes from the repository's rate cards (a real lane)", () => {
 
   it('quotes Phoenix → Chicago with USPS, UPS and FedEx side by side, sorted by price', async () => {
     // 12×10×8 in, 5 lb, to a residence. DIM 960 / 139 → 7 lb for UPS and FedEx; USPS has no DIM under one cubic foot.
-    const res = await post(app, key, { origin: { postal_code: '85004' }, destination: { postal_code: '60606' }, parcels: [box(12, 10, 8, 5)], residential: true, ship_date: '2026-11-23' }).expect(200);
+    const res = await post(app, key, {
+      origin: { postal_code: '85004' },
+      destination: { postal_code: '60606' },
+      parcels: [box(12, 10, 8, 5)],
+      residential: true,
+      ship_date: '2026-11-23',
+    }).expect(200);
     const body = res.body as ApiResult;
     expect(new Set(body.quotes.map((q) => q.carrier))).toEqual(new Set(['usps', 'ups', 'fedex']));
     const totals = body.quotes.map((q) => Number(q.total.amount));
@@ -214,20 +303,52 @@ describe("quotes from the repository's rate cards (a real lane)", () => {
 
     // usps_retail_2026-07-12.csv, zone 7 (USPS chart 850 → 606), 5 lb.
     const usps = quoteOf(body, 'usps_ground_advantage');
-    expect(usps).toMatchObject({ total: { amount: '22.40' }, zone: '7', zone_source: 'chart', rate_type: 'retail', source: { type: 'rate_card', effective_date: '2026-07-12' }, cheapest: true });
-    expect(usps.parcels[0]).toMatchObject({ billable_weight: { value: 5, unit: 'lb' }, weight_basis: 'actual', dimensional_weight_lb: null });
+    expect(usps).toMatchObject({
+      total: { amount: '22.40' },
+      zone: '7',
+      zone_source: 'chart',
+      rate_type: 'retail',
+      source: { type: 'rate_card', effective_date: '2026-07-12' },
+      cheapest: true,
+    });
+    expect(usps.parcels[0]).toMatchObject({
+      billable_weight: { value: 5, unit: 'lb' },
+      weight_basis: 'actual',
+      dimensional_weight_lb: null,
+    });
     expect(quoteOf(body, 'usps_priority_mail').total.amount).toBe('32.70');
     expect(quoteOf(body, 'usps_priority_mail_express').total.amount).toBe('98.35');
 
     // ups_daily_rates_2025-12-22.csv 7 lb zone 7 = 21.00; residential 6.50 (ups_accessorials); fuel 27.50 % of 27.50 (week of 2026-06-15, the latest).
     const ups = quoteOf(body, 'ups_ground');
-    expect(charges(ups)).toEqual({ 'base: UPS Ground base rate': '21.00', 'residential: Residential delivery': '6.50', 'fuel: Fuel surcharge (27.50 %, week of 2026-06-15)': '7.56' });
-    expect(ups).toMatchObject({ total: { amount: '35.06' }, zone: '7', zone_source: 'distance_estimate', rate_type: 'daily', source: { type: 'rate_card', effective_date: '2025-12-22' } });
-    expect(ups.parcels[0]).toMatchObject({ billable_weight: { value: 7, unit: 'lb' }, weight_basis: 'dimensional', actual_weight_lb: 5, dimensional_weight_lb: 7 });
+    expect(charges(ups)).toEqual({
+      'base: UPS Ground base rate': '21.00',
+      'residential: Residential delivery': '6.50',
+      'fuel: Fuel surcharge (27.50 %, week of 2026-06-15)': '7.56',
+    });
+    expect(ups).toMatchObject({
+      total: { amount: '35.06' },
+      zone: '7',
+      zone_source: 'distance_estimate',
+      rate_type: 'daily',
+      source: { type: 'rate_card', effective_date: '2025-12-22' },
+    });
+    expect(ups.parcels[0]).toMatchObject({
+      billable_weight: { value: 7, unit: 'lb' },
+      weight_basis: 'dimensional',
+      actual_weight_lb: 5,
+      dimensional_weight_lb: 7,
+    });
 
     // fedex_2026_retail_rates.csv, zone 7 (FedEx chart for 850xx), 7 lb: Ground/Home Delivery all-inclusive 28.46, 2Day 94.42.
     const home = quoteOf(body, 'fedex_home_delivery');
-    expect(home).toMatchObject({ total: { amount: '28.46' }, zone: '7', zone_source: 'chart', rate_type: 'retail', source: { type: 'rate_card', card_id: 'fedex.fedex_ground.retail.US48.2026-01-05', effective_date: '2026-01-05' } });
+    expect(home).toMatchObject({
+      total: { amount: '28.46' },
+      zone: '7',
+      zone_source: 'chart',
+      rate_type: 'retail',
+      source: { type: 'rate_card', card_id: 'fedex.fedex_ground.retail.US48.2026-01-05', effective_date: '2026-01-05' },
+    });
     expect(home.warnings.map((w) => w.code)).toContain('charges_included');
     expect(quoteOf(body, 'fedex_2_day').total.amount).toBe('94.42');
 
@@ -239,11 +360,25 @@ describe("quotes from the repository's rate cards (a real lane)", () => {
 
   it('bills the FedEx additional-handling minimum weight from the 2025 surcharge table', async () => {
     // 49 in long at 30 lb: AHS-dimensions (zone 7+ 38.00) with a 40 lb minimum; FedEx 2025 list Ground 40 lb zone 7 = 62.58.
-    const res = await post(app, key, { origin: { postal_code: '85004' }, destination: { postal_code: '60606' }, parcels: [box(49, 10, 8, 30)], ship_date: '2025-06-10', services: ['fedex_ground'] }).expect(200);
+    const res = await post(app, key, {
+      origin: { postal_code: '85004' },
+      destination: { postal_code: '60606' },
+      parcels: [box(49, 10, 8, 30)],
+      ship_date: '2025-06-10',
+      services: ['fedex_ground'],
+    }).expect(200);
     const ground = quoteOf(res.body, 'fedex_ground');
-    expect(charges(ground)).toEqual({ 'base: FedEx Ground base rate': '62.58', 'additional_handling: Additional handling (dimensions)': '38.00' });
+    expect(charges(ground)).toEqual({
+      'base: FedEx Ground base rate': '62.58',
+      'additional_handling: Additional handling (dimensions)': '38.00',
+    });
     expect(ground.total.amount).toBe('100.58');
-    expect(ground.parcels[0]).toMatchObject({ billable_weight: { value: 40, unit: 'lb' }, weight_basis: 'minimum', actual_weight_lb: 30, dimensional_weight_lb: 29 });
+    expect(ground.parcels[0]).toMatchObject({
+      billable_weight: { value: 40, unit: 'lb' },
+      weight_basis: 'minimum',
+      actual_weight_lb: 30,
+      dimensional_weight_lb: 29,
+    });
   });
 });
 
@@ -276,14 +411,25 @@ describe('live carrier rating', () => {
       },
     });
     liveKey = (await signUp(app)).key;
-    testKey = (await request(app.hosts.site).post('/api/keys').set('Authorization', `Bearer ${liveKey}`).send({ mode: 'test' }).expect(201)).body.secret;
+    testKey = (
+      await request(app.hosts.site)
+        .post('/api/keys')
+        .set('Authorization', `Bearer ${liveKey}`)
+        .send({ mode: 'test' })
+        .expect(201)
+    ).body.secret;
   }, 60_000);
   afterAll(async () => {
     await ups.close();
     await app.close();
   });
 
-  const lane = shipment({ destination: { postal_code: '85201' }, parcels: [box(6, 6, 6, 2)], residential: true, ship_date: '2026-03-10' });
+  const lane = shipment({
+    destination: { postal_code: '85201' },
+    parcels: [box(6, 6, 6, 2)],
+    residential: true,
+    ship_date: '2026-03-10',
+  });
 
   it('answers 503 not-ready before the rate cards are imported, and counts nothing', async () => {
     const res = await post(app, liveKey, lane).expect(503);
@@ -294,18 +440,31 @@ describe('live carrier rating', () => {
   });
 
   describe('once imported', () => {
-    beforeAll(() => bootstrapParcelData(app.deps.parcel, app.db, { ...app.deps.config, dataDir: parcelFixtureDir }, app.deps.logger));
+    beforeAll(() =>
+      bootstrapParcelData(app.deps.parcel, app.db, { ...app.deps.config, dataDir: parcelFixtureDir }, app.deps.logger),
+    );
 
     it('prefers the live answer of a configured carrier, and falls back to the card for one that is down', async () => {
       // Phoenix → Dallas: the fixture FedEx 2026 retail card has its zone 5 (Ground/Home Delivery 2 lb = 16.81).
       const res = await post(app, liveKey, { ...lane, destination: { postal_code: '75201' } }).expect(200);
       const body = res.body as ApiResult;
-      expect(quoteOf(body, 'ups_ground')).toMatchObject({ source: { type: 'live_carrier', carrier: 'ups' }, total: { amount: '35.06' }, rate_type: 'daily' });
+      expect(quoteOf(body, 'ups_ground')).toMatchObject({
+        source: { type: 'live_carrier', carrier: 'ups' },
+        total: { amount: '35.06' },
+        rate_type: 'daily',
+      });
       expect(ups.calls(upsRate)).toHaveLength(1);
       const home = quoteOf(body, 'fedex_home_delivery');
-      expect(home).toMatchObject({ source: { type: 'rate_card', effective_date: '2026-01-05' }, total: { amount: '16.81' } });
+      expect(home).toMatchObject({
+        source: { type: 'rate_card', effective_date: '2026-01-05' },
+        total: { amount: '16.81' },
+      });
       expect(home.warnings.map((w) => w.code)).toContain('live_rating_unavailable');
-      expect(body.messages).toContainEqual({ carrier: 'fedex', code: 'live_failed', message: expect.stringContaining('FedEx live rating failed') });
+      expect(body.messages).toContainEqual({
+        carrier: 'fedex',
+        code: 'live_failed',
+        message: expect.stringContaining('FedEx live rating failed'),
+      });
     });
 
     it('answers 502 naming the carrier when its live API is the only source that could answer', async () => {

@@ -21,7 +21,8 @@ import { readExamples } from '../../scripts/lib/recorded-examples';
 const examples = readExamples();
 const documents = hostNames.map(loadHostDocument);
 
-const successStatus = (responses: Record<string, unknown>): string | undefined => Object.keys(responses).find((status) => status.startsWith('2'));
+const successStatus = (responses: Record<string, unknown>): string | undefined =>
+  Object.keys(responses).find((status) => status.startsWith('2'));
 
 describe('recorded response examples', () => {
   it('exist for every operation that answers JSON, on every host that serves it (re-record with npm run examples)', () => {
@@ -32,7 +33,10 @@ describe('recorded response examples', () => {
         const status = successStatus(responses);
         // Not yet implemented operations (501) have no successful answer to record.
         if (!status || '501' in responses || !jsonMedia(responses[status])) continue;
-        if (!examples.get(operation.operationId)?.[document.host]) missing.push(`${document.host} ${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`);
+        if (!examples.get(operation.operationId)?.[document.host])
+          missing.push(
+            `${document.host} ${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`,
+          );
       }
     }
     expect(missing).toEqual([]);
@@ -48,30 +52,47 @@ describe('recorded response examples', () => {
         const exchange = examples.get(operation.operationId)?.[document.host];
         if (!exchange) continue;
         const response = (operation.definition.responses as Record<string, unknown>)[String(exchange.response.status)];
-        const mediaType = Object.keys((response as { content?: object } | undefined)?.content ?? {}).find((type) => type.includes('json'));
+        const mediaType = Object.keys((response as { content?: object } | undefined)?.content ?? {}).find((type) =>
+          type.includes('json'),
+        );
         if (!mediaType) {
-          invalid.push(`${document.host} ${operation.operationId}: ${exchange.response.status} is not a declared JSON response`);
+          invalid.push(
+            `${document.host} ${operation.operationId}: ${exchange.response.status} is not a declared JSON response`,
+          );
           continue;
         }
-        const pointer = ['paths', operation.path, operation.method, 'responses', String(exchange.response.status), 'content', mediaType, 'schema']
+        const pointer = [
+          'paths',
+          operation.path,
+          operation.method,
+          'responses',
+          String(exchange.response.status),
+          'content',
+          mediaType,
+          'schema',
+        ]
           .map((part) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1')))
           .join('/');
         const validate = ajv.getSchema(`host#/${pointer}`);
-        if (!validate?.(exchange.response.body)) invalid.push(`${document.host} ${operation.operationId}: ${ajv.errorsText(validate?.errors)}`);
+        if (!validate?.(exchange.response.body))
+          invalid.push(`${document.host} ${operation.operationId}: ${ajv.errorsText(validate?.errors)}`);
       }
     }
     expect(invalid).toEqual([]);
   });
 
   it('are recorded only for operations the spec still has', () => {
-    const known = new Set(documents.flatMap((document) => document.operations.map((operation) => operation.operationId)));
+    const known = new Set(
+      documents.flatMap((document) => document.operations.map((operation) => operation.operationId)),
+    );
     expect([...examples.keys()].filter((operationId) => !known.has(operationId))).toEqual([]);
   });
 });
 
 describe('the API version', () => {
   it('is the version each document states', () => {
-    for (const document of documents) expect((document.document.info as { version: string }).version).toBe(currentApiVersion);
+    for (const document of documents)
+      expect((document.document.info as { version: string }).version).toBe(currentApiVersion);
   });
 });
 
@@ -81,7 +102,8 @@ describe('code samples', () => {
       for (const operation of document.operations) {
         const samples = operation.definition['x-codeSamples'] as Array<{ lang: string; source: string }>;
         expect(samples.map((sample) => sample.lang)).toEqual(['Shell', 'TypeScript', 'Python']);
-        for (const sample of samples) expect(sample.source).toContain(document.host === 'main' ? '{base_url}' : `{${document.host}_url}`);
+        for (const sample of samples)
+          expect(sample.source).toContain(document.host === 'main' ? '{base_url}' : `{${document.host}_url}`);
       }
     }
   });
@@ -106,9 +128,15 @@ describe('TypeScript code samples', () => {
         // The command the samples give, on the document the host serves.
         const yaml = path.join(dir, `${document.host}.yaml`);
         fs.writeFileSync(yaml, document.yaml);
-        execFileSync(path.join(projectRoot, 'node_modules', '.bin', 'openapi-typescript'), [yaml, '--default-non-nullable', 'false', '-o', path.join(dir, `tradelane-${document.host}.ts`)], { stdio: 'ignore' });
+        execFileSync(
+          path.join(projectRoot, 'node_modules', '.bin', 'openapi-typescript'),
+          [yaml, '--default-non-nullable', 'false', '-o', path.join(dir, `tradelane-${document.host}.ts`)],
+          { stdio: 'ignore' },
+        );
         for (const operation of document.operations) {
-          const sample = (operation.definition['x-codeSamples'] as Array<{ lang: string; source: string }>).find((entry) => entry.lang === 'TypeScript');
+          const sample = (operation.definition['x-codeSamples'] as Array<{ lang: string; source: string }>).find(
+            (entry) => entry.lang === 'TypeScript',
+          );
           const file = path.join(dir, `${document.host}-${operation.operationId}.ts`);
           fs.writeFileSync(file, sample?.source ?? '');
           files.push(file);
@@ -126,7 +154,12 @@ describe('TypeScript code samples', () => {
         paths: { 'openapi-fetch': [path.join(projectRoot, 'node_modules', 'openapi-fetch')] },
         skipLibCheck: true,
       });
-      const errors = ts.getPreEmitDiagnostics(program).map((diagnostic) => `${path.basename(diagnostic.file?.fileName ?? '')}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
+      const errors = ts
+        .getPreEmitDiagnostics(program)
+        .map(
+          (diagnostic) =>
+            `${path.basename(diagnostic.file?.fileName ?? '')}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
+        );
       expect(errors).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,9 @@ afterAll(() => app.close());
 
 // Every operation the spec gives a host is routed by that host: a request reaches the operation
 // (whatever it answers) instead of the "no such route" and "method not allowed" problems.
-const routes = hostNames.flatMap((host) => operationRoutes(host).map((route) => [host, route.method, route.path] as const));
+const routes = hostNames.flatMap((host) =>
+  operationRoutes(host).map((route) => [host, route.method, route.path] as const),
+);
 
 it.each(routes)('%s routes %s %s', async (host, method, path) => {
   const res = await request(app.hosts[host])[method.toLowerCase() as 'get'](path.replace(/\{[^}]+\}/g, 'x'));

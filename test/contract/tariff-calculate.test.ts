@@ -14,37 +14,74 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => app?.close());
 
-const steersFromChina = { hts_code: '0102.29.40.24', country_code: 'CN', entry_date: '2026-10-09', declared_value: 10000, quantity: { value: 1000, unit: 'kg' } };
+const steersFromChina = {
+  hts_code: '0102.29.40.24',
+  country_code: 'CN',
+  entry_date: '2026-10-09',
+  declared_value: 10000,
+  quantity: { value: 1000, unit: 'kg' },
+};
 let ipCounter = 0;
 const freshIp = () => `198.18.0.${++ipCounter}`;
 
 describe('POST /api/tariff/public/calculate with the real schedule and rules', () => {
-  it('answers form A on the tariff host: the stack, its sources, and the caller\'s remaining calls', async () => {
-    const res = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(steersFromChina).expect(200);
+  it("answers form A on the tariff host: the stack, its sources, and the caller's remaining calls", async () => {
+    const res = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send(steersFromChina)
+      .expect(200);
     const { result, remaining } = res.body;
     expect(remaining).toBe(4);
     expect(res.headers['x-ratelimit-remaining']).toBe('4');
-    expect(result).toMatchObject({ hts_code: '0102.29.40.24', country: { code: 'CN', name: 'China' }, declared_value: 10000, source: 'usitc_hts', entry_date: '2026-10-09' });
+    expect(result).toMatchObject({
+      hts_code: '0102.29.40.24',
+      country: { code: 'CN', name: 'China' },
+      declared_value: 10000,
+      source: 'usitc_hts',
+      entry_date: '2026-10-09',
+    });
     // 1¢/kg × 1000 kg = $10 base; 12.5% forced-labor 301 + 7.5% List 4A on $10,000 (U.S. notes 52 and 20(s)).
     expect(result.rates.base_duty).toMatchObject({ rate_type: 'specific', amount: 10 });
     expect(result.rates.section_301).toEqual({ applies: true, rate: 20, amount: 2000 });
     expect(result.total_duty_amount).toBe(2010);
     const applying = result.components.filter((c: { status: string }) => c.status === 'applies');
-    expect(applying.reduce((sum: number, c: { amount: number }) => sum + c.amount, 0)).toBeCloseTo(result.total_duty_amount, 2);
+    expect(applying.reduce((sum: number, c: { amount: number }) => sum + c.amount, 0)).toBeCloseTo(
+      result.total_duty_amount,
+      2,
+    );
     for (const component of applying) expect(component.citations.length).toBeGreaterThan(0);
     expect(result.hts_release.id).toMatch(/^htsr_2026_rev_/);
   });
 
   it('answers form B on the main host, flat', async () => {
-    const res = await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(steersFromChina).expect(200);
-    expect(res.body).toMatchObject({ hts_code: '0102.29.40.24', country: 'China', base_duty_rate: '1¢/kg', total_duty: 2010 });
-    expect(res.body.tariff_breakdown).toEqual(expect.arrayContaining([{ type: 'MFN', rate: expect.any(Number) }, { type: 'Section 301', rate: 20 }]));
+    const res = await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send(steersFromChina)
+      .expect(200);
+    expect(res.body).toMatchObject({
+      hts_code: '0102.29.40.24',
+      country: 'China',
+      base_duty_rate: '1¢/kg',
+      total_duty: 2010,
+    });
+    expect(res.body.tariff_breakdown).toEqual(
+      expect.arrayContaining([
+        { type: 'MFN', rate: expect.any(Number) },
+        { type: 'Section 301', rate: 20 },
+      ]),
+    );
     expect(res.body).not.toHaveProperty('remaining');
   });
 
   it('never reports 0 for a specific rate without a quantity: the total is null and the reason is given', async () => {
     const { quantity: _omitted, ...withoutQuantity } = steersFromChina;
-    const res = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(withoutQuantity).expect(200);
+    const res = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send(withoutQuantity)
+      .expect(200);
     expect(res.body.result.total_duty_amount).toBeNull();
     expect(res.body.result.rates.base_duty.amount).toBeNull();
     expect(res.body.result.unresolved).toEqual(expect.arrayContaining([expect.objectContaining({ component: 'mfn' })]));
@@ -52,17 +89,33 @@ describe('POST /api/tariff/public/calculate with the real schedule and rules', (
 
   it('names the field of an unknown code or country (400), and does not count the call', async () => {
     const ip = freshIp();
-    const code = await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-Forwarded-For', ip).send({ hts_code: '9999.99.9999', country_code: 'CN' }).expect(400);
+    const code = await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', ip)
+      .send({ hts_code: '9999.99.9999', country_code: 'CN' })
+      .expect(400);
     expect(code.body.errors).toEqual([expect.objectContaining({ pointer: '/body/hts_code' })]);
-    const country = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', ip).send({ hts_code: '6109.10.0012', country_code: 'ZZ' }).expect(400);
+    const country = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', ip)
+      .send({ hts_code: '6109.10.0012', country_code: 'ZZ' })
+      .expect(400);
     expect(country.body.errors).toEqual([expect.objectContaining({ pointer: '/body/country_code' })]);
-    const ok = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', ip).send({ hts_code: '6109.10.0012', country_code: 'CN' }).expect(200);
+    const ok = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', ip)
+      .send({ hts_code: '6109.10.0012', country_code: 'CN' })
+      .expect(200);
     expect(ok.body.remaining).toBe(4);
   });
 
   it('answers 422 with the reason for a code not in force on the entry date', async () => {
     // 9903.03.01 (Section 122) first appears in Revision 4, in force from 2026-02-24.
-    const res = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send({ hts_code: '9903.03.01', country_code: 'CN', entry_date: '2026-02-20' }).expect(422);
+    const res = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send({ hts_code: '9903.03.01', country_code: 'CN', entry_date: '2026-02-20' })
+      .expect(422);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unprocessable');
     expect(res.body.detail).toContain('2026');
   });
@@ -70,30 +123,67 @@ describe('POST /api/tariff/public/calculate with the real schedule and rules', (
   it('calculates a 2025 entry on both hosts from the 2025 release in force and the measures of that date', async () => {
     // EO 14326 Annex I: Vietnam 20% (9903.02.69) from 2025-08-07; MFN 16.5% from HTS 2025 Rev 18.
     const tshirt = { hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2025-08-10', declared_value: 10000 };
-    const tariff = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(tshirt).expect(200);
+    const tariff = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send(tshirt)
+      .expect(200);
     expect(tariff.body.result.hts_release).toEqual({ id: 'htsr_2025_rev_18', name: '2025 Revision 18' });
-    expect(tariff.body.result.components.filter((c: { status: string }) => c.status === 'applies').map((c: { id: string; amount: number }) => [c.id, c.amount])).toEqual([
+    expect(
+      tariff.body.result.components
+        .filter((c: { status: string }) => c.status === 'applies')
+        .map((c: { id: string; amount: number }) => [c.id, c.amount]),
+    ).toEqual([
       ['mfn', 1650],
       ['ieepa-reciprocal-vn', 2000],
     ]);
     expect(tariff.body.result.total_duty_amount).toBe(3650);
-    const main = await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(tshirt).expect(200);
+    const main = await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send(tshirt)
+      .expect(200);
     expect(main.body.total_duty).toBe(3650);
     // Before the oldest imported release, no schedule is in force: 422 with the reason.
-    const early = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send({ ...tshirt, entry_date: '2025-08-06' }).expect(422);
+    const early = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send({ ...tshirt, entry_date: '2025-08-06' })
+      .expect(422);
     expect(early.body.detail).toContain('2025-08-06');
   });
 
   it('reports a Section 201 safeguard under its own key (form A) and type (form B)', async () => {
     // Solar modules (8541.43.00.10) from Korea entered 2025-08-10: heading 9903.45.25 at 14%, U.S. note 18(h).
     const modules = { hts_code: '8541.43.00.10', country_code: 'KR', entry_date: '2025-08-10', declared_value: 10000 };
-    const tariff = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(modules).expect(200);
+    const tariff = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send(modules)
+      .expect(200);
     expect(tariff.body.result.rates.section_201).toEqual({ applies: true, rate: 14, amount: 1400 });
-    expect(tariff.body.result.components).toEqual(expect.arrayContaining([expect.objectContaining({ id: 's201-solar-modules-2025', family: 'section_201', heading: '9903.45.25', amount: 1400 })]));
-    const main = await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(modules).expect(200);
+    expect(tariff.body.result.components).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: 's201-solar-modules-2025',
+          family: 'section_201',
+          heading: '9903.45.25',
+          amount: 1400,
+        }),
+      ]),
+    );
+    const main = await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send(modules)
+      .expect(200);
     expect(main.body.tariff_breakdown).toEqual(expect.arrayContaining([{ type: 'Section 201', rate: 14 }]));
     // A line the safeguard does not cover has no section_201 key at all.
-    const steers = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(steersFromChina).expect(200);
+    const steers = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send(steersFromChina)
+      .expect(200);
     expect(steers.body.result.rates).not.toHaveProperty('section_201');
   });
 
@@ -101,13 +191,31 @@ describe('POST /api/tariff/public/calculate with the real schedule and rules', (
     const { key } = await signUp(app);
     const keyed = { 'X-API-Key': key };
     const statuses: number[] = [];
-    for (const [host, headers] of [['main', keyed], ['tariff', keyed], ['main', keyed], ['tariff', keyed], ['main', keyed], ['tariff', keyed]] as const) {
-      statuses.push((await request(app.hosts[host]).post('/api/tariff/public/calculate').set(headers).send(steersFromChina)).status);
+    for (const [host, headers] of [
+      ['main', keyed],
+      ['tariff', keyed],
+      ['main', keyed],
+      ['tariff', keyed],
+      ['main', keyed],
+      ['tariff', keyed],
+    ] as const) {
+      statuses.push(
+        (await request(app.hosts[host]).post('/api/tariff/public/calculate').set(headers).send(steersFromChina)).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) await request(app.hosts[i % 2 ? 'main' : 'tariff']).post('/api/tariff/public/calculate').set('X-Forwarded-For', ip).send(steersFromChina).expect(200);
-    const refused = await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-Forwarded-For', ip).send(steersFromChina).expect(429);
+    for (let i = 0; i < 5; i++)
+      await request(app.hosts[i % 2 ? 'main' : 'tariff'])
+        .post('/api/tariff/public/calculate')
+        .set('X-Forwarded-For', ip)
+        .send(steersFromChina)
+        .expect(200);
+    const refused = await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', ip)
+      .send(steersFromChina)
+      .expect(429);
     expect(refused.headers['retry-after']).toBeDefined();
   });
 
@@ -115,7 +223,11 @@ describe('POST /api/tariff/public/calculate with the real schedule and rules', (
     const { key, email } = await signUp(app);
     await app.deps.access.accounts.changePlan(email, 'tariff_pro', 'test', null);
     for (let i = 0; i < 6; i++) {
-      const res = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-API-Key', key).send(steersFromChina).expect(200);
+      const res = await request(app.hosts.tariff)
+        .post('/api/tariff/public/calculate')
+        .set('X-API-Key', key)
+        .send(steersFromChina)
+        .expect(200);
       expect(res.body.remaining).toBe(2_147_483_647);
       expect(res.headers['ratelimit']).toBeUndefined();
     }
@@ -123,15 +235,39 @@ describe('POST /api/tariff/public/calculate with the real schedule and rules', (
 
   it('replays an idempotent calculation without charging, and refuses the key with another body (422)', async () => {
     const ip = freshIp();
-    const first = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', ip).set('Idempotency-Key', 'calc-1').send(steersFromChina).expect(200);
-    const replay = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', ip).set('Idempotency-Key', 'calc-1').send(steersFromChina).expect(200);
+    const first = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', ip)
+      .set('Idempotency-Key', 'calc-1')
+      .send(steersFromChina)
+      .expect(200);
+    const replay = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', ip)
+      .set('Idempotency-Key', 'calc-1')
+      .send(steersFromChina)
+      .expect(200);
     expect(replay.headers['idempotency-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
     // The same key with another request is 422 for an account (keyless records are keyed by address and request).
     const { key } = await signUp(app);
-    await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-API-Key', key).set('Idempotency-Key', 'calc-2').send(steersFromChina).expect(200);
-    await request(app.hosts.main).post('/api/tariff/public/calculate').set('X-API-Key', key).set('Idempotency-Key', 'calc-2').send({ ...steersFromChina, declared_value: 5 }).expect(422);
-    const next = await request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', ip).send(steersFromChina).expect(200);
+    await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-API-Key', key)
+      .set('Idempotency-Key', 'calc-2')
+      .send(steersFromChina)
+      .expect(200);
+    await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-API-Key', key)
+      .set('Idempotency-Key', 'calc-2')
+      .send({ ...steersFromChina, declared_value: 5 })
+      .expect(422);
+    const next = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', ip)
+      .send(steersFromChina)
+      .expect(200);
     expect(next.body.remaining).toBe(3); // calc-2 was the account's call, not this address's
   });
 });
@@ -142,25 +278,47 @@ describe('claims, possible exemptions and response details (issue 16)', () => {
 
   it('takes claims[] from the catalogue; the deprecated claims object still works and gives the same answer', async () => {
     const usmcaHorse = { hts_code: '0101.21.00.10', country_code: 'CA', entry_date: '2026-10-09' };
-    const listed = await calculate('tariff', { ...usmcaHorse, claims: [{ code: 'special_program', text: 'S' }] }).expect(200);
+    const listed = await calculate('tariff', {
+      ...usmcaHorse,
+      claims: [{ code: 'special_program', text: 'S' }],
+    }).expect(200);
     const legacy = await calculate('tariff', { ...usmcaHorse, claims: { special_program: 'S' } }).expect(200);
     expect(listed.body.result.total_duty_amount).toBe(0);
     expect(legacy.body.result.components).toEqual(listed.body.result.components);
   });
 
   it('refuses an unknown claim and a claim without what it carries (400, naming the field)', async () => {
-    const unknown = await calculate('main', { hts_code: '6109.10.0012', country_code: 'CN', claims: [{ code: 'made_in_usa' }] }).expect(400);
+    const unknown = await calculate('main', {
+      hts_code: '6109.10.0012',
+      country_code: 'CN',
+      claims: [{ code: 'made_in_usa' }],
+    }).expect(400);
     expect(unknown.body.errors[0].pointer).toMatch(/^\/body\/claims/);
-    const bare = await calculate('main', { hts_code: '6109.10.0012', country_code: 'CN', claims: [{ code: 'steel_content_value' }] }).expect(400);
+    const bare = await calculate('main', {
+      hts_code: '6109.10.0012',
+      country_code: 'CN',
+      claims: [{ code: 'steel_content_value' }],
+    }).expect(400);
     expect(bare.body.errors).toEqual([expect.objectContaining({ pointer: '/body/claims/0/value' })]);
-    const both = await calculate('main', { hts_code: '8541.42.0010', country_code: 'KR', claims: [{ code: 'within_quota' }, { code: 'over_quota' }] }).expect(400);
+    const both = await calculate('main', {
+      hts_code: '8541.42.0010',
+      country_code: 'KR',
+      claims: [{ code: 'within_quota' }, { code: 'over_quota' }],
+    }).expect(400);
     expect(both.body.errors).toEqual([{ pointer: '/body/claims', message: expect.stringContaining('not both') }]);
   });
 
   it('warns about a claim no measure on the line uses, and does not apply it', async () => {
-    const res = await calculate('main', { hts_code: '6109.10.0012', country_code: 'VN', entry_date: '2026-10-09', claims: [{ code: 'steel_content_value', value: 500 }] }).expect(200);
+    const res = await calculate('main', {
+      hts_code: '6109.10.0012',
+      country_code: 'VN',
+      entry_date: '2026-10-09',
+      claims: [{ code: 'steel_content_value', value: 500 }],
+    }).expect(200);
     expect(res.body.total_duty).toBe(2900);
-    expect(res.body.warnings).toEqual(expect.arrayContaining([expect.stringContaining('steel_content_value does not fit this line')]));
+    expect(res.body.warnings).toEqual(
+      expect.arrayContaining([expect.stringContaining('steel_content_value does not fit this line')]),
+    );
   });
 
   it('lists a possible exemption with its claim, heading and the total it would give (U.S. note 20(www), 9903.88.70)', async () => {
@@ -168,18 +326,33 @@ describe('claims, possible exemptions and response details (issue 16)', () => {
     const res = await calculate('tariff', machine).expect(200);
     expect(res.body.result.total_duty_amount).toBe(3750);
     expect(res.body.result.possible_exemptions).toEqual([
-      expect.objectContaining({ claim: expect.objectContaining({ code: 's301_china_exclusion_9903_88_70' }), heading: '9903.88.70', component: 's301-cn-list-2', total_duty: 1250 }),
+      expect.objectContaining({
+        claim: expect.objectContaining({ code: 's301_china_exclusion_9903_88_70' }),
+        heading: '9903.88.70',
+        component: 's301-cn-list-2',
+        total_duty: 1250,
+      }),
     ]);
-    const claimed = await calculate('tariff', { ...machine, claims: [{ code: 's301_china_exclusion_9903_88_70', text: 'U.S. note 20(www)(1)' }] }).expect(200);
+    const claimed = await calculate('tariff', {
+      ...machine,
+      claims: [{ code: 's301_china_exclusion_9903_88_70', text: 'U.S. note 20(www)(1)' }],
+    }).expect(200);
     expect(claimed.body.result.total_duty_amount).toBe(1250);
-    expect(claimed.body.result.components.find((c: { id: string }) => c.id === 's301-cn-list-2')).toMatchObject({ status: 'suppressed' });
+    expect(claimed.body.result.components.find((c: { id: string }) => c.id === 's301-cn-list-2')).toMatchObject({
+      status: 'suppressed',
+    });
   });
 
   it('form B lists MFN with a null rate while the base is unresolved; prohibited is null while a ban is unresolved', async () => {
     const { quantity: _omitted, ...withoutQuantity } = steersFromChina;
     const steers = await calculate('main', withoutQuantity).expect(200);
     expect(steers.body.tariff_breakdown).toEqual(expect.arrayContaining([{ type: 'MFN', rate: null }]));
-    const wine = { hts_code: '2204.21.5005', country_code: 'CA', entry_date: '2026-10-01', quantity: { value: 1000, unit: 'liter' } };
+    const wine = {
+      hts_code: '2204.21.5005',
+      country_code: 'CA',
+      entry_date: '2026-10-01',
+      quantity: { value: 1000, unit: 'liter' },
+    };
     const banned = await calculate('tariff', wine).expect(200);
     expect(banned.body.result.prohibited).toBeNull();
     expect(banned.body.result.total_duty_amount).toBeNull();
@@ -190,7 +363,11 @@ describe('before the reference data is loaded', () => {
   it.each(['main', 'tariff'] as const)('the %s host answers 503 not-ready and counts nothing', async (host) => {
     const empty = await createTestApp({ config: { trustProxy: true } });
     try {
-      const res = await request(empty.hosts[host]).post('/api/tariff/public/calculate').set('X-Forwarded-For', '198.18.1.1').send(steersFromChina).expect(503);
+      const res = await request(empty.hosts[host])
+        .post('/api/tariff/public/calculate')
+        .set('X-Forwarded-For', '198.18.1.1')
+        .send(steersFromChina)
+        .expect(503);
       expect(res.body.type).toBe('https://docs.tradelane.dev/problems/not-ready');
       expect(res.headers['retry-after']).toBe('5');
       expect(res.headers['x-ratelimit-remaining']).toBe('5');
@@ -204,7 +381,8 @@ describe('before the reference data is loaded', () => {
 // cannot, and the two agree at each bound (a value the spec takes is never refused by the engine).
 describe('the spec and the engine agree on the edges of a calculation request', () => {
   const tshirt = { hts_code: '6109.10.00.12', country_code: 'CN', entry_date: '2026-10-09' };
-  const calculate = (body: object) => request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(body);
+  const calculate = (body: object) =>
+    request(app.hosts.tariff).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(body);
 
   it.each([
     ['a declared value of 1e-7 (above the exclusive minimum of 0)', { declared_value: 1e-7 }],
@@ -212,7 +390,10 @@ describe('the spec and the engine agree on the edges of a calculation request', 
     ['a quantity of 0 (the minimum)', { quantity: { value: 0, unit: 'kg' } }],
     ['a quantity of 1e-7', { quantity: { value: 1e-7, unit: 'doz.' } }],
     ['a content share of 100 percent (the limit)', { claims: [{ code: 'us_content_share', value: 100 }] }],
-    ['a content value equal to the declared value', { declared_value: 5000, claims: [{ code: 'steel_content_value', value: 5000 }] }],
+    [
+      'a content value equal to the declared value',
+      { declared_value: 5000, claims: [{ code: 'steel_content_value', value: 5000 }] },
+    ],
     ['a dotted ten-digit code', { hts_code: '6109.10.0012' }],
     ['a plain ten-digit code', { hts_code: '6109100012' }],
     ['an eight-digit code', { hts_code: '6109.10.00' }],
@@ -228,8 +409,16 @@ describe('the spec and the engine agree on the edges of a calculation request', 
     ['a declared value just over the largest', { declared_value: 1_000_000_000_000.01 }, '/body/declared_value'],
     ['a negative quantity', { quantity: { value: -1e-7, unit: 'kg' } }, '/body/quantity/value'],
     ['a negative claimed value', { claims: [{ code: 'steel_content_value', value: -0.01 }] }, '/body/claims/0/value'],
-    ['a content share over 100 percent', { claims: [{ code: 'us_content_share', value: 100.01 }] }, '/body/claims/0/value'],
-    ['a content value over the declared value', { declared_value: 5000, claims: [{ code: 'steel_content_value', value: 5000.01 }] }, '/body/claims/0/value'],
+    [
+      'a content share over 100 percent',
+      { claims: [{ code: 'us_content_share', value: 100.01 }] },
+      '/body/claims/0/value',
+    ],
+    [
+      'a content value over the declared value',
+      { declared_value: 5000, claims: [{ code: 'steel_content_value', value: 5000.01 }] },
+      '/body/claims/0/value',
+    ],
     ['a code of nine digits', { hts_code: '6109.10.001' }, '/body/hts_code'],
     ['a code with dashes', { hts_code: '6109-10-0012' }, '/body/hts_code'],
     ['a three-letter country code', { country_code: 'CHN' }, '/body/country_code'],

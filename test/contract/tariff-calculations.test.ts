@@ -19,7 +19,13 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => app?.close());
 
-const tshirt = { hts_code: '6109.10.0012', country_code: 'CN', declared_value: 12500, entry_date: '2026-10-09', mode: 'ocean' };
+const tshirt = {
+  hts_code: '6109.10.0012',
+  country_code: 'CN',
+  declared_value: 12500,
+  entry_date: '2026-10-09',
+  mode: 'ocean',
+};
 const calculate = (key: string | null, body: object, host: 'tariff' | 'main' = 'tariff') => {
   const call = request(app.hosts[host]).post('/api/tariff/public/calculate');
   return key === null ? call.send(body) : call.set('X-API-Key', key).send(body);
@@ -32,11 +38,19 @@ describe('stored calculations', () => {
     expect(stored.body.calculation_id).toMatch(/^calc_/);
     expect(stored.body.remaining).toEqual(expect.any(Number));
     const read = await get(pro, `/api/tariff/calculations/${stored.body.calculation_id}`).expect(200);
-    expect(read.body).toMatchObject({ id: stored.body.calculation_id, object: 'tariff_calculation', livemode: true, request: tshirt });
+    expect(read.body).toMatchObject({
+      id: stored.body.calculation_id,
+      object: 'tariff_calculation',
+      livemode: true,
+      request: tshirt,
+    });
     expect(read.body.result).toEqual(stored.body.result);
 
     const flat = await calculate(pro, { ...tshirt, country_code: 'VN', store: true }, 'main').expect(200);
-    expect(flat.body).toMatchObject({ calculation_id: expect.stringMatching(/^calc_/), total_duty: expect.any(Number) });
+    expect(flat.body).toMatchObject({
+      calculation_id: expect.stringMatching(/^calc_/),
+      total_duty: expect.any(Number),
+    });
     const readFlat = await get(pro, `/api/tariff/calculations/${flat.body.calculation_id}`).expect(200);
     expect(readFlat.body.result.total_duty_amount).toBe(flat.body.total_duty);
 
@@ -44,13 +58,19 @@ describe('stored calculations', () => {
     expect(unstored.body.calculation_id).toBeUndefined();
   });
 
-  it('lists the account\'s calculations newest first, page by page, apart per account and mode', async () => {
+  it("lists the account's calculations newest first, page by page, apart per account and mode", async () => {
     const account = await signUpOnPlan(app, 'business');
     const ids: string[] = [];
-    for (const country of ['CN', 'VN', 'MX']) ids.push((await calculate(account.key, { ...tshirt, country_code: country, store: true }).expect(200)).body.calculation_id);
+    for (const country of ['CN', 'VN', 'MX'])
+      ids.push(
+        (await calculate(account.key, { ...tshirt, country_code: country, store: true }).expect(200)).body
+          .calculation_id,
+      );
     const first = await get(account.key, '/api/tariff/calculations?limit=2').expect(200);
     expect(first.body).toMatchObject({ object: 'list', has_more: true });
-    const second = await get(account.key, `/api/tariff/calculations?limit=2&cursor=${first.body.next_cursor}`).expect(200);
+    const second = await get(account.key, `/api/tariff/calculations?limit=2&cursor=${first.body.next_cursor}`).expect(
+      200,
+    );
     expect(second.body).toMatchObject({ has_more: false, next_cursor: null });
     expect([...first.body.data, ...second.body.data].map((c: { id: string }) => c.id)).toEqual(ids.reverse());
     expect((await get(other, '/api/tariff/calculations').expect(200)).body.data).toEqual([]);
@@ -60,12 +80,19 @@ describe('stored calculations', () => {
   });
 
   it('renders a stored calculation as a PDF duty report that reads back with its components and totals', async () => {
-    const stored = await calculate(pro, { ...tshirt, store: true, claims: [{ code: 'adcvd_exporter', text: 'Acme Textiles' }] }).expect(200);
-    const res = await get(pro, `/api/tariff/calculations/${stored.body.calculation_id}/pdf`).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
+    const stored = await calculate(pro, {
+      ...tshirt,
+      store: true,
+      claims: [{ code: 'adcvd_exporter', text: 'Acme Textiles' }],
     }).expect(200);
+    const res = await get(pro, `/api/tariff/calculations/${stored.body.calculation_id}/pdf`)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`inline; filename="${stored.body.calculation_id}.pdf"`);
     const text = (await pdfText(res.body as Buffer)).replace(/\s+/g, ' ');
@@ -93,23 +120,70 @@ describe('stored calculations', () => {
   it('renders many lines (as a bulk job will): a summary table over pages, its header repeated, unresolved lines out of the total', async () => {
     const { calculation_id: id, result } = (await calculate(pro, { ...tshirt, store: true }).expect(200)).body;
     const stored = await app.deps.tariff.calculations.find(proId, true, id);
-    const failure = { htsCode: '6109.10.0012', countryCode: 'CN', entryDate: '2020-01-01', reason: 'not in force on 2020-01-01' };
+    const failure = {
+      htsCode: '6109.10.0012',
+      countryCode: 'CN',
+      entryDate: '2020-01-01',
+      reason: 'not in force on 2020-01-01',
+    };
     const lines: Array<DutyReportLine & { line: number }> = Array.from({ length: 45 }, (_, i) =>
-      i === 3 ? { line: i + 1, reference: 'PO-3', failure } : { line: i + 1, reference: `PO-${i}`, claims: [], calculation: stored?.calculation as NonNullable<typeof stored>['calculation'] });
+      i === 3
+        ? { line: i + 1, reference: 'PO-3', failure }
+        : {
+            line: i + 1,
+            reference: `PO-${i}`,
+            claims: [],
+            calculation: stored?.calculation as NonNullable<typeof stored>['calculation'],
+          },
+    );
     const widths = [28, 80, 72, 38, 60, 72, 72, 73];
-    const columns = ['#', 'Reference', 'HTS', 'Origin', 'Entry date', 'Value', 'Duty', 'Duty and fees'].map((header, i) => ({ header, width: widths[i] }));
+    const columns = ['#', 'Reference', 'HTS', 'Origin', 'Entry date', 'Value', 'Duty', 'Duty and fees'].map(
+      (header, i) => ({ header, width: widths[i] }),
+    );
     const summary = (async function* () {
       for (const line of lines) {
-        if ('failure' in line) yield { line: line.line, cells: [String(line.line), 'PO-3', failure.htsCode, failure.countryCode, failure.entryDate, '', 'unresolved', 'unresolved'], note: failure.reason, amount: null };
-        else yield { line: line.line, cells: [String(line.line), line.reference ?? '', '', '', '', '', '', ''], amount: line.calculation.totals.dutyAndFees };
+        if ('failure' in line)
+          yield {
+            line: line.line,
+            cells: [
+              String(line.line),
+              'PO-3',
+              failure.htsCode,
+              failure.countryCode,
+              failure.entryDate,
+              '',
+              'unresolved',
+              'unresolved',
+            ],
+            note: failure.reason,
+            amount: null,
+          };
+        else
+          yield {
+            line: line.line,
+            cells: [String(line.line), line.reference ?? '', '', '', '', '', '', ''],
+            amount: line.calculation.totals.dutyAndFees,
+          };
       }
     })();
-    const text = (await pdfText(await renderDutyReportPdf({ id: 'blk_test', calculatedAt: 0, lineCount: 45, summary: { columns, rows: summary, totalLabel: 'Duty and fees' }, details: lines }))).replace(/\s+/g, ' ');
+    const text = (
+      await pdfText(
+        await renderDutyReportPdf({
+          id: 'blk_test',
+          calculatedAt: 0,
+          lineCount: 45,
+          summary: { columns, rows: summary, totalLabel: 'Duty and fees' },
+          details: lines,
+        }),
+      )
+    ).replace(/\s+/g, ' ');
     const pages = Number(/page 1 of (\d+)/.exec(text)?.[1]);
     expect(pages).toBeGreaterThan(45);
     expect(text.match(/# Reference HTS Origin Entry date Value Duty Duty and fees/g)?.length).toBe(2);
     const landed = result.total_duty_amount + result.fees.total;
-    expect(text).toContain(`Duty and fees, resolved lines: USD ${(44 * landed).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    expect(text).toContain(
+      `Duty and fees, resolved lines: USD ${(44 * landed).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
     expect(text).toContain('1 of 45 lines are unresolved and not in this total: line 4.');
     expect(text).toContain('4 PO-3 6109.10.0012 CN 2020-01-01 unresolved unresolved not in force on 2020-01-01');
   });

@@ -25,7 +25,6 @@ describe('POST /api/tariff/public/ai-search (tariff host)', () => {
     const res = await request(app.hosts.tariff).post('/api/tariff/public/ai-search').send({}).expect(400);
     expect(res.body.errors).toEqual([{ pointer: '/body/query', message: "must have required property 'query'" }]);
   });
-
 });
 
 describe('GET /api/shipments (site host)', () => {

@@ -37,7 +37,12 @@ describe('POST /api/tariff/simulations', () => {
       const calculated = await request(app.hosts.tariff)
         .post('/api/tariff/public/calculate')
         .set('X-API-Key', pro)
-        .send({ ...tshirt, country_code: scenario.country_code, entry_date: scenario.entry_date, claims: scenario.claims })
+        .send({
+          ...tshirt,
+          country_code: scenario.country_code,
+          entry_date: scenario.entry_date,
+          claims: scenario.claims,
+        })
         .expect(200);
       expect(body.scenarios[index].result).toEqual(calculated.body.result);
       const { total_duty_amount: duty, fees } = calculated.body.result;
@@ -47,7 +52,8 @@ describe('POST /api/tariff/simulations', () => {
     expect(cn.difference).toEqual({ programs: expect.any(Array), total_duty: 0, landed_duty: 0 });
     expect(vn.difference.total_duty).toBeCloseTo(vn.result.total_duty_amount - cn.result.total_duty_amount, 2);
     const s301 = (d: { programs: Family[] }) => d.programs.find((p) => p.family === 'section_301')?.amount;
-    const s301Amount = (s: { result: { rates: { section_301: { amount?: number } } } }) => s.result.rates.section_301.amount ?? 0;
+    const s301Amount = (s: { result: { rates: { section_301: { amount?: number } } } }) =>
+      s.result.rates.section_301.amount ?? 0;
     expect(s301(vn.difference)).toBeCloseTo(s301Amount(vn) - s301Amount(cn), 2);
     const landed = body.scenarios.map((s: { landed_duty: number }) => s.landed_duty);
     const expected = [0, 1, 2].sort((a, b) => landed[a] - landed[b] || a - b);
@@ -61,10 +67,17 @@ describe('POST /api/tariff/simulations', () => {
   it('applies a measure dated in the future on a future entry date', async () => {
     // Upholstered wooden furniture (U.S. note 37): Section 232 +25% until 2026-12-31, +30% from 2027-01-01.
     const furniture = { hts_code: '9401.61.4011', declared_value: 10000 };
-    const res = await simulate(pro, { ...furniture, scenarios: [{ country_code: 'VN', entry_date: '2026-12-15' }, { country_code: 'VN', entry_date: '2027-01-15' }] }).expect(200);
+    const res = await simulate(pro, {
+      ...furniture,
+      scenarios: [
+        { country_code: 'VN', entry_date: '2026-12-15' },
+        { country_code: 'VN', entry_date: '2027-01-15' },
+      ],
+    }).expect(200);
     const [now, later] = res.body.scenarios;
-    const wood = (s: { result: { components: Array<{ family: string; heading: string; status: string; rate_percent: number }> } }) =>
-      s.result.components.filter((c) => c.family === 'section_232' && c.status === 'applies');
+    const wood = (s: {
+      result: { components: Array<{ family: string; heading: string; status: string; rate_percent: number }> };
+    }) => s.result.components.filter((c) => c.family === 'section_232' && c.status === 'applies');
     expect(wood(now).map((c) => [c.heading, c.rate_percent])).toEqual([['9903.76.02', 25]]);
     expect(wood(later).map((c) => c.rate_percent)).toEqual([30]);
     expect(later.difference.programs.find((p: Family) => p.family === 'section_232').amount).toBe(500);
@@ -75,7 +88,13 @@ describe('POST /api/tariff/simulations', () => {
   it('ranks a scenario whose landed duty is unresolved after the resolved ones, with the reason, never as 0', async () => {
     // Live steers: 1¢/kg from China needs the weight; duty-free under USMCA from Mexico.
     const steers = { hts_code: '0102.29.40.24', declared_value: 10000, mode: 'ocean' };
-    const res = await simulate(pro, { ...steers, scenarios: [{ country_code: 'CN', entry_date: day }, { country_code: 'MX', entry_date: day, claims: [{ code: 'special_program', text: 'S' }] }] }).expect(200);
+    const res = await simulate(pro, {
+      ...steers,
+      scenarios: [
+        { country_code: 'CN', entry_date: day },
+        { country_code: 'MX', entry_date: day, claims: [{ code: 'special_program', text: 'S' }] },
+      ],
+    }).expect(200);
     const [cn, mx] = res.body.scenarios;
     expect(cn).toMatchObject({ landed_duty: null, rank: 2 });
     expect(cn.result.total_duty_amount).toBeNull();
@@ -85,19 +104,37 @@ describe('POST /api/tariff/simulations', () => {
     expect(res.body.ranking[0]).toMatchObject({ rank: 1, index: 1, reason: null });
     expect(res.body.ranking[1]).toMatchObject({ rank: 2, index: 0, landed_duty: null });
     expect(res.body.ranking[1].reason).toContain('mfn');
-    const modeless = await simulate(pro, { hts_code: tshirt.hts_code, declared_value: 10000, scenarios: [{ country_code: 'VN', entry_date: day }] }).expect(200);
+    const modeless = await simulate(pro, {
+      hts_code: tshirt.hts_code,
+      declared_value: 10000,
+      scenarios: [{ country_code: 'VN', entry_date: day }],
+    }).expect(200);
     expect(modeless.body.ranking[0]).toMatchObject({ landed_duty: null, reason: expect.stringContaining('fees.hmf') });
   });
 
   it('names the bad scenario and field (400), and an entry date no release covers (422)', async () => {
-    const claim = await simulate(pro, { ...tshirt, scenarios: [{ country_code: 'CN', entry_date: day }, { country_code: 'VN', entry_date: day, claims: [{ code: 'no_such_claim' }] }] }).expect(400);
+    const claim = await simulate(pro, {
+      ...tshirt,
+      scenarios: [
+        { country_code: 'CN', entry_date: day },
+        { country_code: 'VN', entry_date: day, claims: [{ code: 'no_such_claim' }] },
+      ],
+    }).expect(400);
     expect(claim.body.errors).toEqual([expect.objectContaining({ pointer: '/body/scenarios/1/claims/0/code' })]);
-    const country = await simulate(pro, { ...tshirt, scenarios: [{ country_code: 'ZZ', entry_date: day }] }).expect(400);
+    const country = await simulate(pro, { ...tshirt, scenarios: [{ country_code: 'ZZ', entry_date: day }] }).expect(
+      400,
+    );
     expect(country.body.errors).toEqual([expect.objectContaining({ pointer: '/body/scenarios/0/country_code' })]);
     const many = Array.from({ length: 21 }, () => ({ country_code: 'CN', entry_date: day }));
     await simulate(pro, { ...tshirt, scenarios: many }).expect(400);
     await simulate(pro, { ...tshirt, scenarios: [] }).expect(400);
-    const early = await simulate(pro, { ...tshirt, scenarios: [{ country_code: 'CN', entry_date: day }, { country_code: 'CN', entry_date: '2020-01-01' }] }).expect(422);
+    const early = await simulate(pro, {
+      ...tshirt,
+      scenarios: [
+        { country_code: 'CN', entry_date: day },
+        { country_code: 'CN', entry_date: '2020-01-01' },
+      ],
+    }).expect(422);
     expect(early.body.type).toBe('https://docs.tradelane.dev/problems/unprocessable');
     expect(early.body.errors).toEqual([expect.objectContaining({ pointer: '/body/scenarios/1/entry_date' })]);
   });
@@ -113,7 +150,11 @@ describe('POST /api/tariff/simulations', () => {
     const empty = await createTestApp();
     try {
       const account = await signUpOnPlan(empty, 'business');
-      await request(empty.hosts.tariff).post('/api/tariff/simulations').set('X-API-Key', account.key).send({ ...tshirt, scenarios: [{ country_code: 'CN', entry_date: day }] }).expect(503);
+      await request(empty.hosts.tariff)
+        .post('/api/tariff/simulations')
+        .set('X-API-Key', account.key)
+        .send({ ...tshirt, scenarios: [{ country_code: 'CN', entry_date: day }] })
+        .expect(503);
     } finally {
       await empty.close();
     }

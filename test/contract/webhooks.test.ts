@@ -23,7 +23,13 @@ afterAll(async () => {
 const site = () => request(app.hosts.site);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const createEndpoint = async (token: string, body: object = {}) =>
-  (await site().post('/api/webhook-endpoints').set(bearer(token)).send({ url: `${receiver.url}/hooks`, events: ['*'], ...body }).expect(201)).body;
+  (
+    await site()
+      .post('/api/webhook-endpoints')
+      .set(bearer(token))
+      .send({ url: `${receiver.url}/hooks`, events: ['*'], ...body })
+      .expect(201)
+  ).body;
 
 /** An event as a capability writes it: to the outbox, for the account. */
 async function writeEvent(type: string, object: object, livemode = true, createdAt = app.clock.now().getTime()) {
@@ -34,9 +40,20 @@ async function writeEvent(type: string, object: object, livemode = true, created
 
 describe('POST /api/webhook-endpoints and the endpoint resource', () => {
   it('registers an endpoint, shows its signing secret once, and lists and gets it without', async () => {
-    const created = await site().post('/api/webhook-endpoints').set(bearer(key)).send({ url: `${receiver.url}/a`, events: ['container.*', 'tariff.changed'], description: 'ERP' }).expect(201);
+    const created = await site()
+      .post('/api/webhook-endpoints')
+      .set(bearer(key))
+      .send({ url: `${receiver.url}/a`, events: ['container.*', 'tariff.changed'], description: 'ERP' })
+      .expect(201);
     expect(created.headers.location).toBe(`/api/webhook-endpoints/${created.body.id}`);
-    expect(created.body).toMatchObject({ object: 'webhook_endpoint', livemode: true, status: 'enabled', events: ['container.*', 'tariff.changed'], description: 'ERP', disabled_reason: null });
+    expect(created.body).toMatchObject({
+      object: 'webhook_endpoint',
+      livemode: true,
+      status: 'enabled',
+      events: ['container.*', 'tariff.changed'],
+      description: 'ERP',
+      disabled_reason: null,
+    });
     expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const list = await site().get('/api/webhook-endpoints').set(bearer(key)).expect(200);
     expect(list.body.data.map((e: { id: string }) => e.id)).toContain(created.body.id);
@@ -45,7 +62,7 @@ describe('POST /api/webhook-endpoints and the endpoint resource', () => {
     expect(one.body.secret).toBeUndefined();
   });
 
-  it("keeps modes and accounts apart: a test key and another account see none of these endpoints (404)", async () => {
+  it('keeps modes and accounts apart: a test key and another account see none of these endpoints (404)', async () => {
     const endpoint = await createEndpoint(key);
     const testKey = await testKeyFor(app, key);
     expect((await site().get('/api/webhook-endpoints').set(bearer(testKey)).expect(200)).body.data).toEqual([]);
@@ -57,26 +74,61 @@ describe('POST /api/webhook-endpoints and the endpoint resource', () => {
   });
 
   it('answers 400 for an unknown event family and for a URL that is not http(s)', async () => {
-    const unknown = await site().post('/api/webhook-endpoints').set(bearer(key)).send({ url: `${receiver.url}/a`, events: ['parcel.quoted'] }).expect(400);
+    const unknown = await site()
+      .post('/api/webhook-endpoints')
+      .set(bearer(key))
+      .send({ url: `${receiver.url}/a`, events: ['parcel.quoted'] })
+      .expect(400);
     expect(unknown.body.errors[0]).toMatchObject({ pointer: '/body/events/0' });
-    const scheme = await site().post('/api/webhook-endpoints').set(bearer(key)).send({ url: 'ftp://example.com/x', events: ['*'] }).expect(400);
+    const scheme = await site()
+      .post('/api/webhook-endpoints')
+      .set(bearer(key))
+      .send({ url: 'ftp://example.com/x', events: ['*'] })
+      .expect(400);
     expect(scheme.body.errors[0]).toMatchObject({ pointer: '/body/url' });
-    await site().post('/api/webhook-endpoints').set(bearer(key)).send({ url: 'https://example.com/x', events: ['not a pattern'] }).expect(400);
+    await site()
+      .post('/api/webhook-endpoints')
+      .set(bearer(key))
+      .send({ url: 'https://example.com/x', events: ['not a pattern'] })
+      .expect(400);
   });
 
   it('answers 422 when an Idempotency-Key is reused with another body, and 409 to a replay (the signing secret is never stored)', async () => {
-    const first = await site().post('/api/webhook-endpoints').set(bearer(key)).set('Idempotency-Key', 'we-1').send({ url: `${receiver.url}/i`, events: ['*'] }).expect(201);
-    const replay = await site().post('/api/webhook-endpoints').set(bearer(key)).set('Idempotency-Key', 'we-1').send({ url: `${receiver.url}/i`, events: ['*'] }).expect(409);
+    const first = await site()
+      .post('/api/webhook-endpoints')
+      .set(bearer(key))
+      .set('Idempotency-Key', 'we-1')
+      .send({ url: `${receiver.url}/i`, events: ['*'] })
+      .expect(201);
+    const replay = await site()
+      .post('/api/webhook-endpoints')
+      .set(bearer(key))
+      .set('Idempotency-Key', 'we-1')
+      .send({ url: `${receiver.url}/i`, events: ['*'] })
+      .expect(409);
     expect(replay.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/idempotency-secret-withheld' });
     expect(replay.body.detail).toContain(first.body.id);
-    await site().post('/api/webhook-endpoints').set(bearer(key)).set('Idempotency-Key', 'we-1').send({ url: `${receiver.url}/j`, events: ['*'] }).expect(422);
+    await site()
+      .post('/api/webhook-endpoints')
+      .set(bearer(key))
+      .set('Idempotency-Key', 'we-1')
+      .send({ url: `${receiver.url}/j`, events: ['*'] })
+      .expect(422);
   });
 
   it('PATCH changes events and status; an empty change is 400, an unknown endpoint 404', async () => {
     const endpoint = await createEndpoint(key);
-    const changed = await site().patch(`/api/webhook-endpoints/${endpoint.id}`).set(bearer(key)).send({ events: ['shipment.*'], status: 'disabled' }).expect(200);
+    const changed = await site()
+      .patch(`/api/webhook-endpoints/${endpoint.id}`)
+      .set(bearer(key))
+      .send({ events: ['shipment.*'], status: 'disabled' })
+      .expect(200);
     expect(changed.body).toMatchObject({ events: ['shipment.*'], status: 'disabled', disabled_reason: 'user' });
-    const enabled = await site().patch(`/api/webhook-endpoints/${endpoint.id}`).set(bearer(key)).send({ status: 'enabled' }).expect(200);
+    const enabled = await site()
+      .patch(`/api/webhook-endpoints/${endpoint.id}`)
+      .set(bearer(key))
+      .send({ status: 'enabled' })
+      .expect(200);
     expect(enabled.body).toMatchObject({ status: 'enabled', disabled_reason: null });
     await site().patch(`/api/webhook-endpoints/${endpoint.id}`).set(bearer(key)).send({}).expect(400);
     await site().patch('/api/webhook-endpoints/we_unknown').set(bearer(key)).send({ status: 'enabled' }).expect(404);
@@ -84,9 +136,19 @@ describe('POST /api/webhook-endpoints and the endpoint resource', () => {
 
   it('PATCH answers 415 to a body that is not JSON and 413 to one over the limit', async () => {
     const endpoint = await createEndpoint(key);
-    await site().patch(`/api/webhook-endpoints/${endpoint.id}`).set(bearer(key)).set('Content-Type', 'text/plain').send('status=enabled').expect(415);
+    await site()
+      .patch(`/api/webhook-endpoints/${endpoint.id}`)
+      .set(bearer(key))
+      .set('Content-Type', 'text/plain')
+      .send('status=enabled')
+      .expect(415);
     const huge = JSON.stringify({ description: 'x'.repeat(app.deps.config.bodyLimitBytes + 10) });
-    await site().patch(`/api/webhook-endpoints/${endpoint.id}`).set(bearer(key)).set('Content-Type', 'application/json').send(huge).expect(413);
+    await site()
+      .patch(`/api/webhook-endpoints/${endpoint.id}`)
+      .set(bearer(key))
+      .set('Content-Type', 'application/json')
+      .send(huge)
+      .expect(413);
   });
 
   it('DELETE removes the endpoint (204), then it is not found', async () => {
@@ -110,15 +172,27 @@ describe('deliveries, the test ping and secret rotation', () => {
     const endpoint = await createEndpoint(key, { url: `${receiver.url}/ping` });
     const bystander = await createEndpoint(key, { url: `${receiver.url}/bystander` });
     const ping = await site().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(bearer(key)).expect(202);
-    expect(ping.body).toMatchObject({ object: 'event', type: 'ping', livemode: true, data: { object: { id: endpoint.id, object: 'webhook_endpoint' } } });
+    expect(ping.body).toMatchObject({
+      object: 'event',
+      type: 'ping',
+      livemode: true,
+      data: { object: { id: endpoint.id, object: 'webhook_endpoint' } },
+    });
     const before = receiver.requests.length;
     await deliverDue(app.deps.webhooks.delivery);
     const received = receiver.requests.slice(before);
     expect(received.map((r) => r.path)).toEqual(['/ping']);
     expect(received[0].headers['webhook-id']).toBe(ping.body.id);
-    expect(verifyDelivery(endpoint.secret, received[0])).toMatchObject({ id: ping.body.id, type: 'ping', api_version: expect.any(String) });
+    expect(verifyDelivery(endpoint.secret, received[0])).toMatchObject({
+      id: ping.body.id,
+      type: 'ping',
+      api_version: expect.any(String),
+    });
 
-    const rotated = await site().post(`/api/webhook-endpoints/${endpoint.id}/rotate-secret`).set(bearer(key)).expect(200);
+    const rotated = await site()
+      .post(`/api/webhook-endpoints/${endpoint.id}/rotate-secret`)
+      .set(bearer(key))
+      .expect(200);
     expect(rotated.body.secret).not.toBe(endpoint.secret);
     expect(Date.parse(rotated.body.secret_rotation_ends_at) - app.clock.now().getTime()).toBe(24 * 3600 * 1000);
     await site().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(bearer(key)).expect(202);
@@ -130,20 +204,41 @@ describe('deliveries, the test ping and secret rotation', () => {
 
     const log = await site().get(`/api/webhook-endpoints/${endpoint.id}/deliveries`).set(bearer(key)).expect(200);
     expect(log.body.data).toHaveLength(2);
-    expect(log.body.data[1]).toMatchObject({ object: 'webhook_delivery_attempt', event_id: ping.body.id, event_type: 'ping', attempt: 1, status_code: 200, error: null, response_body: 'ok' });
-    expect((await site().get(`/api/webhook-endpoints/${bystander.id}/deliveries`).set(bearer(key)).expect(200)).body.data).toEqual([]);
+    expect(log.body.data[1]).toMatchObject({
+      object: 'webhook_delivery_attempt',
+      event_id: ping.body.id,
+      event_type: 'ping',
+      attempt: 1,
+      status_code: 200,
+      error: null,
+      response_body: 'ok',
+    });
+    expect(
+      (await site().get(`/api/webhook-endpoints/${bystander.id}/deliveries`).set(bearer(key)).expect(200)).body.data,
+    ).toEqual([]);
   });
 });
 
 describe('GET /api/events, GET /api/events/{id} and POST /api/events/{id}/redeliver', () => {
   it("lists the account's events of the key's mode for 30 days, newest first, filtered by type", async () => {
     const arrived = await writeEvent('container.arrived', { id: 'cnt_1', object: 'container' });
-    const old = await writeEvent('container.arrived', { id: 'cnt_0', object: 'container' }, true, app.clock.now().getTime() - 31 * 24 * 3600 * 1000);
+    const old = await writeEvent(
+      'container.arrived',
+      { id: 'cnt_0', object: 'container' },
+      true,
+      app.clock.now().getTime() - 31 * 24 * 3600 * 1000,
+    );
     const testMode = await writeEvent('container.arrived', { id: 'cnt_t', object: 'container' }, false);
     const list = await site().get('/api/events').query({ type: 'container.arrived' }).set(bearer(key)).expect(200);
     expect(list.body.data.map((e: { id: string }) => e.id)).toEqual([arrived.id]);
     const one = await site().get(`/api/events/${arrived.id}`).set(bearer(key)).expect(200);
-    expect(one.body).toMatchObject({ id: arrived.id, object: 'event', type: 'container.arrived', livemode: true, data: { object: { id: 'cnt_1' } } });
+    expect(one.body).toMatchObject({
+      id: arrived.id,
+      object: 'event',
+      type: 'container.arrived',
+      livemode: true,
+      data: { object: { id: 'cnt_1' } },
+    });
     await site().get(`/api/events/${old.id}`).set(bearer(key)).expect(404);
     await site().get(`/api/events/${testMode.id}`).set(bearer(key)).expect(404);
     const testKey = await testKeyFor(app, key);
@@ -154,7 +249,11 @@ describe('GET /api/events, GET /api/events/{id} and POST /api/events/{id}/redeli
     const { key: ownKey, accountId: own } = await signUp(app);
     const subscribed = await createEndpoint(ownKey, { url: `${receiver.url}/sub`, events: ['shipment.*'] });
     await createEndpoint(ownKey, { url: `${receiver.url}/other`, events: ['container.arrived'] });
-    const event = newOutboxEvent('shipment.updated', { accountId: own, livemode: true, data: { object: { id: 'shp_1', object: 'shipment' } } }, app.clock.now().getTime());
+    const event = newOutboxEvent(
+      'shipment.updated',
+      { accountId: own, livemode: true, data: { object: { id: 'shp_1', object: 'shipment' } } },
+      app.clock.now().getTime(),
+    );
     await new OutboxEventRepository(app.db.knex).append([event]);
     // Other tests' events go to their own endpoints; this account's go to /sub and /other.
     const mine = () => receiver.requests.filter((r) => r.path === '/sub' || r.path === '/other');
@@ -166,19 +265,47 @@ describe('GET /api/events, GET /api/events/{id} and POST /api/events/{id}/redeli
     await deliverDue(app.deps.webhooks.delivery);
     expect(mine().map((r) => r.headers['webhook-id'])).toEqual([event.id, event.id]);
 
-    await site().patch(`/api/webhook-endpoints/${subscribed.id}`).set(bearer(ownKey)).send({ status: 'disabled' }).expect(200);
-    const conflict = await site().post(`/api/events/${event.id}/redeliver`).set(bearer(ownKey)).send({ endpoint_id: subscribed.id }).expect(409);
+    await site()
+      .patch(`/api/webhook-endpoints/${subscribed.id}`)
+      .set(bearer(ownKey))
+      .send({ status: 'disabled' })
+      .expect(200);
+    const conflict = await site()
+      .post(`/api/events/${event.id}/redeliver`)
+      .set(bearer(ownKey))
+      .send({ endpoint_id: subscribed.id })
+      .expect(409);
     expect(conflict.body.type).toBe('https://docs.tradelane.dev/problems/conflict');
-    await site().post(`/api/events/${event.id}/redeliver`).set(bearer(ownKey)).send({ endpoint_id: 'we_unknown' }).expect(404);
+    await site()
+      .post(`/api/events/${event.id}/redeliver`)
+      .set(bearer(ownKey))
+      .send({ endpoint_id: 'we_unknown' })
+      .expect(404);
     await site().post('/api/events/evt_unknown/redeliver').set(bearer(ownKey)).expect(404);
     await site().post(`/api/events/${event.id}/redeliver`).set(bearer(ownKey)).send({ endpoint_id: 5 }).expect(400);
   });
 
   it('needs the webhooks scopes on an access token: read lists, write is 403 with read only', async () => {
-    const client = (await site().post('/api/oauth/clients').set(bearer(key)).send({ scopes: ['webhooks:read'] }).expect(201)).body;
-    const token = (await site().post('/oauth/token').type('form').send({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.client_secret }).expect(200)).body.access_token;
+    const client = (
+      await site()
+        .post('/api/oauth/clients')
+        .set(bearer(key))
+        .send({ scopes: ['webhooks:read'] })
+        .expect(201)
+    ).body;
+    const token = (
+      await site()
+        .post('/oauth/token')
+        .type('form')
+        .send({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.client_secret })
+        .expect(200)
+    ).body.access_token;
     await site().get('/api/events').set(bearer(token)).expect(200);
-    const denied = await site().post('/api/webhook-endpoints').set(bearer(token)).send({ url: `${receiver.url}/x`, events: ['*'] }).expect(403);
+    const denied = await site()
+      .post('/api/webhook-endpoints')
+      .set(bearer(token))
+      .send({ url: `${receiver.url}/x`, events: ['*'] })
+      .expect(403);
     expect(denied.headers['www-authenticate']).toContain('webhooks:write');
   });
 });
@@ -202,7 +329,11 @@ describe('the address checks at registration (development setting off)', () => {
     ['IPv4-mapped IPv6 metadata', 'https://[::ffff:169.254.169.254]/x', 'metadata'],
     ['multicast', 'https://224.0.0.1/x', 'not a unicast'],
   ])('refuses %s with 400', async (_name, url, reason) => {
-    const res = await request(guarded.hosts.site).post('/api/webhook-endpoints').set(bearer(guardedKey)).send({ url, events: ['*'] }).expect(400);
+    const res = await request(guarded.hosts.site)
+      .post('/api/webhook-endpoints')
+      .set(bearer(guardedKey))
+      .send({ url, events: ['*'] })
+      .expect(400);
     expect(res.body.errors[0]).toMatchObject({ pointer: '/body/url' });
     expect(res.body.detail).toContain(reason);
   });

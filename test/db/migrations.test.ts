@@ -1,4 +1,10 @@
-import { migrateToLatest, migrationFileNames, migrationNamePattern, pendingMigrations, rollbackAll } from '../../src/db/migrate';
+import {
+  migrateToLatest,
+  migrationFileNames,
+  migrationNamePattern,
+  pendingMigrations,
+  rollbackAll,
+} from '../../src/db/migrate';
 import { createTestDatabase, TestDatabase } from '../support/database';
 
 let db: TestDatabase;
@@ -23,9 +29,16 @@ it('migrates up, all the way down, and up again', async () => {
 
   await rollbackAll(db);
   expect(await pendingMigrations(db)).toEqual(all);
-  const tables = db.dialect === 'sqlite'
-    ? (await db.knex.raw("select name from sqlite_master where type = 'table' and name not like 'knex_%' and name not like 'sqlite_%'")) as Array<{ name: string }>
-    : ((await db.knex.raw('select table_name as name from information_schema.tables where table_schema = database() and table_name not like "knex_%"')) as [Array<{ name: string }>])[0];
+  const tables =
+    db.dialect === 'sqlite'
+      ? ((await db.knex.raw(
+          "select name from sqlite_master where type = 'table' and name not like 'knex_%' and name not like 'sqlite_%'",
+        )) as Array<{ name: string }>)
+      : (
+          (await db.knex.raw(
+            'select table_name as name from information_schema.tables where table_schema = database() and table_name not like "knex_%"',
+          )) as [Array<{ name: string }>]
+        )[0];
   expect(tables).toEqual([]);
 
   expect(await migrateToLatest(db)).toEqual(all);

@@ -25,9 +25,15 @@ it('says a read-only database file is read-only, rather than suggesting to unloc
   const writable = openDatabase(`sqlite:${file}`);
   await writable.knex.raw('select 1');
   await writable.knex.destroy();
-  const knex = knexFactory({ client: 'better-sqlite3', connection: { filename: file, options: { readonly: true } }, useNullAsDefault: true });
+  const knex = knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: file, options: { readonly: true } },
+    useNullAsDefault: true,
+  });
   try {
-    await expect(migrateToLatest({ dialect: 'sqlite', knex })).rejects.toThrow(`The SQLite database ${file} is read-only for this process`);
+    await expect(migrateToLatest({ dialect: 'sqlite', knex })).rejects.toThrow(
+      `The SQLite database ${file} is read-only for this process`,
+    );
   } finally {
     await knex.destroy();
   }

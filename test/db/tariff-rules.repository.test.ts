@@ -19,17 +19,33 @@ describe('TariffRulesRepository', () => {
     const repository = new TariffRulesRepository(db.knex);
     const book = new ActiveTariffRules();
     expect(await loadActiveTariffRules(repository, book)).toBe(false);
-    const first = await importTariffRules({ dataDir: fixtureDataDir, dir: fixtureMeasuresDir, repository, book, now: () => 1000 });
+    const first = await importTariffRules({
+      dataDir: fixtureDataDir,
+      dir: fixtureMeasuresDir,
+      repository,
+      book,
+      now: () => 1000,
+    });
     expect(first.stored).toBe('created');
     expect(book.current().version).toBe(first.version);
-    const again = await importTariffRules({ dataDir: fixtureDataDir, dir: fixtureMeasuresDir, repository, book, now: () => 2000 });
+    const again = await importTariffRules({
+      dataDir: fixtureDataDir,
+      dir: fixtureMeasuresDir,
+      repository,
+      book,
+      now: () => 2000,
+    });
     expect(again).toMatchObject({ version: first.version, stored: 'exists' });
 
     const restarted = new ActiveTariffRules();
     expect(await loadActiveTariffRules(repository, restarted)).toBe(true);
     expect(restarted.current().version).toBe(first.version);
-    expect(buildRuleSet((await repository.activeRuleSetSources())!).version).toBe(buildRuleSet(fixtureRuleSources()).version);
-    expect(await repository.listRuleSets()).toEqual([{ version: first.version, measureCount: 1, listEntryCount: 1, createdAt: 1000, activatedAt: 2000 }]);
+    expect(buildRuleSet((await repository.activeRuleSetSources())!).version).toBe(
+      buildRuleSet(fixtureRuleSources()).version,
+    );
+    expect(await repository.listRuleSets()).toEqual([
+      { version: first.version, measureCount: 1, listEntryCount: 1, createdAt: 1000, activatedAt: 2000 },
+    ]);
   });
 
   it('round-trips the shipped rules with every imported list entry', async () => {

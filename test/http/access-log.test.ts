@@ -22,10 +22,17 @@ it('logs one line per completed request with its id, status and time, and binds 
   const res = await request(app).get('/ok').set('X-Request-Id', 'req_given').expect(201);
   expect(res.headers['x-request-id']).toBe('req_given');
   await new Promise((resolve) => setImmediate(resolve));
-  expect(lines.find((line) => line.msg === 'handled')).toMatchObject({ req: { id: 'req_given', method: 'GET', url: '/ok' } });
+  expect(lines.find((line) => line.msg === 'handled')).toMatchObject({
+    req: { id: 'req_given', method: 'GET', url: '/ok' },
+  });
   const access = lines.filter((line) => line.msg === 'request completed');
   expect(access).toHaveLength(1);
-  expect(access[0]).toMatchObject({ level: 30, req: { id: 'req_given', method: 'GET', url: '/ok' }, res: { status: 201 }, responseTime: expect.any(Number) });
+  expect(access[0]).toMatchObject({
+    level: 30,
+    req: { id: 'req_given', method: 'GET', url: '/ok' },
+    res: { status: 201 },
+    responseTime: expect.any(Number),
+  });
 });
 
 it('logs a request whose client went away before the answer as aborted (499)', async () => {
@@ -40,12 +47,15 @@ it('logs a request whose client went away before the answer as aborted (499)', a
     client.on('error', () => undefined);
     await waiting;
     client.destroy();
-    for (let i = 0; i < 50 && !lines.some((line) => line.msg === 'request aborted'); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 50 && !lines.some((line) => line.msg === 'request aborted'); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
   } finally {
     server.closeAllConnections();
     server.close();
   }
-  expect(lines.filter((line) => String(line.msg).startsWith('request '))).toEqual([expect.objectContaining({ msg: 'request aborted', level: 40, res: { status: 499 } })]);
+  expect(lines.filter((line) => String(line.msg).startsWith('request '))).toEqual([
+    expect.objectContaining({ msg: 'request aborted', level: 40, res: { status: 499 } }),
+  ]);
 });
 
 it('never logs the value of a secret-looking query parameter', async () => {
@@ -55,7 +65,9 @@ it('never logs the value of a secret-looking query parameter', async () => {
     res.json({ ok: true });
   });
   const key = 'tl_live_' + 'S'.repeat(32);
-  await request(app).get(`/search?q=shirts&api_key=${key}&access_token=abc&X-API-Key=${key}&limit=5&password=hunter2`).expect(200);
+  await request(app)
+    .get(`/search?q=shirts&api_key=${key}&access_token=abc&X-API-Key=${key}&limit=5&password=hunter2`)
+    .expect(200);
   await new Promise((resolve) => setImmediate(resolve));
   const text = JSON.stringify(lines);
   for (const secret of [key, 'abc', 'hunter2']) expect(text).not.toContain(secret);

@@ -11,11 +11,14 @@ it('answers 500 internal with no stack trace, SQL or path, and logs the cause', 
   const app = express();
   app.use(accessLog(logger));
   app.get('/boom', () => {
-    throw new Error("ER_NO_SUCH_TABLE: select * from `secrets` at /srv/app/src/db/x.ts:12");
+    throw new Error('ER_NO_SUCH_TABLE: select * from `secrets` at /srv/app/src/db/x.ts:12');
   });
   app.use(problemErrorHandler);
 
-  const res = await request(app).get('/boom').expect(500).expect('content-type', /application\/problem\+json/);
+  const res = await request(app)
+    .get('/boom')
+    .expect(500)
+    .expect('content-type', /application\/problem\+json/);
   expect(res.body).toEqual({
     type: 'https://docs.tradelane.dev/problems/internal',
     title: 'Internal error',

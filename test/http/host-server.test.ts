@@ -15,7 +15,14 @@ describe('createHostServer', () => {
       const app = express();
       app.set('trust proxy', true);
       app.get('/who', (req, res) => {
-        res.json({ name, reqApp: req.app === app, resApp: res.app === app, ip: req.ip, query: req.query, path: req.path });
+        res.json({
+          name,
+          reqApp: req.app === app,
+          resApp: res.app === app,
+          ip: req.ip,
+          query: req.query,
+          path: req.path,
+        });
       });
       return app;
     });
@@ -29,9 +36,18 @@ describe('createHostServer', () => {
     const base = await listening(server);
     try {
       for (const name of ['a', 'b']) {
-        const response = await fetch(`${base}/who?x=1&y=two`, { headers: { 'x-app': name, 'x-forwarded-for': '203.0.113.9' } });
+        const response = await fetch(`${base}/who?x=1&y=two`, {
+          headers: { 'x-app': name, 'x-forwarded-for': '203.0.113.9' },
+        });
         expect(response.status).toBe(200);
-        expect(await response.json()).toEqual({ name, reqApp: true, resApp: true, ip: '203.0.113.9', query: { x: '1', y: 'two' }, path: '/who' });
+        expect(await response.json()).toEqual({
+          name,
+          reqApp: true,
+          resApp: true,
+          ip: '203.0.113.9',
+          query: { x: '1', y: 'two' },
+          path: '/who',
+        });
       }
       const missing = await fetch(`${base}/nowhere`);
       expect(missing.status).toBe(404);
@@ -44,8 +60,16 @@ describe('createHostServer', () => {
   it('gives requests and responses that took the same path the same hidden class, which Node’s own server does not (V8 natives, in a child process)', async () => {
     const child = path.join(__dirname, '..', 'support', 'hidden-classes-child.ts');
     const output = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', child], { timeout: 60_000 }, (error, stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve(stdout)));
+      execFile(
+        process.execPath,
+        ['--allow-natives-syntax', '--import', 'tsx', child],
+        { timeout: 60_000 },
+        (error, stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve(stdout)),
+      );
     });
-    expect(JSON.parse(output)).toEqual({ hostServer: { request: true, response: true }, nodeServer: { request: false, response: false } });
+    expect(JSON.parse(output)).toEqual({
+      hostServer: { request: true, response: true },
+      nodeServer: { request: false, response: false },
+    });
   });
 });

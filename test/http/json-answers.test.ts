@@ -3,7 +3,11 @@ import request from 'supertest';
 import { sendJson } from '../../src/http/operation';
 
 /** An answer long enough that Express would write it as a Buffer beside the headers, with non-ASCII text. */
-const body = { description: 'Café crème, 100 % coton — '.repeat(60), amounts: [1.5, null, '12.30'], nested: { ok: true } };
+const body = {
+  description: 'Café crème, 100 % coton — '.repeat(60),
+  amounts: [1.5, null, '12.30'],
+  nested: { ok: true },
+};
 
 function appAnswering(write: (res: express.Response) => void, wrap = false): express.Express {
   const app = express();
@@ -25,8 +29,12 @@ function appAnswering(write: (res: express.Response) => void, wrap = false): exp
 
 describe('JSON answers', () => {
   it("are the same bytes and headers as Express's res.json", async () => {
-    const ours = await request(appAnswering((res) => sendJson(res, body))).get('/').expect(200);
-    const express5 = await request(appAnswering((res) => res.json(body))).get('/').expect(200);
+    const ours = await request(appAnswering((res) => sendJson(res, body)))
+      .get('/')
+      .expect(200);
+    const express5 = await request(appAnswering((res) => res.json(body)))
+      .get('/')
+      .expect(200);
     expect(ours.headers['content-type']).toBe(express5.headers['content-type']);
     expect(ours.headers['content-length']).toBe(express5.headers['content-length']);
     expect(ours.text).toBe(express5.text);
@@ -34,7 +42,9 @@ describe('JSON answers', () => {
   });
 
   it('go through res.json where it is wrapped (response validation)', async () => {
-    const res = await request(appAnswering((r) => sendJson(r, body), true)).get('/').expect(200);
+    const res = await request(appAnswering((r) => sendJson(r, body), true))
+      .get('/')
+      .expect(200);
     expect(res.headers['x-wrapped']).toBe('yes');
     expect(JSON.parse(res.text)).toEqual(body);
   });

@@ -18,11 +18,20 @@ describe.each(hostNames)('%s host service operations', (host) => {
 
   it('answers /readyz when the database is reachable and migrated', async () => {
     const res = await request(app.hosts[host]).get('/readyz').expect(200);
-    expect(res.body).toEqual({ status: 'ready', checks: [{ name: 'database', ok: true }, { name: 'migrations', ok: true }] });
+    expect(res.body).toEqual({
+      status: 'ready',
+      checks: [
+        { name: 'database', ok: true },
+        { name: 'migrations', ok: true },
+      ],
+    });
   });
 
   it('publishes only its own operations at /openapi.yaml', async () => {
-    const res = await request(app.hosts[host]).get('/openapi.yaml').expect(200).expect('content-type', /application\/yaml/);
+    const res = await request(app.hosts[host])
+      .get('/openapi.yaml')
+      .expect(200)
+      .expect('content-type', /application\/yaml/);
     const doc = YAML.parse(res.text);
     expect(doc.servers).toHaveLength(1);
     expect(doc.servers[0]['x-host']).toBe(host);
@@ -32,16 +41,27 @@ describe.each(hostNames)('%s host service operations', (host) => {
   });
 
   it('serves its API reference at /docs, readable offline', async () => {
-    const res = await request(app.hosts[host]).get('/docs').expect(200).expect('content-type', /text\/html/);
+    const res = await request(app.hosts[host])
+      .get('/docs')
+      .expect(200)
+      .expect('content-type', /text\/html/);
     expect(res.text).toContain(`Tradelane API (${host} host)`);
     expect(res.text).not.toMatch(/<script[^>]+src="https?:\/\//);
   });
 
-  it.each(['/healthz', '/readyz', '/openapi.yaml', '/docs'])('rejects unknown query parameters on %s with 400', async (route) => {
-    const res = await request(app.hosts[host]).get(`${route}?verbose=1`).expect(400).expect('content-type', /application\/problem\+json/);
-    expect(res.body.type).toBe('https://docs.tradelane.dev/problems/validation-failed');
-    expect(res.body.errors).toEqual([{ pointer: '/query/verbose', message: expect.stringContaining('Unknown query parameter') }]);
-  });
+  it.each(['/healthz', '/readyz', '/openapi.yaml', '/docs'])(
+    'rejects unknown query parameters on %s with 400',
+    async (route) => {
+      const res = await request(app.hosts[host])
+        .get(`${route}?verbose=1`)
+        .expect(400)
+        .expect('content-type', /application\/problem\+json/);
+      expect(res.body.type).toBe('https://docs.tradelane.dev/problems/validation-failed');
+      expect(res.body.errors).toEqual([
+        { pointer: '/query/verbose', message: expect.stringContaining('Unknown query parameter') },
+      ]);
+    },
+  );
 });
 
 describe('request ids', () => {
@@ -59,7 +79,10 @@ describe('request ids', () => {
 
 describe('errors are problem+json', () => {
   it('unknown route: 404 not-found', async () => {
-    const res = await request(app.hosts.tariff).get('/api/nothing/here').expect(404).expect('content-type', /application\/problem\+json/);
+    const res = await request(app.hosts.tariff)
+      .get('/api/nothing/here')
+      .expect(404)
+      .expect('content-type', /application\/problem\+json/);
     expect(res.body).toMatchObject({
       type: 'https://docs.tradelane.dev/problems/not-found',
       title: 'Not found',
@@ -70,12 +93,18 @@ describe('errors are problem+json', () => {
   });
 
   it('wrong method: 405 method-not-allowed', async () => {
-    const res = await request(app.hosts.main).get('/api/tariff/public/calculate').expect(405).expect('content-type', /application\/problem\+json/);
+    const res = await request(app.hosts.main)
+      .get('/api/tariff/public/calculate')
+      .expect(405)
+      .expect('content-type', /application\/problem\+json/);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/method-not-allowed');
   });
 
   it('an operation of another host is not routed here', async () => {
     await request(app.hosts.main).post('/api/tariff/public/ai-search').send({ query: 'shoes' }).expect(404);
-    await request(app.hosts.site).post('/api/tariff/public/calculate').send({ hts_code: '6109.10.0012', country_code: 'CN' }).expect(404);
+    await request(app.hosts.site)
+      .post('/api/tariff/public/calculate')
+      .send({ hts_code: '6109.10.0012', country_code: 'CN' })
+      .expect(404);
   });
 });

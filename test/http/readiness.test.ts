@@ -12,7 +12,11 @@ it('reports not ready with the reason while migrations are pending', async () =>
   expect(res.headers['retry-after']).toBe('5');
   expect(res.body.status).toBe('not_ready');
   expect(res.body.checks).toContainEqual({ name: 'database', ok: true });
-  expect(res.body.checks).toContainEqual({ name: 'migrations', ok: false, detail: expect.stringMatching(/\d+ migration\(s\) pending/) });
+  expect(res.body.checks).toContainEqual({
+    name: 'migrations',
+    ok: false,
+    detail: expect.stringMatching(/\d+ migration\(s\) pending/),
+  });
 });
 
 it.each(['tariff', 'site'] as const)('answers 503 on the %s host too', async (host) => {

@@ -12,7 +12,10 @@ import { parcelFixtureDir } from '../support/parcel-reference';
 /** Runs a process that logs one line with the service's logger, as `npm start` would, and returns its stdout (a pipe, not a terminal). */
 function logOnce(env: Record<string, string>): string {
   const script = `require(${JSON.stringify(path.join(projectRoot, 'src', 'logger.ts'))}).createLogger({ logLevel: 'info', logFormat: process.env.LOG_FORMAT }).info({ port: 3000 }, 'started');`;
-  return execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  return execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
 }
 
 describe('log format', () => {
@@ -33,7 +36,13 @@ describe('import progress', () => {
     const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(line) });
     const app = await createTestApp();
     try {
-      await bootstrapParcelData(app.deps.parcel, app.db, { ...app.deps.config, dataDir: parcelFixtureDir }, logger, importProgressReporter(logger, app.deps.metrics));
+      await bootstrapParcelData(
+        app.deps.parcel,
+        app.db,
+        { ...app.deps.config, dataDir: parcelFixtureDir },
+        logger,
+        importProgressReporter(logger, app.deps.metrics),
+      );
     } finally {
       await app.close();
     }
@@ -54,7 +63,13 @@ describe('import progress', () => {
     const start = async () => {
       const lines: string[] = [];
       const logger = createLogger({ logLevel: 'info' }, { write: (line: string) => lines.push(line) });
-      await bootstrapParcelData(app.deps.parcel, app.db, { ...app.deps.config, dataDir }, logger, importProgressReporter(logger, app.deps.metrics));
+      await bootstrapParcelData(
+        app.deps.parcel,
+        app.db,
+        { ...app.deps.config, dataDir },
+        logger,
+        importProgressReporter(logger, app.deps.metrics),
+      );
       return lines.map((line) => JSON.parse(line).msg as string);
     };
     try {

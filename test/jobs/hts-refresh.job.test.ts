@@ -45,27 +45,51 @@ afterAll(async () => {
 describe('the daily HTS refresh job', () => {
   it('is defined once a day, one run at a time, with backoff for retries', async () => {
     const agenda = new RecordingAgenda();
-    await defineHtsRefreshJob(agenda as unknown as Agenda, { ...htsImportDeps(db), source: new DirectoryHtsSource(dir), logger, lockLifetimeMs: 600_000 });
+    await defineHtsRefreshJob(agenda as unknown as Agenda, {
+      ...htsImportDeps(db),
+      source: new DirectoryHtsSource(dir),
+      logger,
+      lockLifetimeMs: 600_000,
+    });
     expect(agenda.schedules).toEqual([['1 day', htsRefreshJobName]]);
-    const { options } = agenda.definitions.get(htsRefreshJobName) as unknown as { options: { concurrency: number; lockLifetime: number; backoff: (context: object) => number | null } };
+    const { options } = agenda.definitions.get(htsRefreshJobName) as unknown as {
+      options: { concurrency: number; lockLifetime: number; backoff: (context: object) => number | null };
+    };
     expect(options.concurrency).toBe(1);
     expect(options.lockLifetime).toBe(600_000);
-    const delay = (attempt: number) => options.backoff({ attempt, error: new Error('x'), jobName: htsRefreshJobName, jobData: undefined });
+    const delay = (attempt: number) =>
+      options.backoff({ attempt, error: new Error('x'), jobName: htsRefreshJobName, jobData: undefined });
     expect([1, 2, 3, 4, 5, 6].map(delay)).toEqual([300_000, 600_000, 1_200_000, 2_400_000, 4_800_000, null]);
   });
 
   it('fails the run (so Agenda retries) when the source is unavailable, and logs what it imported otherwise', async () => {
     const agenda = new RecordingAgenda();
     const missing = new DirectoryHtsSource(path.join(dir, 'missing'));
-    await defineHtsRefreshJob(agenda as unknown as Agenda, { ...htsImportDeps(db), source: missing, logger, lockLifetimeMs: 600_000 });
-    await expect(agenda.definitions.get(htsRefreshJobName)?.processor()).rejects.toThrow(/^HTS refresh incomplete, will retry: cannot read .*missing/);
+    await defineHtsRefreshJob(agenda as unknown as Agenda, {
+      ...htsImportDeps(db),
+      source: missing,
+      logger,
+      lockLifetimeMs: 600_000,
+    });
+    await expect(agenda.definitions.get(htsRefreshJobName)?.processor()).rejects.toThrow(
+      /^HTS refresh incomplete, will retry: cannot read .*missing/,
+    );
 
     fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v1.csv'), path.join(dir, 'hts_2030_revision_1_csv.csv'));
     const working = new RecordingAgenda();
-    await defineHtsRefreshJob(working as unknown as Agenda, { ...htsImportDeps(db), source: new DirectoryHtsSource(dir), logger, lockLifetimeMs: 600_000 });
+    await defineHtsRefreshJob(working as unknown as Agenda, {
+      ...htsImportDeps(db),
+      source: new DirectoryHtsSource(dir),
+      logger,
+      lockLifetimeMs: 600_000,
+    });
     await working.definitions.get(htsRefreshJobName)?.processor();
     expect(logged).toEqual([
-      ['info', { imported: [{ release: 'htsr_2030_rev_1', changes: null, eventsWritten: 0 }], rejected: [], retry: null }, 'HTS releases imported'],
+      [
+        'info',
+        { imported: [{ release: 'htsr_2030_rev_1', changes: null, eventsWritten: 0 }], rejected: [], retry: null },
+        'HTS releases imported',
+      ],
     ]);
   });
 });
@@ -77,11 +101,20 @@ describe('the HTS backfill job', () => {
     const backfillDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hts-backfill-'));
     fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v1.csv'), path.join(backfillDir, 'hts_2030_revision_1_csv.csv'));
     fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v2.csv'), path.join(backfillDir, 'hts_2030_revision_2_csv.csv'));
-    fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v1.json'), path.join(backfillDir, 'hts_2030_revision_3_json.json'));
+    fs.copyFileSync(
+      path.join(htsFixtureDir, 'schedule-v1.json'),
+      path.join(backfillDir, 'hts_2030_revision_3_json.json'),
+    );
     const agenda = new RecordingAgenda();
     const steps: ImportStep[] = [];
     const progress = (step: ImportStep) => void steps.push(step);
-    defineHtsBackfillJob(agenda as unknown as Agenda, { ...htsImportDeps(db), source: new DirectoryHtsSource(backfillDir), progress, logger, lockLifetimeMs: 600_000 });
+    defineHtsBackfillJob(agenda as unknown as Agenda, {
+      ...htsImportDeps(db),
+      source: new DirectoryHtsSource(backfillDir),
+      progress,
+      logger,
+      lockLifetimeMs: 600_000,
+    });
     let touches = 0;
     await agenda.definitions.get(htsBackfillJobName)?.processor({ touch: async () => void touches++ });
     fs.rmSync(backfillDir, { recursive: true, force: true });

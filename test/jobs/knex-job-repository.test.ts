@@ -16,7 +16,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe(`KnexJobRepository (${testDialect})`, () => {
   let db: TestDatabase;
   let repo: KnexJobRepository;
-  const save = (fields: Partial<JobParameters> & { name: string }) => repo.saveJob(job(fields), { lastModifiedBy: 'tester' });
+  const save = (fields: Partial<JobParameters> & { name: string }) =>
+    repo.saveJob(job(fields), { lastModifiedBy: 'tester' });
   const lockNext = (name: string, lockDeadline = at(-10 * minute), target = repo) =>
     target.getNextJobToRun(name, at(1000), lockDeadline, undefined, { lastModifiedBy: 'worker' });
 
@@ -57,11 +58,20 @@ describe(`KnexJobRepository (${testDialect})`, () => {
 
     it('updates by _id without touching what the processor owns, and does not resurrect a removed job', async () => {
       const saved = await save({ name: 'update-me', data: { version: 1 } });
-      await repo.saveJobState({ ...saved, failCount: 2, failReason: 'boom', failedAt: at(0), lastRunAt: at(0) }, undefined);
+      await repo.saveJobState(
+        { ...saved, failCount: 2, failReason: 'boom', failedAt: at(0), lastRunAt: at(0) },
+        undefined,
+      );
       // Job.save() sends the job without the processor's fields.
       const { failCount: _c, failReason: _r, failedAt: _f, lastRunAt: _l, ...userFields } = saved;
       const updated = await repo.saveJob({ ...userFields, priority: 20, data: { version: 2 } }, undefined);
-      expect(updated).toMatchObject({ _id: saved._id, priority: 20, data: { version: 2 }, failCount: 2, failReason: 'boom' });
+      expect(updated).toMatchObject({
+        _id: saved._id,
+        priority: 20,
+        data: { version: 2 },
+        failCount: 2,
+        failReason: 'boom',
+      });
 
       await repo.removeJobs({ id: saved._id });
       const orphan = { ...updated, data: { version: 3 } };
@@ -70,8 +80,20 @@ describe(`KnexJobRepository (${testDialect})`, () => {
     });
 
     it('upserts type single by name and keeps a stored schedule that a due nextRunAt would reset', async () => {
-      const first = await save({ name: 'every', type: 'single', nextRunAt: at(minute), repeatInterval: '1 minute', data: { run: 1 } });
-      const later = await save({ name: 'every', type: 'single', nextRunAt: at(2 * minute), priority: 5, data: { run: 2 } });
+      const first = await save({
+        name: 'every',
+        type: 'single',
+        nextRunAt: at(minute),
+        repeatInterval: '1 minute',
+        data: { run: 1 },
+      });
+      const later = await save({
+        name: 'every',
+        type: 'single',
+        nextRunAt: at(2 * minute),
+        priority: 5,
+        data: { run: 2 },
+      });
       expect(later).toMatchObject({ _id: first._id, priority: 5, data: { run: 2 }, nextRunAt: expect.any(Date) });
       expect(later.nextRunAt?.getTime()).toBeGreaterThan(at(minute).getTime());
 
@@ -84,9 +106,21 @@ describe(`KnexJobRepository (${testDialect})`, () => {
     });
 
     it('upserts unique jobs by name and criteria, whatever the key order', async () => {
-      const first = await save({ name: 'sync', unique: { 'data.user': 1, 'data.kind': 'a' }, data: { user: 1, kind: 'a', n: 1 } });
-      const again = await save({ name: 'sync', unique: { 'data.kind': 'a', 'data.user': 1 }, data: { user: 1, kind: 'a', n: 2 } });
-      const other = await save({ name: 'sync', unique: { 'data.user': 2, 'data.kind': 'a' }, data: { user: 2, kind: 'a', n: 1 } });
+      const first = await save({
+        name: 'sync',
+        unique: { 'data.user': 1, 'data.kind': 'a' },
+        data: { user: 1, kind: 'a', n: 1 },
+      });
+      const again = await save({
+        name: 'sync',
+        unique: { 'data.kind': 'a', 'data.user': 1 },
+        data: { user: 1, kind: 'a', n: 2 },
+      });
+      const other = await save({
+        name: 'sync',
+        unique: { 'data.user': 2, 'data.kind': 'a' },
+        data: { user: 2, kind: 'a', n: 1 },
+      });
       expect(again).toMatchObject({ _id: first._id, data: { n: 2 }, unique: { 'data.kind': 'a', 'data.user': 1 } });
       expect(other._id).not.toBe(first._id);
       expect((await repo.queryJobs({ name: 'sync' })).total).toBe(2);
@@ -94,15 +128,32 @@ describe(`KnexJobRepository (${testDialect})`, () => {
 
     it('returns the existing unique job unchanged with insertOnly', async () => {
       const unique = { 'data.id': 7 };
-      const first = await save({ name: 'once', unique, uniqueOpts: { insertOnly: true }, data: { id: 7, v: 1 }, nextRunAt: at(minute) });
-      const second = await save({ name: 'once', unique, uniqueOpts: { insertOnly: true }, data: { id: 7, v: 2 }, nextRunAt: at(0) });
+      const first = await save({
+        name: 'once',
+        unique,
+        uniqueOpts: { insertOnly: true },
+        data: { id: 7, v: 1 },
+        nextRunAt: at(minute),
+      });
+      const second = await save({
+        name: 'once',
+        unique,
+        uniqueOpts: { insertOnly: true },
+        data: { id: 7, v: 2 },
+        nextRunAt: at(0),
+      });
       expect(second).toMatchObject({ _id: first._id, data: { v: 1 }, nextRunAt: first.nextRunAt });
       expect((await repo.queryJobs({ name: 'once' })).total).toBe(1);
     });
 
     it('debounces trailing saves, capped by maxWait', async () => {
       const debounced = (n: number) =>
-        save({ name: 'reindex', unique: { 'data.key': 'k' }, uniqueOpts: { debounce: { delay: 1000, maxWait: 1500 } }, data: { key: 'k', n } });
+        save({
+          name: 'reindex',
+          unique: { 'data.key': 'k' },
+          uniqueOpts: { debounce: { delay: 1000, maxWait: 1500 } },
+          data: { key: 'k', n },
+        });
       const before = Date.now();
       const first = await debounced(1);
       expect(first.nextRunAt!.getTime()).toBeGreaterThanOrEqual(before + 1000);
@@ -120,7 +171,13 @@ describe(`KnexJobRepository (${testDialect})`, () => {
 
     it('debounces leading saves: runs the first at once and only updates data within the delay', async () => {
       const leading = (n: number) =>
-        save({ name: 'notify', unique: { 'data.ch': 'x' }, uniqueOpts: { debounce: { delay: 5000, strategy: 'leading' } }, data: { ch: 'x', n }, nextRunAt: at(0) });
+        save({
+          name: 'notify',
+          unique: { 'data.ch': 'x' },
+          uniqueOpts: { debounce: { delay: 5000, strategy: 'leading' } },
+          data: { ch: 'x', n },
+          nextRunAt: at(0),
+        });
       const first = await leading(1);
       expect(first.nextRunAt!.getTime()).toBeLessThanOrEqual(Date.now());
       await sleep(20);
@@ -164,7 +221,11 @@ describe(`KnexJobRepository (${testDialect})`, () => {
       const other = new KnexJobRepository(testDialect === 'mysql' ? db.openAnother().knex : db.knex);
       await Promise.all(Array.from({ length: 30 }, (_, i) => save({ name: 'contended', data: { i } })));
       const drain = async (target: KnexJobRepository, got: string[]) => {
-        for (let next = await lockNext('contended', undefined, target); next; next = await lockNext('contended', undefined, target)) {
+        for (
+          let next = await lockNext('contended', undefined, target);
+          next;
+          next = await lockNext('contended', undefined, target)
+        ) {
           got.push(String(next._id));
         }
         return got;
@@ -203,7 +264,15 @@ describe(`KnexJobRepository (${testDialect})`, () => {
   describe('saveJobState', () => {
     it('writes the processor fields, also when nothing changed', async () => {
       const saved = await save({ name: 'state' });
-      const state = { ...saved, lockedAt: at(0), lastRunAt: at(0), progress: 42.5, failCount: 1, failReason: 'x', failedAt: at(0) };
+      const state = {
+        ...saved,
+        lockedAt: at(0),
+        lastRunAt: at(0),
+        progress: 42.5,
+        failCount: 1,
+        failReason: 'x',
+        failedAt: at(0),
+      };
       await repo.saveJobState(state, { lastModifiedBy: 'w' });
       await expect(repo.saveJobState(state, { lastModifiedBy: 'w' })).resolves.toBeUndefined();
       expect(await repo.getJobById(saved._id as string)).toMatchObject({
@@ -227,20 +296,41 @@ describe(`KnexJobRepository (${testDialect})`, () => {
     beforeEach(async () => {
       const now = Date.now();
       const saved = {
-        queued: await save({ name: 'report-a', nextRunAt: new Date(now - minute), data: { region: 'us', tags: ['x', 'y'] } }),
-        scheduled: await save({ name: 'report-a', nextRunAt: new Date(now + minute), priority: 5, data: { region: 'eu' } }),
-        repeating: await save({ name: 'Report-B', nextRunAt: new Date(now + 2 * minute), repeatInterval: '1 hour', data: { region: 'us' } }),
+        queued: await save({
+          name: 'report-a',
+          nextRunAt: new Date(now - minute),
+          data: { region: 'us', tags: ['x', 'y'] },
+        }),
+        scheduled: await save({
+          name: 'report-a',
+          nextRunAt: new Date(now + minute),
+          priority: 5,
+          data: { region: 'eu' },
+        }),
+        repeating: await save({
+          name: 'Report-B',
+          nextRunAt: new Date(now + 2 * minute),
+          repeatInterval: '1 hour',
+          data: { region: 'us' },
+        }),
         paused: await save({ name: 'cleanup', nextRunAt: new Date(now - 2 * minute), disabled: true }),
         completed: await save({ name: 'cleanup', nextRunAt: null }),
         failed: await save({ name: 'cleanup', nextRunAt: null }),
         running: await save({ name: 'cleanup', nextRunAt: new Date(now - 3 * minute) }),
       };
-      await repo.saveJobState({ ...saved.completed, lastRunAt: new Date(now - 1000), lastFinishedAt: new Date(now - 500) }, undefined);
-      await repo.saveJobState({ ...saved.failed, lastFinishedAt: new Date(now - 500), failedAt: new Date(now - 500), failCount: 1 }, undefined);
+      await repo.saveJobState(
+        { ...saved.completed, lastRunAt: new Date(now - 1000), lastFinishedAt: new Date(now - 500) },
+        undefined,
+      );
+      await repo.saveJobState(
+        { ...saved.failed, lastFinishedAt: new Date(now - 500), failedAt: new Date(now - 500), failCount: 1 },
+        undefined,
+      );
       await repo.saveJobState({ ...saved.running, lockedAt: new Date(now) }, undefined);
       ids = Object.fromEntries(Object.entries(saved).map(([key, value]) => [key, String(value._id)]));
     });
-    const regionsOf = (result: { jobs: JobParameters[] }) => result.jobs.map((j) => j.data && (j.data as { region?: string }).region);
+    const regionsOf = (result: { jobs: JobParameters[] }) =>
+      result.jobs.map((j) => j.data && (j.data as { region?: string }).region);
 
     it('filters by name, names, id, ids, case-insensitive search and disabled', async () => {
       expect((await repo.queryJobs()).total).toBe(7);
@@ -272,7 +362,9 @@ describe(`KnexJobRepository (${testDialect})`, () => {
         [ids.running]: 'running',
       });
       expect((await repo.queryJobs({ state: 'paused' })).jobs.map((j) => j._id)).toEqual([ids.paused]);
-      expect((await repo.queryJobs({ state: 'queued', name: 'report-a' })).jobs.map((j) => j._id)).toEqual([ids.queued]);
+      expect((await repo.queryJobs({ state: 'queued', name: 'report-a' })).jobs.map((j) => j._id)).toEqual([
+        ids.queued,
+      ]);
     });
 
     it('sorts with nulls last and paginates after filtering', async () => {

@@ -52,8 +52,15 @@ describe(`scheduler on agenda (${testDialect})`, () => {
 
     await waitFor(() => runs.length === 1, 'the scheduled run');
     expect(runs[0]).toBeGreaterThanOrEqual(due.getTime());
-    await waitFor(async () => (await repo.getJobById(String(job.attrs._id)))?.lastFinishedAt !== undefined, 'completion');
-    expect(await repo.getJobById(String(job.attrs._id))).toMatchObject({ nextRunAt: null, lockedAt: undefined, data: { shipment: 'S-9' } });
+    await waitFor(
+      async () => (await repo.getJobById(String(job.attrs._id)))?.lastFinishedAt !== undefined,
+      'completion',
+    );
+    expect(await repo.getJobById(String(job.attrs._id))).toMatchObject({
+      nextRunAt: null,
+      lockedAt: undefined,
+      data: { shipment: 'S-9' },
+    });
     await sleep(3 * pollIntervalMs);
     expect(runs).toHaveLength(1);
   });
@@ -100,12 +107,18 @@ describe(`scheduler on agenda (${testDialect})`, () => {
     await agenda.start();
     const job = await agenda.now('broken');
     await waitFor(async () => (await repo.getJobById(String(job.attrs._id)))?.failCount === 1, 'the failure');
-    expect(await repo.getJobById(String(job.attrs._id))).toMatchObject({ failReason: 'carrier API down', failedAt: expect.any(Date) });
+    expect(await repo.getJobById(String(job.attrs._id))).toMatchObject({
+      failReason: 'carrier API down',
+      failedAt: expect.any(Date),
+    });
   });
 
   it('never runs one job on two workers at once', async () => {
     // SQLite is single-process, so its two workers share the one connection; on MySQL each has its own pool.
-    const workers = { 'worker-a': scheduler('worker-a'), 'worker-b': scheduler('worker-b', testDialect === 'mysql' ? db.openAnother() : db) };
+    const workers = {
+      'worker-a': scheduler('worker-a'),
+      'worker-b': scheduler('worker-b', testDialect === 'mysql' ? db.openAnother() : db),
+    };
     const runs: Array<{ id: string; worker: string }> = [];
     for (const [worker, agenda] of Object.entries(workers)) {
       // A small lock limit makes each worker leave jobs for the other.
@@ -119,7 +132,8 @@ describe(`scheduler on agenda (${testDialect})`, () => {
       );
     }
     const jobCount = 40;
-    for (let i = 0; i < jobCount; i += 1) await repo.saveJob({ name: 'race', priority: 0, nextRunAt: new Date(), type: 'normal', data: { i } }, undefined);
+    for (let i = 0; i < jobCount; i += 1)
+      await repo.saveJob({ name: 'race', priority: 0, nextRunAt: new Date(), type: 'normal', data: { i } }, undefined);
     await Promise.all(Object.values(workers).map((agenda) => agenda.start()));
 
     await waitFor(() => runs.length >= jobCount, `${jobCount} runs`);
@@ -130,7 +144,10 @@ describe(`scheduler on agenda (${testDialect})`, () => {
   });
 
   it('takes over a job locked by a dead worker once its lock lifetime has passed', async () => {
-    const saved = await repo.saveJob({ name: 'orphaned', priority: 0, nextRunAt: new Date(), type: 'normal', data: {} }, undefined);
+    const saved = await repo.saveJob(
+      { name: 'orphaned', priority: 0, nextRunAt: new Date(), type: 'normal', data: {} },
+      undefined,
+    );
     const lockedAt = new Date();
     await repo.saveJobState({ ...saved, lockedAt }, { lastModifiedBy: 'dead-worker' });
 
@@ -143,6 +160,9 @@ describe(`scheduler on agenda (${testDialect})`, () => {
     await waitFor(() => ranAt > 0, 'the takeover');
     expect(ranAt - lockedAt.getTime()).toBeGreaterThanOrEqual(lockLifetimeMs);
     await waitFor(async () => (await repo.getJobById(String(saved._id)))?.lockedAt === undefined, 'the unlock');
-    expect(await repo.getJobById(String(saved._id))).toMatchObject({ lastModifiedBy: 'rescuer', lastFinishedAt: expect.any(Date) });
+    expect(await repo.getJobById(String(saved._id))).toMatchObject({
+      lastModifiedBy: 'rescuer',
+      lastFinishedAt: expect.any(Date),
+    });
   });
 });

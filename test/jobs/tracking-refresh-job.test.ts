@@ -22,11 +22,27 @@ describe(`the tracking refresh job on ${testDialect}`, () => {
     const created = [];
     // Test mode's sample containers (free on a test key); any other number would need a credit.
     for (const reference of ['MSKU0001018', 'MSKU0001023', 'MSKU0001039', 'MSKU0001044', 'MSKU0001050']) {
-      created.push(await services.subscriptions.create({ accountId: 'acct_demo', livemode: false, referenceType: 'container', reference, plan: 'free' }));
+      created.push(
+        await services.subscriptions.create({
+          accountId: 'acct_demo',
+          livemode: false,
+          referenceType: 'container',
+          reference,
+          plan: 'free',
+        }),
+      );
     }
     const { agenda, defined, scheduled } = recordingAgenda();
     const reports: unknown[] = [];
-    await defineTrackingRefreshJob(agenda, { refresh: services.refresh, every: config.refresh.jobEvery, maxRunMs: config.refresh.maxRunMs, positions: services.positions, positionRetentionMs: config.ais.positionRetentionMs, clock, onReport: (r) => reports.push(r) });
+    await defineTrackingRefreshJob(agenda, {
+      refresh: services.refresh,
+      every: config.refresh.jobEvery,
+      maxRunMs: config.refresh.maxRunMs,
+      positions: services.positions,
+      positionRetentionMs: config.ais.positionRetentionMs,
+      clock,
+      onReport: (r) => reports.push(r),
+    });
     expect(scheduled).toEqual([{ interval: '10 minutes', name: trackingRefreshJobName }]);
     expect(defined.get(trackingRefreshJobName)?.options).toMatchObject({ concurrency: 1 });
 
@@ -34,7 +50,12 @@ describe(`the tracking refresh job on ${testDialect}`, () => {
     expect(reports).toEqual([{ batches: 3, refreshed: 5, stale: 0, completed: 0, outboxEvents: expect.any(Number) }]);
     const got = await services.subscriptions.get('acct_demo', false, created[0].id);
     const container = await services.subscriptions.getContainer('acct_demo', false, got.containers[0].id);
-    expect(container).toMatchObject({ object: 'container', livemode: false, container_number: 'MSKU0001018', stale: false });
+    expect(container).toMatchObject({
+      object: 'container',
+      livemode: false,
+      container_number: 'MSKU0001018',
+      stale: false,
+    });
     expect(container.events.length).toBeGreaterThan(5);
     expect(container.origin?.name).toEqual(expect.any(String));
     expect(container.destination?.lat).toEqual(expect.any(Number));

@@ -18,7 +18,12 @@ let receiver: WebhookReceiver;
 const clock = new TestClock();
 const logLines: Array<Record<string, unknown>> = [];
 const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
-const settings = (overrides: Partial<WebhookConfig> = {}): WebhookConfig => ({ ...loadWebhookConfig({}), allowPrivateTargets: true, timeoutMs: 1000, ...overrides });
+const settings = (overrides: Partial<WebhookConfig> = {}): WebhookConfig => ({
+  ...loadWebhookConfig({}),
+  allowPrivateTargets: true,
+  timeoutMs: 1000,
+  ...overrides,
+});
 let webhooks: WebhookServices;
 let accountCounter = 0;
 
@@ -41,12 +46,19 @@ beforeEach(() => {
 const newOwner = () => ({ accountId: `acct_delivery_${++accountCounter}`, livemode: true });
 
 async function writeEvents(owner: { accountId: string; livemode: boolean }, count: number, type = 'container.updated') {
-  const events = Array.from({ length: count }, (_, i) => newOutboxEvent(type, { ...owner, data: { object: { id: `cnt_${i}`, object: 'container' } } }, clock.now().getTime()));
+  const events = Array.from({ length: count }, (_, i) =>
+    newOutboxEvent(
+      type,
+      { ...owner, data: { object: { id: `cnt_${i}`, object: 'container' } } },
+      clock.now().getTime(),
+    ),
+  );
   await new OutboxEventRepository(db.knex).append(events);
   return events;
 }
 
-const attemptsOf = (endpointId: string) => db.knex('webhook_delivery_attempts').where({ endpoint_id: endpointId }).orderBy('attempt');
+const attemptsOf = (endpointId: string) =>
+  db.knex('webhook_delivery_attempts').where({ endpoint_id: endpointId }).orderBy('attempt');
 const endpointRow = (id: string) => db.knex('webhook_endpoints').where({ id }).first();
 
 describe('retries', () => {
@@ -74,8 +86,15 @@ describe('retries', () => {
     const received = receiver.requests.slice(before);
     expect(received.map((r) => r.headers['webhook-id'])).toEqual([event.id, event.id, event.id]);
     verifyDelivery(endpoint.secret, received[0]);
-    expect((await attemptsOf(endpoint.id)).map((a) => [a.attempt, a.status_code])).toEqual([[1, 503], [2, 503], [3, 204]]);
-    expect(await db.knex('webhook_deliveries').where({ event_id: event.id }).first()).toMatchObject({ status: 'delivered', attempt_count: 3 });
+    expect((await attemptsOf(endpoint.id)).map((a) => [a.attempt, a.status_code])).toEqual([
+      [1, 503],
+      [2, 503],
+      [3, 204],
+    ]);
+    expect(await db.knex('webhook_deliveries').where({ event_id: event.id }).first()).toMatchObject({
+      status: 'delivered',
+      attempt_count: 3,
+    });
     expect((await endpointRow(endpoint.id)).failing_since).toBeNull();
   });
 
@@ -130,14 +149,24 @@ describe('disabling an endpoint', () => {
   it('disables the endpoint at a 410, tells the account with an event and a log line, and sends it nothing more', async () => {
     const owner = newOwner();
     const endpoint = await webhooks.endpoints.create(owner, { url: `${receiver.url}/gone`, events: ['container.*'] });
-    const watcher = await webhooks.endpoints.create(owner, { url: `${receiver.url}/watcher`, events: ['webhook_endpoint.*'] });
+    const watcher = await webhooks.endpoints.create(owner, {
+      url: `${receiver.url}/watcher`,
+      events: ['webhook_endpoint.*'],
+    });
     receiver.answer.status = 410;
     await writeEvents(owner, 1);
     await deliverDue(webhooks.delivery);
     expect(await endpointRow(endpoint.id)).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
-    expect(logLines).toContainEqual(expect.objectContaining({ msg: 'webhook endpoint disabled', endpoint: endpoint.id, reason: 'gone' }));
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ msg: 'webhook endpoint disabled', endpoint: endpoint.id, reason: 'gone' }),
+    );
     const watched = receiver.requests.filter((r) => r.path === '/watcher');
-    expect(watched.map((r) => JSON.parse(r.body))).toEqual([expect.objectContaining({ type: 'webhook_endpoint.disabled', data: { object: expect.objectContaining({ id: endpoint.id, disabled_reason: 'gone' }) } })]);
+    expect(watched.map((r) => JSON.parse(r.body))).toEqual([
+      expect.objectContaining({
+        type: 'webhook_endpoint.disabled',
+        data: { object: expect.objectContaining({ id: endpoint.id, disabled_reason: 'gone' }) },
+      }),
+    ]);
     verifyDelivery(watcher.secret, watched[0]);
 
     receiver.answer.status = 200;
@@ -161,8 +190,12 @@ describe('disabling an endpoint', () => {
       await deliverDue(webhooks.delivery);
     }
     expect(await endpointRow(endpoint.id)).toMatchObject({ status: 'disabled', disabled_reason: 'failing' });
-    expect(logLines).toContainEqual(expect.objectContaining({ msg: 'webhook endpoint disabled', endpoint: endpoint.id, reason: 'failing' }));
-    const [disabledEvent] = await db.knex('outbox_events').where({ type: 'webhook_endpoint.disabled', subject_id: endpoint.id });
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ msg: 'webhook endpoint disabled', endpoint: endpoint.id, reason: 'failing' }),
+    );
+    const [disabledEvent] = await db
+      .knex('outbox_events')
+      .where({ type: 'webhook_endpoint.disabled', subject_id: endpoint.id });
     expect(disabledEvent).toMatchObject({ account_id: owner.accountId });
   });
 });
@@ -179,7 +212,10 @@ describe('the address checks at delivery', () => {
       await writeEvents(owner, 1);
       await deliverDue(guarded.delivery);
       const [attempt] = await attemptsOf(endpoint.id);
-      expect(attempt).toMatchObject({ status_code: null, error: 'target refused: hooks.example.com resolves to 169.254.169.254 is a cloud metadata address' });
+      expect(attempt).toMatchObject({
+        status_code: null,
+        error: 'target refused: hooks.example.com resolves to 169.254.169.254 is a cloud metadata address',
+      });
     } finally {
       guarded.close();
     }
@@ -193,21 +229,36 @@ describe('two workers', () => {
     await webhooks.endpoints.create(owner, { url: `${receiver.url}/pair`, events: ['*'] });
     const events = await writeEvents(owner, 200);
     receiver.answer.delayMs = 5;
-    const second = createWebhookServices(testDialect === 'mysql' ? db.openAnother().knex : db.knex, settings(), clock, logger);
+    const second = createWebhookServices(
+      testDialect === 'mysql' ? db.openAnother().knex : db.knex,
+      settings(),
+      clock,
+      logger,
+    );
     let stop = false;
     const errors: unknown[] = [];
     const pump = (services: WebhookServices) =>
-      pumpDeliveries(services.delivery, { concurrency: 20, dispatchBatch: 50, idleMs: 20, shouldStop: () => stop, onError: (e) => errors.push(e) });
+      pumpDeliveries(services.delivery, {
+        concurrency: 20,
+        dispatchBatch: 50,
+        idleMs: 20,
+        shouldStop: () => stop,
+        onError: (e) => errors.push(e),
+      });
     const workers = [pump(webhooks), pump(second)];
     const ids = () => receiver.requests.filter((r) => r.path === '/pair').map((r) => String(r.headers['webhook-id']));
     const deadline = Date.now() + 30_000;
-    while (ids().length < events.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (ids().length < events.length && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     stop = true;
     await Promise.all(workers);
     second.close();
     expect(errors).toEqual([]);
     expect(ids().sort()).toEqual(events.map((e) => e.id).sort());
-    const attempts = await db.knex('webhook_delivery_attempts').whereIn('event_id', events.map((e) => e.id));
+    const attempts = await db.knex('webhook_delivery_attempts').whereIn(
+      'event_id',
+      events.map((e) => e.id),
+    );
     expect(attempts).toHaveLength(200);
   });
 });
@@ -219,12 +270,18 @@ describe('the Agenda job', () => {
     const liveClock = createWebhookServices(db.knex, settings({ lanes: 2 }), { now: () => new Date() }, logger);
     const agenda = createScheduler({ db, workerName: 'webhook-test', pollIntervalMs: 100, lockLifetimeMs: 5000 });
     await agenda.start();
-    const job = await defineWebhookDeliveryJob(agenda, { delivery: liveClock.delivery, config: liveClock.config, logger });
+    const job = await defineWebhookDeliveryJob(agenda, {
+      delivery: liveClock.delivery,
+      config: liveClock.config,
+      logger,
+    });
     try {
       const events = await writeEvents(owner, 20);
       const deadline = Date.now() + 20_000;
-      const got = () => receiver.requests.filter((r) => r.path === '/agenda').map((r) => String(r.headers['webhook-id']));
-      while (got().length < events.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const got = () =>
+        receiver.requests.filter((r) => r.path === '/agenda').map((r) => String(r.headers['webhook-id']));
+      while (got().length < events.length && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(got().sort()).toEqual(events.map((e) => e.id).sort());
       expect(await db.knex('agenda_jobs').where({ name: 'webhooks.deliver' }).count({ n: '*' })).toEqual([{ n: 2 }]);
     } finally {

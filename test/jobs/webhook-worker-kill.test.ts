@@ -45,14 +45,28 @@ function startWorkerProcess(): ChildProcess {
   });
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 
 it('loses no event when the worker is killed (SIGKILL) mid-delivery and started again; duplicates carry the same webhook-id', async () => {
-  const webhooks = createWebhookServices(db.knex, { ...loadWebhookConfig({}), allowPrivateTargets: true }, systemClock, pino({ level: 'silent' }));
+  const webhooks = createWebhookServices(
+    db.knex,
+    { ...loadWebhookConfig({}), allowPrivateTargets: true },
+    systemClock,
+    pino({ level: 'silent' }),
+  );
   const owner = { accountId: 'acct_kill', livemode: true };
   await webhooks.endpoints.create(owner, { url: `${receiver.url}/kill`, events: ['*'] });
   webhooks.close();
-  const events = Array.from({ length: 300 }, (_, i) => newOutboxEvent('container.updated', { ...owner, data: { object: { id: `cnt_${i}`, object: 'container' } } }, Date.now()));
+  const events = Array.from({ length: 300 }, (_, i) =>
+    newOutboxEvent(
+      'container.updated',
+      { ...owner, data: { object: { id: `cnt_${i}`, object: 'container' } } },
+      Date.now(),
+    ),
+  );
   await new OutboxEventRepository(db.knex).append(events);
   // Slow enough answers that the kill lands with deliveries in flight.
   receiver.answer.delayMs = 30;
@@ -69,13 +83,19 @@ it('loses no event when the worker is killed (SIGKILL) mid-delivery and started 
   const second = startWorkerProcess();
   try {
     const expected = new Set(events.map((e) => e.id));
-    const delivered = async () => Number((await db.knex('webhook_deliveries').where({ status: 'delivered' }).count({ n: '*' }))[0].n);
+    const delivered = async () =>
+      Number((await db.knex('webhook_deliveries').where({ status: 'delivered' }).count({ n: '*' }))[0].n);
     const deadline = Date.now() + 90_000;
-    while ((await delivered()) < expected.size && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await delivered()) < expected.size && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(new Set(receiver.ids())).toEqual(expected);
     // Every request was one of the events, under its own id: a repeat is a repeat of the same webhook-id.
     expect(receiver.ids().every((id) => expected.has(id))).toBe(true);
-    const statuses: Array<{ status: string; n: number | string }> = await db.knex('webhook_deliveries').select('status').count({ n: '*' }).groupBy('status');
+    const statuses: Array<{ status: string; n: number | string }> = await db
+      .knex('webhook_deliveries')
+      .select('status')
+      .count({ n: '*' })
+      .groupBy('status');
     expect(statuses.map((row) => [row.status, Number(row.n)])).toEqual([['delivered', 300]]);
   } finally {
     second.kill('SIGTERM');

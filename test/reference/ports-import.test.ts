@@ -3,7 +3,12 @@ import path from 'node:path';
 import { PortRepository } from '../../src/db/repositories/port.repository';
 import { importPorts } from '../../src/reference/ports/import-ports';
 import { mergePorts } from '../../src/reference/ports/port-merge';
-import { parseSeaPortsJson, parseUnlocodeCodeList, parseUnlocodeCoordinates, parseWorldPortIndex } from '../../src/reference/ports/port-sources';
+import {
+  parseSeaPortsJson,
+  parseUnlocodeCodeList,
+  parseUnlocodeCoordinates,
+  parseWorldPortIndex,
+} from '../../src/reference/ports/port-sources';
 import { createTestDatabase, TestDatabase, testDialect } from '../support/database';
 import { repoDataDir } from '../support/reference-data';
 
@@ -17,18 +22,56 @@ describe('port source formats', () => {
   });
 
   test('UN/LOCODE code list, both layouts: seaports only, removed entries left out', () => {
-    expect(parseUnlocodeCodeList(fixture('code-list-datasets.csv')).map((p) => p.locode)).toEqual(['CNSHA', 'NLRTM', 'BRSSZ']);
+    expect(parseUnlocodeCodeList(fixture('code-list-datasets.csv')).map((p) => p.locode)).toEqual([
+      'CNSHA',
+      'NLRTM',
+      'BRSSZ',
+    ]);
     const unece = parseUnlocodeCodeList(fixture('code-list-unece.csv'));
-    expect(unece.map((p) => [p.locode, p.name])).toEqual([['CNSHA', 'Shanghai'], ['USNYC', 'New York, NY']]);
+    expect(unece.map((p) => [p.locode, p.name])).toEqual([
+      ['CNSHA', 'Shanghai'],
+      ['USNYC', 'New York, NY'],
+    ]);
   });
 
   test('WPI codes lose their space; sea-ports gives [lon, lat] and aliases', () => {
-    const wpi = parseWorldPortIndex('World Port Index Number,Main Port Name,UN/LOCODE,Latitude,Longitude,Harbor Size\n57035,Shanghai,CN SGH,31.233333,121.5,Large\n1,Nowhere,,1,1,Small\n');
-    expect(wpi).toEqual([{ locode: 'CNSGH', name: 'Shanghai', lat: 31.233333, lon: 121.5, aliases: [], wpiNumber: 57035, harborSize: 'Large' }]);
-    const seaPorts = parseSeaPortsJson(JSON.stringify({ CNSHA: { name: 'Shanghai', coordinates: [121.47, 31.23], timezone: 'Asia/Shanghai', unlocs: ['CNSHA', 'CNSGH'] } }));
+    const wpi = parseWorldPortIndex(
+      'World Port Index Number,Main Port Name,UN/LOCODE,Latitude,Longitude,Harbor Size\n57035,Shanghai,CN SGH,31.233333,121.5,Large\n1,Nowhere,,1,1,Small\n',
+    );
+    expect(wpi).toEqual([
+      {
+        locode: 'CNSGH',
+        name: 'Shanghai',
+        lat: 31.233333,
+        lon: 121.5,
+        aliases: [],
+        wpiNumber: 57035,
+        harborSize: 'Large',
+      },
+    ]);
+    const seaPorts = parseSeaPortsJson(
+      JSON.stringify({
+        CNSHA: {
+          name: 'Shanghai',
+          coordinates: [121.47, 31.23],
+          timezone: 'Asia/Shanghai',
+          unlocs: ['CNSHA', 'CNSGH'],
+        },
+      }),
+    );
     expect(seaPorts[0]).toMatchObject({ locode: 'CNSHA', lat: 31.23, lon: 121.47, aliases: ['CNSGH'] });
     const merged = mergePorts({ unlocode: [], wpi, seaPorts }, new Map([['CN', 'China']]));
-    expect(merged.ports).toEqual([expect.objectContaining({ locode: 'CNSHA', lat: 31.233333, coordinatesSource: 'wpi', countryName: 'China', wpiNumber: 57035, timezone: 'Asia/Shanghai', qualityNote: null })]);
+    expect(merged.ports).toEqual([
+      expect.objectContaining({
+        locode: 'CNSHA',
+        lat: 31.233333,
+        coordinatesSource: 'wpi',
+        countryName: 'China',
+        wpiNumber: 57035,
+        timezone: 'Asia/Shanghai',
+        qualityNote: null,
+      }),
+    ]);
     expect([...merged.aliases]).toEqual([['CNSGH', 'CNSHA']]);
   });
 });

@@ -4,7 +4,9 @@ import { setPlan, signUp, testKeyFor } from './accounts';
 import { iso6346CheckDigit } from '../../src/domain/tracking/container-number';
 
 /** A business account with a live and a test key, made through the API as a user would. */
-export async function businessAccount(app: TestApp): Promise<{ accountId: string; email: string; live: string; test: string }> {
+export async function businessAccount(
+  app: TestApp,
+): Promise<{ accountId: string; email: string; live: string; test: string }> {
   const { accountId, email, key } = await signUp(app);
   await setPlan(app, email, 'business');
   return { accountId, email, live: key, test: await testKeyFor(app, key) };
@@ -22,14 +24,16 @@ export function siteClient(app: TestApp, secret: string) {
   const site = request(app.hosts.site);
   return {
     get: (path: string) => auth(site.get(path)),
-    post: (path: string, body?: object) => (body === undefined ? auth(site.post(path)) : auth(site.post(path)).send(body)),
+    post: (path: string, body?: object) =>
+      body === undefined ? auth(site.post(path)) : auth(site.post(path)).send(body),
     patch: (path: string, body: object) => auth(site.patch(path)).send(body),
     delete: (path: string) => auth(site.delete(path)),
   };
 }
 
 /** A valid ISO 6346 number for an owner code and serial (e.g. `MSKU`, `123456`). */
-export const containerNumber = (owner: string, serial: string): string => `${owner}${serial}${iso6346CheckDigit(owner + serial)}`;
+export const containerNumber = (owner: string, serial: string): string =>
+  `${owner}${serial}${iso6346CheckDigit(owner + serial)}`;
 
 /** A supertest parser that keeps a binary body (a PDF, a download) as a Buffer. */
 export const binaryBody = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {

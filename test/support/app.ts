@@ -83,7 +83,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
   const logger = pino({ level: config.logLevel });
   // Enqueues only (nothing is started here): a test that wants the jobs run starts a worker on the same database.
-  const jobs = agendaJobQueue(() => createScheduler({ db, workerName: 'test-app', pollIntervalMs: 100, lockLifetimeMs: 1000 }));
+  const jobs = agendaJobQueue(() =>
+    createScheduler({ db, workerName: 'test-app', pollIntervalMs: 100, lockLifetimeMs: 1000 }),
+  );
   const deps: AppDependencies = {
     config,
     db,
@@ -104,8 +106,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const htsDeps = htsRefreshDeps(deps.tariff, clock);
     await bootstrapTariffData(deps.tariff, config, clock, logger, () => backfillHtsReleases(htsDeps), progress);
   }
-  if (options.withParcelData) await bootstrapParcelData(deps.parcel, db, { ...config, dataDir: options.withParcelData }, logger, progress);
-  const hosts = Object.fromEntries(hostNames.map((host) => [host, withStatusLog(host, createHostApp(host, deps))])) as Record<HostName, Express>;
+  if (options.withParcelData)
+    await bootstrapParcelData(deps.parcel, db, { ...config, dataDir: options.withParcelData }, logger, progress);
+  const hosts = Object.fromEntries(
+    hostNames.map((host) => [host, withStatusLog(host, createHostApp(host, deps))]),
+  ) as Record<HostName, Express>;
   return {
     hosts,
     deps,

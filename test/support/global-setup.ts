@@ -11,7 +11,12 @@ function ensureDocsBuilt(): void {
     const yaml = path.join(generatedDir, 'openapi', `${host}.yaml`);
     return !fs.existsSync(html) || fs.statSync(html).mtimeMs < fs.statSync(yaml).mtimeMs;
   });
-  if (stale) execFileSync(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), [path.join(projectRoot, 'scripts', 'build-docs.ts')], { stdio: 'ignore' });
+  if (stale)
+    execFileSync(
+      path.join(projectRoot, 'node_modules', '.bin', 'tsx'),
+      [path.join(projectRoot, 'scripts', 'build-docs.ts')],
+      { stdio: 'ignore' },
+    );
 }
 
 export default async function globalSetup(): Promise<void> {

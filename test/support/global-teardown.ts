@@ -28,19 +28,30 @@ export default async function globalTeardown(globalConfig: Config.GlobalConfig):
     for (const route of operationRoutes(host)) {
       const pending = route.statuses.includes('501');
       for (const status of route.statuses) {
-        if (status === 'default' || (pending && (status.startsWith('2') || status === '422' || status === '429'))) continue;
-        if (!seen.has(`${host} ${route.operationId} ${status}`)) missing.push(`${host} ${route.method} ${route.path} (${route.operationId}) → ${status}`);
+        if (status === 'default' || (pending && (status.startsWith('2') || status === '422' || status === '429')))
+          continue;
+        if (!seen.has(`${host} ${route.operationId} ${status}`))
+          missing.push(`${host} ${route.method} ${route.path} (${route.operationId}) → ${status}`);
       }
       for (const record of records) {
-        if (record.host === host && record.operationId === route.operationId && record.status !== 500 && !route.statuses.includes(String(record.status))) {
+        if (
+          record.host === host &&
+          record.operationId === route.operationId &&
+          record.status !== 500 &&
+          !route.statuses.includes(String(record.status))
+        ) {
           undeclared.add(`${host} ${route.method} ${route.path} (${route.operationId}) answered ${record.status}`);
         }
       }
     }
   }
   const failures = [
-    ...(missing.length ? [`${missing.length} declared status(es) never answered in a test:\n  ${missing.join('\n  ')}`] : []),
-    ...(undeclared.size ? [`${undeclared.size} answered status(es) not declared in the spec:\n  ${[...undeclared].join('\n  ')}`] : []),
+    ...(missing.length
+      ? [`${missing.length} declared status(es) never answered in a test:\n  ${missing.join('\n  ')}`]
+      : []),
+    ...(undeclared.size
+      ? [`${undeclared.size} answered status(es) not declared in the spec:\n  ${[...undeclared].join('\n  ')}`]
+      : []),
   ];
   // The repository carries its reference data, so every suite runs: a gap always fails the run.
   if (failures.length > 0) throw new Error(`spec coverage: ${failures.join('\n')}`);

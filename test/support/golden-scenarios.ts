@@ -32,16 +32,25 @@ export function runGoldenScenarios(title: string, scenarios: GoldenScenario[]): 
     let lines: InMemoryHtsLineSource;
     beforeAll(() => {
       rules = tariffRulesFromData(repoDataDir);
-      lines = csvLineSource(realHtsFile('hts_2026_revision_4_csv.csv'), { id: '2026-rev-4', name: '2026 HTS Revision 4' }, '2025-01-01');
+      lines = csvLineSource(
+        realHtsFile('hts_2026_revision_4_csv.csv'),
+        { id: '2026-rev-4', name: '2026 HTS Revision 4' },
+        '2025-01-01',
+      );
     });
 
     it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_name, scenario) => {
       expect(scenario.source).not.toBe('');
       const result = await calculateDuty(toDutyInput(scenario.request), { lines, rules, today: () => '2026-11-22' });
-      const applying = Object.fromEntries(result.components.filter((c) => c.status === 'applies').map((c) => [c.id, c.amount]));
+      const applying = Object.fromEntries(
+        result.components.filter((c) => c.status === 'applies').map((c) => [c.id, c.amount]),
+      );
       expect(applying).toEqual(scenario.applies);
-      for (const id of scenario.suppressed ?? []) expect(result.components.find((c) => c.id === id)?.status).toBe('suppressed');
-      expect(result.components.filter((c) => c.status === 'unresolved').map((c) => c.id)).toEqual(scenario.unresolved ?? []);
+      for (const id of scenario.suppressed ?? [])
+        expect(result.components.find((c) => c.id === id)?.status).toBe('suppressed');
+      expect(result.components.filter((c) => c.status === 'unresolved').map((c) => c.id)).toEqual(
+        scenario.unresolved ?? [],
+      );
       expect(result.totals.duty).toBe(scenario.total);
       scenario.check?.(result);
     });

@@ -8,7 +8,10 @@ import express from 'express';
 import { createHostServer } from '../../src/http/host-server';
 
 // Compiled by V8 itself: TypeScript has no syntax for a natives call.
-const haveSameMap = vm.runInThisContext('(function (a, b) { return %HaveSameMap(a, b); })') as (a: object, b: object) => boolean;
+const haveSameMap = vm.runInThisContext('(function (a, b) { return %HaveSameMap(a, b); })') as (
+  a: object,
+  b: object,
+) => boolean;
 
 /** Two requests held at the same middleware at once, compared there. */
 async function compare(serve: (app: express.Express) => http.Server): Promise<{ request: boolean; response: boolean }> {

@@ -10,13 +10,27 @@ import { InMemoryHtsLineSource } from '../../src/domain/tariff/in-memory-hts-lin
  */
 export function linesFromUsitcCsv(file: string): Array<Omit<HtsLine, 'release'>> {
   const rows = parse(fs.readFileSync(file), { columns: true, bom: true }) as Array<Record<string, string>>;
-  const stack: Array<{ indent: number; description: string; code: string; general: string; special: string; column2: string }> = [];
+  const stack: Array<{
+    indent: number;
+    description: string;
+    code: string;
+    general: string;
+    special: string;
+    column2: string;
+  }> = [];
   const lines: Array<Omit<HtsLine, 'release'>> = [];
   for (const row of rows) {
     const indent = Number(row.Indent);
     while (stack.length > 0 && stack[stack.length - 1].indent >= indent) stack.pop();
     const code = row['HTS Number'].replace(/\./g, '');
-    const own = { indent, description: row.Description.trim(), code, general: row['General Rate of Duty'], special: row['Special Rate of Duty'], column2: row['Column 2 Rate of Duty'] };
+    const own = {
+      indent,
+      description: row.Description.trim(),
+      code,
+      general: row['General Rate of Duty'],
+      special: row['Special Rate of Duty'],
+      column2: row['Column 2 Rate of Duty'],
+    };
     stack.push(own);
     if (code.length !== 8 && code.length !== 10) continue;
     const rateLine = [...stack].reverse().find((entry) => entry.general !== '' && entry.code !== '');
@@ -24,7 +38,9 @@ export function linesFromUsitcCsv(file: string): Array<Omit<HtsLine, 'release'>>
       code,
       description: own.description,
       descriptionPath: stack.map((entry) => entry.description.replace(/:$/, '')).join(' > '),
-      units: row['Unit of Quantity'] ? (JSON.parse(row['Unit of Quantity']) as string[]).map((unit) => unit.trim()).filter(Boolean) : [],
+      units: row['Unit of Quantity']
+        ? (JSON.parse(row['Unit of Quantity']) as string[]).map((unit) => unit.trim()).filter(Boolean)
+        : [],
       general: rateLine?.general ?? '',
       special: rateLine?.special ?? '',
       column2: rateLine?.column2 ?? '',

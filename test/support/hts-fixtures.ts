@@ -31,13 +31,23 @@ export function htsDataFolder(htsFiles: string[]): string {
 
 /** Empties this capability's tables, so one migrated database can serve every test of a file. */
 export async function clearHtsTables(db: TestDatabase): Promise<void> {
-  for (const table of ['outbox_events', 'tariff_alerts', 'hts_changes', 'hts_change_sets', 'hts_line_versions', 'hts_releases']) {
+  for (const table of [
+    'outbox_events',
+    'tariff_alerts',
+    'hts_changes',
+    'hts_change_sets',
+    'hts_line_versions',
+    'hts_releases',
+  ]) {
     await db.knex(table).delete();
   }
 }
 
 /** Import dependencies on a test database, with a clock the test can move. */
-export function htsImportDeps(db: TestDatabase, now = Date.parse('2026-11-22T10:00:00.000Z')): HtsImportDeps & { setNow(ms: number): void } {
+export function htsImportDeps(
+  db: TestDatabase,
+  now = Date.parse('2026-11-22T10:00:00.000Z'),
+): HtsImportDeps & { setNow(ms: number): void } {
   let current = now;
   return {
     db: htsDatabase(db.knex),

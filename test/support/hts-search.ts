@@ -16,7 +16,10 @@ export function htsSearchFixture(name: string): Buffer {
 }
 
 /** Search dependencies over a test database, with a clock the test sets (YYYY-MM-DD). */
-export function htsSearchDeps(db: TestDatabase, today: string): HtsSearchDeps & { indexes: HtsSearchIndexCache; setToday(date: string): void } {
+export function htsSearchDeps(
+  db: TestDatabase,
+  today: string,
+): HtsSearchDeps & { indexes: HtsSearchIndexCache; setToday(date: string): void } {
   let now = Date.parse(`${today}T12:00:00Z`);
   const store = new HtsReleaseRepository(db.knex);
   return {

@@ -9,7 +9,10 @@ export interface LocalServer {
 
 /** A real HTTP server on 127.0.0.1 with a handler per test: upstream fakes speak the real protocol. */
 export async function startLocalServer(
-  handler: (req: { method: string; url: URL; headers: http.IncomingHttpHeaders; body: string }, res: http.ServerResponse) => void | Promise<void>,
+  handler: (
+    req: { method: string; url: URL; headers: http.IncomingHttpHeaders; body: string },
+    res: http.ServerResponse,
+  ) => void | Promise<void>,
   port = 0,
 ): Promise<LocalServer> {
   const requests: LocalServer['requests'] = [];
@@ -38,7 +41,12 @@ export async function startLocalServer(
   };
 }
 
-export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }

@@ -7,7 +7,10 @@ import { readParcelReferenceFiles } from '../../src/reference/parcel/import-parc
 import { parcelFixtureDir } from './parcel-reference';
 
 /** A quote service over reference data read straight from files (no database). */
-export async function quoteServiceFor(data: ParcelReferenceData = readParcelReferenceFiles(parcelFixtureDir), live?: LiveRatingGateway): Promise<ParcelQuoteService> {
+export async function quoteServiceFor(
+  data: ParcelReferenceData = readParcelReferenceFiles(parcelFixtureDir),
+  live?: LiveRatingGateway,
+): Promise<ParcelQuoteService> {
   const store = new ParcelReferenceStore({ loadParcelReferenceData: async () => data });
   await store.refresh();
   return new ParcelQuoteService({ reference: store, live });

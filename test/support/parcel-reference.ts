@@ -12,7 +12,13 @@ export function fixtureIndex(): RatingIndex {
   return new RatingIndex(readParcelReferenceFiles(parcelFixtureDir));
 }
 
-export function box(length: number, width: number, height: number, weight: number, weightUnit: ParcelInput['weightUnit'] = 'lb'): ParcelInput {
+export function box(
+  length: number,
+  width: number,
+  height: number,
+  weight: number,
+  weightUnit: ParcelInput['weightUnit'] = 'lb',
+): ParcelInput {
   return { length, width, height, lengthUnit: 'in', weight, weightUnit };
 }
 
@@ -30,7 +36,13 @@ export function quoteRequest(overrides: Partial<QuoteRequest> = {}): QuoteReques
 /** The shipment the carrier fixtures describe: Phoenix → Chicago, one 12×10×8 in box of 5 lb, to a residence. */
 export function sampleShipment(overrides: Partial<QuoteRequest> = {}): RatingShipment {
   return validateQuoteRequest(
-    quoteRequest({ destination: { postalCode: '60606' }, parcels: [box(12, 10, 8, 5)], residential: true, shipDate: '2026-11-23', ...overrides }),
+    quoteRequest({
+      destination: { postalCode: '60606' },
+      parcels: [box(12, 10, 8, 5)],
+      residential: true,
+      shipDate: '2026-11-23',
+      ...overrides,
+    }),
     fixtureIndex(),
     serviceCodes,
   );

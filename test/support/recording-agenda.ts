@@ -9,7 +9,8 @@ export function recordingAgenda() {
   const defined = new Map<string, { processor: () => Promise<void>; options: unknown }>();
   const scheduled: Array<{ interval: string | number; name: string | string[] }> = [];
   const agenda = {
-    define: (name: string, processor: () => Promise<void>, options?: unknown) => void defined.set(name, { processor, options }),
+    define: (name: string, processor: () => Promise<void>, options?: unknown) =>
+      void defined.set(name, { processor, options }),
     every: async (interval: string | number, name: string | string[]) => {
       scheduled.push({ interval, name });
       return [] as never;

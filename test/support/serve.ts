@@ -3,7 +3,12 @@ import { loadConfig } from '../../src/config/config';
 import { createLogger } from '../../src/logger';
 import { startService } from '../../src/server';
 
-const config = { ...loadConfig(process.env), ports: { main: 0, tariff: 0, site: 0 }, bindAddress: '127.0.0.1', runWorker: false };
+const config = {
+  ...loadConfig(process.env),
+  ports: { main: 0, tariff: 0, site: 0 },
+  bindAddress: '127.0.0.1',
+  runWorker: false,
+};
 void startService(config, createLogger(config)).then((service) => {
   process.stdout.write(`${JSON.stringify(service.ports)}\n`);
   process.on('SIGTERM', () => service.stop().then(() => process.exit(0)));

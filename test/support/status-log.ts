@@ -59,12 +59,24 @@ function captureBody(res: Response): () => string {
 }
 
 /** The request and its successful JSON response, as openapi/examples/ keeps them. */
-function recordExchange(file: string, host: HostName, route: OperationRoute, req: Request, res: Response, body: string): void {
-  if (res.statusCode < 200 || res.statusCode >= 300 || !String(res.getHeader('content-type') ?? '').includes('json')) return;
+function recordExchange(
+  file: string,
+  host: HostName,
+  route: OperationRoute,
+  req: Request,
+  res: Response,
+  body: string,
+): void {
+  if (res.statusCode < 200 || res.statusCode >= 300 || !String(res.getHeader('content-type') ?? '').includes('json'))
+    return;
   const exchange: RecordedExchange = {
     host,
     operationId: route.operationId,
-    request: { method: req.method, url: req.originalUrl, ...(req.body !== undefined && Object.keys(req.body as object).length > 0 ? { body: req.body as unknown } : {}) },
+    request: {
+      method: req.method,
+      url: req.originalUrl,
+      ...(req.body !== undefined && Object.keys(req.body as object).length > 0 ? { body: req.body as unknown } : {}),
+    },
     response: { status: res.statusCode, body: JSON.parse(body) as unknown },
   };
   fs.appendFileSync(file, `${JSON.stringify(exchange)}\n`);
@@ -87,7 +99,8 @@ export function withStatusLog(host: HostName, app: Express): Express {
       res.on('finish', () => {
         const record: StatusRecord = { host, operationId: route.operationId, status: res.statusCode };
         fs.appendFileSync(file, `${JSON.stringify(record)}\n`);
-        if (recordDir && sent) recordExchange(path.join(recordDir, `${process.pid}.jsonl`), host, route, req, res, sent());
+        if (recordDir && sent)
+          recordExchange(path.join(recordDir, `${process.pid}.jsonl`), host, route, req, res, sent());
       });
     }
     next();

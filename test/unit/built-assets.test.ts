@@ -24,12 +24,16 @@ describe('files read at run time come from beside the running code', () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tradelane-dist-'));
     try {
       const source = fs.readFileSync(path.join(projectRoot, 'src', 'config', 'paths.ts'), 'utf8');
-      const compiled = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+      const compiled = ts.transpileModule(source, {
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+      }).outputText;
       fs.mkdirSync(path.join(dist, 'config'));
       fs.writeFileSync(path.join(dist, 'config', 'paths.js'), compiled);
       fs.writeFileSync(path.join(dist, 'package.json'), '{}');
       // A fresh module registry: the built file, not the one jest already holds.
-      const built = jest.requireActual<{ codeDir: string; generatedDir: string }>(path.join(dist, 'config', 'paths.js'));
+      const built = jest.requireActual<{ codeDir: string; generatedDir: string }>(
+        path.join(dist, 'config', 'paths.js'),
+      );
       expect(built.codeDir).toBe(dist);
       expect(built.generatedDir).toBe(path.join(dist, 'generated'));
     } finally {
@@ -43,7 +47,10 @@ describe('files read at run time come from beside the running code', () => {
       copyAssets(codeDir, dist);
       for (const [name, dir] of Object.entries(assetDirs)) {
         const copy = path.join(dist, path.relative(codeDir, dir));
-        const wanted = fs.readdirSync(dir).filter((file) => /\.(ya?ml|json|csv)$/.test(file)).sort();
+        const wanted = fs
+          .readdirSync(dir)
+          .filter((file) => /\.(ya?ml|json|csv)$/.test(file))
+          .sort();
         expect([name, fs.readdirSync(copy).sort()]).toEqual([name, wanted]);
       }
     } finally {

@@ -47,7 +47,10 @@ it.each([
   [{ DATA_DIR: '/nonexistent/dir' }, /DATA_DIR "\/nonexistent\/dir" does not exist/],
   [{ RUN_WORKER: 'maybe' }, /RUN_WORKER must be true or false/],
   [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT must be one of auto, json, pretty/],
-  [{ METRICS_TOKEN_SHA256: 'plain-token' }, /METRICS_TOKEN_SHA256 must be 64 hex characters \(the SHA-256 of the metrics token\)/],
+  [
+    { METRICS_TOKEN_SHA256: 'plain-token' },
+    /METRICS_TOKEN_SHA256 must be 64 hex characters \(the SHA-256 of the metrics token\)/,
+  ],
 ])('refuses %p with a clear message', (env, message) => {
   expect(() => loadConfig(env)).toThrow(ConfigError);
   expect(() => loadConfig(env)).toThrow(message);
@@ -73,5 +76,7 @@ it('waits on shutdown at least as long as the longest request allowed (a load pl
   expect(longestRequestMs).toBeGreaterThanOrEqual(30_000);
   expect(shutdownWaitMs(loadConfig({}).shutdownTimeoutMs)).toBeGreaterThan(longestRequestMs);
   expect(shutdownWaitMs(loadConfig({ SHUTDOWN_TIMEOUT_MS: '40000' }).shutdownTimeoutMs)).toBe(40_000);
-  expect(() => shutdownWaitMs(loadConfig({ SHUTDOWN_TIMEOUT_MS: '10000' }).shutdownTimeoutMs)).toThrow(/SHUTDOWN_TIMEOUT_MS must be at least 30250/);
+  expect(() => shutdownWaitMs(loadConfig({ SHUTDOWN_TIMEOUT_MS: '10000' }).shutdownTimeoutMs)).toThrow(
+    /SHUTDOWN_TIMEOUT_MS must be at least 30250/,
+  );
 });

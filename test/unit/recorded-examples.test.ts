@@ -1,10 +1,15 @@
 import { chooseExchange, Exchange } from '../../scripts/lib/recorded-examples';
 
-const exchange = (status: number, body: unknown, requestBody?: unknown): Exchange => ({ request: { method: 'POST', url: '/x', ...(requestBody === undefined ? {} : { body: requestBody }) }, response: { status, body } });
+const exchange = (status: number, body: unknown, requestBody?: unknown): Exchange => ({
+  request: { method: 'POST', url: '/x', ...(requestBody === undefined ? {} : { body: requestBody }) },
+  response: { status, body },
+});
 
 describe('the recorded exchange an operation shows', () => {
   it('is a successful one, with the lowest status', () => {
-    expect(chooseExchange([exchange(400, {}), exchange(201, { a: 1 }), exchange(200, { b: 1 })])?.response.status).toBe(200);
+    expect(chooseExchange([exchange(400, {}), exchange(201, { a: 1 }), exchange(200, { b: 1 })])?.response.status).toBe(
+      200,
+    );
     expect(chooseExchange([exchange(404, {})])).toBeUndefined();
   });
 

@@ -58,5 +58,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['plan_changes', 'oauth_tokens', 'oauth_clients', 'api_keys', 'accounts']) await dropTable(knex, table);
+  for (const table of ['plan_changes', 'oauth_tokens', 'oauth_clients', 'api_keys', 'accounts'])
+    await dropTable(knex, table);
 }

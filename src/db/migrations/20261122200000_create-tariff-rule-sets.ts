@@ -17,7 +17,11 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['activated_at'], 'tariff_rule_sets_activated_at');
   });
   await createTable(knex, 'tariff_measures', (t) => {
-    t.string('rule_set_version', 40).notNullable().references('version').inTable('tariff_rule_sets').onDelete('CASCADE');
+    t.string('rule_set_version', 40)
+      .notNullable()
+      .references('version')
+      .inTable('tariff_rule_sets')
+      .onDelete('CASCADE');
     t.string('measure_id', 100).notNullable();
     t.string('program', 64).notNullable();
     t.string('family', 32).notNullable();
@@ -32,7 +36,11 @@ export async function up(knex: Knex): Promise<void> {
   });
   await createTable(knex, 'tariff_product_list_entries', (t) => {
     t.bigIncrements('id').primary();
-    t.string('rule_set_version', 40).notNullable().references('version').inTable('tariff_rule_sets').onDelete('CASCADE');
+    t.string('rule_set_version', 40)
+      .notNullable()
+      .references('version')
+      .inTable('tariff_rule_sets')
+      .onDelete('CASCADE');
     t.string('list_id', 64).notNullable();
     t.string('hts_prefix', 10).notNullable();
     t.string('effective_from', 10).nullable();

@@ -28,7 +28,11 @@ export async function up(knex: Knex): Promise<void> {
 
   await createTable(knex, 'tracking_containers', (t) => {
     t.string('id', 40).primary(); // cnt_
-    t.string('subscription_id', 40).notNullable().references('id').inTable('tracking_subscriptions').onDelete('CASCADE');
+    t.string('subscription_id', 40)
+      .notNullable()
+      .references('id')
+      .inTable('tracking_subscriptions')
+      .onDelete('CASCADE');
     t.string('container_number', 11).notNullable();
     t.string('iso_equipment_code', 4).nullable();
     t.string('status', 30).notNullable();

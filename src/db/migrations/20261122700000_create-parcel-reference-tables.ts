@@ -30,7 +30,9 @@ export async function up(knex: Knex): Promise<void> {
     t.string('effective_to', 10).nullable();
     t.string('includes', 64).notNullable().defaultTo('');
     t.string('currency', 3).notNullable().defaultTo('USD');
-    t.unique(['carrier', 'service', 'rate_type', 'region', 'effective_from'], { indexName: 'parcel_rate_cards_version' });
+    t.unique(['carrier', 'service', 'rate_type', 'region', 'effective_from'], {
+      indexName: 'parcel_rate_cards_version',
+    });
   });
   await createTable(knex, 'parcel_rate_card_prices', (t) => {
     t.string('card_id', 160).notNullable().references('id').inTable('parcel_rate_cards').onDelete('CASCADE');

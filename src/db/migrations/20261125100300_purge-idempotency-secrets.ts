@@ -5,7 +5,9 @@ import type { Knex } from 'knex';
 // retries run the operation anew, as a record expired after 24 hours would.
 export async function up(knex: Knex): Promise<void> {
   await knex('idempotency_records')
-    .where((q) => q.where('response_body', 'like', '%"secret":"tl%').orWhere('response_body', 'like', '%"client_secret":"tl%'))
+    .where((q) =>
+      q.where('response_body', 'like', '%"secret":"tl%').orWhere('response_body', 'like', '%"client_secret":"tl%'),
+    )
     .delete();
 }
 

@@ -6,8 +6,20 @@ import type { Knex } from 'knex';
  * Frozen copies of the row key rule: this migration imports no application code.
  */
 const columns = [
-  'code', 'dotted_code', 'statistical_suffix', 'indent', 'description', 'description_path', 'units',
-  'general_raw', 'special_raw', 'other_raw', 'footnotes', 'quota_quantity', 'additional_duties', 'rate_line_code',
+  'code',
+  'dotted_code',
+  'statistical_suffix',
+  'indent',
+  'description',
+  'description_path',
+  'units',
+  'general_raw',
+  'special_raw',
+  'other_raw',
+  'footnotes',
+  'quota_quantity',
+  'additional_duties',
+  'rate_line_code',
 ] as const;
 const batch = 200;
 
@@ -27,7 +39,10 @@ export async function up(knex: Knex): Promise<void> {
     const seq = sequence(release);
     const [{ count }] = await knex('hts_line_versions').where({ valid_from: seq }).count({ count: '*' });
     if (Number(count) > 0) continue;
-    const rows = (await knex('hts_lines').select(columns).where({ release_id: release.id }).orderBy('position')) as Row[];
+    const rows = (await knex('hts_lines')
+      .select(columns)
+      .where({ release_id: release.id })
+      .orderBy('position')) as Row[];
     let previousCode = '';
     let grouping = 0;
     const versions = rows.map((row) => {
@@ -57,7 +72,11 @@ export async function down(knex: Knex): Promise<void> {
       .where('valid_from', '<=', seq)
       .andWhere('valid_to', '>=', seq)) as Array<Row & { row_key: string }>;
     versions.sort((a, b) => (a.row_key < b.row_key ? -1 : a.row_key > b.row_key ? 1 : 0));
-    const rows = versions.map(({ row_key: _rowKey, ...row }, position) => ({ ...row, release_id: release.id, position }));
+    const rows = versions.map(({ row_key: _rowKey, ...row }, position) => ({
+      ...row,
+      release_id: release.id,
+      position,
+    }));
     for (let start = 0; start < rows.length; start += batch) {
       await knex('hts_lines').insert(rows.slice(start, start + batch));
     }

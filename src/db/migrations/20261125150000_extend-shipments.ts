@@ -56,7 +56,22 @@ export async function down(knex: Knex): Promise<void> {
   }
   if (await knex.schema.hasColumn(table, 'livemode')) {
     await knex.schema.alterTable(table, (t) => {
-      t.dropColumns('livemode', 'mode', 'shipper', 'consignee', 'incoterm', 'carrier_scac', 'bill_of_lading_number', 'booking_number', 'cargo_ready_date', 'etd', 'eta', 'cargo_lines', 'metadata', 'status_transitions');
+      t.dropColumns(
+        'livemode',
+        'mode',
+        'shipper',
+        'consignee',
+        'incoterm',
+        'carrier_scac',
+        'bill_of_lading_number',
+        'booking_number',
+        'cargo_ready_date',
+        'etd',
+        'eta',
+        'cargo_lines',
+        'metadata',
+        'status_transitions',
+      );
     });
   }
 }

@@ -1,7 +1,14 @@
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../unique-violation';
 import type { KeyMode, PlanName } from '../../domain/shared';
-import type { Account, AccountStore, ApiKeyRecord, OAuthClientRecord, OAuthTokenRecord, PlanChangeRecord } from '../../domain/access';
+import type {
+  Account,
+  AccountStore,
+  ApiKeyRecord,
+  OAuthClientRecord,
+  OAuthTokenRecord,
+  PlanChangeRecord,
+} from '../../domain/access';
 
 type Row = Record<string, unknown>;
 const num = (value: unknown): number => Number(value);
@@ -82,7 +89,13 @@ export class AccountRepository implements AccountStore {
   async createWithKey(account: Account, key: ApiKeyRecord): Promise<boolean> {
     try {
       await this.knex.transaction(async (trx) => {
-        await trx('accounts').insert({ id: account.id, email: account.email, plan: account.plan, created_at: account.createdAt, updated_at: account.updatedAt });
+        await trx('accounts').insert({
+          id: account.id,
+          email: account.email,
+          plan: account.plan,
+          created_at: account.createdAt,
+          updated_at: account.updatedAt,
+        });
         await trx('api_keys').insert(keyRow(key));
       });
       return true;
@@ -104,7 +117,9 @@ export class AccountRepository implements AccountStore {
 
   async changePlan(change: PlanChangeRecord): Promise<void> {
     await this.knex.transaction(async (trx) => {
-      await trx('accounts').where({ id: change.accountId }).update({ plan: change.toPlan, updated_at: change.changedAt });
+      await trx('accounts')
+        .where({ id: change.accountId })
+        .update({ plan: change.toPlan, updated_at: change.changedAt });
       await trx('plan_changes').insert({
         id: change.id,
         account_id: change.accountId,
@@ -118,7 +133,11 @@ export class AccountRepository implements AccountStore {
   }
 
   async planChanges(accountId: string): Promise<PlanChangeRecord[]> {
-    return (await this.knex('plan_changes').where({ account_id: accountId }).orderBy([{ column: 'changed_at' }, { column: 'id' }])).map(toPlanChange);
+    return (
+      await this.knex('plan_changes')
+        .where({ account_id: accountId })
+        .orderBy([{ column: 'changed_at' }, { column: 'id' }])
+    ).map(toPlanChange);
   }
 
   async insertKey(key: ApiKeyRecord): Promise<void> {
@@ -131,17 +150,26 @@ export class AccountRepository implements AccountStore {
   }
 
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    return (await this.knex('api_keys').where({ account_id: accountId }).orderBy([{ column: 'created_at' }, { column: 'id' }])).map(toKey);
+    return (
+      await this.knex('api_keys')
+        .where({ account_id: accountId })
+        .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    ).map(toKey);
   }
 
   async revokeKey(accountId: string, keyId: string, at: number): Promise<void> {
-    await this.knex('api_keys').where({ id: keyId, account_id: accountId }).whereNull('revoked_at').update({ revoked_at: at });
+    await this.knex('api_keys')
+      .where({ id: keyId, account_id: accountId })
+      .whereNull('revoked_at')
+      .update({ revoked_at: at });
   }
 
   async rotateKey(accountId: string, oldKeyId: string, replacement: ApiKeyRecord, oldExpiresAt: number): Promise<void> {
     await this.knex.transaction(async (trx) => {
       await trx('api_keys').insert(keyRow(replacement));
-      await trx('api_keys').where({ id: oldKeyId, account_id: accountId }).update({ expires_at: oldExpiresAt, replaced_by: replacement.id });
+      await trx('api_keys')
+        .where({ id: oldKeyId, account_id: accountId })
+        .update({ expires_at: oldExpiresAt, replaced_by: replacement.id });
     });
   }
 
@@ -153,12 +181,24 @@ export class AccountRepository implements AccountStore {
     const row = await this.knex('api_keys')
       .join('accounts', 'accounts.id', 'api_keys.account_id')
       .where('api_keys.key_hash', keyHash)
-      .select('api_keys.*', 'accounts.email as account_email', 'accounts.plan as account_plan', 'accounts.created_at as account_created_at', 'accounts.updated_at as account_updated_at')
+      .select(
+        'api_keys.*',
+        'accounts.email as account_email',
+        'accounts.plan as account_plan',
+        'accounts.created_at as account_created_at',
+        'accounts.updated_at as account_updated_at',
+      )
       .first();
     if (!row) return null;
     return {
       key: toKey(row),
-      account: toAccount({ id: row.account_id, email: row.account_email, plan: row.account_plan, created_at: row.account_created_at, updated_at: row.account_updated_at }),
+      account: toAccount({
+        id: row.account_id,
+        email: row.account_email,
+        plan: row.account_plan,
+        created_at: row.account_created_at,
+        updated_at: row.account_updated_at,
+      }),
     };
   }
 
@@ -181,11 +221,18 @@ export class AccountRepository implements AccountStore {
   }
 
   async listClients(accountId: string): Promise<OAuthClientRecord[]> {
-    return (await this.knex('oauth_clients').where({ account_id: accountId }).orderBy([{ column: 'created_at' }, { column: 'id' }])).map(toClient);
+    return (
+      await this.knex('oauth_clients')
+        .where({ account_id: accountId })
+        .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    ).map(toClient);
   }
 
   async revokeClient(accountId: string, clientId: string, at: number): Promise<void> {
-    await this.knex('oauth_clients').where({ id: clientId, account_id: accountId }).whereNull('revoked_at').update({ revoked_at: at });
+    await this.knex('oauth_clients')
+      .where({ id: clientId, account_id: accountId })
+      .whereNull('revoked_at')
+      .update({ revoked_at: at });
   }
 
   async insertToken(token: OAuthTokenRecord): Promise<void> {

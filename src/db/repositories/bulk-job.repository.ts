@@ -1,5 +1,14 @@
 import type { Knex } from 'knex';
-import type { BulkJob, BulkJobKind, BulkJobLine, BulkJobSource, BulkJobStatus, BulkJobStore, BulkLine, BulkLineOutput } from '../../domain/tariff';
+import type {
+  BulkJob,
+  BulkJobKind,
+  BulkJobLine,
+  BulkJobSource,
+  BulkJobStatus,
+  BulkJobStore,
+  BulkLine,
+  BulkLineOutput,
+} from '../../domain/tariff';
 import type { OutboxEvent, Page } from '../../domain/shared';
 import { toBool, toNumber, toNumberOrNull } from '../row-values';
 import { newestFirstPage } from './created-at-cursor';
@@ -49,7 +58,8 @@ export class BulkJobRepository implements BulkJobStore {
         updated_at: job.updatedAt,
       });
       const rows = lines.map((input, index) => ({ job_id: job.id, line_no: index + 1, input: JSON.stringify(input) }));
-      for (let at = 0; at < rows.length; at += insertBatch) await trx('bulk_job_inputs').insert(rows.slice(at, at + insertBatch));
+      for (let at = 0; at < rows.length; at += insertBatch)
+        await trx('bulk_job_inputs').insert(rows.slice(at, at + insertBatch));
     });
   }
 
@@ -59,26 +69,52 @@ export class BulkJobRepository implements BulkJobStore {
   }
 
   page(accountId: string, livemode: boolean, limit: number, cursor: string | null): Promise<Page<BulkJob>> {
-    return newestFirstPage(this.knex('bulk_jobs').where({ account_id: accountId, livemode }), cursor ?? undefined, limit, toJob, (job) => job.createdAt);
+    return newestFirstPage(
+      this.knex('bulk_jobs').where({ account_id: accountId, livemode }),
+      cursor ?? undefined,
+      limit,
+      toJob,
+      (job) => job.createdAt,
+    );
   }
 
   async start(id: string, now: number): Promise<void> {
-    await this.knex('bulk_jobs').where({ id, status: 'queued' }).update({ status: 'running', started_at: now, updated_at: now });
+    await this.knex('bulk_jobs')
+      .where({ id, status: 'queued' })
+      .update({ status: 'running', started_at: now, updated_at: now });
   }
 
   async inputsAfter(id: string, afterLine: number, limit: number): Promise<Array<{ line: number; input: BulkLine }>> {
-    const rows = await this.knex('bulk_job_inputs').where('job_id', id).andWhere('line_no', '>', afterLine).orderBy('line_no').limit(limit);
-    return rows.map((row: Record<string, unknown>) => ({ line: toNumber(row.line_no), input: readJsonColumn<BulkLine>(row.input) }));
+    const rows = await this.knex('bulk_job_inputs')
+      .where('job_id', id)
+      .andWhere('line_no', '>', afterLine)
+      .orderBy('line_no')
+      .limit(limit);
+    return rows.map((row: Record<string, unknown>) => ({
+      line: toNumber(row.line_no),
+      input: readJsonColumn<BulkLine>(row.input),
+    }));
   }
 
-  async commitChunk(id: string, linesDone: number, results: Array<{ line: number; output: BulkLineOutput }>, unresolved: number, now: number): Promise<boolean> {
+  async commitChunk(
+    id: string,
+    linesDone: number,
+    results: Array<{ line: number; output: BulkLineOutput }>,
+    unresolved: number,
+    now: number,
+  ): Promise<boolean> {
     return this.knex.transaction(async (trx) => {
       const moved = await trx('bulk_jobs')
         .where({ id, lines_done: linesDone })
-        .update({ lines_done: linesDone + results.length, lines_unresolved: trx.raw('lines_unresolved + ?', [unresolved]), updated_at: now });
+        .update({
+          lines_done: linesDone + results.length,
+          lines_unresolved: trx.raw('lines_unresolved + ?', [unresolved]),
+          updated_at: now,
+        });
       if (moved === 0) return false;
       const rows = results.map((r) => ({ job_id: id, line_no: r.line, output: JSON.stringify(r.output) }));
-      for (let at = 0; at < rows.length; at += insertBatch) await trx('bulk_job_results').insert(rows.slice(at, at + insertBatch));
+      for (let at = 0; at < rows.length; at += insertBatch)
+        await trx('bulk_job_results').insert(rows.slice(at, at + insertBatch));
       return true;
     });
   }
@@ -89,7 +125,12 @@ export class BulkJobRepository implements BulkJobStore {
       const changed = await trx('bulk_jobs')
         .where('id', job.id)
         .whereIn('status', ['queued', 'running'])
-        .update({ status: job.status, errors: JSON.stringify(job.errors), finished_at: job.finishedAt, updated_at: job.updatedAt });
+        .update({
+          status: job.status,
+          errors: JSON.stringify(job.errors),
+          finished_at: job.finishedAt,
+          updated_at: job.updatedAt,
+        });
       if (changed > 0) await new OutboxEventRepository(trx).append(events, trx);
     });
   }
@@ -102,6 +143,10 @@ export class BulkJobRepository implements BulkJobStore {
       .orderBy('r.line_no')
       .limit(limit)
       .select('r.line_no', 'i.input', 'r.output');
-    return rows.map((row: Record<string, unknown>) => ({ line: toNumber(row.line_no), input: readJsonColumn<BulkLine>(row.input), output: readJsonColumn<BulkLineOutput>(row.output) }));
+    return rows.map((row: Record<string, unknown>) => ({
+      line: toNumber(row.line_no),
+      input: readJsonColumn<BulkLine>(row.input),
+      output: readJsonColumn<BulkLineOutput>(row.output),
+    }));
   }
 }

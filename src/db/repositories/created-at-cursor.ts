@@ -12,7 +12,9 @@ export function pageByCreatedAt<Row extends object>(
 ): Knex.QueryBuilder<Row, Row[]> {
   if (after) {
     query.where((q) =>
-      q.where('created_at', '>', after.createdAt).orWhere((same) => same.where('created_at', after.createdAt).andWhere('id', '>', after.id)),
+      q
+        .where('created_at', '>', after.createdAt)
+        .orWhere((same) => same.where('created_at', after.createdAt).andWhere('id', '>', after.id)),
     );
   }
   return query.orderBy(['created_at', 'id']).limit(limit);
@@ -32,8 +34,19 @@ export async function newestFirstPage<T extends { id: string }>(
 ): Promise<Page<T>> {
   if (cursor !== undefined) {
     const after = decodeCursor(cursor, isCreatedAtCursor);
-    query.andWhere((q) => q.where(timeColumn, '<', after.createdAt).orWhere((same) => same.where(timeColumn, after.createdAt).andWhere('id', '<', after.id)));
+    query.andWhere((q) =>
+      q
+        .where(timeColumn, '<', after.createdAt)
+        .orWhere((same) => same.where(timeColumn, after.createdAt).andWhere('id', '<', after.id)),
+    );
   }
-  const rows = (await query.orderBy([{ column: timeColumn, order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit + 1)).map(map);
+  const rows = (
+    await query
+      .orderBy([
+        { column: timeColumn, order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit + 1)
+  ).map(map);
   return pageOf(rows, limit, (last) => ({ createdAt: timeOf(last), id: last.id }));
 }

@@ -42,14 +42,24 @@ export class CreditLedgerRepository implements CreditLedger {
   /** Appends an entry and moves the balance, in the caller's transaction or a new one. */
   async append(accountId: string, creditType: string, entry: NewLedgerEntry, now: number): Promise<LedgerEntry> {
     const work = async (trx: Knex.Transaction) => {
-      const current = await trx('credit_balances').where({ account_id: accountId, credit_type: creditType }).forUpdate().first();
+      const current = await trx('credit_balances')
+        .where({ account_id: accountId, credit_type: creditType })
+        .forUpdate()
+        .first();
       const before = current ? toDecimalString(current.balance) : '0.00';
       const after = new Decimal(before).plus(entry.credits).toFixed(2);
       if (new Decimal(after).isNegative()) throw new CreditBalanceTooLowError(before);
       if (current) {
-        await trx('credit_balances').where({ account_id: accountId, credit_type: creditType }).update({ balance: after, updated_at: now });
+        await trx('credit_balances')
+          .where({ account_id: accountId, credit_type: creditType })
+          .update({ balance: after, updated_at: now });
       } else {
-        await trx('credit_balances').insert({ account_id: accountId, credit_type: creditType, balance: after, updated_at: now });
+        await trx('credit_balances').insert({
+          account_id: accountId,
+          credit_type: creditType,
+          balance: after,
+          updated_at: now,
+        });
       }
       const row = {
         id: newId('crl', now),
@@ -79,17 +89,32 @@ export class CreditLedgerRepository implements CreditLedger {
       .andWhere('created_at', '>=', since)
       .select('credits');
     // Summed in exact decimals, not by the database (SQLite would sum DECIMAL as floats).
-    const total = rows.reduce((sum: Decimal, r: { credits: unknown }) => sum.plus(toDecimalString(r.credits)), new Decimal(0));
+    const total = rows.reduce(
+      (sum: Decimal, r: { credits: unknown }) => sum.plus(toDecimalString(r.credits)),
+      new Decimal(0),
+    );
     return total.negated().round().toNumber() || 0; // never -0 for an empty month
   }
 
-  async entries(accountId: string, creditType: string, limit = 100, before?: { createdAt: number; id: string }): Promise<LedgerEntry[]> {
+  async entries(
+    accountId: string,
+    creditType: string,
+    limit = 100,
+    before?: { createdAt: number; id: string },
+  ): Promise<LedgerEntry[]> {
     const query = this.knex('credit_ledger_entries').where({ account_id: accountId, credit_type: creditType });
     if (before) {
-      query.andWhere((q) => q.where('created_at', '<', before.createdAt).orWhere((same) => same.where('created_at', before.createdAt).andWhere('id', '<', before.id)));
+      query.andWhere((q) =>
+        q
+          .where('created_at', '<', before.createdAt)
+          .orWhere((same) => same.where('created_at', before.createdAt).andWhere('id', '<', before.id)),
+      );
     }
     const rows = await query
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(limit);
     return rows.map(fromRow);
   }

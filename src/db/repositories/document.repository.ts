@@ -29,7 +29,13 @@ export class DocumentRepository implements DocumentStore {
     return row ? toDocument(row) : null;
   }
 
-  async page(accountId: string, livemode: boolean, filter: { shipmentId?: string; type?: DocumentType }, limit: number, cursor: string | null): Promise<Page<StoredDocument>> {
+  async page(
+    accountId: string,
+    livemode: boolean,
+    filter: { shipmentId?: string; type?: DocumentType },
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<StoredDocument>> {
     const query = this.knex('documents').where({ account_id: accountId, livemode });
     if (filter.shipmentId !== undefined) query.andWhere('shipment_id', filter.shipmentId);
     if (filter.type !== undefined) query.andWhere('type', filter.type);
@@ -37,20 +43,25 @@ export class DocumentRepository implements DocumentStore {
   }
 
   insert(document: StoredDocument, events: OutboxEvent[]): Promise<void> {
-    return insertWithEvents(this.knex, 'documents', {
-      id: document.id,
-      account_id: document.accountId,
-      livemode: document.livemode,
-      type: document.type,
-      shipment_id: document.shipmentId,
-      filename: document.filename,
-      content_type: document.contentType,
-      size_bytes: document.sizeBytes,
-      sha256: document.sha256,
-      storage_key: document.storageKey,
-      created_at: document.createdAt,
-      updated_at: document.updatedAt,
-    }, events);
+    return insertWithEvents(
+      this.knex,
+      'documents',
+      {
+        id: document.id,
+        account_id: document.accountId,
+        livemode: document.livemode,
+        type: document.type,
+        shipment_id: document.shipmentId,
+        filename: document.filename,
+        content_type: document.contentType,
+        size_bytes: document.sizeBytes,
+        sha256: document.sha256,
+        storage_key: document.storageKey,
+        created_at: document.createdAt,
+        updated_at: document.updatedAt,
+      },
+      events,
+    );
   }
 
   async delete(document: StoredDocument, events: OutboxEvent[]): Promise<boolean> {

@@ -1,7 +1,14 @@
 import type { Knex } from 'knex';
 import { pageByCreatedAt } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
-import type { CreatedAtCursor, HtsChange, HtsChangeKind, HtsChangeSet, HtsChangeStore, HtsLineSnapshot } from '../../domain/hts';
+import type {
+  CreatedAtCursor,
+  HtsChange,
+  HtsChangeKind,
+  HtsChangeSet,
+  HtsChangeStore,
+  HtsLineSnapshot,
+} from '../../domain/hts';
 
 interface ChangeSetRow {
   id: string;
@@ -79,7 +86,8 @@ export class HtsChangeRepository implements HtsChangeStore {
   }
 
   async findByReleaseId(releaseId: string): Promise<HtsChangeSet | null> {
-    const row = (await this.knex<ChangeSetRow>('hts_change_sets').where({ release_id: releaseId }).first()) as ChangeSetRow | undefined;
+    const row = (await this.knex<ChangeSetRow>('hts_change_sets').where({ release_id: releaseId }).first()) as
+      ChangeSetRow | undefined;
     return row ? toChangeSet(row) : null;
   }
 
@@ -90,10 +98,13 @@ export class HtsChangeRepository implements HtsChangeStore {
     return rows.map(toChangeSet);
   }
 
-  async listChanges(changeSetId: string, options: { afterSeq?: number; limit: number }): Promise<Array<HtsChange & { seq: number }>> {
+  async listChanges(
+    changeSetId: string,
+    options: { afterSeq?: number; limit: number },
+  ): Promise<Array<HtsChange & { seq: number }>> {
     const query = this.knex<ChangeRow>('hts_changes').where('change_set_id', changeSetId);
     if (options.afterSeq !== undefined) query.where('seq', '>', options.afterSeq);
-    const rows = (await query.orderBy('seq').limit(options.limit));
+    const rows = await query.orderBy('seq').limit(options.limit);
     return rows.map((row) => ({
       seq: Number(row.seq),
       kind: row.kind as HtsChangeKind,

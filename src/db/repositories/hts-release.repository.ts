@@ -2,7 +2,17 @@ import type { Knex } from 'knex';
 import { readJsonColumn } from './json-column';
 import { givingWay } from '../../domain/shared';
 import type { SearchableHtsLine } from '../../domain/classify';
-import { type ComparableHtsLine, dottedHtsCode, type EffectiveDateSource, type HtsFootnote, type HtsLine, type HtsRelease, type HtsReleaseStore, type HtsRevision, type StoredHtsLine } from '../../domain/hts';
+import {
+  type ComparableHtsLine,
+  dottedHtsCode,
+  type EffectiveDateSource,
+  type HtsFootnote,
+  type HtsLine,
+  type HtsRelease,
+  type HtsReleaseStore,
+  type HtsRevision,
+  type StoredHtsLine,
+} from '../../domain/hts';
 
 interface ReleaseRow {
   id: string;
@@ -46,8 +56,20 @@ interface VersionRow extends LineRow {
 }
 
 const contentColumns: Array<keyof LineRow> = [
-  'code', 'dotted_code', 'statistical_suffix', 'indent', 'description', 'description_path', 'units',
-  'general_raw', 'special_raw', 'other_raw', 'footnotes', 'quota_quantity', 'additional_duties', 'rate_line_code',
+  'code',
+  'dotted_code',
+  'statistical_suffix',
+  'indent',
+  'description',
+  'description_path',
+  'units',
+  'general_raw',
+  'special_raw',
+  'other_raw',
+  'footnotes',
+  'quota_quantity',
+  'additional_duties',
+  'rate_line_code',
 ];
 
 /** Rows per INSERT: 17 columns × 500 stays far below SQLite's bound-parameter limit and MySQL's packet size. */
@@ -83,7 +105,9 @@ function byRowKey(a: { row_key: string }, b: { row_key: string }): number {
 }
 
 function sameContent(a: LineRow, b: LineRow): boolean {
-  return contentColumns.every((column) => a[column] === b[column] || (column === 'indent' && Number(a.indent) === Number(b.indent)));
+  return contentColumns.every(
+    (column) => a[column] === b[column] || (column === 'indent' && Number(a.indent) === Number(b.indent)),
+  );
 }
 
 function toRelease(row: ReleaseRow): HtsRelease {
@@ -189,22 +213,37 @@ export class HtsReleaseRepository implements HtsReleaseStore {
   }
 
   newest(): Promise<HtsRelease | null> {
-    return this.one(this.releases().orderBy([{ column: 'year', order: 'desc' }, { column: 'revision', order: 'desc' }]));
+    return this.one(
+      this.releases().orderBy([
+        { column: 'year', order: 'desc' },
+        { column: 'revision', order: 'desc' },
+      ]),
+    );
   }
 
   newestBefore({ year, revision }: HtsRevision): Promise<HtsRelease | null> {
     return this.one(
       this.releases()
-        .where((q) => q.where('year', '<', year).orWhere((same) => same.where('year', year).andWhere('revision', '<', revision)))
-        .orderBy([{ column: 'year', order: 'desc' }, { column: 'revision', order: 'desc' }]),
+        .where((q) =>
+          q.where('year', '<', year).orWhere((same) => same.where('year', year).andWhere('revision', '<', revision)),
+        )
+        .orderBy([
+          { column: 'year', order: 'desc' },
+          { column: 'revision', order: 'desc' },
+        ]),
     );
   }
 
   oldestAfter({ year, revision }: HtsRevision): Promise<HtsRelease | null> {
     return this.one(
       this.releases()
-        .where((q) => q.where('year', '>', year).orWhere((same) => same.where('year', year).andWhere('revision', '>', revision)))
-        .orderBy([{ column: 'year', order: 'asc' }, { column: 'revision', order: 'asc' }]),
+        .where((q) =>
+          q.where('year', '>', year).orWhere((same) => same.where('year', year).andWhere('revision', '>', revision)),
+        )
+        .orderBy([
+          { column: 'year', order: 'asc' },
+          { column: 'revision', order: 'asc' },
+        ]),
     );
   }
 
@@ -221,7 +260,7 @@ export class HtsReleaseRepository implements HtsReleaseStore {
   }
 
   async listByEffectiveDate(): Promise<HtsRelease[]> {
-    const rows = (await this.releases().orderBy(['effective_date', 'year', 'revision']));
+    const rows = await this.releases().orderBy(['effective_date', 'year', 'revision']);
     return rows.map(toRelease);
   }
 
@@ -248,7 +287,7 @@ export class HtsReleaseRepository implements HtsReleaseStore {
   private async versionsAt(sequence: number, columns: string[] = ['*']): Promise<VersionRow[]> {
     const selected = columns.includes('*') || columns.includes('id') ? columns : ['id', ...columns];
     const rows: VersionRow[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = (await this.versions()
         .select(selected)
         .where('valid_to', '>=', sequence)
@@ -270,7 +309,9 @@ export class HtsReleaseRepository implements HtsReleaseStore {
 
   private async updateIds(ids: number[], values: Partial<VersionRow>): Promise<void> {
     for (let start = 0; start < ids.length; start += updateBatchSize) {
-      await this.versions().whereIn('id', ids.slice(start, start + updateBatchSize)).update(values);
+      await this.versions()
+        .whereIn('id', ids.slice(start, start + updateBatchSize))
+        .update(values);
     }
   }
 
@@ -320,8 +361,13 @@ export class HtsReleaseRepository implements HtsReleaseStore {
       else inserts.push({ ...row, row_key: key, valid_from: sequence, valid_to: sequence });
     }
     if (previous !== null && after) {
-      const split = [...atAfter.values()].filter((version) => version.valid_from <= previous && !shared.has(version.id));
-      await this.updateIds(split.map((version) => version.id), { valid_to: previous });
+      const split = [...atAfter.values()].filter(
+        (version) => version.valid_from <= previous && !shared.has(version.id),
+      );
+      await this.updateIds(
+        split.map((version) => version.id),
+        { valid_to: previous },
+      );
       inserts.push(...split.map(({ id: _id, ...version }) => ({ ...version, valid_from: releaseSequence(after) })));
     }
     await this.updateIds(extendDown, { valid_from: sequence });
@@ -336,7 +382,14 @@ export class HtsReleaseRepository implements HtsReleaseStore {
   }
 
   async comparableLines(releaseId: string): Promise<ComparableHtsLine[]> {
-    const rows = await this.releaseRows(releaseId, ['code', 'description', 'general_raw', 'special_raw', 'other_raw', 'additional_duties']);
+    const rows = await this.releaseRows(releaseId, [
+      'code',
+      'description',
+      'general_raw',
+      'special_raw',
+      'other_raw',
+      'additional_duties',
+    ]);
     return rows
       .filter((row) => row.code !== null)
       .map((row) => ({
@@ -352,7 +405,12 @@ export class HtsReleaseRepository implements HtsReleaseStore {
   /** Every row of a release in the schedule's order, with what the search index reads. */
   async searchableLines(releaseId: string): Promise<SearchableHtsLine[]> {
     const rows = await this.releaseRows(releaseId, ['code', 'indent', 'description', 'description_path']);
-    return rows.map((row) => ({ code: row.code, indent: Number(row.indent), description: row.description, descriptionPath: row.description_path }));
+    return rows.map((row) => ({
+      code: row.code,
+      indent: Number(row.indent),
+      description: row.description,
+      descriptionPath: row.description_path,
+    }));
   }
 
   async findLine(releaseId: string, code: string): Promise<StoredHtsLine | null> {
@@ -376,15 +434,21 @@ export class HtsReleaseRepository implements HtsReleaseStore {
     const versions = (await this.versions().where({ code })) as VersionRow[];
     if (versions.length === 0) return [];
     const releases = await this.listByEffectiveDate();
-    const rateCodes = [...new Set(versions.map((version) => version.rate_line_code).filter((rateCode): rateCode is string => rateCode !== null))];
-    const rateVersions = rateCodes.length === 0 ? [] : ((await this.versions().whereIn('code', rateCodes)) as VersionRow[]);
+    const rateCodes = [
+      ...new Set(
+        versions.map((version) => version.rate_line_code).filter((rateCode): rateCode is string => rateCode !== null),
+      ),
+    ];
+    const rateVersions =
+      rateCodes.length === 0 ? [] : ((await this.versions().whereIn('code', rateCodes)) as VersionRow[]);
     const covering = (rows: VersionRow[], sequence: number, rowCode: string | null) =>
       rows.find((row) => row.code === rowCode && row.valid_from <= sequence && row.valid_to >= sequence);
     return releases.flatMap((release) => {
       const sequence = releaseSequence(release);
       const version = covering(versions, sequence, code);
       if (!version) return [];
-      const rateVersion = version.rate_line_code === null ? undefined : covering(rateVersions, sequence, version.rate_line_code);
+      const rateVersion =
+        version.rate_line_code === null ? undefined : covering(rateVersions, sequence, version.rate_line_code);
       return [{ line: toLine(release.id, version), rateLine: rateVersion ? toLine(release.id, rateVersion) : null }];
     });
   }

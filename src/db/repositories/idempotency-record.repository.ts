@@ -6,11 +6,23 @@ import type { IdempotencyBegin, IdempotencyBeginOptions, IdempotencyStore, Store
 export class IdempotencyRecordRepository implements IdempotencyStore {
   constructor(private readonly knex: Knex) {}
 
-  async begin(owner: string, key: string, requestHash: string, { now, expiresAt, staleBefore }: IdempotencyBeginOptions): Promise<IdempotencyBegin> {
+  async begin(
+    owner: string,
+    key: string,
+    requestHash: string,
+    { now, expiresAt, staleBefore }: IdempotencyBeginOptions,
+  ): Promise<IdempotencyBegin> {
     const record = () => this.knex('idempotency_records').where({ owner, idempotency_key: key });
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        await this.knex('idempotency_records').insert({ owner, idempotency_key: key, request_hash: requestHash, state: 'in_progress', created_at: now, expires_at: expiresAt });
+        await this.knex('idempotency_records').insert({
+          owner,
+          idempotency_key: key,
+          request_hash: requestHash,
+          state: 'in_progress',
+          created_at: now,
+          expires_at: expiresAt,
+        });
         return { outcome: 'started' };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -25,7 +37,9 @@ export class IdempotencyRecordRepository implements IdempotencyStore {
       if (row.state !== 'completed') {
         if (Number(row.created_at) > staleBefore) return { outcome: 'in_progress' };
         // Its request died with its process (kill -9, a cut shutdown): take the record over, once.
-        const taken = await record().andWhere({ state: 'in_progress', created_at: row.created_at }).update({ created_at: now, expires_at: expiresAt });
+        const taken = await record()
+          .andWhere({ state: 'in_progress', created_at: row.created_at })
+          .update({ created_at: now, expires_at: expiresAt });
         if (taken === 1) return { outcome: 'started' };
         continue;
       }

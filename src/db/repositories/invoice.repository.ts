@@ -6,7 +6,13 @@ import Decimal from 'decimal.js';
 import { isUniqueViolation } from '../unique-violation';
 import { OutboxEventRepository } from './outbox-event.repository';
 import { insertWithEvents, updateWithEvents } from './writes-with-events';
-import { type Invoice, type InvoiceLine, type InvoiceStatus, type InvoiceStore, minorUnits } from '../../domain/invoices';
+import {
+  type Invoice,
+  type InvoiceLine,
+  type InvoiceStatus,
+  type InvoiceStore,
+  minorUnits,
+} from '../../domain/invoices';
 import type { OutboxEvent, Page } from '../../domain/shared';
 import type { Party } from '../../domain/shipments';
 
@@ -77,7 +83,13 @@ export class InvoiceRepository implements InvoiceStore {
     return row ? toInvoice(row) : null;
   }
 
-  async page(accountId: string, livemode: boolean, filter: { status?: InvoiceStatus; shipmentId?: string }, limit: number, cursor: string | null): Promise<Page<Invoice>> {
+  async page(
+    accountId: string,
+    livemode: boolean,
+    filter: { status?: InvoiceStatus; shipmentId?: string },
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<Invoice>> {
     const query = this.knex('invoices').where({ account_id: accountId, livemode });
     if (filter.status !== undefined) query.andWhere('status', filter.status);
     if (filter.shipmentId !== undefined) query.andWhere('shipment_id', filter.shipmentId);
@@ -96,7 +108,11 @@ export class InvoiceRepository implements InvoiceStore {
    * The sequence row is bumped first: on MySQL its row lock holds concurrent finalizations of the
    * same account and mode until this one commits, so numbers are consecutive and never reused.
    */
-  async finalize(invoice: Invoice, expectedUpdatedAt: number, events: (numbered: Invoice) => OutboxEvent[]): Promise<Invoice | null> {
+  async finalize(
+    invoice: Invoice,
+    expectedUpdatedAt: number,
+    events: (numbered: Invoice) => OutboxEvent[],
+  ): Promise<Invoice | null> {
     const keyOf = { account_id: invoice.accountId, livemode: invoice.livemode };
     try {
       return await this.knex.transaction(async (trx) => {
@@ -111,7 +127,9 @@ export class InvoiceRepository implements InvoiceStore {
         }
         const { last_number: sequence } = await trx('invoice_sequences').where(keyOf).first('last_number');
         const numbered: Invoice = { ...invoice, number: invoiceNumber(Number(sequence)) };
-        const changed = await trx('invoices').where({ id: invoice.id, status: 'draft', updated_at: expectedUpdatedAt }).update(toRow(numbered));
+        const changed = await trx('invoices')
+          .where({ id: invoice.id, status: 'draft', updated_at: expectedUpdatedAt })
+          .update(toRow(numbered));
         // The number is given back with the rollback: no gap.
         if (changed === 0) throw new StaleInvoice();
         await new OutboxEventRepository(trx).append(events(numbered), trx);

@@ -71,14 +71,22 @@ export class LtlQuoteRequestRepository implements LtlQuoteStore {
     return row ? toRequest(row) : null;
   }
 
-  page(accountId: string, livemode: boolean, status: LtlQuoteRequestStatus | undefined, limit: number, cursor: string | null): Promise<Page<LtlQuoteRequest>> {
+  page(
+    accountId: string,
+    livemode: boolean,
+    status: LtlQuoteRequestStatus | undefined,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<LtlQuoteRequest>> {
     const query = this.knex('ltl_quote_requests').where({ account_id: accountId, livemode });
     if (status !== undefined) query.andWhere('status', status);
     return newestFirstPage(query, cursor ?? undefined, limit, toRequest, (r) => r.createdAt);
   }
 
   async dueForExpiry(accountId: string, livemode: boolean, now: number): Promise<LtlQuoteRequest[]> {
-    const rows = await this.knex('ltl_quote_requests').where({ account_id: accountId, livemode, status: 'quoted' }).andWhere('quote_valid_until', '<=', now);
+    const rows = await this.knex('ltl_quote_requests')
+      .where({ account_id: accountId, livemode, status: 'quoted' })
+      .andWhere('quote_valid_until', '<=', now);
     return rows.map(toRequest);
   }
 

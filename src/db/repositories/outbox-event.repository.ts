@@ -65,19 +65,32 @@ export class OutboxEventRepository implements OutboxStore, EventStore {
   }
 
   async listForSubject(subjectType: string, subjectId: string): Promise<StoredOutboxEvent[]> {
-    const rows = await this.knex('outbox_events').where({ subject_type: subjectType, subject_id: subjectId }).orderBy(['created_at', 'id']);
+    const rows = await this.knex('outbox_events')
+      .where({ subject_type: subjectType, subject_id: subjectId })
+      .orderBy(['created_at', 'id']);
     return rows.map(fromOutboxRow);
   }
 
   /** One account's events of one mode since a time, newest first. */
-  page(accountId: string, livemode: boolean, filter: EventFilter, limit: number, cursor?: string): Promise<Page<StoredOutboxEvent>> {
-    const query = this.knex('outbox_events').where({ account_id: accountId, livemode }).andWhere('created_at', '>=', filter.since);
+  page(
+    accountId: string,
+    livemode: boolean,
+    filter: EventFilter,
+    limit: number,
+    cursor?: string,
+  ): Promise<Page<StoredOutboxEvent>> {
+    const query = this.knex('outbox_events')
+      .where({ account_id: accountId, livemode })
+      .andWhere('created_at', '>=', filter.since);
     if (filter.type !== undefined) query.andWhere({ type: filter.type });
     return newestFirstPage(query, cursor, limit, fromOutboxRow, (event) => event.createdAt);
   }
 
   async find(accountId: string, livemode: boolean, id: string, since: number): Promise<StoredOutboxEvent | null> {
-    const row = await this.knex('outbox_events').where({ id, account_id: accountId, livemode }).andWhere('created_at', '>=', since).first();
+    const row = await this.knex('outbox_events')
+      .where({ id, account_id: accountId, livemode })
+      .andWhere('created_at', '>=', since)
+      .first();
     return row ? fromOutboxRow(row) : null;
   }
 

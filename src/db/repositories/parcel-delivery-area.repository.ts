@@ -13,7 +13,12 @@ export class ParcelDeliveryAreaRepository {
         table: 'parcel_delivery_area_lists',
         childTable: 'parcel_delivery_area_zips',
         parentColumn: 'list_id',
-        header: { id: list.id, carrier: list.carrier, effective_from: list.effectiveFrom, ...sourceColumns(list.source) },
+        header: {
+          id: list.id,
+          carrier: list.carrier,
+          effective_from: list.effectiveFrom,
+          ...sourceColumns(list.source),
+        },
         children: list.zips.map((z) => ({ zip5: z.zip5, tier: z.tier })),
       },
       now,
@@ -22,7 +27,10 @@ export class ParcelDeliveryAreaRepository {
 
   async listDeliveryAreaLists(): Promise<DeliveryAreaListVersion[]> {
     const lists = await this.db.knex('parcel_delivery_area_lists').select('*').orderBy('id');
-    const zips = groupBy(await this.db.knex('parcel_delivery_area_zips').select('list_id', 'zip5', 'tier').orderBy(['list_id', 'zip5']), 'list_id');
+    const zips = groupBy(
+      await this.db.knex('parcel_delivery_area_zips').select('list_id', 'zip5', 'tier').orderBy(['list_id', 'zip5']),
+      'list_id',
+    );
     return lists.map((row) => ({
       id: row.id,
       carrier: row.carrier,

@@ -28,7 +28,10 @@ export class ParcelFuelSurchargeRepository {
   }
 
   async listFuelRates(): Promise<FuelRate[]> {
-    const rows = await this.db.knex('parcel_fuel_surcharges').select('*').orderBy(['carrier', 'fuel_group', 'week_start']);
+    const rows = await this.db
+      .knex('parcel_fuel_surcharges')
+      .select('*')
+      .orderBy(['carrier', 'fuel_group', 'week_start']);
     return rows.map((row) => ({
       carrier: row.carrier,
       fuelGroup: row.fuel_group as FuelGroup,

@@ -1,6 +1,20 @@
 import type { Database } from '../knex';
-import { closeSupersededVersions, decimalNumber, groupBy, saveVersion, sourceColumns, sourceFromRow, type SaveOutcome } from './versioned-reference';
-import { centsToDecimal, decimalToCents, type IncludedCharge, type RateCardVersion, type RateType } from '../../domain/parcel';
+import {
+  closeSupersededVersions,
+  decimalNumber,
+  groupBy,
+  saveVersion,
+  sourceColumns,
+  sourceFromRow,
+  type SaveOutcome,
+} from './versioned-reference';
+import {
+  centsToDecimal,
+  decimalToCents,
+  type IncludedCharge,
+  type RateCardVersion,
+  type RateType,
+} from '../../domain/parcel';
 
 /** Rate cards (one row per carrier, service, rate type, region and effective date) and their zone × weight prices. */
 export class ParcelRateCardRepository {
@@ -25,7 +39,12 @@ export class ParcelRateCardRepository {
           currency: 'USD',
           ...sourceColumns(card.source),
         },
-        children: card.prices.map((p) => ({ zone: p.zone, weight_unit: p.weightUnit, weight: p.weight.toFixed(3), price: centsToDecimal(p.cents) })),
+        children: card.prices.map((p) => ({
+          zone: p.zone,
+          weight_unit: p.weightUnit,
+          weight: p.weight.toFixed(3),
+          price: centsToDecimal(p.cents),
+        })),
       },
       now,
     );
@@ -38,7 +57,10 @@ export class ParcelRateCardRepository {
 
   async listCardVersions(): Promise<RateCardVersion[]> {
     const cards = await this.db.knex('parcel_rate_cards').select('*').orderBy('id');
-    const prices = groupBy(await this.db.knex('parcel_rate_card_prices').select('card_id', 'zone', 'weight_unit', 'weight', 'price'), 'card_id');
+    const prices = groupBy(
+      await this.db.knex('parcel_rate_card_prices').select('card_id', 'zone', 'weight_unit', 'weight', 'price'),
+      'card_id',
+    );
     return cards.map((row) => ({
       id: row.id,
       carrier: row.carrier,
@@ -49,7 +71,12 @@ export class ParcelRateCardRepository {
       effectiveTo: row.effective_to,
       includes: row.includes ? (row.includes.split(',') as IncludedCharge[]) : [],
       source: sourceFromRow(row),
-      prices: (prices.get(row.id) ?? []).map((p) => ({ zone: p.zone, weightUnit: p.weight_unit, weight: decimalNumber(p.weight), cents: decimalToCents(p.price) })),
+      prices: (prices.get(row.id) ?? []).map((p) => ({
+        zone: p.zone,
+        weightUnit: p.weight_unit,
+        weight: decimalNumber(p.weight),
+        cents: decimalToCents(p.price),
+      })),
     }));
   }
 }

@@ -1,6 +1,20 @@
 import type { Database } from '../knex';
-import { closeSupersededVersions, groupBy, saveVersion, sourceColumns, sourceFromRow, type SaveOutcome } from './versioned-reference';
-import { type AddressType, centsToDecimal, decimalToCents, type ServiceGroup, type SurchargeCode, type SurchargeTableVersion } from '../../domain/parcel';
+import {
+  closeSupersededVersions,
+  groupBy,
+  saveVersion,
+  sourceColumns,
+  sourceFromRow,
+  type SaveOutcome,
+} from './versioned-reference';
+import {
+  type AddressType,
+  centsToDecimal,
+  decimalToCents,
+  type ServiceGroup,
+  type SurchargeCode,
+  type SurchargeTableVersion,
+} from '../../domain/parcel';
 
 /** Carrier surcharge tables (residential, delivery area, handling, size), one version per carrier and effective date. */
 export class ParcelSurchargeRepository {
@@ -13,7 +27,13 @@ export class ParcelSurchargeRepository {
         table: 'parcel_surcharge_tables',
         childTable: 'parcel_surcharges',
         parentColumn: 'table_id',
-        header: { id: table.id, carrier: table.carrier, effective_from: table.effectiveFrom, effective_to: table.effectiveTo, ...sourceColumns(table.source) },
+        header: {
+          id: table.id,
+          carrier: table.carrier,
+          effective_from: table.effectiveFrom,
+          effective_to: table.effectiveTo,
+          ...sourceColumns(table.source),
+        },
         children: table.entries.map((e, position) => ({
           position,
           code: e.code,
@@ -34,7 +54,10 @@ export class ParcelSurchargeRepository {
 
   async listSurchargeTables(): Promise<SurchargeTableVersion[]> {
     const tables = await this.db.knex('parcel_surcharge_tables').select('*').orderBy('id');
-    const entries = groupBy(await this.db.knex('parcel_surcharges').select('*').orderBy(['table_id', 'position']), 'table_id');
+    const entries = groupBy(
+      await this.db.knex('parcel_surcharges').select('*').orderBy(['table_id', 'position']),
+      'table_id',
+    );
     return tables.map((row) => ({
       id: row.id,
       carrier: row.carrier,

@@ -21,7 +21,13 @@ export class ParcelZoneChartRepository {
           effective_from: chart.effectiveFrom,
           ...sourceColumns(chart.source),
         },
-        children: chart.ranges.map((r, position) => ({ position, dest_from: r.destFrom, dest_to: r.destTo, zone: r.zone, scope: r.scope })),
+        children: chart.ranges.map((r, position) => ({
+          position,
+          dest_from: r.destFrom,
+          dest_to: r.destTo,
+          zone: r.zone,
+          scope: r.scope,
+        })),
       },
       now,
     );
@@ -29,7 +35,10 @@ export class ParcelZoneChartRepository {
 
   async listZoneCharts(): Promise<ZoneChartVersion[]> {
     const charts = await this.db.knex('parcel_zone_charts').select('*').orderBy('id');
-    const ranges = groupBy(await this.db.knex('parcel_zone_chart_ranges').select('*').orderBy(['chart_id', 'position']), 'chart_id');
+    const ranges = groupBy(
+      await this.db.knex('parcel_zone_chart_ranges').select('*').orderBy(['chart_id', 'position']),
+      'chart_id',
+    );
     return charts.map((row) => ({
       id: row.id,
       carrier: row.carrier,
@@ -37,7 +46,12 @@ export class ParcelZoneChartRepository {
       originTo: row.origin_to,
       effectiveFrom: row.effective_from,
       source: sourceFromRow(row),
-      ranges: (ranges.get(row.id) ?? []).map((r) => ({ destFrom: r.dest_from, destTo: r.dest_to, zone: r.zone, scope: r.scope as ZoneScope | null })),
+      ranges: (ranges.get(row.id) ?? []).map((r) => ({
+        destFrom: r.dest_from,
+        destTo: r.dest_to,
+        zone: r.zone,
+        scope: r.scope as ZoneScope | null,
+      })),
     }));
   }
 }

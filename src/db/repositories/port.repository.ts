@@ -23,7 +23,11 @@ export class PortRepository implements PortDirectory {
   constructor(private readonly knex: Knex) {}
 
   /** Replaces the port table's content with an import, in one transaction. */
-  async replaceAll(ports: readonly PortRecord[], aliases: ReadonlyMap<string, string>, importedAt: number): Promise<void> {
+  async replaceAll(
+    ports: readonly PortRecord[],
+    aliases: ReadonlyMap<string, string>,
+    importedAt: number,
+  ): Promise<void> {
     await this.knex.transaction(async (trx) => {
       await trx('port_aliases').delete();
       await trx('ports').delete();
@@ -43,7 +47,8 @@ export class PortRepository implements PortDirectory {
       }));
       for (let i = 0; i < rows.length; i += chunk) await trx('ports').insert(rows.slice(i, i + chunk));
       const aliasRows = [...aliases].map(([alias, locode]) => ({ alias, locode }));
-      for (let i = 0; i < aliasRows.length; i += chunk * 4) await trx('port_aliases').insert(aliasRows.slice(i, i + chunk * 4));
+      for (let i = 0; i < aliasRows.length; i += chunk * 4)
+        await trx('port_aliases').insert(aliasRows.slice(i, i + chunk * 4));
     });
   }
 
@@ -63,7 +68,13 @@ export class PortRepository implements PortDirectory {
     const byCode = new Map(rows.map((r) => [r.locode as string, r]));
     for (const [asked, code] of canonical) {
       const row = byCode.get(code);
-      if (row) result.set(asked, { locode: row.locode, name: row.name, lat: toNumberOrNull(row.lat), lon: toNumberOrNull(row.lon) });
+      if (row)
+        result.set(asked, {
+          locode: row.locode,
+          name: row.name,
+          lat: toNumberOrNull(row.lat),
+          lon: toNumberOrNull(row.lon),
+        });
     }
     return result;
   }

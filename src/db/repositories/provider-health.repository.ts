@@ -26,7 +26,10 @@ export class ProviderHealthRepository implements ProviderHealthStore {
       last_failure_at: health.lastFailureAt,
       last_success_at: health.lastSuccessAt,
       last_error: health.lastError,
-      updated_at: health.lastSuccessAt !== null && (health.lastFailureAt ?? 0) <= health.lastSuccessAt ? health.lastSuccessAt : (health.lastFailureAt ?? 0),
+      updated_at:
+        health.lastSuccessAt !== null && (health.lastFailureAt ?? 0) <= health.lastSuccessAt
+          ? health.lastSuccessAt
+          : (health.lastFailureAt ?? 0),
     };
     await this.knex('tracking_provider_health')
       .insert({ provider: health.provider, ...row })

@@ -33,6 +33,10 @@ export class QuotaCounterRepository implements QuotaCounterStore {
   }
 
   async giveBack(subject: string, bucket: string, day: string): Promise<void> {
-    await this.db.knex('quota_counters').where({ subject, bucket, window_start: day }).andWhere('used', '>', 0).decrement('used', 1);
+    await this.db
+      .knex('quota_counters')
+      .where({ subject, bucket, window_start: day })
+      .andWhere('used', '>', 0)
+      .decrement('used', 1);
   }
 }

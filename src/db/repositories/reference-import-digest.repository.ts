@@ -10,6 +10,9 @@ export class ReferenceImportDigestRepository {
   }
 
   async record(dataset: string, digest: string, now: number): Promise<void> {
-    await this.knex('reference_import_digests').insert({ dataset, digest, imported_at: now }).onConflict('dataset').merge({ digest, imported_at: now });
+    await this.knex('reference_import_digests')
+      .insert({ dataset, digest, imported_at: now })
+      .onConflict('dataset')
+      .merge({ digest, imported_at: now });
   }
 }

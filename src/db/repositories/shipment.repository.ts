@@ -4,12 +4,26 @@ import { toBool, toNumber } from '../row-values';
 import { readJsonColumn } from './json-column';
 import { OutboxEventRepository } from './outbox-event.repository';
 import type { OutboxEvent, Page } from '../../domain/shared';
-import { type CargoLine, noTransitions, type Party, type Shipment, type ShipmentFilter, type ShipmentMode, type ShipmentStatus, type ShipmentStore, type StatusTransitions } from '../../domain/shipments';
+import {
+  type CargoLine,
+  noTransitions,
+  type Party,
+  type Shipment,
+  type ShipmentFilter,
+  type ShipmentMode,
+  type ShipmentStatus,
+  type ShipmentStore,
+  type StatusTransitions,
+} from '../../domain/shipments';
 
-const json = <T>(value: unknown, fallback: T): T => (value === null || value === undefined ? fallback : readJsonColumn<T>(value));
+const json = <T>(value: unknown, fallback: T): T =>
+  value === null || value === undefined ? fallback : readJsonColumn<T>(value);
 const text = (value: unknown): string | null => (value as string | null) ?? null;
 
-function toShipment(row: Record<string, unknown>, containers: Array<{ container_number: string; subscription_id: string | null }>): Shipment {
+function toShipment(
+  row: Record<string, unknown>,
+  containers: Array<{ container_number: string; subscription_id: string | null }>,
+): Shipment {
   return {
     id: String(row.id),
     accountId: String(row.account_id),
@@ -65,7 +79,12 @@ function toRow(shipment: Shipment) {
 }
 
 const containerRows = (shipment: Shipment) =>
-  shipment.containers.map((c, position) => ({ shipment_id: shipment.id, position, container_number: c.number, subscription_id: c.subscriptionId }));
+  shipment.containers.map((c, position) => ({
+    shipment_id: shipment.id,
+    position,
+    container_number: c.number,
+    subscription_id: c.subscriptionId,
+  }));
 
 /** Shipments with their containers; every write commits with its outbox events. */
 export class ShipmentRepository implements ShipmentStore {
@@ -83,7 +102,13 @@ export class ShipmentRepository implements ShipmentStore {
   }
 
   /** One account's shipments in one mode, newest first, keyset-paginated on (created_at, id). */
-  async page(accountId: string, livemode: boolean, filter: ShipmentFilter, limit: number, cursor: string | null): Promise<Page<Shipment>> {
+  async page(
+    accountId: string,
+    livemode: boolean,
+    filter: ShipmentFilter,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<Shipment>> {
     const query = this.knex('shipments').where({ account_id: accountId, livemode });
     if (filter.status !== undefined) query.andWhere('status', filter.status);
     if (filter.createdAfter !== undefined) query.andWhere('created_at', '>=', filter.createdAfter);
@@ -92,10 +117,19 @@ export class ShipmentRepository implements ShipmentStore {
     if (filter.etaBefore !== undefined) query.andWhere('eta', '<=', filter.etaBefore);
     if (filter.reference !== undefined) query.andWhere('reference', filter.reference);
     if (filter.containerNumber !== undefined) {
-      query.whereIn('id', this.knex('shipment_containers').select('shipment_id').where('container_number', filter.containerNumber));
+      query.whereIn(
+        'id',
+        this.knex('shipment_containers').select('shipment_id').where('container_number', filter.containerNumber),
+      );
     }
     // Rows first, then their containers in one query for the whole page.
-    const page = await newestFirstPage(query, cursor ?? undefined, limit, (row) => ({ id: String(row.id), row }), (r) => toNumber(r.row.created_at));
+    const page = await newestFirstPage(
+      query,
+      cursor ?? undefined,
+      limit,
+      (row) => ({ id: String(row.id), row }),
+      (r) => toNumber(r.row.created_at),
+    );
     return { ...page, data: await this.withContainers(page.data.map((r) => r.row)) };
   }
 
@@ -109,7 +143,9 @@ export class ShipmentRepository implements ShipmentStore {
 
   async update(shipment: Shipment, expectedUpdatedAt: number, events: OutboxEvent[]): Promise<boolean> {
     return this.knex.transaction(async (trx) => {
-      const changed = await trx('shipments').where({ id: shipment.id, updated_at: expectedUpdatedAt }).update(toRow(shipment));
+      const changed = await trx('shipments')
+        .where({ id: shipment.id, updated_at: expectedUpdatedAt })
+        .update(toRow(shipment));
       if (changed === 0) return false;
       await trx('shipment_containers').where({ shipment_id: shipment.id }).delete();
       if (shipment.containers.length > 0) await trx('shipment_containers').insert(containerRows(shipment));
@@ -130,7 +166,12 @@ export class ShipmentRepository implements ShipmentStore {
 
   private async withContainers(rows: Array<Record<string, unknown>>): Promise<Shipment[]> {
     if (rows.length === 0) return [];
-    const containers = await this.knex('shipment_containers').whereIn('shipment_id', rows.map((r) => String(r.id))).orderBy(['shipment_id', 'position']);
+    const containers = await this.knex('shipment_containers')
+      .whereIn(
+        'shipment_id',
+        rows.map((r) => String(r.id)),
+      )
+      .orderBy(['shipment_id', 'position']);
     const byShipment = new Map<string, Array<{ container_number: string; subscription_id: string | null }>>();
     for (const c of containers) byShipment.set(c.shipment_id, [...(byShipment.get(c.shipment_id) ?? []), c]);
     return rows.map((row) => toShipment(row, byShipment.get(String(row.id)) ?? []));

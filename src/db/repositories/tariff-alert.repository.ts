@@ -43,11 +43,16 @@ export class TariffAlertRepository implements TariffAlertStore {
   }
 
   async findForAccount(accountId: string, livemode: boolean, id: string): Promise<TariffAlert | null> {
-    const row = (await this.knex<AlertRow>('tariff_alerts').where({ account_id: accountId, livemode, id }).first()) as AlertRow | undefined;
+    const row = (await this.knex<AlertRow>('tariff_alerts').where({ account_id: accountId, livemode, id }).first()) as
+      AlertRow | undefined;
     return row ? toAlert(row) : null;
   }
 
-  async listForAccount(accountId: string, livemode: boolean, options: { after?: CreatedAtCursor; limit: number }): Promise<TariffAlert[]> {
+  async listForAccount(
+    accountId: string,
+    livemode: boolean,
+    options: { after?: CreatedAtCursor; limit: number },
+  ): Promise<TariffAlert[]> {
     const query = this.knex<AlertRow>('tariff_alerts').where({ account_id: accountId, livemode });
     const rows = (await pageByCreatedAt(query, options.after, options.limit)) as AlertRow[];
     return rows.map(toAlert);
@@ -58,7 +63,7 @@ export class TariffAlertRepository implements TariffAlertStore {
   }
 
   async listAll(): Promise<TariffAlert[]> {
-    const rows = (await this.knex<AlertRow>('tariff_alerts').orderBy(['created_at', 'id']));
+    const rows = await this.knex<AlertRow>('tariff_alerts').orderBy(['created_at', 'id']);
     return rows.map(toAlert);
   }
 }

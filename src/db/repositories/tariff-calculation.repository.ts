@@ -37,6 +37,12 @@ export class TariffCalculationRepository implements StoredCalculationStore {
   }
 
   page(accountId: string, livemode: boolean, limit: number, cursor: string | null): Promise<Page<StoredCalculation>> {
-    return newestFirstPage(this.knex('tariff_calculations').where({ account_id: accountId, livemode }), cursor ?? undefined, limit, toStored, (s) => s.createdAt);
+    return newestFirstPage(
+      this.knex('tariff_calculations').where({ account_id: accountId, livemode }),
+      cursor ?? undefined,
+      limit,
+      toStored,
+      (s) => s.createdAt,
+    );
   }
 }

@@ -22,7 +22,9 @@ export class TariffRulesRepository {
           effective_to: entry.to ?? null,
         })),
       );
-      const listStatus = Object.fromEntries(Object.entries(lists).map(([listId, list]) => [listId, { missing: list.missing, rejected: list.rejected }]));
+      const listStatus = Object.fromEntries(
+        Object.entries(lists).map(([listId, list]) => [listId, { missing: list.missing, rejected: list.rejected }]),
+      );
       await trx('tariff_rule_sets').insert({
         version: ruleSet.version,
         sources: JSON.stringify(authored),
@@ -43,8 +45,10 @@ export class TariffRulesRepository {
         date_basis: measure.date_basis,
         definition: JSON.stringify(measure),
       }));
-      for (let index = 0; index < measures.length; index += chunk) await trx('tariff_measures').insert(measures.slice(index, index + chunk));
-      for (let index = 0; index < entries.length; index += chunk) await trx('tariff_product_list_entries').insert(entries.slice(index, index + chunk));
+      for (let index = 0; index < measures.length; index += chunk)
+        await trx('tariff_measures').insert(measures.slice(index, index + chunk));
+      for (let index = 0; index < entries.length; index += chunk)
+        await trx('tariff_product_list_entries').insert(entries.slice(index, index + chunk));
       return 'created';
     });
   }
@@ -57,7 +61,10 @@ export class TariffRulesRepository {
 
   /** The sources of the most recently activated rule set, or null when none is. */
   async activeRuleSetSources(): Promise<RuleSetSources | null> {
-    const row = await this.knex('tariff_rule_sets').whereNotNull('activated_at').orderBy('activated_at', 'desc').first('version', 'sources', 'list_status');
+    const row = await this.knex('tariff_rule_sets')
+      .whereNotNull('activated_at')
+      .orderBy('activated_at', 'desc')
+      .first('version', 'sources', 'list_status');
     if (!row) return null;
     const status = JSON.parse(row.list_status) as Record<string, { missing: boolean; rejected: string[] }>;
     const lists: Record<string, ImportedProductList> = Object.fromEntries(
@@ -78,8 +85,18 @@ export class TariffRulesRepository {
   }
 
   /** Stored versions, newest first, with their activation time (epoch ms or null). */
-  async listRuleSets(): Promise<Array<{ version: string; measureCount: number; listEntryCount: number; createdAt: number; activatedAt: number | null }>> {
-    const rows = await this.knex('tariff_rule_sets').orderBy('created_at', 'desc').select('version', 'measure_count', 'list_entry_count', 'created_at', 'activated_at');
+  async listRuleSets(): Promise<
+    Array<{
+      version: string;
+      measureCount: number;
+      listEntryCount: number;
+      createdAt: number;
+      activatedAt: number | null;
+    }>
+  > {
+    const rows = await this.knex('tariff_rule_sets')
+      .orderBy('created_at', 'desc')
+      .select('version', 'measure_count', 'list_entry_count', 'created_at', 'activated_at');
     return rows.map((row) => ({
       version: row.version,
       measureCount: Number(row.measure_count),

@@ -3,7 +3,23 @@ import { toBool, toNumber, toNumberOrNull } from '../row-values';
 import { pageByCreatedAt } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { OutboxEventRepository } from './outbox-event.repository';
-import type { CarrierSource, ContainerSnapshot, ContainerState, ContainerStatus, ContainerSummary, EtaBasis, ReferenceType, RefreshWrite, StoredTimelineEvent, SubscriptionReader, SubscriptionStatus, TimelineEvent, TrackedContainer, TrackingRefreshStore, TrackingSubscription } from '../../domain/tracking';
+import type {
+  CarrierSource,
+  ContainerSnapshot,
+  ContainerState,
+  ContainerStatus,
+  ContainerSummary,
+  EtaBasis,
+  ReferenceType,
+  RefreshWrite,
+  StoredTimelineEvent,
+  SubscriptionReader,
+  SubscriptionStatus,
+  TimelineEvent,
+  TrackedContainer,
+  TrackingRefreshStore,
+  TrackingSubscription,
+} from '../../domain/tracking';
 
 type Row = Record<string, unknown>;
 
@@ -104,7 +120,11 @@ function containerFromRow(r: Row): ContainerSnapshot {
       transshipments: readJsonColumn<string[]>(r.transshipment_locodes),
     },
     vessel: hasVessel
-      ? { name: (r.vessel_name as string | null) ?? null, imo: (r.vessel_imo as string | null) ?? null, mmsi: (r.vessel_mmsi as string | null) ?? null }
+      ? {
+          name: (r.vessel_name as string | null) ?? null,
+          imo: (r.vessel_imo as string | null) ?? null,
+          mmsi: (r.vessel_mmsi as string | null) ?? null,
+        }
       : null,
     voyage: (r.voyage as string | null) ?? null,
     position:
@@ -169,13 +189,25 @@ export class TrackingSubscriptionRepository implements TrackingRefreshStore, Sub
     this.outbox = new OutboxEventRepository(knex);
   }
 
-  async insertSubscription(subscription: TrackingSubscription, container: ContainerSnapshot | null, trx: Knex | Knex.Transaction = this.knex): Promise<void> {
+  async insertSubscription(
+    subscription: TrackingSubscription,
+    container: ContainerSnapshot | null,
+    trx: Knex | Knex.Transaction = this.knex,
+  ): Promise<void> {
     await trx('tracking_subscriptions').insert(subscriptionToRow(subscription));
     if (container) await trx('tracking_containers').insert(containerToRow(container));
   }
 
-  async findActiveSubscription(accountId: string, livemode: boolean, referenceType: ReferenceType, reference: string, trx: Knex | Knex.Transaction = this.knex) {
-    const row = await trx('tracking_subscriptions').where({ active_key: activeKey({ accountId, livemode, referenceType, reference }) }).first();
+  async findActiveSubscription(
+    accountId: string,
+    livemode: boolean,
+    referenceType: ReferenceType,
+    reference: string,
+    trx: Knex | Knex.Transaction = this.knex,
+  ) {
+    const row = await trx('tracking_subscriptions')
+      .where({ active_key: activeKey({ accountId, livemode, referenceType, reference }) })
+      .first();
     return row ? subscriptionFromRow(row) : null;
   }
 
@@ -213,9 +245,16 @@ export class TrackingSubscriptionRepository implements TrackingRefreshStore, Sub
   }
 
   async loadContainers(subscriptionId: string): Promise<ContainerState[]> {
-    const rows = await this.knex('tracking_containers').where({ subscription_id: subscriptionId }).orderBy('container_number');
+    const rows = await this.knex('tracking_containers')
+      .where({ subscription_id: subscriptionId })
+      .orderBy('container_number');
     if (rows.length === 0) return [];
-    const events = await this.knex('tracking_events').whereIn('container_id', rows.map((r) => r.id as string)).orderBy(['event_time', 'id']);
+    const events = await this.knex('tracking_events')
+      .whereIn(
+        'container_id',
+        rows.map((r) => r.id as string),
+      )
+      .orderBy(['event_time', 'id']);
     return rows.map((row) => ({
       snapshot: containerFromRow(row),
       timeline: events.filter((e) => e.container_id === row.id).map(eventFromRow),
@@ -246,13 +285,20 @@ export class TrackingSubscriptionRepository implements TrackingRefreshStore, Sub
   }
 
   /** One of the account's containers; of several matches, the active subscription's, then the newest. */
-  private async findOwnContainer(accountId: string, livemode: boolean, match: Record<string, string>): Promise<TrackedContainer | null> {
+  private async findOwnContainer(
+    accountId: string,
+    livemode: boolean,
+    match: Record<string, string>,
+  ): Promise<TrackedContainer | null> {
     const row = await this.knex('tracking_containers as c')
       .join('tracking_subscriptions as s', 's.id', 'c.subscription_id')
       .where({ ...match, 's.account_id': accountId, 's.livemode': livemode })
       .select('c.*')
       .orderByRaw("CASE WHEN s.status = 'active' THEN 0 ELSE 1 END")
-      .orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }])
+      .orderBy([
+        { column: 'c.created_at', order: 'desc' },
+        { column: 'c.id', order: 'desc' },
+      ])
       .first();
     if (!row) return null;
     const events = await this.knex('tracking_events').where({ container_id: row.id }).orderBy(['event_time', 'id']);

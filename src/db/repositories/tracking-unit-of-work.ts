@@ -3,7 +3,12 @@ import Decimal from 'decimal.js';
 import { CreditBalanceTooLowError, CreditLedgerRepository } from './credit-ledger.repository';
 import { ShipmentRepository } from './shipment.repository';
 import { TrackingSubscriptionRepository } from './tracking-subscription.repository';
-import { DuplicateSubscriptionError, InsufficientCreditsError, type TrackingUnitOfWork, type TrackingWriteContext } from '../../domain/tracking';
+import {
+  DuplicateSubscriptionError,
+  InsufficientCreditsError,
+  type TrackingUnitOfWork,
+  type TrackingWriteContext,
+} from '../../domain/tracking';
 
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: string }).code ?? '';
@@ -24,17 +29,28 @@ export function trackingUnitOfWork(knex: Knex): TrackingUnitOfWork {
           const credits = new CreditLedgerRepository(trx);
           const shipments = new ShipmentRepository(trx);
           return work({
-            findActiveSubscription: (accountId, livemode, type, reference) => subscriptions.findActiveSubscription(accountId, livemode, type, reference, trx),
+            findActiveSubscription: (accountId, livemode, type, reference) =>
+              subscriptions.findActiveSubscription(accountId, livemode, type, reference, trx),
             ownsShipment: (accountId, shipmentId) => shipments.belongsTo(accountId, shipmentId),
-            insertSubscription: (subscription, container) => subscriptions.insertSubscription(subscription, container, trx),
+            insertSubscription: (subscription, container) =>
+              subscriptions.insertSubscription(subscription, container, trx),
             creditBalance: (accountId, creditType) => credits.balance(accountId, creditType),
             consumedSince: (accountId, creditType, since) => credits.consumedSince(accountId, creditType, since),
             consumeCredits: async (accountId, creditType, c, now) => {
-              if (new Decimal(c.credits).lessThanOrEqualTo(0)) throw new Error('a consumption debits a positive number of credits');
+              if (new Decimal(c.credits).lessThanOrEqualTo(0))
+                throw new Error('a consumption debits a positive number of credits');
               const entry = await credits.append(
                 accountId,
                 creditType,
-                { kind: 'consume', credits: `-${c.credits}`, unitPrice: c.unitPrice, amount: new Decimal(c.credits).times(c.unitPrice).toFixed(2), currency: c.currency, subjectId: c.subjectId, reason: c.reason },
+                {
+                  kind: 'consume',
+                  credits: `-${c.credits}`,
+                  unitPrice: c.unitPrice,
+                  amount: new Decimal(c.credits).times(c.unitPrice).toFixed(2),
+                  currency: c.currency,
+                  subjectId: c.subjectId,
+                  reason: c.reason,
+                },
                 now,
               );
               return entry.id;

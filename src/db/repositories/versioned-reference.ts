@@ -33,7 +33,9 @@ export async function saveVersion(knex: Knex, write: VersionWrite, now: number):
     const header = { ...write.header, checksum, imported_at: now };
     if (existing) {
       await trx(write.table).where({ id: write.header.id }).update(header);
-      await trx(write.childTable).where({ [write.parentColumn]: write.header.id }).delete();
+      await trx(write.childTable)
+        .where({ [write.parentColumn]: write.header.id })
+        .delete();
     } else {
       await trx(write.table).insert(header);
     }
@@ -48,7 +50,12 @@ export async function saveVersion(knex: Knex, write: VersionWrite, now: number):
  * so "the version in force on a date" is one row. Returns how many versions were closed or shortened.
  */
 export async function closeSupersededVersions(knex: Knex, table: string, seriesColumns: string[]): Promise<number> {
-  const rows: Array<Record<string, string | null>> = await knex(table).select('id', 'effective_from', 'effective_to', ...seriesColumns);
+  const rows: Array<Record<string, string | null>> = await knex(table).select(
+    'id',
+    'effective_from',
+    'effective_to',
+    ...seriesColumns,
+  );
   const series = new Map<string, typeof rows>();
   for (const row of rows) {
     const key = seriesColumns.map((c) => row[c]).join('|');

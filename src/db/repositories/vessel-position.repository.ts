@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import { toNumber, toNumberOrNull } from '../row-values';
 import type { PositionFix, PositionHistoryStore, VesselIdentity, VesselStatic } from '../../domain/tracking';
 
-
 /** Rows per INSERT: SQLite allows 999 bound variables (10 per fix here). */
 const chunk = 90;
 
@@ -28,10 +27,27 @@ export class VesselPositionRepository implements PositionHistoryStore {
       received_at: receivedAt,
     }));
     for (let i = 0; i < rows.length; i += chunk) {
-      await this.knex('vessel_positions').insert(rows.slice(i, i + chunk)).onConflict(['mmsi', 'position_time', 'source']).ignore();
+      await this.knex('vessel_positions')
+        .insert(rows.slice(i, i + chunk))
+        .onConflict(['mmsi', 'position_time', 'source'])
+        .ignore();
     }
     for (const fix of fixes) {
-      if (fix.imo) await this.upsertVessels([{ mmsi: fix.mmsi, imo: fix.imo, name: null, callSign: null, shipType: null, destination: null, reportedEta: null, draught: null, source: fix.source, updatedAt: receivedAt }]);
+      if (fix.imo)
+        await this.upsertVessels([
+          {
+            mmsi: fix.mmsi,
+            imo: fix.imo,
+            name: null,
+            callSign: null,
+            shipType: null,
+            destination: null,
+            reportedEta: null,
+            draught: null,
+            source: fix.source,
+            updatedAt: receivedAt,
+          },
+        ]);
     }
   }
 
@@ -77,7 +93,10 @@ export class VesselPositionRepository implements PositionHistoryStore {
   }
 
   async recentPositions(mmsi: string, since: number): Promise<PositionFix[]> {
-    const rows = await this.knex('vessel_positions').where({ mmsi }).andWhere('position_time', '>=', since).orderBy('position_time');
+    const rows = await this.knex('vessel_positions')
+      .where({ mmsi })
+      .andWhere('position_time', '>=', since)
+      .orderBy('position_time');
     return rows.map((r) => ({
       mmsi: r.mmsi,
       imo: null,

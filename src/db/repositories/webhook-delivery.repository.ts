@@ -4,7 +4,13 @@ import { newestFirstPage } from './created-at-cursor';
 import { fromOutboxRow } from './outbox-event.repository';
 import { fromEndpointRow } from './webhook-endpoint.repository';
 import type { OutboxEvent, Page } from '../../domain/shared';
-import type { ClaimedDelivery, DeliveryAttempt, DeliveryStore, EventRouter, WebhookDelivery } from '../../domain/webhooks';
+import type {
+  ClaimedDelivery,
+  DeliveryAttempt,
+  DeliveryStore,
+  EventRouter,
+  WebhookDelivery,
+} from '../../domain/webhooks';
 
 const fromDeliveryRow = (row: Record<string, unknown>): WebhookDelivery => ({
   id: String(row.id),
@@ -49,19 +55,41 @@ export class WebhookDeliveryRepository implements DeliveryStore {
   constructor(private readonly knex: Knex) {}
 
   async dispatchPending(limit: number, now: number, route: EventRouter, newDeliveryId: () => string): Promise<number> {
-    const events = (await this.knex('outbox_events').whereNull('delivered_at').orderBy(['created_at', 'id']).limit(limit)).map(fromOutboxRow);
+    const events = (
+      await this.knex('outbox_events').whereNull('delivered_at').orderBy(['created_at', 'id']).limit(limit)
+    ).map(fromOutboxRow);
     if (events.length === 0) return 0;
     const accounts = [...new Set(events.map((event) => event.accountId).filter((id): id is string => id !== null))];
-    const endpoints = accounts.length === 0 ? [] : (await this.knex('webhook_endpoints').whereIn('account_id', accounts).where({ status: 'enabled' })).map(fromEndpointRow);
+    const endpoints =
+      accounts.length === 0
+        ? []
+        : (await this.knex('webhook_endpoints').whereIn('account_id', accounts).where({ status: 'enabled' })).map(
+            fromEndpointRow,
+          );
     return this.knex.transaction(async (trx) => {
       const deliveries: WebhookDelivery[] = [];
       let dispatched = 0;
       for (const event of events) {
         // The claim: an event another worker dispatched meanwhile matches no row here and is skipped.
-        if ((await trx('outbox_events').where({ id: event.id }).whereNull('delivered_at').update({ delivered_at: now })) === 0) continue;
+        if (
+          (await trx('outbox_events')
+            .where({ id: event.id })
+            .whereNull('delivered_at')
+            .update({ delivered_at: now })) === 0
+        )
+          continue;
         dispatched++;
         for (const endpoint of route(event, endpoints)) {
-          deliveries.push({ id: newDeliveryId(), eventId: event.id, endpointId: endpoint.id, status: 'pending', attemptCount: 0, nextAttemptAt: now, createdAt: now, finishedAt: null });
+          deliveries.push({
+            id: newDeliveryId(),
+            eventId: event.id,
+            endpointId: endpoint.id,
+            status: 'pending',
+            attemptCount: 0,
+            nextAttemptAt: now,
+            createdAt: now,
+            finishedAt: null,
+          });
         }
       }
       await this.enqueue(deliveries, trx);
@@ -70,26 +98,58 @@ export class WebhookDeliveryRepository implements DeliveryStore {
   }
 
   async enqueue(deliveries: WebhookDelivery[], trx: Knex | Knex.Transaction = this.knex): Promise<void> {
-    for (let i = 0; i < deliveries.length; i += insertChunk) await trx('webhook_deliveries').insert(deliveries.slice(i, i + insertChunk).map(toDeliveryRow));
+    for (let i = 0; i < deliveries.length; i += insertChunk)
+      await trx('webhook_deliveries').insert(deliveries.slice(i, i + insertChunk).map(toDeliveryRow));
   }
 
   async claimDue(now: number, limit: number, token: string, leasedUntil: number): Promise<ClaimedDelivery[]> {
     const free = (q: Knex.QueryBuilder) => q.whereNull('leased_until').orWhere('leased_until', '<', now);
-    const candidates = await this.knex('webhook_deliveries').where({ status: 'pending' }).andWhere('next_attempt_at', '<=', now).andWhere(free).orderBy('next_attempt_at').limit(limit).pluck('id');
+    const candidates = await this.knex('webhook_deliveries')
+      .where({ status: 'pending' })
+      .andWhere('next_attempt_at', '<=', now)
+      .andWhere(free)
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .pluck('id');
     if (candidates.length === 0) return [];
     // Compare-and-set: a row another worker leased since the read above no longer matches.
-    const leased = await this.knex('webhook_deliveries').whereIn('id', candidates).where({ status: 'pending' }).andWhere(free).update({ lease_token: token, leased_until: leasedUntil });
+    const leased = await this.knex('webhook_deliveries')
+      .whereIn('id', candidates)
+      .where({ status: 'pending' })
+      .andWhere(free)
+      .update({ lease_token: token, leased_until: leasedUntil });
     if (leased === 0) return [];
     const deliveries = (await this.knex('webhook_deliveries').where({ lease_token: token })).map(fromDeliveryRow);
-    const events = new Map((await this.knex('outbox_events').whereIn('id', [...new Set(deliveries.map((d) => d.eventId))])).map((row) => [String(row.id), fromOutboxRow(row)]));
-    const endpoints = new Map((await this.knex('webhook_endpoints').whereIn('id', [...new Set(deliveries.map((d) => d.endpointId))])).map((row) => [String(row.id), fromEndpointRow(row)]));
-    return deliveries.map((delivery) => ({ delivery, event: events.get(delivery.eventId) as OutboxEvent, endpoint: endpoints.get(delivery.endpointId) ?? null }));
+    const events = new Map(
+      (await this.knex('outbox_events').whereIn('id', [...new Set(deliveries.map((d) => d.eventId))])).map((row) => [
+        String(row.id),
+        fromOutboxRow(row),
+      ]),
+    );
+    const endpoints = new Map(
+      (await this.knex('webhook_endpoints').whereIn('id', [...new Set(deliveries.map((d) => d.endpointId))])).map(
+        (row) => [String(row.id), fromEndpointRow(row)],
+      ),
+    );
+    return deliveries.map((delivery) => ({
+      delivery,
+      event: events.get(delivery.eventId) as OutboxEvent,
+      endpoint: endpoints.get(delivery.endpointId) ?? null,
+    }));
   }
 
   async finish(token: string, delivery: WebhookDelivery, attempt: DeliveryAttempt | null): Promise<boolean> {
     return this.knex.transaction(async (trx) => {
-      const { id: _id, event_id: _event, endpoint_id: _endpoint, created_at: _created, ...state } = toDeliveryRow(delivery);
-      const saved = await trx('webhook_deliveries').where({ id: delivery.id, lease_token: token }).update({ ...state, lease_token: null, leased_until: null });
+      const {
+        id: _id,
+        event_id: _event,
+        endpoint_id: _endpoint,
+        created_at: _created,
+        ...state
+      } = toDeliveryRow(delivery);
+      const saved = await trx('webhook_deliveries')
+        .where({ id: delivery.id, lease_token: token })
+        .update({ ...state, lease_token: null, leased_until: null });
       if (saved === 0) return false;
       if (attempt) {
         await trx('webhook_delivery_attempts').insert({
@@ -111,6 +171,13 @@ export class WebhookDeliveryRepository implements DeliveryStore {
   }
 
   attempts(endpointId: string, limit: number, cursor?: string): Promise<Page<DeliveryAttempt>> {
-    return newestFirstPage(this.knex('webhook_delivery_attempts').where({ endpoint_id: endpointId }), cursor, limit, fromAttemptRow, (attempt) => attempt.startedAt, 'started_at');
+    return newestFirstPage(
+      this.knex('webhook_delivery_attempts').where({ endpoint_id: endpointId }),
+      cursor,
+      limit,
+      fromAttemptRow,
+      (attempt) => attempt.startedAt,
+      'started_at',
+    );
   }
 }

@@ -47,7 +47,13 @@ export class WebhookEndpointRepository implements EndpointStore {
   }
 
   async page(accountId: string, livemode: boolean, limit: number, cursor?: string): Promise<Page<WebhookEndpoint>> {
-    return newestFirstPage(this.knex('webhook_endpoints').where({ account_id: accountId, livemode }), cursor, limit, fromEndpointRow, (endpoint) => endpoint.createdAt);
+    return newestFirstPage(
+      this.knex('webhook_endpoints').where({ account_id: accountId, livemode }),
+      cursor,
+      limit,
+      fromEndpointRow,
+      (endpoint) => endpoint.createdAt,
+    );
   }
 
   async find(accountId: string, livemode: boolean, id: string): Promise<WebhookEndpoint | null> {
@@ -81,6 +87,10 @@ export class WebhookEndpointRepository implements EndpointStore {
   }
 
   async disable(id: string, reason: DisabledReason, now: number): Promise<boolean> {
-    return (await this.knex('webhook_endpoints').where({ id, status: 'enabled' }).update({ status: 'disabled', disabled_reason: reason, updated_at: now })) === 1;
+    return (
+      (await this.knex('webhook_endpoints')
+        .where({ id, status: 'enabled' })
+        .update({ status: 'disabled', disabled_reason: reason, updated_at: now })) === 1
+    );
   }
 }

@@ -32,8 +32,13 @@ const reaches = (actor: CredentialActor, mode: KeyMode): boolean => actor.mode =
 
 /** A credential on its way out, or a test one reaching for live credentials, manages nothing. */
 function assertMayManage(actor: CredentialActor, mode: KeyMode): void {
-  if (actor.expiring) throw new DomainError('forbidden', 'This key was rotated and is in its grace period: it cannot manage keys or clients. Use its replacement.');
-  if (!reaches(actor, mode)) throw new DomainError('forbidden', 'A test credential manages test keys and clients only.');
+  if (actor.expiring)
+    throw new DomainError(
+      'forbidden',
+      'This key was rotated and is in its grace period: it cannot manage keys or clients. Use its replacement.',
+    );
+  if (!reaches(actor, mode))
+    throw new DomainError('forbidden', 'A test credential manages test keys and clients only.');
 }
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -82,10 +87,18 @@ export class AccountService {
     const normalised = email.trim().toLowerCase();
     if (!emailPattern.test(normalised)) throw invalidInput('email', 'must be an email address');
     const now = this.now();
-    const account: Account = { id: newId('acct', now), email: normalised, plan: 'free', createdAt: now, updatedAt: now };
+    const account: Account = {
+      id: newId('acct', now),
+      email: normalised,
+      plan: 'free',
+      createdAt: now,
+      updatedAt: now,
+    };
     const key = this.newKey(account.id, 'live', 'Default key');
     if (!(await this.deps.accounts.createWithKey(account, key.record))) {
-      throw new DomainError('conflict', 'An account with this email already exists.', [{ field: 'email', message: 'is already registered' }]);
+      throw new DomainError('conflict', 'An account with this email already exists.', [
+        { field: 'email', message: 'is already registered' },
+      ]);
     }
     return { account, key };
   }
@@ -93,13 +106,19 @@ export class AccountService {
   /** Resolves an API key to its caller; revoked, expired and unknown keys are all just invalid. */
   async authenticateKey(secret: string): Promise<Caller> {
     const mode = modeOfSecret(secret);
-    if (!mode || secret.startsWith('tl_cs_') || secret.startsWith('tl_at_')) throw unauthenticated('The API key is not valid.');
+    if (!mode || secret.startsWith('tl_cs_') || secret.startsWith('tl_at_'))
+      throw unauthenticated('The API key is not valid.');
     const hash = sha256Hex(secret);
     const remembered = this.recentKeys.get(hash);
     // A remembered entry was found under this very hash; a row the database returned is compared in constant time.
     const found = remembered ?? (await this.deps.accounts.findKeyWithAccount(hash));
     const now = this.now();
-    if (!found || (!remembered && !sameDigest(found.key.keyHash, hash)) || found.key.revokedAt !== null || (found.key.expiresAt !== null && found.key.expiresAt <= now)) {
+    if (
+      !found ||
+      (!remembered && !sameDigest(found.key.keyHash, hash)) ||
+      found.key.revokedAt !== null ||
+      (found.key.expiresAt !== null && found.key.expiresAt <= now)
+    ) {
       throw unauthenticated('The API key is not valid, or was revoked or rotated out.');
     }
     const { key, account } = found;
@@ -110,7 +129,13 @@ export class AccountService {
     }
     // Remembered from the database read only: refreshing on every hit would let an entry live forever.
     if (!remembered) this.recentKeys.remember(hash, found);
-    return { kind: 'account', accountId: account.id, plan: account.plan, mode: key.mode, credential: { type: 'api_key', keyId: key.id, expiresAt: key.expiresAt } };
+    return {
+      kind: 'account',
+      accountId: account.id,
+      plan: account.plan,
+      mode: key.mode,
+      credential: { type: 'api_key', keyId: key.id, expiresAt: key.expiresAt },
+    };
   }
 
   /** Resolves `Authorization: Bearer` — an API key or an OAuth access token. */
@@ -124,7 +149,13 @@ export class AccountService {
     if (!client || client.revokedAt !== null) throw unauthenticated('The access token was revoked.');
     const account = await this.deps.accounts.findById(token.accountId);
     if (!account) throw unauthenticated('The access token is not valid.');
-    return { kind: 'account', accountId: account.id, plan: account.plan, mode: token.mode, credential: { type: 'oauth_token', clientId: client.id, scopes: token.scopes } };
+    return {
+      kind: 'account',
+      accountId: account.id,
+      plan: account.plan,
+      mode: token.mode,
+      credential: { type: 'oauth_token', clientId: client.id, scopes: token.scopes },
+    };
   }
 
   async listKeys(actor: CredentialActor): Promise<ApiKeyRecord[]> {
@@ -157,11 +188,18 @@ export class AccountService {
    * A new key in place of an old one, which keeps working for the grace period (0 ends it now).
    * A key rotates once: rotating it again would stretch a leaked key's life, grace after grace.
    */
-  async rotateKey(actor: CredentialActor, keyId: string, graceSeconds: number): Promise<{ replacement: IssuedKey; old: ApiKeyRecord }> {
+  async rotateKey(
+    actor: CredentialActor,
+    keyId: string,
+    graceSeconds: number,
+  ): Promise<{ replacement: IssuedKey; old: ApiKeyRecord }> {
     const old = await this.reachableKey(actor, keyId);
     assertMayManage(actor, old.mode);
     if (old.revokedAt !== null || old.replacedBy !== null || (old.expiresAt !== null && old.expiresAt <= this.now())) {
-      throw new DomainError('conflict', 'This key is revoked or already rotated; rotate its replacement, or create a new key.');
+      throw new DomainError(
+        'conflict',
+        'This key is revoked or already rotated; rotate its replacement, or create a new key.',
+      );
     }
     const replacement = this.newKey(actor.accountId, old.mode, old.name);
     const expiresAt = this.now() + graceSeconds * 1000;
@@ -175,18 +213,32 @@ export class AccountService {
   }
 
   /** A client of the acting key's mode: a test key's client has a test secret and issues test tokens. */
-  async createClient(actor: CredentialActor, name: string | null, scopes: string[]): Promise<{ client: OAuthClientRecord; secret: string }> {
+  async createClient(
+    actor: CredentialActor,
+    name: string | null,
+    scopes: string[],
+  ): Promise<{ client: OAuthClientRecord; secret: string }> {
     assertMayManage(actor, actor.mode);
     const secret = newSecret(secretPrefixes.clientSecret(actor.mode));
     const now = this.now();
-    const client: OAuthClientRecord = { id: newId('tlc', now), accountId: actor.accountId, mode: actor.mode, name, secretHash: sha256Hex(secret), scopes: [...new Set(scopes)].sort(), createdAt: now, revokedAt: null };
+    const client: OAuthClientRecord = {
+      id: newId('tlc', now),
+      accountId: actor.accountId,
+      mode: actor.mode,
+      name,
+      secretHash: sha256Hex(secret),
+      scopes: [...new Set(scopes)].sort(),
+      createdAt: now,
+      revokedAt: null,
+    };
     await this.deps.accounts.insertClient(client);
     return { client, secret };
   }
 
   async revokeClient(actor: CredentialActor, clientId: string): Promise<OAuthClientRecord> {
     const client = await this.deps.accounts.findClient(clientId);
-    if (!client || client.accountId !== actor.accountId || !reaches(actor, client.mode)) throw new DomainError('not_found', `No OAuth client ${clientId} in this account.`);
+    if (!client || client.accountId !== actor.accountId || !reaches(actor, client.mode))
+      throw new DomainError('not_found', `No OAuth client ${clientId} in this account.`);
     assertMayManage(actor, client.mode);
     if (client.revokedAt === null) await this.deps.accounts.revokeClient(actor.accountId, clientId, this.now());
     return { ...client, revokedAt: client.revokedAt ?? this.now() };
@@ -196,15 +248,29 @@ export class AccountService {
   async issueToken(clientId: string, clientSecret: string, requestedScopes: string[] | null): Promise<IssuedToken> {
     const client = await this.deps.accounts.findClient(clientId);
     const mode = modeOfSecret(clientSecret);
-    if (!client || mode !== client.mode || !sameDigest(client.secretHash, sha256Hex(clientSecret)) || client.revokedAt !== null) {
+    if (
+      !client ||
+      mode !== client.mode ||
+      !sameDigest(client.secretHash, sha256Hex(clientSecret)) ||
+      client.revokedAt !== null
+    ) {
       throw new OAuthError('invalid_client', 'Client authentication failed.');
     }
     const scopes = requestedScopes ?? client.scopes;
     const notGranted = scopes.filter((scope) => !client.scopes.includes(scope));
-    if (notGranted.length > 0) throw new OAuthError('invalid_scope', `The client may not request: ${notGranted.join(' ')}.`);
+    if (notGranted.length > 0)
+      throw new OAuthError('invalid_scope', `The client may not request: ${notGranted.join(' ')}.`);
     const accessToken = newSecret(secretPrefixes.accessToken(mode));
     const now = this.now();
-    await this.deps.accounts.insertToken({ tokenHash: sha256Hex(accessToken), clientId, accountId: client.accountId, mode, scopes, createdAt: now, expiresAt: now + accessTokenLifetimeSeconds * 1000 });
+    await this.deps.accounts.insertToken({
+      tokenHash: sha256Hex(accessToken),
+      clientId,
+      accountId: client.accountId,
+      mode,
+      scopes,
+      createdAt: now,
+      expiresAt: now + accessTokenLifetimeSeconds * 1000,
+    });
     return { accessToken, expiresIn: accessTokenLifetimeSeconds, scopes };
   }
 
@@ -219,7 +285,15 @@ export class AccountService {
   async changePlan(email: string, plan: PlanName, changedBy: string, reason: string | null): Promise<PlanChangeRecord> {
     const account = await this.accountByEmail(email);
     const now = this.now();
-    const change: PlanChangeRecord = { id: newId('pch', now), accountId: account.id, fromPlan: account.plan, toPlan: plan, changedBy, reason, changedAt: now };
+    const change: PlanChangeRecord = {
+      id: newId('pch', now),
+      accountId: account.id,
+      fromPlan: account.plan,
+      toPlan: plan,
+      changedBy,
+      reason,
+      changedAt: now,
+    };
     await this.deps.accounts.changePlan(change);
     // Plan changes are rare: forgetting every remembered key is simpler than finding the account's.
     this.recentKeys.forgetAll();
@@ -229,7 +303,10 @@ export class AccountService {
 
 /** The token endpoint's errors, named as RFC 6749 §5.2 names them. */
 export class OAuthError extends DomainError {
-  constructor(readonly error: 'invalid_client' | 'invalid_scope' | 'invalid_request' | 'unsupported_grant_type', message: string) {
+  constructor(
+    readonly error: 'invalid_client' | 'invalid_scope' | 'invalid_request' | 'unsupported_grant_type',
+    message: string,
+  ) {
     super(error === 'invalid_client' ? 'unauthenticated' : 'invalid_input', message);
     this.name = 'OAuthError';
   }

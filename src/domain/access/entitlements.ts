@@ -7,10 +7,16 @@ import type { EntitlementPlan } from '../shared';
 const limit = z.union([z.number().int().positive(), z.literal('unlimited')]);
 const plan = z.enum(['anonymous', 'free', 'tariff_pro', 'business']);
 /** A bucket counts per UTC day, unless it says it counts per second (a rate limit rather than a quota). */
-const bucketSchema = z.union([z.string(), z.object({ description: z.string(), window: z.enum(['day', 'second']) }).strict()]);
+const bucketSchema = z.union([
+  z.string(),
+  z.object({ description: z.string(), window: z.enum(['day', 'second']) }).strict(),
+]);
 const fileSchema = z.object({
   buckets: z.record(z.string(), bucketSchema),
-  operations: z.record(z.string(), z.object({ bucket: z.string().optional(), plans: z.partialRecord(plan, limit) }).strict()),
+  operations: z.record(
+    z.string(),
+    z.object({ bucket: z.string().optional(), plans: z.partialRecord(plan, limit) }).strict(),
+  ),
 });
 
 export interface Entitlement {
@@ -27,25 +33,38 @@ export type QuotaWindow = 'day' | 'second';
 
 /** The plan → operation → limit table (entitlements.yaml), validated once when loaded. */
 export class Entitlements {
-  private constructor(private readonly rows: Map<string, Entitlement>, readonly operationIds: Set<string>) {}
+  private constructor(
+    private readonly rows: Map<string, Entitlement>,
+    readonly operationIds: Set<string>,
+  ) {}
 
   static parse(text: string): Entitlements {
     const file = fileSchema.parse(YAML.parse(text));
     const rows = new Map<string, Entitlement>();
     const bucketLimits = new Map<string, number | null>();
     for (const [operationId, entry] of Object.entries(file.operations)) {
-      if (entry.bucket !== undefined && !(entry.bucket in file.buckets)) throw new Error(`entitlements: ${operationId} names unknown bucket ${entry.bucket}`);
+      if (entry.bucket !== undefined && !(entry.bucket in file.buckets))
+        throw new Error(`entitlements: ${operationId} names unknown bucket ${entry.bucket}`);
       for (const [planName, value] of Object.entries(entry.plans)) {
-        const dailyLimit = value === 'unlimited' ? null : (value);
+        const dailyLimit = value === 'unlimited' ? null : value;
         if (entry.bucket) {
           // Operations sharing a bucket must agree on each plan's limit, or the count means nothing.
           const key = `${entry.bucket}/${planName}`;
-          if (bucketLimits.has(key) && bucketLimits.get(key) !== dailyLimit) throw new Error(`entitlements: ${operationId} disagrees on the ${planName} limit of bucket ${entry.bucket}`);
+          if (bucketLimits.has(key) && bucketLimits.get(key) !== dailyLimit)
+            throw new Error(
+              `entitlements: ${operationId} disagrees on the ${planName} limit of bucket ${entry.bucket}`,
+            );
           bucketLimits.set(key, dailyLimit);
         }
         const bucket = entry.bucket === undefined ? undefined : file.buckets[entry.bucket];
         const window = typeof bucket === 'object' ? bucket.window : 'day';
-        rows.set(`${operationId}/${planName}`, { operationId, plan: planName as EntitlementPlan, bucket: entry.bucket ?? null, dailyLimit, window });
+        rows.set(`${operationId}/${planName}`, {
+          operationId,
+          plan: planName as EntitlementPlan,
+          bucket: entry.bucket ?? null,
+          dailyLimit,
+          window,
+        });
       }
     }
     return new Entitlements(rows, new Set(Object.keys(file.operations)));

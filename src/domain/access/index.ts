@@ -1,7 +1,19 @@
 /** The access capability's public surface: code outside src/domain/access imports it from here. */
 export { AccountService, type CredentialActor, OAuthError } from './account.service';
 export { type Entitlement, Entitlements } from './entitlements';
-export type { Account, AccountStore, ApiKeyRecord, IdempotencyBegin, IdempotencyBeginOptions, IdempotencyStore, OAuthClientRecord, OAuthTokenRecord, PlanChangeRecord, QuotaCounterStore, StoredResponse } from './ports';
+export type {
+  Account,
+  AccountStore,
+  ApiKeyRecord,
+  IdempotencyBegin,
+  IdempotencyBeginOptions,
+  IdempotencyStore,
+  OAuthClientRecord,
+  OAuthTokenRecord,
+  PlanChangeRecord,
+  QuotaCounterStore,
+  StoredResponse,
+} from './ports';
 export { isCounted, QuotaService, type QuotaState } from './quota.service';
 export { sameDigest, sha256Hex } from './secrets';
 export { isTestModeSample } from './test-mode-samples';

@@ -24,7 +24,9 @@ export function nextUtcMidnight(at: Date): Date {
 }
 
 /** Whether calls under this entitlement are counted: unlimited ones never are. */
-export const isCounted = (entitlement: Entitlement): entitlement is Entitlement & { bucket: string; dailyLimit: number } =>
+export const isCounted = (
+  entitlement: Entitlement,
+): entitlement is Entitlement & { bucket: string; dailyLimit: number } =>
   entitlement.bucket !== null && entitlement.dailyLimit !== null;
 
 /** Daily quotas: windows are UTC days; counting is one atomic statement in the database. */

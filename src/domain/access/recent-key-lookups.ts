@@ -21,7 +21,12 @@ export class RecentKeyLookups {
 
   constructor(clock: Clock, ttlMs = keyLookupTtlMs) {
     // ttlResolution 0: ask the (injectable) clock every time instead of a timer-cached reading.
-    this.entries = new LRUCache({ max: 10_000, ttl: ttlMs, ttlResolution: 0, perf: { now: () => clock.now().getTime() } });
+    this.entries = new LRUCache({
+      max: 10_000,
+      ttl: ttlMs,
+      ttlResolution: 0,
+      perf: { now: () => clock.now().getTime() },
+    });
   }
 
   get(keyHash: string): KeyWithAccount | undefined {

@@ -5,7 +5,8 @@
  * that states the query's value gains; when the best lines differ on an attribute the query does
  * not give, the search asks for it (see clarifications.ts).
  */
-export type AttributeId = 'construction' | 'gender' | 'fibre' | 'material' | 'power_source' | 'condition' | 'part_or_whole';
+export type AttributeId =
+  'construction' | 'gender' | 'fibre' | 'material' | 'power_source' | 'condition' | 'part_or_whole';
 
 export interface AttributeValue {
   id: string;
@@ -35,17 +36,42 @@ export const attributeRules: AttributeRule[] = [
     id: 'construction',
     question: 'Is the fabric knitted (or crocheted) or woven?',
     values: [
-      { id: 'knit', label: 'knitted or crocheted', inQuery: /\b(knit|knitted|knits|crochet(ed)?|jersey|fleece|interlock)\b/, inPath: /(?<!not (knitted or )?)\b(knitted|crocheted)\b/ },
-      { id: 'woven', label: 'woven (not knitted)', inQuery: /\b(woven|weave|not knit(ted)?|denim|twill|poplin|chiffon|oxford cloth)\b/, inPath: /\bnot knitted or crocheted\b|\bwoven\b/ },
+      {
+        id: 'knit',
+        label: 'knitted or crocheted',
+        inQuery: /\b(knit|knitted|knits|crochet(ed)?|jersey|fleece|interlock)\b/,
+        inPath: /(?<!not (knitted or )?)\b(knitted|crocheted)\b/,
+      },
+      {
+        id: 'woven',
+        label: 'woven (not knitted)',
+        inQuery: /\b(woven|weave|not knit(ted)?|denim|twill|poplin|chiffon|oxford cloth)\b/,
+        inPath: /\bnot knitted or crocheted\b|\bwoven\b/,
+      },
     ],
   },
   {
     id: 'gender',
     question: 'Is it for men or boys, for women or girls, or for babies?',
     values: [
-      { id: 'male', label: "men's or boys'", inQuery: /\b(men|mens|man|boy|boys|male|gentlemen|gents)\b/, inPath: /\b(men|boys)'?s?'?\b/ },
-      { id: 'female', label: "women's or girls'", inQuery: /\b(women|womens|woman|ladies|lady|girl|girls|female|maternity)\b/, inPath: /\b(women|girls)'?s?'?\b/ },
-      { id: 'babies', label: "babies' (infants)", inQuery: /\b(baby|babies|infant|infants|toddler|toddlers|newborn)\b/, inPath: /\b(babies|infants?)\b/ },
+      {
+        id: 'male',
+        label: "men's or boys'",
+        inQuery: /\b(men|mens|man|boy|boys|male|gentlemen|gents)\b/,
+        inPath: /\b(men|boys)'?s?'?\b/,
+      },
+      {
+        id: 'female',
+        label: "women's or girls'",
+        inQuery: /\b(women|womens|woman|ladies|lady|girl|girls|female|maternity)\b/,
+        inPath: /\b(women|girls)'?s?'?\b/,
+      },
+      {
+        id: 'babies',
+        label: "babies' (infants)",
+        inQuery: /\b(baby|babies|infant|infants|toddler|toddlers|newborn)\b/,
+        inPath: /\b(babies|infants?)\b/,
+      },
     ],
   },
   {
@@ -53,49 +79,180 @@ export const attributeRules: AttributeRule[] = [
     question: 'Which textile fibre predominates by weight?',
     values: [
       { id: 'cotton', label: 'cotton', inQuery: /\bcotton\b/, inPath: new RegExp(`${notNegated}\\bcotton\\b`) },
-      { id: 'wool', label: 'wool or fine animal hair', inQuery: /\b(wool|woolen|woollen|cashmere|merino|alpaca|angora|mohair)\b/, inPath: /\bwool\b|fine animal hair/ },
-      { id: 'synthetic', label: 'synthetic fibres (polyester, nylon, acrylic…)', inQuery: /\b(polyester|nylon|polyamide|acrylic|spandex|elastane|polypropylene|synthetic|microfiber|microfibre|man-made|manmade)\b/, inPath: /synthetic|man-made|manmade/ },
-      { id: 'artificial', label: 'artificial fibres (rayon, viscose…)', inQuery: /\b(rayon|viscose|lyocell|modal|acetate|cupro|artificial|man-made|manmade)\b/, inPath: /artificial|man-made|manmade/ },
+      {
+        id: 'wool',
+        label: 'wool or fine animal hair',
+        inQuery: /\b(wool|woolen|woollen|cashmere|merino|alpaca|angora|mohair)\b/,
+        inPath: /\bwool\b|fine animal hair/,
+      },
+      {
+        id: 'synthetic',
+        label: 'synthetic fibres (polyester, nylon, acrylic…)',
+        inQuery:
+          /\b(polyester|nylon|polyamide|acrylic|spandex|elastane|polypropylene|synthetic|microfiber|microfibre|man-made|manmade)\b/,
+        inPath: /synthetic|man-made|manmade/,
+      },
+      {
+        id: 'artificial',
+        label: 'artificial fibres (rayon, viscose…)',
+        inQuery: /\b(rayon|viscose|lyocell|modal|acetate|cupro|artificial|man-made|manmade)\b/,
+        inPath: /artificial|man-made|manmade/,
+      },
       { id: 'silk', label: 'silk', inQuery: /\bsilk\b/, inPath: /\bsilk\b/ },
-      { id: 'vegetable', label: 'flax, linen, ramie or other vegetable fibres', inQuery: /\b(linen|flax|ramie|hemp|jute)\b/, inPath: /\b(flax|ramie|vegetable fibers?)\b/ },
+      {
+        id: 'vegetable',
+        label: 'flax, linen, ramie or other vegetable fibres',
+        inQuery: /\b(linen|flax|ramie|hemp|jute)\b/,
+        inPath: /\b(flax|ramie|vegetable fibers?)\b/,
+      },
     ],
   },
   {
     id: 'material',
     question: 'What material is it made of?',
     values: [
-      { id: 'stainless_steel', label: 'stainless steel', inQuery: /\bstainless\b/, inPath: /\bstainless steel\b/, fits: ['iron_steel', 'base_metal'] },
+      {
+        id: 'stainless_steel',
+        label: 'stainless steel',
+        inQuery: /\bstainless\b/,
+        inPath: /\bstainless steel\b/,
+        fits: ['iron_steel', 'base_metal'],
+      },
       // Cast iron is iron, but a line of cast iron is no line for steel ("cast carbon steel fittings" are not 7307.11).
-      { id: 'cast_iron', label: 'cast iron', inQuery: /\bcast[- ]iron\b/, inPath: /(?<!other than )\bcast iron\b/, fits: ['iron_steel', 'base_metal'] },
+      {
+        id: 'cast_iron',
+        label: 'cast iron',
+        inQuery: /\bcast[- ]iron\b/,
+        inPath: /(?<!other than )\bcast iron\b/,
+        fits: ['iron_steel', 'base_metal'],
+      },
       // Steel is nonalloy unless the goods are said to be alloy steel (chapter 72, note 1(d)–(f)):
       // plain "steel" does not fit the lines of "other alloy steel", tool or high-speed steel.
-      { id: 'alloy_steel', label: 'alloy steel (other than stainless)', inQuery: alloySteel, inPath: alloySteel, fits: ['iron_steel', 'base_metal'] },
-      { id: 'iron_steel', label: 'iron or steel', inQuery: /\b(steel|iron)\b/, inPath: /\b(iron or steel|of iron|of steel|(?<!stainless |\balloy |tool |high-speed |silico-manganese |electrical )steel)\b/, fits: ['base_metal'] },
-      { id: 'aluminum', label: 'aluminum', inQuery: /\b(aluminum|aluminium)\b/, inPath: /\baluminum\b/, fits: ['base_metal'] },
-      { id: 'copper', label: 'copper, brass or bronze', inQuery: /\b(copper|brass|bronze)\b/, inPath: /\b(copper|brass|bronze)\b/, fits: ['base_metal'] },
-      { id: 'plastics', label: 'plastics', inQuery: /\b(plastic|plastics|pvc|vinyl|polyethylene|polypropylene|polystyrene|polycarbonate|acrylic|abs|pet|hdpe|ldpe|silicone|resin|nylon|polyurethane)\b/, inPath: new RegExp(`${notNegated}\\bplastics?\\b`) },
-      { id: 'rubber', label: 'rubber', inQuery: /\b(rubber|latex|neoprene)\b/, inPath: new RegExp(`${notNegated}\\brubber\\b`) },
-      { id: 'wood', label: 'wood or bamboo', inQuery: /\b(wood|wooden|timber|bamboo|plywood|oak|pine|teak|walnut|beech|maple)\b/, inPath: /\b(wood|wooden|bamboo)\b/ },
+      {
+        id: 'alloy_steel',
+        label: 'alloy steel (other than stainless)',
+        inQuery: alloySteel,
+        inPath: alloySteel,
+        fits: ['iron_steel', 'base_metal'],
+      },
+      {
+        id: 'iron_steel',
+        label: 'iron or steel',
+        inQuery: /\b(steel|iron)\b/,
+        inPath:
+          /\b(iron or steel|of iron|of steel|(?<!stainless |\balloy |tool |high-speed |silico-manganese |electrical )steel)\b/,
+        fits: ['base_metal'],
+      },
+      {
+        id: 'aluminum',
+        label: 'aluminum',
+        inQuery: /\b(aluminum|aluminium)\b/,
+        inPath: /\baluminum\b/,
+        fits: ['base_metal'],
+      },
+      {
+        id: 'copper',
+        label: 'copper, brass or bronze',
+        inQuery: /\b(copper|brass|bronze)\b/,
+        inPath: /\b(copper|brass|bronze)\b/,
+        fits: ['base_metal'],
+      },
+      {
+        id: 'plastics',
+        label: 'plastics',
+        inQuery:
+          /\b(plastic|plastics|pvc|vinyl|polyethylene|polypropylene|polystyrene|polycarbonate|acrylic|abs|pet|hdpe|ldpe|silicone|resin|nylon|polyurethane)\b/,
+        inPath: new RegExp(`${notNegated}\\bplastics?\\b`),
+      },
+      {
+        id: 'rubber',
+        label: 'rubber',
+        inQuery: /\b(rubber|latex|neoprene)\b/,
+        inPath: new RegExp(`${notNegated}\\brubber\\b`),
+      },
+      {
+        id: 'wood',
+        label: 'wood or bamboo',
+        inQuery: /\b(wood|wooden|timber|bamboo|plywood|oak|pine|teak|walnut|beech|maple)\b/,
+        inPath: /\b(wood|wooden|bamboo)\b/,
+      },
       { id: 'glass', label: 'glass', inQuery: /\bglass\b/, inPath: /\bglass\b/ },
-      { id: 'ceramic', label: 'porcelain, china or other ceramic', inQuery: /\b(ceramic|porcelain|china|stoneware|earthenware|terracotta)\b/, inPath: /\b(ceramic|porcelain|china|stoneware|earthenware)\b/ },
-      { id: 'leather', label: 'leather', inQuery: /\bleather\b/, inPath: new RegExp(`${notNegated}\\b(leather|composition leather)\\b`) },
-      { id: 'paper', label: 'paper or paperboard', inQuery: /\b(paper|cardboard|paperboard|carton)\b/, inPath: /\b(paper|paperboard)\b/ },
+      {
+        id: 'ceramic',
+        label: 'porcelain, china or other ceramic',
+        inQuery: /\b(ceramic|porcelain|china|stoneware|earthenware|terracotta)\b/,
+        inPath: /\b(ceramic|porcelain|china|stoneware|earthenware)\b/,
+      },
+      {
+        id: 'leather',
+        label: 'leather',
+        inQuery: /\bleather\b/,
+        inPath: new RegExp(`${notNegated}\\b(leather|composition leather)\\b`),
+      },
+      {
+        id: 'paper',
+        label: 'paper or paperboard',
+        inQuery: /\b(paper|cardboard|paperboard|carton)\b/,
+        inPath: /\b(paper|paperboard)\b/,
+      },
       // "Of other textile materials" is the fibre residual of a garment heading, not a material split.
-      { id: 'textile', label: 'textile material', inQuery: /\b(textile|fabric|cloth|canvas)\b/, inPath: /(?<!other )\btextile\b/ },
+      {
+        id: 'textile',
+        label: 'textile material',
+        inQuery: /\b(textile|fabric|cloth|canvas)\b/,
+        inPath: /(?<!other )\btextile\b/,
+      },
       // "Nickel silver" is a copper alloy, not silver.
-      { id: 'precious_metal', label: 'precious metal (gold, silver, platinum)', inQuery: /\b(gold|silver|platinum|palladium|rhodium|sterling)\b/, inPath: /\b(precious metal|gold|(?<!nickel )silver|platinum|palladium|rhodium)\b/ },
-      { id: 'nickel', label: 'nickel', inQuery: /\bnickel\b(?! silver)/, inPath: /^nickel\b|\bof nickel\b/, fits: ['base_metal'] },
-      { id: 'lead', label: 'lead', inQuery: /\blead\b(?![- ](?:free|time|wire|frame|acid))/, inPath: /^lead\b|\bof lead\b/, fits: ['base_metal'] },
+      {
+        id: 'precious_metal',
+        label: 'precious metal (gold, silver, platinum)',
+        inQuery: /\b(gold|silver|platinum|palladium|rhodium|sterling)\b/,
+        inPath: /\b(precious metal|gold|(?<!nickel )silver|platinum|palladium|rhodium)\b/,
+      },
+      {
+        id: 'nickel',
+        label: 'nickel',
+        inQuery: /\bnickel\b(?! silver)/,
+        inPath: /^nickel\b|\bof nickel\b/,
+        fits: ['base_metal'],
+      },
+      {
+        id: 'lead',
+        label: 'lead',
+        inQuery: /\blead\b(?![- ](?:free|time|wire|frame|acid))/,
+        inPath: /^lead\b|\bof lead\b/,
+        fits: ['base_metal'],
+      },
       { id: 'zinc', label: 'zinc', inQuery: /\bzinc\b/, inPath: /^zinc\b|\bof zinc\b/, fits: ['base_metal'] },
       { id: 'tin', label: 'tin', inQuery: /\btin\b(?! ?plate)/, inPath: /^tin\b|\bof tin\b/, fits: ['base_metal'] },
-      { id: 'other_base_metal', label: 'another base metal (tungsten, titanium, magnesium…)', inQuery: /\b(tungsten|wolfram|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermet)\b/, inPath: /other base metals|\b(tungsten|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermets)\b/, fits: ['base_metal'] },
+      {
+        id: 'other_base_metal',
+        label: 'another base metal (tungsten, titanium, magnesium…)',
+        inQuery:
+          /\b(tungsten|wolfram|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermet)\b/,
+        inPath:
+          /other base metals|\b(tungsten|molybdenum|tantalum|magnesium|cobalt|bismuth|cadmium|titanium|zirconium|antimony|manganese|beryllium|chromium|germanium|vanadium|gallium|hafnium|indium|niobium|rhenium|thallium|cermets)\b/,
+        fits: ['base_metal'],
+      },
       // Section XV and headings such as "Flexible tubing of base metal" take any base metal, but no plastics.
       {
         id: 'base_metal',
         label: 'base metal',
         inQuery: /\bbase metals?\b/,
         inPath: /(?<!other )\bbase metals?\b/,
-        fits: ['iron_steel', 'stainless_steel', 'alloy_steel', 'cast_iron', 'aluminum', 'copper', 'nickel', 'lead', 'zinc', 'tin', 'other_base_metal'],
+        fits: [
+          'iron_steel',
+          'stainless_steel',
+          'alloy_steel',
+          'cast_iron',
+          'aluminum',
+          'copper',
+          'nickel',
+          'lead',
+          'zinc',
+          'tin',
+          'other_base_metal',
+        ],
       },
     ],
   },
@@ -103,28 +260,69 @@ export const attributeRules: AttributeRule[] = [
     id: 'power_source',
     question: 'What powers it?',
     values: [
-      { id: 'electric', label: 'electric (mains or battery)', inQuery: /\b(electric|electrical|electrically|battery|batteries|cordless|rechargeable|plug-in|corded|usb|powered by electricity)\b/, inPath: new RegExp(`${notNegated}\\b(electric|electrically|electrical|battery|self-contained electric)\\b`) },
-      { id: 'spark_ignition', label: 'gasoline (spark-ignition engine)', inQuery: /\b(gasoline|petrol|gas-powered|gas powered|spark-ignition|spark ignition)\b/, inPath: /spark-ignition/ },
-      { id: 'diesel', label: 'diesel (compression-ignition engine)', inQuery: /\b(diesel|compression-ignition|compression ignition)\b/, inPath: /compression-ignition|diesel/ },
-      { id: 'manual', label: 'hand-operated (no motor)', inQuery: /\b(manual|manually|hand-operated|hand operated|non-powered|non-electric|hand-powered)\b/, inPath: /\b(hand-operated|non-electric|manually operated|not electrically operated)\b/ },
+      {
+        id: 'electric',
+        label: 'electric (mains or battery)',
+        inQuery:
+          /\b(electric|electrical|electrically|battery|batteries|cordless|rechargeable|plug-in|corded|usb|powered by electricity)\b/,
+        inPath: new RegExp(`${notNegated}\\b(electric|electrically|electrical|battery|self-contained electric)\\b`),
+      },
+      {
+        id: 'spark_ignition',
+        label: 'gasoline (spark-ignition engine)',
+        inQuery: /\b(gasoline|petrol|gas-powered|gas powered|spark-ignition|spark ignition)\b/,
+        inPath: /spark-ignition/,
+      },
+      {
+        id: 'diesel',
+        label: 'diesel (compression-ignition engine)',
+        inQuery: /\b(diesel|compression-ignition|compression ignition)\b/,
+        inPath: /compression-ignition|diesel/,
+      },
+      {
+        id: 'manual',
+        label: 'hand-operated (no motor)',
+        inQuery: /\b(manual|manually|hand-operated|hand operated|non-powered|non-electric|hand-powered)\b/,
+        inPath: /\b(hand-operated|non-electric|manually operated|not electrically operated)\b/,
+      },
     ],
   },
   {
     id: 'condition',
     question: 'Is it fresh or chilled, frozen, dried, or otherwise prepared or preserved?',
     values: [
-      { id: 'fresh', label: 'fresh or chilled', inQuery: /\b(fresh|chilled|live|raw)\b/, inPath: new RegExp(`${notNegated}\\b(fresh|chilled)\\b`) },
+      {
+        id: 'fresh',
+        label: 'fresh or chilled',
+        inQuery: /\b(fresh|chilled|live|raw)\b/,
+        inPath: new RegExp(`${notNegated}\\b(fresh|chilled)\\b`),
+      },
       { id: 'frozen', label: 'frozen', inQuery: /\bfrozen\b/, inPath: new RegExp(`${notNegated}\\bfrozen\\b`) },
       // A powder of food is dry: "egg albumin powder" is dried egg albumin.
-      { id: 'dried', label: 'dried, salted or smoked', inQuery: /\b(dried|dry|dehydrated|powder|powdered|smoked|salted|cured)\b/, inPath: new RegExp(`${notNegated}\\b(dried|smoked|salted|dehydrated)\\b`) },
-      { id: 'prepared', label: 'prepared or preserved (cooked, canned…)', inQuery: /\b(canned|cooked|preserved|prepared|roasted|jarred|pickled|in brine|in oil)\b/, inPath: /\bprepared or preserved\b/ },
+      {
+        id: 'dried',
+        label: 'dried, salted or smoked',
+        inQuery: /\b(dried|dry|dehydrated|powder|powdered|smoked|salted|cured)\b/,
+        inPath: new RegExp(`${notNegated}\\b(dried|smoked|salted|dehydrated)\\b`),
+      },
+      {
+        id: 'prepared',
+        label: 'prepared or preserved (cooked, canned…)',
+        inQuery: /\b(canned|cooked|preserved|prepared|roasted|jarred|pickled|in brine|in oil)\b/,
+        inPath: /\bprepared or preserved\b/,
+      },
     ],
   },
   {
     id: 'part_or_whole',
     question: 'Is it a complete article, or a part or accessory of one?',
     values: [
-      { id: 'part', label: 'a part or accessory', inQuery: /\b(part|parts|component|components|spare|accessory|accessories|replacement)\b/, inPath: /(^|> )(other )?(parts|accessories)\b|\b(parts|accessories) (of|for)\b/ },
+      {
+        id: 'part',
+        label: 'a part or accessory',
+        inQuery: /\b(part|parts|component|components|spare|accessory|accessories|replacement)\b/,
+        inPath: /(^|> )(other )?(parts|accessories)\b|\b(parts|accessories) (of|for)\b/,
+      },
       // A segment that starts with "Parts" (not a heading's closing "; parts thereof") is a parts line;
       // a line that does not say so is the article itself.
       { id: 'whole', label: 'the complete article', inQuery: /\b(complete|whole|finished|entire)\b/, inPath: /(?!)/ },
@@ -138,7 +336,8 @@ export const attributeRuleById = new Map(attributeRules.map((rule) => [rule.id, 
 export type StatedAttributes = Map<AttributeId, Set<string>>;
 
 /** Plastics words that are not also the names of textile fibres. */
-const plasticsBeyondFibres = /\b(plastic|plastics|pvc|vinyl|polyethylene|polystyrene|polycarbonate|abs|pet|hdpe|ldpe|silicone|resin|polyurethane)\b/;
+const plasticsBeyondFibres =
+  /\b(plastic|plastics|pvc|vinyl|polyethylene|polystyrene|polycarbonate|abs|pet|hdpe|ldpe|silicone|resin|polyurethane)\b/;
 
 /** The values of a rule named first in the text (labels and descriptions name the main fibre or material first). */
 function namedFirst(rule: AttributeRule, folded: string): Set<string> | null {

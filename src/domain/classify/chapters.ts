@@ -112,22 +112,60 @@ export const chapterTitles: Readonly<Record<string, string>> = {
 export const sectionTitles: ReadonlyArray<{ chapters: readonly [number, number]; title: string }> = [
   { chapters: [1, 5], title: 'Live animals; animal products' },
   { chapters: [6, 14], title: 'Vegetable products' },
-  { chapters: [15, 15], title: 'Animal, vegetable or microbial fats and oils and their cleavage products; prepared edible fats; animal or vegetable waxes' },
-  { chapters: [16, 24], title: 'Prepared foodstuffs; beverages, spirits and vinegar; tobacco and manufactured tobacco substitutes' },
+  {
+    chapters: [15, 15],
+    title:
+      'Animal, vegetable or microbial fats and oils and their cleavage products; prepared edible fats; animal or vegetable waxes',
+  },
+  {
+    chapters: [16, 24],
+    title: 'Prepared foodstuffs; beverages, spirits and vinegar; tobacco and manufactured tobacco substitutes',
+  },
   { chapters: [25, 27], title: 'Mineral products' },
   { chapters: [28, 38], title: 'Products of the chemical or allied industries' },
   { chapters: [39, 40], title: 'Plastics and articles thereof; rubber and articles thereof' },
-  { chapters: [41, 43], title: 'Raw hides and skins, leather, furskins and articles thereof; saddlery and harness; travel goods, handbags and similar containers' },
-  { chapters: [44, 46], title: 'Wood and articles of wood; wood charcoal; cork and articles of cork; manufactures of straw; basketware and wickerwork' },
-  { chapters: [47, 49], title: 'Pulp of wood; recovered paper or paperboard; paper and paperboard and articles thereof' },
+  {
+    chapters: [41, 43],
+    title:
+      'Raw hides and skins, leather, furskins and articles thereof; saddlery and harness; travel goods, handbags and similar containers',
+  },
+  {
+    chapters: [44, 46],
+    title:
+      'Wood and articles of wood; wood charcoal; cork and articles of cork; manufactures of straw; basketware and wickerwork',
+  },
+  {
+    chapters: [47, 49],
+    title: 'Pulp of wood; recovered paper or paperboard; paper and paperboard and articles thereof',
+  },
   { chapters: [50, 63], title: 'Textiles and textile articles' },
-  { chapters: [64, 67], title: 'Footwear, headgear, umbrellas, sun umbrellas, walking sticks, seat-sticks, whips, riding-crops and parts thereof; prepared feathers; artificial flowers; articles of human hair' },
-  { chapters: [68, 70], title: 'Articles of stone, plaster, cement, asbestos, mica or similar materials; ceramic products; glass and glassware' },
-  { chapters: [71, 71], title: 'Natural or cultured pearls, precious or semi-precious stones, precious metals, metals clad with precious metal, and articles thereof; imitation jewelry; coin' },
+  {
+    chapters: [64, 67],
+    title:
+      'Footwear, headgear, umbrellas, sun umbrellas, walking sticks, seat-sticks, whips, riding-crops and parts thereof; prepared feathers; artificial flowers; articles of human hair',
+  },
+  {
+    chapters: [68, 70],
+    title:
+      'Articles of stone, plaster, cement, asbestos, mica or similar materials; ceramic products; glass and glassware',
+  },
+  {
+    chapters: [71, 71],
+    title:
+      'Natural or cultured pearls, precious or semi-precious stones, precious metals, metals clad with precious metal, and articles thereof; imitation jewelry; coin',
+  },
   { chapters: [72, 83], title: 'Base metals and articles of base metal' },
-  { chapters: [84, 85], title: 'Machinery and mechanical appliances; electrical equipment; sound recorders and reproducers, television image and sound recorders and reproducers' },
+  {
+    chapters: [84, 85],
+    title:
+      'Machinery and mechanical appliances; electrical equipment; sound recorders and reproducers, television image and sound recorders and reproducers',
+  },
   { chapters: [86, 89], title: 'Vehicles, aircraft, vessels and associated transport equipment' },
-  { chapters: [90, 92], title: 'Optical, photographic, cinematographic, measuring, checking, precision, medical or surgical instruments and apparatus; clocks and watches; musical instruments' },
+  {
+    chapters: [90, 92],
+    title:
+      'Optical, photographic, cinematographic, measuring, checking, precision, medical or surgical instruments and apparatus; clocks and watches; musical instruments',
+  },
   { chapters: [93, 93], title: 'Arms and ammunition' },
   { chapters: [94, 96], title: 'Miscellaneous manufactured articles' },
   { chapters: [97, 97], title: "Works of art, collectors' pieces and antiques" },

@@ -39,7 +39,8 @@ const scheduleFibres: Array<[Fibre[], RegExp]> = [
 ];
 
 /** A share condition on a row: "[less than|more than|over] N percent [or more] [by weight] [of] <fibre>". */
-const condition = /\b(less than|not more than|more than|over|under)?\s*(\d+(?:\.\d+)?)\s*(?:percent|%)\s*(or more|or less)?\s*(?:by weight\s*)?(?:of\s+)?([a-z][a-z '-]*)/g;
+const condition =
+  /\b(less than|not more than|more than|over|under)?\s*(\d+(?:\.\d+)?)\s*(?:percent|%)\s*(or more|or less)?\s*(?:by weight\s*)?(?:of\s+)?([a-z][a-z '-]*)/g;
 
 /** The share conditions one row of the schedule states (its folded text). */
 export function shareConditionsInText(folded: string): ShareCondition[] {
@@ -50,7 +51,11 @@ export function shareConditionsInText(folded: string): ShareCondition[] {
     if (!named) continue;
     const [, bound, percent, orMore] = match;
     const atLeast = bound === 'more than' || bound === 'over' || (bound === undefined && orMore !== 'or less');
-    conditions.push({ fibres: named[0], atLeast, percent: Number(percent) + (bound === 'more than' || bound === 'over' ? 1e-9 : 0) });
+    conditions.push({
+      fibres: named[0],
+      atLeast,
+      percent: Number(percent) + (bound === 'more than' || bound === 'over' ? 1e-9 : 0),
+    });
   }
   return conditions;
 }
@@ -63,7 +68,9 @@ export function shareConditionsInText(folded: string): ShareCondition[] {
 export function withoutFibreProportions(folded: string): string {
   const unmixed = folded.replace(/\bmixed (?:mainly |solely |mainly or solely )?with [a-z -]+/g, ' ');
   if (!/by weight/.test(unmixed)) return unmixed;
-  return unmixed.replace(condition, (span, ...groups) => (scheduleFibres.some(([, words]) => words.test(groups[3] as string)) ? ' ' : span));
+  return unmixed.replace(condition, (span, ...groups) =>
+    scheduleFibres.some(([, words]) => words.test(groups[3] as string)) ? ' ' : span,
+  );
 }
 
 /** The opposite condition: what a residual row is, given what its sibling says. */
@@ -83,7 +90,9 @@ const queryBound: Record<string, number> = { 'less than': -0.5, under: -0.5, bel
 /** The fibre shares a folded query gives ("90% cotton and 10% spandex"), or null when it gives none. */
 export function fibreSharesInQuery(folded: string): FibreShares | null {
   const shares = new Map<Fibre, number>();
-  for (const match of folded.matchAll(/(?:\b(less than|under|below|more than|over)\s+)?(\d{1,3}(?:\.\d+)?)\s*(?:%|percent)\s+(?:by weight\s+)?(?:of\s+)?([a-z]+)/g)) {
+  for (const match of folded.matchAll(
+    /(?:\b(less than|under|below|more than|over)\s+)?(\d{1,3}(?:\.\d+)?)\s*(?:%|percent)\s+(?:by weight\s+)?(?:of\s+)?([a-z]+)/g,
+  )) {
     const fibre = queryFibres.find(([, words]) => words.test(match[3]))?.[0];
     if (fibre) shares.set(fibre, (shares.get(fibre) ?? 0) + Number(match[2]) + (match[1] ? queryBound[match[1]] : 0));
   }

@@ -154,13 +154,22 @@ function coverage(entry: RankedLeaf, query: AnalysedQuery, index: SearchIndex): 
 function rationale(entry: RankedLeaf, query: AnalysedQuery): string {
   const parts: string[] = [];
   const heading = entry.leaf.heading;
-  if (entry.headingTerms.length > 0) parts.push(`heading ${heading.code?.slice(0, 4)} ("${heading.description.replace(/:$/, '')}") matches ${entry.headingTerms.join(', ')}`);
+  if (entry.headingTerms.length > 0)
+    parts.push(
+      `heading ${heading.code?.slice(0, 4)} ("${heading.description.replace(/:$/, '')}") matches ${entry.headingTerms.join(', ')}`,
+    );
   else parts.push(`heading ${heading.code?.slice(0, 4)} ("${heading.description.replace(/:$/, '')}")`);
   if (entry.pathTerms.length > 0) parts.push(`the line's path matches ${entry.pathTerms.join(', ')}`);
   const lexicon = query.lexiconMatches.filter((match) => match.headings.includes(entry.leaf.code.slice(0, 4)));
-  if (lexicon.length > 0) parts.push(`lexicon: ${lexicon.map((match) => `"${match.words[0] ?? match.contains[0]}" (${match.family})`).join(', ')}`);
+  if (lexicon.length > 0)
+    parts.push(
+      `lexicon: ${lexicon.map((match) => `"${match.words[0] ?? match.contains[0]}" (${match.family})`).join(', ')}`,
+    );
   const describe = (ids: string[]) =>
-    ids.map((id) => `${id.replace(/_/g, ' ')} ${[...(entry.leaf.attributes.get(id as AttributeId) ?? [])].map((value) => attributeRuleById.get(id as AttributeId)?.values.find((v) => v.id === value)?.label ?? value).join('/')}`);
+    ids.map(
+      (id) =>
+        `${id.replace(/_/g, ' ')} ${[...(entry.leaf.attributes.get(id as AttributeId) ?? [])].map((value) => attributeRuleById.get(id as AttributeId)?.values.find((v) => v.id === value)?.label ?? value).join('/')}`,
+    );
   if (entry.agreed.length > 0) parts.push(`agrees on ${describe(entry.agreed).join('; ')}`);
   if (entry.contradicted.length > 0) parts.push(`but its wording says ${describe(entry.contradicted).join('; ')}`);
   return `${parts.join('; ')}.`;
@@ -170,34 +179,69 @@ function toCandidate(entry: RankedLeaf, confidence: number, query: AnalysedQuery
   const { leaf } = entry;
   // The first numbered row of the 6-digit subheading on the path (6109.10, or 6109.10.00 when no 6-digit row is published).
   const six = leaf.code.slice(0, 6);
-  const subheading = [leaf.heading, ...leaf.below].find((row) => row.code !== null && row.code.length >= 6 && row.code.startsWith(six)) ?? null;
+  const subheading =
+    [leaf.heading, ...leaf.below].find(
+      (row) => row.code !== null && row.code.length >= 6 && row.code.startsWith(six),
+    ) ?? null;
   return {
     code: leaf.dottedCode,
     description: leaf.node.description.replace(/:$/, ''),
     descriptionPath: leaf.node.descriptionPath,
     chapter: { code: leaf.code.slice(0, 2) },
     heading: { code: leaf.code.slice(0, 4), description: leaf.heading.description.replace(/:$/, '') },
-    subheading: { code: dottedHtsCode(leaf.code.slice(0, 6)), description: subheading ? subheading.description.replace(/:$/, '') : null },
+    subheading: {
+      code: dottedHtsCode(leaf.code.slice(0, 6)),
+      description: subheading ? subheading.description.replace(/:$/, '') : null,
+    },
     confidence,
     rationale: rationale(entry, query),
     matchedTerms: [...new Set([...entry.headingTerms, ...entry.pathTerms])],
   };
 }
 
-async function rerank(candidates: HtsSearchCandidate[], query: string, reranker: CandidateReranker | null | undefined): Promise<{ candidates: HtsSearchCandidate[]; report: RerankingReport }> {
+async function rerank(
+  candidates: HtsSearchCandidate[],
+  query: string,
+  reranker: CandidateReranker | null | undefined,
+): Promise<{ candidates: HtsSearchCandidate[]; report: RerankingReport }> {
   if (!reranker) return { candidates, report: { status: 'off', model: null, reason: null, latencyMs: null } };
-  if (candidates.length < 2) return { candidates, report: { status: 'fallback', model: reranker.model, reason: 'fewer than two candidates to rank', latencyMs: null } };
+  if (candidates.length < 2)
+    return {
+      candidates,
+      report: {
+        status: 'fallback',
+        model: reranker.model,
+        reason: 'fewer than two candidates to rank',
+        latencyMs: null,
+      },
+    };
   const started = performance.now();
   try {
-    const order = await reranker.rerank(query, candidates.map(({ code, descriptionPath }) => ({ code, descriptionPath })));
+    const order = await reranker.rerank(
+      query,
+      candidates.map(({ code, descriptionPath }) => ({ code, descriptionPath })),
+    );
     const byCode = new Map(candidates.map((candidate) => [candidate.code, candidate]));
     return {
       candidates: order.map((code) => byCode.get(code) as HtsSearchCandidate),
-      report: { status: 'applied', model: reranker.model, reason: null, latencyMs: Math.round(performance.now() - started) },
+      report: {
+        status: 'applied',
+        model: reranker.model,
+        reason: null,
+        latencyMs: Math.round(performance.now() - started),
+      },
     };
   } catch (error) {
     if (!(error instanceof RerankFailed)) throw error;
-    return { candidates, report: { status: 'fallback', model: reranker.model, reason: error.message, latencyMs: Math.round(performance.now() - started) } };
+    return {
+      candidates,
+      report: {
+        status: 'fallback',
+        model: reranker.model,
+        reason: error.message,
+        latencyMs: Math.round(performance.now() - started),
+      },
+    };
   }
 }
 
@@ -212,14 +256,18 @@ export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchD
   const release = await deps.store.inForceOn(today);
   if (!release) throw new HtsSearchError('no_release', `no HTS release is in force on ${today}`);
   const index = await deps.indexes.forRelease(release);
-  const query = analyseQuery(request.query, deps.indexes.analyser, deps.lexicon, request.context, (heading, stated) => headingAllows(index, heading, stated));
+  const query = analyseQuery(request.query, deps.indexes.analyser, deps.lexicon, request.context, (heading, stated) =>
+    headingAllows(index, heading, stated),
+  );
   bridgeToSchedule(query, index.vocabulary, deps.indexes.analyser);
   if (query.ownTerms.size === 0 && query.weights.size === 0) {
     throw new HtsSearchError('no_product_words', 'the query has no words that describe a product');
   }
   const limit = Math.min(maxCandidateLimit, Math.max(1, request.limit ?? defaultCandidateLimit));
 
-  const ranked = narrowByAnswers(rankLeaves(index, query), query.answered).filter((entry) => index.codes.has(entry.leaf.code));
+  const ranked = narrowByAnswers(rankLeaves(index, query), query.answered).filter((entry) =>
+    index.codes.has(entry.leaf.code),
+  );
   const pool = spreadBySubheading(ranked, Math.max(limit, confidencePool));
   const confidences = candidateConfidences(
     pool.map((entry) => entry.score),

@@ -57,10 +57,14 @@ export function buildLexicon(files: Record<string, unknown>, analyser: TextAnaly
   const synonyms = new Map<string, string[]>();
   for (const [name, content] of Object.entries(files)) {
     const parsed = familySchema.safeParse(content);
-    if (!parsed.success) throw new LexiconError(`${name}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new LexiconError(
+        `${name}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+      );
     for (const entry of parsed.data.entries) {
       const phrases = entry.words.map((word) => analyser.terms(word)).filter((terms) => terms.length > 0);
-      if (phrases.length !== entry.words.length) throw new LexiconError(`${name}: "${entry.words.join(', ')}" has a phrase with no content word`);
+      if (phrases.length !== entry.words.length)
+        throw new LexiconError(`${name}: "${entry.words.join(', ')}" has a phrase with no content word`);
       entries.push({
         family: parsed.data.family,
         phrases,

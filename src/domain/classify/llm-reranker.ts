@@ -46,7 +46,8 @@ export function completeRanking(answer: unknown, codes: string[]): string[] {
   if (!Array.isArray(ranking) || ranking.length === 0) throw new RerankFailed('the answer has no "ranking" list');
   const chosen: string[] = [];
   for (const code of ranking) {
-    if (typeof code !== 'string' || !codes.includes(code)) throw new RerankFailed(`the answer names ${JSON.stringify(code)}, which is not a candidate`);
+    if (typeof code !== 'string' || !codes.includes(code))
+      throw new RerankFailed(`the answer names ${JSON.stringify(code)}, which is not a candidate`);
     if (!chosen.includes(code)) chosen.push(code);
   }
   return [...chosen, ...codes.filter((code) => !chosen.includes(code))];
@@ -67,7 +68,10 @@ export class OpenAiCompatibleReranker implements CandidateReranker {
       response = await fetch(`${this.config.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
         method: 'POST',
         signal: AbortSignal.timeout(this.config.timeoutMs),
-        headers: { 'content-type': 'application/json', ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}),
+        },
         body: JSON.stringify({
           model: this.config.model,
           temperature: 0,
@@ -75,12 +79,17 @@ export class OpenAiCompatibleReranker implements CandidateReranker {
             { role: 'system', content: systemPrompt },
             { role: 'user', content: user },
           ],
-          response_format: { type: 'json_schema', json_schema: { name: 'hts_ranking', strict: true, schema: rankingSchema(codes) } },
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'hts_ranking', strict: true, schema: rankingSchema(codes) },
+          },
         }),
       });
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
-      throw new RerankFailed(timedOut ? `no answer within ${this.config.timeoutMs} ms` : `request failed: ${(error as Error).message}`);
+      throw new RerankFailed(
+        timedOut ? `no answer within ${this.config.timeoutMs} ms` : `request failed: ${(error as Error).message}`,
+      );
     }
     if (!response.ok) {
       await response.body?.cancel();

@@ -34,7 +34,8 @@ const units: Array<[RegExp, Dimension, number]> = [
   [/^g$/, 'mass', 0.001],
 ];
 
-const unitPattern = '(g\\/m2|g\\/m²|gsm|kva|kw|watts?|w|hp|horsepower|kv|volts?|v|cc|cm3|cm³|ml|liters?|litres?|l|mm|cm|meters?|metres?|m|inch(?:es)?|"|kg|lbs?|pounds?|tons?|tonnes?|g)';
+const unitPattern =
+  '(g\\/m2|g\\/m²|gsm|kva|kw|watts?|w|hp|horsepower|kv|volts?|v|cc|cm3|cm³|ml|liters?|litres?|l|mm|cm|meters?|metres?|m|inch(?:es)?|"|kg|lbs?|pounds?|tons?|tonnes?|g)';
 const number = '(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)';
 
 function inBaseUnit(amount: string, unit: string): { dimension: Dimension; value: number } | null {
@@ -43,7 +44,10 @@ function inBaseUnit(amount: string, unit: string): { dimension: Dimension; value
 }
 
 /** A limit in the schedule: "[not exceeding|exceeding|not over|over|not more than|less than…] N unit [or more|or less]". */
-const limit = new RegExp(`\\b(not exceeding|exceeding|not over|over|not more than|more than|not less than|less than|under|at least)?\\s*${number}\\s*${unitPattern}(?![a-z0-9/-])(\\s+or (?:more|less))?`, 'g');
+const limit = new RegExp(
+  `\\b(not exceeding|exceeding|not over|over|not more than|more than|not less than|less than|under|at least)?\\s*${number}\\s*${unitPattern}(?![a-z0-9/-])(\\s+or (?:more|less))?`,
+  'g',
+);
 const lowerBounds = new Set(['exceeding', 'over', 'more than', 'not less than', 'at least']);
 const strictBounds = new Set(['exceeding', 'over', 'more than', 'less than', 'under']);
 
@@ -76,13 +80,20 @@ const queryBounds: Array<[RegExp, number]> = [
 /** The quantity of each kind a folded query states once ("a 750 W motor"); a kind stated twice is left out. */
 export function quantitiesInQuery(folded: string): Map<Dimension, number> {
   const seen = new Map<Dimension, number[]>();
-  for (const match of folded.matchAll(new RegExp(`(<|>|less than|under|below|more than|over|above)?\\s*${number}\\s*-?\\s*${unitPattern}(?![a-z0-9/-])`, 'g'))) {
+  for (const match of folded.matchAll(
+    new RegExp(
+      `(<|>|less than|under|below|more than|over|above)?\\s*${number}\\s*-?\\s*${unitPattern}(?![a-z0-9/-])`,
+      'g',
+    ),
+  )) {
     const quantity = inBaseUnit(match[2], match[3]);
     if (!quantity) continue;
     const nudge = match[1] ? (queryBounds.find(([words]) => words.test(match[1]))?.[1] ?? 0) : 0;
     seen.set(quantity.dimension, [...(seen.get(quantity.dimension) ?? []), quantity.value * (1 + nudge)]);
   }
-  return new Map([...seen].filter(([, values]) => values.length === 1).map(([dimension, values]) => [dimension, values[0]]));
+  return new Map(
+    [...seen].filter(([, values]) => values.length === 1).map(([dimension, values]) => [dimension, values[0]]),
+  );
 }
 
 /** Whether the query's quantity meets the limit, or null when it states none of that kind. */

@@ -16,7 +16,8 @@ const synonymWeight = 0.35;
  * use or the make-up, not the goods themselves: they weigh less. Inside a hyphenated word
  * ("asbestos-containing", "clip-on") such a word starts no clause, here or in the head noun's.
  */
-const modifierClause = /(?<!-)\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with|without)\b(?!-)/;
+const modifierClause =
+  /(?<!-)\b(?:used|intended|designed|suitable|indicated|for use|featuring|including|consisting|comprising|comprised|containing|equipped|fitted|having|with|without)\b(?!-)/;
 const modifierClauseWeight = 0.6;
 /**
  * A purpose ("seeds for sowing", "stone for tool grinding") narrows the goods but does not name
@@ -60,12 +61,19 @@ function headNoun(text: string, analyser: TextAnalyser): string | null {
   const segments = foldText(text)
     .replace(/\([^)]*\)/g, ' ')
     .replace(gradeOrUse, ';')
-    .split(/,|;|:|\(|\s-\s|(?<!-)\b(?:of|for|with|without|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b(?!-)/);
+    .split(
+      /,|;|:|\(|\s-\s|(?<!-)\b(?:of|for|with|without|made|used|from|in|on|at|by|to|via|that|which|where|whether|consisting|comprised|comprising|including|containing|featuring|having|designed|intended|indicated|measuring|produced|imported|suitable|such as)\b(?!-)/,
+    );
   // A leading segment set off by a comma that is a lone adjective ("hot-rolled, seamless steel
   // tubes") or only says whom and what the goods are of ("a men's 100% cotton, jersey knit
   // pullover") is not the lead.
   let at = 0;
-  while (at < segments.length - 1 && text.includes(`${segments[at].trim()},`) && (/^\s*[a-z-]+\s*$/.test(segments[at]) || onlyAttributes(segments[at], analyser))) at++;
+  while (
+    at < segments.length - 1 &&
+    text.includes(`${segments[at].trim()},`) &&
+    (/^\s*[a-z-]+\s*$/.test(segments[at]) || onlyAttributes(segments[at], analyser))
+  )
+    at++;
   const lead = segments.slice(0, at + 1).join(' ');
   const terms = analyser.terms(lead);
   // A set is classified as the goods that give it its essential character (GRI 3(b)): in "a hole
@@ -112,7 +120,13 @@ export function answeredAttributes(context: Record<string, string> | undefined):
 /** Whether a heading's own wording (and its chapter's) allows what the query states: "of plastics" does not allow steel. */
 export type HeadingFit = (heading: string, stated: StatedAttributes) => boolean;
 
-export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexicon, context?: Record<string, string>, headingFits?: HeadingFit): AnalysedQuery {
+export function analyseQuery(
+  raw: string,
+  analyser: TextAnalyser,
+  lexicon: Lexicon,
+  context?: Record<string, string>,
+  headingFits?: HeadingFit,
+): AnalysedQuery {
   const text = withoutIncidentals(foldText(raw));
   const weighted = analyser.weightedTerms(text);
   const terms = weighted.map((entry) => entry.term);
@@ -122,7 +136,8 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   // Words only a clause, a grade or a use states weigh less, unless the text outside it says them too.
   const lessen = (part: string, rest: string) => {
     const restTerms = new Set(analyser.terms(rest));
-    for (const term of analyser.terms(part)) if (!restTerms.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, modifierClauseWeight));
+    for (const term of analyser.terms(part))
+      if (!restTerms.has(term)) weights.set(term, Math.min(weights.get(term) ?? 1, modifierClauseWeight));
   };
   const clauseAt = (clause: RegExp) => {
     const [before, ...after] = text.split(clause);
@@ -148,20 +163,29 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
   const matches = matchLexicon(lexicon, terms);
   // Only the longest phrase naming the head noun points to headings: in "aluminum water pipe" the
   // pipe decides, not the water; in "hair dryer" the hair dryer, not any dryer.
-  const namingLength = (phrases: string[][]) => Math.max(0, ...phrases.filter((phrase) => head !== null && phrase.includes(head)).map((phrase) => phrase.length));
+  const namingLength = (phrases: string[][]) =>
+    Math.max(0, ...phrases.filter((phrase) => head !== null && phrase.includes(head)).map((phrase) => phrase.length));
   const longest = Math.max(0, ...matches.map((match) => namingLength(match.phrases)));
   const naming = matches.filter((match) => longest > 0 && namingLength(match.phrases) === longest);
   // A head the lexicon knows only as a form of goods ("dispersion", "pellets"), or that asks for
   // parts, lets the other words it knows decide: "polyurethane dispersion" points where
   // "polyurethane" does, "faucet parts" where "faucet" does (the parts line is then preferred).
-  const formOnly = naming.length > 0 ? naming.every((match) => match.entry.headings.length === 0) : head !== null && partWords.has(head);
+  const formOnly =
+    naming.length > 0
+      ? naming.every((match) => match.entry.headings.length === 0)
+      : head !== null && partWords.has(head);
   // A head the lexicon does not know at all ("grates", "inserter") leaves the goods to the words
   // it knows before any use or feature clause, pointing less surely: "shower grates used for
   // draining water" points where "shower" does, not where "water" does. Words that only state
   // what the goods are of or run on ("PVC", "battery") name no goods.
   const unknownHead = naming.length === 0 && !formOnly;
-  const namesGoods = (phrase: string[]) => phrase.every((term) => coreTerms.has(term)) && !attributeWordsOnly(phrase.join(' '), analyser);
-  const pointing = formOnly ? matches.filter((match) => match.entry.headings.length > 0) : unknownHead ? matches.filter((match) => match.phrases.some(namesGoods)) : naming;
+  const namesGoods = (phrase: string[]) =>
+    phrase.every((term) => coreTerms.has(term)) && !attributeWordsOnly(phrase.join(' '), analyser);
+  const pointing = formOnly
+    ? matches.filter((match) => match.entry.headings.length > 0)
+    : unknownHead
+      ? matches.filter((match) => match.phrases.some(namesGoods))
+      : naming;
   const expansions: AnalysedQuery['expansions'] = [];
   for (const match of matches) {
     const { entry, phrases } = match;
@@ -172,7 +196,8 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     // alone ("lavatory pans"): they weigh less where the schedule uses them on their own.
     if (longest > 1 && naming.includes(match)) {
       for (const phrase of phrases.filter((candidate) => candidate.length === longest)) {
-        for (const term of phrase) if (weights.has(term)) weights.set(term, (weights.get(term) as number) * compoundWordWeight);
+        for (const term of phrase)
+          if (weights.has(term)) weights.set(term, (weights.get(term) as number) * compoundWordWeight);
       }
     }
     // The entry's headings the query's stated attributes allow share the hint ("plastic cup": not
@@ -180,7 +205,9 @@ export function analyseQuery(raw: string, analyser: TextAnalyser, lexicon: Lexic
     // one word ("drive") and points harder.
     const allowed = headingFits ? entry.headings.filter((heading) => headingFits(heading, stated)) : entry.headings;
     const length = Math.max(...phrases.map((phrase) => phrase.length));
-    const hint = ((unknownHead ? unknownHeadHint : lexiconHeadingHint) * (1 + phraseLengthBonus * (length - 1))) / Math.sqrt(Math.max(1, allowed.length));
+    const hint =
+      ((unknownHead ? unknownHeadHint : lexiconHeadingHint) * (1 + phraseLengthBonus * (length - 1))) /
+      Math.sqrt(Math.max(1, allowed.length));
     for (const heading of allowed) headingHints.set(heading, Math.max(hint, headingHints.get(heading) ?? 0));
   }
   for (const term of terms) {

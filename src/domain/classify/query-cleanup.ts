@@ -10,9 +10,29 @@ import { countries } from 'countries-list';
  * that introduces an origin.
  */
 /** Places of origin the country list does not name as countries. */
-const otherPlaces = ['England', 'Scotland', 'Wales', 'Northern Ireland', 'Great Britain', 'Britain', 'Europe', 'European Union', 'EU', 'Asia', 'Africa', 'USA', 'U.S.A.', 'Hong Kong', 'Macau', 'Taiwan'];
+const otherPlaces = [
+  'England',
+  'Scotland',
+  'Wales',
+  'Northern Ireland',
+  'Great Britain',
+  'Britain',
+  'Europe',
+  'European Union',
+  'EU',
+  'Asia',
+  'Africa',
+  'USA',
+  'U.S.A.',
+  'Hong Kong',
+  'Macau',
+  'Taiwan',
+];
 
-const countryNames = [...Object.values(countries).flatMap((country) => [country.name, ...((country as { alias?: string[] }).alias ?? [])]), ...otherPlaces]
+const countryNames = [
+  ...Object.values(countries).flatMap((country) => [country.name, ...((country as { alias?: string[] }).alias ?? [])]),
+  ...otherPlaces,
+]
   .map((name) => name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   .sort((a, b) => b.length - a.length);
 
@@ -22,19 +42,29 @@ const originPhrase = new RegExp(
 );
 const countryOfOrigin = new RegExp(`\\b(?:${countryNames.join('|')})\\s+origin\\b`, 'g');
 const otherOrigin = /\b(?:of\s+)?(?:unspecified|unknown|various|domestic|foreign)\s+origin\b|\bcountry of origin\b/g;
-const brand = /\b(?:imported\s+)?under\s+the\s+[\w&'-]+(?:\s+[\w&'-]+)?\s+(?:trademark|brand|label|name)\b|\bbrand\s*:?\s+[a-z][\w&'-]*|\b(?:non-?|un)?branded\b/g;
+const brand =
+  /\b(?:imported\s+)?under\s+the\s+[\w&'-]+(?:\s+[\w&'-]+)?\s+(?:trademark|brand|label|name)\b|\bbrand\s*:?\s+[a-z][\w&'-]*|\b(?:non-?|un)?branded\b/g;
 const registryNumber = /\bcas\b\s*(?:#|no\b\.?|number|rn)?\s*:?\s*(?:\d{2,7}-\d{2}-\d\b)?/g;
 // A weight per square metre ("180 g/m2") is a fabric's weight, not a packing unit.
-const packing = /\b\d[\d.,]*\s*(?:-|–|to)?\s*\d*[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l|pcs|pieces)\b\s*(?:\/|per)\s*(?!m2\b)[a-z]+/g;
+const packing =
+  /\b\d[\d.,]*\s*(?:-|–|to)?\s*\d*[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l|pcs|pieces)\b\s*(?:\/|per)\s*(?!m2\b)[a-z]+/g;
 
 /**
  * How the goods are packed ("vacuum packed", "10kg carton", "bagged"), not what they are. Not
  * "packaging", which names goods ("packaging machine", "packaging film"); whether goods are put up
  * for retail sale ("non-retail") stays too, as the schedule asks it.
  */
-const packedIn = /\b(?:vacuum[- ])?(?:packed|packaged|bagged|boxed)\b|\b\d[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l)\s*(?:cartons?|bags?|boxes|drums?|cases?|bottles?|cans?|sacks?)\b/g;
+const packedIn =
+  /\b(?:vacuum[- ])?(?:packed|packaged|bagged|boxed)\b|\b\d[\d.,]*\s*(?:kg|g|lbs?|oz|ml|l)\s*(?:cartons?|bags?|boxes|drums?|cases?|bottles?|cans?|sacks?)\b/g;
 
 /** The query, lower-cased and folded, without its origin, brand, packing and registry-number wording. */
 export function withoutIncidentals(folded: string): string {
-  return folded.replace(originPhrase, ' ').replace(countryOfOrigin, ' ').replace(otherOrigin, ' ').replace(brand, ' ').replace(packing, ' ').replace(packedIn, ' ').replace(registryNumber, ' ');
+  return folded
+    .replace(originPhrase, ' ')
+    .replace(countryOfOrigin, ' ')
+    .replace(otherOrigin, ' ')
+    .replace(brand, ' ')
+    .replace(packing, ' ')
+    .replace(packedIn, ' ')
+    .replace(registryNumber, ' ');
 }

@@ -1,4 +1,12 @@
-import { attributeRuleById, AttributeRule, isResidualRow, LineAttributes, StatedAttributes, valuesExcluded, valuesFit } from './attributes';
+import {
+  attributeRuleById,
+  AttributeRule,
+  isResidualRow,
+  LineAttributes,
+  StatedAttributes,
+  valuesExcluded,
+  valuesFit,
+} from './attributes';
 import { FibreShares, meetsCondition } from './fibre-shares';
 import { Dimension, meetsLimit } from './quantities';
 import type { ClassifiableLeaf, HeadingEntry, ScheduleNode, SearchIndex } from './search-index';
@@ -95,7 +103,8 @@ function idf(index: SearchIndex, term: string): number {
 function candidatePool(index: SearchIndex, query: WeightedQuery): Set<ClassifiableLeaf> {
   const boosts = new Map(query.weights);
   for (const expansion of query.expansions) {
-    for (const term of expansion.terms) boosts.set(term, Math.max(boosts.get(term) ?? 0, expansion.weight / expansion.terms.length));
+    for (const term of expansion.terms)
+      boosts.set(term, Math.max(boosts.get(term) ?? 0, expansion.weight / expansion.terms.length));
   }
   const text = [...boosts.keys()].join(' ');
   const boostTerm = (term: string) => boosts.get(term) ?? 0;
@@ -114,7 +123,8 @@ function candidatePool(index: SearchIndex, query: WeightedQuery): Set<Classifiab
   if (query.stated.get('part_or_whole')?.has('part')) {
     const found = new Set([...pool].map((leaf) => leaf.code.slice(0, 4)));
     for (const code of found) {
-      for (const parts of index.partsHeadings.get(code) ?? []) for (const leaf of index.headings.get(parts)?.leaves ?? []) pool.add(leaf);
+      for (const parts of index.partsHeadings.get(code) ?? [])
+        for (const leaf of index.headings.get(parts)?.leaves ?? []) pool.add(leaf);
     }
   }
   return pool;
@@ -172,13 +182,17 @@ function scoreLeaf(
   for (const [term, weight] of query.negated) {
     const value = weight * (termIdf.get(term) as number);
     if (leaf.negatedTerms.has(term) || heading.negatedTerms.has(term)) score += value * onLeafPath;
-    else if (carries(leaf, heading, term) && !carries(leaf, heading, query.unlessAlso.get(term))) score -= value * onLeafPath;
+    else if (carries(leaf, heading, term) && !carries(leaf, heading, query.unlessAlso.get(term)))
+      score -= value * onLeafPath;
   }
   let unmatched = 0;
   for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;
   score -= unmatched * unmatchedPathWord;
   score += (query.headingHints.get(heading.code) ?? 0) * hintScale;
-  const { agreed, contradicted, adjustment } = weighAttributes(query.stated, { stated: leaf.attributes, excluded: leaf.excluded });
+  const { agreed, contradicted, adjustment } = weighAttributes(query.stated, {
+    stated: leaf.attributes,
+    excluded: leaf.excluded,
+  });
   score += (adjustment + weighMeasures(query, leaf)) * maxIdf(index);
   return { entry: { leaf, score, headingTerms, pathTerms, agreed, contradicted }, within };
 }
@@ -220,7 +234,10 @@ function weighMeasures(query: WeightedQuery, leaf: ClassifiableLeaf): number {
 }
 
 /** The attribute rules: agreement raises a leaf, contradiction lowers it; "parts" lines need a query about parts. */
-function weighAttributes(stated: StatedAttributes, line: LineAttributes): { agreed: string[]; contradicted: string[]; adjustment: number } {
+function weighAttributes(
+  stated: StatedAttributes,
+  line: LineAttributes,
+): { agreed: string[]; contradicted: string[]; adjustment: number } {
   const agreed: string[] = [];
   const contradicted: string[] = [];
   let adjustment = 0;
@@ -241,7 +258,8 @@ function weighAttributes(stated: StatedAttributes, line: LineAttributes): { agre
       adjustment += id === 'part_or_whole' ? 0 : attributeAgreement;
     } else {
       contradicted.push(id);
-      adjustment -= id === 'part_or_whole' ? (wanted.has('part') ? wholeForParts : partMismatch) : attributeContradiction;
+      adjustment -=
+        id === 'part_or_whole' ? (wanted.has('part') ? wholeForParts : partMismatch) : attributeContradiction;
     }
   }
   if (!stated.has('part_or_whole') && inPath.get('part_or_whole')?.has('part')) adjustment -= partMismatch;
@@ -269,7 +287,9 @@ function servesArticle(leaf: ClassifiableLeaf, article: ClassifiableLeaf, headin
   let verdict: boolean | null = null;
   for (const row of leaf.below.slice(Math.max(0, from))) {
     if (isResidualRow(row.folded) || row.attributes.has('material') || row.attributes.has('fibre')) continue;
-    const cited = [...row.folded.matchAll(/\b(\d{4})\.(\d{2})(?:\.(\d{2}))?\b/g)].map((match) => match.slice(1).join(''));
+    const cited = [...row.folded.matchAll(/\b(\d{4})\.(\d{2})(?:\.(\d{2}))?\b/g)].map((match) =>
+      match.slice(1).join(''),
+    );
     if (/\bsubheadings?\b/.test(row.folded) && cited.length > 0) {
       verdict = cited.some((code) => article.code.startsWith(code));
       continue;
@@ -292,7 +312,8 @@ function weighPartsByArticle(index: SearchIndex, query: WeightedQuery, scored: S
     if (isPartsLine(candidate.entry.leaf) || candidate.entry.pathTerms.length === 0) continue;
     const code = candidate.entry.leaf.code.slice(0, 4);
     const sofar = articles.get(code);
-    if (!sofar || candidate.entry.score + candidate.within > sofar.entry.score + sofar.within) articles.set(code, candidate);
+    if (!sofar || candidate.entry.score + candidate.within > sofar.entry.score + sofar.within)
+      articles.set(code, candidate);
   }
   for (const candidate of scored) {
     const code = candidate.entry.leaf.code.slice(0, 4);
@@ -329,7 +350,11 @@ function orderWithinHeadings(scored: ScoredLeaf[]): RankedLeaf[] {
  */
 export function rankLeaves(index: SearchIndex, query: WeightedQuery): RankedLeaf[] {
   if (query.weights.size === 0 && query.expansions.length === 0) return [];
-  const allTerms = new Set([...query.weights.keys(), ...query.negated.keys(), ...query.expansions.flatMap((expansion) => expansion.terms)]);
+  const allTerms = new Set([
+    ...query.weights.keys(),
+    ...query.negated.keys(),
+    ...query.expansions.flatMap((expansion) => expansion.terms),
+  ]);
   const termIdf = new Map([...allTerms].map((term) => [term, idf(index, term)]));
   // A long description piles up evidence word by word; the lexicon's word for the goods should not
   // fade in it: the hint grows with the square root of the query's weight beyond a two-word query's.

@@ -51,7 +51,9 @@ export class HtsSearchIndexCache implements SearchIndexCacheLike {
   }
 
   private build(release: HtsRelease): Promise<SearchIndex> {
-    const building = this.store.searchableLines(release.id).then((lines) => buildSearchIndex(release, lines, this.analyser));
+    const building = this.store
+      .searchableLines(release.id)
+      .then((lines) => buildSearchIndex(release, lines, this.analyser));
     this.built.set(release.id, building);
     building.catch(() => {
       if (this.built.get(release.id) === building) this.built.delete(release.id);

@@ -133,7 +133,9 @@ export function affirmedWording(description: string): string {
  * electric ones. "Whether or not roasted" rules out nothing.
  */
 export function negatedWording(description: string): string {
-  return [...description.matchAll(/(?<!whether or )\b(?:other than|excluding|except|not)\b([^,;:()]*)/gi)].map((match) => match[1]).join(' ');
+  return [...description.matchAll(/(?<!whether or )\b(?:other than|excluding|except|not)\b([^,;:()]*)/gi)]
+    .map((match) => match[1])
+    .join(' ');
 }
 
 function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): ScheduleNode[] {
@@ -184,7 +186,10 @@ const chapterWideAttributes = new Set(['construction', 'material', 'fibre']);
 
 /** What a section or chapter title says of the attributes a title can settle for all the lines below it. */
 function titleRow(title: string): PathRow {
-  return { own: new Map([...attributesInText(title.toLowerCase())].filter(([id]) => chapterWideAttributes.has(id))), siblings: null };
+  return {
+    own: new Map([...attributesInText(title.toLowerCase())].filter(([id]) => chapterWideAttributes.has(id))),
+    siblings: null,
+  };
 }
 
 /** Chapter → the rows above its headings: its section's title, then its own. */
@@ -215,7 +220,9 @@ function residualShareConditions(residuals: Map<ScheduleNode, ScheduleNode[]>): 
 function residualQuantityLimits(residuals: Map<ScheduleNode, ScheduleNode[]>): Map<ScheduleNode, QuantityLimit[]> {
   const result = new Map<ScheduleNode, QuantityLimit[]>();
   for (const [node, siblings] of residuals) {
-    const limits = siblings.flatMap((sibling) => (sibling.quantityLimits.length === 1 ? [beyond(sibling.quantityLimits[0])] : []));
+    const limits = siblings.flatMap((sibling) =>
+      sibling.quantityLimits.length === 1 ? [beyond(sibling.quantityLimits[0])] : [],
+    );
     if (limits.length > 0) result.set(node, limits);
   }
   return result;
@@ -232,7 +239,12 @@ function residualRows(nodes: ScheduleNode[]): Map<ScheduleNode, ScheduleNode[]> 
   }
   const result = new Map<ScheduleNode, ScheduleNode[]>();
   for (const siblings of children.values()) {
-    for (const node of siblings) if (isResidualRow(node.folded)) result.set(node, siblings.filter((sibling) => sibling !== node));
+    for (const node of siblings)
+      if (isResidualRow(node.folded))
+        result.set(
+          node,
+          siblings.filter((sibling) => sibling !== node),
+        );
   }
   return result;
 }
@@ -324,7 +336,10 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
   const residualLimits = residualQuantityLimits(residuals);
   const pathRows = (heading: ScheduleNode, below: ScheduleNode[]): PathRow[] => [
     ...(chapters.get((heading.code as string).slice(0, 2)) ?? []),
-    ...(heading === below[0] ? below : [heading, ...below]).map((row) => ({ own: row.attributes, siblings: residualSiblings.get(row) ?? null })),
+    ...(heading === below[0] ? below : [heading, ...below]).map((row) => ({
+      own: row.attributes,
+      siblings: residualSiblings.get(row) ?? null,
+    })),
   ];
 
   const headings = new Map<string, HeadingEntry>();
@@ -385,10 +400,16 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
 
   const headingSearch = new MiniSearch({ fields: ['title', 'body'], ...searchOptions });
   headingSearch.addAll(
-    [...headings.values()].map((entry) => ({ id: entry.code, title: entry.node.terms.join(' '), body: uniqueTerms(belowHeading.get(entry.code) ?? []) })),
+    [...headings.values()].map((entry) => ({
+      id: entry.code,
+      title: entry.node.terms.join(' '),
+      body: uniqueTerms(belowHeading.get(entry.code) ?? []),
+    })),
   );
   const leafSearch = new MiniSearch({ fields: ['own', 'title'], ...searchOptions });
-  leafSearch.addAll(leaves.map((leaf) => ({ id: leaf.id, own: uniqueTerms(leaf.below), title: leaf.heading.terms.join(' ') })));
+  leafSearch.addAll(
+    leaves.map((leaf) => ({ id: leaf.id, own: uniqueTerms(leaf.below), title: leaf.heading.terms.join(' ') })),
+  );
 
   const documentFrequency = new Map<string, number>();
   for (const leaf of leaves) {
@@ -406,7 +427,10 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     codes: new Set(nodes.flatMap((node) => (node.code === null ? [] : [node.code]))),
     partsHeadings,
     documentFrequency,
-    vocabulary: { has: (term) => documentFrequency.has(term), byStem: stemFamilies(documentFrequency.keys(), analyser) },
+    vocabulary: {
+      has: (term) => documentFrequency.has(term),
+      byStem: stemFamilies(documentFrequency.keys(), analyser),
+    },
     builtInMs: performance.now() - started,
   };
 }

@@ -5,20 +5,138 @@ import model from 'wink-eng-lite-web-model';
  * Words that carry no product meaning in a query or in the schedule's wording. "Other", "parts"
  * and the like are not here: they matter in the schedule and are weighed by the index instead.
  */
-const stopWords = new Set(
-  [
-    'a', 'an', 'the', 'of', 'or', 'and', 'for', 'with', 'without', 'to', 'in', 'on', 'at', 'by', 'from', 'as', 'into', 'than',
-    'be', 'is', 'are', 'was', 'were', 'it', 'its', 'this', 'that', 'these', 'those', 'such', 'which', 'whether', 'not',
-    'nor', 'but', 'if', 'other', 'etc', 'eg', 'ie', 'e', 'g', 'nesoi', 'thereof', 'therefor', 'their', 'each', 'any',
-    'all', 'some', 'more', 'less', 'no', 'only', 'also', 'either', 'both', 'so', 'per', 'including', 'include', 'except',
-    'subheading', 'heading', 'chapter', 'note', 'statistical', 'u', 's', 'us', 'used', 'use', 'made', 'make', 'type',
-    'kind', 'designed', 'design', 'intended', 'suitable', 'principally', 'solely', 'chiefly', 'mainly', 'primarily',
-    'consisting', 'consist', 'containing', 'contain', 'featuring', 'feature', 'having', 'have', 'has', 'can', 'may',
-    'will', 'would', 'which', 'who', 'what', 'when', 'where', 'there', 'here', 'about', 'over', 'under', 'up', 'down',
-    'out', 'new', 'brand', 'model', 'item', 'product', 'approximately', 'approx', 'measuring', 'measure', 'various',
-    'via', 'imported', 'import', 'importation', 'unspecified', 'specifically', 'respectively', 'comprise', 'comprised',
-  ],
-);
+const stopWords = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'or',
+  'and',
+  'for',
+  'with',
+  'without',
+  'to',
+  'in',
+  'on',
+  'at',
+  'by',
+  'from',
+  'as',
+  'into',
+  'than',
+  'be',
+  'is',
+  'are',
+  'was',
+  'were',
+  'it',
+  'its',
+  'this',
+  'that',
+  'these',
+  'those',
+  'such',
+  'which',
+  'whether',
+  'not',
+  'nor',
+  'but',
+  'if',
+  'other',
+  'etc',
+  'eg',
+  'ie',
+  'e',
+  'g',
+  'nesoi',
+  'thereof',
+  'therefor',
+  'their',
+  'each',
+  'any',
+  'all',
+  'some',
+  'more',
+  'less',
+  'no',
+  'only',
+  'also',
+  'either',
+  'both',
+  'so',
+  'per',
+  'including',
+  'include',
+  'except',
+  'subheading',
+  'heading',
+  'chapter',
+  'note',
+  'statistical',
+  'u',
+  's',
+  'us',
+  'used',
+  'use',
+  'made',
+  'make',
+  'type',
+  'kind',
+  'designed',
+  'design',
+  'intended',
+  'suitable',
+  'principally',
+  'solely',
+  'chiefly',
+  'mainly',
+  'primarily',
+  'consisting',
+  'consist',
+  'containing',
+  'contain',
+  'featuring',
+  'feature',
+  'having',
+  'have',
+  'has',
+  'can',
+  'may',
+  'will',
+  'would',
+  'which',
+  'who',
+  'what',
+  'when',
+  'where',
+  'there',
+  'here',
+  'about',
+  'over',
+  'under',
+  'up',
+  'down',
+  'out',
+  'new',
+  'brand',
+  'model',
+  'item',
+  'product',
+  'approximately',
+  'approx',
+  'measuring',
+  'measure',
+  'various',
+  'via',
+  'imported',
+  'import',
+  'importation',
+  'unspecified',
+  'specifically',
+  'respectively',
+  'comprise',
+  'comprised',
+]);
 
 /** Tokens shorter than this are noise (initials, stray letters) once possessives and hyphens are split. */
 const minimumTermLength = 2;
@@ -90,7 +208,10 @@ export function createTextAnalyser(): TextAnalyser {
     const tokens = nlp.readDoc(word).tokens();
     const lemmas = tokens.out(its.lemma as ItsFunction<string>) as string[];
     if (lemmas.length !== 1) return { lemma: word, verb: false };
-    return { lemma: lemmas[0].toLowerCase(), verb: (tokens.out(its.pos as ItsFunction<string>) as string[])[0] === 'VERB' };
+    return {
+      lemma: lemmas[0].toLowerCase(),
+      verb: (tokens.out(its.pos as ItsFunction<string>) as string[])[0] === 'VERB',
+    };
   }
 
   function lemma(word: string): string {
@@ -99,7 +220,8 @@ export function createTextAnalyser(): TextAnalyser {
       const read = readLemma(word);
       // Out of context an irregular past form is read as the verb ("saw" → see, "felt" → feel,
       // "spoke" → speak); in goods it is the noun, as its plural shows ("saws" → saw).
-      const nounToo = read.verb && read.lemma !== word && !/(?:ed|ing|s)$/.test(word) && readLemma(`${word}s`).lemma === word;
+      const nounToo =
+        read.verb && read.lemma !== word && !/(?:ed|ing|s)$/.test(word) && readLemma(`${word}s`).lemma === word;
       cached = nounToo ? word : read.lemma === word ? unknownPlural(word) : read.lemma;
       cache.set(word, cached);
     }
@@ -107,7 +229,10 @@ export function createTextAnalyser(): TextAnalyser {
   }
 
   function stem(word: string): string {
-    const stems = nlp.readDoc(word).tokens().out(its.stem as ItsFunction<string>) as string[];
+    const stems = nlp
+      .readDoc(word)
+      .tokens()
+      .out(its.stem as ItsFunction<string>) as string[];
     return stems.length === 1 ? stems[0] : word;
   }
 

@@ -43,7 +43,8 @@ function compoundParts(term: string, vocabulary: ScheduleVocabulary): string[] |
     const parts = [term.slice(0, at), term.slice(at)];
     if (!parts.every((part) => vocabulary.has(part))) continue;
     // The most even split is the likeliest reading ("blackboard" → black + board, not blackb + oard).
-    if (!best || Math.min(...parts.map((part) => part.length)) > Math.min(...best.map((part) => part.length))) best = parts;
+    if (!best || Math.min(...parts.map((part) => part.length)) > Math.min(...best.map((part) => part.length)))
+      best = parts;
   }
   return best;
 }
@@ -90,7 +91,9 @@ const substituent = /(?:yl|oxy|chloro|bromo|fluoro|iodo|nitro|nitroso|amino|hydr
  */
 function asDerivative(term: string, parts: string[], vocabulary: ScheduleVocabulary): string[] {
   const parent = parts[parts.length - 1];
-  return parent && substituent.test(term.slice(0, term.length - parent.length)) && vocabulary.has('derivative') ? [...parts, 'derivative'] : parts;
+  return parent && substituent.test(term.slice(0, term.length - parent.length)) && vocabulary.has('derivative')
+    ? [...parts, 'derivative']
+    : parts;
 }
 
 /**
@@ -117,7 +120,11 @@ const bridgeWeight = 0.7;
  * and to its negated terms the schedule's terms a word such as "unroasted" rules out, and those a
  * word such as "synthetic" is set against (natural).
  */
-export function bridgeToSchedule(query: { weights: Map<string, number>; negated: Map<string, number>; unlessAlso: Map<string, string> }, vocabulary: ScheduleVocabulary, analyser: TextAnalyser): void {
+export function bridgeToSchedule(
+  query: { weights: Map<string, number>; negated: Map<string, number>; unlessAlso: Map<string, string> },
+  vocabulary: ScheduleVocabulary,
+  analyser: TextAnalyser,
+): void {
   const { weights, negated } = query;
   for (const [term, others] of opposites) {
     const weight = weights.get(term);
@@ -131,6 +138,7 @@ export function bridgeToSchedule(query: { weights: Map<string, number>; negated:
     for (const bridged of scheduleTermsFor(term, vocabulary, analyser)) {
       if (!weights.has(bridged)) weights.set(bridged, weight * bridgeWeight);
     }
-    for (const ruledOut of negatedScheduleTerms(term, vocabulary, analyser)) ruleOut(negated, ruledOut, weight * bridgeWeight);
+    for (const ruledOut of negatedScheduleTerms(term, vocabulary, analyser))
+      ruleOut(negated, ruledOut, weight * bridgeWeight);
   }
 }

@@ -9,7 +9,8 @@ export interface DetectedType {
 
 export const acceptedTypeLabels = 'PDF, PNG, JPEG, TIFF, WebP, XLSX, CSV, EDI (X12, EDIFACT)';
 
-const startsWith = (data: Buffer, bytes: readonly number[], offset = 0) => bytes.every((byte, i) => data[offset + i] === byte);
+const startsWith = (data: Buffer, bytes: readonly number[], offset = 0) =>
+  bytes.every((byte, i) => data[offset + i] === byte);
 const ascii = (data: Buffer, start: number, end: number) => data.subarray(start, end).toString('latin1');
 
 /** Valid UTF-8 without NUL bytes: text, not binary. */
@@ -24,12 +25,19 @@ function asText(data: Buffer): string | null {
 
 /** An OOXML workbook is a ZIP whose entries include the workbook part. */
 function isXlsx(data: Buffer): boolean {
-  return startsWith(data, [0x50, 0x4b, 0x03, 0x04]) && data.includes('[Content_Types].xml') && data.includes('xl/workbook.xml');
+  return (
+    startsWith(data, [0x50, 0x4b, 0x03, 0x04]) &&
+    data.includes('[Content_Types].xml') &&
+    data.includes('xl/workbook.xml')
+  );
 }
 
 /** Delimited text: its first lines split into the same number of fields, at least two. */
 function isCsv(text: string): boolean {
-  const lines = text.split(/\r?\n/).filter((line) => line.length > 0).slice(0, 5);
+  const lines = text
+    .split(/\r?\n/)
+    .filter((line) => line.length > 0)
+    .slice(0, 5);
   if (lines.length === 0) return false;
   return [',', ';', '\t'].some((delimiter) => {
     const counts = lines.map((line) => line.split(delimiter).length);
@@ -39,11 +47,15 @@ function isCsv(text: string): boolean {
 
 export function detectDocumentType(data: Buffer): DetectedType | null {
   if (ascii(data, 0, 5) === '%PDF-') return { contentType: 'application/pdf', label: 'PDF' };
-  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: 'image/png', label: 'PNG' };
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { contentType: 'image/png', label: 'PNG' };
   if (startsWith(data, [0xff, 0xd8, 0xff])) return { contentType: 'image/jpeg', label: 'JPEG' };
-  if (startsWith(data, [0x49, 0x49, 0x2a, 0x00]) || startsWith(data, [0x4d, 0x4d, 0x00, 0x2a])) return { contentType: 'image/tiff', label: 'TIFF' };
-  if (ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WEBP') return { contentType: 'image/webp', label: 'WebP' };
-  if (isXlsx(data)) return { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'XLSX' };
+  if (startsWith(data, [0x49, 0x49, 0x2a, 0x00]) || startsWith(data, [0x4d, 0x4d, 0x00, 0x2a]))
+    return { contentType: 'image/tiff', label: 'TIFF' };
+  if (ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WEBP')
+    return { contentType: 'image/webp', label: 'WebP' };
+  if (isXlsx(data))
+    return { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'XLSX' };
   const text = asText(data);
   if (text === null) return null;
   const start = text.trimStart();

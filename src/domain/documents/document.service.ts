@@ -29,7 +29,9 @@ const notFound = (id: string) => new DomainError('not_found', `No document ${id}
 
 /** A file name for headers and listings: the last path part, printable, at most 200 characters. */
 function cleanFilename(name: string): string {
-  const printable = [...name.replace(/\\/g, '/')].filter((ch) => ch.charCodeAt(0) > 0x1f && ch !== '\x7f' && ch !== '"').join('');
+  const printable = [...name.replace(/\\/g, '/')]
+    .filter((ch) => ch.charCodeAt(0) > 0x1f && ch !== '\x7f' && ch !== '"')
+    .join('');
   const base = path.basename(printable).trim();
   return (base || 'document').slice(0, 200);
 }
@@ -39,11 +41,23 @@ export class DocumentService {
   constructor(private readonly deps: DocumentServiceDeps) {}
 
   async upload(scope: AccountScope, upload: Upload): Promise<StoredDocument> {
-    if (upload.data.length > maxDocumentBytes) throw new DomainError('too_large', `The file is larger than the limit of ${maxDocumentBytes} bytes (20 MiB, limit max_document_bytes).`);
-    if (upload.data.length === 0) throw new DomainError('invalid_input', 'The file is empty.', [{ field: 'file', message: 'The file is empty.' }]);
+    if (upload.data.length > maxDocumentBytes)
+      throw new DomainError(
+        'too_large',
+        `The file is larger than the limit of ${maxDocumentBytes} bytes (20 MiB, limit max_document_bytes).`,
+      );
+    if (upload.data.length === 0)
+      throw new DomainError('invalid_input', 'The file is empty.', [{ field: 'file', message: 'The file is empty.' }]);
     const detected = detectDocumentType(upload.data);
-    if (!detected) throw new DomainError('unsupported_type', `The file's content is none of the accepted types (limit accepted_document_types): ${acceptedTypeLabels}.`);
-    if (upload.shipmentId !== null && !(await this.deps.shipmentIsOwn(scope.accountId, scope.livemode, upload.shipmentId))) {
+    if (!detected)
+      throw new DomainError(
+        'unsupported_type',
+        `The file's content is none of the accepted types (limit accepted_document_types): ${acceptedTypeLabels}.`,
+      );
+    if (
+      upload.shipmentId !== null &&
+      !(await this.deps.shipmentIsOwn(scope.accountId, scope.livemode, upload.shipmentId))
+    ) {
       const message = `No shipment ${upload.shipmentId} in this account.`;
       throw new DomainError('not_found', message, [{ field: 'shipment_id', message }]);
     }
@@ -86,18 +100,36 @@ export class DocumentService {
     return { document, data: await this.deps.storage.get(document.storageKey) };
   }
 
-  list(scope: AccountScope, filter: { shipmentId?: string; type?: DocumentType }, limit: number, cursor: string | null): Promise<Page<StoredDocument>> {
+  list(
+    scope: AccountScope,
+    filter: { shipmentId?: string; type?: DocumentType },
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<StoredDocument>> {
     return this.deps.store.page(scope.accountId, scope.livemode, filter, limit, cursor);
   }
 
   /** The record goes first (with its event); bytes left behind by a failed removal are only logged. */
   async delete(scope: AccountScope, id: string): Promise<void> {
     const document = await this.get(scope, id);
-    if (!(await this.deps.store.delete(document, [this.event('document.deleted', document, this.deps.clock())]))) throw notFound(id);
-    await this.deps.storage.delete(document.storageKey).catch((error: unknown) => this.deps.warn(`document ${id}: stored file not removed`, error));
+    if (!(await this.deps.store.delete(document, [this.event('document.deleted', document, this.deps.clock())])))
+      throw notFound(id);
+    await this.deps.storage
+      .delete(document.storageKey)
+      .catch((error: unknown) => this.deps.warn(`document ${id}: stored file not removed`, error));
   }
 
   private event(type: string, document: StoredDocument, now: number): OutboxEvent {
-    return newOutboxEvent(type, { accountId: document.accountId, livemode: document.livemode, subjectType: 'document', subjectId: document.id, data: { object: this.deps.present(document) } }, now);
+    return newOutboxEvent(
+      type,
+      {
+        accountId: document.accountId,
+        livemode: document.livemode,
+        subjectType: 'document',
+        subjectId: document.id,
+        data: { object: this.deps.present(document) },
+      },
+      now,
+    );
   }
 }

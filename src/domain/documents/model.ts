@@ -1,4 +1,11 @@
-export type DocumentType = 'commercial_invoice' | 'packing_list' | 'bill_of_lading' | 'arrival_notice' | 'certificate_of_origin' | 'customs_entry' | 'other';
+export type DocumentType =
+  | 'commercial_invoice'
+  | 'packing_list'
+  | 'bill_of_lading'
+  | 'arrival_notice'
+  | 'certificate_of_origin'
+  | 'customs_entry'
+  | 'other';
 
 export interface StoredDocument {
   id: string;

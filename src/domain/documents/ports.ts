@@ -12,7 +12,13 @@ export interface DocumentStorage {
 
 export interface DocumentStore {
   find(accountId: string, livemode: boolean, id: string): Promise<StoredDocument | null>;
-  page(accountId: string, livemode: boolean, filter: { shipmentId?: string; type?: DocumentType }, limit: number, cursor: string | null): Promise<Page<StoredDocument>>;
+  page(
+    accountId: string,
+    livemode: boolean,
+    filter: { shipmentId?: string; type?: DocumentType },
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<StoredDocument>>;
   insert(document: StoredDocument, events: OutboxEvent[]): Promise<void>;
   /** Deletes the record with its event; false when it was already gone. */
   delete(document: StoredDocument, events: OutboxEvent[]): Promise<boolean>;

@@ -30,7 +30,9 @@ export interface ChangeSetContext {
 export function tariffChangedEvents(alerts: TariffAlert[], context: ChangeSetContext): OutboxEvent[] {
   const events: OutboxEvent[] = [];
   for (const alert of alerts) {
-    const matched = context.changes.filter((change) => alert.htsPrefixes.some((prefix) => changeConcernsPrefix(change.code, prefix)));
+    const matched = context.changes.filter((change) =>
+      alert.htsPrefixes.some((prefix) => changeConcernsPrefix(change.code, prefix)),
+    );
     if (matched.length === 0) continue;
     events.push({
       id: newId('evt', context.changeSet.createdAt),

@@ -30,7 +30,12 @@ function snapshotView(snapshot: HtsLineSnapshot | null): HtsSnapshotView | null 
 }
 
 export function htsChangeView(change: HtsChange): HtsChangeView {
-  return { kind: change.kind, hts_code: dottedHtsCode(change.code), before: snapshotView(change.before), after: snapshotView(change.after) };
+  return {
+    kind: change.kind,
+    hts_code: dottedHtsCode(change.code),
+    before: snapshotView(change.before),
+    after: snapshotView(change.after),
+  };
 }
 
 export function htsReleaseRef(release: HtsRelease): HtsReleaseRef {

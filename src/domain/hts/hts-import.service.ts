@@ -3,7 +3,16 @@ import { knownEffectiveDate } from './revision-dates';
 import { tariffChangedEvents } from './alert-matcher';
 import { countChanges, HtsChange, HtsChangeSet } from './hts-change';
 import type { HtsDatabase, HtsFileReader, HtsStores } from './hts-ports';
-import { EffectiveDateSource, HtsFileContents, HtsFileFormat, HtsFileRejected, HtsRelease, htsReleaseId, HtsRevision, revisionTitle } from './model';
+import {
+  EffectiveDateSource,
+  HtsFileContents,
+  HtsFileFormat,
+  HtsFileRejected,
+  HtsRelease,
+  htsReleaseId,
+  HtsRevision,
+  revisionTitle,
+} from './model';
 import { ComparableHtsLine, diffReleases } from './release-diff';
 import { newId } from '../shared';
 
@@ -45,9 +54,7 @@ export interface HtsImported {
 }
 
 export type HtsImportResult =
-  | HtsImported
-  | { outcome: 'already_imported'; release: HtsRelease }
-  | { outcome: 'rejected'; reason: string };
+  HtsImported | { outcome: 'already_imported'; release: HtsRelease } | { outcome: 'rejected'; reason: string };
 
 /** A new release with fewer lines than this share of its predecessor's is taken for a partial file. */
 const minimumLineShare = 0.8;
@@ -56,10 +63,17 @@ function utcDate(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10);
 }
 
-function releaseDates(request: HtsImportRequest, now: number): Pick<HtsRelease, 'effectiveDate' | 'effectiveDateSource' | 'publishedDate'> {
+function releaseDates(
+  request: HtsImportRequest,
+  now: number,
+): Pick<HtsRelease, 'effectiveDate' | 'effectiveDateSource' | 'publishedDate'> {
   const publishedDate = request.publishedDate ?? null;
   if (request.effectiveDate) {
-    return { effectiveDate: request.effectiveDate, effectiveDateSource: request.effectiveDateSource ?? 'given', publishedDate };
+    return {
+      effectiveDate: request.effectiveDate,
+      effectiveDateSource: request.effectiveDateSource ?? 'given',
+      publishedDate,
+    };
   }
   const documented = knownEffectiveDate(request.revision);
   if (documented) return { effectiveDate: documented, effectiveDateSource: 'timeline', publishedDate };
@@ -71,7 +85,11 @@ function releaseDates(request: HtsImportRequest, now: number): Pick<HtsRelease, 
  * releases are never overwritten). The same file under another revision number is imported as a
  * release of its own: USITC republishes a release unchanged under the next number.
  */
-async function existingRelease(stores: HtsStores, sha256: string, revision: HtsRevision): Promise<HtsImportResult | null> {
+async function existingRelease(
+  stores: HtsStores,
+  sha256: string,
+  revision: HtsRevision,
+): Promise<HtsImportResult | null> {
   const sameRevision = await stores.releases.findByRevision(revision);
   if (!sameRevision) return null;
   if (sameRevision.sha256 === sha256) return { outcome: 'already_imported', release: sameRevision };
@@ -101,12 +119,23 @@ function rejectionReason(error: unknown): string {
  * change set), the successor's change set against it is recorded now. A successor that already
  * has one keeps it: published change sets are not rewritten.
  */
-async function recordSuccessorChangeSet(tx: HtsStores, release: HtsRelease, lines: ComparableHtsLine[], now: number): Promise<void> {
+async function recordSuccessorChangeSet(
+  tx: HtsStores,
+  release: HtsRelease,
+  lines: ComparableHtsLine[],
+  now: number,
+): Promise<void> {
   const successor = await tx.releases.oldestAfter(release);
   if (!successor || (await tx.changes.findByReleaseId(successor.id))) return;
   const changes = await diffReleases(lines, await tx.releases.comparableLines(successor.id));
   await tx.changes.insert(
-    { id: newId('hcs', now), releaseId: successor.id, previousReleaseId: release.id, counts: countChanges(changes), createdAt: now },
+    {
+      id: newId('hcs', now),
+      releaseId: successor.id,
+      previousReleaseId: release.id,
+      counts: countChanges(changes),
+      createdAt: now,
+    },
     changes,
   );
 }
@@ -152,7 +181,13 @@ export async function importHtsFile(deps: HtsImportDeps, request: HtsImportReque
   };
   const changes = previous ? await diffReleases(await stores.releases.comparableLines(previous.id), numbered) : [];
   const changeSet: HtsChangeSet | null = previous
-    ? { id: newId('hcs', now), releaseId: release.id, previousReleaseId: previous.id, counts: countChanges(changes), createdAt: now }
+    ? {
+        id: newId('hcs', now),
+        releaseId: release.id,
+        previousReleaseId: previous.id,
+        counts: countChanges(changes),
+        createdAt: now,
+      }
     : null;
 
   let eventsWritten: number;
@@ -165,7 +200,12 @@ export async function importHtsFile(deps: HtsImportDeps, request: HtsImportReque
       // A backfilled older revision is history, not news: only the newest release alerts.
       const newest = await tx.releases.newest();
       if (newest?.id !== release.id) return 0;
-      const events = tariffChangedEvents(await tx.alerts.listAll(), { changeSet, release, previousRelease: previous, changes });
+      const events = tariffChangedEvents(await tx.alerts.listAll(), {
+        changeSet,
+        release,
+        previousRelease: previous,
+        changes,
+      });
       await tx.outbox.append(events);
       return events.length;
     });
@@ -175,6 +215,9 @@ export async function importHtsFile(deps: HtsImportDeps, request: HtsImportReque
     if (raced) return raced;
     throw error;
   }
-  if (deps.afterImport) await Promise.resolve().then(() => deps.afterImport?.(release)).catch(() => undefined);
+  if (deps.afterImport)
+    await Promise.resolve()
+      .then(() => deps.afterImport?.(release))
+      .catch(() => undefined);
   return { outcome: 'imported', release, changeSet, changes, eventsWritten };
 }

@@ -27,7 +27,12 @@ export interface HtsHistoryEntry extends HtsLineView {
 export type HtsLookupFailure = { found: false; reason: 'invalid_code' | 'no_release' | 'not_found'; message: string };
 
 export function inheritedRates(line: StoredHtsLine, rateLine: StoredHtsLine | null): HtsLineRates {
-  const own = { general: line.general, special: line.special, other: line.other, additionalDuties: line.additionalDuties };
+  const own = {
+    general: line.general,
+    special: line.special,
+    other: line.other,
+    additionalDuties: line.additionalDuties,
+  };
   if (rateLine === null) return own;
   return {
     general: own.general ?? rateLine.general,
@@ -46,11 +51,19 @@ function candidateCodes(digits: string): string[] {
 }
 
 function invalidCode(code: string): HtsLookupFailure {
-  return { found: false, reason: 'invalid_code', message: `"${code}" is not an HTS number (4, 6, 8 or 10 digits, dots allowed)` };
+  return {
+    found: false,
+    reason: 'invalid_code',
+    message: `"${code}" is not an HTS number (4, 6, 8 or 10 digits, dots allowed)`,
+  };
 }
 
 /** The line for an HTS number (any of its written forms) in the release in force on `date` (YYYY-MM-DD). */
-export async function findHtsLine(releases: HtsReleaseStore, code: string, date: string): Promise<({ found: true } & HtsLineView) | HtsLookupFailure> {
+export async function findHtsLine(
+  releases: HtsReleaseStore,
+  code: string,
+  date: string,
+): Promise<({ found: true } & HtsLineView) | HtsLookupFailure> {
   const digits = htsDigits(code);
   if (digits === null) return invalidCode(code);
   const release = await releases.inForceOn(date);
@@ -61,14 +74,22 @@ export async function findHtsLine(releases: HtsReleaseStore, code: string, date:
     const rateLine = line.rateLineCode === null ? null : await releases.findLine(release.id, line.rateLineCode);
     return { found: true, release, line, rateLine, rates: inheritedRates(line, rateLine) };
   }
-  return { found: false, reason: 'not_found', message: `${code} is not in the HTS in force on ${date} (${release.title})` };
+  return {
+    found: false,
+    reason: 'not_found',
+    message: `${code} is not in the HTS in force on ${date} (${release.title})`,
+  };
 }
 
 /**
  * The line for an HTS number in a release whose lines are held in memory by code, found and
  * inherited as findHtsLine finds them in the store; null when the release has no such line.
  */
-export function findHtsLineIn(release: HtsRelease, lines: ReadonlyMap<string, StoredHtsLine>, code: string): HtsLineView | null {
+export function findHtsLineIn(
+  release: HtsRelease,
+  lines: ReadonlyMap<string, StoredHtsLine>,
+  code: string,
+): HtsLineView | null {
   const digits = htsDigits(code);
   if (digits === null) return null;
   for (const candidate of candidateCodes(digits)) {
@@ -81,7 +102,10 @@ export function findHtsLineIn(release: HtsRelease, lines: ReadonlyMap<string, St
 }
 
 /** The code's line in every release that has it, oldest first, with the dates each text was in force. */
-export async function htsLineHistory(releases: HtsReleaseStore, code: string): Promise<({ found: true; entries: HtsHistoryEntry[] }) | HtsLookupFailure> {
+export async function htsLineHistory(
+  releases: HtsReleaseStore,
+  code: string,
+): Promise<{ found: true; entries: HtsHistoryEntry[] } | HtsLookupFailure> {
   const digits = htsDigits(code);
   if (digits === null) return invalidCode(code);
   const all = await releases.listByEffectiveDate();

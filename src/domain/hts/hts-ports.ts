@@ -54,14 +54,21 @@ export interface HtsChangeStore {
   /** Change sets ordered by (createdAt, id), after the cursor, created at or after `sinceMs`. */
   list(options: { sinceMs?: number; after?: CreatedAtCursor; limit: number }): Promise<HtsChangeSet[]>;
   /** A change set's changes in order; `afterSeq` pages on. */
-  listChanges(changeSetId: string, options: { afterSeq?: number; limit: number }): Promise<Array<HtsChange & { seq: number }>>;
+  listChanges(
+    changeSetId: string,
+    options: { afterSeq?: number; limit: number },
+  ): Promise<Array<HtsChange & { seq: number }>>;
 }
 
 /** Alerts are reached through the owning account and mode: another account's or mode's alert is not found. */
 export interface TariffAlertStore {
   insert(alert: TariffAlert): Promise<void>;
   findForAccount(accountId: string, livemode: boolean, id: string): Promise<TariffAlert | null>;
-  listForAccount(accountId: string, livemode: boolean, options: { after?: CreatedAtCursor; limit: number }): Promise<TariffAlert[]>;
+  listForAccount(
+    accountId: string,
+    livemode: boolean,
+    options: { after?: CreatedAtCursor; limit: number },
+  ): Promise<TariffAlert[]>;
   /** True when the account's alert in this mode existed and is now gone. */
   deleteForAccount(accountId: string, livemode: boolean, id: string): Promise<boolean>;
   /** Every account's alerts in both modes, to match a change set against. */

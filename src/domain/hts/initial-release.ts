@@ -18,6 +18,7 @@ export async function ensureInitialRelease(deps: HtsRefreshDeps): Promise<Initia
   if (result.imported.length > 0) return { outcome: 'imported', release: result.imported[0].release };
   // Another process may have imported it meanwhile.
   if ((await deps.db.stores.releases.count()) > 0) return { outcome: 'present' };
-  const reason = result.retry?.reason ?? result.rejected[0]?.reason ?? `${deps.source.description} has no HTS release file`;
+  const reason =
+    result.retry?.reason ?? result.rejected[0]?.reason ?? `${deps.source.description} has no HTS release file`;
   return { outcome: 'unavailable', reason };
 }

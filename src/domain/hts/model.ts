@@ -39,7 +39,9 @@ export function htsPrefixDigits(input: string): string | null {
 export function dottedHtsCode(digits: string): string {
   if (!plainDigits.test(digits)) throw new Error(`not an HTS number: "${digits}"`);
   if (digits.length === 4) return digits;
-  return digits.length === 6 ? `${digits.slice(0, 4)}.${digits.slice(4)}` : `${digits.slice(0, 4)}.${digits.slice(4, 6)}.${digits.slice(6)}`;
+  return digits.length === 6
+    ? `${digits.slice(0, 4)}.${digits.slice(4)}`
+    : `${digits.slice(0, 4)}.${digits.slice(4, 6)}.${digits.slice(6)}`;
 }
 
 /** The chapter (first two digits) of an HTS number. */
@@ -107,7 +109,6 @@ const htmlInline = /<\/?(?:i|il|u|b|em|sup|sub|span)\b[^>]*>/gi;
 export function normaliseText(value: string): string {
   return value.replace(htmlBreak, ' ').replace(htmlInline, '').replace(/\s+/g, ' ').trim();
 }
-
 
 /** A file that is not a complete, well-formed HTS export; `message` says why in plain words. */
 export class HtsFileRejected extends Error {

@@ -26,20 +26,24 @@ const maxCountries = 250;
 
 function prefixes(input: string[]): string[] {
   if (input.length === 0) throw new TariffAlertInvalid('hts_prefixes', 'name at least one HTS prefix to watch');
-  if (input.length > maxPrefixes) throw new TariffAlertInvalid('hts_prefixes', `at most ${maxPrefixes} HTS prefixes per alert`);
+  if (input.length > maxPrefixes)
+    throw new TariffAlertInvalid('hts_prefixes', `at most ${maxPrefixes} HTS prefixes per alert`);
   const digits = input.map((prefix) => {
     const plain = htsPrefixDigits(prefix);
-    if (plain === null) throw new TariffAlertInvalid('hts_prefixes', `"${prefix}" is not an HTS prefix (2 to 10 digits)`);
+    if (plain === null)
+      throw new TariffAlertInvalid('hts_prefixes', `"${prefix}" is not an HTS prefix (2 to 10 digits)`);
     return plain;
   });
   return [...new Set(digits)];
 }
 
 function countries(input: string[]): string[] {
-  if (input.length > maxCountries) throw new TariffAlertInvalid('countries', `at most ${maxCountries} countries per alert`);
+  if (input.length > maxCountries)
+    throw new TariffAlertInvalid('countries', `at most ${maxCountries} countries per alert`);
   const codes = input.map((country) => {
     const code = country.trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(code)) throw new TariffAlertInvalid('countries', `"${country}" is not an ISO 3166-1 alpha-2 country code`);
+    if (!/^[A-Z]{2}$/.test(code))
+      throw new TariffAlertInvalid('countries', `"${country}" is not an ISO 3166-1 alpha-2 country code`);
     return code;
   });
   return [...new Set(codes)];
@@ -72,7 +76,8 @@ export async function listTariffAlerts(
   livemode: boolean,
   options: { cursor?: string; limit: number },
 ): Promise<Page<TariffAlert>> {
-  const after: CreatedAtCursor | undefined = options.cursor === undefined ? undefined : decodeCursor(options.cursor, isCreatedAtCursor);
+  const after: CreatedAtCursor | undefined =
+    options.cursor === undefined ? undefined : decodeCursor(options.cursor, isCreatedAtCursor);
   const rows = await alerts.listForAccount(accountId, livemode, { after, limit: options.limit + 1 });
   return pageOf(rows, options.limit, (last) => ({ createdAt: last.createdAt, id: last.id }));
 }

@@ -21,7 +21,13 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 function partyLines(party: Party): string[] {
   const place = [party.postal_code, party.city, party.region].filter(Boolean).join(' ');
-  return [party.name, ...(party.address_lines ?? []), place, party.country ?? '', party.tax_id ? `Tax id ${party.tax_id}` : ''].filter((line) => line !== '');
+  return [
+    party.name,
+    ...(party.address_lines ?? []),
+    place,
+    party.country ?? '',
+    party.tax_id ? `Tax id ${party.tax_id}` : '',
+  ].filter((line) => line !== '');
 }
 
 /** What the document says the invoice is, in its header. */
@@ -37,7 +43,10 @@ function title(invoice: Invoice): string {
  * invoice renders the same document.
  */
 export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
-  const { doc, done } = await startPdf({ title: title(invoice), createdAt: new Date(invoice.finalizedAt ?? invoice.createdAt) });
+  const { doc, done } = await startPdf({
+    title: title(invoice),
+    createdAt: new Date(invoice.finalizedAt ?? invoice.createdAt),
+  });
 
   doc.fontSize(18).font('Helvetica-Bold').text(title(invoice));
   doc.moveDown(0.5).fontSize(10).font('Helvetica');
@@ -53,23 +62,42 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const columns = { description: 50, quantity: 265, unit: 305, rate: 370, tax: 420, amount: 480 };
   doc.moveDown().font('Helvetica-Bold');
   const header = doc.y;
-  doc.text('Description', columns.description, header).text('Qty', columns.quantity, header).text('Unit', columns.unit, header).text('Tax %', columns.rate, header).text('Tax', columns.tax, header).text('Amount', columns.amount, header);
+  doc
+    .text('Description', columns.description, header)
+    .text('Qty', columns.quantity, header)
+    .text('Unit', columns.unit, header)
+    .text('Tax %', columns.rate, header)
+    .text('Tax', columns.tax, header)
+    .text('Amount', columns.amount, header);
   doc.font('Helvetica');
   for (const line of invoice.lines) {
     const y = doc.y + 4;
     doc.text(`${line.description} (${chargeLabels[line.chargeCode]})`, columns.description, y, { width: 205 });
     const bottom = doc.y;
-    doc.text(line.quantity, columns.quantity, y).text(line.unitAmount, columns.unit, y).text(line.taxRate, columns.rate, y).text(line.tax, columns.tax, y).text(line.amount, columns.amount, y);
+    doc
+      .text(line.quantity, columns.quantity, y)
+      .text(line.unitAmount, columns.unit, y)
+      .text(line.taxRate, columns.rate, y)
+      .text(line.tax, columns.tax, y)
+      .text(line.amount, columns.amount, y);
     doc.y = Math.max(bottom, doc.y);
   }
 
   doc.moveDown();
-  for (const [label, amount] of [['Subtotal', invoice.subtotal], ['Tax', invoice.tax], ['Total', invoice.total]] as const) {
+  for (const [label, amount] of [
+    ['Subtotal', invoice.subtotal],
+    ['Tax', invoice.tax],
+    ['Total', invoice.total],
+  ] as const) {
     const y = doc.y;
-    doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica').text(label, columns.unit, y).text(`${amount} ${invoice.currency}`, columns.amount - 30, y);
+    doc
+      .font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica')
+      .text(label, columns.unit, y)
+      .text(`${amount} ${invoice.currency}`, columns.amount - 30, y);
   }
   doc.font('Helvetica');
-  if (invoice.status === 'paid' && invoice.paidAt !== null) doc.moveDown().text(`Paid on ${day(invoice.paidAt)}, reference ${invoice.paymentReference}.`, columns.description);
+  if (invoice.status === 'paid' && invoice.paidAt !== null)
+    doc.moveDown().text(`Paid on ${day(invoice.paidAt)}, reference ${invoice.paymentReference}.`, columns.description);
   if (invoice.memo) doc.moveDown().text(invoice.memo, columns.description);
   doc.end();
   return done;

@@ -7,7 +7,10 @@ import { DomainError } from '../shared';
  * Each line's amount (quantity × unit amount) and tax (amount × rate %), each rounded half-up to
  * the currency's minor unit, then the sums: what the invoice shows adds up to the cent.
  */
-export function priceLines(inputs: readonly InvoiceLineInput[], currency: string): { lines: InvoiceLine[]; subtotal: string; tax: string; total: string } {
+export function priceLines(
+  inputs: readonly InvoiceLineInput[],
+  currency: string,
+): { lines: InvoiceLine[]; subtotal: string; tax: string; total: string } {
   let subtotal = new Decimal(0);
   let tax = new Decimal(0);
   const lines = inputs.map((input, index) => {
@@ -21,5 +24,10 @@ export function priceLines(inputs: readonly InvoiceLineInput[], currency: string
     tax = tax.plus(lineTax);
     return { ...input, amount: formatAmount(amount, currency), tax: formatAmount(lineTax, currency) };
   });
-  return { lines, subtotal: formatAmount(subtotal, currency), tax: formatAmount(tax, currency), total: formatAmount(subtotal.plus(tax), currency) };
+  return {
+    lines,
+    subtotal: formatAmount(subtotal, currency),
+    tax: formatAmount(tax, currency),
+    total: formatAmount(subtotal.plus(tax), currency),
+  };
 }

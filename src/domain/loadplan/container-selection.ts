@@ -16,9 +16,17 @@ const RIGHT_SIZING_SHARE = 0.1;
  * swapped for a cheaper or smaller candidate when that one takes all of its pieces (right-sizing,
  * e.g. 2 × 40HC + 1 × 20GP).
  */
-export function chooseFleet(specs: ContainerSpec[], items: PlanningItem[], maxContainers: number, priceOf: PriceOf, meter: WorkMeter): Fleet {
+export function chooseFleet(
+  specs: ContainerSpec[],
+  items: PlanningItem[],
+  maxContainers: number,
+  priceOf: PriceOf,
+  meter: WorkMeter,
+): Fleet {
   const screening = meter.share(SCREENING_SHARE);
-  const screened = specs.map((spec, i) => fillFleet(spec, items, maxContainers, screening.share(1 / (specs.length - i))));
+  const screened = specs.map((spec, i) =>
+    fillFleet(spec, items, maxContainers, screening.share(1 / (specs.length - i))),
+  );
   const order = (a: Fleet, b: Fleet) => compareFleets(a, b, priceOf);
   const quick = screened.slice().sort(order)[0];
   const spec = quick.containers[0]?.spec ?? specs[0];
@@ -56,7 +64,13 @@ export function compareFleets(a: Fleet, b: Fleet, priceOf: PriceOf): number {
 }
 
 /** Tries cheaper (or, without prices, smaller) candidates for the last container's pieces. */
-function rightSize(fleet: Fleet, specs: ContainerSpec[], items: PlanningItem[], priceOf: PriceOf, meter: WorkMeter): Fleet {
+function rightSize(
+  fleet: Fleet,
+  specs: ContainerSpec[],
+  items: PlanningItem[],
+  priceOf: PriceOf,
+  meter: WorkMeter,
+): Fleet {
   const last = fleet.containers[fleet.containers.length - 1];
   if (!last) return fleet;
   const lastPrice = priceOf(last.spec);

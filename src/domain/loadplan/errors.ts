@@ -5,7 +5,9 @@ import { DomainError } from '../shared';
 /** The request cannot be planned; each problem names the field and, for size limits, the limit. */
 export class LoadPlanRequestError extends Error {
   constructor(readonly problems: RequestProblem[]) {
-    super(`load plan request rejected: ${problems.map((p) => `${p.path.join('.') || 'request'}: ${p.message}`).join('; ')}`);
+    super(
+      `load plan request rejected: ${problems.map((p) => `${p.path.join('.') || 'request'}: ${p.message}`).join('; ')}`,
+    );
   }
 
   /** 413 when only size limits were exceeded, else 400. */
@@ -17,7 +19,12 @@ export class LoadPlanRequestError extends Error {
 /** The planner produced a plan its validator rejects: a bug, never shown to the caller as a plan. */
 export class LoadPlanInvariantError extends Error {
   constructor(readonly violations: PlanViolation[]) {
-    super(`load plan failed validation: ${violations.slice(0, 5).map((v) => v.message).join('; ')}`);
+    super(
+      `load plan failed validation: ${violations
+        .slice(0, 5)
+        .map((v) => v.message)
+        .join('; ')}`,
+    );
   }
 }
 

@@ -32,7 +32,11 @@ export function analyseFit(items: PlanningItem[], specs: ContainerSpec[], meter:
   return entries;
 }
 
-function countFor(item: PlanningItem, spec: ContainerSpec, meter: WorkMeter): Omit<FitAnalysisEntry, 'itemId' | 'itemIndex'> {
+function countFor(
+  item: PlanningItem,
+  spec: ContainerSpec,
+  meter: WorkMeter,
+): Omit<FitAnalysisEntry, 'itemId' | 'itemIndex'> {
   const containerType = spec.type;
   const why = misfit(item, spec);
   if (why === 'exceeds_inside_dimensions') return { containerType, maxPieces: 0, limitedBy: 'inside_dimensions' };

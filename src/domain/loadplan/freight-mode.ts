@@ -28,7 +28,8 @@ export function compareFreightModes(input: FreightModeInput): FreightModeCompari
   const chargeableWM = Number(chargeableMilli) / 1000;
   const rate = pricing?.lclPerCubicMetre;
   const lclCents = rate ? multiplyCents(toCents(rate), chargeableMilli, 1000n) : null;
-  const currency = rate?.currency ?? Object.values(pricing?.fcl ?? {}).find((m): m is Money => m !== undefined)?.currency ?? '';
+  const currency =
+    rate?.currency ?? Object.values(pricing?.fcl ?? {}).find((m): m is Money => m !== undefined)?.currency ?? '';
 
   const counts = new Map<StandardContainerType | 'custom', number>();
   for (const type of input.containers) counts.set(type, (counts.get(type) ?? 0) + 1);
@@ -39,7 +40,10 @@ export function compareFreightModes(input: FreightModeInput): FreightModeCompari
     fclContainers.push({ type, count, unitPrice });
     fclCents = unitPrice && fclCents !== null ? fclCents + toCents(unitPrice) * BigInt(count) : null;
   }
-  const fcl: FclOption = { containers: fclContainers, cost: fclCents !== null && currency ? fromCents(fclCents, currency) : null };
+  const fcl: FclOption = {
+    containers: fclContainers,
+    cost: fclCents !== null && currency ? fromCents(fclCents, currency) : null,
+  };
   const lclCost = lclCents !== null ? fromCents(lclCents, currency) : null;
   const base = { cargoVolumeM3, cargoWeightKg, chargeableWM, lclCost, fcl };
 

@@ -47,9 +47,17 @@ export function checkLoadPlanRequest(request: LoadPlanRequest): RequestProblem[]
   const items = Array.isArray(request.items) ? request.items : [];
   if (items.length === 0) bad(['items'], 'at least one item is required');
   if (items.length > LOAD_PLAN_LIMITS.maxItems) {
-    problems.push({ path: ['items'], message: `at most ${LOAD_PLAN_LIMITS.maxItems} items per request`, status: 413, limit: 'maxItems' });
+    problems.push({
+      path: ['items'],
+      message: `at most ${LOAD_PLAN_LIMITS.maxItems} items per request`,
+      status: 413,
+      limit: 'maxItems',
+    });
   }
-  const pieces = items.reduce((sum, item) => sum + (Number.isInteger(item.quantity) && item.quantity > 0 ? item.quantity : 0), 0);
+  const pieces = items.reduce(
+    (sum, item) => sum + (Number.isInteger(item.quantity) && item.quantity > 0 ? item.quantity : 0),
+    0,
+  );
   if (pieces > LOAD_PLAN_LIMITS.maxPieces) {
     problems.push({
       path: ['items'],
@@ -68,7 +76,8 @@ export function checkLoadPlanRequest(request: LoadPlanRequest): RequestProblem[]
   if (request.timeBudgetMs !== undefined && !integerIn(request.timeBudgetMs, lo, hi)) {
     bad(['timeBudgetMs'], `must be a whole number of milliseconds from ${lo} to ${hi}`, 'maxTimeBudgetMs');
   }
-  if (request.support !== undefined && request.support !== 'full') bad(['support'], "only 'full' base support is offered");
+  if (request.support !== undefined && request.support !== 'full')
+    bad(['support'], "only 'full' base support is offered");
   checkPricing(request, bad);
   return problems;
 }
@@ -86,9 +95,11 @@ function checkItem(request: LoadPlanRequest, item: LoadItem, at: (string | numbe
   }
   const kg = toKilograms(item.weight, request.weightUnit);
   if (!(Number.isFinite(kg) && kg >= 0)) bad([...at, 'weight'], 'must be zero or more');
-  else if (kg > LOAD_PLAN_LIMITS.maxPieceWeightKg) bad([...at, 'weight'], `at most ${LOAD_PLAN_LIMITS.maxPieceWeightKg} kg`, 'maxPieceWeightKg');
+  else if (kg > LOAD_PLAN_LIMITS.maxPieceWeightKg)
+    bad([...at, 'weight'], `at most ${LOAD_PLAN_LIMITS.maxPieceWeightKg} kg`, 'maxPieceWeightKg');
   // Too many pieces in all is a 413 of its own (maxPieces), not a bad quantity.
-  if (!integerIn(item.quantity, 1, Number.MAX_SAFE_INTEGER)) bad([...at, 'quantity'], 'must be a whole number of at least 1');
+  if (!integerIn(item.quantity, 1, Number.MAX_SAFE_INTEGER))
+    bad([...at, 'quantity'], 'must be a whole number of at least 1');
   const rule = item.orientation;
   if (rule !== undefined && rule !== 'any' && rule !== 'this_side_up' && rule !== 'fixed') {
     const vertical = typeof rule === 'object' && rule !== null ? rule.verticalDimensions : undefined;
@@ -127,7 +138,11 @@ function checkContainer(request: LoadPlanRequest, bad: Report): void {
       width: LOAD_PLAN_LIMITS.maxContainerWidthMm,
       height: LOAD_PLAN_LIMITS.maxContainerHeightMm,
     } as const;
-    const names = { length: 'maxContainerLengthMm', width: 'maxContainerWidthMm', height: 'maxContainerHeightMm' } as const;
+    const names = {
+      length: 'maxContainerLengthMm',
+      width: 'maxContainerWidthMm',
+      height: 'maxContainerHeightMm',
+    } as const;
     for (const d of ['length', 'width', 'height'] as const) {
       const mm = toMillimetres(c[d], request.lengthUnit);
       if (!(Number.isFinite(mm) && mm >= 1)) bad([...at, d], 'must be at least 1 mm');
@@ -139,7 +154,10 @@ function checkContainer(request: LoadPlanRequest, bad: Report): void {
       ['loadLineHeight', c.height],
     ] as const) {
       const value = c[field];
-      if (value !== undefined && !(Number.isFinite(value) && toMillimetres(value, request.lengthUnit) >= 1 && value <= of)) {
+      if (
+        value !== undefined &&
+        !(Number.isFinite(value) && toMillimetres(value, request.lengthUnit) >= 1 && value <= of)
+      ) {
         bad([...at, field], 'must be at least 1 mm and no more than the inside measure');
       }
     }

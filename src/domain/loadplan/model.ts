@@ -140,7 +140,8 @@ export interface ContainerPlan {
   centreOfGravityOffset: Point3 | null;
 }
 
-export type UnplacedReason = 'exceeds_inside_dimensions' | 'exceeds_door_opening' | 'exceeds_payload' | 'no_stable_position';
+export type UnplacedReason =
+  'exceeds_inside_dimensions' | 'exceeds_door_opening' | 'exceeds_payload' | 'no_stable_position';
 
 export interface UnplacedItem {
   itemId: string;

@@ -7,11 +7,20 @@ const AXES: readonly Dimension[] = ['length', 'width', 'height'];
  * The distinct ways a piece of the given length, width, height may be placed under its rule, as
  * extents along the container's length (dx), width (dy) and height (dz).
  */
-export function allowedOrientations(length: number, width: number, height: number, rule: OrientationRule = 'any'): Orientation[] {
+export function allowedOrientations(
+  length: number,
+  width: number,
+  height: number,
+  rule: OrientationRule = 'any',
+): Orientation[] {
   const size: Record<Dimension, number> = { length, width, height };
   if (rule === 'fixed') return [{ dx: length, dy: width, dz: height }];
   const vertical: readonly Dimension[] =
-    rule === 'any' ? AXES : rule === 'this_side_up' ? ['height'] : AXES.filter((d) => rule.verticalDimensions.includes(d));
+    rule === 'any'
+      ? AXES
+      : rule === 'this_side_up'
+        ? ['height']
+        : AXES.filter((d) => rule.verticalDimensions.includes(d));
   const result: Orientation[] = [];
   for (const up of vertical) {
     const [a, b] = AXES.filter((d) => d !== up).map((d) => size[d]);

@@ -36,7 +36,10 @@ export interface Fleet {
 }
 
 /** Why an item cannot go into a container of this spec at all, or null when it can. */
-export function misfit(item: PlanningItem, spec: ContainerSpec): 'exceeds_inside_dimensions' | 'exceeds_door_opening' | 'exceeds_payload' | null {
+export function misfit(
+  item: PlanningItem,
+  spec: ContainerSpec,
+): 'exceeds_inside_dimensions' | 'exceeds_door_opening' | 'exceeds_payload' | null {
   const fit = orientationsThatFit(item.orientations, { ...spec.insideMm, height: usableHeight(spec) }, spec.doorMm);
   if (fit.inside.length === 0) return 'exceeds_inside_dimensions';
   if (fit.throughDoor.length === 0) return 'exceeds_door_opening';
@@ -109,7 +112,12 @@ const CARRIES_NOTHING_BONUS = 1.1;
  * Loads one container of the spec with as much of what is left as the search can place (most
  * value: see pieceValue), within the meter's budget. The loaded pieces are subtracted from `left`.
  */
-export function fillContainer(spec: ContainerSpec, items: PlanningItem[], left: number[], meter: WorkMeter): LoadedContainer {
+export function fillContainer(
+  spec: ContainerSpec,
+  items: PlanningItem[],
+  left: number[],
+  meter: WorkMeter,
+): LoadedContainer {
   const found = search(spec, items, left, meter);
   if (!found) return { spec, boxes: [] };
   const boxes = found.result.boxes().map(({ type, ...box }) => ({ ...box, item: found.itemOf[type] }));

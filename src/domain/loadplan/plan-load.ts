@@ -1,5 +1,11 @@
 import { chooseFleet, PriceOf } from './container-selection';
-import { CONTAINER_CATALOGUE, ContainerSpec, DEFAULT_AUTO_CANDIDATES, STANDARD_CONTAINER_TYPES, usableHeight } from './containers';
+import {
+  CONTAINER_CATALOGUE,
+  ContainerSpec,
+  DEFAULT_AUTO_CANDIDATES,
+  STANDARD_CONTAINER_TYPES,
+  usableHeight,
+} from './containers';
 import { WorkMeter } from './engine/work-meter';
 import { LoadPlanInvariantError, LoadPlanRequestError } from './errors';
 import { analyseFit } from './fit-analysis';
@@ -110,9 +116,12 @@ function candidateSpecs(request: LoadPlanRequest): ContainerSpec[] {
   const choice = request.container;
   if (choice.kind === 'standard') {
     const spec = CONTAINER_CATALOGUE[choice.type];
-    return [choice.payload !== undefined ? { ...spec, payloadKg: toKilograms(choice.payload, request.weightUnit) } : spec];
+    return [
+      choice.payload !== undefined ? { ...spec, payloadKg: toKilograms(choice.payload, request.weightUnit) } : spec,
+    ];
   }
-  if (choice.kind === 'auto') return (choice.candidates ?? DEFAULT_AUTO_CANDIDATES).map((type) => CONTAINER_CATALOGUE[type]);
+  if (choice.kind === 'auto')
+    return (choice.candidates ?? DEFAULT_AUTO_CANDIDATES).map((type) => CONTAINER_CATALOGUE[type]);
   const c = choice.container;
   const mm = (value: number) => roomMillimetres(value, request.lengthUnit);
   return [
@@ -159,7 +168,8 @@ function containerPlan(loaded: LoadedContainer, index: number, items: PlanningIt
   let centreOfGravity: ContainerPlan['centreOfGravity'] = null;
   let centreOfGravityOffset: ContainerPlan['centreOfGravityOffset'] = null;
   if (weight > 0) {
-    const moment = (centre: (p: PlacedPiece) => number) => pieces.reduce((sum, p) => sum + p.weightKg * centre(p), 0) / weight;
+    const moment = (centre: (p: PlacedPiece) => number) =>
+      pieces.reduce((sum, p) => sum + p.weightKg * centre(p), 0) / weight;
     centreOfGravity = {
       x: moment((p) => p.x + p.length / 2),
       y: moment((p) => p.y + p.width / 2),
@@ -191,8 +201,15 @@ function containerPlan(loaded: LoadedContainer, index: number, items: PlanningIt
 
 const STAGES = ['exceeds_inside_dimensions', 'exceeds_door_opening', 'exceeds_payload'] as const;
 
-function unplacedItems(fleet: Fleet, items: PlanningItem[], specs: ContainerSpec[], maxContainers: number): UnplacedItem[] {
-  const weightLeft = fleet.containers.map((c) => c.spec.payloadKg - c.boxes.reduce((sum, b) => sum + items[b.item].weightKg, 0));
+function unplacedItems(
+  fleet: Fleet,
+  items: PlanningItem[],
+  specs: ContainerSpec[],
+  maxContainers: number,
+): UnplacedItem[] {
+  const weightLeft = fleet.containers.map(
+    (c) => c.spec.payloadKg - c.boxes.reduce((sum, b) => sum + items[b.item].weightKg, 0),
+  );
   const unplaced: UnplacedItem[] = [];
   for (const item of items) {
     const quantity = fleet.left[item.index];
@@ -228,7 +245,10 @@ function misfitDetail(reason: (typeof STAGES)[number], specs: ContainerSpec[]): 
 }
 
 function summary(containers: ContainerPlan[], items: PlanningItem[]): LoadPlanResult['summary'] {
-  const volume = containers.reduce((sum, c) => sum + c.pieces.reduce((s, p) => s + p.length * p.width * p.height, 0), 0);
+  const volume = containers.reduce(
+    (sum, c) => sum + c.pieces.reduce((s, p) => s + p.length * p.width * p.height, 0),
+    0,
+  );
   const weight = containers.reduce((sum, c) => sum + c.loadedWeightKg, 0);
   const room = containers.reduce((sum, c) => sum + c.insideMm.length * c.insideMm.width * c.usableHeightMm, 0);
   const payload = containers.reduce((sum, c) => sum + c.payloadKg, 0);

@@ -33,7 +33,15 @@ export function loadingOrder(boxes: SequencedBox[]): number[] {
   const before = (i: number, j: number): boolean => {
     const a = boxes[i];
     const b = boxes[j];
-    return a.stop !== b.stop ? a.stop > b.stop : a.x !== b.x ? a.x < b.x : a.z !== b.z ? a.z < b.z : a.y !== b.y ? a.y < b.y : i < j;
+    return a.stop !== b.stop
+      ? a.stop > b.stop
+      : a.x !== b.x
+        ? a.x < b.x
+        : a.z !== b.z
+          ? a.z < b.z
+          : a.y !== b.y
+            ? a.y < b.y
+            : i < j;
   };
   const heap = new MinHeap(before);
   for (let i = 0; i < n; i++) if (waitingFor[i] === 0) heap.push(i);

@@ -54,7 +54,10 @@ export function validatePlan(request: LoadPlanRequest, plan: LoadPlanResult): Pl
   const placed = new Array<number>(request.items.length).fill(0);
   const maxContainers = request.maxContainers ?? DEFAULTS.maxContainers;
   if (plan.containers.length > maxContainers) {
-    violations.push({ kind: 'too_many_containers', message: `${plan.containers.length} containers used, ${maxContainers} allowed` });
+    violations.push({
+      kind: 'too_many_containers',
+      message: `${plan.containers.length} containers used, ${maxContainers} allowed`,
+    });
   }
   let volume = 0;
   let weight = 0;
@@ -105,7 +108,15 @@ function close(a: number, b: number): boolean {
 
 function checkContainerSpec(request: LoadPlanRequest, c: ContainerPlan, out: PlanViolation[]): void {
   const choice = request.container;
-  let expected: { length: number; width: number; height: number; doorW: number; doorH: number; usable: number; payload: number };
+  let expected: {
+    length: number;
+    width: number;
+    height: number;
+    doorW: number;
+    doorH: number;
+    usable: number;
+    payload: number;
+  };
   if (choice.kind === 'custom') {
     const k = choice.container;
     const mm = (v: number) => Math.floor(toMillimetres(v, request.lengthUnit) + TOLERANCE);
@@ -118,15 +129,24 @@ function checkContainerSpec(request: LoadPlanRequest, c: ContainerPlan, out: Pla
       usable: mm(k.loadLineHeight ?? k.height),
       payload: toKilograms(k.payload, request.weightUnit),
     };
-    if (c.type !== 'custom') out.push({ kind: 'container_mismatch', container: c.index, message: `custom container expected, got ${c.type}` });
+    if (c.type !== 'custom')
+      out.push({ kind: 'container_mismatch', container: c.index, message: `custom container expected, got ${c.type}` });
   } else {
-    const allowed: readonly string[] = choice.kind === 'standard' ? [choice.type] : (choice.candidates ?? DEFAULT_AUTO_CANDIDATES);
+    const allowed: readonly string[] =
+      choice.kind === 'standard' ? [choice.type] : (choice.candidates ?? DEFAULT_AUTO_CANDIDATES);
     if (!allowed.includes(c.type)) {
-      out.push({ kind: 'container_mismatch', container: c.index, message: `${c.type} is not among ${allowed.join(', ')}` });
+      out.push({
+        kind: 'container_mismatch',
+        container: c.index,
+        message: `${c.type} is not among ${allowed.join(', ')}`,
+      });
       return;
     }
     const spec = CONTAINER_CATALOGUE[c.type as StandardContainerType];
-    const payload = choice.kind === 'standard' && choice.payload !== undefined ? toKilograms(choice.payload, request.weightUnit) : spec.payloadKg;
+    const payload =
+      choice.kind === 'standard' && choice.payload !== undefined
+        ? toKilograms(choice.payload, request.weightUnit)
+        : spec.payloadKg;
     expected = {
       ...spec.insideMm,
       doorW: spec.doorMm.width,
@@ -135,10 +155,30 @@ function checkContainerSpec(request: LoadPlanRequest, c: ContainerPlan, out: Pla
       payload,
     };
   }
-  const got = [c.insideMm.length, c.insideMm.width, c.insideMm.height, c.doorMm.width, c.doorMm.height, c.usableHeightMm, c.payloadKg];
-  const want = [expected.length, expected.width, expected.height, expected.doorW, expected.doorH, expected.usable, expected.payload];
+  const got = [
+    c.insideMm.length,
+    c.insideMm.width,
+    c.insideMm.height,
+    c.doorMm.width,
+    c.doorMm.height,
+    c.usableHeightMm,
+    c.payloadKg,
+  ];
+  const want = [
+    expected.length,
+    expected.width,
+    expected.height,
+    expected.doorW,
+    expected.doorH,
+    expected.usable,
+    expected.payload,
+  ];
   if (got.some((g, i) => !close(g, want[i]))) {
-    out.push({ kind: 'container_mismatch', container: c.index, message: `container ${c.index} measures differ from the request` });
+    out.push({
+      kind: 'container_mismatch',
+      container: c.index,
+      message: `container ${c.index} measures differ from the request`,
+    });
   }
 }
 
@@ -154,7 +194,11 @@ function checkPieces(request: LoadPlanRequest, c: ContainerPlan, out: PlanViolat
     }
     placed[piece.itemIndex]++;
     if (!close(piece.weightKg, toKilograms(item.weight, request.weightUnit)) || piece.stop !== (item.stop ?? 1)) {
-      out.push({ kind: 'figures_mismatch', ...at, message: `piece ${piece.sequence}: weight or stop differs from item ${item.id}` });
+      out.push({
+        kind: 'figures_mismatch',
+        ...at,
+        message: `piece ${piece.sequence}: weight or stop differs from item ${item.id}`,
+      });
     }
     const given: Record<Dimension, number> = {
       length: toMillimetres(item.length, request.lengthUnit),
@@ -167,9 +211,17 @@ function checkPieces(request: LoadPlanRequest, c: ContainerPlan, out: PlanViolat
       perm.every((d, axis) => placedDims[axis] >= given[d] - TOLERANCE && placedDims[axis] < given[d] + 1),
     );
     if (matches.length === 0) {
-      out.push({ kind: 'dimensions_mismatch', ...at, message: `piece ${piece.sequence} is ${placedDims.join('×')} mm, not item ${item.id}` });
+      out.push({
+        kind: 'dimensions_mismatch',
+        ...at,
+        message: `piece ${piece.sequence} is ${placedDims.join('×')} mm, not item ${item.id}`,
+      });
     } else if (!matches.some((perm) => orientationAllowed(item, perm))) {
-      out.push({ kind: 'orientation_not_allowed', ...at, message: `piece ${piece.sequence} stands on a side its rule forbids` });
+      out.push({
+        kind: 'orientation_not_allowed',
+        ...at,
+        message: `piece ${piece.sequence} stands on a side its rule forbids`,
+      });
     }
     const box: Box = {
       piece,
@@ -181,13 +233,28 @@ function checkPieces(request: LoadPlanRequest, c: ContainerPlan, out: PlanViolat
       y2: piece.y + piece.width,
       z2: piece.z + piece.height,
     };
-    if (box.x1 < 0 || box.y1 < 0 || box.z1 < 0 || box.x2 > c.insideMm.length || box.y2 > c.insideMm.width || box.z2 > c.insideMm.height) {
+    if (
+      box.x1 < 0 ||
+      box.y1 < 0 ||
+      box.z1 < 0 ||
+      box.x2 > c.insideMm.length ||
+      box.y2 > c.insideMm.width ||
+      box.z2 > c.insideMm.height
+    ) {
       out.push({ kind: 'outside_container', ...at, message: `piece ${piece.sequence} sticks out of the container` });
     } else if (box.z2 > c.usableHeightMm) {
-      out.push({ kind: 'above_load_line', ...at, message: `piece ${piece.sequence} rises above ${c.usableHeightMm} mm` });
+      out.push({
+        kind: 'above_load_line',
+        ...at,
+        message: `piece ${piece.sequence} rises above ${c.usableHeightMm} mm`,
+      });
     }
     if (piece.width > c.doorMm.width || piece.height > c.doorMm.height) {
-      out.push({ kind: 'exceeds_door_opening', ...at, message: `piece ${piece.sequence} does not pass the door as placed` });
+      out.push({
+        kind: 'exceeds_door_opening',
+        ...at,
+        message: `piece ${piece.sequence} does not pass the door as placed`,
+      });
     }
     boxes.push(box);
   }
@@ -259,7 +326,12 @@ function checkSupport(c: ContainerPlan, boxes: Box[], out: PlanViolation[]): Box
       }
     }
     if (area < (box.x2 - box.x1) * (box.y2 - box.y1)) {
-      out.push({ kind: 'unsupported', container: c.index, piece: box.piece.sequence, message: `piece ${box.piece.sequence} is not fully supported` });
+      out.push({
+        kind: 'unsupported',
+        container: c.index,
+        piece: box.piece.sequence,
+        message: `piece ${box.piece.sequence} is not fully supported`,
+      });
     }
     return under;
   });
@@ -270,7 +342,13 @@ function checkSupport(c: ContainerPlan, boxes: Box[], out: PlanViolation[]): Box
  * or through other pieces, each counted in full (whatever else shares it): a conservative reading of
  * "maximum load on top".
  */
-function checkLoads(request: LoadPlanRequest, c: ContainerPlan, boxes: Box[], restsOn: Box[][], out: PlanViolation[]): void {
+function checkLoads(
+  request: LoadPlanRequest,
+  c: ContainerPlan,
+  boxes: Box[],
+  restsOn: Box[][],
+  out: PlanViolation[],
+): void {
   const index = new Map(boxes.map((b, i) => [b, i]));
   boxes.forEach((box, i) => {
     for (const s of restsOn[i]) {
@@ -286,7 +364,11 @@ function checkLoads(request: LoadPlanRequest, c: ContainerPlan, boxes: Box[], re
   });
   const total = c.pieces.reduce((sum, p) => sum + p.weightKg, 0);
   if (total > c.payloadKg + TOLERANCE) {
-    out.push({ kind: 'payload_exceeded', container: c.index, message: `${total} kg loaded, payload ${c.payloadKg} kg` });
+    out.push({
+      kind: 'payload_exceeded',
+      container: c.index,
+      message: `${total} kg loaded, payload ${c.payloadKg} kg`,
+    });
   }
   if (!boxes.some((b) => b.item.maxLoadOnTop !== undefined)) return;
 
@@ -358,11 +440,14 @@ function checkStops(c: ContainerPlan, boxes: Box[], restsOn: Box[][], out: PlanV
 function checkSequence(c: ContainerPlan, boxes: Box[], restsOn: Box[][], out: PlanViolation[]): void {
   const position = new Map(boxes.map((b, i) => [b, i]));
   boxes.forEach((box, i) => {
-    const bad = (message: string) => out.push({ kind: 'sequence_invalid', container: c.index, piece: box.piece.sequence, message });
+    const bad = (message: string) =>
+      out.push({ kind: 'sequence_invalid', container: c.index, piece: box.piece.sequence, message });
     if (box.piece.sequence !== i + 1) bad(`piece at position ${i + 1} is numbered ${box.piece.sequence}`);
-    if (i > 0 && boxes[i - 1].piece.stop < box.piece.stop) bad(`piece ${box.piece.sequence} of stop ${box.piece.stop} is loaded after stop ${boxes[i - 1].piece.stop}`);
+    if (i > 0 && boxes[i - 1].piece.stop < box.piece.stop)
+      bad(`piece ${box.piece.sequence} of stop ${box.piece.stop} is loaded after stop ${boxes[i - 1].piece.stop}`);
     for (const s of restsOn[i]) {
-      if (position.get(s)! > i) bad(`piece ${box.piece.sequence} is loaded before piece ${s.piece.sequence}, which carries it`);
+      if (position.get(s)! > i)
+        bad(`piece ${box.piece.sequence} is loaded before piece ${s.piece.sequence}, which carries it`);
     }
   });
 }
@@ -380,15 +465,26 @@ function checkFigures(c: ContainerPlan, boxes: Box[], out: PlanViolation[]): voi
     const centre = ['x', 'y', 'z'].map((axis) => {
       const lo = axis === 'x' ? 'x1' : axis === 'y' ? 'y1' : 'z1';
       const hi = axis === 'x' ? 'x2' : axis === 'y' ? 'y2' : 'z2';
-      return boxes.reduce((sum, b) => sum + b.piece.weightKg * (b[lo] + b[hi]) / 2, 0) / weight;
+      return boxes.reduce((sum, b) => sum + (b.piece.weightKg * (b[lo] + b[hi])) / 2, 0) / weight;
     });
     const middle = [c.insideMm.length / 2, c.insideMm.width / 2, c.usableHeightMm / 2];
     const cog = c.centreOfGravity;
     const offset = c.centreOfGravityOffset;
-    if (!cog || !offset || !close(cog.x, centre[0]) || !close(cog.y, centre[1]) || !close(cog.z, centre[2])) wrong.push('centre of gravity');
-    else if (!close(offset.x, centre[0] - middle[0]) || !close(offset.y, centre[1] - middle[1]) || !close(offset.z, centre[2] - middle[2])) {
+    if (!cog || !offset || !close(cog.x, centre[0]) || !close(cog.y, centre[1]) || !close(cog.z, centre[2]))
+      wrong.push('centre of gravity');
+    else if (
+      !close(offset.x, centre[0] - middle[0]) ||
+      !close(offset.y, centre[1] - middle[1]) ||
+      !close(offset.z, centre[2] - middle[2])
+    ) {
       wrong.push('centre of gravity offset');
     }
-  } else if (c.centreOfGravity !== null || c.centreOfGravityOffset !== null) wrong.push('centre of gravity of a weightless load');
-  if (wrong.length > 0) out.push({ kind: 'figures_mismatch', container: c.index, message: `container ${c.index}: ${wrong.join(', ')} wrong` });
+  } else if (c.centreOfGravity !== null || c.centreOfGravityOffset !== null)
+    wrong.push('centre of gravity of a weightless load');
+  if (wrong.length > 0)
+    out.push({
+      kind: 'figures_mismatch',
+      container: c.index,
+      message: `container ${c.index}: ${wrong.join(', ')} wrong`,
+    });
 }

@@ -5,7 +5,13 @@ import { type AccountScope, DomainError, newId, newOutboxEvent, type OutboxEvent
 
 export interface LtlQuoteStore {
   find(id: string): Promise<LtlQuoteRequest | null>;
-  page(accountId: string, livemode: boolean, status: LtlQuoteRequestStatus | undefined, limit: number, cursor: string | null): Promise<Page<LtlQuoteRequest>>;
+  page(
+    accountId: string,
+    livemode: boolean,
+    status: LtlQuoteRequestStatus | undefined,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<LtlQuoteRequest>>;
   /** The account's quoted requests whose quote stopped holding at or before `now`. */
   dueForExpiry(accountId: string, livemode: boolean, now: number): Promise<LtlQuoteRequest[]>;
   insert(request: LtlQuoteRequest, events: OutboxEvent[]): Promise<void>;
@@ -30,8 +36,13 @@ export interface LtlQuoteRequestInput {
 }
 
 const notFound = (id: string) => new DomainError('not_found', `No LTL quote request ${id} in this account.`);
-const wrongState = (request: LtlQuoteRequest, what: string) => new DomainError('conflict', `LTL quote request ${request.id} is ${request.status}: ${what}.`);
-const concurrentChange = (id: string) => new DomainError('conflict', `LTL quote request ${id} was changed by another request meanwhile; read it again and retry.`);
+const wrongState = (request: LtlQuoteRequest, what: string) =>
+  new DomainError('conflict', `LTL quote request ${request.id} is ${request.status}: ${what}.`);
+const concurrentChange = (id: string) =>
+  new DomainError(
+    'conflict',
+    `LTL quote request ${id} was changed by another request meanwhile; read it again and retry.`,
+  );
 
 /** LTL quotes offered on request: the customer asks, an operator quotes, the customer accepts while it holds. */
 export class LtlQuoteService {
@@ -78,8 +89,14 @@ export class LtlQuoteService {
   }
 
   /** Quotes that stopped holding are expired first, so a status filter sees them as they are. */
-  async list(scope: AccountScope, status: LtlQuoteRequestStatus | undefined, limit: number, cursor: string | null): Promise<Page<LtlQuoteRequest>> {
-    for (const due of await this.deps.store.dueForExpiry(scope.accountId, scope.livemode, this.deps.clock())) await this.expireIfDue(due);
+  async list(
+    scope: AccountScope,
+    status: LtlQuoteRequestStatus | undefined,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<LtlQuoteRequest>> {
+    for (const due of await this.deps.store.dueForExpiry(scope.accountId, scope.livemode, this.deps.clock()))
+      await this.expireIfDue(due);
     return this.deps.store.page(scope.accountId, scope.livemode, status, limit, cursor);
   }
 
@@ -89,33 +106,63 @@ export class LtlQuoteService {
     if (!before) throw notFound(id);
     if (before.status !== 'requested') throw wrongState(before, 'only a requested quote can be quoted');
     const now = this.deps.clock();
-    if (quote.validUntil <= now) throw new DomainError('invalid_input', 'valid_until must be in the future.', [{ field: 'valid_until', message: 'must be in the future' }]);
-    return this.save(before, { ...before, status: 'quoted', quote: { ...quote, quotedAt: now }, updatedAt: now }, 'ltl_quote_request.quoted');
+    if (quote.validUntil <= now)
+      throw new DomainError('invalid_input', 'valid_until must be in the future.', [
+        { field: 'valid_until', message: 'must be in the future' },
+      ]);
+    return this.save(
+      before,
+      { ...before, status: 'quoted', quote: { ...quote, quotedAt: now }, updatedAt: now },
+      'ltl_quote_request.quoted',
+    );
   }
 
   async accept(scope: AccountScope, id: string): Promise<LtlQuoteRequest> {
     const before = await this.get(scope, id);
     if (before.status !== 'quoted') throw wrongState(before, 'only a quoted request can be accepted');
     const now = this.deps.clock();
-    return this.save(before, { ...before, status: 'accepted', acceptedAt: now, updatedAt: now }, 'ltl_quote_request.accepted');
+    return this.save(
+      before,
+      { ...before, status: 'accepted', acceptedAt: now, updatedAt: now },
+      'ltl_quote_request.accepted',
+    );
   }
 
   /** A quote whose validity passed unaccepted expires when it is next read (with its event). */
   private async expireIfDue(request: LtlQuoteRequest): Promise<LtlQuoteRequest> {
     const now = this.deps.clock();
     if (request.status !== 'quoted' || request.quote === null || request.quote.validUntil > now) return request;
-    const expired: LtlQuoteRequest = { ...request, status: 'expired', expiredAt: request.quote.validUntil, updatedAt: now };
-    if (await this.deps.store.update(expired, request.updatedAt, [this.event('ltl_quote_request.expired', expired, now)])) return expired;
+    const expired: LtlQuoteRequest = {
+      ...request,
+      status: 'expired',
+      expiredAt: request.quote.validUntil,
+      updatedAt: now,
+    };
+    if (
+      await this.deps.store.update(expired, request.updatedAt, [this.event('ltl_quote_request.expired', expired, now)])
+    )
+      return expired;
     // Another reader expired it first: read what it wrote.
     return (await this.deps.store.find(request.id)) ?? expired;
   }
 
   private async save(before: LtlQuoteRequest, after: LtlQuoteRequest, type: string): Promise<LtlQuoteRequest> {
-    if (!(await this.deps.store.update(after, before.updatedAt, [this.event(type, after, after.updatedAt)]))) throw concurrentChange(after.id);
+    if (!(await this.deps.store.update(after, before.updatedAt, [this.event(type, after, after.updatedAt)])))
+      throw concurrentChange(after.id);
     return after;
   }
 
   private event(type: string, request: LtlQuoteRequest, now: number): OutboxEvent {
-    return newOutboxEvent(type, { accountId: request.accountId, livemode: request.livemode, subjectType: 'ltl_quote_request', subjectId: request.id, data: { object: this.deps.present(request) } }, now);
+    return newOutboxEvent(
+      type,
+      {
+        accountId: request.accountId,
+        livemode: request.livemode,
+        subjectType: 'ltl_quote_request',
+        subjectId: request.id,
+        data: { object: this.deps.present(request) },
+      },
+      now,
+    );
   }
 }

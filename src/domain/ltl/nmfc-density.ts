@@ -36,7 +36,8 @@ export interface HandlingUnit {
 
 /** One unit's weight in pounds and volume in cubic feet, whatever units it was given in. */
 export function poundsAndCubicFeet(unit: HandlingUnit): { pounds: Decimal; cubicFeet: Decimal } {
-  const inches = (value: number) => (unit.lengthUnit === 'in' ? new Decimal(value) : new Decimal(value).times(inchesPerCm));
+  const inches = (value: number) =>
+    unit.lengthUnit === 'in' ? new Decimal(value) : new Decimal(value).times(inchesPerCm);
   const cubicInches = inches(unit.length).times(inches(unit.width)).times(inches(unit.height));
   return {
     pounds: unit.weightUnit === 'lb' ? new Decimal(unit.weight) : new Decimal(unit.weight).times(poundsPerKg),
@@ -48,6 +49,7 @@ export function poundsAndCubicFeet(unit: HandlingUnit): { pounds: Decimal; cubic
 export function densityClass(unit: HandlingUnit): { density: Decimal; freightClass: string } {
   const { pounds, cubicFeet } = poundsAndCubicFeet(unit);
   const density = pounds.dividedBy(cubicFeet);
-  const row = densityScale.find((r) => density.greaterThanOrEqualTo(r.atLeast)) ?? densityScale[densityScale.length - 1];
+  const row =
+    densityScale.find((r) => density.greaterThanOrEqualTo(r.atLeast)) ?? densityScale[densityScale.length - 1];
   return { density, freightClass: row.freightClass };
 }

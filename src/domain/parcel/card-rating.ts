@@ -1,6 +1,25 @@
 import { estimatedDeliveryDate } from './delivery-calendar';
-import { breakdownCodeOf, surchargeName, type CarrierRatingRules, type HandlingAssessment, type HandlingCharge } from './handling-rules';
-import { carrierLabels, carriers, type BreakdownLine, type Carrier, type NormalisedParcel, type ParcelRating, type QuoteWarning, type RatingShipment, type ServiceQuote, type UnavailableReason, type WeightBasis, type ZoneSource } from './model';
+import {
+  breakdownCodeOf,
+  surchargeName,
+  type CarrierRatingRules,
+  type HandlingAssessment,
+  type HandlingCharge,
+} from './handling-rules';
+import {
+  carrierLabels,
+  carriers,
+  type BreakdownLine,
+  type Carrier,
+  type NormalisedParcel,
+  type ParcelRating,
+  type QuoteWarning,
+  type RatingShipment,
+  type ServiceQuote,
+  type UnavailableReason,
+  type WeightBasis,
+  type ZoneSource,
+} from './model';
 import { applyPercent } from './money';
 import { measure, type ParcelMeasures } from './parcel-measures';
 import { ounceMillis, type CompiledCard, type CompiledFuelRate, type RatingIndex } from './rating-index';
@@ -35,12 +54,23 @@ interface AssessedParcel {
   handling: HandlingAssessment;
 }
 
-const lineRank: Record<BreakdownLine['code'], number> = { base: 0, residential: 1, delivery_area: 2, additional_handling: 3, oversize: 4, other: 5, fuel: 6 };
+const lineRank: Record<BreakdownLine['code'], number> = {
+  base: 0,
+  residential: 1,
+  delivery_area: 2,
+  additional_handling: 3,
+  oversize: 4,
+  other: 5,
+  fuel: 6,
+};
 
 const deliveryAreaNotAssessed = Object.fromEntries(
   carriers.map((c) => [
     c,
-    { code: 'delivery_area_not_assessed', message: `${carrierLabels[c]} delivery area surcharges are not assessed: the data has no ${carrierLabels[c]} delivery-area ZIP list.` },
+    {
+      code: 'delivery_area_not_assessed',
+      message: `${carrierLabels[c]} delivery area surcharges are not assessed: the data has no ${carrierLabels[c]} delivery-area ZIP list.`,
+    },
   ]),
 ) as Record<Carrier, QuoteWarning>;
 
@@ -103,9 +133,16 @@ export class CarrierCardRating {
       zone: first.rating.zone,
       zoneSource: first.zoneSource,
       transitDays: transit,
-      estimatedDeliveryDate: transit ? estimatedDeliveryDate(this.carrier, service.deliveryWeek, this.shipment.shipDate, transit.max) : null,
+      estimatedDeliveryDate: transit
+        ? estimatedDeliveryDate(this.carrier, service.deliveryWeek, this.shipment.shipDate, transit.max)
+        : null,
       rateType: first.card.rateType,
-      source: { kind: 'rate_card', cardId: first.card.id, title: first.card.source.title, effectiveFrom: first.card.effectiveFrom },
+      source: {
+        kind: 'rate_card',
+        cardId: first.card.id,
+        title: first.card.source.title,
+        effectiveFrom: first.card.effectiveFrom,
+      },
       warnings,
     };
   }
@@ -127,7 +164,12 @@ export class CarrierCardRating {
     const { index, shipment } = this;
     const zone = this.zone(service, parcel);
     if (!zone) {
-      return { failed: { code: 'no_zone', message: `No ${carrierLabels[service.carrier]} zone chart covers ${shipment.originZip} → ${shipment.destinationZip}, and non-contiguous lanes have no distance estimate.` } };
+      return {
+        failed: {
+          code: 'no_zone',
+          message: `No ${carrierLabels[service.carrier]} zone chart covers ${shipment.originZip} → ${shipment.destinationZip}, and non-contiguous lanes have no distance estimate.`,
+        },
+      };
     }
 
     const card = index.cardFor(service.cardService, zone.zone, shipment.shipDate);
@@ -142,7 +184,12 @@ export class CarrierCardRating {
     const cell = card.prices.get(zone.zone)?.get(weight.key);
     if (!cell) {
       const printed = weight.lb === null ? `${weight.key / 1000} oz` : `${weight.lb} lb`;
-      return { failed: { code: 'price_missing', message: `The ${card.source.title} card has no ${service.name} price for ${printed} in zone ${zone.zone}.` } };
+      return {
+        failed: {
+          code: 'price_missing',
+          message: `The ${card.source.title} card has no ${service.name} price for ${printed} in zone ${zone.zone}.`,
+        },
+      };
     }
 
     const lines: BreakdownLine[] = [{ code: 'base', name: baseRateName(service), cents: cell.cents }];
@@ -150,7 +197,8 @@ export class CarrierCardRating {
     const surcharges = new SurchargePricer(this, service, shipment.residential, zone.zone, lines, warnings);
 
     surcharges.addHandling(handling.charges, handling.billing);
-    if (this.rules.residentialSurcharge && shipment.residential && !card.includes.has('residential')) surcharges.add('residential', 'residential address');
+    if (this.rules.residentialSurcharge && shipment.residential && !card.includes.has('residential'))
+      surcharges.add('residential', 'residential address');
     if (!card.includes.has('delivery_area')) {
       if (this.rules.deliveryArea === 'zip_list') {
         const area = this.deliveryAreaTier();
@@ -167,7 +215,8 @@ export class CarrierCardRating {
       index: parcel.index,
       zone: zone.zone,
       // A sub-pound tier is reported as the card prints it (8 oz, ½ lb).
-      billableWeight: weight.lb === null ? { value: cell.weight, unit: cell.weightUnit } : { value: weight.lb, unit: 'lb' },
+      billableWeight:
+        weight.lb === null ? { value: cell.weight, unit: cell.weightUnit } : { value: weight.lb, unit: 'lb' },
       basis: weight.basis,
       actualWeightLb: roundTo(m.actualLb, 3),
       dimensionalWeightLb: weight.dimensionalLb,
@@ -192,7 +241,14 @@ export class CarrierCardRating {
     let zone = this.zones.get(key);
     if (zone === undefined) {
       const { shipment } = this;
-      zone = resolveZone(this.index, this.carrier, shipment.originZip, shipment.destinationZip, scopes, shipment.shipDate);
+      zone = resolveZone(
+        this.index,
+        this.carrier,
+        shipment.originZip,
+        shipment.destinationZip,
+        scopes,
+        shipment.shipDate,
+      );
       this.zones.set(key, zone);
     }
     return zone;
@@ -208,7 +264,10 @@ export class CarrierCardRating {
     if (this.deliveryArea === undefined) {
       const { destinationZip, shipDate } = this.shipment;
       const tier = this.index.deliveryAreaTier(this.carrier, destinationZip, shipDate);
-      this.deliveryArea = tier && { tier, reason: `ZIP ${destinationZip} is on the ${carrierLabels[this.carrier]} delivery-area list` };
+      this.deliveryArea = tier && {
+        tier,
+        reason: `ZIP ${destinationZip} is on the ${carrierLabels[this.carrier]} delivery-area list`,
+      };
     }
     return this.deliveryArea;
   }
@@ -220,8 +279,13 @@ export class CarrierCardRating {
     const found = known.find((k) => k.reason === reason);
     if (found) return found.warning;
     const table = this.surchargeTable();
-    const where = table ? `the ${table.source.title} table has no amount for it` : `no ${carrierLabels[this.carrier]} surcharge table is in force on ${this.shipment.shipDate}`;
-    const warning = { code: 'surcharge_not_priced', message: `${surchargeName(code)} applies (${reason}) but ${where}; it is not included in the total.` };
+    const where = table
+      ? `the ${table.source.title} table has no amount for it`
+      : `no ${carrierLabels[this.carrier]} surcharge table is in force on ${this.shipment.shipDate}`;
+    const warning = {
+      code: 'surcharge_not_priced',
+      message: `${surchargeName(code)} applies (${reason}) but ${where}; it is not included in the total.`,
+    };
     known.push({ reason, warning });
     return warning;
   }
@@ -235,7 +299,10 @@ export class CarrierCardRating {
         const ageDays = (Date.parse(shipDate) - Date.parse(rate.weekStart)) / 86_400_000;
         fuel = { rate, warning: ageDays > 13 ? rate.latestWarning : rate.weeklyWarning };
       } else {
-        fuel = { code: 'fuel_not_included', message: `No ${carrierLabels[this.carrier]} ${group} fuel surcharge rate is known for ${shipDate}; fuel is not included in the total.` };
+        fuel = {
+          code: 'fuel_not_included',
+          message: `No ${carrierLabels[this.carrier]} ${group} fuel surcharge rate is known for ${shipDate}; fuel is not included in the total.`,
+        };
       }
       this.fuel.set(group, fuel);
     }
@@ -259,12 +326,22 @@ export function limitViolation(service: ServiceDefinition, m: ParcelMeasures): U
   const { maxWeightLb, maxLengthIn, maxLengthPlusGirthIn } = service.limits;
   if (m.actualLb > maxWeightLb) return overLimit(service, 'Weight', m.actualLb, maxWeightLb, 'lb');
   if (m.lengthIn > maxLengthIn) return overLimit(service, 'Length', m.lengthIn, maxLengthIn, 'in');
-  if (m.lengthPlusGirthIn > maxLengthPlusGirthIn) return overLimit(service, 'Length + girth', m.lengthPlusGirthIn, maxLengthPlusGirthIn, 'in');
+  if (m.lengthPlusGirthIn > maxLengthPlusGirthIn)
+    return overLimit(service, 'Length + girth', m.lengthPlusGirthIn, maxLengthPlusGirthIn, 'in');
   return null;
 }
 
-function overLimit(service: ServiceDefinition, what: string, value: number, limit: number, unit: string): UnavailableReason {
-  return { code: 'exceeds_limits', message: `${what} ${roundTo(value, 2)} ${unit} is over the ${service.name} limit of ${limit} ${unit}.` };
+function overLimit(
+  service: ServiceDefinition,
+  what: string,
+  value: number,
+  limit: number,
+  unit: string,
+): UnavailableReason {
+  return {
+    code: 'exceeds_limits',
+    message: `${what} ${roundTo(value, 2)} ${unit} is over the ${service.name} limit of ${limit} ${unit}.`,
+  };
 }
 
 interface BillableWeight {
@@ -281,8 +358,15 @@ interface BillableWeight {
  * cubic foot) and any minimum a handling charge imposes: the largest wins. A light parcel with no DIM
  * or minimum takes the card's sub-pound tier (USPS 4/8/12/15.999 oz, Express ½ lb) when it has one.
  */
-function billableWeight(parcel: NormalisedParcel, m: ParcelMeasures, service: ServiceDefinition, card: CompiledCard, charges: HandlingCharge[]): BillableWeight {
-  const dimensionalLb = m.cubicInches > service.dim.aboveCubicInches ? ceilTolerant(m.cubicInches / service.dim.divisor) : null;
+function billableWeight(
+  parcel: NormalisedParcel,
+  m: ParcelMeasures,
+  service: ServiceDefinition,
+  card: CompiledCard,
+  charges: HandlingCharge[],
+): BillableWeight {
+  const dimensionalLb =
+    m.cubicInches > service.dim.aboveCubicInches ? ceilTolerant(m.cubicInches / service.dim.divisor) : null;
   let minimumLb = 0;
   for (const c of charges) minimumLb = Math.max(minimumLb, c.minimumBillableLb ?? 0);
   const weightMillis = ounceMillis(parcel.weightOz);
@@ -361,7 +445,8 @@ function mergeLines(outcomes: ParcelOutcome[]): BreakdownLine[] {
   }
   // Only handling charges are written out of order (before residential and delivery area).
   for (let i = 1; i < merged.length; i++) {
-    if (lineRank[merged[i - 1].code] > lineRank[merged[i].code]) return merged.sort((a, b) => lineRank[a.code] - lineRank[b.code]);
+    if (lineRank[merged[i - 1].code] > lineRank[merged[i].code])
+      return merged.sort((a, b) => lineRank[a.code] - lineRank[b.code]);
   }
   return merged;
 }

@@ -14,17 +14,22 @@ import type { DeliveryWeek } from './service-definition';
 
 type HolidayRule = (year: number) => Date;
 
-const fixed = (month: number, day: number): HolidayRule => (year) => observed(new Date(Date.UTC(year, month - 1, day)));
+const fixed =
+  (month: number, day: number): HolidayRule =>
+  (year) =>
+    observed(new Date(Date.UTC(year, month - 1, day)));
 /** nth (1-based) weekday of a month; n = -1 for the last. */
-const nthWeekday = (month: number, weekday: number, n: number): HolidayRule => (year) => {
-  if (n > 0) {
-    const first = new Date(Date.UTC(year, month - 1, 1));
-    const offset = (weekday - first.getUTCDay() + 7) % 7;
-    return new Date(Date.UTC(year, month - 1, 1 + offset + (n - 1) * 7));
-  }
-  const last = new Date(Date.UTC(year, month, 0));
-  return new Date(Date.UTC(year, month - 1, last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7)));
-};
+const nthWeekday =
+  (month: number, weekday: number, n: number): HolidayRule =>
+  (year) => {
+    if (n > 0) {
+      const first = new Date(Date.UTC(year, month - 1, 1));
+      const offset = (weekday - first.getUTCDay() + 7) % 7;
+      return new Date(Date.UTC(year, month - 1, 1 + offset + (n - 1) * 7));
+    }
+    const last = new Date(Date.UTC(year, month, 0));
+    return new Date(Date.UTC(year, month - 1, last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7)));
+  };
 
 function observed(date: Date): Date {
   const day = date.getUTCDay();
@@ -87,7 +92,12 @@ const deliveryDateCache = new Map<string, Map<number, string>>();
 const carrierNumbers: Record<Carrier, number> = { usps: 0, ups: 1, fedex: 2 };
 
 /** The date `transitDays` delivery days after the ship date (or after the next operating day). */
-export function estimatedDeliveryDate(carrier: Carrier, week: DeliveryWeek, shipDate: string, transitDays: number): string {
+export function estimatedDeliveryDate(
+  carrier: Carrier,
+  week: DeliveryWeek,
+  shipDate: string,
+  transitDays: number,
+): string {
   // Quotes ask the same few questions over and over (one ship date, a handful of transit times).
   let byShipDate = deliveryDateCache.get(shipDate);
   if (!byShipDate) {
@@ -106,7 +116,7 @@ export function estimatedDeliveryDate(carrier: Carrier, week: DeliveryWeek, ship
 function countDeliveryDays(carrier: Carrier, week: DeliveryWeek, shipDate: string, transitDays: number): string {
   let date = shipDate;
   while (!isOperatingDay(carrier, week, date)) date = nextDay(date);
-  for (let counted = 0; counted < transitDays; ) {
+  for (let counted = 0; counted < transitDays;) {
     date = nextDay(date);
     if (isOperatingDay(carrier, week, date)) counted++;
   }

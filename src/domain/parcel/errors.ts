@@ -19,7 +19,10 @@ export class ParcelQuoteValidationError extends Error {
  * (HTTP 502 upstream-unavailable naming the carriers).
  */
 export class CarrierUnavailableError extends Error {
-  constructor(readonly carriers: Carrier[], readonly details: string[]) {
+  constructor(
+    readonly carriers: Carrier[],
+    readonly details: string[],
+  ) {
     super(`carrier rating unavailable: ${carriers.join(', ')}`);
     this.name = 'CarrierUnavailableError';
   }

@@ -71,11 +71,18 @@ export function largeOrAdditionalHandling(
   if (m.lengthIn > 96 || m.lengthPlusGirthIn > 130) {
     return {
       billing: 'all',
-      charges: [{ code: options.largeCode, reason: `length ${m.lengthIn} in, length + girth ${m.lengthPlusGirthIn} in`, minimumBillableLb: 90 }],
+      charges: [
+        {
+          code: options.largeCode,
+          reason: `length ${m.lengthIn} in, length + girth ${m.lengthPlusGirthIn} in`,
+          minimumBillableLb: 90,
+        },
+      ],
     };
   }
   const charges: HandlingCharge[] = [];
-  if (m.actualLb > 50) charges.push({ code: 'additional_handling_weight', reason: `actual weight over 50 lb`, minimumBillableLb: null });
+  if (m.actualLb > 50)
+    charges.push({ code: 'additional_handling_weight', reason: `actual weight over 50 lb`, minimumBillableLb: null });
   if (m.lengthIn > 48 || m.secondIn > 30 || m.lengthPlusGirthIn > 105) {
     charges.push({
       code: 'additional_handling_dimensions',

@@ -2,9 +2,35 @@
 export { LiveRatingGateway } from './carriers/live-rating-gateway';
 export { liveAdapters } from './carriers/registry';
 export { CarrierUnavailableError, ParcelQuoteValidationError } from './errors';
-export { type Carrier, carriers, type ParcelRating, type QuoteRequest, type QuoteResult, type QuoteSource, type RateType, type ServiceQuote } from './model';
+export {
+  type Carrier,
+  carriers,
+  type ParcelRating,
+  type QuoteRequest,
+  type QuoteResult,
+  type QuoteSource,
+  type RateType,
+  type ServiceQuote,
+} from './model';
 export { centsToDecimal, decimalToCents } from './money';
 export type { ParcelReferenceSource } from './ports';
 export { ParcelQuoteService } from './quote.service';
-export type { AddressType, DeliveryAreaListVersion, FuelGroup, FuelRate, IncludedCharge, ParcelReferenceData, RateCardVersion, RatePrice, ServiceGroup, SourceRef, SurchargeCode, SurchargeEntry, SurchargeTableVersion, ZoneChartVersion, ZoneRange, ZoneScope } from './reference-data';
+export type {
+  AddressType,
+  DeliveryAreaListVersion,
+  FuelGroup,
+  FuelRate,
+  IncludedCharge,
+  ParcelReferenceData,
+  RateCardVersion,
+  RatePrice,
+  ServiceGroup,
+  SourceRef,
+  SurchargeCode,
+  SurchargeEntry,
+  SurchargeTableVersion,
+  ZoneChartVersion,
+  ZoneRange,
+  ZoneScope,
+} from './reference-data';
 export { ParcelReferenceStore } from './reference-store';

@@ -54,13 +54,7 @@ export interface RatingShipment {
 }
 
 export type BreakdownCode =
-  | 'base'
-  | 'fuel'
-  | 'residential'
-  | 'delivery_area'
-  | 'additional_handling'
-  | 'oversize'
-  | 'other';
+  'base' | 'fuel' | 'residential' | 'delivery_area' | 'additional_handling' | 'oversize' | 'other';
 
 export interface BreakdownLine {
   code: BreakdownCode;
@@ -85,8 +79,7 @@ export interface ParcelRating {
 export type ZoneSource = 'chart' | 'distance_estimate' | 'carrier';
 
 export type QuoteSource =
-  | { kind: 'rate_card'; cardId: string; title: string; effectiveFrom: string }
-  | { kind: 'live'; carrier: Carrier };
+  { kind: 'rate_card'; cardId: string; title: string; effectiveFrom: string } | { kind: 'live'; carrier: Carrier };
 
 export interface QuoteWarning {
   code: string;

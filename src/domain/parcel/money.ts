@@ -9,7 +9,8 @@ const decimalPattern = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 export function decimalToCents(value: string | number): number {
   if (typeof value === 'number') {
     const cents = Math.round(value * 100);
-    if (!Number.isFinite(value) || Math.abs(cents - value * 100) > 1e-6) throw new Error(`not an amount in cents: ${value}`);
+    if (!Number.isFinite(value) || Math.abs(cents - value * 100) > 1e-6)
+      throw new Error(`not an amount in cents: ${value}`);
     return cents;
   }
   const match = decimalPattern.exec(value.trim());

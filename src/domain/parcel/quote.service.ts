@@ -2,7 +2,15 @@ import { CarrierCardRating, unavailableQuote } from './card-rating';
 import type { LiveRatingGateway } from './carriers/live-rating-gateway';
 import { carrierRegistry, serviceCodes, type CarrierModule } from './carriers/registry';
 import { CarrierUnavailableError } from './errors';
-import { carrierLabels, type Carrier, type CarrierMessage, type QuoteRequest, type QuoteResult, type RatingShipment, type ServiceQuote } from './model';
+import {
+  carrierLabels,
+  type Carrier,
+  type CarrierMessage,
+  type QuoteRequest,
+  type QuoteResult,
+  type RatingShipment,
+  type ServiceQuote,
+} from './model';
 import { rankQuotes } from './quote-ranking';
 import type { ParcelReferenceStore } from './reference-store';
 import { validateQuoteRequest } from './request-validation';
@@ -57,7 +65,10 @@ export class ParcelQuoteService {
       );
     }
 
-    const answered = answers.filter((a) => a.notOffered.length > 0 || a.answer.quotes.some((q) => q.available || !cardGaps.has(q.unavailable?.code ?? '')));
+    const answered = answers.filter(
+      (a) =>
+        a.notOffered.length > 0 || a.answer.quotes.some((q) => q.available || !cardGaps.has(q.unavailable?.code ?? '')),
+    );
     const failed = answers.filter((a) => a.answer.liveFailed !== null);
     if (answered.length === 0 && failed.length > 0) {
       throw new CarrierUnavailableError(
@@ -78,7 +89,12 @@ export class ParcelQuoteService {
     return !options.testMode && (this.deps.live?.has(carrier) ?? false);
   }
 
-  private async preferLive(carrier: Carrier, shipment: RatingShipment, offered: ServiceDefinition[], cardQuotes: ServiceQuote[]): Promise<CarrierAnswer> {
+  private async preferLive(
+    carrier: Carrier,
+    shipment: RatingShipment,
+    offered: ServiceDefinition[],
+    cardQuotes: ServiceQuote[],
+  ): Promise<CarrierAnswer> {
     const live = this.deps.live as LiveRatingGateway;
 
     // Parcels over a service's limits are answered locally; the carrier is asked about the rest.
@@ -91,7 +107,11 @@ export class ParcelQuoteService {
       return { quotes: [...outcome.result.quotes, ...overLimits], messages: outcome.result.messages, liveFailed: null };
     }
     const message: CarrierMessage = outcome.ok
-      ? { carrier, code: 'live_no_rates', message: `${carrierLabels[carrier]} returned no rates; quoted from rate cards.` }
+      ? {
+          carrier,
+          code: 'live_no_rates',
+          message: `${carrierLabels[carrier]} returned no rates; quoted from rate cards.`,
+        }
       : { carrier, code: outcome.code, message: `${outcome.message}; quoted from rate cards.` };
     const fallbackWarning = { code: 'live_rating_unavailable', message: message.message };
     return {
@@ -107,7 +127,10 @@ export class ParcelQuoteService {
  * type. FedEx Ground serves businesses and Home Delivery residences; only one is offered unless the
  * caller asked for the other by name, which is then listed as not offered.
  */
-function selectServices(module: CarrierModule, shipment: RatingShipment): { offered: ServiceDefinition[]; notOffered: ServiceQuote[] } {
+function selectServices(
+  module: CarrierModule,
+  shipment: RatingShipment,
+): { offered: ServiceDefinition[]; notOffered: ServiceQuote[] } {
   const requested = module.services.filter((s) => shipment.services === null || shipment.services.includes(s.code));
   const addressType = shipment.residential ? 'residential' : 'commercial';
   const fits = (s: ServiceDefinition) => s.addressType === 'any' || s.addressType === addressType;
@@ -115,6 +138,8 @@ function selectServices(module: CarrierModule, shipment: RatingShipment): { offe
     offered: requested.filter(fits),
     notOffered: requested
       .filter((s) => !fits(s) && shipment.services !== null)
-      .map((s) => unavailableQuote(s, { code: 'not_offered', message: `${s.name} serves ${s.addressType} addresses only.` })),
+      .map((s) =>
+        unavailableQuote(s, { code: 'not_offered', message: `${s.name} serves ${s.addressType} addresses only.` }),
+      ),
   };
 }

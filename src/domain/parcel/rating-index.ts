@@ -108,26 +108,35 @@ export class RatingIndex {
   private readonly surcharges = new Map<Carrier, SurchargeTableVersion[]>();
   private readonly fuel = new Map<string, CompiledFuelRate[]>();
   private readonly charts = new Map<Carrier, CompiledChart[]>();
-  private readonly deliveryAreas = new Map<Carrier, Array<{ version: DeliveryAreaListVersion; tiers: Map<string, SurchargeCode> }>>();
+  private readonly deliveryAreas = new Map<
+    Carrier,
+    Array<{ version: DeliveryAreaListVersion; tiers: Map<string, SurchargeCode> }>
+  >();
   private readonly chartZip3s = new Set<string>();
 
   constructor(data: ParcelReferenceData) {
     for (const card of data.rateCards) this.addCard(card);
-    for (const list of this.cards.values()) list.sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom) || rateTypeRank(a) - rateTypeRank(b));
+    for (const list of this.cards.values())
+      list.sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom) || rateTypeRank(a) - rateTypeRank(b));
     for (const table of data.surchargeTables) push(this.surcharges, table.carrier, table);
     for (const list of this.surcharges.values()) list.sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom));
     for (const rate of data.fuelRates) this.addFuel(rate);
     for (const chart of data.zoneCharts) this.addChart(chart);
-    for (const list of this.charts.values()) list.sort((a, b) => b.version.effectiveFrom.localeCompare(a.version.effectiveFrom));
+    for (const list of this.charts.values())
+      list.sort((a, b) => b.version.effectiveFrom.localeCompare(a.version.effectiveFrom));
     for (const list of data.deliveryAreaLists) {
       push(this.deliveryAreas, list.carrier, { version: list, tiers: new Map(list.zips.map((z) => [z.zip5, z.tier])) });
     }
-    for (const list of this.deliveryAreas.values()) list.sort((a, b) => b.version.effectiveFrom.localeCompare(a.version.effectiveFrom));
+    for (const list of this.deliveryAreas.values())
+      list.sort((a, b) => b.version.effectiveFrom.localeCompare(a.version.effectiveFrom));
   }
 
   /** Cards of a service in force on `date` whose columns include `zone`, best first. */
   cardFor(cardService: string, zone: string, date: string): CompiledCard | null {
-    return this.cards.get(cardService)?.find((c) => inForce(c.effectiveFrom, c.effectiveTo, date) && c.prices.has(zone)) ?? null;
+    return (
+      this.cards.get(cardService)?.find((c) => inForce(c.effectiveFrom, c.effectiveTo, date) && c.prices.has(zone)) ??
+      null
+    );
   }
 
   hasCardInForce(cardService: string, date: string): boolean {
@@ -148,7 +157,13 @@ export class RatingIndex {
    * for a date before every chart, the oldest: geography changes slowly and a chart beats a mileage
    * estimate). Scoped ranges are read first, then narrow exceptions before the ranges around them.
    */
-  chartZone(carrier: Carrier, originZip: string, destinationZip: string, scopes: readonly ZoneScope[], date: string): ChartZone | null {
+  chartZone(
+    carrier: Carrier,
+    originZip: string,
+    destinationZip: string,
+    scopes: readonly ZoneScope[],
+    date: string,
+  ): ChartZone | null {
     const origin = Number(originZip);
     const candidates = (this.charts.get(carrier) ?? []).filter((c) => origin >= c.originFrom && origin <= c.originTo);
     if (candidates.length === 0) return null;
@@ -217,8 +232,14 @@ export class RatingIndex {
       basisPoints: percentToBasisPoints(rate.percent),
       percent: rate.percent,
       lineName: `Fuel surcharge (${rate.percent} %, week of ${rate.weekStart})`,
-      weeklyWarning: { code: 'fuel_estimated', message: `Fuel surcharge estimated with the ${carrier} rate for the week of ${rate.weekStart}; carriers adjust it weekly.` },
-      latestWarning: { code: 'fuel_estimated', message: `Fuel surcharge estimated with the latest known ${carrier} rate, ${rate.percent} % for the week of ${rate.weekStart}.` },
+      weeklyWarning: {
+        code: 'fuel_estimated',
+        message: `Fuel surcharge estimated with the ${carrier} rate for the week of ${rate.weekStart}; carriers adjust it weekly.`,
+      },
+      latestWarning: {
+        code: 'fuel_estimated',
+        message: `Fuel surcharge estimated with the latest known ${carrier} rate, ${rate.percent} % for the week of ${rate.weekStart}.`,
+      },
     });
     list.sort((a, b) => b.weekStart.localeCompare(a.weekStart));
     this.fuel.set(key, list);
@@ -229,19 +250,28 @@ export class RatingIndex {
     for (const range of version.ranges) {
       push(byScope, range.scope ?? '', range);
       if (version.carrier === 'usps') {
-        for (let p = Number(range.destFrom.slice(0, 3)); p <= Number(range.destTo.slice(0, 3)); p++) this.chartZip3s.add(String(p).padStart(3, '0'));
+        for (let p = Number(range.destFrom.slice(0, 3)); p <= Number(range.destTo.slice(0, 3)); p++)
+          this.chartZip3s.add(String(p).padStart(3, '0'));
       }
     }
     const layers = new Map<string, Array<CompiledRange[]>>();
     for (const [scope, ranges] of byScope) layers.set(scope, layersOf(ranges));
-    push(this.charts, version.carrier, { version, originFrom: Number(version.originFrom), originTo: Number(version.originTo), layers });
+    push(this.charts, version.carrier, {
+      version,
+      originFrom: Number(version.originFrom),
+      originTo: Number(version.originTo),
+      layers,
+    });
   }
 }
 
 function includedWarning(card: RateCardVersion): QuoteWarning | null {
   if (card.includes.length === 0) return null;
   const included = [...new Set(card.includes)].map((c) => c.replace(/_/g, ' ')).join(', ');
-  return { code: 'charges_included', message: `The ${card.source.title} already include ${included}: nothing is added for them.` };
+  return {
+    code: 'charges_included',
+    message: `The ${card.source.title} already include ${included}: nothing is added for them.`,
+  };
 }
 
 function rateTypeRank(card: CompiledCard): number {

@@ -1,7 +1,13 @@
 import type { ParcelReferenceSource } from './ports';
 import { RatingIndex } from './rating-index';
 
-export const emptyReferenceData = { rateCards: [], surchargeTables: [], fuelRates: [], zoneCharts: [], deliveryAreaLists: [] };
+export const emptyReferenceData = {
+  rateCards: [],
+  surchargeTables: [],
+  fuelRates: [],
+  zoneCharts: [],
+  deliveryAreaLists: [],
+};
 
 /**
  * Holds the compiled rating index. `refresh()` loads everything from the source once (at start-up

@@ -11,11 +11,16 @@ import { toInches, toOunces } from './units';
  * positive sides, units and carriers) is the schema's, checked before the request gets here. Converts parcels to inches and ounces. Field paths in errors are those of
  * the request body, so the handler can answer 400 naming them.
  */
-export function validateQuoteRequest(request: QuoteRequest, index: RatingIndex, serviceCodes: ReadonlySet<string>): RatingShipment {
+export function validateQuoteRequest(
+  request: QuoteRequest,
+  index: RatingIndex,
+  serviceCodes: ReadonlySet<string>,
+): RatingShipment {
   const errors: FieldError[] = [];
   const originZip = knownZip(request.origin.postalCode, 'origin', index, errors);
   const destinationZip = knownZip(request.destination.postalCode, 'destination', index, errors);
-  if (!isCalendarDate(request.shipDate)) errors.push({ field: 'ship_date', message: 'must be a calendar date YYYY-MM-DD' });
+  if (!isCalendarDate(request.shipDate))
+    errors.push({ field: 'ship_date', message: 'must be a calendar date YYYY-MM-DD' });
   (request.services ?? []).forEach((s, i) => {
     if (!serviceCodes.has(s)) errors.push({ field: `services[${i}]`, message: `unknown service code "${s}"` });
   });
@@ -25,7 +30,11 @@ export function validateQuoteRequest(request: QuoteRequest, index: RatingIndex, 
     destinationZip,
     parcels: request.parcels.map((p, i) => ({
       index: i,
-      dimensionsIn: [p.length, p.width, p.height].map((v) => toInches(v, p.lengthUnit)).sort((a, b) => b - a) as [number, number, number],
+      dimensionsIn: [p.length, p.width, p.height].map((v) => toInches(v, p.lengthUnit)).sort((a, b) => b - a) as [
+        number,
+        number,
+        number,
+      ],
       weightOz: toOunces(p.weight, p.weightUnit),
     })),
     residential: request.residential,
@@ -38,6 +47,7 @@ export function validateQuoteRequest(request: QuoteRequest, index: RatingIndex, 
 /** The five-digit ZIP of a ZIP or ZIP+4 code, when its three-digit prefix exists. */
 function knownZip(postalCode: string, field: string, index: RatingIndex, errors: FieldError[]): string {
   const zip = postalCode.slice(0, 5);
-  if (!index.isKnownZip3(zip.slice(0, 3))) errors.push({ field: `${field}.postal_code`, message: `${zip} is not a US ZIP code (no such three-digit prefix)` });
+  if (!index.isKnownZip3(zip.slice(0, 3)))
+    errors.push({ field: `${field}.postal_code`, message: `${zip} is not a US ZIP code (no such three-digit prefix)` });
   return zip;
 }

@@ -50,7 +50,10 @@ export function resolveZone(
   for (const zip3 of new Set([from, to])) {
     const stand = centroidZip3(zip3);
     if (stand.substituted) {
-      warnings.push({ code: 'zip3_location_substituted', message: `ZIP3 ${zip3} has no Census location; the nearest prefix ${stand.zip3} stands in for it.` });
+      warnings.push({
+        code: 'zip3_location_substituted',
+        message: `ZIP3 ${zip3} has no Census location; the nearest prefix ${stand.zip3} stands in for it.`,
+      });
     }
   }
   return { zone, source: 'distance_estimate', warnings };

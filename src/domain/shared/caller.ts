@@ -15,7 +15,13 @@ export type Caller =
       plan: PlanName;
       mode: KeyMode;
       /** How the caller proved itself: an API key, or an OAuth access token with its scopes. */
-      credential: { type: 'api_key'; keyId: string; /** Set once the key is rotated: the end of its grace period. */ expiresAt: number | null } | { type: 'oauth_token'; clientId: string; scopes: string[] };
+      credential:
+        | {
+            type: 'api_key';
+            keyId: string;
+            /** Set once the key is rotated: the end of its grace period. */ expiresAt: number | null;
+          }
+        | { type: 'oauth_token'; clientId: string; scopes: string[] };
     };
 
 export function entitlementPlanOf(caller: Caller): EntitlementPlan {

@@ -1,7 +1,16 @@
 /** The shared capability's public surface: code outside src/domain/shared imports it from here. */
 export type { AccountScope } from './account-scope';
 export { isCalendarDate } from './calendar-date';
-export { type Caller, type EntitlementPlan, entitlementPlanOf, type KeyMode, type PlanName, planNames, quotaSubjectOf, subjectOf } from './caller';
+export {
+  type Caller,
+  type EntitlementPlan,
+  entitlementPlanOf,
+  type KeyMode,
+  type PlanName,
+  planNames,
+  quotaSubjectOf,
+  subjectOf,
+} from './caller';
 export { type Clock, systemClock } from './clock';
 export { giveWayAfterMs, givingWay } from './give-way';
 export { DomainError, type DomainErrorKind, type FieldIssue, invalidInput } from './errors';
@@ -10,5 +19,12 @@ export type { ImportProgress, ImportStep } from './import-progress';
 export { OAuthTokenCache, readIssuedToken } from './oauth-token-cache';
 export { newOutboxEvent, type OutboxEvent } from './outbox-event';
 export { drawTable, type Pdf, type PdfColumn, type PdfRow, stampFooters, startPdf, startTable } from './pdf-document';
-export { type Cell, type Table, type TableFormat, tableMediaTypes, withoutFormulaGuard, writeTable } from './table-file';
+export {
+  type Cell,
+  type Table,
+  type TableFormat,
+  tableMediaTypes,
+  withoutFormulaGuard,
+  writeTable,
+} from './table-file';
 export { allPages, decodeCursor, isCreatedAtCursor, type Page, pageOf } from './page-cursor';

@@ -25,7 +25,10 @@ export class OAuthTokenCache {
       this.pending = this.issue(signal)
         .then((issued) => {
           const lifetimeMs = issued.expiresInSeconds * 1000;
-          this.token = { value: issued.accessToken, refreshAt: this.now() + lifetimeMs - Math.min(this.refreshBufferMs, lifetimeMs / 2) };
+          this.token = {
+            value: issued.accessToken,
+            refreshAt: this.now() + lifetimeMs - Math.min(this.refreshBufferMs, lifetimeMs / 2),
+          };
           return issued.accessToken;
         })
         .finally(() => {

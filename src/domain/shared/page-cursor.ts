@@ -38,7 +38,12 @@ export function pageOf<T>(rows: T[], limit: number, cursorOf: (last: T) => unkno
 
 export function isCreatedAtCursor(value: unknown): value is { createdAt: number; id: string } {
   const candidate = value as { createdAt?: unknown; id?: unknown } | null;
-  return typeof candidate === 'object' && candidate !== null && Number.isSafeInteger(candidate.createdAt) && typeof candidate.id === 'string';
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    Number.isSafeInteger(candidate.createdAt) &&
+    typeof candidate.id === 'string'
+  );
 }
 
 /** Every item of a paginated collection, page after page (for exports). */

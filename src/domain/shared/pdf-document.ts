@@ -1,4 +1,3 @@
-
 /**
  * pdfkit building blocks shared by the PDFs we render (invoices, duty reports): an A4 document
  * collected into a Buffer, tables that continue on the next page with their header repeated, and
@@ -21,7 +20,12 @@ export const pageMargin = 50;
  */
 export async function startPdf(info: PdfInfo): Promise<{ doc: Pdf; done: Promise<Buffer> }> {
   const { default: PDFDocumentClass } = await import('pdfkit');
-  const doc: Pdf = new PDFDocumentClass({ size: 'A4', margin: pageMargin, bufferPages: true, info: { Title: info.title, Producer: 'Tradelane', CreationDate: info.createdAt } });
+  const doc: Pdf = new PDFDocumentClass({
+    size: 'A4',
+    margin: pageMargin,
+    bufferPages: true,
+    info: { Title: info.title, Producer: 'Tradelane', CreationDate: info.createdAt },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -86,7 +90,15 @@ function layoutRow(doc: Pdf, columns: PdfColumn[], row: PdfRow, width: number, h
   return { height: cellsHeight + note + 2 * cellPadding, cellsHeight, singleLineWidths };
 }
 
-function drawRow(doc: Pdf, columns: PdfColumn[], row: PdfRow, layout: RowLayout, left: number, width: number, header: boolean): void {
+function drawRow(
+  doc: Pdf,
+  columns: PdfColumn[],
+  row: PdfRow,
+  layout: RowLayout,
+  left: number,
+  width: number,
+  header: boolean,
+): void {
   const top = doc.y;
   if (header) doc.rect(left, top, width, layout.height).fill('#eeeeee').fillColor('black');
   doc.font(rowFont(row, header)).fontSize(9);
@@ -97,15 +109,30 @@ function drawRow(doc: Pdf, columns: PdfColumn[], row: PdfRow, layout: RowLayout,
     const innerWidth = columnWidth - 2 * cellPadding;
     const single = layout.singleLineWidths[i];
     // Where pdfkit's wrapper would put a one-line text (right-aligned: against the cell's right edge).
-    if (single !== null) doc.text(cell, x + cellPadding + (align === 'right' ? innerWidth - single : 0), top + cellPadding, { lineBreak: false });
+    if (single !== null)
+      doc.text(cell, x + cellPadding + (align === 'right' ? innerWidth - single : 0), top + cellPadding, {
+        lineBreak: false,
+      });
     else {
       doc.text(cell, x + cellPadding, top + cellPadding, { width: innerWidth, align: align ?? 'left' });
       cellsBottom = Math.max(cellsBottom, doc.y);
     }
     x += columnWidth;
   });
-  if (row.note) doc.font('Helvetica').fontSize(7.5).fillColor('#555555').text(row.note, left + cellPadding, cellsBottom + 2, { width: width - 2 * cellPadding }).fillColor('black');
-  doc.moveTo(left, top + layout.height).lineTo(left + width, top + layout.height).lineWidth(0.5).strokeColor('#bbbbbb').stroke().strokeColor('black');
+  if (row.note)
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor('#555555')
+      .text(row.note, left + cellPadding, cellsBottom + 2, { width: width - 2 * cellPadding })
+      .fillColor('black');
+  doc
+    .moveTo(left, top + layout.height)
+    .lineTo(left + width, top + layout.height)
+    .lineWidth(0.5)
+    .strokeColor('#bbbbbb')
+    .stroke()
+    .strokeColor('black');
   doc.x = left;
   doc.y = top + layout.height;
 }
@@ -157,11 +184,16 @@ export function stampFooters(doc: Pdf, text: string): void {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0; // writing below the bottom margin would otherwise start a new page
     doc.font('Helvetica').fontSize(7.5).fillColor('#555555');
-    doc.text(text.replace('{page}', String(i + 1)).replace('{pages}', String(count)), doc.page.margins.left, doc.page.height - 35, {
-      width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
-      align: 'center',
-      lineBreak: false,
-    });
+    doc.text(
+      text.replace('{page}', String(i + 1)).replace('{pages}', String(count)),
+      doc.page.margins.left,
+      doc.page.height - 35,
+      {
+        width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+        align: 'center',
+        lineBreak: false,
+      },
+    );
     doc.fillColor('black');
     doc.page.margins.bottom = bottom;
   }

@@ -39,7 +39,8 @@ const workbookNumber = /^-?\d{1,15}(\.\d+)?$/;
  * A text a spreadsheet would run as a formula (=, +, -, @, tab or CR first) gets a leading `'`
  * (OWASP CSV injection); a plain number such as "-12.50" is not a formula and stays as it is.
  */
-const asText = (cell: Cell): Cell => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) && !plainNumber.test(cell) ? `'${cell}` : cell);
+const asText = (cell: Cell): Cell =>
+  typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) && !plainNumber.test(cell) ? `'${cell}` : cell;
 
 /** The guard's quote taken off again, for a file read back (a results file uploaded as a job). */
 export const withoutFormulaGuard = (text: string): string => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
@@ -69,7 +70,15 @@ async function toXlsx(table: Table): Promise<Buffer> {
   header.commit();
   const numeric = table.numericTextColumns ?? new Set<string>();
   for await (const row of table.rows) {
-    sheet.addRow(row.map((cell, i) => (typeof cell === 'string' && numeric.has(table.columns[i]) && workbookNumber.test(cell) ? Number(cell) : asText(cell)))).commit();
+    sheet
+      .addRow(
+        row.map((cell, i) =>
+          typeof cell === 'string' && numeric.has(table.columns[i]) && workbookNumber.test(cell)
+            ? Number(cell)
+            : asText(cell),
+        ),
+      )
+      .commit();
   }
   sheet.commit();
   await workbook.commit();

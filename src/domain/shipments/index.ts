@@ -1,6 +1,18 @@
 /** The shipments capability's public surface: code outside src/domain/shipments imports it from here. */
 export { SubscriptionShipmentTracking } from './container-tracking';
-export { type CargoLine, type CargoLineInput, type DutyEstimate, noTransitions, type Party, type Shipment, type ShipmentFilter, type ShipmentInput, type ShipmentMode, type ShipmentStatus, type StatusTransitions } from './model';
+export {
+  type CargoLine,
+  type CargoLineInput,
+  type DutyEstimate,
+  noTransitions,
+  type Party,
+  type Shipment,
+  type ShipmentFilter,
+  type ShipmentInput,
+  type ShipmentMode,
+  type ShipmentStatus,
+  type StatusTransitions,
+} from './model';
 export type { ShipmentStore } from './ports';
 export { ShipmentService, type ShipmentView } from './shipment.service';
 export type { ShipmentAction } from './state-machine';

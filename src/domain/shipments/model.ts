@@ -94,7 +94,13 @@ export interface Shipment {
   updatedAt: number;
 }
 
-export const noTransitions: StatusTransitions = { booked_at: null, departed_at: null, arrived_at: null, delivered_at: null, cancelled_at: null };
+export const noTransitions: StatusTransitions = {
+  booked_at: null,
+  departed_at: null,
+  arrived_at: null,
+  delivered_at: null,
+  cancelled_at: null,
+};
 
 /** The fields a caller writes (create: all it knows; update: those it changes, null clearing). */
 export interface ShipmentInput {

@@ -3,7 +3,13 @@ import type { AccountScope, OutboxEvent, Page } from '../shared';
 
 export interface ShipmentStore {
   find(accountId: string, livemode: boolean, id: string): Promise<Shipment | null>;
-  page(accountId: string, livemode: boolean, filter: ShipmentFilter, limit: number, cursor: string | null): Promise<Page<Shipment>>;
+  page(
+    accountId: string,
+    livemode: boolean,
+    filter: ShipmentFilter,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<Shipment>>;
   /** Inserts the shipment and its events in one transaction. */
   insert(shipment: Shipment, events: OutboxEvent[]): Promise<void>;
   /** Replaces the shipment if it is still as it was read (its updated_at); false when it changed meanwhile. */
@@ -34,5 +40,9 @@ export interface ShipmentTracking {
   /** Stops a subscription this shipment started (one it only found is left running). */
   stopFor(scope: AccountScope, shipmentId: string, subscriptionId: string): Promise<void>;
   /** The tracking of each subscription, by subscription id. */
-  views(scope: AccountScope, subscriptionIds: readonly string[], withTimeline: boolean): Promise<Map<string, ContainerTrackingView>>;
+  views(
+    scope: AccountScope,
+    subscriptionIds: readonly string[],
+    withTimeline: boolean,
+  ): Promise<Map<string, ContainerTrackingView>>;
 }

@@ -1,7 +1,15 @@
 import { dutyFactsOf, estimateCargoLine, type DutyCalculator } from './duty-estimates';
 import { CargoLine, CargoLineInput, noTransitions, Shipment, ShipmentFilter, ShipmentInput } from './model';
 import type { ContainerTrackingView, ShipmentStore, ShipmentTracking } from './ports';
-import { assertAction, deletableStatuses, finalStatuses, ShipmentAction, shipmentActions, ShipmentStateError, trackedStatuses } from './state-machine';
+import {
+  assertAction,
+  deletableStatuses,
+  finalStatuses,
+  ShipmentAction,
+  shipmentActions,
+  ShipmentStateError,
+  trackedStatuses,
+} from './state-machine';
 import { type AccountScope, DomainError, newId, newOutboxEvent, type OutboxEvent, type Page } from '../shared';
 import { dottedHtsCode, htsTariffLineDigits } from '../hts';
 import { checkContainerNumber, normaliseContainerNumber, TrackingInputError } from '../tracking';
@@ -27,7 +35,8 @@ export class ShipmentNotFoundError extends DomainError {
   }
 }
 
-const concurrentChange = (id: string) => new DomainError('conflict', `Shipment ${id} was changed by another request meanwhile; read it again and retry.`);
+const concurrentChange = (id: string) =>
+  new DomainError('conflict', `Shipment ${id} was changed by another request meanwhile; read it again and retry.`);
 
 /** Checks and normalises container numbers (ISO 6346), each at most once per shipment. */
 function containerNumbers(raw: readonly string[]): string[] {
@@ -35,7 +44,11 @@ function containerNumbers(raw: readonly string[]): string[] {
   return raw.map((number, index) => {
     const check = checkContainerNumber(number);
     const field = `containers/${index}/number`;
-    if (!check.valid) throw new TrackingInputError(field, check.message, { reason: check.problem, ...(check.expectedCheckDigit !== undefined ? { expected_check_digit: check.expectedCheckDigit } : {}) });
+    if (!check.valid)
+      throw new TrackingInputError(field, check.message, {
+        reason: check.problem,
+        ...(check.expectedCheckDigit !== undefined ? { expected_check_digit: check.expectedCheckDigit } : {}),
+      });
     if (seen.has(check.number)) throw new TrackingInputError(field, `Container ${check.number} is listed twice.`);
     seen.add(check.number);
     return check.number;
@@ -47,7 +60,10 @@ function cargoLines(inputs: readonly CargoLineInput[], previous: readonly CargoL
   const byId = new Map(previous.map((line) => [line.id, line]));
   return inputs.map((input, index) => {
     const digits = input.htsCode === null ? null : htsTariffLineDigits(input.htsCode);
-    if (input.htsCode !== null && digits === null) throw new DomainError('invalid_input', 'Not an HTS number.', [{ field: `cargo_lines/${index}/hts_code`, message: 'Not an HTS number.' }]);
+    if (input.htsCode !== null && digits === null)
+      throw new DomainError('invalid_input', 'Not an HTS number.', [
+        { field: `cargo_lines/${index}/hts_code`, message: 'Not an HTS number.' },
+      ]);
     const kept = input.id === undefined ? undefined : byId.get(input.id);
     if (input.id !== undefined && kept === undefined) {
       const message = `No cargo line ${input.id} on this shipment.`;
@@ -78,7 +94,10 @@ function changesetOf(before: unknown, after: unknown): Record<string, [unknown, 
 export class ShipmentService {
   constructor(private readonly deps: ShipmentServiceDeps) {}
 
-  async create(scope: AccountScope, input: ShipmentInput & { mode: NonNullable<ShipmentInput['mode']> }): Promise<ShipmentView> {
+  async create(
+    scope: AccountScope,
+    input: ShipmentInput & { mode: NonNullable<ShipmentInput['mode']> },
+  ): Promise<ShipmentView> {
     const now = this.deps.clock();
     const shipment: Shipment = {
       id: newId('shp', now),
@@ -114,8 +133,17 @@ export class ShipmentService {
     return this.view(scope, await this.find(scope, id), options.timeline ?? false);
   }
 
-  async list(scope: AccountScope, filter: ShipmentFilter, limit: number, cursor: string | null, options: { timeline?: boolean } = {}): Promise<Page<ShipmentView>> {
-    const normalised = filter.containerNumber === undefined ? filter : { ...filter, containerNumber: normaliseContainerNumber(filter.containerNumber) };
+  async list(
+    scope: AccountScope,
+    filter: ShipmentFilter,
+    limit: number,
+    cursor: string | null,
+    options: { timeline?: boolean } = {},
+  ): Promise<Page<ShipmentView>> {
+    const normalised =
+      filter.containerNumber === undefined
+        ? filter
+        : { ...filter, containerNumber: normaliseContainerNumber(filter.containerNumber) };
     const page = await this.deps.store.page(scope.accountId, scope.livemode, normalised, limit, cursor);
     const data: ShipmentView[] = [];
     for (const shipment of page.data) data.push(await this.view(scope, shipment, options.timeline ?? false));
@@ -124,29 +152,46 @@ export class ShipmentService {
 
   async update(scope: AccountScope, id: string, input: ShipmentInput): Promise<ShipmentView> {
     const before = await this.find(scope, id);
-    if (finalStatuses.includes(before.status)) throw new ShipmentStateError(id, before.status, 'it can no longer be changed');
+    if (finalStatuses.includes(before.status))
+      throw new ShipmentStateError(id, before.status, 'it can no longer be changed');
     const now = this.deps.clock();
     const { containers, cargoLines: lines, ...fields } = input;
-    const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<Shipment>;
+    const defined = Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined),
+    ) as Partial<Shipment>;
     let after: Shipment = { ...before, ...defined, updatedAt: now };
     if (containers !== undefined) {
       const previous = new Map(before.containers.map((c) => [c.number, c.subscriptionId]));
-      after.containers = containerNumbers(containers).map((number) => ({ number, subscriptionId: previous.get(number) ?? null }));
+      after.containers = containerNumbers(containers).map((number) => ({
+        number,
+        subscriptionId: previous.get(number) ?? null,
+      }));
     }
     if (lines !== undefined) after.cargoLines = cargoLines(lines, before.cargoLines, now);
     // Containers added to a shipment on its way are tracked from now on, as booking tracks the first ones.
     if (trackedStatuses.includes(after.status)) after = await this.trackContainers(scope, after);
     const view = await this.view(scope, after, false);
     const changeset = changesetOf(this.deps.present(await this.view(scope, before, false)), this.deps.present(view));
-    if (!(await this.deps.store.update(after, before.updatedAt, [this.event('shipment.updated', view, now, { changeset })]))) throw concurrentChange(id);
+    if (
+      !(await this.deps.store.update(after, before.updatedAt, [
+        this.event('shipment.updated', view, now, { changeset }),
+      ]))
+    )
+      throw concurrentChange(id);
     return view;
   }
 
   async delete(scope: AccountScope, id: string): Promise<void> {
     const shipment = await this.find(scope, id);
-    if (!deletableStatuses.includes(shipment.status)) throw new ShipmentStateError(id, shipment.status, 'only a draft or cancelled shipment can be deleted; cancel it first');
+    if (!deletableStatuses.includes(shipment.status))
+      throw new ShipmentStateError(
+        id,
+        shipment.status,
+        'only a draft or cancelled shipment can be deleted; cancel it first',
+      );
     const view = await this.view(scope, shipment, false);
-    if (!(await this.deps.store.delete(shipment, [this.event('shipment.deleted', view, this.deps.clock())]))) throw concurrentChange(id);
+    if (!(await this.deps.store.delete(shipment, [this.event('shipment.deleted', view, this.deps.clock())])))
+      throw concurrentChange(id);
   }
 
   /** One step of the state machine; booking starts tracking the containers, cancelling stops it. */
@@ -155,27 +200,42 @@ export class ShipmentService {
     assertAction(id, before.status, action);
     const rule = shipmentActions[action];
     const now = this.deps.clock();
-    let after: Shipment = { ...before, status: rule.to, statusTransitions: { ...before.statusTransitions, [rule.stamp]: now }, updatedAt: now };
+    let after: Shipment = {
+      ...before,
+      status: rule.to,
+      statusTransitions: { ...before.statusTransitions, [rule.stamp]: now },
+      updatedAt: now,
+    };
     if (action === 'book') after = await this.trackContainers(scope, after);
     const view = await this.view(scope, after, false);
-    if (!(await this.deps.store.update(after, before.updatedAt, [this.event(rule.event, view, now)]))) throw concurrentChange(id);
+    if (!(await this.deps.store.update(after, before.updatedAt, [this.event(rule.event, view, now)])))
+      throw concurrentChange(id);
     if (action === 'cancel') {
-      for (const container of before.containers) if (container.subscriptionId !== null) await this.deps.tracking.stopFor(scope, id, container.subscriptionId);
+      for (const container of before.containers)
+        if (container.subscriptionId !== null) await this.deps.tracking.stopFor(scope, id, container.subscriptionId);
     }
     return view;
   }
 
   /** Estimates every cargo line's duties with the calculator in force and stores them with the shipment. */
-  async estimateDuties(scope: AccountScope, id: string, calculate: DutyCalculator, today: string): Promise<ShipmentView> {
+  async estimateDuties(
+    scope: AccountScope,
+    id: string,
+    calculate: DutyCalculator,
+    today: string,
+  ): Promise<ShipmentView> {
     const before = await this.find(scope, id);
-    if (finalStatuses.includes(before.status)) throw new ShipmentStateError(id, before.status, 'it can no longer be changed');
+    if (finalStatuses.includes(before.status))
+      throw new ShipmentStateError(id, before.status, 'it can no longer be changed');
     const now = this.deps.clock();
     const context = { entryDate: before.eta ?? today, mode: before.mode };
     const lines: CargoLine[] = [];
-    for (const line of before.cargoLines) lines.push({ ...line, dutyEstimate: await estimateCargoLine(line, context, calculate, now) });
+    for (const line of before.cargoLines)
+      lines.push({ ...line, dutyEstimate: await estimateCargoLine(line, context, calculate, now) });
     const after: Shipment = { ...before, cargoLines: lines, updatedAt: now };
     const view = await this.view(scope, after, false);
-    if (!(await this.deps.store.update(after, before.updatedAt, [this.event('shipment.duties_estimated', view, now)]))) throw concurrentChange(id);
+    if (!(await this.deps.store.update(after, before.updatedAt, [this.event('shipment.duties_estimated', view, now)])))
+      throw concurrentChange(id);
     return view;
   }
 
@@ -195,7 +255,19 @@ export class ShipmentService {
     this.deps.tracking.checkTrackable(untracked, shipment.carrierScac);
     const containers = [];
     for (const container of shipment.containers) {
-      containers.push(container.subscriptionId !== null ? container : { ...container, subscriptionId: await this.deps.tracking.track(scope, shipment.id, container.number, shipment.carrierScac) });
+      containers.push(
+        container.subscriptionId !== null
+          ? container
+          : {
+              ...container,
+              subscriptionId: await this.deps.tracking.track(
+                scope,
+                shipment.id,
+                container.number,
+                shipment.carrierScac,
+              ),
+            },
+      );
     }
     return { ...shipment, containers };
   }
@@ -207,6 +279,16 @@ export class ShipmentService {
 
   private event(type: string, view: ShipmentView, now: number, extra: Record<string, unknown> = {}): OutboxEvent {
     const { shipment } = view;
-    return newOutboxEvent(type, { accountId: shipment.accountId, livemode: shipment.livemode, subjectType: 'shipment', subjectId: shipment.id, data: { object: this.deps.present(view), ...extra } }, now);
+    return newOutboxEvent(
+      type,
+      {
+        accountId: shipment.accountId,
+        livemode: shipment.livemode,
+        subjectType: 'shipment',
+        subjectId: shipment.id,
+        data: { object: this.deps.present(view), ...extra },
+      },
+      now,
+    );
   }
 }

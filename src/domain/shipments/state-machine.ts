@@ -8,7 +8,10 @@ export const shipmentActions = {
   arrive: { from: ['in_transit'], to: 'arrived', stamp: 'arrived_at', event: 'shipment.arrived' },
   deliver: { from: ['arrived'], to: 'delivered', stamp: 'delivered_at', event: 'shipment.delivered' },
   cancel: { from: ['draft', 'booked'], to: 'cancelled', stamp: 'cancelled_at', event: 'shipment.cancelled' },
-} as const satisfies Record<string, { from: readonly ShipmentStatus[]; to: ShipmentStatus; stamp: keyof StatusTransitions; event: string }>;
+} as const satisfies Record<
+  string,
+  { from: readonly ShipmentStatus[]; to: ShipmentStatus; stamp: keyof StatusTransitions; event: string }
+>;
 
 export type ShipmentAction = keyof typeof shipmentActions;
 

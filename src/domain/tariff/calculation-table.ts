@@ -34,7 +34,8 @@ export const calculationColumns = [
 const number = (value: string | null): Cell => (value === null ? null : Number(value));
 
 /** `adcvd_exporter Acme Textiles`, `steel_content_value 4200`: a claim as a person reads it. */
-export const claimText = (claim: ClaimInput): string => [claim.code, claim.text, claim.value === undefined ? undefined : String(claim.value)].filter(Boolean).join(' ');
+export const claimText = (claim: ClaimInput): string =>
+  [claim.code, claim.text, claim.value === undefined ? undefined : String(claim.value)].filter(Boolean).join(' ');
 
 export function calculationRow(calculation: DutyCalculation, claims: ClaimInput[]): Cell[] {
   const programs = reportFamilies.flatMap((family) => {

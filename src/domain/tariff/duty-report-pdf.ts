@@ -14,7 +14,10 @@ import type { DutyCalculation, DutyComponent, FeeLine } from './engine/duty-resu
 export type DutyReportLine =
   | { reference: string | null; claims: ClaimInput[]; calculation: DutyCalculation }
   /** A line the calculator could not price at all (e.g. no HTS release in force on its date). */
-  | { reference: string | null; failure: { htsCode: string; countryCode: string; entryDate: string | null; reason: string } };
+  | {
+      reference: string | null;
+      failure: { htsCode: string; countryCode: string; entryDate: string | null; reason: string };
+    };
 
 /** A table of every line of a report of several lines, its rows read one at a time. */
 export interface DutyReportSummary {
@@ -41,14 +44,16 @@ export interface DutyReport {
   lineCount: number;
   summary?: DutyReportSummary;
   /** The lines printed in detail, each on pages of its own when the report has several. */
-  details: AsyncIterable<DutyReportLine & { line: number; remark?: string }> | Iterable<DutyReportLine & { line: number; remark?: string }>;
+  details:
+    | AsyncIterable<DutyReportLine & { line: number; remark?: string }>
+    | Iterable<DutyReportLine & { line: number; remark?: string }>;
   /** What the report leaves out of the detail and why, said under the summary. */
   detailNote?: string;
 }
 
 export const dutyReportDisclaimer =
   'This report estimates duties and fees from the HTS release and the duty rules named on it, for the inputs shown. It is not a ruling or an entry ' +
-  'filing: classification, origin, value and claims are the importer\'s to establish, and CBP decides the duties owed. Amounts are in USD, ' +
+  "filing: classification, origin, value and claims are the importer's to establish, and CBP decides the duties owed. Amounts are in USD, " +
   'rounded half-up to cents per component. A component marked unresolved was not computed and is not counted as zero.';
 
 const unresolvedText = 'unresolved';
@@ -73,22 +78,40 @@ function componentRow(c: DutyComponent): PdfRow {
   const sources = c.citations.map((citation) => citation.ref).join('; ');
   const reason = c.reason ? `${c.status === 'suppressed' ? 'Not applied' : 'Why'}: ${c.reason}. ` : '';
   return {
-    cells: [`${c.programTitle}: ${c.description}`, c.reliefHeading ?? c.heading ?? '–', c.rateText, c.basisValue === null ? '–' : usd(c.basisValue), c.status === 'applies' || c.status === 'unresolved' ? usd(c.amount) : '–', c.status],
+    cells: [
+      `${c.programTitle}: ${c.description}`,
+      c.reliefHeading ?? c.heading ?? '–',
+      c.rateText,
+      c.basisValue === null ? '–' : usd(c.basisValue),
+      c.status === 'applies' || c.status === 'unresolved' ? usd(c.amount) : '–',
+      c.status,
+    ],
     note: `${reason}Sources: ${sources || 'none recorded'}`,
   };
 }
 
 function feeRow(name: string, fee: FeeLine): PdfRow {
   return {
-    cells: [name, `${fee.ratePercent}%`, fee.status === 'applies' ? usd(fee.amount) : '–', fee.status.replace('_', ' ')],
+    cells: [
+      name,
+      `${fee.ratePercent}%`,
+      fee.status === 'applies' ? usd(fee.amount) : '–',
+      fee.status.replace('_', ' '),
+    ],
     note: [fee.reason, `Sources: ${fee.citations.map((c) => c.ref).join('; ')}`].filter(Boolean).join('. '),
   };
 }
 
 function keyValues(doc: Pdf, pairs: Array<[string, string]>): void {
-  drawTable(doc, [{ header: 'Input', width: 130 }, { header: 'Value', width: 365 }], pairs.map(([key, value]) => ({ cells: [key, value] })));
+  drawTable(
+    doc,
+    [
+      { header: 'Input', width: 130 },
+      { header: 'Value', width: 365 },
+    ],
+    pairs.map(([key, value]) => ({ cells: [key, value] })),
+  );
 }
-
 
 function section(doc: Pdf, title: string): void {
   doc.moveDown(0.3).font('Helvetica-Bold').fontSize(11).text(title, doc.page.margins.left).moveDown(0.2);
@@ -104,23 +127,40 @@ function renderLine(doc: Pdf, line: Extract<DutyReportLine, { calculation: DutyC
     ['Arrival date', c.arrivalDate],
     ['Mode of transport', c.mode ?? 'not given'],
     ['Claims', line.claims.length ? line.claims.map(claimText).join(', ') : 'none'],
-    ['Base rate', `${c.base.rateText} (${c.base.column === 'column2' ? 'column 2' : c.base.column}${c.base.specialProgram ? `, ${c.base.specialProgram}` : ''})`],
+    [
+      'Base rate',
+      `${c.base.rateText} (${c.base.column === 'column2' ? 'column 2' : c.base.column}${c.base.specialProgram ? `, ${c.base.specialProgram}` : ''})`,
+    ],
     ['HTS release', `${c.htsRelease.name} (${c.htsRelease.id})`],
     ['Rules version', c.rulesVersion],
   ]);
   section(doc, 'Duty components');
   drawTable(doc, componentColumns, c.components.map(componentRow));
   section(doc, 'Fees');
-  drawTable(doc, [{ header: 'Fee', width: 245 }, { header: 'Rate', width: 80 }, { header: 'Amount (USD)', width: 90, align: 'right' }, { header: 'Status', width: 80 }], [
-    feeRow('Merchandise processing fee (MPF)', c.fees.mpf),
-    feeRow('Harbor maintenance fee (HMF)', c.fees.hmf),
-  ]);
+  drawTable(
+    doc,
+    [
+      { header: 'Fee', width: 245 },
+      { header: 'Rate', width: 80 },
+      { header: 'Amount (USD)', width: 90, align: 'right' },
+      { header: 'Status', width: 80 },
+    ],
+    [feeRow('Merchandise processing fee (MPF)', c.fees.mpf), feeRow('Harbor maintenance fee (HMF)', c.fees.hmf)],
+  );
   section(doc, 'Totals');
-  drawTable(doc, [{ header: 'Total', width: 325 }, { header: 'USD', width: 90, align: 'right' }, { header: 'Rate', width: 80, align: 'right' }], [
-    { cells: ['Duty', usd(c.totals.duty), c.totals.dutyRatePercent === null ? '–' : `${c.totals.dutyRatePercent}%`] },
-    { cells: ['Fees', usd(c.totals.fees), ''] },
-    { cells: ['Duty and fees', usd(c.totals.dutyAndFees), ''], bold: true },
-  ]);
+  drawTable(
+    doc,
+    [
+      { header: 'Total', width: 325 },
+      { header: 'USD', width: 90, align: 'right' },
+      { header: 'Rate', width: 80, align: 'right' },
+    ],
+    [
+      { cells: ['Duty', usd(c.totals.duty), c.totals.dutyRatePercent === null ? '–' : `${c.totals.dutyRatePercent}%`] },
+      { cells: ['Fees', usd(c.totals.fees), ''] },
+      { cells: ['Duty and fees', usd(c.totals.dutyAndFees), ''], bold: true },
+    ],
+  );
   const notes = [
     ...(c.prohibited ? ['Importation is prohibited on the entry date; no duty total is computed.'] : []),
     ...c.unresolved.map((u) => `Unresolved ${u.component}: ${u.reason}`),
@@ -147,11 +187,23 @@ async function renderSummary(doc: Pdf, summary: DutyReportSummary, lineCount: nu
     else total = total.plus(row.amount);
   }
   table.end();
-  doc.font('Helvetica-Bold').fontSize(10).text(`${summary.totalLabel}, resolved lines: USD ${usd(total.toFixed(2))}`, doc.page.margins.left);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(`${summary.totalLabel}, resolved lines: USD ${usd(total.toFixed(2))}`, doc.page.margins.left);
   if (unresolved.length) {
     const named = unresolved.slice(0, namedUnresolvedMax).join(', ');
-    const more = unresolved.length > namedUnresolvedMax ? ` and ${unresolved.length - namedUnresolvedMax} more (marked in the table)` : '';
-    doc.font('Helvetica').fontSize(9).text(`${unresolved.length} of ${lineCount} lines are unresolved and not in this total: line${unresolved.length === 1 ? '' : 's'} ${named}${more}.`, { width: 495 });
+    const more =
+      unresolved.length > namedUnresolvedMax
+        ? ` and ${unresolved.length - namedUnresolvedMax} more (marked in the table)`
+        : '';
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(
+        `${unresolved.length} of ${lineCount} lines are unresolved and not in this total: line${unresolved.length === 1 ? '' : 's'} ${named}${more}.`,
+        { width: 495 },
+      );
   }
 }
 
@@ -161,18 +213,35 @@ export async function renderDutyReportPdf(report: DutyReport): Promise<Buffer> {
   const several = report.lineCount > 1;
   const { doc, done } = await startPdf({ title: `Duty report ${report.id}`, createdAt: calculated });
   doc.font('Helvetica-Bold').fontSize(16).text('US import duty report');
-  doc.font('Helvetica').fontSize(9).text(`${report.id} · calculated ${calculated.toISOString().replace('T', ' ').slice(0, 16)} UTC · ${report.lineCount} line${several ? 's' : ''}`);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(
+      `${report.id} · calculated ${calculated.toISOString().replace('T', ' ').slice(0, 16)} UTC · ${report.lineCount} line${several ? 's' : ''}`,
+    );
   doc.moveDown(0.5);
   if (report.summary) await renderSummary(doc, report.summary, report.lineCount);
-  if (report.detailNote) doc.moveDown(0.3).font('Helvetica').fontSize(9).text(report.detailNote, doc.page.margins.left, undefined, { width: 495 });
+  if (report.detailNote)
+    doc
+      .moveDown(0.3)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(report.detailNote, doc.page.margins.left, undefined, { width: 495 });
   for await (const line of report.details) {
     if (several) {
       doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(12).text(`Line ${line.line}${line.reference ? `: ${line.reference}` : ''}`);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(12)
+        .text(`Line ${line.line}${line.reference ? `: ${line.reference}` : ''}`);
       if (line.remark) doc.font('Helvetica').fontSize(9).text(line.remark, { width: 495 });
     }
     if ('calculation' in line) renderLine(doc, line);
-    else doc.font('Helvetica').fontSize(9).text(`${line.failure.htsCode} from ${line.failure.countryCode}: unresolved. ${line.failure.reason}`);
+    else
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .text(`${line.failure.htsCode} from ${line.failure.countryCode}: unresolved. ${line.failure.reason}`);
   }
   section(doc, 'Disclaimer');
   doc.font('Helvetica').fontSize(8).text(dutyReportDisclaimer, { width: 495 });

@@ -56,12 +56,21 @@ export interface DutySimulation {
   rulesVersion: string;
 }
 
-const minus = (a: string | null, b: string | null): string | null => (a === null || b === null ? null : new Decimal(a).minus(b).toFixed(2));
+const minus = (a: string | null, b: string | null): string | null =>
+  a === null || b === null ? null : new Decimal(a).minus(b).toFixed(2);
 
-function differenceTo(first: DutyCalculation, calculation: DutyCalculation, landed: string | null, firstLanded: string | null): ScenarioDifference {
+function differenceTo(
+  first: DutyCalculation,
+  calculation: DutyCalculation,
+  landed: string | null,
+  firstLanded: string | null,
+): ScenarioDifference {
   const families = [...new Set([...first.programs, ...calculation.programs].map((p) => p.family))];
   return {
-    programs: families.map((family) => ({ family, amount: minus(familyAmount(calculation, family), familyAmount(first, family)) })),
+    programs: families.map((family) => ({
+      family,
+      amount: minus(familyAmount(calculation, family), familyAmount(first, family)),
+    })),
     duty: minus(calculation.totals.duty, first.totals.duty),
     landedDuty: minus(landed, firstLanded),
   };
@@ -75,16 +84,29 @@ function unrankedReason(calculation: DutyCalculation): string {
 
 /** Names a scenario's field in errors: `scenarios/N/field` (product fields keep their own names). */
 function scenarioField(field: string, index: number): string {
-  return ['hts_code', 'declared_value', 'mode'].includes(field) || field.startsWith('quantities') ? field : `scenarios/${index}/${field}`;
+  return ['hts_code', 'declared_value', 'mode'].includes(field) || field.startsWith('quantities')
+    ? field
+    : `scenarios/${index}/${field}`;
 }
 
-async function calculateScenario(product: SimulationProduct, scenario: SimulationScenario, index: number, deps: DutyEngineDependencies): Promise<DutyCalculation> {
+async function calculateScenario(
+  product: SimulationProduct,
+  scenario: SimulationScenario,
+  index: number,
+  deps: DutyEngineDependencies,
+): Promise<DutyCalculation> {
   try {
-    return await calculateDuty({ ...product, countryCode: scenario.countryCode, entryDate: scenario.entryDate, claims: scenario.claims }, deps);
+    return await calculateDuty(
+      { ...product, countryCode: scenario.countryCode, entryDate: scenario.entryDate, claims: scenario.claims },
+      deps,
+    );
   } catch (error) {
-    if (error instanceof InvalidTariffRequestError) throw new InvalidTariffRequestError(scenarioField(error.field, index), error.message);
+    if (error instanceof InvalidTariffRequestError)
+      throw new InvalidTariffRequestError(scenarioField(error.field, index), error.message);
     if (error instanceof HtsCodeNotInForceError) {
-      throw new DomainError('unprocessable', `Scenario ${index}: ${error.message}`, [{ field: `scenarios/${index}/entry_date`, message: error.message }]);
+      throw new DomainError('unprocessable', `Scenario ${index}: ${error.message}`, [
+        { field: `scenarios/${index}/entry_date`, message: error.message },
+      ]);
     }
     throw error;
   }
@@ -96,9 +118,14 @@ async function calculateScenario(product: SimulationProduct, scenario: Simulatio
  * InvalidTariffRequestError naming `scenarios/N/field`; an entry date no HTS release covers is
  * unprocessable, naming the scenario. Nothing is stored.
  */
-export async function simulateDuty(product: SimulationProduct, scenarios: SimulationScenario[], deps: DutyEngineDependencies): Promise<DutySimulation> {
+export async function simulateDuty(
+  product: SimulationProduct,
+  scenarios: SimulationScenario[],
+  deps: DutyEngineDependencies,
+): Promise<DutySimulation> {
   const calculations: DutyCalculation[] = [];
-  for (const [index, scenario] of scenarios.entries()) calculations.push(await calculateScenario(product, scenario, index, deps));
+  for (const [index, scenario] of scenarios.entries())
+    calculations.push(await calculateScenario(product, scenario, index, deps));
   const landed = calculations.map((c) => (c.prohibited === false ? c.totals.dutyAndFees : null));
   const resolved = scenarios.map((_, index) => index).filter((index) => landed[index] !== null);
   resolved.sort((a, b) => new Decimal(landed[a] as string).comparedTo(landed[b] as string) || a - b);

@@ -71,7 +71,9 @@ export interface IeepaRefundEstimate {
 const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
 
 /** The line as the importer named it. */
-function identity(line: IeepaRefundLineRequest): Pick<IeepaRefundLine, 'entryNumber' | 'lineNumber' | 'entryDate' | 'htsCode' | 'countryCode'> {
+function identity(
+  line: IeepaRefundLineRequest,
+): Pick<IeepaRefundLine, 'entryNumber' | 'lineNumber' | 'entryDate' | 'htsCode' | 'countryCode'> {
   return {
     entryNumber: line.entryNumber,
     lineNumber: line.lineNumber,
@@ -98,7 +100,11 @@ function unresolved(line: IeepaRefundLineRequest, reason: string, paid: string |
 }
 
 /** One line's estimate (`index` names a malformed line in the error). */
-export async function estimateIeepaRefundLine(line: IeepaRefundLineRequest, index: number, deps: DutyEngineDependencies): Promise<IeepaRefundLine> {
+export async function estimateIeepaRefundLine(
+  line: IeepaRefundLineRequest,
+  index: number,
+  deps: DutyEngineDependencies,
+): Promise<IeepaRefundLine> {
   const paid = line.ieepaPaid === null ? null : money(line.ieepaPaid);
   let result;
   try {
@@ -114,10 +120,20 @@ export async function estimateIeepaRefundLine(line: IeepaRefundLineRequest, inde
   }
   const ieepa = result.components.filter((c) => (ieepaPrograms as readonly string[]).includes(c.program));
   const open = ieepa.find((c) => c.status === 'unresolved' || (c.status === 'applies' && c.amount === null));
-  if (open) return unresolved(line, `${open.description}: ${open.reason ?? 'the amount cannot be computed from the line'}`, paid);
+  if (open)
+    return unresolved(
+      line,
+      `${open.description}: ${open.reason ?? 'the amount cannot be computed from the line'}`,
+      paid,
+    );
   const applying = ieepa.filter((c) => c.status === 'applies');
   const owed = Object.fromEntries(
-    ieepaPrograms.map((program) => [program, money(applying.filter((c) => c.program === program).reduce((sum, c) => sum.plus(c.amount as string), new Decimal(0)))]),
+    ieepaPrograms.map((program) => [
+      program,
+      money(
+        applying.filter((c) => c.program === program).reduce((sum, c) => sum.plus(c.amount as string), new Decimal(0)),
+      ),
+    ]),
   ) as Record<IeepaProgram, string>;
   const owedTotal = money(Object.values(owed).reduce((sum, amount) => sum.plus(amount), new Decimal(0)));
   const claimable = new Decimal(paid ?? owedTotal);
@@ -139,7 +155,8 @@ export async function estimateIeepaRefundLine(line: IeepaRefundLineRequest, inde
 
 function totalsOf(lines: IeepaRefundLine[]): IeepaRefundTotals {
   const resolved = lines.filter((l) => l.status === 'resolved');
-  const sum = (values: Array<string | null>) => money(values.reduce((total: Decimal, value) => (value === null ? total : total.plus(value)), new Decimal(0)));
+  const sum = (values: Array<string | null>) =>
+    money(values.reduce((total: Decimal, value) => (value === null ? total : total.plus(value)), new Decimal(0)));
   return {
     lines: lines.length,
     unresolvedLines: lines.length - resolved.length,
@@ -157,13 +174,19 @@ function totalsOf(lines: IeepaRefundLine[]): IeepaRefundTotals {
  * says why and is left out of the sums, which say they are incomplete; a malformed line is an
  * InvalidTariffRequestError naming `lines/N/field`, and nothing is estimated.
  */
-export async function estimateIeepaRefunds(lines: IeepaRefundLineRequest[], deps: DutyEngineDependencies): Promise<IeepaRefundEstimate> {
+export async function estimateIeepaRefunds(
+  lines: IeepaRefundLineRequest[],
+  deps: DutyEngineDependencies,
+): Promise<IeepaRefundEstimate> {
   const estimated: IeepaRefundLine[] = [];
   for (const [index, line] of lines.entries()) estimated.push(await estimateIeepaRefundLine(line, index, deps));
   const entryNumbers = [...new Set(estimated.map((l) => l.entryNumber))];
   return {
     lines: estimated,
-    entries: entryNumbers.map((entryNumber) => ({ entryNumber, ...totalsOf(estimated.filter((l) => l.entryNumber === entryNumber)) })),
+    entries: entryNumbers.map((entryNumber) => ({
+      entryNumber,
+      ...totalsOf(estimated.filter((l) => l.entryNumber === entryNumber)),
+    })),
     totals: totalsOf(estimated),
     rulesVersion: deps.rules.version,
   };

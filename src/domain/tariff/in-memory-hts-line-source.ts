@@ -9,13 +9,21 @@ export interface InMemoryRelease {
 
 /** An HtsLineSource over releases held in memory (tests, benchmarks). */
 export class InMemoryHtsLineSource implements HtsLineSource {
-  private readonly releases: Array<{ effectiveFrom: string; release: HtsRelease; byCode: Map<string, Omit<HtsLine, 'release'>> }>;
+  private readonly releases: Array<{
+    effectiveFrom: string;
+    release: HtsRelease;
+    byCode: Map<string, Omit<HtsLine, 'release'>>;
+  }>;
   /** Found lookups by release and code, made on first use (as the release line source caches them). */
   private readonly found = new Map<HtsRelease, Map<string, HtsLineLookup>>();
 
   constructor(releases: InMemoryRelease[]) {
     this.releases = releases
-      .map(({ release, effectiveFrom, lines }) => ({ release, effectiveFrom, byCode: new Map(lines.map((line) => [line.code, line])) }))
+      .map(({ release, effectiveFrom, lines }) => ({
+        release,
+        effectiveFrom,
+        byCode: new Map(lines.map((line) => [line.code, line])),
+      }))
       .sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1));
   }
 

@@ -3,20 +3,55 @@ export { countryCodeForName } from './countries/country-directory';
 export { calculateDuty } from './engine/calculate-duty';
 export type { ClaimInput, DutyInput, TransportMode } from './engine/duty-request';
 export type { DutyCalculation, DutyComponent, ProgramSummary, ReportFamily } from './engine/duty-result';
-export { estimateIeepaRefunds, type IeepaRefundEstimate, type IeepaRefundLine, type IeepaRefundTotals } from './ieepa-refunds';
+export {
+  estimateIeepaRefunds,
+  type IeepaRefundEstimate,
+  type IeepaRefundLine,
+  type IeepaRefundTotals,
+} from './ieepa-refunds';
 export { parseRateExpression, parseSpecialColumn } from './rate-text/parse-rate-text';
 export type { RateExpression, RateTerm } from './rate-text/rate-text.model';
 export { canonicalUnit } from './rate-text/rate-units';
 export { ReleaseLineSource } from './release-line-source';
-export { type AdcvdFile, adcvdFileSchema, describeSchemaError, type ProductListsFile, productListsFileSchema } from './rules/rule-schema';
-export { type AdcvdCase, buildRuleSet, type ImportedProductList, type ProductListEntry, RuleDataError, type TariffRuleSet, type RuleSetSources } from './rules/rule-set';
+export {
+  type AdcvdFile,
+  adcvdFileSchema,
+  describeSchemaError,
+  type ProductListsFile,
+  productListsFileSchema,
+} from './rules/rule-schema';
+export {
+  type AdcvdCase,
+  buildRuleSet,
+  type ImportedProductList,
+  type ProductListEntry,
+  RuleDataError,
+  type TariffRuleSet,
+  type RuleSetSources,
+} from './rules/rule-set';
 export { ActiveTariffRules } from './rules/active-tariff-rules';
 export type { DutyEngineDependencies } from './engine/calculate-duty';
 export { type DutySimulation, simulateDuty } from './duty-simulation';
-export { findStoredCalculation, type StoredCalculation, type StoredCalculationStore, storeCalculation, storedCalculationsTable, storedReportLine } from './stored-calculations';
+export {
+  findStoredCalculation,
+  type StoredCalculation,
+  type StoredCalculationStore,
+  storeCalculation,
+  storedCalculationsTable,
+  storedReportLine,
+} from './stored-calculations';
 export { type DutyReportLine, renderDutyReportPdf } from './duty-report-pdf';
 export { type BulkJobKind, type BulkLine, type BulkLineOutput, inputColumns } from './bulk/bulk-columns';
-export { type BulkJob, type BulkJobLine, BulkJobService, type BulkJobSource, type BulkJobStatus, type BulkJobStore, resultColumns, resultRow } from './bulk/bulk-job.service';
+export {
+  type BulkJob,
+  type BulkJobLine,
+  BulkJobService,
+  type BulkJobSource,
+  type BulkJobStatus,
+  type BulkJobStore,
+  resultColumns,
+  resultRow,
+} from './bulk/bulk-job.service';
 export { bulkReportDetailDefault, bulkReportDetailMax, renderBulkJobReport } from './bulk/bulk-report';
 export { claimsCellOf, maxBulkFileBytes, type RawRow } from './bulk/bulk-lines';
 export { readCsv, readXlsx, resultsTable, templateTable } from './bulk/bulk-sheets';

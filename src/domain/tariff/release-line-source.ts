@@ -1,6 +1,14 @@
 import { LRUCache } from 'lru-cache';
 import type { HtsLineLookup, HtsLineSource } from './hts-line-source';
-import { findHtsLine, findHtsLineIn, htsLineHistory, type HtsLineView, type HtsRelease, type HtsReleaseStore, type StoredHtsLine } from '../hts';
+import {
+  findHtsLine,
+  findHtsLineIn,
+  htsLineHistory,
+  type HtsLineView,
+  type HtsRelease,
+  type HtsReleaseStore,
+  type StoredHtsLine,
+} from '../hts';
 
 /** How long an answer may miss a release another process imported (this process's imports clear at once). */
 const staleAfterMs = 60_000;
@@ -128,7 +136,9 @@ export class ReleaseLineSource implements HtsLineSource {
     if (!history.found) {
       return found.reason === 'no_release' ? { status: 'not_in_force', reason: found.message } : { status: 'unknown' };
     }
-    const spans = history.entries.map((entry) => `${entry.release.title} (from ${entry.validFrom}${entry.validTo ? ` to ${entry.validTo}` : ''})`);
+    const spans = history.entries.map(
+      (entry) => `${entry.release.title} (from ${entry.validFrom}${entry.validTo ? ` to ${entry.validTo}` : ''})`,
+    );
     return { status: 'not_in_force', reason: `${found.message}; it is in ${spans.join(', ')}` };
   }
 }

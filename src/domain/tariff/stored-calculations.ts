@@ -42,25 +42,43 @@ export async function storeCalculation(
 }
 
 /** Another account's calculation, or one of the other mode, is not found. */
-export async function findStoredCalculation(store: StoredCalculationStore, owner: { accountId: string; livemode: boolean }, id: string): Promise<StoredCalculation> {
+export async function findStoredCalculation(
+  store: StoredCalculationStore,
+  owner: { accountId: string; livemode: boolean },
+  id: string,
+): Promise<StoredCalculation> {
   const found = await store.find(owner.accountId, owner.livemode, id);
-  if (!found) throw new DomainError('not_found', `No ${owner.livemode ? 'live' : 'test'}-mode calculation ${id} in this account.`);
+  if (!found)
+    throw new DomainError(
+      'not_found',
+      `No ${owner.livemode ? 'live' : 'test'}-mode calculation ${id} in this account.`,
+    );
   return found;
 }
 
 const exportPageSize = 500;
 
 /** Every stored calculation of the account in the mode, newest first, as a table (see calculation-table). */
-export async function storedCalculationsTable(store: StoredCalculationStore, owner: { accountId: string; livemode: boolean }): Promise<Table> {
+export async function storedCalculationsTable(
+  store: StoredCalculationStore,
+  owner: { accountId: string; livemode: boolean },
+): Promise<Table> {
   const rows: Cell[][] = [];
-  for await (const stored of allPages((cursor) => store.page(owner.accountId, owner.livemode, exportPageSize, cursor ?? null))) {
-    rows.push([stored.id, new Date(stored.createdAt).toISOString(), ...calculationRow(stored.calculation, claimsOf(stored))]);
+  for await (const stored of allPages((cursor) =>
+    store.page(owner.accountId, owner.livemode, exportPageSize, cursor ?? null),
+  )) {
+    rows.push([
+      stored.id,
+      new Date(stored.createdAt).toISOString(),
+      ...calculationRow(stored.calculation, claimsOf(stored)),
+    ]);
   }
   return { name: 'Calculations', columns: ['calculation_id', 'created_at', ...calculationColumns], rows };
 }
 
 /** The catalogue claims the calculation was asked with (the deprecated object form is not listed). */
-const claimsOf = (stored: StoredCalculation): ClaimInput[] => (Array.isArray(stored.request.claims) ? (stored.request.claims as ClaimInput[]) : []);
+const claimsOf = (stored: StoredCalculation): ClaimInput[] =>
+  Array.isArray(stored.request.claims) ? (stored.request.claims as ClaimInput[]) : [];
 
 /** The calculation as a line of the duty report, with the catalogue claims it was asked with. */
 export function storedReportLine(stored: StoredCalculation): DutyReportLine {

@@ -25,7 +25,13 @@ export function isBackingOff(health: ProviderHealth | null, now: number): boolea
   return health?.backoffUntil !== null && health?.backoffUntil !== undefined && health.backoffUntil > now;
 }
 
-export function afterFailure(previous: ProviderHealth | null, provider: string, error: string, now: number, policy: BackoffPolicy): ProviderHealth {
+export function afterFailure(
+  previous: ProviderHealth | null,
+  provider: string,
+  error: string,
+  now: number,
+  policy: BackoffPolicy,
+): ProviderHealth {
   const consecutiveFailures = (previous?.consecutiveFailures ?? 0) + 1;
   return {
     provider,

@@ -16,7 +16,8 @@ export type PortLookup = (locode: string) => PortView;
 /** Every port a container's resource names: its route and its events' locations. */
 export function locodesOf(snapshot: ContainerSnapshot, timeline: readonly StoredTimelineEvent[]): string[] {
   const codes = new Set<string>();
-  for (const c of [snapshot.route.origin, snapshot.route.destination, ...snapshot.route.transshipments]) if (c) codes.add(c);
+  for (const c of [snapshot.route.origin, snapshot.route.destination, ...snapshot.route.transshipments])
+    if (c) codes.add(c);
   for (const { event } of timeline) {
     const c = event.location?.unlocode ?? event.transportCall?.location?.unlocode;
     if (c) codes.add(c);
@@ -59,7 +60,14 @@ export function timelineEventView(stored: StoredTimelineEvent, port: PortLookup)
     location: locode
       ? { ...port(locode), facility_code: e.location?.facilityCode ?? null, location_name: e.location?.name ?? null }
       : e.location && e.location.lat !== null
-        ? { locode: null, name: e.location.name, lat: e.location.lat, lon: e.location.lon, facility_code: null, location_name: e.location.name }
+        ? {
+            locode: null,
+            name: e.location.name,
+            lat: e.location.lat,
+            lon: e.location.lon,
+            facility_code: null,
+            location_name: e.location.name,
+          }
         : null,
     mode_of_transport: call?.modeOfTransport ?? null,
     vessel: call?.vessel ? { name: call.vessel.name, imo: call.vessel.imo } : null,
@@ -122,7 +130,7 @@ export function containerResource(
     data_refreshed_at: iso(snapshot.carrierDataAt),
     data_age_seconds: age === null ? null : Math.max(0, Math.round(age / 1000)),
     stale: snapshot.stale || tooOld,
-    stale_reason: snapshot.staleReason ?? (tooOld ? `not refreshed for ${Math.round((age) / 60_000)} minutes` : null),
+    stale_reason: snapshot.staleReason ?? (tooOld ? `not refreshed for ${Math.round(age / 60_000)} minutes` : null),
     created_at: at(snapshot.createdAt),
     updated_at: at(snapshot.updatedAt),
   };

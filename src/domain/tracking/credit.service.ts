@@ -1,5 +1,13 @@
 import { TrackingInputError } from './errors';
-import { PriceTier, quoteCredits, startOfMonthUtc, trackingCreditPricing, trackingCreditType, validateGrant, type CreditPlan } from './credits';
+import {
+  PriceTier,
+  quoteCredits,
+  startOfMonthUtc,
+  trackingCreditPricing,
+  trackingCreditType,
+  validateGrant,
+  type CreditPlan,
+} from './credits';
 import { decodeCursor, isCreatedAtCursor, Page, pageOf } from '../shared';
 
 export type LedgerEntryKind = 'grant' | 'purchase' | 'consume' | 'refund';
@@ -38,7 +46,12 @@ export interface CreditLedger {
   append(accountId: string, creditType: string, entry: NewLedgerEntry, now: number): Promise<LedgerEntry>;
   consumedSince(accountId: string, creditType: string, since: number): Promise<number>;
   /** Newest first; `before` is the last entry of the previous page. */
-  entries(accountId: string, creditType: string, limit?: number, before?: { createdAt: number; id: string }): Promise<LedgerEntry[]>;
+  entries(
+    accountId: string,
+    creditType: string,
+    limit?: number,
+    before?: { createdAt: number; id: string },
+  ): Promise<LedgerEntry[]>;
 }
 
 /** What an account's credits stand at and what the next one costs (month volume so far included). */
@@ -64,13 +77,25 @@ export class TrackingCreditService {
   }
 
   async summary(accountId: string, plan: CreditPlan, livemode: boolean): Promise<CreditBalanceSummary> {
-    const prices = { plan, currency: trackingCreditPricing.currency, listPrice: trackingCreditPricing.listPrice, tiers: trackingCreditPricing.tiers[plan] };
+    const prices = {
+      plan,
+      currency: trackingCreditPricing.currency,
+      listPrice: trackingCreditPricing.listPrice,
+      tiers: trackingCreditPricing.tiers[plan],
+    };
     const [balance, usedThisMonth] = await Promise.all([
       this.deps.ledger.balance(accountId, trackingCreditType),
       this.deps.ledger.consumedSince(accountId, trackingCreditType, startOfMonthUtc(this.deps.clock())),
     ]);
     const [next] = quoteCredits(plan, 1, usedThisMonth).lines;
-    return { ...prices, livemode, balance, usedThisMonth, nextUnitPrice: next.unitPrice, nextDiscountPercent: next.discountPercent };
+    return {
+      ...prices,
+      livemode,
+      balance,
+      usedThisMonth,
+      nextUnitPrice: next.unitPrice,
+      nextDiscountPercent: next.discountPercent,
+    };
   }
 
   /** The ledger, newest first, `limit` (1–100) at a time. */
@@ -91,12 +116,21 @@ export class TrackingCreditService {
     } catch (error) {
       throw new TrackingInputError('credits', (error as Error).message);
     }
-    return this.deps.ledger.append(accountId, trackingCreditType, { kind: 'grant', credits: amount, reason, actor }, this.deps.clock());
+    return this.deps.ledger.append(
+      accountId,
+      trackingCreditType,
+      { kind: 'grant', credits: amount, reason, actor },
+      this.deps.clock(),
+    );
   }
 
   /** Price of more credits this month, for a purchase page or an invoice line. */
   async quote(accountId: string, plan: CreditPlan, quantity: number) {
     const now = this.deps.clock();
-    return quoteCredits(plan, quantity, await this.deps.ledger.consumedSince(accountId, trackingCreditType, startOfMonthUtc(now)));
+    return quoteCredits(
+      plan,
+      quantity,
+      await this.deps.ledger.consumedSince(accountId, trackingCreditType, startOfMonthUtc(now)),
+    );
   }
 }

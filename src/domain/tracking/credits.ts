@@ -72,7 +72,12 @@ export function quoteCredits(plan: CreditPlan, quantity: number, usedThisMonth: 
   while (left > 0) {
     const tier = tierFor(plan, nth);
     const inTier = tier.upTo === null ? left : Math.min(left, tier.upTo - nth + 1);
-    lines.push({ quantity: inTier, unitPrice: tier.unitPrice, amount: new Decimal(tier.unitPrice).times(inTier).toFixed(2), discountPercent: discountPercent(tier.unitPrice) });
+    lines.push({
+      quantity: inTier,
+      unitPrice: tier.unitPrice,
+      amount: new Decimal(tier.unitPrice).times(inTier).toFixed(2),
+      discountPercent: discountPercent(tier.unitPrice),
+    });
     nth += inTier;
     left -= inTier;
   }
@@ -97,9 +102,16 @@ export type SubscriptionCharge =
  * shipments are covered; anything else consumes one credit, valued at the plan's current tier.
  */
 export function chargeForSubscription(plan: PlanName, usedThisMonth: number, ownShipment: boolean): SubscriptionCharge {
-  if (ownShipment && plansCoveringOwnShipments.includes(plan)) return { covered: true, credits: '0.00', reason: 'own_shipment' };
+  if (ownShipment && plansCoveringOwnShipments.includes(plan))
+    return { covered: true, credits: '0.00', reason: 'own_shipment' };
   const tier = tierFor(creditPlanFor(plan), usedThisMonth + 1);
-  return { covered: false, credits: '1.00', unitPrice: tier.unitPrice, currency: trackingCreditPricing.currency, discountPercent: discountPercent(tier.unitPrice) };
+  return {
+    covered: false,
+    credits: '1.00',
+    unitPrice: tier.unitPrice,
+    currency: trackingCreditPricing.currency,
+    discountPercent: discountPercent(tier.unitPrice),
+  };
 }
 
 export function hasEnoughCredits(balance: string, needed: string): boolean {

@@ -22,7 +22,10 @@ export class InsufficientCreditsError extends DomainError {
     readonly balance: string,
     readonly needed: string,
   ) {
-    super('insufficient_credits', `This needs ${needed} tracking credit; the balance is ${balance}.`, [], { balance, required_credits: needed });
+    super('insufficient_credits', `This needs ${needed} tracking credit; the balance is ${balance}.`, [], {
+      balance,
+      required_credits: needed,
+    });
     this.name = 'InsufficientCreditsError';
   }
 }
@@ -32,7 +35,9 @@ export class DuplicateSubscriptionError extends DomainError {
   constructor(readonly existingId: string | null) {
     super(
       'conflict',
-      existingId ? `This reference is already tracked by ${existingId}; stop it first to track it again.` : 'This reference is already tracked.',
+      existingId
+        ? `This reference is already tracked by ${existingId}; stop it first to track it again.`
+        : 'This reference is already tracked.',
       [],
       existingId ? { existing_subscription_id: existingId } : {},
     );

@@ -20,12 +20,7 @@ export interface EtaBasis {
 }
 
 export type EtaUnavailableReason =
-  | 'not_at_sea'
-  | 'no_position'
-  | 'position_too_old'
-  | 'no_speed'
-  | 'unknown_port_coordinates'
-  | 'no_sea_route';
+  'not_at_sea' | 'no_position' | 'position_too_old' | 'no_speed' | 'unknown_port_coordinates' | 'no_sea_route';
 
 export type EtaPrediction = { eta: number; basis: EtaBasis } | { eta: null; reason: EtaUnavailableReason };
 
@@ -58,7 +53,11 @@ const anchoredOrMoored = new Set([1, 5]);
  * Recent passage speed: the median speed over ground of the fixes in the window while under way
  * (median, because single AIS reports can be wild). Null when the ship has not been under way.
  */
-export function recentSpeed(fixes: readonly PositionFix[], now: number, options: EtaOptions): { knots: number; samples: number } | null {
+export function recentSpeed(
+  fixes: readonly PositionFix[],
+  now: number,
+  options: EtaOptions,
+): { knots: number; samples: number } | null {
   const since = now - options.speedWindowHours * 3_600_000;
   const speeds = fixes
     .filter((f) => f.time >= since && f.time <= now && f.sogKnots !== null)
@@ -88,7 +87,8 @@ export function predictEta(input: {
   if (input.remainingPorts.length === 0) return { eta: null, reason: 'not_at_sea' };
   const latest = [...input.fixes].filter((f) => f.time <= input.now).sort((a, b) => b.time - a.time)[0];
   if (!latest) return { eta: null, reason: 'no_position' };
-  if (input.now - latest.time > options.maxPositionAgeHours * 3_600_000) return { eta: null, reason: 'position_too_old' };
+  if (input.now - latest.time > options.maxPositionAgeHours * 3_600_000)
+    return { eta: null, reason: 'position_too_old' };
   const speed = recentSpeed(input.fixes, input.now, options);
   if (!speed) return { eta: null, reason: 'no_speed' };
   if (input.remainingPorts.some((p) => p.at === null)) return { eta: null, reason: 'unknown_port_coordinates' };

@@ -12,11 +12,43 @@ export type EmptyIndicator = 'EMPTY' | 'LADEN';
 
 /** DCSA event_domain 3.1.0 code lists. */
 export const equipmentEventCodes = [
-  'LOAD', 'DISC', 'GTIN', 'GTOT', 'STUF', 'STRP', 'PICK', 'AVPU', 'DROP', 'AVDO', 'INSP', 'RSEA', 'RMVD', 'CUSS', 'CUSI', 'CUSR', 'CROS',
+  'LOAD',
+  'DISC',
+  'GTIN',
+  'GTOT',
+  'STUF',
+  'STRP',
+  'PICK',
+  'AVPU',
+  'DROP',
+  'AVDO',
+  'INSP',
+  'RSEA',
+  'RMVD',
+  'CUSS',
+  'CUSI',
+  'CUSR',
+  'CROS',
 ] as const;
 export const transportEventCodes = ['ARRI', 'DEPA'] as const;
 export const shipmentEventCodes = [
-  'RECE', 'DRFT', 'PENA', 'PENU', 'PENC', 'CONF', 'REJE', 'APPR', 'ISSU', 'SURR', 'SUBM', 'VOID', 'REQS', 'CMPL', 'HOLD', 'RELS', 'CANC',
+  'RECE',
+  'DRFT',
+  'PENA',
+  'PENU',
+  'PENC',
+  'CONF',
+  'REJE',
+  'APPR',
+  'ISSU',
+  'SURR',
+  'SUBM',
+  'VOID',
+  'REQS',
+  'CMPL',
+  'HOLD',
+  'RELS',
+  'CANC',
 ] as const;
 
 const codesByType: Record<EventType, readonly string[]> = {
@@ -107,5 +139,11 @@ export function eventNaturalKey(event: TimelineEvent): string {
 /** The key an actual event shares with the plans and estimates it settles. */
 export function milestoneKey(event: TimelineEvent): string {
   const call = event.transportCall;
-  return [event.eventType, event.code, event.equipmentReference ?? '', eventLocode(event) ?? '', call?.reference ?? call?.vessel?.imo ?? ''].join('|');
+  return [
+    event.eventType,
+    event.code,
+    event.equipmentReference ?? '',
+    eventLocode(event) ?? '',
+    call?.reference ?? call?.vessel?.imo ?? '',
+  ].join('|');
 }

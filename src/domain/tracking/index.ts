@@ -3,7 +3,14 @@ export type { ProviderHealth } from './backoff';
 export { carrierByCode, type CarrierSource } from './carriers';
 export { checkContainerNumber, normaliseContainerNumber } from './container-number';
 export type { PortView } from './container-resource';
-export { type CreditBalanceSummary, type CreditLedger, type LedgerEntry, type LedgerEntryKind, type NewLedgerEntry, TrackingCreditService } from './credit.service';
+export {
+  type CreditBalanceSummary,
+  type CreditLedger,
+  type LedgerEntry,
+  type LedgerEntryKind,
+  type NewLedgerEntry,
+  TrackingCreditService,
+} from './credit.service';
 export { creditPlanFor, discountPercent, trackingCreditPricing } from './credits';
 export { DuplicateSubscriptionError, InsufficientCreditsError, TrackingInputError } from './errors';
 export { defaultEtaOptions, type EtaBasis } from './eta';
@@ -16,8 +23,25 @@ export type { PositionFix, ReferenceType, VesselIdentity, VesselStatic } from '.
 export { trackingProviders } from './providers/registry';
 export { sandboxPorts } from './providers/sandbox/sandbox-network';
 export { sandboxSample, sandboxSamples } from './providers/sandbox/sandbox-samples';
-export type { ContainerState, PortDirectory, PositionHistoryStore, ProviderHealthStore, RefreshWrite, TrackingRefreshStore } from './refresh-ports';
+export type {
+  ContainerState,
+  PortDirectory,
+  PositionHistoryStore,
+  ProviderHealthStore,
+  RefreshWrite,
+  TrackingRefreshStore,
+} from './refresh-ports';
 export { type BatchReport, TrackingRefreshService } from './refresh.service';
 export { SeaRouter } from './sea-route/sea-router';
-export { billingOf, type ContainerSummary, resolveReference, type SubscriptionReader, type SubscriptionWithContainers, type TrackedContainer, TrackingSubscriptionService, type TrackingUnitOfWork, type TrackingWriteContext } from './subscription.service';
+export {
+  billingOf,
+  type ContainerSummary,
+  resolveReference,
+  type SubscriptionReader,
+  type SubscriptionWithContainers,
+  type TrackedContainer,
+  TrackingSubscriptionService,
+  type TrackingUnitOfWork,
+  type TrackingWriteContext,
+} from './subscription.service';
 export type { ContainerStatus } from './timeline';

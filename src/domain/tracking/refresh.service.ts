@@ -1,12 +1,35 @@
-import { afterFailure, afterSuccess, BackoffPolicy, defaultBackoffPolicy, isBackingOff, ProviderHealth } from './backoff';
+import {
+  afterFailure,
+  afterSuccess,
+  BackoffPolicy,
+  defaultBackoffPolicy,
+  isBackingOff,
+  ProviderHealth,
+} from './backoff';
 import { containerResource, locodesOf, PortView } from './container-resource';
 import { defaultEtaOptions, EtaOptions, predictEta } from './eta';
 import type { TimelineEvent } from './events';
 import type { ContainerSnapshot, StoredTimelineEvent, TrackingSubscription } from './model';
 import { PositionFix, ProviderError, TrackingQuery } from './providers/provider-types';
-import type { ContainerState, PortDirectory, PositionHistoryStore, ProviderHealthStore, RefreshWrite, TrackingProviders, TrackingRefreshStore } from './refresh-ports';
+import type {
+  ContainerState,
+  PortDirectory,
+  PositionHistoryStore,
+  ProviderHealthStore,
+  RefreshWrite,
+  TrackingProviders,
+  TrackingRefreshStore,
+} from './refresh-ports';
 import type { SeaRouter } from './sea-route/sea-router';
-import { arrivalTime, carrierEta, currentVessel, deriveRoute, deriveStatus, remainingPorts, seaStatuses } from './timeline';
+import {
+  arrivalTime,
+  carrierEta,
+  currentVessel,
+  deriveRoute,
+  deriveStatus,
+  remainingPorts,
+  seaStatuses,
+} from './timeline';
 import { liveEvents, mergeTimeline } from './timeline-merge';
 import { newId, newOutboxEvent, OutboxEvent } from '../shared';
 
@@ -86,8 +109,9 @@ export class TrackingRefreshService {
     const seen = new Set<string>();
     for (;;) {
       if (options.maxRunMs !== undefined && this.deps.clock() - started > options.maxRunMs) break;
-      const due = (await this.deps.store.listDueSubscriptions(this.deps.clock() - this.config.intervalMs, this.config.batchSize))
-        .filter((s) => !seen.has(s.id));
+      const due = (
+        await this.deps.store.listDueSubscriptions(this.deps.clock() - this.config.intervalMs, this.config.batchSize)
+      ).filter((s) => !seen.has(s.id));
       if (due.length === 0) break;
       report.batches += 1;
       this.healthCache = new Map();
@@ -158,7 +182,12 @@ export class TrackingRefreshService {
     const byContainer = this.assignToContainers(subscription, containers, fetched.events);
     const write: RefreshWrite = { subscription: updatedSubscription, containers: [], outbox: [] };
     const portCodes = new Set<string>();
-    const results: Array<{ previous: ContainerSnapshot | null; next: ContainerSnapshot; timeline: StoredTimelineEvent[]; inserted: StoredTimelineEvent[] }> = [];
+    const results: Array<{
+      previous: ContainerSnapshot | null;
+      next: ContainerSnapshot;
+      timeline: StoredTimelineEvent[];
+      inserted: StoredTimelineEvent[];
+    }> = [];
     for (const [number, incoming] of byContainer) {
       const existing = containers.find((c) => c.snapshot.containerNumber === number) ?? null;
       const merge = mergeTimeline(existing?.timeline ?? [], incoming, fetched.retractedEventIds, now);
@@ -171,7 +200,11 @@ export class TrackingRefreshService {
         timeline: merge.events,
         inserted: merge.events.filter((e) => merge.insertedKeys.includes(e.key) && !e.superseded),
       });
-      write.containers.push({ snapshot: results[results.length - 1].next, isNew: existing === null, events: merge.events.filter((e) => changed.has(e.key)) });
+      write.containers.push({
+        snapshot: results[results.length - 1].next,
+        isNew: existing === null,
+        events: merge.events.filter((e) => changed.has(e.key)),
+      });
     }
 
     for (const r of results) for (const code of locodesOf(r.next, r.timeline)) portCodes.add(code);
@@ -179,7 +212,17 @@ export class TrackingRefreshService {
     const portView = (locode: string): PortView => ports.get(locode) ?? { locode, name: null, lat: null, lon: null };
     for (const result of results) {
       await this.updatePosition(subscription, result.next, result.timeline, ports, now);
-      write.outbox.push(...this.changeEvents(subscription, result.previous, result.next, result.timeline, result.inserted, portView, now));
+      write.outbox.push(
+        ...this.changeEvents(
+          subscription,
+          result.previous,
+          result.next,
+          result.timeline,
+          result.inserted,
+          portView,
+          now,
+        ),
+      );
     }
     const allFinished = results.length > 0 && results.every((r) => finished.has(r.next.status));
     if (allFinished) updatedSubscription.status = 'completed';
@@ -196,13 +239,20 @@ export class TrackingRefreshService {
    * Equipment events belong to their container; transport and shipment events concern every
    * container of the booking. A container subscription has exactly its one container.
    */
-  private assignToContainers(subscription: TrackingSubscription, containers: readonly ContainerState[], events: readonly TimelineEvent[]) {
+  private assignToContainers(
+    subscription: TrackingSubscription,
+    containers: readonly ContainerState[],
+    events: readonly TimelineEvent[],
+  ) {
     const numbers = new Set(containers.map((c) => c.snapshot.containerNumber));
     if (subscription.referenceType === 'container') numbers.add(subscription.reference);
     else for (const e of events) if (e.equipmentReference) numbers.add(e.equipmentReference);
     const byContainer = new Map<string, TimelineEvent[]>();
     for (const number of numbers) {
-      byContainer.set(number, events.filter((e) => e.equipmentReference === null || e.equipmentReference === number));
+      byContainer.set(
+        number,
+        events.filter((e) => e.equipmentReference === null || e.equipmentReference === number),
+      );
     }
     return byContainer;
   }
@@ -216,7 +266,8 @@ export class TrackingRefreshService {
     now: number,
   ): ContainerSnapshot {
     const vessel = currentVessel(live);
-    const isoCode = live.find((e) => e.equipmentReference === containerNumber && e.isoEquipmentCode)?.isoEquipmentCode ?? null;
+    const isoCode =
+      live.find((e) => e.equipmentReference === containerNumber && e.isoEquipmentCode)?.isoEquipmentCode ?? null;
     return {
       id: previous?.id ?? newId('cnt', now),
       subscriptionId: subscription.id,
@@ -225,7 +276,13 @@ export class TrackingRefreshService {
       status: deriveStatus(live, route),
       carrierScac: subscription.carrierScac,
       route,
-      vessel: vessel ? { name: vessel.vessel.name, imo: vessel.vessel.imo, mmsi: vessel.vessel.mmsi ?? previous?.vessel?.mmsi ?? null } : null,
+      vessel: vessel
+        ? {
+            name: vessel.vessel.name,
+            imo: vessel.vessel.imo,
+            mmsi: vessel.vessel.mmsi ?? previous?.vessel?.mmsi ?? null,
+          }
+        : null,
       voyage: vessel?.voyage ?? null,
       position: previous?.position ?? null,
       carrierEta: carrierEta(live, route),
@@ -259,7 +316,10 @@ export class TrackingRefreshService {
         continue;
       }
       try {
-        fixes = await source.recentPositions({ imo: snapshot.vessel.imo, mmsi: snapshot.vessel.mmsi, name: snapshot.vessel.name }, since);
+        fixes = await source.recentPositions(
+          { imo: snapshot.vessel.imo, mmsi: snapshot.vessel.mmsi, name: snapshot.vessel.name },
+          since,
+        );
         await this.recordHealth(source.name, null, now);
         if (fixes.length > 0) break;
       } catch (error) {
@@ -273,7 +333,14 @@ export class TrackingRefreshService {
     if (fixes.length > 0) {
       if (subscription.livemode) await this.deps.positions.saveFixes(fixes, now);
       const latest = fixes.reduce((a, b) => (b.time > a.time ? b : a));
-      snapshot.position = { lat: latest.lat, lon: latest.lon, sogKnots: latest.sogKnots, cogDegrees: latest.cogDegrees, time: latest.time, source: latest.source };
+      snapshot.position = {
+        lat: latest.lat,
+        lon: latest.lon,
+        sogKnots: latest.sogKnots,
+        cogDegrees: latest.cogDegrees,
+        time: latest.time,
+        source: latest.source,
+      };
       snapshot.positionDataAt = now;
       if (snapshot.vessel && !snapshot.vessel.mmsi) snapshot.vessel.mmsi = latest.mmsi;
     } else if (problems.length > 0) {
@@ -306,23 +373,48 @@ export class TrackingRefreshService {
     port: (locode: string) => PortView,
     now: number,
   ): OutboxEvent[] {
-    const resource = containerResource(next, timeline, { livemode: subscription.livemode, port, now, staleAfterMs: this.config.staleAfterMs });
-    const base = { accountId: subscription.accountId, livemode: subscription.livemode, subjectType: 'container', subjectId: next.id };
+    const resource = containerResource(next, timeline, {
+      livemode: subscription.livemode,
+      port,
+      now,
+      staleAfterMs: this.config.staleAfterMs,
+    });
+    const base = {
+      accountId: subscription.accountId,
+      livemode: subscription.livemode,
+      subjectType: 'container',
+      subjectId: next.id,
+    };
     const events: OutboxEvent[] = [];
     const changeset: Record<string, [unknown, unknown]> = {};
     if (previous?.status !== next.status) changeset.status = [previous?.status ?? null, next.status];
-    if ((previous?.vessel?.imo ?? null) !== (next.vessel?.imo ?? null)) changeset.vessel_imo = [previous?.vessel?.imo ?? null, next.vessel?.imo ?? null];
+    if ((previous?.vessel?.imo ?? null) !== (next.vessel?.imo ?? null))
+      changeset.vessel_imo = [previous?.vessel?.imo ?? null, next.vessel?.imo ?? null];
     if (inserted.length > 0 || Object.keys(changeset).length > 0) {
       const newEventIds = new Set(inserted.map((e) => e.key));
-      events.push(newOutboxEvent('container.updated', { ...base, data: { object: resource, changeset, new_events: resource.events.filter((e) => newEventIds.has(e.id)) } }, now));
+      events.push(
+        newOutboxEvent(
+          'container.updated',
+          {
+            ...base,
+            data: { object: resource, changeset, new_events: resource.events.filter((e) => newEventIds.has(e.id)) },
+          },
+          now,
+        ),
+      );
     }
-    const moved = (a: number | null | undefined, b: number | null) => a !== null && a !== undefined && b !== null && Math.abs(a - b) > this.config.etaChangeThresholdMs;
+    const moved = (a: number | null | undefined, b: number | null) =>
+      a !== null && a !== undefined && b !== null && Math.abs(a - b) > this.config.etaChangeThresholdMs;
     const etaChanges: Record<string, [string, string]> = {};
     const iso = (ms: number) => new Date(ms).toISOString();
-    if (moved(previous?.carrierEta, next.carrierEta)) etaChanges.carrier_eta = [iso(previous!.carrierEta!), iso(next.carrierEta!)];
-    if (moved(previous?.predictedEta, next.predictedEta)) etaChanges.predicted_eta = [iso(previous!.predictedEta!), iso(next.predictedEta!)];
+    if (moved(previous?.carrierEta, next.carrierEta))
+      etaChanges.carrier_eta = [iso(previous!.carrierEta!), iso(next.carrierEta!)];
+    if (moved(previous?.predictedEta, next.predictedEta))
+      etaChanges.predicted_eta = [iso(previous!.predictedEta!), iso(next.predictedEta!)];
     if (Object.keys(etaChanges).length > 0) {
-      events.push(newOutboxEvent('container.eta_changed', { ...base, data: { object: resource, changeset: etaChanges } }, now));
+      events.push(
+        newOutboxEvent('container.eta_changed', { ...base, data: { object: resource, changeset: etaChanges } }, now),
+      );
     }
     if ((previous?.arrivedAt ?? null) === null && next.arrivedAt !== null) {
       events.push(newOutboxEvent('container.arrived', { ...base, data: { object: resource } }, now));
@@ -337,8 +429,18 @@ export class TrackingRefreshService {
 
   private async recordHealth(provider: string, error: string | null, now: number) {
     const previous = await this.health(provider);
-    if (error === null && previous && previous.consecutiveFailures === 0 && previous.lastSuccessAt !== null && now - previous.lastSuccessAt < 60_000) return;
-    const next = error === null ? afterSuccess(previous, provider, now) : afterFailure(previous, provider, error, now, this.config.backoff);
+    if (
+      error === null &&
+      previous &&
+      previous.consecutiveFailures === 0 &&
+      previous.lastSuccessAt !== null &&
+      now - previous.lastSuccessAt < 60_000
+    )
+      return;
+    const next =
+      error === null
+        ? afterSuccess(previous, provider, now)
+        : afterFailure(previous, provider, error, now, this.config.backoff);
     this.healthCache.set(provider, next);
     await this.deps.health.save(next);
   }

@@ -2,7 +2,14 @@ import { carrierFromContainerNumber, carrierFromReference, CarrierSource } from 
 import { checkContainerNumber, normaliseContainerNumber } from './container-number';
 import { containerResource, locodesOf, PortView } from './container-resource';
 import { chargeForSubscription, hasEnoughCredits, startOfMonthUtc, trackingCreditType } from './credits';
-import { ContainerNotFoundError, DuplicateSubscriptionError, InsufficientCreditsError, ShipmentNotFoundError, SubscriptionNotFoundError, TrackingInputError } from './errors';
+import {
+  ContainerNotFoundError,
+  DuplicateSubscriptionError,
+  InsufficientCreditsError,
+  ShipmentNotFoundError,
+  SubscriptionNotFoundError,
+  TrackingInputError,
+} from './errors';
 import type { ContainerSnapshot, StoredTimelineEvent, SubscriptionStatus, TrackingSubscription } from './model';
 import type { ReferenceType } from './providers/provider-types';
 import type { PortDirectory } from './refresh-ports';
@@ -32,7 +39,12 @@ export interface CreditConsumption {
 
 /** The writes of one subscription creation, run in one transaction by the unit of work. */
 export interface TrackingWriteContext {
-  findActiveSubscription(accountId: string, livemode: boolean, referenceType: ReferenceType, reference: string): Promise<TrackingSubscription | null>;
+  findActiveSubscription(
+    accountId: string,
+    livemode: boolean,
+    referenceType: ReferenceType,
+    reference: string,
+  ): Promise<TrackingSubscription | null>;
   ownsShipment(accountId: string, shipmentId: string): Promise<boolean>;
   insertSubscription(subscription: TrackingSubscription, container: ContainerSnapshot | null): Promise<void>;
   creditBalance(accountId: string, creditType: string): Promise<string>;
@@ -56,7 +68,11 @@ export interface SubscriptionReader {
   containerSummaries(subscriptionIds: readonly string[]): Promise<Map<string, ContainerSummary[]>>;
   findContainer(accountId: string, livemode: boolean, containerId: string): Promise<TrackedContainer | null>;
   /** The account's container with this number, preferring active subscriptions, then the newest. */
-  findContainerByNumber(accountId: string, livemode: boolean, containerNumber: string): Promise<TrackedContainer | null>;
+  findContainerByNumber(
+    accountId: string,
+    livemode: boolean,
+    containerNumber: string,
+  ): Promise<TrackedContainer | null>;
   stopSubscription(id: string, now: number): Promise<void>;
 }
 
@@ -93,7 +109,11 @@ const isFreeSample = (input: Pick<CreateSubscriptionInput, 'livemode' | 'referen
 
 const referencePattern = /^[A-Z0-9]{4,35}$/;
 
-const summaryOf = (c: ContainerSnapshot): ContainerSummary => ({ id: c.id, containerNumber: c.containerNumber, status: c.status });
+const summaryOf = (c: ContainerSnapshot): ContainerSummary => ({
+  id: c.id,
+  containerNumber: c.containerNumber,
+  status: c.status,
+});
 
 /** Validates and normalises the reference and decides the carrier, saying where it came from. */
 export function resolveReference(input: Pick<CreateSubscriptionInput, 'referenceType' | 'reference' | 'carrierScac'>): {
@@ -119,10 +139,12 @@ export function resolveReference(input: Pick<CreateSubscriptionInput, 'reference
   }
   if (input.carrierScac) {
     const scac = input.carrierScac.toUpperCase();
-    if (!/^[A-Z]{2,4}$/.test(scac)) throw new TrackingInputError('carrier_scac', 'A SCAC is 2 to 4 letters, e.g. MAEU.');
+    if (!/^[A-Z]{2,4}$/.test(scac))
+      throw new TrackingInputError('carrier_scac', 'A SCAC is 2 to 4 letters, e.g. MAEU.');
     return { reference, carrierScac: scac, carrierSource: 'given' };
   }
-  const inferred = input.referenceType === 'container' ? carrierFromContainerNumber(reference) : carrierFromReference(reference);
+  const inferred =
+    input.referenceType === 'container' ? carrierFromContainerNumber(reference) : carrierFromReference(reference);
   if (!inferred) {
     throw new TrackingInputError(
       'carrier_scac',
@@ -137,7 +159,13 @@ export function resolveReference(input: Pick<CreateSubscriptionInput, 'reference
 /** Use cases of tracking subscriptions; the HTTP layer maps the errors to problem+json. */
 export class TrackingSubscriptionService {
   constructor(
-    private readonly deps: { unitOfWork: TrackingUnitOfWork; reader: SubscriptionReader; ports: PortDirectory; clock: () => number; staleAfterMs?: number },
+    private readonly deps: {
+      unitOfWork: TrackingUnitOfWork;
+      reader: SubscriptionReader;
+      ports: PortDirectory;
+      clock: () => number;
+      staleAfterMs?: number;
+    },
   ) {}
 
   /**
@@ -150,10 +178,16 @@ export class TrackingSubscriptionService {
     const resolved = resolveReference(input);
     const now = this.deps.clock();
     return this.deps.unitOfWork.run(async (tx) => {
-      const existing = await tx.findActiveSubscription(input.accountId, input.livemode, input.referenceType, resolved.reference);
+      const existing = await tx.findActiveSubscription(
+        input.accountId,
+        input.livemode,
+        input.referenceType,
+        resolved.reference,
+      );
       if (existing) throw new DuplicateSubscriptionError(existing.id);
       const shipmentId = input.shipmentId ?? null;
-      if (shipmentId !== null && !(await tx.ownsShipment(input.accountId, shipmentId))) throw new ShipmentNotFoundError(shipmentId);
+      if (shipmentId !== null && !(await tx.ownsShipment(input.accountId, shipmentId)))
+        throw new ShipmentNotFoundError(shipmentId);
       const id = newId('trk', now);
       let creditEntryId: string | null = null;
       const used = await tx.consumedSince(input.accountId, trackingCreditType, startOfMonthUtc(now));
@@ -164,7 +198,13 @@ export class TrackingSubscriptionService {
         creditEntryId = await tx.consumeCredits(
           input.accountId,
           trackingCreditType,
-          { credits: charge.credits, unitPrice: charge.unitPrice, currency: charge.currency, subjectId: id, reason: `tracking ${resolved.reference}` },
+          {
+            credits: charge.credits,
+            unitPrice: charge.unitPrice,
+            currency: charge.currency,
+            subjectId: id,
+            reason: `tracking ${resolved.reference}`,
+          },
           now,
         );
       }
@@ -224,7 +264,11 @@ export class TrackingSubscriptionService {
   }
 
   /** The account's subscriptions in this mode, oldest first, `limit` (1–100) at a time. */
-  async list(accountId: string, livemode: boolean, page: { limit: number; cursor: string | null; status: SubscriptionStatus | null }): Promise<Page<SubscriptionWithContainers>> {
+  async list(
+    accountId: string,
+    livemode: boolean,
+    page: { limit: number; cursor: string | null; status: SubscriptionStatus | null },
+  ): Promise<Page<SubscriptionWithContainers>> {
     const limit = Math.min(100, Math.max(1, page.limit));
     const rows = await this.deps.reader.listSubscriptions(accountId, livemode, {
       limit: limit + 1,
@@ -250,7 +294,12 @@ export class TrackingSubscriptionService {
       : await this.deps.reader.findContainerByNumber(accountId, livemode, normaliseContainerNumber(idOrNumber));
     if (!found) throw new ContainerNotFoundError(idOrNumber);
     const port = await this.portLookup([found]);
-    return containerResource(found.snapshot, found.timeline, { livemode, port, now: this.deps.clock(), staleAfterMs: this.deps.staleAfterMs });
+    return containerResource(found.snapshot, found.timeline, {
+      livemode,
+      port,
+      now: this.deps.clock(),
+      staleAfterMs: this.deps.staleAfterMs,
+    });
   }
 
   private async withContainers(subscriptions: TrackingSubscription[]): Promise<SubscriptionWithContainers[]> {
@@ -258,7 +307,9 @@ export class TrackingSubscriptionService {
     return subscriptions.map((s) => ({ ...s, containers: containers.get(s.id) ?? [] }));
   }
 
-  private async portLookup(containers: ReadonlyArray<{ snapshot: ContainerSnapshot; timeline: readonly StoredTimelineEvent[] }>): Promise<(locode: string) => PortView> {
+  private async portLookup(
+    containers: ReadonlyArray<{ snapshot: ContainerSnapshot; timeline: readonly StoredTimelineEvent[] }>,
+  ): Promise<(locode: string) => PortView> {
     const codes = new Set<string>();
     for (const { snapshot, timeline } of containers) for (const c of locodesOf(snapshot, timeline)) codes.add(c);
     const ports = await this.deps.ports.findMany([...codes]);

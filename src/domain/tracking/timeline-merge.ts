@@ -35,7 +35,10 @@ export function mergeTimeline(
     if (!existing) {
       byKey.set(key, { key, event, superseded: false, retracted: false, firstSeenAt: now });
       insertedKeys.push(key);
-    } else if (!sameEvent(existing.event, event) && (event.eventCreatedAt ?? 0) >= (existing.event.eventCreatedAt ?? 0)) {
+    } else if (
+      !sameEvent(existing.event, event) &&
+      (event.eventCreatedAt ?? 0) >= (existing.event.eventCreatedAt ?? 0)
+    ) {
       existing.event = event;
       existing.retracted = false;
       if (!insertedKeys.includes(key)) updatedKeys.push(key);
@@ -58,7 +61,13 @@ export function mergeTimeline(
     if (superseded !== entry.superseded) changed.add(entry.key);
     entry.superseded = superseded;
   }
-  return { events: [...byKey.values()], insertedKeys, updatedKeys: [...new Set(updatedKeys)], retractedKeys, changedKeys: [...changed] };
+  return {
+    events: [...byKey.values()],
+    insertedKeys,
+    updatedKeys: [...new Set(updatedKeys)],
+    retractedKeys,
+    changedKeys: [...changed],
+  };
 }
 
 /** The events that count: not retracted. Superseded plans stay in the timeline but not in derivations. */

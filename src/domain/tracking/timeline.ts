@@ -30,11 +30,22 @@ export interface Route {
 }
 
 const waterModes = new Set(['VESSEL', 'BARGE']);
-const isWaterborne = (e: TimelineEvent) => e.transportCall === null || waterModes.has(e.transportCall.modeOfTransport ?? 'VESSEL');
+const isWaterborne = (e: TimelineEvent) =>
+  e.transportCall === null || waterModes.has(e.transportCall.modeOfTransport ?? 'VESSEL');
 
 /** Events in the order they happen (or are expected to), ties broken by the order of a port call. */
 export function chronological(events: readonly TimelineEvent[]): TimelineEvent[] {
-  const rank: Record<string, number> = { GTOT: 0, PICK: 0, GTIN: 1, DROP: 1, ARRI: 2, DISC: 3, LOAD: 4, DEPA: 5, AVPU: 6 };
+  const rank: Record<string, number> = {
+    GTOT: 0,
+    PICK: 0,
+    GTIN: 1,
+    DROP: 1,
+    ARRI: 2,
+    DISC: 3,
+    LOAD: 4,
+    DEPA: 5,
+    AVPU: 6,
+  };
   return [...events].sort((a, b) => a.eventTime - b.eventTime || (rank[a.code] ?? 3) - (rank[b.code] ?? 3));
 }
 
@@ -61,7 +72,8 @@ export function deriveRoute(events: readonly TimelineEvent[]): Route {
   for (const disc of discharges) {
     const locode = eventLocode(disc) as string;
     const reloaded = loads.some((l) => eventLocode(l) === locode && l.eventTime >= disc.eventTime);
-    if (reloaded && locode !== origin && locode !== destination && !transshipments.includes(locode)) transshipments.push(locode);
+    if (reloaded && locode !== origin && locode !== destination && !transshipments.includes(locode))
+      transshipments.push(locode);
   }
   return { origin, destination, transshipments };
 }
@@ -139,11 +151,10 @@ export function carrierEta(events: readonly TimelineEvent[], route: Route): numb
  * event, else the first planned loading.
  */
 export function currentVessel(events: readonly TimelineEvent[]): { vessel: Vessel; voyage: string | null } | null {
-  const withVessel = chronological(events).filter(
-    (e) => e.transportCall?.vessel?.imo || e.transportCall?.vessel?.name,
-  );
+  const withVessel = chronological(events).filter((e) => e.transportCall?.vessel?.imo || e.transportCall?.vessel?.name);
   const actual = withVessel.filter((e) => e.classifier === 'ACT');
-  const chosen = actual.length > 0 ? actual[actual.length - 1] : withVessel.find((e) => e.code === 'LOAD' || e.code === 'DEPA');
+  const chosen =
+    actual.length > 0 ? actual[actual.length - 1] : withVessel.find((e) => e.code === 'LOAD' || e.code === 'DEPA');
   if (!chosen?.transportCall?.vessel) return null;
   const call = chosen.transportCall;
   return { vessel: call.vessel as Vessel, voyage: call.exportVoyage ?? call.importVoyage };

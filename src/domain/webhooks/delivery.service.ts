@@ -1,7 +1,15 @@
 import { endpointDisabledEventType, pingEventType, subscribesTo } from './event-catalogue';
 import { eventEnvelope } from './event-envelope';
 import { DeliveryAttempt, signingSecrets, WebhookDelivery, WebhookEndpoint } from './model';
-import type { ClaimedDelivery, DeliveryStore, EndpointStore, EventStore, SendResult, WebhookSender, WebhookSettings } from './ports';
+import type {
+  ClaimedDelivery,
+  DeliveryStore,
+  EndpointStore,
+  EventStore,
+  SendResult,
+  WebhookSender,
+  WebhookSettings,
+} from './ports';
 import { retryDelayMs } from './retry-schedule';
 import { signedHeaders } from './signing';
 import { checkTarget, RefusedTarget } from './target-guard';
@@ -15,7 +23,13 @@ export interface DeliveryNotices {
 /** Pings go only where their test sent them; every other event to the subscribed, enabled endpoints of its account and mode. */
 export function routeEvent(event: OutboxEvent, endpoints: readonly WebhookEndpoint[]): WebhookEndpoint[] {
   if (event.type === pingEventType || event.accountId === null) return [];
-  return endpoints.filter((endpoint) => endpoint.status === 'enabled' && endpoint.livemode === event.livemode && endpoint.accountId === event.accountId && subscribesTo(endpoint.eventTypes, event.type));
+  return endpoints.filter(
+    (endpoint) =>
+      endpoint.status === 'enabled' &&
+      endpoint.livemode === event.livemode &&
+      endpoint.accountId === event.accountId &&
+      subscribesTo(endpoint.eventTypes, event.type),
+  );
 }
 
 /**
@@ -59,7 +73,11 @@ export class WebhookDeliveryService {
     const startedAt = this.now();
     if (!endpoint || endpoint.status !== 'enabled') {
       // Deleted or disabled since the event: nothing to send; a redelivery after re-enabling sends it.
-      return this.deps.deliveries.finish(token, { ...delivery, status: 'failed', nextAttemptAt: null, finishedAt: startedAt }, null);
+      return this.deps.deliveries.finish(
+        token,
+        { ...delivery, status: 'failed', nextAttemptAt: null, finishedAt: startedAt },
+        null,
+      );
     }
     const result = await this.attempt(endpoint, event);
     const attemptNumber = delivery.attemptCount + 1;
@@ -87,9 +105,9 @@ export class WebhookDeliveryService {
     const saved = await this.deps.deliveries.finish(token, next, attempt);
     if (succeeded) {
       if (endpoint.failingSince !== null) await this.deps.endpoints.markHealthy(endpoint.id);
-    }
-    else if (gone) await this.disable(endpoint, 'gone', now);
-    else if (now - (await this.deps.endpoints.markFailing(endpoint.id, now)) >= this.deps.settings.disableAfterMs) await this.disable(endpoint, 'failing', now);
+    } else if (gone) await this.disable(endpoint, 'gone', now);
+    else if (now - (await this.deps.endpoints.markFailing(endpoint.id, now)) >= this.deps.settings.disableAfterMs)
+      await this.disable(endpoint, 'failing', now);
     return saved;
   }
 
@@ -98,11 +116,20 @@ export class WebhookDeliveryService {
     try {
       const target = await checkTarget(endpoint.url, endpoint.livemode, this.deps.settings, this.deps.settings.resolve);
       const body = JSON.stringify(eventEnvelope(event));
-      const headers = { ...signedHeaders(signingSecrets(endpoint, this.now()), event.id, this.deps.clock.now(), body), 'content-type': 'application/json', 'user-agent': 'Tradelane-Webhooks/1' };
+      const headers = {
+        ...signedHeaders(signingSecrets(endpoint, this.now()), event.id, this.deps.clock.now(), body),
+        'content-type': 'application/json',
+        'user-agent': 'Tradelane-Webhooks/1',
+      };
       return await this.deps.sender.send(target, headers, body);
     } catch (error) {
       if (!(error instanceof RefusedTarget)) throw error;
-      return { statusCode: null, durationMs: Date.now() - started, error: `target refused: ${error.message}`, responseBody: null };
+      return {
+        statusCode: null,
+        durationMs: Date.now() - started,
+        error: `target refused: ${error.message}`,
+        responseBody: null,
+      };
     }
   }
 
@@ -111,13 +138,25 @@ export class WebhookDeliveryService {
     if (!(await this.deps.endpoints.disable(endpoint.id, reason, now))) return;
     const disabled = { ...endpoint, status: 'disabled' as const, disabledReason: reason };
     await this.deps.events.append([
-      newOutboxEvent(endpointDisabledEventType, {
-        accountId: endpoint.accountId,
-        livemode: endpoint.livemode,
-        subjectType: 'webhook_endpoint',
-        subjectId: endpoint.id,
-        data: { object: { id: endpoint.id, object: 'webhook_endpoint', url: endpoint.url, status: 'disabled', disabled_reason: reason } },
-      }, now),
+      newOutboxEvent(
+        endpointDisabledEventType,
+        {
+          accountId: endpoint.accountId,
+          livemode: endpoint.livemode,
+          subjectType: 'webhook_endpoint',
+          subjectId: endpoint.id,
+          data: {
+            object: {
+              id: endpoint.id,
+              object: 'webhook_endpoint',
+              url: endpoint.url,
+              status: 'disabled',
+              disabled_reason: reason,
+            },
+          },
+        },
+        now,
+      ),
     ]);
     this.deps.notices.endpointDisabled(disabled, reason);
   }

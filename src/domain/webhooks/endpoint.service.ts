@@ -33,7 +33,13 @@ const notFound = (what: string, id: string) => new DomainError('not_found', `No 
 /** Endpoints, their secrets, the event list, test pings and redeliveries: everything the API asks of webhooks. */
 export class WebhookEndpointService {
   constructor(
-    private readonly deps: { endpoints: EndpointStore; deliveries: DeliveryStore; events: EventStore; clock: Clock; settings: WebhookSettings },
+    private readonly deps: {
+      endpoints: EndpointStore;
+      deliveries: DeliveryStore;
+      events: EventStore;
+      clock: Clock;
+      settings: WebhookSettings;
+    },
   ) {}
 
   async create(owner: Owner, input: EndpointInput): Promise<WebhookEndpoint> {
@@ -73,14 +79,17 @@ export class WebhookEndpointService {
     if (change.url !== undefined) next.url = await this.checkedUrl(change.url, owner.livemode);
     if (change.events !== undefined) next.eventTypes = checkSubscriptions(change.events);
     if (change.description !== undefined) next.description = change.description;
-    if (change.status === 'enabled' && endpoint.status === 'disabled') Object.assign(next, { status: 'enabled', disabledReason: null, failingSince: null });
-    if (change.status === 'disabled' && endpoint.status === 'enabled') Object.assign(next, { status: 'disabled', disabledReason: 'user' });
+    if (change.status === 'enabled' && endpoint.status === 'disabled')
+      Object.assign(next, { status: 'enabled', disabledReason: null, failingSince: null });
+    if (change.status === 'disabled' && endpoint.status === 'enabled')
+      Object.assign(next, { status: 'disabled', disabledReason: 'user' });
     await this.deps.endpoints.save(next);
     return next;
   }
 
   async remove(owner: Owner, id: string): Promise<void> {
-    if (!(await this.deps.endpoints.remove(owner.accountId, owner.livemode, id))) throw notFound('webhook endpoint', id);
+    if (!(await this.deps.endpoints.remove(owner.accountId, owner.livemode, id)))
+      throw notFound('webhook endpoint', id);
   }
 
   /** The endpoint's delivery log, newest attempt first. */
@@ -93,7 +102,13 @@ export class WebhookEndpointService {
   async rotateSecret(owner: Owner, id: string): Promise<WebhookEndpoint> {
     const endpoint = await this.get(owner, id);
     const now = this.now();
-    const next: WebhookEndpoint = { ...endpoint, secret: newSigningSecret(), previousSecret: endpoint.secret, previousSecretExpiresAt: now + secretOverlapMs, updatedAt: now };
+    const next: WebhookEndpoint = {
+      ...endpoint,
+      secret: newSigningSecret(),
+      previousSecret: endpoint.secret,
+      previousSecretExpiresAt: now + secretOverlapMs,
+      updatedAt: now,
+    };
     await this.deps.endpoints.save(next);
     return next;
   }
@@ -102,14 +117,29 @@ export class WebhookEndpointService {
   async ping(owner: Owner, id: string): Promise<OutboxEvent> {
     const endpoint = await this.get(owner, id);
     const now = this.now();
-    const event = newOutboxEvent(pingEventType, { ...owner, subjectType: 'webhook_endpoint', subjectId: endpoint.id, data: { object: { id: endpoint.id, object: 'webhook_endpoint', url: endpoint.url } } }, now);
+    const event = newOutboxEvent(
+      pingEventType,
+      {
+        ...owner,
+        subjectType: 'webhook_endpoint',
+        subjectId: endpoint.id,
+        data: { object: { id: endpoint.id, object: 'webhook_endpoint', url: endpoint.url } },
+      },
+      now,
+    );
     await this.deps.events.append([event]);
     await this.deps.deliveries.enqueue([this.newDelivery(event.id, endpoint.id, now)]);
     return event;
   }
 
   listEvents(owner: Owner, filter: { type?: string }, limit: number, cursor?: string): Promise<Page<OutboxEvent>> {
-    return this.deps.events.page(owner.accountId, owner.livemode, { ...filter, since: this.now() - eventRetentionMs }, limit, cursor);
+    return this.deps.events.page(
+      owner.accountId,
+      owner.livemode,
+      { ...filter, since: this.now() - eventRetentionMs },
+      limit,
+      cursor,
+    );
   }
 
   async getEvent(owner: Owner, id: string): Promise<OutboxEvent> {
@@ -122,16 +152,26 @@ export class WebhookEndpointService {
    * Sends the event again, under its own webhook-id, to one endpoint of the account (enabled, or the
    * caller would not have named it) or to every enabled endpoint subscribed to its type.
    */
-  async redeliver(owner: Owner, eventId: string, endpointId?: string): Promise<{ event: OutboxEvent; endpoints: WebhookEndpoint[] }> {
+  async redeliver(
+    owner: Owner,
+    eventId: string,
+    endpointId?: string,
+  ): Promise<{ event: OutboxEvent; endpoints: WebhookEndpoint[] }> {
     const event = await this.getEvent(owner, eventId);
     let endpoints: WebhookEndpoint[];
     if (endpointId !== undefined) {
       const endpoint = await this.deps.endpoints.find(owner.accountId, owner.livemode, endpointId);
-      if (!endpoint) throw new DomainError('not_found', `No webhook endpoint ${endpointId}.`, [{ field: 'endpoint_id', message: 'unknown endpoint' }]);
-      if (endpoint.status !== 'enabled') throw new DomainError('conflict', `Webhook endpoint ${endpointId} is disabled: enable it first.`);
+      if (!endpoint)
+        throw new DomainError('not_found', `No webhook endpoint ${endpointId}.`, [
+          { field: 'endpoint_id', message: 'unknown endpoint' },
+        ]);
+      if (endpoint.status !== 'enabled')
+        throw new DomainError('conflict', `Webhook endpoint ${endpointId} is disabled: enable it first.`);
       endpoints = [endpoint];
     } else {
-      endpoints = (await this.allEndpoints(owner)).filter((endpoint) => endpoint.status === 'enabled' && subscribesTo(endpoint.eventTypes, event.type));
+      endpoints = (await this.allEndpoints(owner)).filter(
+        (endpoint) => endpoint.status === 'enabled' && subscribesTo(endpoint.eventTypes, event.type),
+      );
     }
     const now = this.now();
     await this.deps.deliveries.enqueue(endpoints.map((endpoint) => this.newDelivery(event.id, endpoint.id, now)));
@@ -150,14 +190,26 @@ export class WebhookEndpointService {
   }
 
   private newDelivery(eventId: string, endpointId: string, now: number): WebhookDelivery {
-    return { id: newId('whd', now), eventId, endpointId, status: 'pending', attemptCount: 0, nextAttemptAt: now, createdAt: now, finishedAt: null };
+    return {
+      id: newId('whd', now),
+      eventId,
+      endpointId,
+      status: 'pending',
+      attemptCount: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      finishedAt: null,
+    };
   }
 
   private async checkedUrl(url: string, livemode: boolean): Promise<string> {
     try {
       return (await checkTarget(url, livemode, this.deps.settings, this.deps.settings.resolve)).url.toString();
     } catch (error) {
-      if (error instanceof RefusedTarget) throw new DomainError('invalid_input', `The webhook URL is refused: ${error.message}.`, [{ field: 'url', message: error.message }]);
+      if (error instanceof RefusedTarget)
+        throw new DomainError('invalid_input', `The webhook URL is refused: ${error.message}.`, [
+          { field: 'url', message: error.message },
+        ]);
       throw error;
     }
   }

@@ -33,9 +33,11 @@ export function checkSubscriptions(patterns: readonly string[]): string[] {
   unique.forEach((pattern, index) => {
     const match = subscriptionPattern.exec(pattern);
     if (!match || (match[2] !== undefined && !(eventFamilies as readonly string[]).includes(match[2]))) {
-      throw new DomainError('invalid_input', `"${pattern}" is not an event type: use *, a family (${eventFamilies.join(', ')}) with .*, or family.verb`, [
-        { field: `events/${index}`, message: 'unknown event type' },
-      ]);
+      throw new DomainError(
+        'invalid_input',
+        `"${pattern}" is not an event type: use *, a family (${eventFamilies.join(', ')}) with .*, or family.verb`,
+        [{ field: `events/${index}`, message: 'unknown event type' }],
+      );
     }
   });
   return unique;

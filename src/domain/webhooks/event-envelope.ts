@@ -16,7 +16,9 @@ export interface EventEnvelope {
  * The public form of an outbox event. `data` is stored as its producer wrote it: `object` (the
  * resource as the API returns it) and, for some types, what changed.
  */
-export function eventEnvelope(event: Pick<OutboxEvent, 'id' | 'type' | 'livemode' | 'data' | 'createdAt'>): EventEnvelope {
+export function eventEnvelope(
+  event: Pick<OutboxEvent, 'id' | 'type' | 'livemode' | 'data' | 'createdAt'>,
+): EventEnvelope {
   return {
     id: event.id,
     object: 'event',

@@ -45,8 +45,16 @@ export function httpWebhookSender(timeoutMs: number): WebhookSender & { close():
               kept += chunk.length;
             }
           });
-          response.on('end', () => done({ statusCode: response.statusCode ?? null, error: null, responseBody: Buffer.concat(chunks).subarray(0, responseBodyLimitBytes).toString('utf8') }));
-          response.on('error', (error) => done({ statusCode: response.statusCode ?? null, error: error.message, responseBody: null }));
+          response.on('end', () =>
+            done({
+              statusCode: response.statusCode ?? null,
+              error: null,
+              responseBody: Buffer.concat(chunks).subarray(0, responseBodyLimitBytes).toString('utf8'),
+            }),
+          );
+          response.on('error', (error) =>
+            done({ statusCode: response.statusCode ?? null, error: error.message, responseBody: null }),
+          );
         });
         request.on('error', (error) => done({ statusCode: null, error: error.message, responseBody: null }));
         request.end(body);

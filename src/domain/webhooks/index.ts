@@ -5,5 +5,13 @@ export { WebhookEndpointService } from './endpoint.service';
 export { eventEnvelope } from './event-envelope';
 export { httpWebhookSender } from './http-sender';
 export type { DeliveryAttempt, DisabledReason, WebhookDelivery, WebhookEndpoint } from './model';
-export type { ClaimedDelivery, DeliveryStore, EndpointStore, EventFilter, EventRouter, EventStore, WebhookSettings } from './ports';
+export type {
+  ClaimedDelivery,
+  DeliveryStore,
+  EndpointStore,
+  EventFilter,
+  EventRouter,
+  EventStore,
+  WebhookSettings,
+} from './ports';
 export { type HostResolver, systemResolver } from './target-guard';

@@ -56,7 +56,13 @@ export interface DeliveryAttempt {
 }
 
 /** The secrets that sign now: the current one, and the previous one during its overlap. */
-export function signingSecrets(endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>, now: number): string[] {
-  const overlapping = endpoint.previousSecret !== null && endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > now;
+export function signingSecrets(
+  endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>,
+  now: number,
+): string[] {
+  const overlapping =
+    endpoint.previousSecret !== null &&
+    endpoint.previousSecretExpiresAt !== null &&
+    endpoint.previousSecretExpiresAt > now;
   return overlapping ? [endpoint.secret, endpoint.previousSecret as string] : [endpoint.secret];
 }

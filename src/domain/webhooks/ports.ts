@@ -54,7 +54,13 @@ export interface EventFilter {
 
 export interface EventStore {
   append(events: OutboxEvent[]): Promise<void>;
-  page(accountId: string, livemode: boolean, filter: EventFilter, limit: number, cursor?: string): Promise<Page<OutboxEvent>>;
+  page(
+    accountId: string,
+    livemode: boolean,
+    filter: EventFilter,
+    limit: number,
+    cursor?: string,
+  ): Promise<Page<OutboxEvent>>;
   find(accountId: string, livemode: boolean, id: string, since: number): Promise<OutboxEvent | null>;
 }
 

@@ -6,7 +6,17 @@
 const second = 1000;
 const minute = 60 * second;
 const hour = 60 * minute;
-export const retryDelaysMs: readonly number[] = [5 * second, 5 * minute, 30 * minute, 2 * hour, 5 * hour, 10 * hour, 10 * hour, 14 * hour, 24 * hour];
+export const retryDelaysMs: readonly number[] = [
+  5 * second,
+  5 * minute,
+  30 * minute,
+  2 * hour,
+  5 * hour,
+  10 * hour,
+  10 * hour,
+  14 * hour,
+  24 * hour,
+];
 
 /** Attempts in all, the first included. */
 export const maxAttempts = retryDelaysMs.length + 1;

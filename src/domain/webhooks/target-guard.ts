@@ -16,7 +16,10 @@ export interface ResolvedAddress {
 export type HostResolver = (host: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: HostResolver = async (host) =>
-  (await dns.promises.lookup(host, { all: true, verbatim: true })).map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
+  (await dns.promises.lookup(host, { all: true, verbatim: true })).map((entry) => ({
+    address: entry.address,
+    family: entry.family === 6 ? 6 : 4,
+  }));
 
 export interface TargetPolicy {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS: development only; private and loopback targets, over http in either mode. */
@@ -96,7 +99,8 @@ export function refusalOf(address: ResolvedAddress, policy: TargetPolicy): strin
   const [ip, type] = v4 !== null ? [v4, 'ipv4' as const] : [address.address, 'ipv6' as const];
   if (metadata.check(ip, type)) return `${address.address} is a cloud metadata address`;
   if (neverHosts.check(ip, type)) return `${address.address} is not a unicast host address`;
-  if (!policy.allowPrivateTargets && privateRanges.check(ip, type)) return `${address.address} is a private, loopback or link-local address`;
+  if (!policy.allowPrivateTargets && privateRanges.check(ip, type))
+    return `${address.address} is a private, loopback or link-local address`;
   return null;
 }
 
@@ -104,15 +108,22 @@ export function refusalOf(address: ResolvedAddress, policy: TargetPolicy): strin
  * Checks a webhook URL: http(s) only, https in live mode (unless the development setting), no
  * credentials in it, and every address its host resolves to allowed. Returns the address to use.
  */
-export async function checkTarget(rawUrl: string, livemode: boolean, policy: TargetPolicy, resolve: HostResolver): Promise<CheckedTarget> {
+export async function checkTarget(
+  rawUrl: string,
+  livemode: boolean,
+  policy: TargetPolicy,
+  resolve: HostResolver,
+): Promise<CheckedTarget> {
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
     throw new RefusedTarget('the URL is not an absolute http(s) URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new RefusedTarget(`the ${url.protocol.slice(0, -1)} scheme is not allowed: use https`);
-  if (url.protocol === 'http:' && livemode && !policy.allowPrivateTargets) throw new RefusedTarget('live-mode endpoints must use https');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new RefusedTarget(`the ${url.protocol.slice(0, -1)} scheme is not allowed: use https`);
+  if (url.protocol === 'http:' && livemode && !policy.allowPrivateTargets)
+    throw new RefusedTarget('live-mode endpoints must use https');
   if (url.username || url.password) throw new RefusedTarget('the URL must not carry credentials');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const family = net.isIP(host);

@@ -1,4 +1,10 @@
-import type { ContainerChoice, LoadItem, LoadPlanRequest, LoadPlanRequestError, OrientationRule } from '../../domain/loadplan';
+import type {
+  ContainerChoice,
+  LoadItem,
+  LoadPlanRequest,
+  LoadPlanRequestError,
+  OrientationRule,
+} from '../../domain/loadplan';
 import type { components } from '../../generated/api';
 import { DomainError } from '../../domain/shared';
 
@@ -65,10 +71,16 @@ function toContainerChoice(choice: Schemas['LoadPlanContainerChoice']): Containe
 }
 
 /** camelCase → snake_case; other names (a container type such as `20GP`) are kept as they are. */
-const snakeCase = (name: string): string => name.replace(/([a-z])([A-Z])/g, (_, lower: string, upper: string) => `${lower}_${upper.toLowerCase()}`);
+const snakeCase = (name: string): string =>
+  name.replace(/([a-z])([A-Z])/g, (_, lower: string, upper: string) => `${lower}_${upper.toLowerCase()}`);
 
 /** The planner's settings that the API groups under `options`. */
-const OPTION_FIELDS: Record<string, string> = { maxContainers: 'max_containers', timeBudgetMs: 'time_budget_ms', support: 'support', fitAnalysis: 'fit_analysis' };
+const OPTION_FIELDS: Record<string, string> = {
+  maxContainers: 'max_containers',
+  timeBudgetMs: 'time_budget_ms',
+  support: 'support',
+  fitAnalysis: 'fit_analysis',
+};
 
 /** The request field a planner problem names, as the API spells it (`items/3/max_load_on_top`). */
 export function apiFieldOf(path: (string | number)[]): string {

@@ -17,10 +17,15 @@ export function tableFormatOf(format: 'json' | 'csv' | 'xlsx' | undefined, call:
  * A file answers a whole list: a cursor with it is a mistake to point out rather than ignore.
  * (`limit` cannot be told apart from its default, which the validator fills in: files ignore it.)
  */
-export function listTableFormatOf(query: { format?: 'json' | 'csv' | 'xlsx'; cursor?: string }, call: CallContext): TableFormat | null {
+export function listTableFormatOf(
+  query: { format?: 'json' | 'csv' | 'xlsx'; cursor?: string },
+  call: CallContext,
+): TableFormat | null {
   const format = tableFormatOf(query.format, call);
   if (format !== null && query.cursor !== undefined) {
-    throw new DomainError('invalid_input', `cursor pages JSON only; a ${format} file holds the whole list`, [{ field: 'cursor', in: 'query', message: `cannot be used with a ${format} file` }]);
+    throw new DomainError('invalid_input', `cursor pages JSON only; a ${format} file holds the whole list`, [
+      { field: 'cursor', in: 'query', message: `cannot be used with a ${format} file` },
+    ]);
   }
   return format;
 }

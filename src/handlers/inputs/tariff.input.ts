@@ -23,7 +23,12 @@ export interface DutyBody {
 
 /** The API's claims array as the engine takes it (values as decimals). */
 export function toClaimInputs(claims: Schemas['TariffClaim'][]): ClaimInput[] {
-  return claims.map((claim) => ({ code: claim.code, value: claim.value === undefined ? undefined : new Decimal(claim.value), text: claim.text, date: claim.date }));
+  return claims.map((claim) => ({
+    code: claim.code,
+    value: claim.value === undefined ? undefined : new Decimal(claim.value),
+    text: claim.text,
+    date: claim.date,
+  }));
 }
 
 /** The deprecated claims object and top-level exporter, as the catalogue claims they became. */

@@ -5,7 +5,13 @@ import type { Account, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from 
 type Schemas = components['schemas'];
 
 export function toApiAccount(account: Account): Schemas['Account'] {
-  return { id: account.id, object: 'account', email: account.email, plan: account.plan, created_at: isoTime(account.createdAt) };
+  return {
+    id: account.id,
+    object: 'account',
+    email: account.email,
+    plan: account.plan,
+    created_at: isoTime(account.createdAt),
+  };
 }
 
 function keyStatus(key: ApiKeyRecord, now: number): Schemas['ApiKey']['status'] {
@@ -31,7 +37,10 @@ export function toApiKey(key: ApiKeyRecord, now: number): Schemas['ApiKey'] {
   };
 }
 
-export function toApiKeyWithSecret(key: { secret: string; record: ApiKeyRecord }, now: number): Schemas['ApiKeyWithSecret'] {
+export function toApiKeyWithSecret(
+  key: { secret: string; record: ApiKeyRecord },
+  now: number,
+): Schemas['ApiKeyWithSecret'] {
   return { ...toApiKey(key.record, now), secret: key.secret };
 }
 

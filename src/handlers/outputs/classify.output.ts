@@ -3,7 +3,12 @@ import type { HtsSearchResult } from '../../domain/classify';
 
 type Schemas = components['schemas'];
 
-export function toApiSearchResult(query: string, result: HtsSearchResult, remaining: number, duty?: Schemas['TariffCalculation']): Schemas['HtsSearchResult'] {
+export function toApiSearchResult(
+  query: string,
+  result: HtsSearchResult,
+  remaining: number,
+  duty?: Schemas['TariffCalculation'],
+): Schemas['HtsSearchResult'] {
   return {
     object: 'hts_search',
     query,
@@ -17,7 +22,11 @@ export function toApiSearchResult(query: string, result: HtsSearchResult, remain
       confidence: c.confidence,
       rationale: c.rationale,
     })),
-    clarifications: result.clarifications.map((q) => ({ attribute: q.attribute, question: q.question, options: q.options.map((o) => ({ value: o.value, label: o.label, codes: o.codes })) })),
+    clarifications: result.clarifications.map((q) => ({
+      attribute: q.attribute,
+      question: q.question,
+      options: q.options.map((o) => ({ value: o.value, label: o.label, codes: o.codes })),
+    })),
     context: { applied: result.context.applied, ignored: result.context.ignored },
     reranking: { status: result.reranking.status, model: result.reranking.model, reason: result.reranking.reason },
     hts_release: { id: result.release.id, name: result.release.title },

@@ -2,7 +2,17 @@ import type { Table } from '../../domain/shared';
 import type { components } from '../../generated/api';
 import type { QueuedJob } from '../../jobs/job-queue';
 import { isoTime } from './time';
-import { dottedHtsCode, type HtsChangeSetEntry, type HtsFootnote, type HtsHistoryEntry, type HtsLineRates, type HtsLineView, htsReleaseRef, TariffAlert, tariffAlertView } from '../../domain/hts';
+import {
+  dottedHtsCode,
+  type HtsChangeSetEntry,
+  type HtsFootnote,
+  type HtsHistoryEntry,
+  type HtsLineRates,
+  type HtsLineView,
+  htsReleaseRef,
+  TariffAlert,
+  tariffAlertView,
+} from '../../domain/hts';
 import { parseRateExpression, parseSpecialColumn, type RateExpression, type RateTerm } from '../../domain/tariff';
 
 type Schemas = components['schemas'];
@@ -24,7 +34,11 @@ export function toApiParsedRate(rate: RateExpression): Schemas['ParsedRate'] {
     case 'specific':
       return { kind: rate.kind, terms: [toApiRateTerm(rate.term)] };
     case 'compound':
-      return { kind: 'compound', terms: rate.terms.map(toApiRateTerm), ...(rate.proviso === undefined ? {} : { proviso: rate.proviso }) };
+      return {
+        kind: 'compound',
+        terms: rate.terms.map(toApiRateTerm),
+        ...(rate.proviso === undefined ? {} : { proviso: rate.proviso }),
+      };
     case 'polarization_scale':
       return {
         kind: 'polarization_scale',
@@ -66,7 +80,10 @@ function specialColumn(text: string | null): Schemas['HtsSpecialRateColumn'] {
         parsed: {
           kind: 'special',
           offers: special.offers.map((offer) => ({ rate: toApiParsedRate(offer.rate), programs: offer.programs })),
-          references: special.references.map((reference) => ({ provisions: reference.provisions, programs: reference.programs })),
+          references: special.references.map((reference) => ({
+            provisions: reference.provisions,
+            programs: reference.programs,
+          })),
         },
       };
   }
@@ -77,7 +94,12 @@ function toApiFootnote(footnote: HtsFootnote): Schemas['HtsFootnote'] {
 }
 
 function toApiRateTexts(rates: HtsLineRates): Schemas['HtsRateTexts'] {
-  return { general: rates.general, special: rates.special, other: rates.other, additional_duties: rates.additionalDuties };
+  return {
+    general: rates.general,
+    special: rates.special,
+    other: rates.other,
+    additional_duties: rates.additionalDuties,
+  };
 }
 
 /** Stored lines are numbered (lookups only find numbered lines). */
@@ -93,8 +115,20 @@ export function toApiHtsLine(view: HtsLineView, asOf: string): Schemas['HtsLine'
     description: line.description,
     description_path: line.descriptionPath,
     units: line.units,
-    rates: { general: rateColumn(rates.general), special: specialColumn(rates.special), other: rateColumn(rates.other), additional_duties: rates.additionalDuties },
-    rate_line: rateLine === null ? null : { hts_code: codeOf(rateLine), description: rateLine.description, footnotes: rateLine.footnotes.map(toApiFootnote) },
+    rates: {
+      general: rateColumn(rates.general),
+      special: specialColumn(rates.special),
+      other: rateColumn(rates.other),
+      additional_duties: rates.additionalDuties,
+    },
+    rate_line:
+      rateLine === null
+        ? null
+        : {
+            hts_code: codeOf(rateLine),
+            description: rateLine.description,
+            footnotes: rateLine.footnotes.map(toApiFootnote),
+          },
     footnotes: line.footnotes.map(toApiFootnote),
     quota_quantity: line.quotaQuantity,
     release: htsReleaseRef(view.release),
@@ -143,8 +177,32 @@ export function toApiQueuedJob(job: QueuedJob): Schemas['QueuedJob'] {
 export function rateHistoryTable(history: Schemas['HtsLineHistory']): Table {
   return {
     name: 'Rate history',
-    columns: ['hts_code', 'release_id', 'release_title', 'valid_from', 'valid_to', 'description', 'general', 'special', 'column_2', 'additional_duties', 'rate_line_code'],
-    rows: history.entries.map((e) => [history.hts_code, e.release.id, e.release.title, e.valid_from, e.valid_to, e.description, e.rates.general, e.rates.special, e.rates.other, e.rates.additional_duties, e.rate_line_code]),
+    columns: [
+      'hts_code',
+      'release_id',
+      'release_title',
+      'valid_from',
+      'valid_to',
+      'description',
+      'general',
+      'special',
+      'column_2',
+      'additional_duties',
+      'rate_line_code',
+    ],
+    rows: history.entries.map((e) => [
+      history.hts_code,
+      e.release.id,
+      e.release.title,
+      e.valid_from,
+      e.valid_to,
+      e.description,
+      e.rates.general,
+      e.rates.special,
+      e.rates.other,
+      e.rates.additional_duties,
+      e.rate_line_code,
+    ]),
   };
 }
 
@@ -153,6 +211,13 @@ export function tariffAlertsTable(alerts: Array<Schemas['TariffAlert']>): Table 
   return {
     name: 'Tariff alerts',
     columns: ['alert_id', 'livemode', 'hts_prefixes', 'countries', 'created_at', 'updated_at'],
-    rows: alerts.map((a) => [a.id, String(a.livemode), a.hts_prefixes.join(' '), a.countries.join(' '), a.created_at, a.updated_at]),
+    rows: alerts.map((a) => [
+      a.id,
+      String(a.livemode),
+      a.hts_prefixes.join(' '),
+      a.countries.join(' '),
+      a.created_at,
+      a.updated_at,
+    ]),
   };
 }

@@ -31,7 +31,11 @@ export function toApiInvoice(invoice: Invoice): Schemas['Invoice'] {
     total: money(invoice.total),
     payment_reference: invoice.paymentReference,
     metadata: invoice.metadata,
-    status_transitions: { finalized_at: isoTimeOrNull(invoice.finalizedAt), paid_at: isoTimeOrNull(invoice.paidAt), voided_at: isoTimeOrNull(invoice.voidedAt) },
+    status_transitions: {
+      finalized_at: isoTimeOrNull(invoice.finalizedAt),
+      paid_at: isoTimeOrNull(invoice.paidAt),
+      voided_at: isoTimeOrNull(invoice.voidedAt),
+    },
     created_at: isoTime(invoice.createdAt),
     updated_at: isoTime(invoice.updatedAt),
   };

@@ -36,7 +36,11 @@ function toContainer(container: ContainerPlan): Schemas['LoadPlanContainer'] {
     index: container.index,
     type: container.type,
     name: container.name,
-    inside_mm: { length: mm(container.insideMm.length), width: mm(container.insideMm.width), height: mm(container.insideMm.height) },
+    inside_mm: {
+      length: mm(container.insideMm.length),
+      width: mm(container.insideMm.width),
+      height: mm(container.insideMm.height),
+    },
     door_mm: { width: mm(container.doorMm.width), height: mm(container.doorMm.height) },
     usable_height_mm: mm(container.usableHeightMm),
     payload_kg: kg(container.payloadKg),
@@ -59,7 +63,10 @@ function toFreightMode(mode: FreightModeComparison): Schemas['FreightModeCompari
     cargo_weight_kg: kg(mode.cargoWeightKg),
     chargeable_wm: mode.chargeableWM,
     lcl_cost: mode.lclCost,
-    fcl: { containers: mode.fcl.containers.map((c) => ({ type: c.type, count: c.count, unit_price: c.unitPrice })), cost: mode.fcl.cost },
+    fcl: {
+      containers: mode.fcl.containers.map((c) => ({ type: c.type, count: c.count, unit_price: c.unitPrice })),
+      cost: mode.fcl.cost,
+    },
     breakeven_cubic_metres: mode.breakevenCubicMetres,
   };
 }
@@ -69,7 +76,13 @@ export function toApiLoadPlan(result: LoadPlanResult): Schemas['LoadPlan'] {
   return {
     object: 'load_plan',
     containers: result.containers.map(toContainer),
-    unplaced: result.unplaced.map((u) => ({ item_id: u.itemId, item_index: u.itemIndex, quantity: u.quantity, reason: u.reason, detail: u.detail })),
+    unplaced: result.unplaced.map((u) => ({
+      item_id: u.itemId,
+      item_index: u.itemIndex,
+      quantity: u.quantity,
+      reason: u.reason,
+      detail: u.detail,
+    })),
     summary: {
       requested_pieces: summary.requestedPieces,
       placed_pieces: summary.placedPieces,
@@ -80,8 +93,18 @@ export function toApiLoadPlan(result: LoadPlanResult): Schemas['LoadPlan'] {
       weight_utilisation_percent: percent(summary.weightUtilisation),
     },
     fit_analysis:
-      result.fitAnalysis?.map((f) => ({ item_id: f.itemId, item_index: f.itemIndex, container_type: f.containerType, max_pieces: f.maxPieces, limited_by: f.limitedBy })) ?? null,
+      result.fitAnalysis?.map((f) => ({
+        item_id: f.itemId,
+        item_index: f.itemIndex,
+        container_type: f.containerType,
+        max_pieces: f.maxPieces,
+        limited_by: f.limitedBy,
+      })) ?? null,
     freight_mode: toFreightMode(result.freightMode),
-    search: { budget_ms: result.search.budgetMs, work_units: result.search.workUnits, deterministic: result.search.deterministic },
+    search: {
+      budget_ms: result.search.budgetMs,
+      work_units: result.search.workUnits,
+      deterministic: result.search.deterministic,
+    },
   };
 }

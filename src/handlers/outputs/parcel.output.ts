@@ -1,5 +1,11 @@
 import type { components } from '../../generated/api';
-import { centsToDecimal, type ParcelRating, type QuoteResult, type QuoteSource, type ServiceQuote } from '../../domain/parcel';
+import {
+  centsToDecimal,
+  type ParcelRating,
+  type QuoteResult,
+  type QuoteSource,
+  type ServiceQuote,
+} from '../../domain/parcel';
 
 type Schemas = components['schemas'];
 type ServiceCode = Schemas['ParcelServiceCode'];
@@ -31,7 +37,11 @@ function toApiQuote(quote: ServiceQuote): Schemas['ParcelServiceQuote'] {
     service: quote.service as ServiceCode,
     service_name: quote.serviceName,
     total: money(quote.totalCents as number, quote.currency),
-    breakdown: quote.breakdown.map((line) => ({ type: line.code, description: line.name, amount: money(line.cents, quote.currency) })),
+    breakdown: quote.breakdown.map((line) => ({
+      type: line.code,
+      description: line.name,
+      amount: money(line.cents, quote.currency),
+    })),
     parcels: quote.parcels.map((p) => toApiParcel(p, quote.currency)),
     zone: quote.zone,
     zone_source: quote.zoneSource,

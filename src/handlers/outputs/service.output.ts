@@ -7,7 +7,10 @@ type ProblemType = components['schemas']['ProblemType'];
 
 export function landingPageHtml(page: LandingPage): string {
   const hosts = page.hosts
-    .map((entry) => `<tr><td><code>${escapeHtml(entry.host)}</code></td><td><a href="${escapeHtml(entry.url)}/">${escapeHtml(entry.url)}</a></td><td>${escapeHtml(entry.serves)}</td></tr>`)
+    .map(
+      (entry) =>
+        `<tr><td><code>${escapeHtml(entry.host)}</code></td><td><a href="${escapeHtml(entry.url)}/">${escapeHtml(entry.url)}</a></td><td>${escapeHtml(entry.serves)}</td></tr>`,
+    )
     .join('\n');
   return htmlPage(
     `${page.name} (${page.host} host)`,

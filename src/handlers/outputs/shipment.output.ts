@@ -61,7 +61,10 @@ export function toApiShipment({ shipment, tracking }: ShipmentView): Schemas['Sh
     eta: shipment.eta,
     containers: shipment.containers.map((c) => ({
       number: c.number,
-      tracking: c.subscriptionId === null ? null : ((tracking.get(c.subscriptionId) ?? null) as Schemas['ShipmentContainerTracking'] | null),
+      tracking:
+        c.subscriptionId === null
+          ? null
+          : ((tracking.get(c.subscriptionId) ?? null) as Schemas['ShipmentContainerTracking'] | null),
     })),
     cargo_lines: shipment.cargoLines.map(toApiCargoLine),
     metadata: shipment.metadata,

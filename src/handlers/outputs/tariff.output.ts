@@ -1,5 +1,12 @@
 import type { components } from '../../generated/api';
-import type { DutyCalculation, DutyComponent, DutySimulation, ProgramSummary, ReportFamily, StoredCalculation } from '../../domain/tariff';
+import type {
+  DutyCalculation,
+  DutyComponent,
+  DutySimulation,
+  ProgramSummary,
+  ReportFamily,
+  StoredCalculation,
+} from '../../domain/tariff';
 
 type Schemas = components['schemas'];
 
@@ -24,10 +31,25 @@ export function toStackComponent(component: DutyComponent): Schemas['DutyStackCo
 }
 
 function feeLine(fee: DutyCalculation['fees']['mpf']): Schemas['FeeLine'] {
-  return { status: fee.status, rate: Number(fee.ratePercent), amount: num(fee.amount), ...(fee.reason ? { reason: fee.reason } : {}) };
+  return {
+    status: fee.status,
+    rate: Number(fee.ratePercent),
+    amount: num(fee.amount),
+    ...(fee.reason ? { reason: fee.reason } : {}),
+  };
 }
 
-type Provenance = Pick<Schemas['TariffCalculation'], 'components' | 'unresolved' | 'fees' | 'hts_release' | 'rules_version' | 'entry_date' | 'prohibited' | 'possible_exemptions'>;
+type Provenance = Pick<
+  Schemas['TariffCalculation'],
+  | 'components'
+  | 'unresolved'
+  | 'fees'
+  | 'hts_release'
+  | 'rules_version'
+  | 'entry_date'
+  | 'prohibited'
+  | 'possible_exemptions'
+>;
 
 /**
  * What both forms add to the seed's shapes: the whole stack, what is unresolved, fees, provenance.
@@ -43,7 +65,11 @@ function withProvenance<Form extends object>(form: Form, result: DutyCalculation
   target.entry_date = result.entryDate;
   target.prohibited = result.prohibited;
   target.possible_exemptions = result.possibleExemptions.map((p) => ({
-    claim: { code: p.claim.code as Schemas['TariffClaim']['code'], ...(p.claim.text ? { text: p.claim.text } : {}), ...(p.claim.date ? { date: p.claim.date } : {}) },
+    claim: {
+      code: p.claim.code as Schemas['TariffClaim']['code'],
+      ...(p.claim.text ? { text: p.claim.text } : {}),
+      ...(p.claim.date ? { date: p.claim.date } : {}),
+    },
     heading: p.heading,
     description: p.description,
     component: p.component,
@@ -52,7 +78,8 @@ function withProvenance<Form extends object>(form: Form, result: DutyCalculation
   return target;
 }
 
-const programOf = (result: DutyCalculation, family: ReportFamily): ProgramSummary | undefined => result.programs.find((p) => p.family === family);
+const programOf = (result: DutyCalculation, family: ReportFamily): ProgramSummary | undefined =>
+  result.programs.find((p) => p.family === family);
 
 /** A form A rate key: `amount` only when the program applies (null when it applies unresolved). */
 function rateKey(program: ProgramSummary | undefined): Schemas['DutyComponent'] {
@@ -63,10 +90,19 @@ function rateKey(program: ProgramSummary | undefined): Schemas['DutyComponent'] 
 /** The families form A lists only when they apply (the seed's shape has no key for them). */
 const occasionalFamilies = ['section_122', 'section_201', 'section_338'] as const;
 
-export function toFormA(result: DutyCalculation, echoedCode: string, remaining: number): Schemas['TariffCalculationFormA'] {
+export function toFormA(
+  result: DutyCalculation,
+  echoedCode: string,
+  remaining: number,
+): Schemas['TariffCalculationFormA'] {
   const base = result.components.find((c) => c.family === 'base');
   const rates: Schemas['TariffCalculation']['rates'] = {
-    base_duty: { rate: num(result.base.adValoremPercent), rate_type: result.base.rateType, rate_text: result.base.rateText, amount: num(base?.amount ?? null) },
+    base_duty: {
+      rate: num(result.base.adValoremPercent),
+      rate_type: result.base.rateType,
+      rate_text: result.base.rateText,
+      amount: num(base?.amount ?? null),
+    },
     ieepa: rateKey(programOf(result, 'ieepa')),
     section_301: rateKey(programOf(result, 'section_301')),
     section_232: rateKey(programOf(result, 'section_232')),
@@ -112,7 +148,9 @@ export function toFormB(result: DutyCalculation, echoedCode: string): Schemas['T
     total_tariff_rate: num(result.totals.dutyRatePercent),
     total_duty: num(result.totals.duty),
     // MFN is always listed, with a null rate while the base is unresolved.
-    tariff_breakdown: result.programs.filter((p) => p.applies || p.family === 'base').map((p) => ({ type: breakdownType[p.family], rate: num(p.ratePercent) })),
+    tariff_breakdown: result.programs
+      .filter((p) => p.applies || p.family === 'base')
+      .map((p) => ({ type: breakdownType[p.family], rate: num(p.ratePercent) })),
     warnings: result.warnings,
   };
   return withProvenance(form, result);
@@ -125,7 +163,10 @@ export function toTariffSimulation(simulation: DutySimulation, echoedCode: strin
     scenarios: simulation.scenarios.map((scenario) => ({
       index: scenario.index,
       label: scenario.label,
-      claims: scenario.claims.map((claim) => ({ ...claim, value: claim.value?.toNumber() })) as Schemas['TariffClaim'][],
+      claims: scenario.claims.map((claim) => ({
+        ...claim,
+        value: claim.value?.toNumber(),
+      })) as Schemas['TariffClaim'][],
       rank: scenario.rank,
       landed_duty: num(scenario.landedDuty),
       difference: {
@@ -135,7 +176,13 @@ export function toTariffSimulation(simulation: DutySimulation, echoedCode: strin
       },
       result: toFormA(scenario.calculation, echoedCode, 0).result,
     })),
-    ranking: simulation.ranking.map((r) => ({ rank: r.rank, index: r.index, label: r.label, landed_duty: num(r.landedDuty), reason: r.reason })),
+    ranking: simulation.ranking.map((r) => ({
+      rank: r.rank,
+      index: r.index,
+      label: r.label,
+      landed_duty: num(r.landedDuty),
+      reason: r.reason,
+    })),
     rules_version: simulation.rulesVersion,
   };
 }

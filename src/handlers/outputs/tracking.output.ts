@@ -2,7 +2,15 @@ import Decimal from 'decimal.js';
 import type { components } from '../../generated/api';
 import { isoTime, isoTimeOrNull } from './time';
 import type { Page, PlanName } from '../../domain/shared';
-import { billingOf, carrierByCode, type CreditBalanceSummary, discountPercent, type LedgerEntry, type SubscriptionWithContainers, trackingCreditPricing } from '../../domain/tracking';
+import {
+  billingOf,
+  carrierByCode,
+  type CreditBalanceSummary,
+  discountPercent,
+  type LedgerEntry,
+  type SubscriptionWithContainers,
+  trackingCreditPricing,
+} from '../../domain/tracking';
 
 type Schemas = components['schemas'];
 
@@ -66,18 +74,31 @@ export function toApiCreditBalance(summary: CreditBalanceSummary, plan: PlanName
     list_price: money(summary.listPrice, summary.currency),
     next_unit_price: money(summary.nextUnitPrice, summary.currency),
     next_discount_percent: summary.nextDiscountPercent,
-    tiers: summary.tiers.map((t) => ({ up_to: t.upTo, unit_price: money(t.unitPrice, summary.currency), discount_percent: discountPercent(t.unitPrice) })),
+    tiers: summary.tiers.map((t) => ({
+      up_to: t.upTo,
+      unit_price: money(t.unitPrice, summary.currency),
+      discount_percent: discountPercent(t.unitPrice),
+    })),
   };
 }
 
 /** A cursor page as the API's list, and the RFC 8288 `Link` to the next page when there is one. */
-export function listResponse<T, U>(page: Page<T>, map: (item: T) => U, path: string, query: Record<string, string | number | undefined>) {
+export function listResponse<T, U>(
+  page: Page<T>,
+  map: (item: T) => U,
+  path: string,
+  query: Record<string, string | number | undefined>,
+) {
   const headers: Record<string, string> = {};
   if (page.nextCursor !== null) {
     const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) if (value !== undefined && name !== 'cursor') params.set(name, String(value));
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined && name !== 'cursor') params.set(name, String(value));
     params.set('cursor', page.nextCursor);
     headers.Link = `<${path}?${params.toString()}>; rel="next"`;
   }
-  return { headers, body: { object: 'list' as const, data: page.data.map(map), has_more: page.hasMore, next_cursor: page.nextCursor } };
+  return {
+    headers,
+    body: { object: 'list' as const, data: page.data.map(map), has_more: page.hasMore, next_cursor: page.nextCursor },
+  };
 }

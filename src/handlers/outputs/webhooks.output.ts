@@ -7,7 +7,10 @@ type Schemas = components['schemas'];
 
 /** The endpoint without its secrets. */
 export function toApiWebhookEndpoint(endpoint: WebhookEndpoint, now: number): Schemas['WebhookEndpoint'] {
-  const rotationEnds = endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > now ? endpoint.previousSecretExpiresAt : null;
+  const rotationEnds =
+    endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > now
+      ? endpoint.previousSecretExpiresAt
+      : null;
   return {
     id: endpoint.id,
     object: 'webhook_endpoint',
@@ -25,7 +28,10 @@ export function toApiWebhookEndpoint(endpoint: WebhookEndpoint, now: number): Sc
 }
 
 /** The endpoint with its current secret: only in the answers that create one. */
-export function toApiWebhookEndpointWithSecret(endpoint: WebhookEndpoint, now: number): Schemas['WebhookEndpointWithSecret'] {
+export function toApiWebhookEndpointWithSecret(
+  endpoint: WebhookEndpoint,
+  now: number,
+): Schemas['WebhookEndpointWithSecret'] {
   return { ...toApiWebhookEndpoint(endpoint, now), secret: endpoint.secret };
 }
 

@@ -10,7 +10,10 @@ export const lexiconDir = path.join(codeDir, 'domain', 'classify', 'lexicon');
 /** Reads every `*.yaml` family of the lexicon directory and builds the lexicon. */
 export function loadLexicon(analyser: TextAnalyser, dir: string = lexiconDir): Lexicon {
   const files: Record<string, unknown> = {};
-  for (const name of fs.readdirSync(dir).filter((file) => file.endsWith('.yaml')).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.yaml'))
+    .sort()) {
     try {
       files[name] = parseYaml(fs.readFileSync(path.join(dir, name), 'utf8'));
     } catch (error) {

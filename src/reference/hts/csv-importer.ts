@@ -22,7 +22,9 @@ function csvRecords(bytes: Buffer): string[][] {
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
-      throw new HtsFileRejected(`the CSV ends inside a quoted cell (line ${String(error.lines)}): the file is truncated`);
+      throw new HtsFileRejected(
+        `the CSV ends inside a quoted cell (line ${String(error.lines)}): the file is truncated`,
+      );
     }
     throw new HtsFileRejected(`the CSV is malformed: ${error.message}`);
   }
@@ -51,7 +53,8 @@ export async function readHtsCsv(bytes: Buffer): Promise<HtsRow[]> {
   const giveWay = givingWay();
   for (let index = 1; index < records.length; index++) {
     await giveWay();
-    const [htsno, indent, description, units, general, special, other, quotaQuantity, additionalDuties] = records[index];
+    const [htsno, indent, description, units, general, special, other, quotaQuantity, additionalDuties] =
+      records[index];
     const where = `row ${index}${htsno ? ` (${htsno})` : ''}`;
     rows.push({
       ...rowCode(htsno, '', where),

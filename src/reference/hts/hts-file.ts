@@ -3,7 +3,15 @@ import zlib from 'node:zlib';
 import { readHtsCsv } from './csv-importer';
 import { placeInSchedule } from './hts-hierarchy';
 import { readHtsJson } from './json-importer';
-import { dottedHtsCode, htsChapter, HtsFileContents, HtsFileFormat, type HtsFileReader, HtsFileRejected, HtsRow } from '../../domain/hts';
+import {
+  dottedHtsCode,
+  htsChapter,
+  HtsFileContents,
+  HtsFileFormat,
+  type HtsFileReader,
+  HtsFileRejected,
+  HtsRow,
+} from '../../domain/hts';
 
 /**
  * The export itself: gzipped copies (`….json.gz`, as archived) are unpacked, so a release has one
@@ -20,7 +28,11 @@ export function unpackHtsFile(bytes: Buffer): Buffer {
 
 /** JSON starts with `[` (after an optional byte-order mark and whitespace); anything else is read as CSV. */
 export function sniffHtsFormat(bytes: Buffer): HtsFileFormat {
-  const head = bytes.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = bytes
+    .subarray(0, 64)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return head.startsWith('[') || head.startsWith('{') ? 'json' : 'csv';
 }
 
@@ -33,21 +45,29 @@ export function sniffHtsFormat(bytes: Buffer): HtsFileFormat {
 function assertComplete(rows: HtsRow[]): void {
   const numbered = rows.filter((row) => row.code !== null);
   if (numbered.length === 0) throw new HtsFileRejected('the file has no HTS lines');
-  if (rows[0].indent !== 0) throw new HtsFileRejected(`the first row has indent ${rows[0].indent}; a schedule starts at indent 0`);
+  if (rows[0].indent !== 0)
+    throw new HtsFileRejected(`the first row has indent ${rows[0].indent}; a schedule starts at indent 0`);
   const first = numbered[0].code as string;
   const last = numbered[numbered.length - 1].code as string;
   if (htsChapter(first) !== 1) {
-    throw new HtsFileRejected(`the first line is ${dottedHtsCode(first)} (chapter ${first.slice(0, 2)}); a complete schedule starts in chapter 01`);
+    throw new HtsFileRejected(
+      `the first line is ${dottedHtsCode(first)} (chapter ${first.slice(0, 2)}); a complete schedule starts in chapter 01`,
+    );
   }
   if (htsChapter(last) !== 99) {
-    throw new HtsFileRejected(`the last line is ${dottedHtsCode(last)} (chapter ${last.slice(0, 2)}); a complete schedule ends in chapter 99, so the file is truncated`);
+    throw new HtsFileRejected(
+      `the last line is ${dottedHtsCode(last)} (chapter ${last.slice(0, 2)}); a complete schedule ends in chapter 99, so the file is truncated`,
+    );
   }
   const seen = new Set<string>();
   let previous = '';
   for (const row of numbered) {
     const code = row.code as string;
     if (seen.has(code)) throw new HtsFileRejected(`${dottedHtsCode(code)} appears twice`);
-    if (code < previous) throw new HtsFileRejected(`${dottedHtsCode(code)} comes after ${dottedHtsCode(previous)}: the lines are out of order`);
+    if (code < previous)
+      throw new HtsFileRejected(
+        `${dottedHtsCode(code)} comes after ${dottedHtsCode(previous)}: the lines are out of order`,
+      );
     seen.add(code);
     previous = code;
   }
@@ -57,7 +77,10 @@ function assertComplete(rows: HtsRow[]): void {
  * Reads one official HTS export (CSV or JSON) into normalised lines, or throws
  * {@link HtsFileRejected} with the reason when the file is malformed, truncated or incomplete.
  */
-export async function readHtsFile(bytes: Buffer, format: HtsFileFormat = sniffHtsFormat(bytes)): Promise<HtsFileContents> {
+export async function readHtsFile(
+  bytes: Buffer,
+  format: HtsFileFormat = sniffHtsFormat(bytes),
+): Promise<HtsFileContents> {
   const rows = format === 'json' ? await readHtsJson(bytes) : await readHtsCsv(bytes);
   assertComplete(rows);
   return {

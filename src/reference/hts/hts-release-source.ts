@@ -16,6 +16,7 @@ export interface HtsSourceChoice {
 /** Where the refresh looks for new revisions: a configured directory, else `<dataDir>/hts` when present, else USITC. */
 export function chooseHtsReleaseSource(choice: HtsSourceChoice): HtsReleaseSource {
   if (choice.directory) return new DirectoryHtsSource(choice.directory);
-  if (choice.dataDir !== null && fs.existsSync(path.join(choice.dataDir, 'hts'))) return new DirectoryHtsSource(path.join(choice.dataDir, 'hts'));
+  if (choice.dataDir !== null && fs.existsSync(path.join(choice.dataDir, 'hts')))
+    return new DirectoryHtsSource(path.join(choice.dataDir, 'hts'));
   return new UsitcHtsSource(choice.usitc);
 }

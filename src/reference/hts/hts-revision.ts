@@ -14,7 +14,9 @@ export function parseHtsFileName(name: string): (HtsRevision & { format: HtsFile
 }
 
 export function htsFileName({ year, revision }: HtsRevision, format: HtsFileFormat): string {
-  return revision === 0 ? `hts_${year}_basic_edition_${format}.${format}` : `hts_${year}_revision_${revision}_${format}.${format}`;
+  return revision === 0
+    ? `hts_${year}_basic_edition_${format}.${format}`
+    : `hts_${year}_revision_${revision}_${format}.${format}`;
 }
 
 /** USITC's release names in `reststop/releaseList`: `2026HTSRev4`, `2026HTSBasic`. */

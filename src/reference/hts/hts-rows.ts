@@ -15,13 +15,15 @@ export function rowCode(htsno: string, suffix: string, where: string): Pick<HtsR
   const written = htsno.trim();
   const writtenSuffix = suffix.trim();
   if (written === '') {
-    if (writtenSuffix !== '') throw new HtsFileRejected(`${where}: statistical suffix "${writtenSuffix}" without an HTS number`);
+    if (writtenSuffix !== '')
+      throw new HtsFileRejected(`${where}: statistical suffix "${writtenSuffix}" without an HTS number`);
     return { code: null, statisticalSuffix: null };
   }
   let digits = htsDigits(written);
   if (digits === null) throw new HtsFileRejected(`${where}: "${written}" is not an HTS number`);
   if (writtenSuffix !== '') {
-    if (!/^\d{2}$/.test(writtenSuffix)) throw new HtsFileRejected(`${where}: statistical suffix "${writtenSuffix}" is not two digits`);
+    if (!/^\d{2}$/.test(writtenSuffix))
+      throw new HtsFileRejected(`${where}: statistical suffix "${writtenSuffix}" is not two digits`);
     if (digits.length === 8) digits += writtenSuffix;
     else if (digits.length !== 10 || !digits.endsWith(writtenSuffix)) {
       throw new HtsFileRejected(`${where}: statistical suffix "${writtenSuffix}" does not belong to "${written}"`);

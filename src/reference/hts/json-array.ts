@@ -1,4 +1,12 @@
-const [openBracket, closeBracket, openBrace, closeBrace, comma, quote, backslash] = ['[', ']', '{', '}', ',', '"', '\\'].map((c) => c.charCodeAt(0));
+const [openBracket, closeBracket, openBrace, closeBrace, comma, quote, backslash] = [
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '"',
+  '\\',
+].map((c) => c.charCodeAt(0));
 
 /**
  * The elements of a top-level JSON array, each parsed on its own by JSON.parse, giving way between
@@ -33,7 +41,8 @@ export async function parseJsonArray(source: string, giveWay: () => Promise<void
       }
       start = i + 1;
       if (depth === 0) {
-        if (source.slice(start).trim() !== '') throw new SyntaxError(`Unexpected text after the array at position ${start}`);
+        if (source.slice(start).trim() !== '')
+          throw new SyntaxError(`Unexpected text after the array at position ${start}`);
         return elements;
       }
     }

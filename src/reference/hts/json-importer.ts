@@ -41,7 +41,8 @@ function footnotes(value: unknown, where: string): HtsFootnote[] {
   });
 }
 
-const notValid = (error: Error) => new HtsFileRejected(`not valid JSON (${error.message}): the file is truncated or corrupt`);
+const notValid = (error: Error) =>
+  new HtsFileRejected(`not valid JSON (${error.message}): the file is truncated or corrupt`);
 
 /** Reads USITC's JSON export: a bare array of rows with string `indent` and footnotes per column. */
 export async function readHtsJson(bytes: Buffer): Promise<HtsRow[]> {

@@ -1,5 +1,11 @@
 import { htsFileName, parseUsitcReleaseName } from './hts-revision';
-import { AvailableHtsRelease, compareRevisions, type HtsFileFormat, HtsReleaseSource, HtsSourceUnavailable } from '../../domain/hts';
+import {
+  AvailableHtsRelease,
+  compareRevisions,
+  type HtsFileFormat,
+  HtsReleaseSource,
+  HtsSourceUnavailable,
+} from '../../domain/hts';
 
 export interface UsitcSourceOptions {
   /** Revision discovery: a JSON array of `{ name: "2026HTSRev4", releaseStartDate: "02/24/2026", status }`. */
@@ -64,7 +70,8 @@ export class UsitcHtsSource implements HtsReleaseSource {
     } catch {
       throw new HtsSourceUnavailable(`${this.options.releaseListUrl} did not answer with JSON`);
     }
-    if (!Array.isArray(entries)) throw new HtsSourceUnavailable(`${this.options.releaseListUrl} did not answer with a list of releases`);
+    if (!Array.isArray(entries))
+      throw new HtsSourceUnavailable(`${this.options.releaseListUrl} did not answer with a list of releases`);
     const releases: AvailableHtsRelease[] = [];
     for (const entry of entries as UsitcReleaseListEntry[]) {
       const revision = typeof entry?.name === 'string' ? parseUsitcReleaseName(entry.name) : null;
@@ -74,7 +81,9 @@ export class UsitcHtsSource implements HtsReleaseSource {
         format: this.options.format,
         location: new URL(htsFileName(revision, this.options.format), this.options.filesBaseUrl).toString(),
         effectiveDate: usitcDate(entry.releaseStartDate),
-        ...(entry.status === 'current' && this.options.format === 'json' ? { fallbackLocation: this.options.currentExportUrl } : {}),
+        ...(entry.status === 'current' && this.options.format === 'json'
+          ? { fallbackLocation: this.options.currentExportUrl }
+          : {}),
       });
     }
     return releases.sort(compareRevisions);

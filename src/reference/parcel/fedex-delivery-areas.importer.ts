@@ -23,7 +23,11 @@ export const fedexDeliveryAreasImporter: ParcelImporter = {
       id: 'fedex.das.2026-01-26',
       carrier: 'fedex' as const,
       effectiveFrom: '2026-01-26',
-      source: { title: 'FedEx delivery area surcharge ZIP list', reference: 'niklavsfelsbergs/SHIPPING-COSTS@dfd5b84f carriers/fedex/data/reference/das_zones.csv', file },
+      source: {
+        title: 'FedEx delivery area surcharge ZIP list',
+        reference: 'niklavsfelsbergs/SHIPPING-COSTS@dfd5b84f carriers/fedex/data/reference/das_zones.csv',
+        file,
+      },
       zips: readCsv(dataDir, file, ['zip_code', 'das_type_hd']).flatMap((row) => {
         if (!/^\d{5}$/.test(row.zip_code)) throw new ImportFormatError(file, `bad ZIP "${row.zip_code}"`);
         if (row.das_type_hd === '') return [];

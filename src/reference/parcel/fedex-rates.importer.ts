@@ -17,7 +17,13 @@ const fedexServiceCodes: Record<string, string> = {
 class CardCollector {
   private readonly cards = new Map<string, RateCardVersion>();
 
-  add(file: string, header: Omit<RateCardVersion, 'id' | 'prices' | 'carrier'>, zone: string, weightLb: number, priceUsd: string): void {
+  add(
+    file: string,
+    header: Omit<RateCardVersion, 'id' | 'prices' | 'carrier'>,
+    zone: string,
+    weightLb: number,
+    priceUsd: string,
+  ): void {
     const id = `fedex.${header.service}.${header.rateType}.${header.region}.${header.effectiveFrom}`;
     let card = this.cards.get(id);
     if (!card) this.cards.set(id, (card = { ...header, id, carrier: 'fedex', prices: [] }));
@@ -44,7 +50,14 @@ export const fedexListRatesImporter: ParcelImporter = {
   read(files, dataDir) {
     const cards = new CardCollector();
     for (const file of files) {
-      for (const row of readCsv(dataDir, file, ['carrier', 'service', 'region', 'zone', 'weight_lb', 'list_rate_usd'])) {
+      for (const row of readCsv(dataDir, file, [
+        'carrier',
+        'service',
+        'region',
+        'zone',
+        'weight_lb',
+        'list_rate_usd',
+      ])) {
         const service = requireValue(file, fedexServiceCodes, row.service, 'service');
         cards.add(
           file,
@@ -55,7 +68,12 @@ export const fedexListRatesImporter: ParcelImporter = {
             effectiveFrom: '2025-01-06',
             effectiveTo: '2026-01-05',
             includes: [],
-            source: { title: 'FedEx Service Guide 2025 list rates', reference: 'FedEx Service Guide effective 2025-01-06, OCR in TalentP27/AiAgents@2038ee4e WorkflowAgents/FreightAgent/Markdown/fedex_document.md', file },
+            source: {
+              title: 'FedEx Service Guide 2025 list rates',
+              reference:
+                'FedEx Service Guide effective 2025-01-06, OCR in TalentP27/AiAgents@2038ee4e WorkflowAgents/FreightAgent/Markdown/fedex_document.md',
+              file,
+            },
           },
           row.zone,
           Number(row.weight_lb),
@@ -122,7 +140,12 @@ export const fedexRetailRatesImporter: ParcelImporter = {
               effectiveFrom: kind[1],
               effectiveTo: null,
               includes,
-              source: { title: `FedEx ${kind[1].slice(0, 4)} retail rates`, reference: 'FedEx_Retail_Rates_2026.xlsx in niklavsfelsbergs/SHIPPING-COSTS@f2f6ef03 carriers/fedex/temp_files/supplement', file },
+              source: {
+                title: `FedEx ${kind[1].slice(0, 4)} retail rates`,
+                reference:
+                  'FedEx_Retail_Rates_2026.xlsx in niklavsfelsbergs/SHIPPING-COSTS@f2f6ef03 carriers/fedex/temp_files/supplement',
+                file,
+              },
             },
             zone,
             Number(row.weight_lb),

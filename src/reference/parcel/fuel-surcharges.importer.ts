@@ -13,19 +13,25 @@ const fuelSourceReferences: Record<string, string> = {
  */
 export const weeklyFuelSurchargesImporter: ParcelImporter = {
   name: 'weekly-fuel-surcharges',
-  files: (dataDir) => ['usps', 'ups', 'fedex'].flatMap((c) => matchingFiles(dataDir, `parcel/${c}`, new RegExp(`^${c}_fuel_surcharge_weekly_\\d{4}\\.csv$`))),
+  files: (dataDir) =>
+    ['usps', 'ups', 'fedex'].flatMap((c) =>
+      matchingFiles(dataDir, `parcel/${c}`, new RegExp(`^${c}_fuel_surcharge_weekly_\\d{4}\\.csv$`)),
+    ),
   read(files, dataDir) {
     const fuelRates: FuelRate[] = files.flatMap((file) =>
-      readCsv(dataDir, file, ['carrier', 'effective_week_start', 'domestic_ground_pct', 'domestic_air_pct']).flatMap((row) => {
-        const weekStart = requireDate(file, row.effective_week_start);
-        const reference = fuelSourceReferences[row.carrier] ?? `${row.carrier.toUpperCase()} published weekly fuel surcharge`;
-        const source = { title: `${row.carrier.toUpperCase()} weekly fuel surcharge`, reference, file };
-        return (['ground', 'air'] as const).map((fuelGroup) => {
-          const percent = row[`domestic_${fuelGroup}_pct`];
-          if (decimalToCents(percent) < 0) throw new ImportFormatError(file, `negative fuel percentage ${percent}`);
-          return { carrier: row.carrier as Carrier, fuelGroup, weekStart, percent, source };
-        });
-      }),
+      readCsv(dataDir, file, ['carrier', 'effective_week_start', 'domestic_ground_pct', 'domestic_air_pct']).flatMap(
+        (row) => {
+          const weekStart = requireDate(file, row.effective_week_start);
+          const reference =
+            fuelSourceReferences[row.carrier] ?? `${row.carrier.toUpperCase()} published weekly fuel surcharge`;
+          const source = { title: `${row.carrier.toUpperCase()} weekly fuel surcharge`, reference, file };
+          return (['ground', 'air'] as const).map((fuelGroup) => {
+            const percent = row[`domestic_${fuelGroup}_pct`];
+            if (decimalToCents(percent) < 0) throw new ImportFormatError(file, `negative fuel percentage ${percent}`);
+            return { carrier: row.carrier as Carrier, fuelGroup, weekStart, percent, source };
+          });
+        },
+      ),
     );
     return { fuelRates };
   },

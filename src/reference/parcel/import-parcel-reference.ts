@@ -49,7 +49,13 @@ export interface ParcelImportReport {
 
 /** Reads every parcel reference file under `dataDir` without storing anything (tests, tools). */
 export function readParcelReferenceFiles(dataDir: string, supplementsDir = parcelSupplementsDir): ParcelReferenceData {
-  const merged: ParcelReferenceData = { rateCards: [], surchargeTables: [], fuelRates: [], zoneCharts: [], deliveryAreaLists: [] };
+  const merged: ParcelReferenceData = {
+    rateCards: [],
+    surchargeTables: [],
+    fuelRates: [],
+    zoneCharts: [],
+    deliveryAreaLists: [],
+  };
   for (const importer of parcelImporters(supplementsDir)) {
     const files = importer.files(dataDir);
     if (files.length === 0) continue;
@@ -81,9 +87,11 @@ export function parcelInputsDigest(dataDir: string, supplementsDir = parcelSuppl
   const add = (label: string, file: string) => hash.update(`${label}\0`).update(fs.readFileSync(file)).update('\0');
   // The supplements importer names files of its own folder, hashed below with the folder.
   for (const importer of parcelImporters(supplementsDir)) {
-    for (const file of importer.files(dataDir)) if (fs.existsSync(path.join(dataDir, file))) add(`${importer.name}:${file}`, path.join(dataDir, file));
+    for (const file of importer.files(dataDir))
+      if (fs.existsSync(path.join(dataDir, file))) add(`${importer.name}:${file}`, path.join(dataDir, file));
   }
-  for (const file of [...filesUnder(supplementsDir), ...filesUnder(__dirname)]) add(path.relative(projectRoot, file), file);
+  for (const file of [...filesUnder(supplementsDir), ...filesUnder(__dirname)])
+    add(path.relative(projectRoot, file), file);
   return hash.digest('hex');
 }
 
@@ -111,7 +119,15 @@ export async function importParcelReferenceData(
   const importers = parcelImporters(options.supplementsDir);
   for (const [index, importer] of importers.entries()) {
     const started = performance.now();
-    const step = (rows: number) => options.progress?.({ dataset: 'parcel', done: index + 1, total: importers.length, item: importer.name, rows, elapsedMs: performance.now() - started });
+    const step = (rows: number) =>
+      options.progress?.({
+        dataset: 'parcel',
+        done: index + 1,
+        total: importers.length,
+        item: importer.name,
+        rows,
+        elapsedMs: performance.now() - started,
+      });
     const files = importer.files(dataDir);
     if (files.length === 0) {
       report.skipped.push(importer.name);
@@ -120,7 +136,11 @@ export async function importParcelReferenceData(
     }
     const data = importer.read(files, dataDir);
     const counts: ParcelImportReport['importers'][number]['counts'] = {};
-    const tally = async <T>(key: keyof ParcelReferenceData, items: T[] | undefined, save: (item: T) => Promise<SaveOutcome>) => {
+    const tally = async <T>(
+      key: keyof ParcelReferenceData,
+      items: T[] | undefined,
+      save: (item: T) => Promise<SaveOutcome>,
+    ) => {
       if (!items) return;
       const c = (counts[key] ??= emptyCounts());
       for (const item of items) c[await save(item)]++;
@@ -133,6 +153,7 @@ export async function importParcelReferenceData(
     report.importers.push({ name: importer.name, files, counts });
     step(Object.values(counts).reduce((sum, c) => sum + c.inserted + c.updated + c.unchanged, 0));
   }
-  report.closedVersions = (await cards.closeSupersededCardVersions()) + (await surcharges.closeSupersededSurchargeTables());
+  report.closedVersions =
+    (await cards.closeSupersededCardVersions()) + (await surcharges.closeSupersededSurchargeTables());
   return report;
 }

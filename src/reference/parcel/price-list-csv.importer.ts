@@ -1,5 +1,12 @@
 import { ImportFormatError, matchingFiles, readCsv, requireDate, requireValue, type ParcelImporter } from './importer';
-import { type Carrier, decimalToCents, type RateCardVersion, type RatePrice, type RateType, type SourceRef } from '../../domain/parcel';
+import {
+  type Carrier,
+  decimalToCents,
+  type RateCardVersion,
+  type RatePrice,
+  type RateType,
+  type SourceRef,
+} from '../../domain/parcel';
 
 /**
  * Format "transcribed price list" (data/parcel/SOURCES-usps-ups.md): one price per line,
@@ -25,15 +32,36 @@ function priceListImporter(spec: PriceListSpec): ParcelImporter {
     read(files, dataDir) {
       const cards = new Map<string, RateCardVersion>();
       for (const file of files) {
-        for (const row of readCsv(dataDir, file, ['carrier', 'service', 'price_type', 'effective_date', 'weight_unit', 'weight', 'zone', 'price_usd'])) {
-          if (row.carrier !== spec.carrier) throw new ImportFormatError(file, `carrier "${row.carrier}" in a ${spec.carrier} file`);
+        for (const row of readCsv(dataDir, file, [
+          'carrier',
+          'service',
+          'price_type',
+          'effective_date',
+          'weight_unit',
+          'weight',
+          'zone',
+          'price_usd',
+        ])) {
+          if (row.carrier !== spec.carrier)
+            throw new ImportFormatError(file, `carrier "${row.carrier}" in a ${spec.carrier} file`);
           const service = requireValue(file, spec.services, row.service, 'service');
           const rateType = requireValue(file, spec.rateTypes, row.price_type, 'price type') as RateType;
           const effectiveFrom = requireDate(file, row.effective_date);
           const id = `${spec.carrier}.${service}.${rateType}.US.${effectiveFrom}`;
           let card = cards.get(id);
           if (!card) {
-            card = { id, carrier: spec.carrier, service, rateType, region: 'US', effectiveFrom, effectiveTo: null, includes: [], source: { ...spec.source(file), file }, prices: [] };
+            card = {
+              id,
+              carrier: spec.carrier,
+              service,
+              rateType,
+              region: 'US',
+              effectiveFrom,
+              effectiveTo: null,
+              includes: [],
+              source: { ...spec.source(file), file },
+              prices: [],
+            };
             cards.set(id, card);
           }
           card.prices.push(price(file, row));
@@ -46,7 +74,8 @@ function priceListImporter(spec: PriceListSpec): ParcelImporter {
 
 function price(file: string, row: Record<string, string>): RatePrice {
   const weight = Number(row.weight);
-  if (!(weight > 0) || !['oz', 'lb'].includes(row.weight_unit)) throw new ImportFormatError(file, `bad weight "${row.weight} ${row.weight_unit}"`);
+  if (!(weight > 0) || !['oz', 'lb'].includes(row.weight_unit))
+    throw new ImportFormatError(file, `bad weight "${row.weight} ${row.weight_unit}"`);
   return { zone: row.zone, weight, weightUnit: row.weight_unit as 'oz' | 'lb', cents: decimalToCents(row.price_usd) };
 }
 
@@ -64,7 +93,8 @@ export const uspsRetailPricesImporter = priceListImporter({
   rateTypes: { retail: 'retail' },
   source: () => ({
     title: 'USPS Notice 123 retail prices',
-    reference: 'https://pe.usps.com/text/dmm300/Notice123.htm, as scraped in Lxr-max/WebHarbor@16df088d sites/usps/source_data/pricing.json',
+    reference:
+      'https://pe.usps.com/text/dmm300/Notice123.htm, as scraped in Lxr-max/WebHarbor@16df088d sites/usps/source_data/pricing.json',
   }),
 });
 
@@ -84,6 +114,7 @@ export const upsDailyRatesImporter = priceListImporter({
   rateTypes: { daily: 'daily' },
   source: () => ({
     title: 'UPS Daily Rates',
-    reference: 'UPS 2026 Rate and Service Guide daily-rates-us-en.xlsx, as converted in jfdelascarreras/logifacts@007b6916 lib/pricing/data/ups-rates.json',
+    reference:
+      'UPS 2026 Rate and Service Guide daily-rates-us-en.xlsx, as converted in jfdelascarreras/logifacts@007b6916 lib/pricing/data/ups-rates.json',
   }),
 });

@@ -3,7 +3,20 @@ import path from 'node:path';
 import { ImportFormatError, matchingFiles, readCsv, type ParcelImporter } from './importer';
 import type { ZoneChartVersion, ZoneRange, ZoneScope } from '../../domain/parcel';
 
-const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "April 1, 2024" → 2024-04-01 (the postcalc chart's own effective-date label). */
 function chartDate(file: string, label: string): string {
@@ -48,7 +61,12 @@ export const uspsZoneChartsImporter: ParcelImporter = {
           originFrom: `${origin}00`,
           originTo: `${origin}99`,
           effectiveFrom,
-          source: { title: 'USPS domestic zone chart', reference: 'USPS postcalc DomesticZoneChart JSON in redbubble/dors-shipping-zone-mapper@327fe8c3 usps/usps-zones-json/', file },
+          source: {
+            title: 'USPS domestic zone chart',
+            reference:
+              'USPS postcalc DomesticZoneChart JSON in redbubble/dors-shipping-zone-mapper@327fe8c3 usps/usps-zones-json/',
+            file,
+          },
           ranges: [],
         };
         charts.set(id, chart);
@@ -61,17 +79,29 @@ export const uspsZoneChartsImporter: ParcelImporter = {
         const ranges = chartFor(file, row.origin_zip3, row.chart_effective).ranges;
         const last = ranges[ranges.length - 1];
         const from = `${row.dest_zip3}00`;
-        if (last && last.zone === row.zone && last.scope === null && Number(last.destTo) + 1 === Number(from)) last.destTo = `${row.dest_zip3}99`;
+        if (last && last.zone === row.zone && last.scope === null && Number(last.destTo) + 1 === Number(from))
+          last.destTo = `${row.dest_zip3}99`;
         else ranges.push({ destFrom: from, destTo: `${row.dest_zip3}99`, zone: row.zone, scope: null });
       }
     }
     for (const file of files.filter((f) => /exceptions_/.test(path.basename(f)))) {
-      for (const row of readCsv(dataDir, file, ['origin_zip3', 'dest_zip5_range', 'zone', 'mail_service', 'chart_effective'])) {
+      for (const row of readCsv(dataDir, file, [
+        'origin_zip3',
+        'dest_zip5_range',
+        'zone',
+        'mail_service',
+        'chart_effective',
+      ])) {
         const range = /^(\d{5})-+(\d{5})$/.exec(row.dest_zip5_range);
         if (!range) throw new ImportFormatError(file, `bad ZIP5 range "${row.dest_zip5_range}"`);
         const scope = uspsScopes[row.mail_service];
         if (scope === undefined) throw new ImportFormatError(file, `unknown mail service "${row.mail_service}"`);
-        chartFor(file, row.origin_zip3, row.chart_effective).ranges.push({ destFrom: range[1], destTo: range[2], zone: row.zone, scope });
+        chartFor(file, row.origin_zip3, row.chart_effective).ranges.push({
+          destFrom: range[1],
+          destTo: range[2],
+          zone: row.zone,
+          scope,
+        });
       }
     }
     return { zoneCharts: [...charts.values()] };
@@ -84,7 +114,14 @@ interface FedexRangeTree {
     originMin: string;
     originMax: string;
     provenance: string;
-    destinations: Array<{ destMin: string; destMax: string; type: string; zoneId?: number; expressZoneId?: number; groundZoneId?: number }>;
+    destinations: Array<{
+      destMin: string;
+      destMax: string;
+      type: string;
+      zoneId?: number;
+      expressZoneId?: number;
+      groundZoneId?: number;
+    }>;
   }>;
 }
 
@@ -101,17 +138,24 @@ export const fedexZoneRangesImporter: ParcelImporter = {
     const zoneCharts = files.flatMap((file) => {
       const tree = JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8')) as FedexRangeTree;
       const effectiveFrom = tree.buildDate?.slice(0, 10);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(effectiveFrom ?? '') || !Array.isArray(tree.origins)) throw new ImportFormatError(file, 'not a FedEx zone range tree');
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(effectiveFrom ?? '') || !Array.isArray(tree.origins))
+        throw new ImportFormatError(file, 'not a FedEx zone range tree');
       return tree.origins.map((origin): ZoneChartVersion => ({
         id: `fedex.zones.${origin.originMin}-${origin.originMax}.${effectiveFrom}`,
         carrier: 'fedex',
         originFrom: origin.originMin,
         originTo: origin.originMax,
         effectiveFrom,
-        source: { title: 'FedEx zone chart', reference: `FedEx rate tools zone chart ${origin.provenance}, ranges in redbubble/dors-shipping-zone-mapper@327fe8c3 fedex/fedex.json`, file },
+        source: {
+          title: 'FedEx zone chart',
+          reference: `FedEx rate tools zone chart ${origin.provenance}, ranges in redbubble/dors-shipping-zone-mapper@327fe8c3 fedex/fedex.json`,
+          file,
+        },
         ranges: origin.destinations.flatMap((d): ZoneRange[] => {
-          if (d.zoneId !== undefined) return [{ destFrom: d.destMin, destTo: d.destMax, zone: String(d.zoneId), scope: null }];
-          if (d.expressZoneId === undefined || d.groundZoneId === undefined) throw new ImportFormatError(file, `range ${d.destMin}-${d.destMax} has no zone`);
+          if (d.zoneId !== undefined)
+            return [{ destFrom: d.destMin, destTo: d.destMax, zone: String(d.zoneId), scope: null }];
+          if (d.expressZoneId === undefined || d.groundZoneId === undefined)
+            throw new ImportFormatError(file, `range ${d.destMin}-${d.destMax} has no zone`);
           return [
             { destFrom: d.destMin, destTo: d.destMax, zone: String(d.expressZoneId), scope: 'express' },
             { destFrom: d.destMin, destTo: d.destMax, zone: String(d.groundZoneId), scope: 'ground' },

@@ -15,7 +15,9 @@ export const portSourceFiles = {
 /** Whether the data directory holds any source the import can use. */
 export function hasPortSources(dataDir: string): boolean {
   const { unlocodeCodeList, worldPortIndex, seaPorts } = portSourceFiles;
-  return [...unlocodeCodeList, ...worldPortIndex, ...seaPorts].some((candidate) => fs.existsSync(path.join(dataDir, candidate)));
+  return [...unlocodeCodeList, ...worldPortIndex, ...seaPorts].some((candidate) =>
+    fs.existsSync(path.join(dataDir, candidate)),
+  );
 }
 
 function read(dataDir: string, candidates: readonly string[]): string | null {

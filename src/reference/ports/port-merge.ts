@@ -37,7 +37,10 @@ export function mergePorts(
     const chosen = positioned[0] ?? null;
     const notes: string[] = [];
     for (const other of positioned.slice(1)) {
-      const apart = greatCircleNm({ lat: chosen.r.lat as number, lon: chosen.r.lon as number }, { lat: other.r.lat as number, lon: other.r.lon as number });
+      const apart = greatCircleNm(
+        { lat: chosen.r.lat as number, lon: chosen.r.lon as number },
+        { lat: other.r.lat as number, lon: other.r.lon as number },
+      );
       if (apart > disagreementNm) notes.push(`${other.source} position is ${Math.round(apart)} nm away`);
     }
     ports.push({
@@ -45,8 +48,8 @@ export function mergePorts(
       name: u?.name ?? s?.name ?? w?.name ?? locode,
       countryCode: locode.slice(0, 2),
       countryName: countries.get(locode.slice(0, 2)) ?? null,
-      lat: chosen ? (chosen.r.lat) : null,
-      lon: chosen ? (chosen.r.lon) : null,
+      lat: chosen ? chosen.r.lat : null,
+      lon: chosen ? chosen.r.lon : null,
       coordinatesSource: chosen?.source ?? null,
       timezone: s?.timezone ?? null,
       wpiNumber: w?.wpiNumber ?? null,

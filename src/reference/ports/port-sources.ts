@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 
-const csvRows = (text: string): string[][] => parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+const csvRows = (text: string): string[][] =>
+  parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
 const csvObjects = (text: string): Array<Record<string, string>> =>
   parse(text, { bom: true, columns: true, skip_empty_lines: true, relax_column_count: true, trim: true });
 
@@ -39,14 +40,34 @@ export function parseUnlocodeCodeList(text: string): PortSourceRecord[] {
   if (rows.length === 0) return [];
   const hasHeader = rows[0].some((c) => c.trim() === 'Function');
   const records = hasHeader
-    ? csvObjects(text).map((r) => ({ change: r.Change, country: r.Country, location: r.Location, name: r.Name || r.NameWoDiacritics, fn: r.Function, coordinates: r.Coordinates }))
-    : rows.map((r) => ({ change: r[0], country: r[1], location: r[2], name: r[3] || r[4], fn: r[6], coordinates: r[10] }));
+    ? csvObjects(text).map((r) => ({
+        change: r.Change,
+        country: r.Country,
+        location: r.Location,
+        name: r.Name || r.NameWoDiacritics,
+        fn: r.Function,
+        coordinates: r.Coordinates,
+      }))
+    : rows.map((r) => ({
+        change: r[0],
+        country: r[1],
+        location: r[2],
+        name: r[3] || r[4],
+        fn: r[6],
+        coordinates: r[10],
+      }));
   const ports: PortSourceRecord[] = [];
   for (const r of records) {
     const locode = `${(r.country ?? '').trim()}${(r.location ?? '').trim()}`;
     if (!locodePattern.test(locode) || (r.change ?? '').trim() === 'X' || (r.fn ?? '').charAt(0) !== '1') continue;
     const at = parseUnlocodeCoordinates(r.coordinates ?? '');
-    ports.push({ locode, name: (r.name ?? '').trim() || null, lat: at?.lat ?? null, lon: at?.lon ?? null, aliases: [] });
+    ports.push({
+      locode,
+      name: (r.name ?? '').trim() || null,
+      lat: at?.lat ?? null,
+      lon: at?.lon ?? null,
+      aliases: [],
+    });
   }
   return ports;
 }
@@ -78,7 +99,10 @@ export function parseWorldPortIndex(text: string): PortSourceRecord[] {
  * ["CNSHA", "CNSGH"]): the record is filed under that first code and the others become aliases.
  */
 export function parseSeaPortsJson(text: string): PortSourceRecord[] {
-  const data = JSON.parse(text) as Record<string, { name?: string; coordinates?: [number, number]; timezone?: string; unlocs?: string[] }>;
+  const data = JSON.parse(text) as Record<
+    string,
+    { name?: string; coordinates?: [number, number]; timezone?: string; unlocs?: string[] }
+  >;
   return Object.entries(data)
     .filter(([key]) => locodePattern.test(key))
     .map(([key, p]) => {

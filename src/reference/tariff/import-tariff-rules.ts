@@ -22,7 +22,10 @@ export async function importTariffRules(options: {
 }
 
 /** At start: load the active stored rule set into the book; false when none is stored yet. */
-export async function loadActiveTariffRules(repository: TariffRulesRepository, book: ActiveTariffRules): Promise<boolean> {
+export async function loadActiveTariffRules(
+  repository: TariffRulesRepository,
+  book: ActiveTariffRules,
+): Promise<boolean> {
   const sources = await repository.activeRuleSetSources();
   if (!sources) return false;
   book.replace(buildRuleSet(sources));

@@ -4,7 +4,19 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import Decimal from 'decimal.js';
 import { parse as parseYaml } from 'yaml';
 import { codeDir } from '../../config/paths';
-import { type AdcvdCase, type AdcvdFile, adcvdFileSchema, countryCodeForName, describeSchemaError, type ImportedProductList, type ProductListEntry, type ProductListsFile, productListsFileSchema, RuleDataError, type RuleSetSources } from '../../domain/tariff';
+import {
+  type AdcvdCase,
+  type AdcvdFile,
+  adcvdFileSchema,
+  countryCodeForName,
+  describeSchemaError,
+  type ImportedProductList,
+  type ProductListEntry,
+  type ProductListsFile,
+  productListsFileSchema,
+  RuleDataError,
+  type RuleSetSources,
+} from '../../domain/tariff';
 
 /** The authored rule files, shipped with the code (they are data, edited with a test, never code). */
 export const measuresDir = path.join(codeDir, 'domain', 'tariff', 'measures');
@@ -22,7 +34,13 @@ function readYaml(file: string): unknown {
 }
 
 function readCsv(file: string): Array<Record<string, string>> {
-  return parseCsv(fs.readFileSync(file), { columns: true, bom: true, comment: '#', skip_empty_lines: true, trim: true }) as Array<Record<string, string>>;
+  return parseCsv(fs.readFileSync(file), {
+    columns: true,
+    bom: true,
+    comment: '#',
+    skip_empty_lines: true,
+    trim: true,
+  }) as Array<Record<string, string>>;
 }
 
 const digitsOnly = (code: string) => code.replace(/[^0-9]/g, '');
@@ -35,20 +53,29 @@ function readList(id: string, spec: ProductListsFile['lists'][string], dataDir: 
   }
   let entries: ProductListEntry[];
   if (spec.format === 'lines') {
-    entries = fs.readFileSync(file, 'utf8').split(/\r?\n/).map(digitsOnly).filter(Boolean).map((prefix) => ({ prefix }));
+    entries = fs
+      .readFileSync(file, 'utf8')
+      .split(/\r?\n/)
+      .map(digitsOnly)
+      .filter(Boolean)
+      .map((prefix) => ({ prefix }));
   } else if (spec.format === 'json_array') {
     const document = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
     const array = spec.key ? document[spec.key] : document;
-    if (!Array.isArray(array)) throw new RuleDataError(`product list "${id}": ${spec.source} has no array at "${spec.key ?? '(root)'}"`);
+    if (!Array.isArray(array))
+      throw new RuleDataError(`product list "${id}": ${spec.source} has no array at "${spec.key ?? '(root)'}"`);
     entries = array.map((code) => ({ prefix: digitsOnly(String(code)) }));
   } else {
     const column = spec.code_column;
     if (!column) throw new RuleDataError(`product list "${id}": a csv list needs code_column`);
     const rows = readCsv(file);
-    if (rows.length > 0 && !(column in rows[0])) throw new RuleDataError(`product list "${id}": ${spec.source} has no column "${column}"`);
+    if (rows.length > 0 && !(column in rows[0]))
+      throw new RuleDataError(`product list "${id}": ${spec.source} has no column "${column}"`);
     const where = Object.entries(spec.where ?? {});
     entries = rows
-      .filter((row) => where.every(([key, wanted]) => (Array.isArray(wanted) ? wanted.includes(row[key]) : row[key] === wanted)))
+      .filter((row) =>
+        where.every(([key, wanted]) => (Array.isArray(wanted) ? wanted.includes(row[key]) : row[key] === wanted)),
+      )
       .map((row) => {
         const entry: ProductListEntry = { prefix: digitsOnly(row[column]) };
         const from = spec.from_column ? row[spec.from_column] : '';
@@ -77,7 +104,12 @@ interface ListedOrder {
   hts: string[];
 }
 
-const productKey = (product: string) => product.toLowerCase().replace(/^certain\s+/, '').replace(/[^a-z0-9]+/g, ' ').trim();
+const productKey = (product: string) =>
+  product
+    .toLowerCase()
+    .replace(/^certain\s+/, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 function readSeedOrders(spec: AdcvdFile, dataDir: string): AdcvdCase[] {
   const ordersFile = path.join(dataDir, spec.orders_source);
@@ -86,13 +118,19 @@ function readSeedOrders(spec: AdcvdFile, dataDir: string): AdcvdCase[] {
   const rates = readCsv(ratesFile);
   return readCsv(ordersFile).map((order) => {
     const country = spec.country_names[order.country] ?? countryCodeForName(order.country);
-    if (!country) throw new RuleDataError(`adcvd.yaml: country "${order.country}" of case ${order.case_number} is not known; add it to country_names`);
+    if (!country)
+      throw new RuleDataError(
+        `adcvd.yaml: country "${order.country}" of case ${order.case_number} is not known; add it to country_names`,
+      );
     return {
       caseNumber: order.case_number,
       type: order.duty_type === 'CVD' ? 'CVD' : 'AD',
       country,
       product: order.product,
-      htsPrefixes: order.hts_prefixes.split(/[;|\s]+/).map(digitsOnly).filter(Boolean),
+      htsPrefixes: order.hts_prefixes
+        .split(/[;|\s]+/)
+        .map(digitsOnly)
+        .filter(Boolean),
       scopeNote: order.scope_note,
       orderDate: order.order_date,
       ...(order.revoked_date ? { revokedDate: order.revoked_date } : {}),
@@ -120,7 +158,9 @@ function readListedOrders(file: string): AdcvdCase[] {
     country: order.iso,
     product: order.product,
     htsPrefixes: order.hts.filter((code) => /^\d{4}(\d{2}){0,3}$/.test(code)),
-    scopeNote: order.source ? `HTS numbers as the scope in FR doc ${order.source} gives them` : 'no scope notice found for the case',
+    scopeNote: order.source
+      ? `HTS numbers as the scope in FR doc ${order.source} gives them`
+      : 'no scope notice found for the case',
     listedIn: order.listed_in,
     rates: [],
   }));
@@ -143,7 +183,9 @@ function readAdcvd(document: unknown, dataDir: string): { cases: AdcvdCase[]; wa
     if (!match) {
       listed.push(order);
     } else if (productKey(match.product) !== productKey(order.product) || match.country !== order.country) {
-      warnings.push(`AD/CVD seed case ${order.caseNumber} (${order.product}, ${order.country}) is ${match.product} (${match.country}) in Commerce's list; its seed rates are left out.`);
+      warnings.push(
+        `AD/CVD seed case ${order.caseNumber} (${order.product}, ${order.country}) is ${match.product} (${match.country}) in Commerce's list; its seed rates are left out.`,
+      );
     } else {
       match.rates = order.rates;
       match.orderDate = order.orderDate;
@@ -159,14 +201,21 @@ function readAdcvd(document: unknown, dataDir: string): { cases: AdcvdCase[]; wa
  */
 export function readTariffRuleSources(options: { dataDir: string; dir?: string }): RuleSetSources {
   const dir = options.dir ?? measuresDir;
-  const names = fs.readdirSync(dir).filter((name) => name.endsWith('.yaml')).sort();
+  const names = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort();
   const fixed = Object.fromEntries(fixedFiles.map((name) => [name, readYaml(path.join(dir, name))]));
   const declared = productListsFileSchema.safeParse(fixed['product-lists.yaml']);
   if (!declared.success) throw new RuleDataError(`product-lists.yaml: ${describeSchemaError(declared.error)}`);
-  const lists = Object.fromEntries(Object.entries(declared.data.lists).map(([id, spec]) => [id, readList(id, spec, options.dataDir)]));
+  const lists = Object.fromEntries(
+    Object.entries(declared.data.lists).map(([id, spec]) => [id, readList(id, spec, options.dataDir)]),
+  );
   const adcvd = readAdcvd(fixed['adcvd.yaml'], options.dataDir);
   return {
-    measureFiles: names.filter((name) => !fixedFiles.includes(name)).map((name) => ({ name, document: readYaml(path.join(dir, name)) })),
+    measureFiles: names
+      .filter((name) => !fixedFiles.includes(name))
+      .map((name) => ({ name, document: readYaml(path.join(dir, name)) })),
     countryGroups: fixed['country-groups.yaml'],
     baseRates: fixed['base-rates.yaml'],
     fees: fixed['fees.yaml'],

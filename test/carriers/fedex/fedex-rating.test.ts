@@ -7,7 +7,12 @@ import type { FedexRateResponse } from '../../../src/domain/parcel/carriers/fede
 import { carrierFixture, startCarrierFake, type CarrierFake } from '../../support/carrier-fake';
 import { sampleShipment } from '../../support/parcel-reference';
 
-const settings = (baseUrl = 'https://fedex.invalid'): FedexSettings => ({ clientId: 'fedex-key', clientSecret: 'fedex-secret', accountNumber: '740561073', baseUrl });
+const settings = (baseUrl = 'https://fedex.invalid'): FedexSettings => ({
+  clientId: 'fedex-key',
+  clientSecret: 'fedex-secret',
+  accountNumber: '740561073',
+  baseUrl,
+});
 const shipment = sampleShipment();
 const signal = () => AbortSignal.timeout(2000);
 
@@ -19,9 +24,23 @@ describe('FedEx request mapping', () => {
 
 describe('FedEx response parsing', () => {
   it('prefers account over list rates and itemises surcharges; unknown services are dropped', () => {
-    const { quotes, messages } = parseFedexRateResponse(carrierFixture<FedexRateResponse>('fedex', 'rate-response'), shipment, fedexServices);
+    const { quotes, messages } = parseFedexRateResponse(
+      carrierFixture<FedexRateResponse>('fedex', 'rate-response'),
+      shipment,
+      fedexServices,
+    );
     expect(messages).toEqual([{ carrier: 'fedex', code: 'VIRTUAL.RESPONSE', message: 'This is a Virtual Response.' }]);
-    expect(quotes.map((q) => [q.service, q.totalCents, q.rateType, q.zone, q.zoneSource, q.transitDays, q.estimatedDeliveryDate])).toEqual([
+    expect(
+      quotes.map((q) => [
+        q.service,
+        q.totalCents,
+        q.rateType,
+        q.zone,
+        q.zoneSource,
+        q.transitDays,
+        q.estimatedDeliveryDate,
+      ]),
+    ).toEqual([
       ['fedex_home_delivery', 2410, 'negotiated', '7', 'carrier', { min: 4, max: 4 }, '2026-11-27'],
       ['fedex_2_day', 9540, 'list', '7', 'carrier', { min: 2, max: 2 }, '2026-11-25'],
     ]);
@@ -56,20 +75,39 @@ describe('FedEx transport against a local fake', () => {
 
     const tokenCalls = fake.calls('/oauth/token');
     expect(tokenCalls).toHaveLength(1);
-    expect(Object.fromEntries(new URLSearchParams(tokenCalls[0].body))).toEqual({ grant_type: 'client_credentials', client_id: 'fedex-key', client_secret: 'fedex-secret' });
+    expect(Object.fromEntries(new URLSearchParams(tokenCalls[0].body))).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'fedex-key',
+      client_secret: 'fedex-secret',
+    });
     const [rate] = fake.calls('/rate/v1/rates/quotes');
-    expect(rate.headers).toMatchObject({ authorization: 'Bearer fedex-token-1', 'x-locale': 'en_US', 'content-type': 'application/json' });
+    expect(rate.headers).toMatchObject({
+      authorization: 'Bearer fedex-token-1',
+      'x-locale': 'en_US',
+      'content-type': 'application/json',
+    });
     expect(JSON.parse(rate.body)).toEqual(carrierFixture('fedex', 'rate-request'));
   });
 
   it('turns a FedEx rejection into messages', async () => {
     fake.setRoute('/rate/v1/rates/quotes', () => ({ status: 422, json: carrierFixture('fedex', 'error-response') }));
     const result = await createFedexLiveAdapter(settings(fake.baseUrl)).rate(shipment, fedexServices, signal());
-    expect(result).toEqual({ quotes: [], messages: [{ carrier: 'fedex', code: 'RATE.LOCATION.NOSERVICE', message: 'FedEx does not serve the requested destination.' }] });
+    expect(result).toEqual({
+      quotes: [],
+      messages: [
+        {
+          carrier: 'fedex',
+          code: 'RATE.LOCATION.NOSERVICE',
+          message: 'FedEx does not serve the requested destination.',
+        },
+      ],
+    });
   });
 
   it('fails when the token endpoint refuses the credentials', async () => {
     fake.setRoute('/oauth/token', () => ({ status: 401, json: { errors: [{ code: 'NOT.AUTHORIZED.ERROR' }] } }));
-    await expect(createFedexLiveAdapter(settings(fake.baseUrl)).rate(shipment, fedexServices, signal())).rejects.toThrow('HTTP 401 from /oauth/token');
+    await expect(
+      createFedexLiveAdapter(settings(fake.baseUrl)).rate(shipment, fedexServices, signal()),
+    ).rejects.toThrow('HTTP 401 from /oauth/token');
   });
 });

@@ -7,7 +7,12 @@ import type { UpsRateResponse } from '../../../src/domain/parcel/carriers/ups/ty
 import { carrierFixture, startCarrierFake, type CarrierFake } from '../../support/carrier-fake';
 import { sampleShipment } from '../../support/parcel-reference';
 
-const settings = (baseUrl = 'https://ups.invalid'): UpsSettings => ({ clientId: 'ups-test-client', clientSecret: 's3cret', accountNumber: 'A1B2C3', baseUrl });
+const settings = (baseUrl = 'https://ups.invalid'): UpsSettings => ({
+  clientId: 'ups-test-client',
+  clientSecret: 's3cret',
+  accountNumber: 'A1B2C3',
+  baseUrl,
+});
 const shipment = sampleShipment();
 const signal = () => AbortSignal.timeout(2000);
 
@@ -19,8 +24,14 @@ describe('UPS request mapping', () => {
 
 describe('UPS response parsing', () => {
   it('returns quotes for known services, negotiated charges first, with itemised charges and transit', () => {
-    const { quotes, messages } = parseUpsRateResponse(carrierFixture<UpsRateResponse>('ups', 'rate-response'), shipment, upsServices);
-    expect(messages).toEqual([{ carrier: 'ups', code: '110971', message: 'Your invoice may vary from the displayed reference rates' }]);
+    const { quotes, messages } = parseUpsRateResponse(
+      carrierFixture<UpsRateResponse>('ups', 'rate-response'),
+      shipment,
+      upsServices,
+    );
+    expect(messages).toEqual([
+      { carrier: 'ups', code: '110971', message: 'Your invoice may vary from the displayed reference rates' },
+    ]);
     expect(quotes.map((q) => [q.service, q.totalCents, q.rateType, q.transitDays, q.estimatedDeliveryDate])).toEqual([
       ['ups_ground', 3506, 'daily', { min: 4, max: 4 }, '2026-11-27'],
       ['ups_2nd_day_air', 9810, 'negotiated', { min: 2, max: 2 }, '2026-11-25'],
@@ -35,13 +46,20 @@ describe('UPS response parsing', () => {
       ['fuel', 2340],
       ['residential', 525],
     ]);
-    expect(quotes[0]).toMatchObject({ source: { kind: 'live', carrier: 'ups' }, parcels: [{ billableWeight: { value: 7, unit: 'lb' }, basis: 'carrier' }] });
-    expect(quotes[0].warnings).toEqual([{ code: 'ups_120900', message: expect.stringMatching(/not qualified to receive negotiated rates/) }]);
+    expect(quotes[0]).toMatchObject({
+      source: { kind: 'live', carrier: 'ups' },
+      parcels: [{ billableWeight: { value: 7, unit: 'lb' }, basis: 'carrier' }],
+    });
+    expect(quotes[0].warnings).toEqual([
+      { code: 'ups_120900', message: expect.stringMatching(/not qualified to receive negotiated rates/) },
+    ]);
   });
 
   it('reads a single rated shipment sent as a bare object', () => {
     const body = carrierFixture<UpsRateResponse>('ups', 'rate-response');
-    const single = { RateResponse: { RatedShipment: (body.RateResponse?.RatedShipment as object[])[0] } } as UpsRateResponse;
+    const single = {
+      RateResponse: { RatedShipment: (body.RateResponse?.RatedShipment as object[])[0] },
+    } as UpsRateResponse;
     expect(parseUpsRateResponse(single, shipment, upsServices).quotes.map((q) => q.service)).toEqual(['ups_ground']);
   });
 });
@@ -52,7 +70,9 @@ describe('UPS transport against a local fake', () => {
   beforeEach(async () => {
     tokens = 0;
     fake = await startCarrierFake({
-      '/security/v1/oauth/token': () => ({ json: { ...carrierFixture<object>('ups', 'token'), access_token: `ups-token-${++tokens}` } }),
+      '/security/v1/oauth/token': () => ({
+        json: { ...carrierFixture<object>('ups', 'token'), access_token: `ups-token-${++tokens}` },
+      }),
       '/api/rating/v2409/Shop': () => ({ json: carrierFixture('ups', 'rate-response') }),
     });
   });
@@ -80,7 +100,14 @@ describe('UPS transport against a local fake', () => {
     await adapter.rate(shipment, upsServices, signal());
     expect(fake.calls('/security/v1/oauth/token')).toHaveLength(1);
 
-    fake.setRoute('/api/rating/v2409/Shop', (r) => (r.headers.authorization === 'Bearer ups-token-1' ? { status: 401, json: { response: { errors: [{ code: '250002', message: 'Invalid Authentication Information.' }] } } } : { json: carrierFixture('ups', 'rate-response') }));
+    fake.setRoute('/api/rating/v2409/Shop', (r) =>
+      r.headers.authorization === 'Bearer ups-token-1'
+        ? {
+            status: 401,
+            json: { response: { errors: [{ code: '250002', message: 'Invalid Authentication Information.' }] } },
+          }
+        : { json: carrierFixture('ups', 'rate-response') },
+    );
     const result = await adapter.rate(shipment, upsServices, signal());
     expect(result.quotes).toHaveLength(2);
     expect(fake.calls('/security/v1/oauth/token')).toHaveLength(2);
@@ -90,11 +117,22 @@ describe('UPS transport against a local fake', () => {
   it('turns a UPS rejection of the request into messages, not an exception', async () => {
     fake.setRoute('/api/rating/v2409/Shop', () => ({ status: 400, json: carrierFixture('ups', 'error-response') }));
     const result = await createUpsLiveAdapter(settings(fake.baseUrl)).rate(shipment, upsServices, signal());
-    expect(result).toEqual({ quotes: [], messages: [{ carrier: 'ups', code: '111210', message: 'The requested service is unavailable between the selected locations.' }] });
+    expect(result).toEqual({
+      quotes: [],
+      messages: [
+        {
+          carrier: 'ups',
+          code: '111210',
+          message: 'The requested service is unavailable between the selected locations.',
+        },
+      ],
+    });
   });
 
   it('fails on a server error so the gateway can fall back', async () => {
     fake.setRoute('/api/rating/v2409/Shop', () => ({ status: 503, json: {} }));
-    await expect(createUpsLiveAdapter(settings(fake.baseUrl)).rate(shipment, upsServices, signal())).rejects.toThrow('HTTP 503 from /api/rating/v2409/Shop');
+    await expect(createUpsLiveAdapter(settings(fake.baseUrl)).rate(shipment, upsServices, signal())).rejects.toThrow(
+      'HTTP 503 from /api/rating/v2409/Shop',
+    );
   });
 });

@@ -12,8 +12,18 @@ import { createTestDatabase, TestDatabase } from '../../support/database';
 import { clearHtsTables, htsImportDeps } from '../../support/hts-fixtures';
 import { htsSearchDeps, htsSearchFixture } from '../../support/hts-search';
 
-const revisionA = { bytes: htsSearchFixture('schedule-a.csv'), revision: { year: 2030, revision: 1 }, source: 'schedule-a.csv', effectiveDate: '2030-01-01' };
-const revisionB = { bytes: htsSearchFixture('schedule-b.csv'), revision: { year: 2030, revision: 2 }, source: 'schedule-b.csv', effectiveDate: '2030-06-01' };
+const revisionA = {
+  bytes: htsSearchFixture('schedule-a.csv'),
+  revision: { year: 2030, revision: 1 },
+  source: 'schedule-a.csv',
+  effectiveDate: '2030-01-01',
+};
+const revisionB = {
+  bytes: htsSearchFixture('schedule-b.csv'),
+  revision: { year: 2030, revision: 2 },
+  source: 'schedule-b.csv',
+  effectiveDate: '2030-06-01',
+};
 
 let db: TestDatabase;
 
@@ -43,7 +53,10 @@ describe('searchHtsCodes on a hand-written schedule', () => {
       description: "Men's (338)",
       descriptionPath: expect.stringContaining('T-shirts, singlets, tank tops'),
       chapter: { code: '61' },
-      heading: { code: '6109', description: 'T-shirts, singlets, tank tops and similar garments, knitted or crocheted' },
+      heading: {
+        code: '6109',
+        description: 'T-shirts, singlets, tank tops and similar garments, knitted or crocheted',
+      },
       subheading: { code: '6109.10', description: 'Of cotton' },
     });
     expect(top.confidence).toBeGreaterThan(0);
@@ -83,7 +96,10 @@ describe('searchHtsCodes on a hand-written schedule', () => {
   });
 
   it('reports context answers it does not know, and respects the limit', async () => {
-    const result = await searchHtsCodes({ query: 'cotton t-shirt', limit: 2, context: { colour: 'red', gender: 'purple' } }, deps);
+    const result = await searchHtsCodes(
+      { query: 'cotton t-shirt', limit: 2, context: { colour: 'red', gender: 'purple' } },
+      deps,
+    );
     expect(result.candidates).toHaveLength(2);
     expect(result.context).toEqual({ applied: {}, ignored: ['colour', 'gender'] });
   });
@@ -108,7 +124,7 @@ describe('searchHtsCodes on a hand-written schedule', () => {
     expect(result.candidates[0].code).toBe('9029.10.8000');
   });
 
-  it('for a parts query, prefers the parts line that names the article the query chooses among the heading\'s lines', async () => {
+  it("for a parts query, prefers the parts line that names the article the query chooses among the heading's lines", async () => {
     // Faucets are among the hand-operated appliances of 8481.80, so their parts are "Of hand operated and check
     // appliances", not the parts "Of valves of subheading 8481.20" (whose repeated "valves" led before).
     const result = await searchHtsCodes({ query: 'faucet parts' }, deps);
@@ -126,7 +142,9 @@ describe('searchHtsCodes on a hand-written schedule', () => {
   });
 
   it('rejects a query with no product words, and a date before any release', async () => {
-    await expect(searchHtsCodes({ query: 'the of and 123' }, deps)).rejects.toMatchObject({ reason: 'no_product_words' });
+    await expect(searchHtsCodes({ query: 'the of and 123' }, deps)).rejects.toMatchObject({
+      reason: 'no_product_words',
+    });
     deps.setToday('2029-12-31');
     try {
       await expect(searchHtsCodes({ query: 'cotton t-shirt' }, deps)).rejects.toBeInstanceOf(HtsSearchError);
@@ -140,7 +158,10 @@ describe('the search index follows the imported releases', () => {
   it('is rebuilt by the import hook, and searches read the new release once it is in force', async () => {
     await clearHtsTables(db);
     const deps = htsSearchDeps(db, '2030-02-01');
-    const importDeps = { ...htsImportDeps(db), afterImport: (release: { id: string }) => deps.indexes.rebuildFor(release.id) };
+    const importDeps = {
+      ...htsImportDeps(db),
+      afterImport: (release: { id: string }) => deps.indexes.rebuildFor(release.id),
+    };
 
     expect((await importHtsFile(importDeps, revisionA)).outcome).toBe('imported');
     expect(deps.indexes.cachedReleaseIds()).toEqual(['htsr_2030_rev_1']);
@@ -162,7 +183,11 @@ describe('the search index follows the imported releases', () => {
 });
 
 /** A local stand-in for an OpenAI-compatible chat completions endpoint. */
-function fakeModelServer(answer: (body: { response_format: { json_schema: { schema: { properties: { ranking: { items: { enum: string[] } } } } } } }) => { status?: number; delayMs?: number; content?: string }) {
+function fakeModelServer(
+  answer: (body: {
+    response_format: { json_schema: { schema: { properties: { ranking: { items: { enum: string[] } } } } } };
+  }) => { status?: number; delayMs?: number; content?: string },
+) {
   const requests: unknown[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -216,15 +241,25 @@ describe('optional re-ranking by a model', () => {
       return { content: JSON.stringify({ ranking: [...codes].reverse() }) };
     });
     expect(result.reranking).toMatchObject({ status: 'applied', model: 'fake-model', reason: null });
-    expect(result.candidates.map((candidate) => candidate.code)).toEqual(offline.candidates.map((candidate) => candidate.code).reverse());
+    expect(result.candidates.map((candidate) => candidate.code)).toEqual(
+      offline.candidates.map((candidate) => candidate.code).reverse(),
+    );
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
       url: '/v1/chat/completions',
       authorization: 'Bearer test-key',
       body: { model: 'fake-model', response_format: { type: 'json_schema', json_schema: { strict: true } } },
     });
-    const sent = (requests[0] as { body: { response_format: { json_schema: { schema: { properties: { ranking: { items: { enum: string[] } } } } } } } }).body;
-    expect(sent.response_format.json_schema.schema.properties.ranking.items.enum.sort()).toEqual(offline.candidates.map((candidate) => candidate.code).sort());
+    const sent = (
+      requests[0] as {
+        body: {
+          response_format: { json_schema: { schema: { properties: { ranking: { items: { enum: string[] } } } } } };
+        };
+      }
+    ).body;
+    expect(sent.response_format.json_schema.schema.properties.ranking.items.enum.sort()).toEqual(
+      offline.candidates.map((candidate) => candidate.code).sort(),
+    );
   });
 
   it.each([
@@ -234,7 +269,11 @@ describe('optional re-ranking by a model', () => {
     ['an answer that is not JSON', { content: 'The best code is 6109.10.0012.' }, /not the JSON asked for/],
   ])('falls back to the offline ranking on %s, and says so', async (_case, reply, reason) => {
     const { offline, result } = await withModel(() => reply, 200);
-    expect(result.reranking).toMatchObject({ status: 'fallback', model: 'fake-model', reason: expect.stringMatching(reason) });
+    expect(result.reranking).toMatchObject({
+      status: 'fallback',
+      model: 'fake-model',
+      reason: expect.stringMatching(reason),
+    });
     expect(result.candidates).toEqual(offline.candidates);
   });
 });

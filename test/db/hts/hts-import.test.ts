@@ -23,8 +23,18 @@ beforeEach(async () => {
 });
 afterAll(async () => db.destroy());
 
-const v1 = { bytes: htsFixture('schedule-v1.csv'), revision: { year: 2030, revision: 1 }, source: 'test/fixtures/hts/schedule-v1.csv', effectiveDate: '2030-01-15' };
-const v2 = { bytes: htsFixture('schedule-v2.csv'), revision: { year: 2030, revision: 2 }, source: 'test/fixtures/hts/schedule-v2.csv', effectiveDate: '2030-03-01' };
+const v1 = {
+  bytes: htsFixture('schedule-v1.csv'),
+  revision: { year: 2030, revision: 1 },
+  source: 'test/fixtures/hts/schedule-v1.csv',
+  effectiveDate: '2030-01-15',
+};
+const v2 = {
+  bytes: htsFixture('schedule-v2.csv'),
+  revision: { year: 2030, revision: 2 },
+  source: 'test/fixtures/hts/schedule-v2.csv',
+  effectiveDate: '2030-03-01',
+};
 
 async function importBoth() {
   const first = await importHtsFile(deps, v1);
@@ -61,16 +71,31 @@ describe('importing a release', () => {
 
   it('takes documented dates for known revisions, else the day it is first seen', async () => {
     const known = await importHtsFile(deps, { ...v1, revision: { year: 2026, revision: 4 }, effectiveDate: undefined });
-    expect(known).toMatchObject({ outcome: 'imported', release: { effectiveDate: '2026-02-24', effectiveDateSource: 'timeline' } });
-    const unknown = await importHtsFile(deps, { ...v2, revision: { year: 2030, revision: 9 }, effectiveDate: undefined });
-    expect(unknown).toMatchObject({ outcome: 'imported', release: { effectiveDate: '2026-11-22', effectiveDateSource: 'first_seen' } });
+    expect(known).toMatchObject({
+      outcome: 'imported',
+      release: { effectiveDate: '2026-02-24', effectiveDateSource: 'timeline' },
+    });
+    const unknown = await importHtsFile(deps, {
+      ...v2,
+      revision: { year: 2030, revision: 9 },
+      effectiveDate: undefined,
+    });
+    expect(unknown).toMatchObject({
+      outcome: 'imported',
+      release: { effectiveDate: '2026-11-22', effectiveDateSource: 'first_seen' },
+    });
   });
 
   it('does not import the same file twice, nor overwrite a revision with another file', async () => {
     await importHtsFile(deps, v1);
-    expect(await importHtsFile(deps, v1)).toMatchObject({ outcome: 'already_imported', release: { id: 'htsr_2030_rev_1' } });
+    expect(await importHtsFile(deps, v1)).toMatchObject({
+      outcome: 'already_imported',
+      release: { id: 'htsr_2030_rev_1' },
+    });
     // USITC republishes a release unchanged under the next number: a release of its own.
-    expect(await importHtsFile(deps, { ...v1, revision: { year: 2030, revision: 5 }, effectiveDate: '2030-02-01' })).toMatchObject({
+    expect(
+      await importHtsFile(deps, { ...v1, revision: { year: 2030, revision: 5 }, effectiveDate: '2030-02-01' }),
+    ).toMatchObject({
       outcome: 'imported',
       release: { id: 'htsr_2030_rev_5' },
       changeSet: { counts: { added: 0, removed: 0, rateChanged: 0, descriptionChanged: 0 } },
@@ -78,7 +103,9 @@ describe('importing a release', () => {
     const other = await importHtsFile(deps, { ...v2, revision: v1.revision });
     expect(other).toEqual({
       outcome: 'rejected',
-      reason: expect.stringMatching(/^2030 Revision 1 is already imported from another file \(sha256 [0-9a-f]{64}\); releases are never overwritten$/),
+      reason: expect.stringMatching(
+        /^2030 Revision 1 is already imported from another file \(sha256 [0-9a-f]{64}\); releases are never overwritten$/,
+      ),
     });
   });
 
@@ -115,12 +142,27 @@ describe('the change set', () => {
     });
     const page = await listHtsChanges(deps.db.stores.changes, second.changeSet?.id as string, { limit: 10 });
     expect(page.data.map(htsChangeView)).toEqual([
-      { kind: 'description_changed', hts_code: '0101.21.0010', before: { description: 'Males' }, after: { description: 'Male animals' } },
+      {
+        kind: 'description_changed',
+        hts_code: '0101.21.0010',
+        before: { description: 'Males' },
+        after: { description: 'Male animals' },
+      },
       {
         kind: 'rate_changed',
         hts_code: '0101.30.0000',
-        before: { general: '6.8%', special: 'Free (A+,AU,BH,CL,CO,D,E, IL,JO,KR,MA,OM,P,PA,PE,S, SG)', other: '15%', additional_duties: null },
-        after: { general: '7%', special: 'Free (A+,AU,BH,CL,CO,D,E, IL,JO,KR,MA,OM,P,PA,PE,S, SG)', other: '15%', additional_duties: null },
+        before: {
+          general: '6.8%',
+          special: 'Free (A+,AU,BH,CL,CO,D,E, IL,JO,KR,MA,OM,P,PA,PE,S, SG)',
+          other: '15%',
+          additional_duties: null,
+        },
+        after: {
+          general: '7%',
+          special: 'Free (A+,AU,BH,CL,CO,D,E, IL,JO,KR,MA,OM,P,PA,PE,S, SG)',
+          other: '15%',
+          additional_duties: null,
+        },
       },
       {
         kind: 'removed',
@@ -142,22 +184,46 @@ describe('the change set', () => {
     const { second } = await importBoth();
     const first = await listHtsChanges(deps.db.stores.changes, second.changeSet?.id as string, { limit: 3 });
     expect(first).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
-    const rest = await listHtsChanges(deps.db.stores.changes, second.changeSet?.id as string, { limit: 3, cursor: first.nextCursor as string });
-    expect([...first.data, ...rest.data].map((change) => change.code)).toEqual(['0101210010', '0101300000', '6109100014', '6109100040']);
+    const rest = await listHtsChanges(deps.db.stores.changes, second.changeSet?.id as string, {
+      limit: 3,
+      cursor: first.nextCursor as string,
+    });
+    expect([...first.data, ...rest.data].map((change) => change.code)).toEqual([
+      '0101210010',
+      '0101300000',
+      '6109100014',
+      '6109100040',
+    ]);
     expect(rest).toMatchObject({ hasMore: false, nextCursor: null });
 
     // The JSON export of the first schedule, as a third revision: it undoes the second's changes.
     deps.setNow(Date.parse('2026-11-22T12:00:00.000Z'));
-    await importHtsFile(deps, { ...v1, bytes: htsFixture('schedule-v1.json'), revision: { year: 2030, revision: 3 }, effectiveDate: '2030-04-01' });
+    await importHtsFile(deps, {
+      ...v1,
+      bytes: htsFixture('schedule-v1.json'),
+      revision: { year: 2030, revision: 3 },
+      effectiveDate: '2030-04-01',
+    });
     const feed = await listHtsChangeSets(deps.db.stores, { limit: 1 });
-    expect(feed.data.map(({ release, previousRelease }) => [previousRelease.id, release.id])).toEqual([['htsr_2030_rev_1', 'htsr_2030_rev_2']]);
+    expect(feed.data.map(({ release, previousRelease }) => [previousRelease.id, release.id])).toEqual([
+      ['htsr_2030_rev_1', 'htsr_2030_rev_2'],
+    ]);
     const next = await listHtsChangeSets(deps.db.stores, { limit: 1, cursor: feed.nextCursor as string });
-    expect(next.data.map(({ release, previousRelease }) => [previousRelease.id, release.id])).toEqual([['htsr_2030_rev_2', 'htsr_2030_rev_3']]);
+    expect(next.data.map(({ release, previousRelease }) => [previousRelease.id, release.id])).toEqual([
+      ['htsr_2030_rev_2', 'htsr_2030_rev_3'],
+    ]);
     expect(next.hasMore).toBe(false);
-    const since = await listHtsChangeSets(deps.db.stores, { limit: 10, sinceMs: Date.parse('2026-11-22T11:00:00.001Z') });
+    const since = await listHtsChangeSets(deps.db.stores, {
+      limit: 10,
+      sinceMs: Date.parse('2026-11-22T11:00:00.001Z'),
+    });
     expect(since.data.map(({ release }) => release.id)).toEqual(['htsr_2030_rev_3']);
-    expect((await listHtsChangeSets(deps.db.stores, { limit: 10, sinceMs: Date.parse('2026-11-22T12:00:00.001Z') })).data).toEqual([]);
-    await expect(listHtsChangeSets(deps.db.stores, { limit: 1, cursor: 'not-a-cursor' })).rejects.toThrow(InvalidCursor);
+    expect(
+      (await listHtsChangeSets(deps.db.stores, { limit: 10, sinceMs: Date.parse('2026-11-22T12:00:00.001Z') })).data,
+    ).toEqual([]);
+    await expect(listHtsChangeSets(deps.db.stores, { limit: 1, cursor: 'not-a-cursor' })).rejects.toThrow(
+      InvalidCursor,
+    );
   });
 
   it('is recorded for the successor when an older revision is backfilled under it', async () => {
@@ -165,7 +231,10 @@ describe('the change set', () => {
     const backfill = await importHtsFile(deps, v1);
     expect(backfill).toMatchObject({ outcome: 'imported', changeSet: null });
     const successor = await deps.db.stores.changes.findByReleaseId('htsr_2030_rev_2');
-    expect(successor).toMatchObject({ previousReleaseId: 'htsr_2030_rev_1', counts: { added: 1, removed: 1, rateChanged: 1, descriptionChanged: 1 } });
+    expect(successor).toMatchObject({
+      previousReleaseId: 'htsr_2030_rev_1',
+      counts: { added: 1, removed: 1, rateChanged: 1, descriptionChanged: 1 },
+    });
   });
 });
 
@@ -179,17 +248,35 @@ describe('looking up lines', () => {
         release: { id: 'htsr_2030_rev_1' },
         line: { code: '6109100012', statisticalSuffix: '12', units: ['doz.', 'kg'], general: null },
         rateLine: { code: '61091000', general: '16.5%' },
-        rates: { general: '16.5%', special: 'Free (AU,BH,CL,CO,IL,JO,KR,MA,OM,P,PA,PE,S,SG)', other: '90%', additionalDuties: null },
+        rates: {
+          general: '16.5%',
+          special: 'Free (AU,BH,CL,CO,IL,JO,KR,MA,OM,P,PA,PE,S,SG)',
+          other: '90%',
+          additionalDuties: null,
+        },
       });
     }
-    expect(await findHtsLine(deps.db.stores.releases, '0101.30.0000', '2030-03-01')).toMatchObject({ release: { id: 'htsr_2030_rev_2' }, rates: { general: '7%' } });
-    expect(await findHtsLine(deps.db.stores.releases, '0101.30.0000', '2030-02-28')).toMatchObject({ release: { id: 'htsr_2030_rev_1' }, rates: { general: '6.8%' } });
+    expect(await findHtsLine(deps.db.stores.releases, '0101.30.0000', '2030-03-01')).toMatchObject({
+      release: { id: 'htsr_2030_rev_2' },
+      rates: { general: '7%' },
+    });
+    expect(await findHtsLine(deps.db.stores.releases, '0101.30.0000', '2030-02-28')).toMatchObject({
+      release: { id: 'htsr_2030_rev_1' },
+      rates: { general: '6.8%' },
+    });
   });
 
   it('finds headings, and an 8-digit subheading published only as its 00 line', async () => {
     await importBoth();
-    expect(await findHtsLine(deps.db.stores.releases, '6109', '2030-06-01')).toMatchObject({ found: true, line: { code: '6109', indent: 0 }, rateLine: null });
-    expect(await findHtsLine(deps.db.stores.releases, '0101.30.00', '2030-06-01')).toMatchObject({ found: true, line: { code: '0101300000' } });
+    expect(await findHtsLine(deps.db.stores.releases, '6109', '2030-06-01')).toMatchObject({
+      found: true,
+      line: { code: '6109', indent: 0 },
+      rateLine: null,
+    });
+    expect(await findHtsLine(deps.db.stores.releases, '0101.30.00', '2030-06-01')).toMatchObject({
+      found: true,
+      line: { code: '0101300000' },
+    });
   });
 
   it('says why when there is no line', async () => {
@@ -199,7 +286,10 @@ describe('looking up lines', () => {
       reason: 'not_found',
       message: '6109.10.0014 is not in the HTS in force on 2030-06-01 (2030 Revision 2)',
     });
-    expect(await findHtsLine(deps.db.stores.releases, '6109.1', '2030-06-01')).toMatchObject({ found: false, reason: 'invalid_code' });
+    expect(await findHtsLine(deps.db.stores.releases, '6109.1', '2030-06-01')).toMatchObject({
+      found: false,
+      reason: 'invalid_code',
+    });
     expect(await findHtsLine(deps.db.stores.releases, '6109', '2030-01-14')).toEqual({
       found: false,
       reason: 'no_release',
@@ -211,12 +301,17 @@ describe('looking up lines', () => {
     await importBoth();
     const history = await htsLineHistory(deps.db.stores.releases, '0101.30.00.00');
     if (!history.found) throw new Error(history.message);
-    expect(history.entries.map((entry) => [entry.release.id, entry.validFrom, entry.validTo, entry.rates.general])).toEqual([
+    expect(
+      history.entries.map((entry) => [entry.release.id, entry.validFrom, entry.validTo, entry.rates.general]),
+    ).toEqual([
       ['htsr_2030_rev_1', '2030-01-15', '2030-03-01', '6.8%'],
       ['htsr_2030_rev_2', '2030-03-01', null, '7%'],
     ]);
     const removed = await htsLineHistory(deps.db.stores.releases, '6109100014');
-    expect(removed).toMatchObject({ found: true, entries: [{ release: { id: 'htsr_2030_rev_1' }, validTo: '2030-03-01', rates: { general: '16.5%' } }] });
+    expect(removed).toMatchObject({
+      found: true,
+      entries: [{ release: { id: 'htsr_2030_rev_1' }, validTo: '2030-03-01', rates: { general: '16.5%' } }],
+    });
   });
 });
 
@@ -227,22 +322,36 @@ describe("the calculator's line source", () => {
     const held = new ReleaseLineSource(store);
     await held.warm();
     // The same source over a store that lends it no lines: every answer comes from store reads.
-    const fromStore = new ReleaseLineSource(Object.assign(Object.create(store) as HtsReleaseRepository, { linesOf: async () => [] }));
+    const fromStore = new ReleaseLineSource(
+      Object.assign(Object.create(store) as HtsReleaseRepository, { linesOf: async () => [] }),
+    );
     await fromStore.warm();
     const codes = (await store.linesOf('htsr_2030_rev_2')).map((line) => line.code as string);
     expect(codes.length).toBeGreaterThan(10);
-    const written = [...codes, ...codes.filter((code) => code.length === 10).map((code) => code.slice(0, 8)), '6109.10.00.12', '0101.30.00', '6109100014', '9999999999'];
+    const written = [
+      ...codes,
+      ...codes.filter((code) => code.length === 10).map((code) => code.slice(0, 8)),
+      '6109.10.00.12',
+      '0101.30.00',
+      '6109100014',
+      '9999999999',
+    ];
     const dates = ['2030-03-01', '2031-06-30'];
     const expected = [];
-    for (const date of dates) for (const code of written) expected.push([code, date, await fromStore.lineInForce(code, date)]);
+    for (const date of dates)
+      for (const code of written) expected.push([code, date, await fromStore.lineInForce(code, date)]);
     const reads = jest.spyOn(store, 'findLine');
     const answered = [];
-    for (const date of dates) for (const code of written) answered.push([code, date, await held.lineInForce(code, date)]);
+    for (const date of dates)
+      for (const code of written) answered.push([code, date, await held.lineInForce(code, date)]);
     expect(answered).toEqual(expected);
     // Only the codes the release lacks were read from the store (to say which release has them).
     expect(new Set(reads.mock.calls.map(([, code]) => code))).toEqual(new Set(['6109100014', '9999999999']));
     // Before the release in force: the store answers, with the release of that date.
-    expect(await held.lineInForce('0101300000', '2030-02-01')).toMatchObject({ status: 'found', line: { general: '6.8%', release: { id: 'htsr_2030_rev_1' } } });
+    expect(await held.lineInForce('0101300000', '2030-02-01')).toMatchObject({
+      status: 'found',
+      line: { general: '6.8%', release: { id: 'htsr_2030_rev_1' } },
+    });
     expect(reads).toHaveBeenCalled();
   });
   it('drops a load begun before an import in this process, and loads the new release in force', async () => {
@@ -268,21 +377,34 @@ describe("the calculator's line source", () => {
     held.clear();
     open();
     await loading;
-    expect(await held.lineInForce('0101300000', '2030-06-01')).toMatchObject({ status: 'found', line: { general: '7%', release: { id: 'htsr_2030_rev_2' } } });
+    expect(await held.lineInForce('0101300000', '2030-06-01')).toMatchObject({
+      status: 'found',
+      line: { general: '7%', release: { id: 'htsr_2030_rev_2' } },
+    });
     await held.warm();
-    expect(await held.lineInForce('0101300000', '2030-06-01')).toMatchObject({ status: 'found', line: { general: '7%', release: { id: 'htsr_2030_rev_2' } } });
+    expect(await held.lineInForce('0101300000', '2030-06-01')).toMatchObject({
+      status: 'found',
+      line: { general: '7%', release: { id: 'htsr_2030_rev_2' } },
+    });
   });
 });
 
 describe('lines stored once per run of unchanged releases', () => {
-  const v1json = { bytes: htsFixture('schedule-v1.json'), revision: { year: 2030, revision: 3 }, source: 'schedule-v1.json', effectiveDate: '2030-05-01' };
+  const v1json = {
+    bytes: htsFixture('schedule-v1.json'),
+    revision: { year: 2030, revision: 3 },
+    source: 'schedule-v1.json',
+    effectiveDate: '2030-05-01',
+  };
   const store = () => new HtsReleaseRepository(db.knex);
 
   /** Each release reads back exactly as its own file: every row, in order, with its texts. */
   async function expectReleasesAsTheirFiles(files: Array<{ id: string; bytes: Buffer }>): Promise<void> {
     for (const { id, bytes } of files) {
       const expected = (await readHtsFile(bytes)).lines;
-      expect((await store().searchableLines(id)).map((line) => [line.code, line.descriptionPath])).toEqual(expected.map((line) => [line.code, line.descriptionPath]));
+      expect((await store().searchableLines(id)).map((line) => [line.code, line.descriptionPath])).toEqual(
+        expected.map((line) => [line.code, line.descriptionPath]),
+      );
       for (const line of expected.filter((row) => row.code !== null)) {
         const { releaseId: _id, ...stored } = (await store().findLine(id, line.code as string)) ?? { releaseId: '' };
         const { position: _position, ...own } = line;
@@ -321,13 +443,27 @@ describe('lines stored once per run of unchanged releases', () => {
 describe('alerts', () => {
   it("a change set writes one tariff.changed event per concerned alert, in the outbox, in the alert's mode", async () => {
     const alerts = { alerts: deps.db.stores.alerts, clock: deps.clock };
-    const watchesShirts = await createTariffAlert(alerts, 'acct_1', true, { htsPrefixes: ['6109.10'], countries: ['cn', 'VN'] });
-    const watchesHorses = await createTariffAlert(alerts, 'acct_2', false, { htsPrefixes: ['0101.30.00.00', '0101.21'] });
+    const watchesShirts = await createTariffAlert(alerts, 'acct_1', true, {
+      htsPrefixes: ['6109.10'],
+      countries: ['cn', 'VN'],
+    });
+    const watchesHorses = await createTariffAlert(alerts, 'acct_2', false, {
+      htsPrefixes: ['0101.30.00.00', '0101.21'],
+    });
     await createTariffAlert(alerts, 'acct_3', true, { htsPrefixes: ['8471'] });
     const { second } = await importBoth();
     expect(second.eventsWritten).toBe(2);
     const rows = await db.knex('outbox_events').orderBy('account_id');
-    expect(rows.map((row) => [row.type, row.account_id, toBool(row.livemode), Number(row.created_at), row.delivered_at, Number(row.attempts)])).toEqual([
+    expect(
+      rows.map((row) => [
+        row.type,
+        row.account_id,
+        toBool(row.livemode),
+        Number(row.created_at),
+        row.delivered_at,
+        Number(row.attempts),
+      ]),
+    ).toEqual([
       ['tariff.changed', 'acct_1', true, second.changeSet?.createdAt, null, 0],
       ['tariff.changed', 'acct_2', false, second.changeSet?.createdAt, null, 0],
     ]);
@@ -344,12 +480,17 @@ describe('alerts', () => {
       ],
     });
     expect(horses).toMatchObject({ alert_id: watchesHorses.id, change_count: 2 });
-    expect(horses.changes.map((change: { kind: string }) => change.kind)).toEqual(['description_changed', 'rate_changed']);
+    expect(horses.changes.map((change: { kind: string }) => change.kind)).toEqual([
+      'description_changed',
+      'rate_changed',
+    ]);
     expect(rows.every((row) => /^evt_[0-9a-hjkmnp-tv-z]{26}$/.test(row.id))).toBe(true);
   });
 
   it('a backfilled older revision writes no events', async () => {
-    await createTariffAlert({ alerts: deps.db.stores.alerts, clock: deps.clock }, 'acct_1', true, { htsPrefixes: ['01'] });
+    await createTariffAlert({ alerts: deps.db.stores.alerts, clock: deps.clock }, 'acct_1', true, {
+      htsPrefixes: ['01'],
+    });
     await importHtsFile(deps, v2);
     await importHtsFile(deps, v1);
     const [{ count }] = await db.knex('outbox_events').count({ count: '*' });

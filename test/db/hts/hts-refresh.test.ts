@@ -23,7 +23,10 @@ class FakeUsitc {
     this.requests.push(req.url as string);
     const answer = this.answers.get(req.url as string) ?? { status: 404, body: 'not found', contentType: 'text/plain' };
     const body = Buffer.from(answer.body ?? '');
-    res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'application/octet-stream', 'content-length': body.length });
+    res.writeHead(answer.status ?? 200, {
+      'content-type': answer.contentType ?? 'application/octet-stream',
+      'content-length': body.length,
+    });
     if (answer.cutAfter === undefined) res.end(body);
     else res.write(body.subarray(0, answer.cutAfter), () => res.socket?.destroy());
   });
@@ -71,7 +74,12 @@ beforeEach(async () => {
   deps = htsImportDeps(db);
   usitc = new FakeUsitc();
   await usitc.start();
-  await importHtsFile(deps, { bytes: htsFixture('schedule-v1.csv'), revision: { year: 2030, revision: 1 }, source: 'fixture', effectiveDate: '2030-01-15' });
+  await importHtsFile(deps, {
+    bytes: htsFixture('schedule-v1.csv'),
+    revision: { year: 2030, revision: 1 },
+    source: 'fixture',
+    effectiveDate: '2030-01-15',
+  });
   usitc.releaseList([
     { name: '2030HTSRev1', releaseStartDate: '01/15/2030', status: 'archived' },
     { name: '2030HTSRev2', releaseStartDate: '03/01/2030', status: 'current' },
@@ -85,12 +93,30 @@ describe('refresh from USITC', () => {
     usitc.answers.set(rev2Path, { body: htsFixture('schedule-v2.csv'), contentType: 'text/csv' });
     const result = await refreshHtsReleases({ ...deps, source: usitc.source() });
     expect(result).toMatchObject({ rejected: [], retry: null });
-    expect(result.imported.map(({ release, changeSet }) => [release.id, release.effectiveDate, release.effectiveDateSource, release.source, changeSet?.counts])).toEqual([
-      ['htsr_2030_rev_2', '2030-03-01', 'source', `${usitc.url}${rev2Path}`, { added: 1, removed: 1, rateChanged: 1, descriptionChanged: 1 }],
+    expect(
+      result.imported.map(({ release, changeSet }) => [
+        release.id,
+        release.effectiveDate,
+        release.effectiveDateSource,
+        release.source,
+        changeSet?.counts,
+      ]),
+    ).toEqual([
+      [
+        'htsr_2030_rev_2',
+        '2030-03-01',
+        'source',
+        `${usitc.url}${rev2Path}`,
+        { added: 1, removed: 1, rateChanged: 1, descriptionChanged: 1 },
+      ],
     ]);
     expect(usitc.requests).toEqual(['/reststop/releaseList', rev2Path]);
     // Nothing newer: the next run only asks for the list.
-    expect(await refreshHtsReleases({ ...deps, source: usitc.source() })).toEqual({ imported: [], rejected: [], retry: null });
+    expect(await refreshHtsReleases({ ...deps, source: usitc.source() })).toEqual({
+      imported: [],
+      rejected: [],
+      retry: null,
+    });
     expect(usitc.requests).toEqual(['/reststop/releaseList', rev2Path, '/reststop/releaseList']);
   });
 
@@ -119,9 +145,13 @@ describe('refresh from USITC', () => {
 
   it('asks for a retry when the release list cannot be had, or an HTML page comes instead of the file', async () => {
     usitc.answers.set('/reststop/releaseList', { status: 500 });
-    expect((await refreshHtsReleases({ ...deps, source: usitc.source() })).retry).toEqual({ reason: `HTTP 500 from ${usitc.url}/reststop/releaseList` });
+    expect((await refreshHtsReleases({ ...deps, source: usitc.source() })).retry).toEqual({
+      reason: `HTTP 500 from ${usitc.url}/reststop/releaseList`,
+    });
     usitc.answers.set('/reststop/releaseList', { body: '<html>Access Denied</html>', contentType: 'application/json' });
-    expect((await refreshHtsReleases({ ...deps, source: usitc.source() })).retry).toEqual({ reason: `${usitc.url}/reststop/releaseList did not answer with JSON` });
+    expect((await refreshHtsReleases({ ...deps, source: usitc.source() })).retry).toEqual({
+      reason: `${usitc.url}/reststop/releaseList did not answer with JSON`,
+    });
 
     usitc.releaseList([{ name: '2030HTSRev2', releaseStartDate: '03/01/2030', status: 'current' }]);
     usitc.answers.set(rev2Path, { body: '<html>Access Denied</html>', contentType: 'text/html; charset=utf-8' });
@@ -144,10 +174,13 @@ describe('refresh from USITC', () => {
       {
         title: '2030 Revision 2',
         location: `${usitc.url}${rev2Path}`,
-        reason: 'the last line is 6109.10.0040 (chapter 61); a complete schedule ends in chapter 99, so the file is truncated',
+        reason:
+          'the last line is 6109.10.0040 (chapter 61); a complete schedule ends in chapter 99, so the file is truncated',
       },
     ]);
-    expect(result.imported.map(({ release, changeSet }) => [release.id, changeSet?.previousReleaseId])).toEqual([['htsr_2030_rev_3', 'htsr_2030_rev_1']]);
+    expect(result.imported.map(({ release, changeSet }) => [release.id, changeSet?.previousReleaseId])).toEqual([
+      ['htsr_2030_rev_3', 'htsr_2030_rev_1'],
+    ]);
     expect(result.retry).toBeNull();
   });
 
@@ -158,8 +191,15 @@ describe('refresh from USITC', () => {
       currentExportUrl: `${usitc.url}/reststop/exportList`,
     });
     usitc.releaseList([{ name: '2030HTSRev2', releaseStartDate: '03/01/2030', status: 'current' }]);
-    usitc.answers.set('/files/hts_2030_revision_2_json.json', { status: 403, body: 'Access Denied', contentType: 'text/plain' });
-    usitc.answers.set('/reststop/exportList', { body: htsFixture('schedule-v1.json'), contentType: 'application/json' });
+    usitc.answers.set('/files/hts_2030_revision_2_json.json', {
+      status: 403,
+      body: 'Access Denied',
+      contentType: 'text/plain',
+    });
+    usitc.answers.set('/reststop/exportList', {
+      body: htsFixture('schedule-v1.json'),
+      contentType: 'application/json',
+    });
     const result = await refreshHtsReleases({ ...deps, source });
     expect(result.imported.map(({ release }) => [release.id, release.format])).toEqual([['htsr_2030_rev_2', 'json']]);
     expect(usitc.requests.slice(-2)).toEqual(['/files/hts_2030_revision_2_json.json', '/reststop/exportList']);
@@ -172,7 +212,8 @@ describe('a local data directory', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hts-dir-'));
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const place = (fixture: string, name: string) => fs.copyFileSync(path.join(__dirname, '..', '..', 'fixtures', 'hts', fixture), path.join(dir, name));
+  const place = (fixture: string, name: string) =>
+    fs.copyFileSync(path.join(__dirname, '..', '..', 'fixtures', 'hts', fixture), path.join(dir, name));
 
   it('offers the revisions its file names name, preferring JSON to CSV', async () => {
     place('schedule-v1.csv', 'hts_2030_revision_1_csv.csv');
@@ -180,7 +221,15 @@ describe('a local data directory', () => {
     place('schedule-v2.csv', 'hts_2030_revision_2_csv.csv');
     fs.writeFileSync(path.join(dir, 'README.md'), 'notes');
     const offered = await new DirectoryHtsSource(dir).listReleases();
-    expect(offered.map(({ year, revision, format, location, effectiveDate }) => [year, revision, format, path.basename(location), effectiveDate])).toEqual([
+    expect(
+      offered.map(({ year, revision, format, location, effectiveDate }) => [
+        year,
+        revision,
+        format,
+        path.basename(location),
+        effectiveDate,
+      ]),
+    ).toEqual([
       [2030, 1, 'json', 'hts_2030_revision_1_json.json', null],
       [2030, 2, 'csv', 'hts_2030_revision_2_csv.csv', null],
     ]);
@@ -189,10 +238,16 @@ describe('a local data directory', () => {
   it('on first start, imports the newest release into an empty database, once', async () => {
     await clearHtsTables(db);
     const firstStart = { ...deps, source: new DirectoryHtsSource(dir) };
-    expect(await ensureInitialRelease(firstStart)).toEqual({ outcome: 'unavailable', reason: `directory ${dir} has no HTS release file` });
+    expect(await ensureInitialRelease(firstStart)).toEqual({
+      outcome: 'unavailable',
+      reason: `directory ${dir} has no HTS release file`,
+    });
     place('schedule-v1.csv', 'hts_2030_revision_1_csv.csv');
     place('schedule-v2.csv', 'hts_2030_revision_2_csv.csv');
-    expect(await ensureInitialRelease(firstStart)).toMatchObject({ outcome: 'imported', release: { id: 'htsr_2030_rev_2', effectiveDateSource: 'first_seen' } });
+    expect(await ensureInitialRelease(firstStart)).toMatchObject({
+      outcome: 'imported',
+      release: { id: 'htsr_2030_rev_2', effectiveDateSource: 'first_seen' },
+    });
     expect(await ensureInitialRelease(firstStart)).toEqual({ outcome: 'present' });
     expect(await deps.db.stores.releases.count()).toBe(1);
   });
@@ -214,10 +269,14 @@ describe('a local data directory', () => {
 
   it('is the source when configured, else <dataDir>/hts when present, else USITC', () => {
     expect(chooseHtsReleaseSource({ directory: dir, dataDir: null }).description).toBe(`directory ${dir}`);
-    expect(chooseHtsReleaseSource({ dataDir: dir }).description).toBe('USITC (https://hts.usitc.gov/reststop/releaseList)');
+    expect(chooseHtsReleaseSource({ dataDir: dir }).description).toBe(
+      'USITC (https://hts.usitc.gov/reststop/releaseList)',
+    );
     fs.mkdirSync(path.join(dir, 'hts'));
     expect(chooseHtsReleaseSource({ dataDir: dir }).description).toBe(`directory ${path.join(dir, 'hts')}`);
-    expect(chooseHtsReleaseSource({ dataDir: null, usitc: { releaseListUrl: 'http://127.0.0.1:9/list' } }).description).toBe('USITC (http://127.0.0.1:9/list)');
+    expect(
+      chooseHtsReleaseSource({ dataDir: null, usitc: { releaseListUrl: 'http://127.0.0.1:9/list' } }).description,
+    ).toBe('USITC (http://127.0.0.1:9/list)');
   });
 
   it('reports an unreadable directory as unavailable', async () => {

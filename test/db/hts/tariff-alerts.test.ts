@@ -1,7 +1,12 @@
 import { createTestDatabase, TestDatabase } from '../../support/database';
 import { clearHtsTables } from '../../support/hts-fixtures';
 import { TariffAlertRepository } from '../../../src/db/repositories/tariff-alert.repository';
-import { createTariffAlert, listTariffAlerts, TariffAlertInput, TariffAlertInvalid } from '../../../src/domain/hts/tariff-alerts.service';
+import {
+  createTariffAlert,
+  listTariffAlerts,
+  TariffAlertInput,
+  TariffAlertInvalid,
+} from '../../../src/domain/hts/tariff-alerts.service';
 
 let db: TestDatabase;
 let alerts: TariffAlertRepository;
@@ -21,7 +26,10 @@ afterAll(async () => db.destroy());
 
 describe('tariff alerts', () => {
   it('are created with normalised prefixes and countries', async () => {
-    const alert = await live('acct_1', { htsPrefixes: ['6109.10', '8471.30.01', '6109.10'], countries: ['cn', ' VN '] });
+    const alert = await live('acct_1', {
+      htsPrefixes: ['6109.10', '8471.30.01', '6109.10'],
+      countries: ['cn', ' VN '],
+    });
     expect(alert).toEqual({
       id: expect.stringMatching(/^alr_[0-9a-hjkmnp-tv-z]{26}$/),
       accountId: 'acct_1',
@@ -36,8 +44,14 @@ describe('tariff alerts', () => {
 
   it('refuse bad prefixes and countries, naming the field', async () => {
     const attempt = (input: TariffAlertInput) => live('acct_1', input);
-    await expect(attempt({ htsPrefixes: [] })).rejects.toMatchObject({ field: 'hts_prefixes', message: 'name at least one HTS prefix to watch' });
-    await expect(attempt({ htsPrefixes: ['6'] })).rejects.toMatchObject({ field: 'hts_prefixes', message: '"6" is not an HTS prefix (2 to 10 digits)' });
+    await expect(attempt({ htsPrefixes: [] })).rejects.toMatchObject({
+      field: 'hts_prefixes',
+      message: 'name at least one HTS prefix to watch',
+    });
+    await expect(attempt({ htsPrefixes: ['6'] })).rejects.toMatchObject({
+      field: 'hts_prefixes',
+      message: '"6" is not an HTS prefix (2 to 10 digits)',
+    });
     await expect(attempt({ htsPrefixes: ['61091000123'] })).rejects.toBeInstanceOf(TariffAlertInvalid);
     await expect(attempt({ htsPrefixes: ['6109'], countries: ['CHN'] })).rejects.toMatchObject({
       field: 'countries',

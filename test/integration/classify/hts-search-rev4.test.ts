@@ -15,9 +15,20 @@ describe('HTS code search over HTS 2026 Rev 4', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const file = realHtsFile('hts_2026_revision_4_csv.csv');
-    const importDeps = { ...htsImportDeps(db), afterImport: (release: { id: string }) => deps.indexes.rebuildFor(release.id) };
+    const importDeps = {
+      ...htsImportDeps(db),
+      afterImport: (release: { id: string }) => deps.indexes.rebuildFor(release.id),
+    };
     deps = htsSearchDeps(db, '2026-06-01');
-    expect((await importHtsFile(importDeps, { bytes: fs.readFileSync(file), revision: { year: 2026, revision: 4 }, source: file })).outcome).toBe('imported');
+    expect(
+      (
+        await importHtsFile(importDeps, {
+          bytes: fs.readFileSync(file),
+          revision: { year: 2026, revision: 4 },
+          source: file,
+        })
+      ).outcome,
+    ).toBe('imported');
   }, 60_000);
 
   afterAll(async () => {
@@ -86,7 +97,10 @@ describe('HTS code search over HTS 2026 Rev 4', () => {
     ['ceramic figurine', '6913'],
     // In a long description the lexicon's word for the goods (pullover) keeps its weight against
     // the many words a statistical line repeats (the all-white T-shirts of 6109.10.0004).
-    ["a women's knit pullover of 100% cotton with a crew neckline, long sleeves, a hemmed bottom, a rib knit waistband and no pockets or trim", '6110.20'],
+    [
+      "a women's knit pullover of 100% cotton with a crew neckline, long sleeves, a hemmed bottom, a rib knit waistband and no pockets or trim",
+      '6110.20',
+    ],
   ])('classifies %s under %s', async (query, expected) => {
     const result = await searchHtsCodes({ query }, deps);
     expect(result.candidates[0].code.replace(/\./g, '').startsWith(expected.replace(/\./g, ''))).toBe(true);
@@ -101,16 +115,22 @@ describe('HTS code search over HTS 2026 Rev 4', () => {
   it('asks for the gender of a cotton T-shirt, and answers with the women’s line once told', async () => {
     const asked = await searchHtsCodes({ query: 'cotton t-shirt' }, deps);
     expect(asked.candidates[0].heading.code).toBe('6109');
-    expect(asked.clarifications.find((question) => question.attribute === 'gender')?.options.map((option) => option.value)).toEqual(
-      expect.arrayContaining(['male', 'female']),
-    );
+    expect(
+      asked.clarifications.find((question) => question.attribute === 'gender')?.options.map((option) => option.value),
+    ).toEqual(expect.arrayContaining(['male', 'female']));
     const answered = await searchHtsCodes({ query: 'cotton t-shirt', context: { gender: 'female' } }, deps);
     expect(answered.candidates[0].code).toBe('6109.10.0040');
   });
 
   it('returns only codes of the release in force, never from chapters 98 and 99', async () => {
     const store = new HtsReleaseRepository(db.knex);
-    for (const query of ['steel bolts', 'ceramic coffee mug', 'wireless earbuds', 'propylene glycol', 'fresh salmon fillets']) {
+    for (const query of [
+      'steel bolts',
+      'ceramic coffee mug',
+      'wireless earbuds',
+      'propylene glycol',
+      'fresh salmon fillets',
+    ]) {
       const { candidates } = await searchHtsCodes({ query, limit: 10 }, deps);
       expect(candidates.length).toBeGreaterThan(0);
       for (const candidate of candidates) {

@@ -61,12 +61,16 @@ describe('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
     db = await createTestDatabase();
     deps = htsImportDeps(db);
     const alerts = { alerts: deps.db.stores.alerts, clock: deps.clock };
-    await createTariffAlert(alerts, 'acct_s122',  true, { htsPrefixes: ['9903.03'], countries: ['CN'] });
-    await createTariffAlert(alerts, 'acct_lamps',  true, { htsPrefixes: ['8539'] });
-    await createTariffAlert(alerts, 'acct_shirts',  true, { htsPrefixes: ['6109'] });
+    await createTariffAlert(alerts, 'acct_s122', true, { htsPrefixes: ['9903.03'], countries: ['CN'] });
+    await createTariffAlert(alerts, 'acct_lamps', true, { htsPrefixes: ['8539'] });
+    await createTariffAlert(alerts, 'acct_shirts', true, { htsPrefixes: ['6109'] });
 
     const rev3 = path.join(htsDir, 'hts_2026_revision_3_csv.csv');
-    const first = await importHtsFile(deps, { bytes: fs.readFileSync(rev3), revision: { year: 2026, revision: 3 }, source: rev3 });
+    const first = await importHtsFile(deps, {
+      bytes: fs.readFileSync(rev3),
+      revision: { year: 2026, revision: 3 },
+      source: rev3,
+    });
     expect(first.outcome).toBe('imported');
     // Rev 4 arrives through the daily refresh, from the data directory.
     const refresh = await refreshHtsReleases({ ...deps, source: new DirectoryHtsSource(htsDir) });
@@ -78,9 +82,32 @@ describe('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
 
   it('keeps both releases with their metadata', async () => {
     const releases = await deps.db.stores.releases.listByEffectiveDate();
-    expect(releases.map(({ id, effectiveDate, effectiveDateSource, format, rowCount, lineCount }) => ({ id, effectiveDate, effectiveDateSource, format, rowCount, lineCount }))).toEqual([
-      { id: 'htsr_2026_rev_3', effectiveDate: '2026-02-12', effectiveDateSource: 'timeline', format: 'csv', rowCount: 35_722, lineCount: 29_796 },
-      { id: 'htsr_2026_rev_4', effectiveDate: '2026-02-24', effectiveDateSource: 'timeline', format: 'csv', rowCount: 35_733, lineCount: 29_807 },
+    expect(
+      releases.map(({ id, effectiveDate, effectiveDateSource, format, rowCount, lineCount }) => ({
+        id,
+        effectiveDate,
+        effectiveDateSource,
+        format,
+        rowCount,
+        lineCount,
+      })),
+    ).toEqual([
+      {
+        id: 'htsr_2026_rev_3',
+        effectiveDate: '2026-02-12',
+        effectiveDateSource: 'timeline',
+        format: 'csv',
+        rowCount: 35_722,
+        lineCount: 29_796,
+      },
+      {
+        id: 'htsr_2026_rev_4',
+        effectiveDate: '2026-02-24',
+        effectiveDateSource: 'timeline',
+        format: 'csv',
+        rowCount: 35_733,
+        lineCount: 29_807,
+      },
     ]);
     expect(releases[0].sha256.slice(0, 8)).toBe('e10c4742');
     expect(releases[1].sha256.slice(0, 8)).toBe('911acd99');
@@ -104,8 +131,14 @@ describe('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
     expect(views.find((c) => c.hts_code === '7108')).toEqual({
       kind: 'description_changed',
       hts_code: '7108',
-      before: { description: 'Gold (including gold plated with platinum) unwrought or in semimanufactured forms, or in powder form:' },
-      after: { description: 'Gold (including gold plated with platinum) unwrought or in semi-manufactured forms, or in powder form:' },
+      before: {
+        description:
+          'Gold (including gold plated with platinum) unwrought or in semimanufactured forms, or in powder form:',
+      },
+      after: {
+        description:
+          'Gold (including gold plated with platinum) unwrought or in semi-manufactured forms, or in powder form:',
+      },
     });
   });
 
@@ -125,8 +158,14 @@ describe('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
     expect(await inForce('2026-02-23')).toBe('htsr_2026_rev_3');
     expect(await inForce('2026-02-24')).toBe('htsr_2026_rev_4');
     expect(await inForce('2026-11-22')).toBe('htsr_2026_rev_4');
-    expect(await findHtsLine(deps.db.stores.releases, '9903.03.01', '2026-02-23')).toMatchObject({ found: false, reason: 'not_found' });
-    expect(await findHtsLine(deps.db.stores.releases, '9903.03.01', '2026-02-24')).toMatchObject({ found: true, release: { id: 'htsr_2026_rev_4' } });
+    expect(await findHtsLine(deps.db.stores.releases, '9903.03.01', '2026-02-23')).toMatchObject({
+      found: false,
+      reason: 'not_found',
+    });
+    expect(await findHtsLine(deps.db.stores.releases, '9903.03.01', '2026-02-24')).toMatchObject({
+      found: true,
+      release: { id: 'htsr_2026_rev_4' },
+    });
   });
 
   it('answers a statistical line with its path, units and inherited rates', async () => {
@@ -137,26 +176,34 @@ describe('HTS 2026 Rev 3 → Rev 4 (real USITC exports)', () => {
       rateLine: { code: '61091000' },
       rates: { general: '16.5%', special: 'Free (AU,BH,CL,CO,IL,JO,KR,MA,OM,P,PA,PE,S,SG)', other: '90%' },
     });
-    if (found.found) expect(found.line.descriptionPath).toMatch(/^T-shirts, singlets, tank tops and similar garments, knitted or crocheted > Of cotton > .+ > Men's \(338\)$/);
+    if (found.found)
+      expect(found.line.descriptionPath).toMatch(
+        /^T-shirts, singlets, tank tops and similar garments, knitted or crocheted > Of cotton > .+ > Men's \(338\)$/,
+      );
   });
 
   it('gives the history of a code across both releases', async () => {
     const shirts = await htsLineHistory(deps.db.stores.releases, '6109.10.0012');
     if (!shirts.found) throw new Error(shirts.message);
-    expect(shirts.entries.map((e) => [e.release.id, e.validFrom, e.validTo, e.rates.general, e.rateLine?.code])).toEqual([
+    expect(
+      shirts.entries.map((e) => [e.release.id, e.validFrom, e.validTo, e.rates.general, e.rateLine?.code]),
+    ).toEqual([
       ['htsr_2026_rev_3', '2026-02-12', '2026-02-24', '16.5%', '61091000'],
       ['htsr_2026_rev_4', '2026-02-24', null, '16.5%', '61091000'],
     ]);
     const semiconductors = await htsLineHistory(deps.db.stores.releases, '9903.79.01');
     if (!semiconductors.found) throw new Error(semiconductors.message);
-    expect(semiconductors.entries.map((e) => [e.release.id, e.rates.general, e.line.description.endsWith('.')])).toEqual([
+    expect(
+      semiconductors.entries.map((e) => [e.release.id, e.rates.general, e.line.description.endsWith('.')]),
+    ).toEqual([
       ['htsr_2026_rev_3', 'The duty provided in the applicable subheading +25%', true],
       ['htsr_2026_rev_4', 'The duty provided in the applicable subheading +25%', false],
     ]);
   });
 
   it('finds a rate for every ten-digit line but one (9802.00.91.00 has only a special rate)', async () => {
-    const unrated = await db.knex('hts_line_versions')
+    const unrated = await db
+      .knex('hts_line_versions')
       .where('valid_from', '<=', releaseSequence({ year: 2026, revision: 4 }))
       .andWhere('valid_to', '>=', releaseSequence({ year: 2026, revision: 4 }))
       .whereRaw('LENGTH(code) = 10')
@@ -174,13 +221,21 @@ describe('first start on the real data directory, then backfill', () => {
   it('imports Rev 4 first, then Rev 3 with the same exact change set between them', async () => {
     db = await createTestDatabase();
     const local = { ...htsImportDeps(db), source: new DirectoryHtsSource(htsDir) };
-    expect(await ensureInitialRelease(local)).toMatchObject({ outcome: 'imported', release: { id: 'htsr_2026_rev_4' } });
+    expect(await ensureInitialRelease(local)).toMatchObject({
+      outcome: 'imported',
+      release: { id: 'htsr_2026_rev_4' },
+    });
     expect((await backfillHtsReleases(local)).imported.map(({ release }) => release.id)).toEqual(['htsr_2026_rev_3']);
     const changeSet = await local.db.stores.changes.findByReleaseId('htsr_2026_rev_4');
-    expect(changeSet).toMatchObject({ previousReleaseId: 'htsr_2026_rev_3', counts: { added: 11, removed: 0, rateChanged: 0, descriptionChanged: 24 } });
+    expect(changeSet).toMatchObject({
+      previousReleaseId: 'htsr_2026_rev_3',
+      counts: { added: 11, removed: 0, rateChanged: 0, descriptionChanged: 24 },
+    });
     const page = await listHtsChanges(local.db.stores.changes, changeSet?.id as string, { limit: 100 });
     expect(page.data.filter((c) => c.kind === 'added').map((c) => htsChangeView(c).hts_code)).toEqual(section122);
-    expect(page.data.filter((c) => c.kind === 'description_changed').map((c) => htsChangeView(c).hts_code)).toEqual(editedDescriptions);
+    expect(page.data.filter((c) => c.kind === 'description_changed').map((c) => htsChangeView(c).hts_code)).toEqual(
+      editedDescriptions,
+    );
   }, 120_000);
 });
 
@@ -193,21 +248,32 @@ describe('the JSON export of a real release', () => {
     expect(fromJson.lines).toHaveLength(fromCsv.lines.length);
     // Compared as JSON text: jest's deep equality on 35k objects takes seconds.
     const withoutFootnotes = (line: object) => JSON.stringify({ ...line, footnotes: [] });
-    const firstDifference = fromJson.lines.findIndex((line, i) => withoutFootnotes(line) !== withoutFootnotes(fromCsv.lines[i]));
+    const firstDifference = fromJson.lines.findIndex(
+      (line, i) => withoutFootnotes(line) !== withoutFootnotes(fromCsv.lines[i]),
+    );
     expect(firstDifference).toBe(-1);
-    expect(fromJson.lines.find((line) => line.code === '01022940')?.footnotes).toEqual(expect.arrayContaining([expect.objectContaining({ columns: ['general'] })]));
+    expect(fromJson.lines.find((line) => line.code === '01022940')?.footnotes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ columns: ['general'] })]),
+    );
   });
 });
 
 describe('three real 2025 releases around the reciprocal tariff headings, backfilled newest first', () => {
-  const files = ['hts_2025_revision_6_json.json.gz', 'hts_2025_revision_7_json.json.gz', 'hts_2025_revision_9_json.json.gz'];
+  const files = [
+    'hts_2025_revision_6_json.json.gz',
+    'hts_2025_revision_7_json.json.gz',
+    'hts_2025_revision_9_json.json.gz',
+  ];
   const folder = htsDataFolder(files);
   let db: TestDatabase;
   let local: ReturnType<typeof htsImportDeps> & { source: DirectoryHtsSource };
   beforeAll(async () => {
     db = await createTestDatabase();
     local = { ...htsImportDeps(db), source: new DirectoryHtsSource(path.join(folder, 'hts')) };
-    expect(await ensureInitialRelease(local)).toMatchObject({ outcome: 'imported', release: { id: 'htsr_2025_rev_9', effectiveDate: '2025-04-05' } });
+    expect(await ensureInitialRelease(local)).toMatchObject({
+      outcome: 'imported',
+      release: { id: 'htsr_2025_rev_9', effectiveDate: '2025-04-05' },
+    });
     const progress: string[] = [];
     // A process told to stop ends the backfill after the file in hand; the next run goes on from there.
     const stopping = new AbortController();
@@ -220,7 +286,10 @@ describe('three real 2025 releases around the reciprocal tariff headings, backfi
       },
     });
     expect(stopped.retry).toEqual({ reason: 'stopped after 1 of 2 files' });
-    const backfill = await backfillHtsReleases({ ...local, progress: (p) => progress.push(`${p.done}/${p.total} ${p.item} ${p.outcome}`) });
+    const backfill = await backfillHtsReleases({
+      ...local,
+      progress: (p) => progress.push(`${p.done}/${p.total} ${p.item} ${p.outcome}`),
+    });
     expect(progress).toEqual(['1/2 2025 Revision 7 imported', '1/1 2025 Revision 6 imported']);
     expect(backfill.rejected).toEqual([]);
   }, 120_000);
@@ -239,7 +308,11 @@ describe('three real 2025 releases around the reciprocal tariff headings, backfi
     const before = await findHtsLine(local.db.stores.releases, '9903.01.25', '2025-04-01');
     expect(before).toMatchObject({ found: false, reason: 'not_found' });
     const reciprocal = await findHtsLine(local.db.stores.releases, '9903.01.25', '2025-04-03');
-    expect(reciprocal).toMatchObject({ found: true, release: { id: 'htsr_2025_rev_7' }, rates: { general: expect.stringContaining('10%') } });
+    expect(reciprocal).toMatchObject({
+      found: true,
+      release: { id: 'htsr_2025_rev_7' },
+      rates: { general: expect.stringContaining('10%') },
+    });
     const shirts = await htsLineHistory(local.db.stores.releases, '6109.10.0012');
     if (!shirts.found) throw new Error('no history');
     expect(shirts.entries.map((e) => [e.release.id, e.validFrom, e.validTo, e.rates.general])).toEqual([
@@ -254,6 +327,8 @@ describe('three real 2025 releases around the reciprocal tariff headings, backfi
     expect(rev7).toMatchObject({ previousReleaseId: 'htsr_2025_rev_6' });
     const added = await local.db.stores.changes.listChanges(rev7?.id as string, { limit: 1000 });
     expect(added.filter((c) => c.kind === 'added').map((c) => htsChangeView(c).hts_code)).toContain('9903.01.25');
-    expect(await local.db.stores.changes.findByReleaseId('htsr_2025_rev_9')).toMatchObject({ previousReleaseId: 'htsr_2025_rev_7' });
+    expect(await local.db.stores.changes.findByReleaseId('htsr_2025_rev_9')).toMatchObject({
+      previousReleaseId: 'htsr_2025_rev_7',
+    });
   });
 });

@@ -25,7 +25,19 @@ describe('HTS numbers', () => {
   });
 
   it('refuses anything else', () => {
-    for (const bad of ['', '610', '61091', '6109.10.001', '6109..10', 'abcd', '6109-10', '61091000123', '.6109', ' 6109.10.0012', '6109.']) {
+    for (const bad of [
+      '',
+      '610',
+      '61091',
+      '6109.10.001',
+      '6109..10',
+      'abcd',
+      '6109-10',
+      '61091000123',
+      '.6109',
+      ' 6109.10.0012',
+      '6109.',
+    ]) {
       expect(htsDigits(bad)).toBeNull();
     }
   });
@@ -77,8 +89,18 @@ describe('CSV export', () => {
   });
 
   it('normalises codes, suffixes, indents, units and texts', () => {
-    expect(byCode(lines, '0101210010')).toMatchObject({ statisticalSuffix: '10', indent: 3, units: ['No.'], general: null });
-    expect(byCode(lines, '01012100')).toMatchObject({ statisticalSuffix: null, general: 'Free', special: null, other: 'Free' });
+    expect(byCode(lines, '0101210010')).toMatchObject({
+      statisticalSuffix: '10',
+      indent: 3,
+      units: ['No.'],
+      general: null,
+    });
+    expect(byCode(lines, '01012100')).toMatchObject({
+      statisticalSuffix: null,
+      general: 'Free',
+      special: null,
+      other: 'Free',
+    });
     // A leading-zero indent ("03"), and a units cell holding only an empty string.
     expect(byCode(lines, '98230102').indent).toBe(3);
     expect(byCode(lines, '6109100027').units).toEqual([]);
@@ -94,7 +116,9 @@ describe('CSV export', () => {
     expect(byCode(lines, '6109100012').descriptionPath).toBe(
       "T-shirts, singlets, tank tops and similar garments, knitted or crocheted > Of cotton > Other T-shirts > Men's or boys' > Men's (338)",
     );
-    expect(byCode(lines, '0101210010').descriptionPath).toBe('Live horses, asses, mules and hinnies > Horses > Purebred breeding animals > Males');
+    expect(byCode(lines, '0101210010').descriptionPath).toBe(
+      'Live horses, asses, mules and hinnies > Horses > Purebred breeding animals > Males',
+    );
   });
 
   it('points lines without a general rate at the ancestor that has one', () => {
@@ -112,7 +136,9 @@ describe('JSON export', () => {
     const csv = await readHtsFile(fixture('schedule-v1.csv'));
     expect(json.format).toBe('json');
     expect(json.rowCount).toBe(csv.rowCount);
-    expect(json.lines.map(({ footnotes: _f, ...line }) => line)).toEqual(csv.lines.map(({ footnotes: _f, ...line }) => line));
+    expect(json.lines.map(({ footnotes: _f, ...line }) => line)).toEqual(
+      csv.lines.map(({ footnotes: _f, ...line }) => line),
+    );
     expect(byCode(json.lines, '61091000').footnotes).toEqual([
       { columns: ['general'], marker: '1', value: 'See 9903.88.15.', type: 'endnote' },
     ]);
@@ -120,8 +146,25 @@ describe('JSON export', () => {
 
   it('accepts an 8-digit htsno with the suffix given separately, and numeric indents', async () => {
     const rows = [
-      { htsno: '0101', indent: 0, description: 'Live horses:', superior: null, units: null, general: '', special: '', other: '', footnotes: null },
-      { htsno: '0101.21.00', statisticalSuffix: '10', indent: '1', description: 'Males', units: ['No.'], general: 'Free' },
+      {
+        htsno: '0101',
+        indent: 0,
+        description: 'Live horses:',
+        superior: null,
+        units: null,
+        general: '',
+        special: '',
+        other: '',
+        footnotes: null,
+      },
+      {
+        htsno: '0101.21.00',
+        statisticalSuffix: '10',
+        indent: '1',
+        description: 'Males',
+        units: ['No.'],
+        general: 'Free',
+      },
       { htsno: '9903.03.01', indent: '0', description: 'Section 122', general: '+10%', quotaQuantity: 5 },
     ];
     const { lines } = await readHtsFile(Buffer.from(JSON.stringify(rows)));
@@ -147,12 +190,16 @@ describe('corrupt and partial files are rejected with a reason', () => {
   const json = fixture('schedule-v1.json').toString('utf8');
 
   it('a CSV cut inside a quoted cell', async () => {
-    expect(await rejection(csv.slice(0, csv.indexOf('Of cotton') + 4))).toMatch(/ends inside a quoted cell .*truncated/);
+    expect(await rejection(csv.slice(0, csv.indexOf('Of cotton') + 4))).toMatch(
+      /ends inside a quoted cell .*truncated/,
+    );
   });
 
   it('a CSV cut at a row boundary', async () => {
     const cut = csv.slice(0, csv.indexOf('"9823.01"'));
-    expect(await rejection(cut)).toBe('the last line is 6109.10.0027 (chapter 61); a complete schedule ends in chapter 99, so the file is truncated');
+    expect(await rejection(cut)).toBe(
+      'the last line is 6109.10.0027 (chapter 61); a complete schedule ends in chapter 99, so the file is truncated',
+    );
   });
 
   it('a CSV with other columns', async () => {
@@ -160,15 +207,26 @@ describe('corrupt and partial files are rejected with a reason', () => {
   });
 
   it('a CSV row with a missing cell', async () => {
-    expect(await rejection(csv.replace('"0101.21.00","2","Purebred breeding animals","",', '"0101.21.00","2","Purebred breeding animals",'))).toMatch(
-      /^the CSV is malformed: Invalid Record Length/,
-    );
+    expect(
+      await rejection(
+        csv.replace(
+          '"0101.21.00","2","Purebred breeding animals","",',
+          '"0101.21.00","2","Purebred breeding animals",',
+        ),
+      ),
+    ).toMatch(/^the CSV is malformed: Invalid Record Length/);
   });
 
   it('bad cells', async () => {
-    expect(await rejection(csv.replace('"0101.21.00","2"', '"0101.21.00","two"'))).toBe('row 3 (0101.21.00): indent "two" is not a number');
-    expect(await rejection(csv.replace('"0101.21.00","2"', '"0101.2X.00","2"'))).toBe('row 3 (0101.2X.00): "0101.2X.00" is not an HTS number');
-    expect(await rejection(csv.replace('"[""No.""]"', '"No."'))).toBe('row 4 (0101.21.00.10): unit of quantity "No." is not a list');
+    expect(await rejection(csv.replace('"0101.21.00","2"', '"0101.21.00","two"'))).toBe(
+      'row 3 (0101.21.00): indent "two" is not a number',
+    );
+    expect(await rejection(csv.replace('"0101.21.00","2"', '"0101.2X.00","2"'))).toBe(
+      'row 3 (0101.2X.00): "0101.2X.00" is not an HTS number',
+    );
+    expect(await rejection(csv.replace('"[""No.""]"', '"No."'))).toBe(
+      'row 4 (0101.21.00.10): unit of quantity "No." is not a list',
+    );
     expect(await rejection(csv.replace('"0101.21.00.20"', '"0101.21.00.10"'))).toBe('0101.21.0010 appears twice');
   });
 
@@ -179,19 +237,26 @@ describe('corrupt and partial files are rejected with a reason', () => {
   it('empty files and files without chapter 01', async () => {
     expect(await rejection('')).toBe('the file is empty');
     expect(await rejection('[]', 'json')).toBe('the file has no HTS lines');
-    const withoutChapter1 = csv.split('\r\n').filter((line) => !line.startsWith('"0101') && !line.startsWith('"","1","Horses')).join('\r\n');
-    expect(await rejection(withoutChapter1)).toBe('the first line is 2903 (chapter 29); a complete schedule starts in chapter 01');
+    const withoutChapter1 = csv
+      .split('\r\n')
+      .filter((line) => !line.startsWith('"0101') && !line.startsWith('"","1","Horses'))
+      .join('\r\n');
+    expect(await rejection(withoutChapter1)).toBe(
+      'the first line is 2903 (chapter 29); a complete schedule starts in chapter 01',
+    );
   });
 
   it('truncated or malformed JSON', async () => {
-    expect(await rejection(json.slice(0, json.length / 2), 'json')).toMatch(/^not valid JSON \(.*\): the file is truncated or corrupt$/);
+    expect(await rejection(json.slice(0, json.length / 2), 'json')).toMatch(
+      /^not valid JSON \(.*\): the file is truncated or corrupt$/,
+    );
     expect(await rejection('{"htsno":"0101"}', 'json')).toBe('the JSON export must be an array of rows');
     expect(await rejection('[{"htsno":"0101","description":"x"}]', 'json')).toBe('row 1 (0101): indent is missing');
     expect(await rejection('[{"htsno":"0101","indent":"0","description":"x","statisticalSuffix":"1"}]', 'json')).toBe(
       'row 1 (0101): statistical suffix "1" is not two digits',
     );
-    expect(await rejection('[{"htsno":"0101.21.00.10","statisticalSuffix":"20","indent":"0","description":"x"}]', 'json')).toBe(
-      'row 1 (0101.21.00.10): statistical suffix "20" does not belong to "0101.21.00.10"',
-    );
+    expect(
+      await rejection('[{"htsno":"0101.21.00.10","statisticalSuffix":"20","indent":"0","description":"x"}]', 'json'),
+    ).toBe('row 1 (0101.21.00.10): statistical suffix "20" does not belong to "0101.21.00.10"');
   });
 });

@@ -4,7 +4,13 @@ import { loadTrackingConfig } from '../../../src/config/tracking-config';
 describe('tracking configuration', () => {
   test('defaults: 30-minute refresh, no live upstreams', () => {
     const config = loadTrackingConfig({});
-    expect(config.refresh).toMatchObject({ intervalMs: 30 * 60_000, jobEvery: '5 minutes', batchSize: 100, etaChangeThresholdMs: 3 * 3_600_000, avoidPassages: [] });
+    expect(config.refresh).toMatchObject({
+      intervalMs: 30 * 60_000,
+      jobEvery: '5 minutes',
+      batchSize: 100,
+      etaChangeThresholdMs: 3 * 3_600_000,
+      avoidPassages: [],
+    });
     expect(config.dcsa).toEqual([]);
     expect(config.ais).toMatchObject({ nmeaTcp: null, aishub: null });
   });
@@ -26,15 +32,24 @@ describe('tracking configuration', () => {
       TRACKING_AIS_AISHUB_USERNAME: 'AH_1234',
       TRACKING_ETA_AVOID_PASSAGES: 'suez',
     });
-    expect(config.dcsa.map((c) => [c.scac, c.version, c.auth.type])).toEqual([['MAEU', '3', 'oauth2'], ['HLCU', '2.2', 'api_key']]);
+    expect(config.dcsa.map((c) => [c.scac, c.version, c.auth.type])).toEqual([
+      ['MAEU', '3', 'oauth2'],
+      ['HLCU', '2.2', 'api_key'],
+    ]);
     expect(config.dcsa[1].auth).toEqual({ type: 'api_key', header: 'X-IBM-Client-Id', value: 'k' });
     expect(config.ais.nmeaTcp).toEqual({ host: 'ais.example', port: 5631 });
-    expect(config.ais.aishub).toMatchObject({ url: 'https://data.aishub.net/ws.php', username: 'AH_1234', minIntervalMs: 60_000 });
+    expect(config.ais.aishub).toMatchObject({
+      url: 'https://data.aishub.net/ws.php',
+      username: 'AH_1234',
+      minIntervalMs: 60_000,
+    });
     expect(config.refresh.avoidPassages).toEqual(['suez']);
   });
 
   test('a missing or malformed setting is a ConfigError naming the variable', () => {
-    expect(() => loadTrackingConfig({ TRACKING_DCSA_CARRIERS: 'MAEU' })).toThrow(new ConfigError('TRACKING_DCSA_MAEU_URL is required'));
+    expect(() => loadTrackingConfig({ TRACKING_DCSA_CARRIERS: 'MAEU' })).toThrow(
+      new ConfigError('TRACKING_DCSA_MAEU_URL is required'),
+    );
     expect(() => loadTrackingConfig({ TRACKING_AIS_NMEA_TCP: 'nohost' })).toThrow(ConfigError);
     expect(() => loadTrackingConfig({ TRACKING_ETA_AVOID_PASSAGES: 'bosporus' })).toThrow(/unknown passage/);
   });

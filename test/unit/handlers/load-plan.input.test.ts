@@ -1,7 +1,7 @@
 import { LoadPlanRequestError } from '../../../src/domain/loadplan';
 import { apiFieldOf, loadPlanRequestProblem } from '../../../src/handlers/inputs/load-plan.input';
 
-describe('the load planner\'s field paths as the API spells them', () => {
+describe("the load planner's field paths as the API spells them", () => {
   it.each([
     [['items', 3, 'maxLoadOnTop'], 'items/3/max_load_on_top'],
     [['lengthUnit'], 'length_unit'],
@@ -16,8 +16,18 @@ describe('the load planner\'s field paths as the API spells them', () => {
   });
 
   it('is 413 too_large only when every problem is a size limit', () => {
-    const pieces = { path: ['items'], message: '10001 pieces requested; at most 10000 per request', status: 413 as const, limit: 'maxPieces' as const };
-    const stop = { path: ['items', 0, 'stop'], message: 'must be a whole number from 1 to 1000', status: 400 as const, limit: 'maxStop' as const };
+    const pieces = {
+      path: ['items'],
+      message: '10001 pieces requested; at most 10000 per request',
+      status: 413 as const,
+      limit: 'maxPieces' as const,
+    };
+    const stop = {
+      path: ['items', 0, 'stop'],
+      message: 'must be a whole number from 1 to 1000',
+      status: 400 as const,
+      limit: 'maxStop' as const,
+    };
     expect(loadPlanRequestProblem(new LoadPlanRequestError([pieces])).kind).toBe('too_large');
     const mixed = loadPlanRequestProblem(new LoadPlanRequestError([pieces, stop]));
     expect(mixed.kind).toBe('invalid_input');

@@ -99,7 +99,12 @@ function shapes(problem: PackingProblem): Shape[] {
   });
 }
 
-function blocksOf(problem: PackingProblem, shape: Shape, spread: number, emit: ((block: Block) => void) | null): number {
+function blocksOf(
+  problem: PackingProblem,
+  shape: Shape,
+  spread: number,
+  emit: ((block: Block) => void) | null,
+): number {
   const type = problem.types[shape.type];
   const o = shape.orientation;
   let made = 0;
@@ -188,7 +193,9 @@ const CAP_MIN_FILL = 0.9;
  */
 function cappedBlocks(problem: PackingProblem, bases: Block[]): Block[] {
   const { height, payload } = problem.container;
-  const caps = problem.types.flatMap((type, t) => (type.loadCapacity === 0 ? type.orientations.map((o) => ({ type, t, o })) : []));
+  const caps = problem.types.flatMap((type, t) =>
+    type.loadCapacity === 0 ? type.orientations.map((o) => ({ type, t, o })) : [],
+  );
   if (caps.length === 0) return [];
   const capped: Block[] = [];
   for (const base of bases) {
@@ -199,7 +206,8 @@ function cappedBlocks(problem: PackingProblem, bases: Block[]): Block[] {
       const nx = Math.floor(base.dx / o.dx);
       const ny = Math.floor(base.dy / o.dy);
       const n = nx * ny;
-      if (n === 0 || n > type.quantity || n * type.weight > base.topCapacity || base.weight + n * type.weight > payload) continue;
+      if (n === 0 || n > type.quantity || n * type.weight > base.topCapacity || base.weight + n * type.weight > payload)
+        continue;
       const volume = base.volume + n * type.volume;
       if (volume < CAP_MIN_FILL * base.dx * base.dy * (base.dz + o.dz) || (best && volume <= best.volume)) continue;
       const cap: Block = {

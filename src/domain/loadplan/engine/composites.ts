@@ -33,7 +33,16 @@ export function compositeBlocks(problem: PackingProblem, base: Block[], max: num
   const quantity = problem.types.map((t) => t.quantity);
   const all: Block[] = [];
   // The pair scans read flat columns rather than the block objects: several times faster.
-  const cols = { dx: [] as number[], dy: [] as number[], dz: [] as number[], tx: [] as number[], ty: [] as number[], v: [] as number[], w: [] as number[], g: [] as number[] };
+  const cols = {
+    dx: [] as number[],
+    dy: [] as number[],
+    dz: [] as number[],
+    tx: [] as number[],
+    ty: [] as number[],
+    v: [] as number[],
+    w: [] as number[],
+    g: [] as number[],
+  };
   // Blocks side by side must have equal heights: look for partners among blocks of the same height.
   const byHeight = new Map<number, number[]>();
   const file = (b: Block) => {
@@ -91,8 +100,10 @@ export function compositeBlocks(problem: PackingProblem, base: Block[], max: num
       for (let j = 0; j < known; j++) {
         if (az + DZ[j] > height || ag !== G[j] || aw + W[j] > payload) continue;
         const volume = av + V[j];
-        if (DX[j] <= TX[i] && DY[j] <= TY[i] && volume >= MIN_FILL * ax * ay * (az + DZ[j])) add(stack(a, all[j], quantity));
-        if (ax <= TX[j] && ay <= TY[j] && volume >= MIN_FILL * DX[j] * DY[j] * (az + DZ[j])) add(stack(all[j], a, quantity));
+        if (DX[j] <= TX[i] && DY[j] <= TY[i] && volume >= MIN_FILL * ax * ay * (az + DZ[j]))
+          add(stack(a, all[j], quantity));
+        if (ax <= TX[j] && ay <= TY[j] && volume >= MIN_FILL * DX[j] * DY[j] * (az + DZ[j]))
+          add(stack(all[j], a, quantity));
       }
     }
     from = known;
@@ -168,7 +179,10 @@ function stack(p: Block, q: Block, quantity: number[]): Candidate | null {
 }
 
 /** A composite before it is built: its parts (q at x, y, z in it) and figures. */
-interface Candidate extends Pick<Block, 'dx' | 'dy' | 'dz' | 'volume' | 'topCapacity' | 'topDx' | 'topDy' | 'frontDepth'> {
+interface Candidate extends Pick<
+  Block,
+  'dx' | 'dy' | 'dz' | 'volume' | 'topCapacity' | 'topDx' | 'topDy' | 'frontDepth'
+> {
   p: Block;
   q: Block;
   x: number;

@@ -136,9 +136,18 @@ export class ContainerSearch {
     const { length, width, height } = problem.container;
     meter.spend(Math.ceil(((length + width + height) * problem.types.length) / 4));
     this.reach = [
-      reachable(length, problem.types.flatMap((t) => t.orientations.map((o) => o.dx))),
-      reachable(width, problem.types.flatMap((t) => t.orientations.map((o) => o.dy))),
-      reachable(height, problem.types.flatMap((t) => t.orientations.map((o) => o.dz))),
+      reachable(
+        length,
+        problem.types.flatMap((t) => t.orientations.map((o) => o.dx)),
+      ),
+      reachable(
+        width,
+        problem.types.flatMap((t) => t.orientations.map((o) => o.dy)),
+      ),
+      reachable(
+        height,
+        problem.types.flatMap((t) => t.orientations.map((o) => o.dz)),
+      ),
     ];
     this.typeGroups = Int32Array.from(problem.types, (t) => t.group);
     this.minDims = new Int32Array(problem.types.length * 3);
@@ -358,11 +367,7 @@ export class ContainerSearch {
       if (a2 > a3) [a2, a3] = [a3, a2];
       if (a1 > a2) [a1, a2] = [a2, a1];
       const v = (s.x2 - s.x1) * (s.y2 - s.y1) * (s.z2 - s.z1);
-      if (
-        bestIndex < 0 ||
-        a1 < b1 ||
-        (a1 === b1 && (a2 < b2 || (a2 === b2 && (a3 < b3 || (a3 === b3 && v > bv)))))
-      ) {
+      if (bestIndex < 0 || a1 < b1 || (a1 === b1 && (a2 < b2 || (a2 === b2 && (a3 < b3 || (a3 === b3 && v > bv)))))) {
         bestIndex = i;
         b1 = a1;
         b2 = a2;
@@ -407,7 +412,24 @@ export class ContainerSearch {
       for (let gy = ny; gy >= 0; gy--) {
         const cell = cells[gx * cellsY + gy];
         if (!cell || cell.minDx > sx || cell.minDy > sy || cell.minDz > sz || cell.value[0] < bar) continue;
-        const { blocks, dx, dy, dz, value, weight, rank, type, count, capType, capCount, usesFrom, usesTo, uses, frontDepth, topArea } = cell;
+        const {
+          blocks,
+          dx,
+          dy,
+          dz,
+          value,
+          weight,
+          rank,
+          type,
+          count,
+          capType,
+          capCount,
+          usesFrom,
+          usesTo,
+          uses,
+          frontDepth,
+          topArea,
+        } = cell;
         // Blocks are sorted by value: those worth more than any block the space can hold are skipped.
         let i = firstAtMost(value, cell.density * sx * sy * sz * (1 + 1e-9));
         examined += cell.visitCost;
@@ -422,7 +444,12 @@ export class ContainerSearch {
           fitted++;
           if (weighs && weight[i] > weightLimit) continue;
           const t = type[i];
-          if (t >= 0 ? remaining[t] < count[i] || (capType[i] >= 0 && remaining[capType[i]] < capCount[i]) : !enough(remaining, uses, usesFrom[i], usesTo[i])) continue;
+          if (
+            t >= 0
+              ? remaining[t] < count[i] || (capType[i] >= 0 && remaining[capType[i]] < capCount[i])
+              : !enough(remaining, uses, usesFrom[i], usesTo[i])
+          )
+            continue;
           if (s.x1 + frontDepth[i] <= minEnd) continue;
           const rx = sx - bx;
           const ry = sy - by;
@@ -431,7 +458,11 @@ export class ContainerSearch {
           // and only over its usable top (a composite's may be smaller than its top), the rest is lost.
           const top = topArea[i];
           const above = top >= 0 ? reachZ[rz] : 0;
-          const loss = (rx - reachX[rx]) * sy * sz + (ry - reachY[ry]) * sx * sz + (rz - above) * bx * by + above * (bx * by - top);
+          const loss =
+            (rx - reachX[rx]) * sy * sz +
+            (ry - reachY[ry]) * sx * sz +
+            (rz - above) * bx * by +
+            above * (bx * by - top);
           const score = v - lossWeight * loss;
           const r = rank[i];
           if (score <= bar && (score < bar || r > barRank)) continue;
@@ -515,7 +546,9 @@ export class ContainerSearch {
     }
     const usable = this.usable(state, this.joinTops(kept, fresh, c.z2));
     state.spaces = mergeSpaces(kept, usable);
-    this.meter.spend(PLACE_COST + kept.length + fresh.length + MERGE_COST * usable.length * (kept.length + usable.length));
+    this.meter.spend(
+      PLACE_COST + kept.length + fresh.length + MERGE_COST * usable.length * (kept.length + usable.length),
+    );
 
     if (this.trackLoads) {
       for (const j of this.blocksBelow(state, s.supports)) state.caps[j] -= b.weight;
@@ -667,7 +700,9 @@ function band(edges: number[], v: number): number {
 function gridOf(blocks: Block[]): BlockGrid {
   const bands = (extent: (b: Block) => number) => {
     const sorted = blocks.map(extent).sort((p, q) => p - q);
-    return [...new Set(Array.from({ length: GRID - 1 }, (_, i) => sorted[Math.floor(((i + 1) * sorted.length) / GRID)]))];
+    return [
+      ...new Set(Array.from({ length: GRID - 1 }, (_, i) => sorted[Math.floor(((i + 1) * sorted.length) / GRID)])),
+    ];
   };
   const xs = bands((b) => b.dx);
   const ys = bands((b) => b.dy);

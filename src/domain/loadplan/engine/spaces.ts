@@ -85,14 +85,16 @@ export function joinLevel(a: Space, b: Space): Space | null {
   if (y1 < y2 && a.x1 <= b.x2 && b.x1 <= a.x2) {
     const x1 = Math.min(a.x1, b.x1);
     const x2 = Math.max(a.x2, b.x2);
-    if (x2 - x1 > a.x2 - a.x1 && x2 - x1 > b.x2 - b.x1) return { x1, y1, z1: a.z1, x2, y2, z2, supports: supportsOf(a, b), deadFor: -1 };
+    if (x2 - x1 > a.x2 - a.x1 && x2 - x1 > b.x2 - b.x1)
+      return { x1, y1, z1: a.z1, x2, y2, z2, supports: supportsOf(a, b), deadFor: -1 };
   }
   const x1 = Math.max(a.x1, b.x1);
   const x2 = Math.min(a.x2, b.x2);
   if (x1 < x2 && a.y1 <= b.y2 && b.y1 <= a.y2) {
     const j1 = Math.min(a.y1, b.y1);
     const j2 = Math.max(a.y2, b.y2);
-    if (j2 - j1 > a.y2 - a.y1 && j2 - j1 > b.y2 - b.y1) return { x1, y1: j1, z1: a.z1, x2, y2: j2, z2, supports: supportsOf(a, b), deadFor: -1 };
+    if (j2 - j1 > a.y2 - a.y1 && j2 - j1 > b.y2 - b.y1)
+      return { x1, y1: j1, z1: a.z1, x2, y2: j2, z2, supports: supportsOf(a, b), deadFor: -1 };
   }
   return null;
 }

@@ -13,10 +13,12 @@ export interface CarrierModule {
   liveFrom(configured: ConfiguredCredentials | undefined, now?: () => number): LiveCarrierAdapter | null;
 }
 
-export function defineCarrier<S>(definition: Omit<CarrierModule, 'liveFrom'> & {
-  settingsFrom(configured: ConfiguredCredentials | undefined): S | null;
-  createLiveAdapter(settings: S, now?: () => number): LiveCarrierAdapter;
-}): CarrierModule {
+export function defineCarrier<S>(
+  definition: Omit<CarrierModule, 'liveFrom'> & {
+    settingsFrom(configured: ConfiguredCredentials | undefined): S | null;
+    createLiveAdapter(settings: S, now?: () => number): LiveCarrierAdapter;
+  },
+): CarrierModule {
   const { settingsFrom, createLiveAdapter, ...module } = definition;
   return {
     ...module,

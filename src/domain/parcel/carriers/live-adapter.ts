@@ -1,6 +1,15 @@
 import { CarrierHttpError } from './http/carrier-http';
 import { estimatedDeliveryDate } from '../delivery-calendar';
-import type { BreakdownLine, Carrier, CarrierMessage, ParcelRating, QuoteWarning, RateType, RatingShipment, ServiceQuote } from '../model';
+import type {
+  BreakdownLine,
+  Carrier,
+  CarrierMessage,
+  ParcelRating,
+  QuoteWarning,
+  RateType,
+  RatingShipment,
+  ServiceQuote,
+} from '../model';
 import { decimalToCents } from '../money';
 import { transitFor, type ServiceDefinition } from '../service-definition';
 import { blankQuote } from '../service-quote';
@@ -33,13 +42,23 @@ export interface ConfiguredCredentials {
 }
 
 /** The app credentials, on the production URL unless another is configured; null when none are. */
-export function liveCredentials(configured: ConfiguredCredentials | undefined, productionUrl: string): LiveCredentials | null {
+export function liveCredentials(
+  configured: ConfiguredCredentials | undefined,
+  productionUrl: string,
+): LiveCredentials | null {
   if (!configured) return null;
-  return { clientId: configured.clientId, clientSecret: configured.clientSecret, baseUrl: configured.baseUrl ?? productionUrl };
+  return {
+    clientId: configured.clientId,
+    clientSecret: configured.clientSecret,
+    baseUrl: configured.baseUrl ?? productionUrl,
+  };
 }
 
 /** For carriers that rate per shipper account: null (live rating off) without the account number. */
-export function accountCredentials(configured: ConfiguredCredentials | undefined, productionUrl: string): (LiveCredentials & { accountNumber: string }) | null {
+export function accountCredentials(
+  configured: ConfiguredCredentials | undefined,
+  productionUrl: string,
+): (LiveCredentials & { accountNumber: string }) | null {
   const credentials = liveCredentials(configured, productionUrl);
   return credentials && configured?.accountNumber ? { ...credentials, accountNumber: configured.accountNumber } : null;
 }
@@ -61,8 +80,12 @@ export interface LiveQuoteParts {
 /** A live answer in the same shape as a card quote, so the two compare side by side. */
 export function liveQuote(parts: LiveQuoteParts): ServiceQuote {
   const { service, shipment } = parts;
-  const transit = parts.transitDays ? { min: parts.transitDays, max: parts.transitDays } : transitFor(service, parts.zone);
-  const deliveryDate = parts.deliveryDate ?? (transit ? estimatedDeliveryDate(service.carrier, service.deliveryWeek, shipment.shipDate, transit.max) : null);
+  const transit = parts.transitDays
+    ? { min: parts.transitDays, max: parts.transitDays }
+    : transitFor(service, parts.zone);
+  const deliveryDate =
+    parts.deliveryDate ??
+    (transit ? estimatedDeliveryDate(service.carrier, service.deliveryWeek, shipment.shipDate, transit.max) : null);
   const parcels: ParcelRating[] =
     parts.billableWeightLb != null
       ? [
@@ -105,7 +128,11 @@ export function amountToCents(value: unknown): number | null {
 }
 
 /** The base line is what is left of the total once the itemised charges are taken out. */
-export function breakdownFromTotal(serviceName: string, totalCents: number, itemised: BreakdownLine[]): BreakdownLine[] {
+export function breakdownFromTotal(
+  serviceName: string,
+  totalCents: number,
+  itemised: BreakdownLine[],
+): BreakdownLine[] {
   const base = totalCents - itemised.reduce((sum, l) => sum + l.cents, 0);
   return [{ code: 'base', name: `${serviceName} base rate`, cents: base }, ...itemised];
 }
@@ -122,7 +149,11 @@ export function parcelPounds(weightOz: number): number {
 }
 
 /** Dimensions rounded to a tenth of an inch for the carrier request. */
-export function parcelInches(dimensionsIn: [number, number, number]): { length: number; width: number; height: number } {
+export function parcelInches(dimensionsIn: [number, number, number]): {
+  length: number;
+  width: number;
+  height: number;
+} {
   const [length, width, height] = dimensionsIn.map((d) => Math.round(d * 10) / 10);
   return { length, width, height };
 }
@@ -131,10 +162,17 @@ export function parcelInches(dimensionsIn: [number, number, number]): { length: 
  * A carrier's 4xx answer about the request (bad ZIP, unserved lane) is an answer, not an outage: it
  * becomes messages and no quotes, and does not trip the circuit breaker. Anything else propagates.
  */
-export function rejectionAsMessages(carrier: Carrier, error: unknown, parse: (body: unknown) => CarrierMessage[]): LiveRateResult {
+export function rejectionAsMessages(
+  carrier: Carrier,
+  error: unknown,
+  parse: (body: unknown) => CarrierMessage[],
+): LiveRateResult {
   if (error instanceof CarrierHttpError && [400, 404, 422].includes(error.status)) {
     const messages = parse(error.body);
-    return { quotes: [], messages: messages.length > 0 ? messages : [{ carrier, code: `http_${error.status}`, message: error.message }] };
+    return {
+      quotes: [],
+      messages: messages.length > 0 ? messages : [{ carrier, code: `http_${error.status}`, message: error.message }],
+    };
   }
   throw error;
 }

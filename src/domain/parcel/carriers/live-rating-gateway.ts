@@ -11,7 +11,8 @@ export interface LiveRatingOptions {
   now?: () => number;
 }
 
-export type LiveOutcome = { ok: true; result: LiveRateResult } | { ok: false; code: 'circuit_open' | 'live_failed'; message: string };
+export type LiveOutcome =
+  { ok: true; result: LiveRateResult } | { ok: false; code: 'circuit_open' | 'live_failed'; message: string };
 
 /**
  * Calls configured live adapters under a deadline and a per-carrier circuit breaker. Failures are
@@ -25,7 +26,14 @@ export class LiveRatingGateway {
     private readonly options: LiveRatingOptions,
   ) {
     for (const adapter of adapters) {
-      this.adapters.set(adapter.carrier, { adapter, breaker: new CircuitBreaker({ failureThreshold: options.failureThreshold, cooldownMs: options.cooldownMs, now: options.now }) });
+      this.adapters.set(adapter.carrier, {
+        adapter,
+        breaker: new CircuitBreaker({
+          failureThreshold: options.failureThreshold,
+          cooldownMs: options.cooldownMs,
+          now: options.now,
+        }),
+      });
     }
   }
 
@@ -41,7 +49,11 @@ export class LiveRatingGateway {
     const entry = this.adapters.get(carrier);
     if (!entry) return { ok: false, code: 'live_failed', message: `${carrier} live rating is not configured` };
     if (!entry.breaker.tryAcquire()) {
-      return { ok: false, code: 'circuit_open', message: `${carrierLabels[carrier]} live rating skipped: circuit open after repeated failures` };
+      return {
+        ok: false,
+        code: 'circuit_open',
+        message: `${carrierLabels[carrier]} live rating skipped: circuit open after repeated failures`,
+      };
     }
     try {
       const result = await entry.adapter.rate(shipment, services, AbortSignal.timeout(this.options.timeoutMs));
@@ -51,9 +63,11 @@ export class LiveRatingGateway {
       entry.breaker.recordFailure();
       // fetch aborts with a DOMException named TimeoutError, which is not an Error instance everywhere.
       const { name, message } = (error ?? {}) as { name?: string; message?: string };
-      const reason = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${this.options.timeoutMs} ms` : (message ?? String(error));
+      const reason =
+        name === 'TimeoutError' || name === 'AbortError'
+          ? `no answer within ${this.options.timeoutMs} ms`
+          : (message ?? String(error));
       return { ok: false, code: 'live_failed', message: `${carrierLabels[carrier]} live rating failed: ${reason}` };
     }
   }
 }
-

@@ -19,6 +19,9 @@ export const allServices: readonly ServiceDefinition[] = Object.values(carrierRe
 export const serviceCodes: ReadonlySet<string> = new Set(allServices.map((s) => s.code));
 
 /** Live adapters for the carriers whose configured credentials are enough for them. */
-export function liveAdapters(configured: Partial<Record<Carrier, ConfiguredCredentials>>, now?: () => number): LiveCarrierAdapter[] {
+export function liveAdapters(
+  configured: Partial<Record<Carrier, ConfiguredCredentials>>,
+  now?: () => number,
+): LiveCarrierAdapter[] {
   return Object.values(carrierRegistry).flatMap((m) => m.liveFrom(configured[m.carrier], now) ?? []);
 }

@@ -11,7 +11,20 @@ export type BulkJobKind = (typeof bulkJobKinds)[number];
 
 export const inputColumns = {
   calculation: ['reference', 'hts_code', 'country_code', 'value', 'entry_date', 'quantity', 'unit', 'claims', 'mode'],
-  ieepa_refund: ['reference', 'entry_number', 'line_number', 'entry_date', 'hts_code', 'country_code', 'value', 'quantity', 'unit', 'claims', 'mode', 'ieepa_paid'],
+  ieepa_refund: [
+    'reference',
+    'entry_number',
+    'line_number',
+    'entry_date',
+    'hts_code',
+    'country_code',
+    'value',
+    'quantity',
+    'unit',
+    'claims',
+    'mode',
+    'ieepa_paid',
+  ],
 } as const satisfies Record<BulkJobKind, readonly string[]>;
 
 export type InputColumn = (typeof inputColumns)[BulkJobKind][number];
@@ -63,4 +76,7 @@ export type BulkLine = Partial<Record<InputColumn, string | null>>;
 export type BulkLineOutput = Record<string, string | null>;
 
 /** Every column a bulk file may carry, for either kind (a results file of one kind read as the other is still known). */
-export const knownColumns: ReadonlySet<string> = new Set([...Object.values(inputColumns).flat(), ...Object.values(outputColumns).flat()]);
+export const knownColumns: ReadonlySet<string> = new Set([
+  ...Object.values(inputColumns).flat(),
+  ...Object.values(outputColumns).flat(),
+]);

@@ -40,7 +40,11 @@ function calculationOutput(result: DutyCalculation): BulkLineOutput {
     duty_rate: result.totals.dutyRatePercent,
     fees_total: result.totals.fees,
     total: result.totals.dutyAndFees,
-    headings: join([...new Set(result.components.filter((c) => c.status === 'applies' && c.heading !== null).map((c) => c.heading as string))]),
+    headings: join([
+      ...new Set(
+        result.components.filter((c) => c.status === 'applies' && c.heading !== null).map((c) => c.heading as string),
+      ),
+    ]),
     unresolved: join(unresolved),
     warnings: join(result.warnings),
     hts_release: result.htsRelease.id,
@@ -48,18 +52,24 @@ function calculationOutput(result: DutyCalculation): BulkLineOutput {
 }
 
 /** A calculation line's full stack, or why it cannot be priced at all (for the report's detail too). */
-export async function calculateBulkLine(line: BulkLine, deps: DutyEngineDependencies): Promise<DutyCalculation | { reason: string }> {
+export async function calculateBulkLine(
+  line: BulkLine,
+  deps: DutyEngineDependencies,
+): Promise<DutyCalculation | { reason: string }> {
   try {
     return await calculateDuty(dutyInputOf(line), deps);
   } catch (error) {
-    if (error instanceof HtsCodeNotInForceError || error instanceof UnknownHtsCodeError) return { reason: error.message };
+    if (error instanceof HtsCodeNotInForceError || error instanceof UnknownHtsCodeError)
+      return { reason: error.message };
     throw error;
   }
 }
 
 async function calculateLine(line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
   const result = await calculateBulkLine(line, deps);
-  return 'reason' in result ? unresolvedLine('calculation', result.reason, deps.rules.version) : calculationOutput(result);
+  return 'reason' in result
+    ? unresolvedLine('calculation', result.reason, deps.rules.version)
+    : calculationOutput(result);
 }
 
 async function estimateRefundLine(line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
@@ -78,7 +88,11 @@ async function estimateRefundLine(line: BulkLine, deps: DutyEngineDependencies):
     if (error instanceof UnknownHtsCodeError) return unresolvedLine('ieepa_refund', error.message, deps.rules.version);
     throw error;
   }
-  if (estimate.status === 'unresolved') return { ...unresolvedLine('ieepa_refund', estimate.reason ?? 'unresolved', deps.rules.version), paid: estimate.paid };
+  if (estimate.status === 'unresolved')
+    return {
+      ...unresolvedLine('ieepa_refund', estimate.reason ?? 'unresolved', deps.rules.version),
+      paid: estimate.paid,
+    };
   return {
     ...emptyOutput('ieepa_refund', deps.rules.version),
     status: 'resolved',
@@ -95,6 +109,10 @@ async function estimateRefundLine(line: BulkLine, deps: DutyEngineDependencies):
   };
 }
 
-export function computeBulkLine(kind: BulkJobKind, line: BulkLine, deps: DutyEngineDependencies): Promise<BulkLineOutput> {
+export function computeBulkLine(
+  kind: BulkJobKind,
+  line: BulkLine,
+  deps: DutyEngineDependencies,
+): Promise<BulkLineOutput> {
   return kind === 'calculation' ? calculateLine(line, deps) : estimateRefundLine(line, deps);
 }

@@ -49,7 +49,13 @@ export interface BulkJobStore {
    * A chunk's results and the job's progress in one transaction, if lines_done is still `linesDone`
    * (false when another worker moved the job on meanwhile, and nothing is written).
    */
-  commitChunk(id: string, linesDone: number, results: Array<{ line: number; output: BulkLineOutput }>, unresolved: number, now: number): Promise<boolean>;
+  commitChunk(
+    id: string,
+    linesDone: number,
+    results: Array<{ line: number; output: BulkLineOutput }>,
+    unresolved: number,
+    now: number,
+  ): Promise<boolean>;
   /** The job's final state and its events in one transaction. */
   finish(job: BulkJob, events: OutboxEvent[]): Promise<void>;
   /** Computed lines after `afterLine`, in order, with their inputs. */
@@ -91,7 +97,10 @@ export function resultColumns(kind: BulkJobKind): string[] {
 
 /** A computed line as a row of resultColumns(kind). */
 export function resultRow(kind: BulkJobKind, line: BulkJobLine): Array<string | null> {
-  return [...inputColumns[kind].map((column) => line.input[column] ?? null), ...outputColumns[kind].map((column) => line.output[column] ?? null)];
+  return [
+    ...inputColumns[kind].map((column) => line.input[column] ?? null),
+    ...outputColumns[kind].map((column) => line.output[column] ?? null),
+  ];
 }
 
 /**
@@ -140,7 +149,12 @@ export class BulkJobService {
   async finished(scope: AccountScope, id: string): Promise<BulkJob> {
     const job = await this.get(scope, id);
     if (job.status !== 'succeeded') {
-      throw new DomainError('conflict', job.status === 'failed' ? `Bulk job ${id} failed: it has no results.` : `Bulk job ${id} is ${job.status} (${job.linesDone} of ${job.linesTotal} lines); its results are ready once it has succeeded.`);
+      throw new DomainError(
+        'conflict',
+        job.status === 'failed'
+          ? `Bulk job ${id} failed: it has no results.`
+          : `Bulk job ${id} is ${job.status} (${job.linesDone} of ${job.linesTotal} lines); its results are ready once it has succeeded.`,
+      );
     }
     return job;
   }
@@ -151,7 +165,7 @@ export class BulkJobService {
    */
   async *linesInOrder(id: string): AsyncIterable<BulkJobLine> {
     const giveWay = givingWay();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const lines = await this.deps.store.linesAfter(id, after, bulkChunkSize);
       if (lines.length === 0) return;
       for (const line of lines) {
@@ -206,8 +220,24 @@ export class BulkJobService {
 
   private async finish(job: BulkJob, status: 'succeeded' | 'failed', errors: string[]): Promise<void> {
     const now = this.deps.clock();
-    const finished: BulkJob = { ...(await this.deps.store.find(job.id) as BulkJob), status, errors, finishedAt: now, updatedAt: now };
-    const event = newOutboxEvent('bulk_job.completed', { accountId: finished.accountId, livemode: finished.livemode, subjectType: 'bulk_job', subjectId: finished.id, data: { object: this.deps.present(finished) } }, now);
+    const finished: BulkJob = {
+      ...((await this.deps.store.find(job.id)) as BulkJob),
+      status,
+      errors,
+      finishedAt: now,
+      updatedAt: now,
+    };
+    const event = newOutboxEvent(
+      'bulk_job.completed',
+      {
+        accountId: finished.accountId,
+        livemode: finished.livemode,
+        subjectType: 'bulk_job',
+        subjectId: finished.id,
+        data: { object: this.deps.present(finished) },
+      },
+      now,
+    );
     await this.deps.store.finish(finished, [event]);
   }
 }

@@ -37,7 +37,12 @@ const refuse: CellProblem = (field, message) => {
  * A number in a cell. A file has no schema to check its cells, so the bounds the API's schema puts
  * on the same fields are checked here (a value above 0, a quantity or claimed value of 0 or more).
  */
-function decimalCell(text: string, field: string, bound: 'positive' | 'non_negative', problem: CellProblem): Decimal | undefined {
+function decimalCell(
+  text: string,
+  field: string,
+  bound: 'positive' | 'non_negative',
+  problem: CellProblem,
+): Decimal | undefined {
   let value: Decimal | null = null;
   try {
     value = new Decimal(text);
@@ -79,7 +84,9 @@ function claimsOfCell(text: string | null | undefined, problem: CellProblem): Cl
 export const parseClaimsCell = (text: string | null | undefined): ClaimInput[] => claimsOfCell(text, refuse);
 
 /** A claim of the JSON form (numbers, texts, dates) as a claims cell holds it. */
-export function claimsCellOf(claims: ReadonlyArray<{ code: string; value?: number; text?: string; date?: string }>): string {
+export function claimsCellOf(
+  claims: ReadonlyArray<{ code: string; value?: number; text?: string; date?: string }>,
+): string {
   return claims
     .map((claim) => {
       const argument = claim.text ?? claim.date ?? (claim.value === undefined ? undefined : String(claim.value));
@@ -101,7 +108,9 @@ export function dutyInputOf(line: BulkLine, problem: CellProblem = refuse): Duty
     problem('mode', `mode must be one of ${[...transportModes].join(', ')}`);
     mode = undefined;
   }
-  const quantity = line.quantity ? decimalCell(line.quantity, 'quantities/0/value', 'non_negative', problem) : undefined;
+  const quantity = line.quantity
+    ? decimalCell(line.quantity, 'quantities/0/value', 'non_negative', problem)
+    : undefined;
   return {
     htsCode: line.hts_code ?? '',
     countryCode: (line.country_code ?? '').toUpperCase(),
@@ -123,17 +132,24 @@ function columnOf(field: string): string {
 
 function lineIssues(line: BulkLine, kind: BulkJobKind, today: string): Array<{ column: string; message: string }> {
   const issues: Array<{ column: string; message: string }> = [];
-  for (const column of requiredColumns[kind]) if (line[column] == null) issues.push({ column, message: `${column} is required` });
-  if (line.unit != null && line.quantity == null) issues.push({ column: 'quantity', message: 'quantity is required when a unit is given' });
-  if (line.quantity != null && line.unit == null) issues.push({ column: 'unit', message: 'unit is required when a quantity is given' });
+  for (const column of requiredColumns[kind])
+    if (line[column] == null) issues.push({ column, message: `${column} is required` });
+  if (line.unit != null && line.quantity == null)
+    issues.push({ column: 'quantity', message: 'quantity is required when a unit is given' });
+  if (line.quantity != null && line.unit == null)
+    issues.push({ column: 'unit', message: 'unit is required when a quantity is given' });
   if (kind === 'ieepa_refund') {
-    if (line.entry_number != null && line.entry_number.length > 20) issues.push({ column: 'entry_number', message: 'entry_number must be at most 20 characters' });
-    if (line.line_number != null && !/^[1-9]\d{0,3}$/.test(line.line_number)) issues.push({ column: 'line_number', message: 'line_number must be a whole number from 1 to 9999' });
-    if (line.ieepa_paid != null && !/^\d+(\.\d+)?$/.test(line.ieepa_paid)) issues.push({ column: 'ieepa_paid', message: 'ieepa_paid must be a non-negative decimal number' });
+    if (line.entry_number != null && line.entry_number.length > 20)
+      issues.push({ column: 'entry_number', message: 'entry_number must be at most 20 characters' });
+    if (line.line_number != null && !/^[1-9]\d{0,3}$/.test(line.line_number))
+      issues.push({ column: 'line_number', message: 'line_number must be a whole number from 1 to 9999' });
+    if (line.ieepa_paid != null && !/^\d+(\.\d+)?$/.test(line.ieepa_paid))
+      issues.push({ column: 'ieepa_paid', message: 'ieepa_paid must be a non-negative decimal number' });
   }
   if (issues.some((issue) => ['hts_code', 'country_code', 'value'].includes(issue.column))) return issues;
   // The calculator's messages name its fields; the file's column is `value`.
-  const report = (field: string, message: string) => issues.push({ column: columnOf(field), message: message.replace(/\bdeclared_value\b/g, 'value') });
+  const report = (field: string, message: string) =>
+    issues.push({ column: columnOf(field), message: message.replace(/\bdeclared_value\b/g, 'value') });
   const input = dutyInputOf(line, report);
   try {
     validateDutyRequest(input, () => today);
@@ -151,8 +167,15 @@ function lineIssues(line: BulkLine, kind: BulkJobKind, today: string): Array<{ c
  * column, with `error_count` for all of them. More lines than the limit is `too_large`.
  */
 export async function readBulkLines(rows: RawRow[], kind: BulkJobKind, today: string): Promise<BulkLine[]> {
-  if (rows.length === 0) throw new DomainError('invalid_input', 'The input has no lines.', [{ field: 'lines', message: 'at least one line is required' }]);
-  if (rows.length > maxBulkLines) throw new DomainError('too_large', `${rows.length} lines; a bulk job takes at most ${maxBulkLines} (limit max_bulk_lines). Split the file.`);
+  if (rows.length === 0)
+    throw new DomainError('invalid_input', 'The input has no lines.', [
+      { field: 'lines', message: 'at least one line is required' },
+    ]);
+  if (rows.length > maxBulkLines)
+    throw new DomainError(
+      'too_large',
+      `${rows.length} lines; a bulk job takes at most ${maxBulkLines} (limit max_bulk_lines). Split the file.`,
+    );
   const columns = inputColumns[kind] as readonly InputColumn[];
   const issues: FieldIssue[] = [];
   const lines: BulkLine[] = [];
@@ -162,13 +185,19 @@ export async function readBulkLines(rows: RawRow[], kind: BulkJobKind, today: st
     await giveWay();
     const line: BulkLine = {};
     for (const column of columns) line[column] = cellText(row.cells[column]);
-    for (const { column, message } of lineIssues(line, kind, today)) issues.push({ field: `${row.at}/${column}`, message });
+    for (const { column, message } of lineIssues(line, kind, today))
+      issues.push({ field: `${row.at}/${column}`, message });
     lines.push(line);
   }
   if (issues.length > 0) {
-    throw new DomainError('invalid_input', `${issues.length} error(s) in the input; nothing was queued. Correct them and send the whole input again.`, issues.slice(0, maxListedErrors), {
-      error_count: issues.length,
-    });
+    throw new DomainError(
+      'invalid_input',
+      `${issues.length} error(s) in the input; nothing was queued. Correct them and send the whole input again.`,
+      issues.slice(0, maxListedErrors),
+      {
+        error_count: issues.length,
+      },
+    );
   }
   return lines;
 }
@@ -179,9 +208,17 @@ export function readHeader(header: unknown[], at: string): string[] {
   const issues: FieldIssue[] = [];
   names.forEach((name, index) => {
     if (name === '') return;
-    if (!knownColumns.has(name)) issues.push({ field: `${at}/${name}`, message: `unknown column "${name}"; the template names the columns` });
-    else if (names.indexOf(name) !== index) issues.push({ field: `${at}/${name}`, message: `column "${name}" appears twice` });
+    if (!knownColumns.has(name))
+      issues.push({ field: `${at}/${name}`, message: `unknown column "${name}"; the template names the columns` });
+    else if (names.indexOf(name) !== index)
+      issues.push({ field: `${at}/${name}`, message: `column "${name}" appears twice` });
   });
-  if (issues.length > 0) throw new DomainError('invalid_input', 'The header row names columns this file format does not have.', issues.slice(0, maxListedErrors), { error_count: issues.length });
+  if (issues.length > 0)
+    throw new DomainError(
+      'invalid_input',
+      'The header row names columns this file format does not have.',
+      issues.slice(0, maxListedErrors),
+      { error_count: issues.length },
+    );
   return names;
 }

@@ -1,5 +1,11 @@
 import type { PdfColumn } from '../../shared';
-import { renderDutyReportPdf, usd, type DutyReport, type DutyReportLine, type DutyReportSummaryRow } from '../duty-report-pdf';
+import {
+  renderDutyReportPdf,
+  usd,
+  type DutyReport,
+  type DutyReportLine,
+  type DutyReportSummaryRow,
+} from '../duty-report-pdf';
 import type { DutyEngineDependencies } from '../engine/calculate-duty';
 import type { BulkJobKind } from './bulk-columns';
 import { calculateBulkLine } from './bulk-compute';
@@ -28,26 +34,53 @@ export interface BulkReportInput {
 }
 
 /** The first five columns say which line, the last three are amounts (right-aligned). */
-const columnsOf = (headers: string[], widths: number[]): PdfColumn[] => headers.map((header, i) => ({ header, width: widths[i], ...(i >= 5 ? { align: 'right' as const } : {}) }));
+const columnsOf = (headers: string[], widths: number[]): PdfColumn[] =>
+  headers.map((header, i) => ({ header, width: widths[i], ...(i >= 5 ? { align: 'right' as const } : {}) }));
 
 const summaryColumns: Record<BulkJobKind, PdfColumn[]> = {
-  calculation: columnsOf(['#', 'Reference', 'HTS', 'Origin', 'Entry date', 'Value', 'Duty', 'Duty and fees'], [32, 76, 72, 38, 60, 72, 72, 73]),
-  ieepa_refund: columnsOf(['#', 'Entry / line', 'HTS', 'Origin', 'Entry date', 'IEEPA owed', 'Paid', 'Refund estimate'], [32, 86, 66, 36, 58, 72, 72, 73]),
+  calculation: columnsOf(
+    ['#', 'Reference', 'HTS', 'Origin', 'Entry date', 'Value', 'Duty', 'Duty and fees'],
+    [32, 76, 72, 38, 60, 72, 72, 73],
+  ),
+  ieepa_refund: columnsOf(
+    ['#', 'Entry / line', 'HTS', 'Origin', 'Entry date', 'IEEPA owed', 'Paid', 'Refund estimate'],
+    [32, 86, 66, 36, 58, 72, 72, 73],
+  ),
 };
 
-const money = (amount: string | null | undefined, unresolved: boolean) => (amount == null ? (unresolved ? 'unresolved' : '–') : usd(amount));
+const money = (amount: string | null | undefined, unresolved: boolean) =>
+  amount == null ? (unresolved ? 'unresolved' : '–') : usd(amount);
 
 function summaryRow(kind: BulkJobKind, { line, input, output }: BulkJobLine): DutyReportSummaryRow {
   const unresolved = output.status !== 'resolved';
-  const note = unresolved ? output.unresolved ?? 'unresolved' : undefined;
+  const note = unresolved ? (output.unresolved ?? 'unresolved') : undefined;
   const where = [input.hts_code ?? '', input.country_code ?? '', input.entry_date ?? ''];
   if (kind === 'calculation') {
-    const cells = [String(line), input.reference ?? '', ...where, money(input.value, false), money(output.duty_total, unresolved), unresolved ? 'unresolved' : money(output.total, false)];
+    const cells = [
+      String(line),
+      input.reference ?? '',
+      ...where,
+      money(input.value, false),
+      money(output.duty_total, unresolved),
+      unresolved ? 'unresolved' : money(output.total, false),
+    ];
     return { line, cells, note, amount: unresolved ? null : output.total };
   }
   const entry = `${input.entry_number ?? ''} / ${input.line_number ?? ''}`;
-  const cells = [String(line), entry, ...where, money(output.owed_total, unresolved), money(output.paid, false), unresolved ? 'unresolved' : money(output.refund_estimate, false)];
-  return { line, cells, note: note ?? (input.reference ? `Reference: ${input.reference}` : undefined), amount: unresolved ? null : output.refund_estimate };
+  const cells = [
+    String(line),
+    entry,
+    ...where,
+    money(output.owed_total, unresolved),
+    money(output.paid, false),
+    unresolved ? 'unresolved' : money(output.refund_estimate, false),
+  ];
+  return {
+    line,
+    cells,
+    note: note ?? (input.reference ? `Reference: ${input.reference}` : undefined),
+    amount: unresolved ? null : output.refund_estimate,
+  };
 }
 
 async function* summaryRows(kind: BulkJobKind, lines: AsyncIterable<BulkJobLine>): AsyncIterable<DutyReportSummaryRow> {
@@ -63,10 +96,22 @@ async function* detailLines(input: BulkReportInput, count: number): AsyncIterabl
     const result = await calculateBulkLine(given, engine);
     const reference = given.reference ?? null;
     if ('reason' in result) {
-      yield { line, reference, failure: { htsCode: given.hts_code ?? '', countryCode: given.country_code ?? '', entryDate: given.entry_date ?? null, reason: result.reason } };
+      yield {
+        line,
+        reference,
+        failure: {
+          htsCode: given.hts_code ?? '',
+          countryCode: given.country_code ?? '',
+          entryDate: given.entry_date ?? null,
+          reason: result.reason,
+        },
+      };
     } else {
       // The detail is computed now; say so when the rules have changed since the job ran.
-      const remark = output.rules_version && output.rules_version !== result.rulesVersion ? `Computed for this report under rules version ${result.rulesVersion}; the job's results (summary) used ${output.rules_version}.` : undefined;
+      const remark =
+        output.rules_version && output.rules_version !== result.rulesVersion
+          ? `Computed for this report under rules version ${result.rulesVersion}; the job's results (summary) used ${output.rules_version}.`
+          : undefined;
       yield { line, reference, claims: parseClaimsCell(given.claims), calculation: result, remark };
     }
     if (line >= count) return;
@@ -74,7 +119,8 @@ async function* detailLines(input: BulkReportInput, count: number): AsyncIterabl
 }
 
 function detailNote(kind: BulkJobKind, total: number, detailed: number): string {
-  if (kind === 'ieepa_refund') return 'An IEEPA refund job\'s report is this summary; each line\'s components are in the job\'s results (CSV, XLSX or JSON).';
+  if (kind === 'ieepa_refund')
+    return "An IEEPA refund job's report is this summary; each line's components are in the job's results (CSV, XLSX or JSON).";
   if (detailed >= total) return `Each line follows in detail (${total}).`;
   return `Lines 1 to ${detailed} follow in detail; lines ${detailed + 1} to ${total} are in the summary only (their full results are in the job's results file, CSV, XLSX or JSON).`;
 }
@@ -86,7 +132,11 @@ export function renderBulkJobReport(input: BulkReportInput): Promise<Buffer> {
     id: job.id,
     calculatedAt: job.finishedAt ?? job.createdAt,
     lineCount: job.linesTotal,
-    summary: { columns: summaryColumns[job.kind], rows: summaryRows(job.kind, input.lines()), totalLabel: job.kind === 'calculation' ? 'Duty and fees' : 'Refund estimate' },
+    summary: {
+      columns: summaryColumns[job.kind],
+      rows: summaryRows(job.kind, input.lines()),
+      totalLabel: job.kind === 'calculation' ? 'Duty and fees' : 'Refund estimate',
+    },
     detailNote: detailNote(job.kind, job.linesTotal, detailed),
     details: detailLines(input, detailed),
   };

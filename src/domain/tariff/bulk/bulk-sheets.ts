@@ -14,7 +14,16 @@ import { maxBulkLines, RawRow, readHeader } from './bulk-lines';
  */
 
 /** Columns whose text must stay text in a workbook (an HTS number or a reference is not a number). */
-const textColumns = new Set(['hts_code', 'reference', 'entry_number', 'country_code', 'claims', 'headings', 'hts_release', 'rules_version']);
+const textColumns = new Set([
+  'hts_code',
+  'reference',
+  'entry_number',
+  'country_code',
+  'claims',
+  'headings',
+  'hts_release',
+  'rules_version',
+]);
 
 /** A job's results, every line in order, as a table (the lines read as the writer goes). */
 export function resultsTable(job: BulkJob, lines: AsyncIterable<BulkJobLine>): Table {
@@ -22,7 +31,12 @@ export function resultsTable(job: BulkJob, lines: AsyncIterable<BulkJobLine>): T
   const rows = (async function* () {
     for await (const line of lines) yield resultRow(job.kind, line);
   })();
-  return { name: 'lines', columns, rows, numericTextColumns: new Set(columns.filter((column) => !textColumns.has(column))) };
+  return {
+    name: 'lines',
+    columns,
+    rows,
+    numericTextColumns: new Set(columns.filter((column) => !textColumns.has(column))),
+  };
 }
 
 /** The input columns of a kind, for a user to fill in. */
@@ -36,30 +50,58 @@ const readCell = (cell: unknown) => (typeof cell === 'string' ? withoutFormulaGu
 function rowsOf(kind: BulkJobKind, header: string[], body: Array<{ number: number; cells: unknown[] }>): RawRow[] {
   const missing = requiredColumns[kind].filter((column) => !header.includes(column));
   if (missing.length > 0) {
-    throw new DomainError('invalid_input', `The header row lacks required column(s): ${missing.join(', ')}.`, missing.map((column) => ({ field: `file/1/${column}`, message: `column ${column} is required` })), { error_count: missing.length });
+    throw new DomainError(
+      'invalid_input',
+      `The header row lacks required column(s): ${missing.join(', ')}.`,
+      missing.map((column) => ({ field: `file/1/${column}`, message: `column ${column} is required` })),
+      { error_count: missing.length },
+    );
   }
   return body
     .filter((row) => row.cells.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ''))
-    .map((row) => ({ at: `file/${row.number}`, cells: Object.fromEntries(header.map((name, index) => [name, readCell(row.cells[index])]).filter(([name]) => name !== '')) }));
+    .map((row) => ({
+      at: `file/${row.number}`,
+      cells: Object.fromEntries(
+        header.map((name, index) => [name, readCell(row.cells[index])]).filter(([name]) => name !== ''),
+      ),
+    }));
 }
 
 /** More rows than a job takes stops the reading early: the answer is the same and the rest is never parsed. */
 function tooManyRows(): DomainError {
-  return new DomainError('too_large', `More than ${maxBulkLines} lines; a bulk job takes at most ${maxBulkLines} (limit max_bulk_lines). Split the file.`);
+  return new DomainError(
+    'too_large',
+    `More than ${maxBulkLines} lines; a bulk job takes at most ${maxBulkLines} (limit max_bulk_lines). Split the file.`,
+  );
 }
 
 export function readCsv(data: Buffer, kind: BulkJobKind): RawRow[] {
   let records: Array<{ record: string[]; info: { records: number; empty_lines: number } }>;
   try {
-    records = parse(data, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, to: maxBulkLines + 2 }) as unknown as typeof records;
+    records = parse(data, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      to: maxBulkLines + 2,
+    }) as unknown as typeof records;
   } catch (error) {
-    throw new DomainError('invalid_input', `The CSV file cannot be read: ${(error as Error).message}`, [{ field: 'file', message: 'not readable as CSV' }]);
+    throw new DomainError('invalid_input', `The CSV file cannot be read: ${(error as Error).message}`, [
+      { field: 'file', message: 'not readable as CSV' },
+    ]);
   }
   if (records.length > maxBulkLines + 1) throw tooManyRows();
   const [first, ...body] = records;
-  if (!first) throw new DomainError('invalid_input', 'The file is empty.', [{ field: 'file', message: 'a header row and lines are required' }]);
-    // The row a spreadsheet shows: a blank line is a row, a quoted cell's line breaks are not.
-  return rowsOf(kind, readHeader(first.record, 'file/1'), body.map((r) => ({ number: r.info.records + r.info.empty_lines, cells: r.record })));
+  if (!first)
+    throw new DomainError('invalid_input', 'The file is empty.', [
+      { field: 'file', message: 'a header row and lines are required' },
+    ]);
+  // The row a spreadsheet shows: a blank line is a row, a quoted cell's line breaks are not.
+  return rowsOf(
+    kind,
+    readHeader(first.record, 'file/1'),
+    body.map((r) => ({ number: r.info.records + r.info.empty_lines, cells: r.record })),
+  );
 }
 
 /** A workbook cell's value as plain data: rich text joined, a formula's result, a link's text. */
@@ -76,7 +118,13 @@ function plainCell(value: unknown): unknown {
 export async function readXlsx(data: Buffer, kind: BulkJobKind): Promise<RawRow[]> {
   const rows: Array<{ number: number; cells: unknown[] }> = [];
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'emit',
+    });
     for await (const sheet of reader) {
       for await (const row of sheet) {
         // exceljs rows are 1-based sparse arrays.
@@ -87,9 +135,14 @@ export async function readXlsx(data: Buffer, kind: BulkJobKind): Promise<RawRow[
     }
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    throw new DomainError('invalid_input', `The XLSX file cannot be read: ${(error as Error).message}`, [{ field: 'file', message: 'not readable as XLSX' }]);
+    throw new DomainError('invalid_input', `The XLSX file cannot be read: ${(error as Error).message}`, [
+      { field: 'file', message: 'not readable as XLSX' },
+    ]);
   }
   const [first, ...body] = rows;
-  if (!first || first.number !== 1) throw new DomainError('invalid_input', 'The first worksheet has no header row in row 1.', [{ field: 'file/1', message: 'a header row is required' }]);
+  if (!first || first.number !== 1)
+    throw new DomainError('invalid_input', 'The first worksheet has no header row in row 1.', [
+      { field: 'file/1', message: 'a header row is required' },
+    ]);
   return rowsOf(kind, readHeader(first.cells, 'file/1'), body);
 }

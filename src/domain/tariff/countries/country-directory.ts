@@ -10,7 +10,10 @@ export interface Country {
 const isoCodes = countries as Record<string, { name: string; alias?: string[] }>;
 
 const byCode = new Map<string, Country>(
-  Object.entries(isoCodes).map(([code, entry]) => [code, Object.freeze({ code, name: entry.name, flag: getEmojiFlag(code as TCountryCode) })]),
+  Object.entries(isoCodes).map(([code, entry]) => [
+    code,
+    Object.freeze({ code, name: entry.name, flag: getEmojiFlag(code as TCountryCode) }),
+  ]),
 );
 
 /** ISO 3166-1 alpha-2 country with its English short name and flag emoji; null when not a code. */
@@ -22,7 +25,8 @@ export function countryByCode(code: string): Country | null {
 export function countryCodeForName(name: string): string | null {
   const wanted = name.trim().toLowerCase();
   for (const [code, entry] of Object.entries(isoCodes)) {
-    if (entry.name.toLowerCase() === wanted || (entry.alias ?? []).some((alias) => alias.toLowerCase() === wanted)) return code;
+    if (entry.name.toLowerCase() === wanted || (entry.alias ?? []).some((alias) => alias.toLowerCase() === wanted))
+      return code;
   }
   return null;
 }
@@ -46,7 +50,8 @@ export class CountryGroups {
         const code = typeof member === 'string' ? member : member.code;
         const known = members.get(code);
         if (known === true) continue;
-        if (typeof member === 'string' || (member.from === undefined && member.to === undefined)) members.set(code, true);
+        if (typeof member === 'string' || (member.from === undefined && member.to === undefined))
+          members.set(code, true);
         else if (known) known.push({ from: member.from, to: member.to });
         else members.set(code, [{ from: member.from, to: member.to }]);
       }
@@ -64,7 +69,9 @@ export class CountryGroups {
     const membership = members.get(country);
     if (membership === undefined) return false;
     if (membership === true) return true;
-    for (const window of membership) if ((window.from === undefined || date >= window.from) && (window.to === undefined || date < window.to)) return true;
+    for (const window of membership)
+      if ((window.from === undefined || date >= window.from) && (window.to === undefined || date < window.to))
+        return true;
     return false;
   }
 

@@ -61,9 +61,14 @@ function chooseColumn(line: HtsLine, request: ValidRequest, rules: TariffRules):
   const { baseRates } = rules.ruleSet;
   const country = request.country.code;
   if (rules.groups.covers(baseRates.column2_group, country, request.entryDate)) {
-    const warnings = request.specialProgram ? [`Special program ${request.specialProgram} does not apply to products of ${request.country.name} (column 2).`] : [];
+    const warnings = request.specialProgram
+      ? [`Special program ${request.specialProgram} does not apply to products of ${request.country.name} (column 2).`]
+      : [];
     const inLieu = rules.column2InLieu.find(
-      (entry) => entry.countries.includes(country) && entry.effective_from <= request.entryDate && entry.matcher.matches(request.code, request.entryDate),
+      (entry) =>
+        entry.countries.includes(country) &&
+        entry.effective_from <= request.entryDate &&
+        entry.matcher.matches(request.code, request.entryDate),
     );
     if (inLieu) {
       return {
@@ -92,7 +97,9 @@ function chooseColumn(line: HtsLine, request: ValidRequest, rules: TariffRules):
   if (!claimed) return general(line, []);
   const special = parseSpecialColumn(line.special);
   if (special.kind !== 'special') {
-    return general(line, [`Special program ${claimed} is not available on ${line.rateLineCode} (no special rate); the general rate applies.`]);
+    return general(line, [
+      `Special program ${claimed} is not available on ${line.rateLineCode} (no special rate); the general rate applies.`,
+    ]);
   }
   const offer = special.offers.find((item) => item.programs === 'all' || item.programs.includes(claimed));
   const pointer = special.references.find((item) => item.programs.includes(claimed));
@@ -101,12 +108,19 @@ function chooseColumn(line: HtsLine, request: ValidRequest, rules: TariffRules):
   if (program) {
     const { effective_from: from, effective_to: to } = program;
     if ((from && request.entryDate < from) || (to && request.entryDate >= to)) {
-      return general(line, [`Special program ${claimed} (${program.name}) is not in force on ${request.entryDate}; the general rate applies.`]);
+      return general(line, [
+        `Special program ${claimed} (${program.name}) is not in force on ${request.entryDate}; the general rate applies.`,
+      ]);
     }
     if (program.countries && !program.countries.some((ref) => rules.groups.covers(ref, country, request.entryDate))) {
-      return general(line, [`Products of ${request.country.name} are not eligible for special program ${claimed} (${program.name}); the general rate applies.`]);
+      return general(line, [
+        `Products of ${request.country.name} are not eligible for special program ${claimed} (${program.name}); the general rate applies.`,
+      ]);
     }
-    if (!program.countries) warnings.push(`Eligibility of ${request.country.name} for ${claimed} (${program.name}) is not verified by our data.`);
+    if (!program.countries)
+      warnings.push(
+        `Eligibility of ${request.country.name} for ${claimed} (${program.name}) is not verified by our data.`,
+      );
   } else {
     warnings.push(`Special program ${claimed} is not in our program table; its eligibility is not verified.`);
   }
@@ -118,11 +132,16 @@ function chooseColumn(line: HtsLine, request: ValidRequest, rules: TariffRules):
       rate: { kind: 'reference', raw: line.special, refersTo: `See ${pointer.provisions}` },
       rateText: line.special,
       heading: null,
-      citations: [{ type: 'hts', ref: `HTSUS ${line.rateLineCode}, special column: see ${pointer.provisions} (${claimed})` }],
+      citations: [
+        { type: 'hts', ref: `HTSUS ${line.rateLineCode}, special column: see ${pointer.provisions} (${claimed})` },
+      ],
       warnings,
     };
   }
-  if (!offer) return general(line, [`Special program ${claimed} is not listed on ${line.rateLineCode}; the general rate applies.`]);
+  if (!offer)
+    return general(line, [
+      `Special program ${claimed} is not listed on ${line.rateLineCode}; the general rate applies.`,
+    ]);
   return {
     column: 'special',
     specialProgram: claimed,
@@ -130,7 +149,10 @@ function chooseColumn(line: HtsLine, request: ValidRequest, rules: TariffRules):
     rate: offer.rate,
     rateText: offer.rate.raw,
     heading: null,
-    citations: [{ type: 'hts', ref: `HTSUS ${line.rateLineCode}, special column (${claimed})` }, ...(program?.citations ?? [])],
+    citations: [
+      { type: 'hts', ref: `HTSUS ${line.rateLineCode}, special column (${claimed})` },
+      ...(program?.citations ?? []),
+    ],
     warnings,
   };
 }

@@ -5,7 +5,15 @@ import type { HtsLineSource } from '../hts-line-source';
 import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
 import { validateDutyRequest, withClaim, type DutyInput, type ValidRequest } from './duty-request';
-import { reportFamilies, type AdcvdAdvisory, type DutyCalculation, type DutyComponent, type PossibleExemption, type ProgramSummary, type UnresolvedItem } from './duty-result';
+import {
+  reportFamilies,
+  type AdcvdAdvisory,
+  type DutyCalculation,
+  type DutyComponent,
+  type PossibleExemption,
+  type ProgramSummary,
+  type UnresolvedItem,
+} from './duty-result';
 import { deMinimisOutcome, relieveAll } from './de-minimis';
 import { harborMaintenanceFee, merchandiseProcessingFee } from './fees';
 import { applyInteractions } from './interactions';
@@ -38,24 +46,28 @@ function withAmount(component: DutyComponent, amount: Decimal | null, amounts: A
 
 function baseComponent(base: BaseDuty, declared: string, amounts: Amounts): DutyComponent {
   const amount = base.amount.status === 'resolved' ? toCents(base.amount.amount) : null;
-  return withAmount({
-    id: 'mfn',
-    family: 'base',
-    program: base.column === 'column2' ? 'column_2' : base.column === 'special' ? 'special_rate' : 'mfn',
-    programTitle: base.programTitle,
-    heading: base.heading,
-    description: `Base duty, ${base.column === 'column2' ? 'column 2' : base.column === 'special' ? `special rate (${base.specialProgram})` : 'column 1 general'}`,
-    rateKind: 'base',
-    rateText: base.rateText,
-    ratePercent: base.rate.kind === 'ad_valorem' ? base.rate.term.percent : base.rate.kind === 'free' ? '0' : null,
-    basis: 'full_value',
-    basisValue: declared,
-    amount: amount ? amount.toFixed(2) : null,
-    status: base.amount.status === 'resolved' ? 'applies' : 'unresolved',
-    ...(base.amount.status === 'unresolved' ? { reason: base.amount.reason } : {}),
-    citations: base.citations,
-    possibleExemptions: [],
-  }, amount, amounts);
+  return withAmount(
+    {
+      id: 'mfn',
+      family: 'base',
+      program: base.column === 'column2' ? 'column_2' : base.column === 'special' ? 'special_rate' : 'mfn',
+      programTitle: base.programTitle,
+      heading: base.heading,
+      description: `Base duty, ${base.column === 'column2' ? 'column 2' : base.column === 'special' ? `special rate (${base.specialProgram})` : 'column 1 general'}`,
+      rateKind: 'base',
+      rateText: base.rateText,
+      ratePercent: base.rate.kind === 'ad_valorem' ? base.rate.term.percent : base.rate.kind === 'free' ? '0' : null,
+      basis: 'full_value',
+      basisValue: declared,
+      amount: amount ? amount.toFixed(2) : null,
+      status: base.amount.status === 'resolved' ? 'applies' : 'unresolved',
+      ...(base.amount.status === 'unresolved' ? { reason: base.amount.reason } : {}),
+      citations: base.citations,
+      possibleExemptions: [],
+    },
+    amount,
+    amounts,
+  );
 }
 
 function measureComponent(item: EvaluatedMeasure, amounts: Amounts): DutyComponent {
@@ -63,35 +75,54 @@ function measureComponent(item: EvaluatedMeasure, amounts: Amounts): DutyCompone
   const amount = item.status === 'applies' && item.amount ? toCents(item.amount) : null;
   const met = measure.rate.kind === 'floor' && item.status === 'applies' && amount?.isZero();
   const rateText =
-    measure.rate.kind === 'prohibition' ? 'prohibited' : measure.rate.kind === 'floor' ? `${measure.rate.percent}% total duty level` : `+${measure.rate.percent}%`;
-  return withAmount({
-    id: measure.id,
-    family: measure.family,
-    program: measure.program,
-    programTitle: measure.programTitle,
-    heading: met && measure.heading_when_met ? measure.heading_when_met : measure.heading,
-    description: measure.description,
-    rateKind: measure.rate.kind,
-    rateText,
-    ratePercent: measure.rate.kind === 'prohibition' ? null : measure.rate.percent,
-    basis: item.chargedOn ?? measure.basis,
-    basisValue: item.basisValue ? item.basisValue.toFixed(2) : null,
-    amount: amount ? amount.toFixed(2) : null,
-    status: item.status,
-    ...(item.reason ? { reason: item.reason } : {}),
-    ...(item.suppressedBy ? { suppressedBy: item.suppressedBy } : {}),
-    ...(item.reliefHeading ? { reliefHeading: item.reliefHeading } : {}),
-    citations: measure.citations,
-    possibleExemptions: item.possibleExemptions,
-  }, amount, amounts);
+    measure.rate.kind === 'prohibition'
+      ? 'prohibited'
+      : measure.rate.kind === 'floor'
+        ? `${measure.rate.percent}% total duty level`
+        : `+${measure.rate.percent}%`;
+  return withAmount(
+    {
+      id: measure.id,
+      family: measure.family,
+      program: measure.program,
+      programTitle: measure.programTitle,
+      heading: met && measure.heading_when_met ? measure.heading_when_met : measure.heading,
+      description: measure.description,
+      rateKind: measure.rate.kind,
+      rateText,
+      ratePercent: measure.rate.kind === 'prohibition' ? null : measure.rate.percent,
+      basis: item.chargedOn ?? measure.basis,
+      basisValue: item.basisValue ? item.basisValue.toFixed(2) : null,
+      amount: amount ? amount.toFixed(2) : null,
+      status: item.status,
+      ...(item.reason ? { reason: item.reason } : {}),
+      ...(item.suppressedBy ? { suppressedBy: item.suppressedBy } : {}),
+      ...(item.reliefHeading ? { reliefHeading: item.reliefHeading } : {}),
+      citations: measure.citations,
+      possibleExemptions: item.possibleExemptions,
+    },
+    amount,
+    amounts,
+  );
 }
 
-function adcvdAdvisories(request: ValidRequest, rules: TariffRules, declared: string, amounts: Amounts): { advisories: AdcvdAdvisory[]; components: DutyComponent[] } {
+function adcvdAdvisories(
+  request: ValidRequest,
+  rules: TariffRules,
+  declared: string,
+  amounts: Amounts,
+): { advisories: AdcvdAdvisory[]; components: DutyComponent[] } {
   const advisories: AdcvdAdvisory[] = [];
   const components: DutyComponent[] = [];
   for (const order of rules.adcvdCases(request.code, request.country.code, request.entryDate)) {
-    const live = order.rates.filter((rate) => rate.effectiveFrom <= request.entryDate && (rate.effectiveTo === undefined || request.entryDate < rate.effectiveTo));
-    const own = request.exporter ? live.find((rate) => !rate.allOthers && rate.exporter.toLowerCase() === request.exporter?.toLowerCase()) : undefined;
+    const live = order.rates.filter(
+      (rate) =>
+        rate.effectiveFrom <= request.entryDate &&
+        (rate.effectiveTo === undefined || request.entryDate < rate.effectiveTo),
+    );
+    const own = request.exporter
+      ? live.find((rate) => !rate.allOthers && rate.exporter.toLowerCase() === request.exporter?.toLowerCase())
+      : undefined;
     // Without a named exporter (or one without its own rate) the all-others rate is the deposit.
     const allOthers = own ? undefined : live.find((rate) => rate.allOthers);
     const rate = own ?? allOthers;
@@ -116,23 +147,32 @@ function adcvdAdvisories(request: ValidRequest, rules: TariffRules, declared: st
         : `Possible ${order.type} order ${order.caseNumber} (${order.product}) on products of ${request.country.name}: its scope lists this HTS number. The cash-deposit rate depends on the exporter and is not in our data${request.exporter ? ` for ${request.exporter}` : ''}; the duty total leaves it out. ${scope}${listed}`,
     });
     if (rate && amount) {
-      components.push(withAmount({
-        id: order.caseNumber,
-        family: 'ad_cvd',
-        program: order.type === 'AD' ? 'antidumping' : 'countervailing',
-        programTitle: order.type === 'AD' ? 'Antidumping duty' : 'Countervailing duty',
-        heading: null,
-        description: `${order.type} order ${order.caseNumber}: ${order.product}`,
-        rateKind: 'adcvd',
-        rateText: `${rate.percent}%`,
-        ratePercent: rate.percent,
-        basis: 'full_value',
-        basisValue: declared,
-        amount: amount.toFixed(2),
-        status: 'applies',
-        citations: [{ type: 'federal_register', ref: `FR doc ${rate.federalRegisterDocument}` }, ...rules.ruleSet.adcvdCitations],
-        possibleExemptions: [],
-      }, amount, amounts));
+      components.push(
+        withAmount(
+          {
+            id: order.caseNumber,
+            family: 'ad_cvd',
+            program: order.type === 'AD' ? 'antidumping' : 'countervailing',
+            programTitle: order.type === 'AD' ? 'Antidumping duty' : 'Countervailing duty',
+            heading: null,
+            description: `${order.type} order ${order.caseNumber}: ${order.product}`,
+            rateKind: 'adcvd',
+            rateText: `${rate.percent}%`,
+            ratePercent: rate.percent,
+            basis: 'full_value',
+            basisValue: declared,
+            amount: amount.toFixed(2),
+            status: 'applies',
+            citations: [
+              { type: 'federal_register', ref: `FR doc ${rate.federalRegisterDocument}` },
+              ...rules.ruleSet.adcvdCitations,
+            ],
+            possibleExemptions: [],
+          },
+          amount,
+          amounts,
+        ),
+      );
     }
   }
   return { advisories, components };
@@ -142,7 +182,18 @@ function adcvdAdvisories(request: ValidRequest, rules: TariffRules, declared: st
 const plus = (sum: Decimal | null, term: Decimal): Decimal => (sum === null ? term : sum.plus(term));
 
 /** A program with no measure on the line: nothing to add up (one shared, frozen summary per family). */
-const absent = new Map(reportFamilies.map((family) => [family, Object.freeze({ family, applies: false, amount: '0.00', ratePercent: '0', headings: Object.freeze([]) as unknown as string[] })]));
+const absent = new Map(
+  reportFamilies.map((family) => [
+    family,
+    Object.freeze({
+      family,
+      applies: false,
+      amount: '0.00',
+      ratePercent: '0',
+      headings: Object.freeze([]) as unknown as string[],
+    }),
+  ]),
+);
 
 /**
  * The family's rate as the measures state it (their percents added up) when every amount it owes is
@@ -153,7 +204,10 @@ function nominalRate(own: DutyComponent[], amounts: Amounts): string | null {
   let sum: Decimal | null = null;
   for (const component of own) {
     if (component.status !== 'applies' || (amounts.get(component) as Decimal).isZero()) continue;
-    const adValorem = component.rateKind === 'additive' || component.rateKind === 'adcvd' || (component.rateKind === 'base' && component.ratePercent !== null);
+    const adValorem =
+      component.rateKind === 'additive' ||
+      component.rateKind === 'adcvd' ||
+      (component.rateKind === 'base' && component.ratePercent !== null);
     if (!adValorem || component.basis !== 'full_value' || component.ratePercent === null) return null;
     sum = plus(sum, percentDecimal(component.ratePercent));
   }
@@ -206,16 +260,32 @@ export async function calculateDuty(input: DutyInput, dependencies: DutyEngineDe
  * Each exemption the line could reach with a claim it does not make, with the duty total the claim
  * would give (the same calculation with the claim added).
  */
-async function withClaimTotals(request: ValidRequest, result: DutyCalculation, dependencies: DutyEngineDependencies): Promise<PossibleExemption[]> {
+async function withClaimTotals(
+  request: ValidRequest,
+  result: DutyCalculation,
+  dependencies: DutyEngineDependencies,
+): Promise<PossibleExemption[]> {
   if (!reachesClaim(result.components)) return [];
   const found: PossibleExemption[] = [];
   for (const component of result.components) {
     for (const note of component.possibleExemptions) {
       const claim = note.claim;
-      if (!claim || found.some((known) => known.claim.code === claim.code && known.heading === (note.heading ?? null))) continue;
-      const claimed = withClaim(request, { code: claim.code, value: null, text: claim.text ?? null, date: claim.date ?? null });
+      if (!claim || found.some((known) => known.claim.code === claim.code && known.heading === (note.heading ?? null)))
+        continue;
+      const claimed = withClaim(request, {
+        code: claim.code,
+        value: null,
+        text: claim.text ?? null,
+        date: claim.date ?? null,
+      });
       const total = (await calculateStack(claimed, dependencies)).totals.duty;
-      found.push({ claim, heading: note.heading ?? null, description: note.text, component: component.id, totalDuty: total });
+      found.push({
+        claim,
+        heading: note.heading ?? null,
+        description: note.text,
+        component: component.id,
+        totalDuty: total,
+      });
     }
   }
   return found;
@@ -228,14 +298,22 @@ function reachesClaim(components: DutyComponent[]): boolean {
 }
 
 /** Claims no measure on the line (and no AD/CVD order for its origin) can use: warned about, never applied. */
-function unfitClaims(request: ValidRequest, candidates: CompiledMeasure[], rules: TariffRules, adcvdFound: boolean): string[] {
+function unfitClaims(
+  request: ValidRequest,
+  candidates: CompiledMeasure[],
+  rules: TariffRules,
+  adcvdFound: boolean,
+): string[] {
   const used = new Set(candidates.flatMap((candidate) => claimsUsedBy(candidate, request, rules)));
   used.add('special_program');
   used.add('de_minimis'); // its own warning says why it was refused
   if (adcvdFound) used.add('adcvd_exporter');
   return [...request.claims.keys()]
     .filter((code) => !used.has(code))
-    .map((code) => `The claim ${code} does not fit this line (no measure on ${request.code} for this origin and date uses it); it was not applied.`);
+    .map(
+      (code) =>
+        `The claim ${code} does not fit this line (no measure on ${request.code} for this origin and date uses it); it was not applied.`,
+    );
 }
 
 async function calculateStack(request: ValidRequest, dependencies: DutyEngineDependencies): Promise<DutyCalculation> {
@@ -246,7 +324,12 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
   const { line } = lookup;
 
   const base = evaluateBaseDuty(line, request, rules);
-  const candidates = rules.candidates({ code: request.code, country: request.country.code, entryDate: request.entryDate, arrivalDate: request.arrivalDate });
+  const candidates = rules.candidates({
+    code: request.code,
+    country: request.country.code,
+    entryDate: request.entryDate,
+    arrivalDate: request.arrivalDate,
+  });
   const evaluated: EvaluatedMeasure[] = [];
   for (const candidate of candidates) {
     const item = evaluateMeasure(candidate, request, rules, base.amount);
@@ -281,13 +364,15 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
   if (hmf.status === 'unresolved') unresolved.push({ component: 'fees.hmf', reason: hmf.reason ?? 'unresolved' });
   const feesTotal = mpf.status === 'unresolved' || hmf.status === 'unresolved' ? null : plus(mpfDue, hmfDue ?? zero);
   let applying: Decimal | null = null;
-  for (const component of components) if (component.status === 'applies') applying = plus(applying, amounts.get(component) as Decimal);
+  for (const component of components)
+    if (component.status === 'applies') applying = plus(applying, amounts.get(component) as Decimal);
   const dutyTotal = prohibited !== false || componentUnresolved ? null : (applying ?? zero);
   const feesText = feesTotal ? centsText(feesTotal) : null;
 
   // The base duty's warnings are its own array, made for this calculation: the others join it.
   const warnings = base.warnings;
-  if (prohibited) warnings.push('Importation of this article is prohibited on the date given; no duty total is computed.');
+  if (prohibited)
+    warnings.push('Importation of this article is prohibited on the date given; no duty total is computed.');
   if (request.arrivalDefaulted && evaluated.some((item) => item.measure.date_basis === 'arrival')) {
     warnings.push('A measure here is keyed to the date of arrival; the entry date was used as the arrival date.');
   }
@@ -315,7 +400,11 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
       rateText: base.rateText,
       rateType: rateType(base),
       adValoremPercent:
-        base.rate.kind === 'ad_valorem' ? base.rate.term.percent : base.amount.status === 'resolved' ? percentOf(base.amount.amount, request.value) : null,
+        base.rate.kind === 'ad_valorem'
+          ? base.rate.term.percent
+          : base.amount.status === 'resolved'
+            ? percentOf(base.amount.amount, request.value)
+            : null,
     },
     components,
     programs: summarize(components, amounts, request.value),

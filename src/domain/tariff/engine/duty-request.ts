@@ -78,7 +78,14 @@ const hundred = new Decimal(100);
 const noClaims: Map<string, ValidClaim> = new Map();
 
 /** Program names callers use for the special program indicator (SPI) letters of the HTS. */
-const programAliases: Record<string, string> = { USMCA: 'S', 'CAFTA-DR': 'P', CAFTA: 'P', AGOA: 'D', GSP: 'A', KORUS: 'KR' };
+const programAliases: Record<string, string> = {
+  USMCA: 'S',
+  'CAFTA-DR': 'P',
+  CAFTA: 'P',
+  AGOA: 'D',
+  GSP: 'A',
+  KORUS: 'KR',
+};
 
 /** Dates already found to be days of the calendar (requests name few): bounded, so odd input cannot grow it. */
 const knownDays = new Set<string>();
@@ -103,18 +110,30 @@ function readClaims(inputs: readonly ClaimInput[], declared: Decimal): Map<strin
   inputs.forEach((input, index) => {
     const at = `claims/${index}`;
     const definition = claimCatalogue.get(input.code);
-    if (!definition) throw new InvalidTariffRequestError(`${at}/code`, `unknown claim "${input.code}"; the catalogue is in the API description (TariffClaim)`);
-    if (claims.has(input.code)) throw new InvalidTariffRequestError(`${at}/code`, `claim "${input.code}" is made twice`);
+    if (!definition)
+      throw new InvalidTariffRequestError(
+        `${at}/code`,
+        `unknown claim "${input.code}"; the catalogue is in the API description (TariffClaim)`,
+      );
+    if (claims.has(input.code))
+      throw new InvalidTariffRequestError(`${at}/code`, `claim "${input.code}" is made twice`);
     let value: Decimal | null = null;
     let text: string | null = null;
     if (definition.takes === 'value' || definition.takes === 'percent') {
-      if (input.value === undefined) throw new InvalidTariffRequestError(`${at}/value`, `claim "${input.code}" needs a value`);
+      if (input.value === undefined)
+        throw new InvalidTariffRequestError(`${at}/value`, `claim "${input.code}" needs a value`);
       const percent = definition.takes === 'percent';
-      value = notAbove(input.value, percent ? hundred : declared, `${at}/value`, `claim "${input.code}" cannot exceed ${percent ? '100 percent' : 'declared_value'}`);
+      value = notAbove(
+        input.value,
+        percent ? hundred : declared,
+        `${at}/value`,
+        `claim "${input.code}" cannot exceed ${percent ? '100 percent' : 'declared_value'}`,
+      );
     }
     if (definition.takes === 'text') {
       text = input.text?.trim() || null;
-      if (text === null) throw new InvalidTariffRequestError(`${at}/text`, `claim "${input.code}" needs a text (${definition.asserts})`);
+      if (text === null)
+        throw new InvalidTariffRequestError(`${at}/text`, `claim "${input.code}" needs a text (${definition.asserts})`);
     }
     const date = definition.takes === 'date' ? calendarDate(input.date ?? '', `${at}/date`) : null;
     claims.set(input.code, { code: input.code, value, text, date });
@@ -124,22 +143,38 @@ function readClaims(inputs: readonly ClaimInput[], declared: Decimal): Map<strin
 
 /** Claims that exclude each other, with what a request making both is told. */
 const exclusiveClaims: ReadonlyArray<{ pair: readonly [string, string]; message: string }> = [
-  { pair: ['pharmaceutical_patented', 'pharmaceutical_generic'], message: 'a pharmaceutical is claimed patented or generic, not both' },
-  { pair: ['within_quota', 'over_quota'], message: 'goods are claimed within a tariff-rate quota or beyond it, not both' },
+  {
+    pair: ['pharmaceutical_patented', 'pharmaceutical_generic'],
+    message: 'a pharmaceutical is claimed patented or generic, not both',
+  },
+  {
+    pair: ['within_quota', 'over_quota'],
+    message: 'goods are claimed within a tariff-rate quota or beyond it, not both',
+  },
 ];
 
 /** The fields the engine reads off the claims: the special program, the pharmaceutical status, the quota, the exporter. */
-function claimFields(claims: Map<string, ValidClaim>): Pick<ValidRequest, 'claims' | 'specialProgram' | 'pharmaceutical' | 'quota' | 'exporter'> {
+function claimFields(
+  claims: Map<string, ValidClaim>,
+): Pick<ValidRequest, 'claims' | 'specialProgram' | 'pharmaceutical' | 'quota' | 'exporter'> {
   const claimedProgram = claims.get('special_program')?.text?.toUpperCase() ?? null;
   const specialProgram = claimedProgram === null ? null : (programAliases[claimedProgram] ?? claimedProgram);
   if (specialProgram !== null && !/^[A-Z]{1,2}[*+]?$/.test(specialProgram)) {
-    throw new InvalidTariffRequestError('claims/special_program', 'special_program must be a special program indicator such as S, AU or KR');
+    throw new InvalidTariffRequestError(
+      'claims/special_program',
+      'special_program must be a special program indicator such as S, AU or KR',
+    );
   }
-  for (const { pair, message } of exclusiveClaims) if (claims.has(pair[0]) && claims.has(pair[1])) throw new InvalidTariffRequestError('claims', message);
+  for (const { pair, message } of exclusiveClaims)
+    if (claims.has(pair[0]) && claims.has(pair[1])) throw new InvalidTariffRequestError('claims', message);
   return {
     claims,
     specialProgram,
-    pharmaceutical: claims.has('pharmaceutical_patented') ? 'patented' : claims.has('pharmaceutical_generic') ? 'generic' : null,
+    pharmaceutical: claims.has('pharmaceutical_patented')
+      ? 'patented'
+      : claims.has('pharmaceutical_generic')
+        ? 'generic'
+        : null,
     quota: claims.has('within_quota') ? 'within' : claims.has('over_quota') ? 'over' : null,
     exporter: claims.get('adcvd_exporter')?.text ?? null,
   };
@@ -150,7 +185,8 @@ export function withClaim(request: ValidRequest, claim: ValidClaim): ValidReques
   const claims = new Map(request.claims);
   claims.set(claim.code, claim);
   // The claim added replaces the one it excludes.
-  for (const { pair } of exclusiveClaims) if (pair.includes(claim.code)) claims.delete(pair[0] === claim.code ? pair[1] : pair[0]);
+  for (const { pair } of exclusiveClaims)
+    if (pair.includes(claim.code)) claims.delete(pair[0] === claim.code ? pair[1] : pair[0]);
   return { ...request, ...claimFields(claims) };
 }
 
@@ -160,15 +196,24 @@ export function withClaim(request: ValidRequest, claim: ValidClaim): ValidReques
  */
 export function validateDutyRequest(input: DutyInput, today: () => string): ValidRequest {
   const code = normalizeHtsCode(input.htsCode);
-  if (!code) throw new InvalidTariffRequestError('hts_code', 'hts_code must be an HTS number of 8 or 10 digits, dotted or plain');
+  if (!code)
+    throw new InvalidTariffRequestError(
+      'hts_code',
+      'hts_code must be an HTS number of 8 or 10 digits, dotted or plain',
+    );
   const country = countryByCode(input.countryCode.toUpperCase());
   if (!country) throw new UnknownCountryError(input.countryCode.toUpperCase());
   const value = input.declaredValue ?? defaultValue;
-  if (value.lessThanOrEqualTo(0)) throw new InvalidTariffRequestError('declared_value', 'declared_value must be greater than 0');
+  if (value.lessThanOrEqualTo(0))
+    throw new InvalidTariffRequestError('declared_value', 'declared_value must be greater than 0');
   const entryDate = input.entryDate === undefined ? today() : calendarDate(input.entryDate, 'entry_date');
   const quantities = (input.quantities ?? []).map((quantity, index) => {
     const unit = canonicalUnit(quantity.unit);
-    if (!unit) throw new InvalidTariffRequestError(`quantities/${index}/unit`, `unit "${quantity.unit}" is not a known unit of quantity`);
+    if (!unit)
+      throw new InvalidTariffRequestError(
+        `quantities/${index}/unit`,
+        `unit "${quantity.unit}" is not a known unit of quantity`,
+      );
     return { value: quantity.value, unit };
   });
   const metal = input.metalContentValue;
@@ -181,7 +226,10 @@ export function validateDutyRequest(input: DutyInput, today: () => string): Vali
     arrivalDate: input.arrivalDate === undefined ? entryDate : calendarDate(input.arrivalDate, 'arrival_date'),
     arrivalDefaulted: input.arrivalDate === undefined,
     quantities,
-    metalContentValue: metal === undefined ? null : notAbove(metal, value, 'claims/metal_content_value', 'metal_content_value cannot exceed declared_value'),
+    metalContentValue:
+      metal === undefined
+        ? null
+        : notAbove(metal, value, 'claims/metal_content_value', 'metal_content_value cannot exceed declared_value'),
     mode: input.mode ?? null,
     ...claimFields(readClaims(input.claims ?? [], value)),
   };

@@ -27,7 +27,11 @@ export function compileFees(table: FeesFile): CompiledFees {
     table,
     mpfFraction: new Decimal(table.mpf.percent).dividedBy(100),
     formalEntryMinimum: new Decimal(table.mpf.formal_entry_minimum_value),
-    mpfYears: table.mpf.fiscal_years.map((year) => ({ minimum: new Decimal(year.minimum), maximum: new Decimal(year.maximum), citations: [...table.mpf.citations, ...year.citations] })),
+    mpfYears: table.mpf.fiscal_years.map((year) => ({
+      minimum: new Decimal(year.minimum),
+      maximum: new Decimal(year.maximum),
+      citations: [...table.mpf.citations, ...year.citations],
+    })),
     hmfFraction: new Decimal(table.hmf.percent).dividedBy(100),
     informalEntry: {
       ...mpfBase,
@@ -35,8 +39,18 @@ export function compileFees(table: FeesFile): CompiledFees {
       amount: null,
       reason: `a value of ${table.mpf.formal_entry_minimum_value} USD or less may enter informally; the informal-entry MPF is not modelled`,
     },
-    hmfModeUnknown: { ...hmfBase, status: 'unresolved', amount: null, reason: 'the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only' },
-    hmfNotCharged: new Map(transportModes.map((mode) => [mode, { ...hmfBase, status: 'not_applicable', amount: null, reason: `not charged on ${mode} shipments` }])),
+    hmfModeUnknown: {
+      ...hmfBase,
+      status: 'unresolved',
+      amount: null,
+      reason: 'the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only',
+    },
+    hmfNotCharged: new Map(
+      transportModes.map((mode) => [
+        mode,
+        { ...hmfBase, status: 'not_applicable', amount: null, reason: `not charged on ${mode} shipments` },
+      ]),
+    ),
   };
 }
 
@@ -55,7 +69,13 @@ export function merchandiseProcessingFee(fees: CompiledFees, request: ValidReque
   const date = request.entryDate;
   const index = mpf.fiscal_years.findIndex((row) => date >= row.from && date < row.to);
   if (index < 0) {
-    return charge({ ratePercent: mpf.percent, citations: mpf.citations, status: 'unresolved', amount: null, reason: `no MPF minimum and maximum in our data for the fiscal year of ${date}` });
+    return charge({
+      ratePercent: mpf.percent,
+      citations: mpf.citations,
+      status: 'unresolved',
+      amount: null,
+      reason: `no MPF minimum and maximum in our data for the fiscal year of ${date}`,
+    });
   }
   const { minimum, maximum, citations } = fees.mpfYears[index];
   const raw = request.value.times(fees.mpfFraction);

@@ -19,14 +19,19 @@ function owes(evaluated: EvaluatedMeasure): boolean | 'unknown' {
 
 /** Whether the excluding measure, charged on one metal's content, leaves the rest of the value to this one. */
 function leavesRemainder(interaction: MeasureInteraction, by: LoadedMeasure): boolean {
-  return by.basis === 'metal_content' && by.metal !== undefined && (interaction.remainder_metals ?? []).includes(by.metal);
+  return (
+    by.basis === 'metal_content' && by.metal !== undefined && (interaction.remainder_metals ?? []).includes(by.metal)
+  );
 }
 
 /**
  * Charges the measure on the value its metal-content suppressors leave (the non-steel content of a
  * steel derivative): unresolved while a metal content value is not claimed.
  */
-function chargeOnRemainder(item: EvaluatedMeasure, edges: Array<{ by: EvaluatedMeasure; interaction: MeasureInteraction }>): void {
+function chargeOnRemainder(
+  item: EvaluatedMeasure,
+  edges: Array<{ by: EvaluatedMeasure; interaction: MeasureInteraction }>,
+): void {
   const metals = edges.map(({ by }) => by.measure.metal).join(' and ');
   const citations = [...new Set(edges.map(({ interaction }) => interaction.citation.ref))].join('; ');
   const missing = edges.find(({ by }) => by.basisValue === null);
@@ -68,7 +73,11 @@ export function applyInteractions(evaluated: EvaluatedMeasure[], date: string): 
   };
   for (const item of evaluated) {
     for (const interaction of item.measure.interactions) {
-      if ((interaction.from !== undefined && date < interaction.from) || (interaction.to !== undefined && date >= interaction.to)) continue;
+      if (
+        (interaction.from !== undefined && date < interaction.from) ||
+        (interaction.to !== undefined && date >= interaction.to)
+      )
+        continue;
       for (const other of evaluated) {
         if (other === item || !targets(interaction, other.measure)) continue;
         if (interaction.relation === 'excluded_by') suppress(item, { by: other, interaction });
@@ -82,13 +91,17 @@ export function applyInteractions(evaluated: EvaluatedMeasure[], date: string): 
 
 type Edge = { by: EvaluatedMeasure; interaction: MeasureInteraction };
 
-function settleSuppressions(evaluated: EvaluatedMeasure[], suppressors: Map<EvaluatedMeasure, Edge[]>, date: string): void {
-
+function settleSuppressions(
+  evaluated: EvaluatedMeasure[],
+  suppressors: Map<EvaluatedMeasure, Edge[]>,
+  date: string,
+): void {
   const settled = new Set<EvaluatedMeasure>();
   const visiting = new Set<EvaluatedMeasure>();
   const settle = (item: EvaluatedMeasure) => {
     if (settled.has(item)) return;
-    if (visiting.has(item)) throw new Error(`tariff rules: interaction cycle involving measure ${item.measure.id} on ${date}`);
+    if (visiting.has(item))
+      throw new Error(`tariff rules: interaction cycle involving measure ${item.measure.id} on ${date}`);
     visiting.add(item);
     const edges = suppressors.get(item) ?? [];
     edges.forEach(({ by }) => settle(by));
@@ -134,7 +147,11 @@ function keepLargestOfGroups(evaluated: EvaluatedMeasure[]): void {
       }
       continue;
     }
-    const largest = members.reduce((best, member) => ((member.amount as NonNullable<typeof member.amount>).greaterThan(best.amount as NonNullable<typeof best.amount>) ? member : best));
+    const largest = members.reduce((best, member) =>
+      (member.amount as NonNullable<typeof member.amount>).greaterThan(best.amount as NonNullable<typeof best.amount>)
+        ? member
+        : best,
+    );
     for (const member of members) {
       if (member === largest) continue;
       member.status = 'suppressed';

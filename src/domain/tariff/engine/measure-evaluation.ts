@@ -41,8 +41,8 @@ export interface EvaluatedMeasure {
   amountOn: (basisValue: Decimal) => Decimal | null;
 }
 
-
-const inWindow = (date: string, from?: string, to?: string) => (from === undefined || date >= from) && (to === undefined || date < to);
+const inWindow = (date: string, from?: string, to?: string) =>
+  (from === undefined || date >= from) && (to === undefined || date < to);
 
 /** Whether the goods are claimed as loaded (in transit) before the date. */
 function loadedBefore(request: ValidRequest, date: string): boolean {
@@ -70,7 +70,9 @@ function basisValueOf(measure: LoadedMeasure, request: ValidRequest): Decimal | 
 /** The claimed U.S. content share when it reaches the measure's U.S. content relief (9903.01.34), else null. */
 function usContentRelief(measure: LoadedMeasure, request: ValidRequest): Decimal | null {
   const share = request.claims.get('us_content_share')?.value;
-  return measure.us_content_relief && share && share.greaterThanOrEqualTo(measure.us_content_relief.min_share) ? share : null;
+  return measure.us_content_relief && share && share.greaterThanOrEqualTo(measure.us_content_relief.min_share)
+    ? share
+    : null;
 }
 
 /**
@@ -90,7 +92,10 @@ export function claimsUsedBy(compiled: CompiledMeasure, request: ValidRequest, r
   return [
     ...exemptions.flatMap((exemption) => [
       // A loading date on or after the relief's date does not fit it.
-      ...(exemption.requires?.claim && (!exemption.requires.loaded_before || loadedBefore(request, exemption.requires.loaded_before)) ? [exemption.requires.claim] : []),
+      ...(exemption.requires?.claim &&
+      (!exemption.requires.loaded_before || loadedBefore(request, exemption.requires.loaded_before))
+        ? [exemption.requires.claim]
+        : []),
       ...(exemption.requires?.special_program ? ['special_program'] : []),
       ...(exemption.requires?.pharmaceutical ? [`pharmaceutical_${exemption.requires.pharmaceutical}`] : []),
     ]),
@@ -105,7 +110,9 @@ export function claimsUsedBy(compiled: CompiledMeasure, request: ValidRequest, r
               ? ['within_quota', 'over_quota']
               : [],
     ),
-    ...compiled.confirmations.filter((confirmation) => confirmation.productsMatcher.matches(request.code, date)).map((confirmation) => confirmation.claim),
+    ...compiled.confirmations
+      .filter((confirmation) => confirmation.productsMatcher.matches(request.code, date))
+      .map((confirmation) => confirmation.claim),
     ...(measure.metal ? [metalContentClaims[measure.metal]] : []),
     ...(measure.basis === 'non_us_content' || usContentRelief(measure, request) ? ['us_content_share'] : []),
   ];
@@ -134,23 +141,45 @@ export function evaluateMeasure(
     const baseShare = baseAmount.amount.times(basisValue).dividedBy(request.value);
     return Decimal.max(0, basisValue.times(fraction).minus(baseShare));
   };
-  const result = (fields: Omit<EvaluatedMeasure, 'measure' | 'possibleExemptions' | 'subjectTo' | 'amountOn'> & { subjectTo?: boolean | 'unknown' }): EvaluatedMeasure => ({
+  const result = (
+    fields: Omit<EvaluatedMeasure, 'measure' | 'possibleExemptions' | 'subjectTo' | 'amountOn'> & {
+      subjectTo?: boolean | 'unknown';
+    },
+  ): EvaluatedMeasure => ({
     measure,
     possibleExemptions,
     amountOn,
-    subjectTo: fields.subjectTo ?? (fields.status === 'unresolved' ? 'unknown' : fields.status !== 'suppressed' && (fields.amount === null ? positive : isAboveZero(fields.amount))),
+    subjectTo:
+      fields.subjectTo ??
+      (fields.status === 'unresolved'
+        ? 'unknown'
+        : fields.status !== 'suppressed' && (fields.amount === null ? positive : isAboveZero(fields.amount))),
     ...fields,
   });
 
   for (const condition of measure.conditions) {
-    if (condition.kind === 'special_program_claimed' && !(request.specialProgram && condition.programs.includes(request.specialProgram))) return null;
-    if (condition.kind === 'pharmaceutical' && request.pharmaceutical !== null && request.pharmaceutical !== condition.status) return null;
+    if (
+      condition.kind === 'special_program_claimed' &&
+      !(request.specialProgram && condition.programs.includes(request.specialProgram))
+    )
+      return null;
+    if (
+      condition.kind === 'pharmaceutical' &&
+      request.pharmaceutical !== null &&
+      request.pharmaceutical !== condition.status
+    )
+      return null;
     if (condition.kind === 'loaded_before' && !loadedBefore(request, condition.date)) return null;
   }
 
   for (const confirmation of compiled.confirmations) {
     if (confirmation.productsMatcher.matches(request.code, date) && !request.claims.has(confirmation.claim)) {
-      return result({ status: 'suppressed', amount: null, basisValue: null, reason: `${confirmation.reason}: not charged without the claim ${confirmation.claim}` });
+      return result({
+        status: 'suppressed',
+        amount: null,
+        basisValue: null,
+        reason: `${confirmation.reason}: not charged without the claim ${confirmation.claim}`,
+      });
     }
   }
 
@@ -159,9 +188,13 @@ export function evaluateMeasure(
     if (!rules.groups.inScope(exemption.countries, country, date)) continue;
     if (exemption.productsMatcher && !exemption.productsMatcher.matches(request.code, date)) continue;
     const needs = exemption.requires;
-    const programMet = !needs?.special_program || (request.specialProgram !== null && needs.special_program.includes(request.specialProgram));
+    const programMet =
+      !needs?.special_program ||
+      (request.specialProgram !== null && needs.special_program.includes(request.specialProgram));
     const pharmaMet = !needs?.pharmaceutical || request.pharmaceutical === needs.pharmaceutical;
-    const claimMet = !needs?.claim || (request.claims.has(needs.claim) && (!needs.loaded_before || loadedBefore(request, needs.loaded_before)));
+    const claimMet =
+      !needs?.claim ||
+      (request.claims.has(needs.claim) && (!needs.loaded_before || loadedBefore(request, needs.loaded_before)));
     if (programMet && pharmaMet && claimMet) {
       return result({
         status: 'suppressed',
@@ -178,27 +211,53 @@ export function evaluateMeasure(
         : needs?.loaded_before
           ? { code: needs.claim as string, date: dayBefore(needs.loaded_before) }
           : { code: needs?.claim as string, text: `claimed ${exemption.heading ?? 'exemption'}` };
-    const named = claim.code === 'special_program' ? `special program ${needs?.special_program?.join(' or ')}` : claim.code;
-    possibleExemptions.push({ ...(exemption.heading ? { heading: exemption.heading } : {}), text: `${exemption.description}: exempt with the claim ${named}`, claim });
+    const named =
+      claim.code === 'special_program' ? `special program ${needs?.special_program?.join(' or ')}` : claim.code;
+    possibleExemptions.push({
+      ...(exemption.heading ? { heading: exemption.heading } : {}),
+      text: `${exemption.description}: exempt with the claim ${named}`,
+      claim,
+    });
   }
 
   for (const condition of measure.conditions) {
     if (condition.kind === 'pharmaceutical' && request.pharmaceutical === null) {
-      return result({ status: 'unresolved', amount: null, basisValue: null, reason: `applies only to ${condition.status} pharmaceuticals: claims.pharmaceutical (patented or generic) is needed` });
+      return result({
+        status: 'unresolved',
+        amount: null,
+        basisValue: null,
+        reason: `applies only to ${condition.status} pharmaceuticals: claims.pharmaceutical (patented or generic) is needed`,
+      });
     }
-    if (condition.kind === 'scope_unconfirmed') return result({ status: 'unresolved', amount: null, basisValue: null, reason: condition.reason });
+    if (condition.kind === 'scope_unconfirmed')
+      return result({ status: 'unresolved', amount: null, basisValue: null, reason: condition.reason });
     if (condition.kind === 'tariff_rate_quota' && request.quota === 'within') {
-      return result({ status: 'suppressed', amount: null, basisValue: null, reason: `within the tariff-rate quota: no additional duty (${condition.within_heading})`, reliefHeading: condition.within_heading });
+      return result({
+        status: 'suppressed',
+        amount: null,
+        basisValue: null,
+        reason: `within the tariff-rate quota: no additional duty (${condition.within_heading})`,
+        reliefHeading: condition.within_heading,
+      });
     }
     if (condition.kind === 'tariff_rate_quota' && request.quota === null) {
-      possibleExemptions.push({ heading: condition.within_heading, text: 'Within the tariff-rate quota, no additional duty: claim within_quota', claim: { code: 'within_quota' } });
+      possibleExemptions.push({
+        heading: condition.within_heading,
+        text: 'Within the tariff-rate quota, no additional duty: claim within_quota',
+        claim: { code: 'within_quota' },
+      });
       const reason = `charged only beyond the tariff-rate quota (within it, ${condition.within_heading}: no additional duty): claim within_quota or over_quota`;
       return result({ status: 'unresolved', amount: null, basisValue: null, reason });
     }
   }
 
   if (fraction === null) {
-    return result({ status: 'prohibited', amount: null, basisValue: null, reason: `importation prohibited: ${measure.description}` });
+    return result({
+      status: 'prohibited',
+      amount: null,
+      basisValue: null,
+      reason: `importation prohibited: ${measure.description}`,
+    });
   }
   const basisValue = basisValueOf(measure, request);
   if (basisValue === null) {
@@ -206,16 +265,32 @@ export function evaluateMeasure(
       measure.basis === 'metal_content'
         ? `the certified ${measure.metal} content value (claim ${metalContentClaims[measure.metal ?? 'steel']})`
         : 'the value of the non-U.S. content (claim us_content_share)';
-    return result({ status: 'unresolved', amount: null, basisValue: null, reason: `the duty is on ${needed}`, subjectTo: positive });
+    return result({
+      status: 'unresolved',
+      amount: null,
+      basisValue: null,
+      reason: `the duty is on ${needed}`,
+      subjectTo: positive,
+    });
   }
   if (measure.rate.kind !== 'additive' && baseAmount.status !== 'resolved') {
-    return result({ status: 'unresolved', amount: null, basisValue, reason: `a total duty level needs the base duty, which is unresolved (${baseAmount.reason})` });
+    return result({
+      status: 'unresolved',
+      amount: null,
+      basisValue,
+      reason: `a total duty level needs the base duty, which is unresolved (${baseAmount.reason})`,
+    });
   }
   const usShare = usContentRelief(measure, request);
   if (usShare && measure.us_content_relief) {
     const nonUs = basisValue.times(new Decimal(100).minus(usShare)).dividedBy(100);
     return {
-      ...result({ status: 'applies', amount: amountOn(nonUs), basisValue: nonUs, reliefHeading: measure.us_content_relief.heading }),
+      ...result({
+        status: 'applies',
+        amount: amountOn(nonUs),
+        basisValue: nonUs,
+        reliefHeading: measure.us_content_relief.heading,
+      }),
       chargedOn: 'non_us_content',
       reason: `charged on the non-U.S. content: the U.S. content is ${usShare.toString()}% of the value (${measure.us_content_relief.heading}; ${measure.us_content_relief.citation.ref})`,
     };

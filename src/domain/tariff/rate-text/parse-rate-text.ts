@@ -47,7 +47,10 @@ const moneyPattern = new RegExp(String.raw`^(?:\$\s*(${number})|(${number})\s*¢
 function decimalText(text: string): string {
   const fraction = /^(\d+) (\d+)\/(\d+)$/.exec(text);
   if (fraction) {
-    return new Decimal(fraction[1]).plus(new Decimal(fraction[2]).dividedBy(fraction[3])).toDecimalPlaces(10).toString();
+    return new Decimal(fraction[1])
+      .plus(new Decimal(fraction[2]).dividedBy(fraction[3]))
+      .toDecimalPlaces(10)
+      .toString();
   }
   return new Decimal(text.replace(/,/g, '')).toString();
 }
@@ -66,7 +69,8 @@ const unitQualifier = /^(.+?)(?:,?\s+(on|of|including)\s+(.+))?$/;
 function parseSpecific(text: string): SpecificTerm | null {
   const match = moneyPattern.exec(text);
   if (!match) return null;
-  const dollars = match[1] !== undefined ? new Decimal(decimalText(match[1])) : new Decimal(decimalText(match[2])).dividedBy(100);
+  const dollars =
+    match[1] !== undefined ? new Decimal(decimalText(match[1])) : new Decimal(decimalText(match[2])).dividedBy(100);
   const rest = match[3].trim();
   let unitText: string;
   let on: string | undefined;
@@ -91,11 +95,21 @@ function parseSpecific(text: string): SpecificTerm | null {
   // "$1.20/1,000 pins": a price per thousand of the named article.
   const perThousand = /^1,?000(?: (.+))?$/.exec(unitText);
   if (perThousand) {
-    const term: SpecificTerm = { kind: 'specific', amount: dollars.dividedBy(1000).toString(), currency: 'USD', unit: 'No.', unitText };
+    const term: SpecificTerm = {
+      kind: 'specific',
+      amount: dollars.dividedBy(1000).toString(),
+      currency: 'USD',
+      unit: 'No.',
+      unitText,
+    };
     if (perThousand[1]) term.on = perThousand[1];
     return term;
   }
-  const unit = /^line\/gross$/i.test(unitText) ? 'line/gross' : unitText === 'piece or part' ? 'No.' : canonicalUnit(unitText);
+  const unit = /^line\/gross$/i.test(unitText)
+    ? 'line/gross'
+    : unitText === 'piece or part'
+      ? 'No.'
+      : canonicalUnit(unitText);
   if (!unit) return null;
   const term: SpecificTerm = { kind: 'specific', amount: dollars.toString(), currency: 'USD', unit, unitText };
   if (on) term.on = on;
@@ -135,7 +149,8 @@ const referencePatterns: RegExp[] = [
   /^a duty (?:\(.*?\) )?(?:upon|equal to)\b/i,
 ];
 
-const applicableSubheading = /^the duty provided (?:for )?in ?(the applicable subheading|subheadings? [\d.,\s]+(?:or [\d.]+)?)(.*)$/i;
+const applicableSubheading =
+  /^the duty provided (?:for )?in ?(the applicable subheading|subheadings? [\d.,\s]+(?:or [\d.]+)?)(.*)$/i;
 
 // A release has a few thousand distinct rate texts, read on every calculation: each is parsed once.
 // The results are shared between callers, so they are frozen.
@@ -216,9 +231,7 @@ function parseApplicableSubheading(raw: string, rest: string): RateExpression {
   for (const part of splitTerms(remainder)) {
     // "a duty of 25% upon the value of the non-U.S. content"
     const contentDuty = /^a duty of (.+?)%\s+upon (?:the value of )?(.+)$/i.exec(part);
-    const term = contentDuty
-      ? parseAdValorem(`${contentDuty[1]}% on ${contentDuty[2]}`)
-      : parseTerm(part);
+    const term = contentDuty ? parseAdValorem(`${contentDuty[1]}% on ${contentDuty[2]}`) : parseTerm(part);
     if (!term) return unparseable(raw, `unrecognised additional duty "${part}"`);
     additional.push(term);
   }
@@ -228,7 +241,10 @@ function parseApplicableSubheading(raw: string, rest: string): RateExpression {
 const programList = /^[A-Z]{1,2}[*+]?$/;
 
 function parsePrograms(list: string): string[] | null {
-  const programs = list.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  const programs = list
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   return programs.length > 0 && programs.every((item) => programList.test(item)) ? programs : null;
 }
 

@@ -23,7 +23,8 @@ const unresolved = (reason: string): RateAmount => ({ status: 'unresolved', reas
 /** Duty of one term: a percentage of the value, or an amount per unit of a declared quantity. */
 export function termAmount(term: RateTerm, inputs: RateInputs): RateAmount {
   if (term.kind === 'ad_valorem') {
-    if (term.on) return unresolved(`${term.percent}% applies to the value of ${term.on}, which the request does not give`);
+    if (term.on)
+      return unresolved(`${term.percent}% applies to the value of ${term.on}, which the request does not give`);
     return resolved(inputs.value.times(fractionOfPercent(term.percent)));
   }
   if (term.on) {
@@ -77,4 +78,3 @@ export function rateAmount(rate: RateExpression, inputs: RateInputs): RateAmount
       return unresolved(`the rate text "${rate.raw}" could not be read (${rate.reason})`);
   }
 }
-

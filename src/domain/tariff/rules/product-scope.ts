@@ -26,12 +26,18 @@ export class ProductScopeMatcher {
     };
     for (const prefix of scope.include ?? []) add(prefix, { include: true });
     for (const prefix of scope.exclude ?? []) add(prefix, { include: false });
-    for (const [ids, include] of [[scope.include_lists ?? [], true], [scope.exclude_lists ?? [], false]] as const) {
-      for (const id of ids) for (const entry of lists[id].entries) add(entry.prefix, { include, from: entry.from, to: entry.to });
+    for (const [ids, include] of [
+      [scope.include_lists ?? [], true],
+      [scope.exclude_lists ?? [], false],
+    ] as const) {
+      for (const id of ids)
+        for (const entry of lists[id].entries) add(entry.prefix, { include, from: entry.from, to: entry.to });
     }
     // A list that is missing from the data directory leaves an inclusion-only scope empty, not universal.
     this.coversAll = (scope.include ?? []).length === 0 && (scope.include_lists ?? []).length === 0;
-    this.prefixLengths = [...new Set([...this.rules.keys()].map((prefix) => prefix.length))].filter((length) => length >= 2).sort((a, b) => b - a);
+    this.prefixLengths = [...new Set([...this.rules.keys()].map((prefix) => prefix.length))]
+      .filter((length) => length >= 2)
+      .sort((a, b) => b - a);
   }
 
   /** The prefixes an inclusion names (at any date): a code is in scope only below one of them, unless the scope covers all. */

@@ -9,7 +9,11 @@ import { z } from 'zod';
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a YYYY-MM-DD date')
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), 'not a calendar date');
+  .refine(
+    (text) =>
+      !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+    'not a calendar date',
+  );
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal string such as "25" or "0.3464"');
 const heading = z.string().regex(/^99\d{2}\.\d{2}\.\d{2}$/, 'expected a Chapter 99 heading such as 9903.88.01');
 const htsPrefix = z.string().regex(/^\d{2,10}$/, 'expected 2 to 10 digits of an HTS number, without dots');
@@ -19,7 +23,17 @@ const identifier = z.string().regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, 'expected a
 
 export const citationSchema = z
   .object({
-    type: z.enum(['proclamation', 'executive_order', 'federal_register', 'csms', 'hts', 'usitc', 'statute', 'cfr', 'court']),
+    type: z.enum([
+      'proclamation',
+      'executive_order',
+      'federal_register',
+      'csms',
+      'hts',
+      'usitc',
+      'statute',
+      'cfr',
+      'court',
+    ]),
     ref: z.string().min(1),
     note: z.string().optional(),
   })
@@ -66,7 +80,9 @@ const conditionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tariff_rate_quota'), within_heading: heading }).strict(),
 ]);
 
-const countryScopeSchema = z.object({ include: z.array(countryRef).optional(), exclude: z.array(countryRef).optional() }).strict();
+const countryScopeSchema = z
+  .object({ include: z.array(countryRef).optional(), exclude: z.array(countryRef).optional() })
+  .strict();
 
 /**
  * A relief heading: when the article, origin, dates and claims match, the measure does not apply and
@@ -83,12 +99,18 @@ const exemptionSchema = z
         special_program: z.array(z.string()).min(1).optional(),
         pharmaceutical: z.enum(['patented', 'generic']).optional(),
         /** A code of the claims catalogue (claims.yaml) the importer must make. */
-        claim: z.string().regex(/^[a-z0-9_]+$/).optional(),
+        claim: z
+          .string()
+          .regex(/^[a-z0-9_]+$/)
+          .optional(),
         /** With claim loaded_in_transit: the goods must have been loaded before this date. */
         loaded_before: isoDate.optional(),
       })
       .strict()
-      .refine((needs) => needs.loaded_before === undefined || needs.claim === 'loaded_in_transit', 'loaded_before goes with the claim loaded_in_transit')
+      .refine(
+        (needs) => needs.loaded_before === undefined || needs.claim === 'loaded_in_transit',
+        'loaded_before goes with the claim loaded_in_transit',
+      )
       .optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
@@ -98,7 +120,15 @@ const exemptionSchema = z
   .strict();
 
 /** Families group programs the way the API reports them (form A keys and the extra keys). */
-export const programFamilies = ['ieepa', 'ieepa_reciprocal', 'section_122', 'section_201', 'section_301', 'section_232', 'section_338'] as const;
+export const programFamilies = [
+  'ieepa',
+  'ieepa_reciprocal',
+  'section_122',
+  'section_201',
+  'section_301',
+  'section_232',
+  'section_338',
+] as const;
 
 const interactionSchema = z
   .object({
@@ -112,14 +142,23 @@ const interactionSchema = z
      * this measure is not suppressed but charged on the rest of the value (the non-steel content of a
      * steel derivative pays the reciprocal duty, U.S. note 2(v)(vii) to subchapter III).
      */
-    remainder_metals: z.array(z.enum(['steel', 'aluminum', 'copper'])).min(1).optional(),
+    remainder_metals: z
+      .array(z.enum(['steel', 'aluminum', 'copper']))
+      .min(1)
+      .optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
     citation: citationSchema,
   })
   .strict()
-  .refine((value) => [value.program, value.family, value.measure].filter((target) => target !== undefined).length === 1, 'name exactly one of program, family or measure')
-  .refine((value) => value.remainder_metals === undefined || value.relation === 'excluded_by', 'remainder_metals belongs to an excluded_by relation');
+  .refine(
+    (value) => [value.program, value.family, value.measure].filter((target) => target !== undefined).length === 1,
+    'name exactly one of program, family or measure',
+  )
+  .refine(
+    (value) => value.remainder_metals === undefined || value.relation === 'excluded_by',
+    'remainder_metals belongs to an excluded_by relation',
+  );
 
 const measureSchema = z
   .object({
@@ -141,7 +180,16 @@ const measureSchema = z
      * charged only with the claim that confirms it, and is suppressed with the reason otherwise.
      */
     confirmations: z
-      .array(z.object({ products: productScopeSchema, claim: z.string().regex(/^[a-z0-9_]+$/), reason: z.string().min(1), citation: citationSchema }).strict())
+      .array(
+        z
+          .object({
+            products: productScopeSchema,
+            claim: z.string().regex(/^[a-z0-9_]+$/),
+            reason: z.string().min(1),
+            citation: citationSchema,
+          })
+          .strict(),
+      )
       .default([]),
     interactions: z.array(interactionSchema).default([]),
     /**
@@ -158,13 +206,21 @@ const measureSchema = z
     effective_to: isoDate.optional(),
     date_basis: z.enum(['entry', 'arrival']).default('entry'),
     /** Exemptions our data cannot decide (end use, in-transit, listed companies): reported as notes when the measure applies. */
-    possible_exemptions: z.array(z.object({ heading: heading.optional(), text: z.string().min(1) }).strict()).default([]),
+    possible_exemptions: z
+      .array(z.object({ heading: heading.optional(), text: z.string().min(1) }).strict())
+      .default([]),
     citations: z.array(citationSchema).min(1),
     verify,
   })
   .strict()
-  .refine((m) => m.effective_to === undefined || m.effective_to > m.effective_from, 'effective_to must be after effective_from')
-  .refine((m) => (m.basis === 'metal_content') === (m.metal !== undefined), 'a metal_content basis names its metal, and only it does');
+  .refine(
+    (m) => m.effective_to === undefined || m.effective_to > m.effective_from,
+    'effective_to must be after effective_from',
+  )
+  .refine(
+    (m) => (m.basis === 'metal_content') === (m.metal !== undefined),
+    'a metal_content basis names its metal, and only it does',
+  );
 export type Measure = z.infer<typeof measureSchema>;
 export type MeasureRate = Measure['rate'];
 export type MeasureCondition = Measure['conditions'][number];
@@ -195,7 +251,13 @@ export const countryGroupsFileSchema = z
   .object({
     groups: z.record(
       z.string().regex(/^[A-Z0-9_]+$/, 'group names are upper case'),
-      z.object({ description: z.string(), members: z.array(membershipSchema).min(1), citations: z.array(citationSchema).min(1) }).strict(),
+      z
+        .object({
+          description: z.string(),
+          members: z.array(membershipSchema).min(1),
+          citations: z.array(citationSchema).min(1),
+        })
+        .strict(),
     ),
   })
   .strict();
@@ -229,7 +291,16 @@ export const baseRatesFileSchema = z
       .object({
         max_value: decimal,
         windows: z
-          .array(z.object({ countries: countryScopeSchema, to: isoDate, ended_by: z.string().min(1), citations: z.array(citationSchema).min(1) }).strict())
+          .array(
+            z
+              .object({
+                countries: countryScopeSchema,
+                to: isoDate,
+                ended_by: z.string().min(1),
+                citations: z.array(citationSchema).min(1),
+              })
+              .strict(),
+          )
           .min(1),
         citations: z.array(citationSchema).min(1),
       })
@@ -261,12 +332,29 @@ export const feesFileSchema = z
         /** Formal entries only; below this value an informal-entry fee applies that we do not model. */
         formal_entry_minimum_value: decimal,
         fiscal_years: z
-          .array(z.object({ from: isoDate, to: isoDate, minimum: decimal, maximum: decimal, citations: z.array(citationSchema).min(1), verify }).strict())
+          .array(
+            z
+              .object({
+                from: isoDate,
+                to: isoDate,
+                minimum: decimal,
+                maximum: decimal,
+                citations: z.array(citationSchema).min(1),
+                verify,
+              })
+              .strict(),
+          )
           .min(1),
         citations: z.array(citationSchema).min(1),
       })
       .strict(),
-    hmf: z.object({ percent: decimal, modes: z.array(z.enum(['ocean', 'air', 'truck', 'rail'])).min(1), citations: z.array(citationSchema).min(1) }).strict(),
+    hmf: z
+      .object({
+        percent: decimal,
+        modes: z.array(z.enum(['ocean', 'air', 'truck', 'rail'])).min(1),
+        citations: z.array(citationSchema).min(1),
+      })
+      .strict(),
   })
   .strict();
 export type FeesFile = z.infer<typeof feesFileSchema>;
@@ -322,7 +410,10 @@ export type AdcvdFile = z.infer<typeof adcvdFileSchema>;
 export function describeSchemaError(error: z.ZodError): string {
   return error.issues
     .map((issue) => {
-      const at = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
+      const at = issue.path
+        .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+        .join('')
+        .replace(/^\./, '');
       return `${at || '(root)'}: ${issue.message}`;
     })
     .join('; ');

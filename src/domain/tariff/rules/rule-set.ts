@@ -149,35 +149,53 @@ export function buildRuleSet(sources: RuleSetSources): TariffRuleSet {
   const programs = new Set<string>();
   for (const { name, document } of sources.measureFiles) {
     const file = validate(measureFileSchema, document, name);
-    if (programs.has(file.program)) throw new RuleDataError(`${name}: program "${file.program}" is defined in two files`);
+    if (programs.has(file.program))
+      throw new RuleDataError(`${name}: program "${file.program}" is defined in two files`);
     programs.add(file.program);
     for (const measure of file.measures) {
-      measures.push({ ...measure, program: file.program, family: file.family, programTitle: file.title, group: measure.group ?? file.group });
+      measures.push({
+        ...measure,
+        program: file.program,
+        family: file.family,
+        programTitle: file.title,
+        group: measure.group ?? file.group,
+      });
     }
   }
 
   const ids = new Set<string>();
   const groupRef = (ref: string, where: string) => {
-    if (ref.startsWith('@') && !countryGroups[ref.slice(1)]) throw new RuleDataError(`${where}: unknown country group ${ref}`);
+    if (ref.startsWith('@') && !countryGroups[ref.slice(1)])
+      throw new RuleDataError(`${where}: unknown country group ${ref}`);
   };
   const listRef = (list: string, where: string) => {
-    if (!productLists[list]) throw new RuleDataError(`${where}: product list "${list}" is not declared in product-lists.yaml`);
+    if (!productLists[list])
+      throw new RuleDataError(`${where}: product list "${list}" is not declared in product-lists.yaml`);
     if (!sources.lists[list]) throw new RuleDataError(`${where}: product list "${list}" was not imported`);
   };
   for (const measure of measures) {
     const where = `measure ${measure.id}`;
     if (ids.has(measure.id)) throw new RuleDataError(`${where}: duplicate measure id`);
     ids.add(measure.id);
-    for (const ref of [...(measure.countries.include ?? []), ...(measure.countries.exclude ?? [])]) groupRef(ref, where);
+    for (const ref of [...(measure.countries.include ?? []), ...(measure.countries.exclude ?? [])])
+      groupRef(ref, where);
     for (const exemption of measure.exemptions) {
-      for (const ref of [...(exemption.countries?.include ?? []), ...(exemption.countries?.exclude ?? [])]) groupRef(ref, where);
-      for (const list of [...(exemption.products?.include_lists ?? []), ...(exemption.products?.exclude_lists ?? [])]) listRef(list, where);
+      for (const ref of [...(exemption.countries?.include ?? []), ...(exemption.countries?.exclude ?? [])])
+        groupRef(ref, where);
+      for (const list of [...(exemption.products?.include_lists ?? []), ...(exemption.products?.exclude_lists ?? [])])
+        listRef(list, where);
     }
-    for (const claim of [...measure.exemptions.map((exemption) => exemption.requires?.claim), ...measure.confirmations.map((confirmation) => confirmation.claim)]) {
-      if (claim && !claimCatalogue.has(claim)) throw new RuleDataError(`${where}: names unknown claim "${claim}" (claims.yaml)`);
+    for (const claim of [
+      ...measure.exemptions.map((exemption) => exemption.requires?.claim),
+      ...measure.confirmations.map((confirmation) => confirmation.claim),
+    ]) {
+      if (claim && !claimCatalogue.has(claim))
+        throw new RuleDataError(`${where}: names unknown claim "${claim}" (claims.yaml)`);
     }
-    for (const list of [...(measure.products.include_lists ?? []), ...(measure.products.exclude_lists ?? [])]) listRef(list, where);
-    if (measure.heading_when_met && measure.rate.kind !== 'floor') throw new RuleDataError(`${where}: heading_when_met is only for floor rates`);
+    for (const list of [...(measure.products.include_lists ?? []), ...(measure.products.exclude_lists ?? [])])
+      listRef(list, where);
+    if (measure.heading_when_met && measure.rate.kind !== 'floor')
+      throw new RuleDataError(`${where}: heading_when_met is only for floor rates`);
   }
   for (const measure of measures) {
     for (const interaction of measure.interactions) {
@@ -194,13 +212,24 @@ export function buildRuleSet(sources: RuleSetSources): TariffRuleSet {
   }
   groupRef(baseRates.column2_group, 'base-rates.yaml column2_group');
   for (const inLieu of baseRates.column2_in_lieu) {
-    for (const list of [...(inLieu.products.include_lists ?? []), ...(inLieu.products.exclude_lists ?? [])]) listRef(list, `base-rates.yaml column2_in_lieu ${inLieu.heading}`);
+    for (const list of [...(inLieu.products.include_lists ?? []), ...(inLieu.products.exclude_lists ?? [])])
+      listRef(list, `base-rates.yaml column2_in_lieu ${inLieu.heading}`);
   }
 
-  const warnings = Object.entries(sources.lists).flatMap(([id, list]) => [
-    ...(list.missing ? [`Product list "${id}" (${productLists[id]?.description ?? id}) is not in the data directory; measures using it apply without it.`] : []),
-    ...(list.rejected.length > 0 ? [`Product list "${id}": ${list.rejected.length} malformed code(s) left out (${list.rejected.slice(0, 5).join(', ')}).`] : []),
-   ]).concat(sources.adcvdWarnings ?? []);
+  const warnings = Object.entries(sources.lists)
+    .flatMap(([id, list]) => [
+      ...(list.missing
+        ? [
+            `Product list "${id}" (${productLists[id]?.description ?? id}) is not in the data directory; measures using it apply without it.`,
+          ]
+        : []),
+      ...(list.rejected.length > 0
+        ? [
+            `Product list "${id}": ${list.rejected.length} malformed code(s) left out (${list.rejected.slice(0, 5).join(', ')}).`,
+          ]
+        : []),
+    ])
+    .concat(sources.adcvdWarnings ?? []);
 
   return {
     version: ruleSetVersion(sources),

@@ -70,7 +70,10 @@ export class TariffRules {
     this.version = ruleSet.version;
     this.groups = new CountryGroups(ruleSet.countryGroups);
     this.fees = compileFees(ruleSet.fees);
-    this.column2InLieu = ruleSet.baseRates.column2_in_lieu.map((entry) => ({ ...entry, matcher: new ProductScopeMatcher(entry.products, ruleSet.lists) }));
+    this.column2InLieu = ruleSet.baseRates.column2_in_lieu.map((entry) => ({
+      ...entry,
+      matcher: new ProductScopeMatcher(entry.products, ruleSet.lists),
+    }));
     this.compiled = ruleSet.measures.map((measure, order) => ({
       order,
       measure,
@@ -80,7 +83,10 @@ export class TariffRules {
         ...exemption,
         productsMatcher: exemption.products ? new ProductScopeMatcher(exemption.products, ruleSet.lists) : null,
       })),
-      confirmations: measure.confirmations.map((confirmation) => ({ ...confirmation, productsMatcher: new ProductScopeMatcher(confirmation.products, ruleSet.lists) })),
+      confirmations: measure.confirmations.map((confirmation) => ({
+        ...confirmation,
+        productsMatcher: new ProductScopeMatcher(confirmation.products, ruleSet.lists),
+      })),
     }));
     for (const compiled of this.compiled) {
       if (compiled.products.coversAll) this.everyProduct.push(compiled);
@@ -102,9 +108,12 @@ export class TariffRules {
     ruleSet.adcvdCases.forEach((entry, index) => {
       let byPrefix = this.adcvdByCountry.get(entry.country);
       if (!byPrefix) this.adcvdByCountry.set(entry.country, (byPrefix = new Map()));
-      for (const prefix of new Set(entry.htsPrefixes)) byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), { index, entry }]);
+      for (const prefix of new Set(entry.htsPrefixes))
+        byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), { index, entry }]);
     });
-    this.adcvdPrefixLengths = [...new Set(ruleSet.adcvdCases.flatMap((entry) => entry.htsPrefixes.map((prefix) => prefix.length)))].sort((a, b) => a - b);
+    this.adcvdPrefixLengths = [
+      ...new Set(ruleSet.adcvdCases.flatMap((entry) => entry.htsPrefixes.map((prefix) => prefix.length))),
+    ].sort((a, b) => a - b);
   }
 
   /**
@@ -122,7 +131,8 @@ export class TariffRules {
     const possible = this.possibleFor(country);
     const found = new Set<CompiledMeasure>(this.everyProduct.filter((compiled) => possible.has(compiled)));
     for (let length = 2; length <= code.length; length += 1) {
-      for (const compiled of this.byIncludedPrefix.get(code.slice(0, length)) ?? []) if (possible.has(compiled)) found.add(compiled);
+      for (const compiled of this.byIncludedPrefix.get(code.slice(0, length)) ?? [])
+        if (possible.has(compiled)) found.add(compiled);
     }
     scoped = [...found].sort((a, b) => a.order - b.order);
     if (this.scopedByCodeAndOrigin.size >= maxScopedPairs) this.scopedByCodeAndOrigin.clear();
@@ -132,7 +142,8 @@ export class TariffRules {
 
   private covers({ measure, products }: CompiledMeasure, query: CandidateQuery): boolean {
     const date = measure.date_basis === 'arrival' ? query.arrivalDate : query.entryDate;
-    if (date < measure.effective_from || (measure.effective_to !== undefined && date >= measure.effective_to)) return false;
+    if (date < measure.effective_from || (measure.effective_to !== undefined && date >= measure.effective_to))
+      return false;
     return this.groups.inScope(measure.countries, query.country, date) && products.matches(query.code, date);
   }
 
@@ -158,7 +169,11 @@ export class TariffRules {
       if (length > code.length) break;
       for (const item of byPrefix.get(code.slice(0, length)) ?? noCases) {
         const { entry } = item;
-        if ((entry.orderDate !== undefined && date < entry.orderDate) || (entry.revokedDate !== undefined && date >= entry.revokedDate)) continue;
+        if (
+          (entry.orderDate !== undefined && date < entry.orderDate) ||
+          (entry.revokedDate !== undefined && date >= entry.revokedDate)
+        )
+          continue;
         if (!found.some((other) => other.index === item.index)) found.push(item);
       }
     }

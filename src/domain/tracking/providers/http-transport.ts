@@ -31,7 +31,8 @@ export async function requestJson(provider: string, url: string, request: HttpRe
   } catch (error) {
     // Checked by name: fetch's DOMException may come from another realm than this module's Error.
     const { name, message } = error as { name?: string; message?: string };
-    const reason = name === 'TimeoutError' ? `timed out after ${request.timeoutMs} ms` : `unreachable (${message ?? String(error)})`;
+    const reason =
+      name === 'TimeoutError' ? `timed out after ${request.timeoutMs} ms` : `unreachable (${message ?? String(error)})`;
     throw new ProviderError(provider, 'unavailable', reason);
   }
   const text = await response.text();
@@ -51,7 +52,12 @@ export async function requestJson(provider: string, url: string, request: HttpRe
   try {
     return { status: response.status, headers: response.headers, body: JSON.parse(text) };
   } catch {
-    throw new ProviderError(provider, 'unavailable', `HTTP ${response.status} with a body that is not JSON`, response.status);
+    throw new ProviderError(
+      provider,
+      'unavailable',
+      `HTTP ${response.status} with a body that is not JSON`,
+      response.status,
+    );
   }
 }
 
@@ -66,9 +72,18 @@ export interface OAuthClientCredentialsSettings {
  * OAuth 2 client-credentials tokens for a tracking upstream, through the token cache the parcel
  * carriers use (one shared request, refreshed before expiry); failures map to ProviderError kinds.
  */
-export function clientCredentialsTokens(provider: string, settings: OAuthClientCredentialsSettings, timeoutMs: number, now: () => number): OAuthTokenCache {
+export function clientCredentialsTokens(
+  provider: string,
+  settings: OAuthClientCredentialsSettings,
+  timeoutMs: number,
+  now: () => number,
+): OAuthTokenCache {
   return new OAuthTokenCache(async () => {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: settings.clientId, client_secret: settings.clientSecret });
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: settings.clientId,
+      client_secret: settings.clientSecret,
+    });
     if (settings.scope) form.set('scope', settings.scope);
     const response = await requestJson(provider, settings.tokenUrl, {
       method: 'POST',

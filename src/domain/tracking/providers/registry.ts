@@ -32,7 +32,12 @@ export function trackingProviders(options: {
     live: { carriers, ais },
     carrierFor(subscription: TrackingSubscription) {
       if (!subscription.livemode) return sandbox;
-      const query = { referenceType: subscription.referenceType, reference: subscription.reference, carrierScac: subscription.carrierScac, subscribedAt: subscription.createdAt };
+      const query = {
+        referenceType: subscription.referenceType,
+        reference: subscription.reference,
+        carrierScac: subscription.carrierScac,
+        subscribedAt: subscription.createdAt,
+      };
       return carriers.find((c) => c.supports(query)) ?? null;
     },
     aisFor(livemode: boolean) {

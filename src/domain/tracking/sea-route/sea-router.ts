@@ -100,7 +100,11 @@ export class SeaRouter {
     const direct = greatCircleNm(from, to);
     const start = this.nodes.length;
     const goal = start + 1;
-    const startLinks = this.nearest(from).map((n) => ({ to: n, nm: greatCircleNm(from, this.nodes[n]), passage: null }));
+    const startLinks = this.nearest(from).map((n) => ({
+      to: n,
+      nm: greatCircleNm(from, this.nodes[n]),
+      passage: null,
+    }));
     const goalLinks = new Map(this.nearest(to).map((n) => [n, greatCircleNm(this.nodes[n], to)]));
     const point = (n: number) => (n === start ? from : n === goal ? to : this.nodes[n]);
 
@@ -144,7 +148,9 @@ export class SeaRouter {
   }
 
   private nearest(point: LatLon): number[] {
-    const byDistance = this.nodes.map((node, i) => [greatCircleNm(point, node), i] as const).sort((a, b) => a[0] - b[0]);
+    const byDistance = this.nodes
+      .map((node, i) => [greatCircleNm(point, node), i] as const)
+      .sort((a, b) => a[0] - b[0]);
     const limit = snapSlack(byDistance[0][0]);
     return byDistance
       .slice(0, snapCount)
@@ -202,7 +208,10 @@ export function pointAlongRoute(route: SeaRoute, distanceNm: number): { position
     const leg = greatCircleNm(points[i - 1], points[i]);
     if (remaining <= leg || i === points.length - 1) {
       const t = leg === 0 ? 1 : Math.min(1, remaining / leg);
-      return { position: interpolateGreatCircle(points[i - 1], points[i], t), courseDeg: initialBearing(points[i - 1], points[i]) };
+      return {
+        position: interpolateGreatCircle(points[i - 1], points[i], t),
+        courseDeg: initialBearing(points[i - 1], points[i]),
+      };
     }
     remaining -= leg;
   }

@@ -20,7 +20,13 @@ function slowGiveBackCounters(delayMs: number): QuotaCounterStore & { used: Map<
   };
 }
 
-const free: Entitlement = { operationId: 'calculateTariff', plan: 'free', bucket: 'tariff', dailyLimit: 5, window: 'day' };
+const free: Entitlement = {
+  operationId: 'calculateTariff',
+  plan: 'free',
+  bucket: 'tariff',
+  dailyLimit: 5,
+  window: 'day',
+};
 const at = new Date('2026-11-26T12:00:00Z');
 
 describe('QuotaService give-backs', () => {

@@ -10,17 +10,27 @@ import {
 } from '../../../../src/domain/classify/attributes';
 import { foldText } from '../../../../src/domain/classify/text-analysis';
 
-const plain = (stated: StatedAttributes) => Object.fromEntries([...stated].map(([id, values]) => [id, [...values].sort()]));
+const plain = (stated: StatedAttributes) =>
+  Object.fromEntries([...stated].map(([id, values]) => [id, [...values].sort()]));
 const inQuery = (text: string) => plain(attributesInQuery(foldText(text)));
 /** A path written "heading > row > row", each row read on its own, none residual. */
-const inPath = (text: string) => plain(attributesAlongPath(foldText(text).split(' > ').map((row) => ({ own: attributesInText(row), siblings: null }))).stated);
+const inPath = (text: string) =>
+  plain(
+    attributesAlongPath(
+      foldText(text)
+        .split(' > ')
+        .map((row) => ({ own: attributesInText(row), siblings: null })),
+    ).stated,
+  );
 
 describe('attribute rules', () => {
   it('reads knit or woven from a query, and never takes "not knitted or crocheted" for knitted', () => {
     expect(inQuery("men's knit polo shirt").construction).toEqual(['knit']);
     expect(inQuery('woven denim jacket').construction).toEqual(['woven']);
     expect(inPath("Men's or boys' shirts, not knitted or crocheted > Of cotton").construction).toEqual(['woven']);
-    expect(inPath('T-shirts, singlets, tank tops and similar garments, knitted or crocheted > Of cotton').construction).toEqual(['knit']);
+    expect(
+      inPath('T-shirts, singlets, tank tops and similar garments, knitted or crocheted > Of cotton').construction,
+    ).toEqual(['knit']);
   });
 
   it('reads gender and age from everyday words and from the schedule wording', () => {
@@ -49,14 +59,18 @@ describe('attribute rules', () => {
     expect(inQuery('gasoline-powered chainsaw').power_source).toEqual(['spark_ignition']);
     expect(inPath('Non-electric heating apparatus').power_source).toEqual(['manual']);
     expect(inPath('Other than electric').power_source).toBeUndefined();
-    expect(inPath('Spark-ignition reciprocating internal combustion piston engines').power_source).toEqual(['spark_ignition']);
+    expect(inPath('Spark-ignition reciprocating internal combustion piston engines').power_source).toEqual([
+      'spark_ignition',
+    ]);
   });
 
   it('lets cast iron fit a line for iron or steel, but keeps steel off a line of cast iron', () => {
     const material = attributeRuleById.get('material')!;
     expect(inQuery('cast iron skillet').material).toEqual(['cast_iron']);
     expect(inQuery('cast carbon steel fittings').material).toEqual(['iron_steel']);
-    expect(inPath('Tube or pipe fittings, of iron or steel > Cast fittings > Of nonmalleable cast iron').material).toEqual(['cast_iron']);
+    expect(
+      inPath('Tube or pipe fittings, of iron or steel > Cast fittings > Of nonmalleable cast iron').material,
+    ).toEqual(['cast_iron']);
     expect(inPath('Of iron (other than cast iron) or steel').material).toEqual(['iron_steel']);
     expect(valuesFit(material, new Set(['cast_iron']), new Set(['iron_steel']))).toBe(true);
     expect(valuesFit(material, new Set(['iron_steel']), new Set(['cast_iron']))).toBe(false);
@@ -90,15 +104,21 @@ describe('attribute rules', () => {
   });
 
   it('lets the deepest row of a path decide, so stainless steel under "of iron or steel" is stainless', () => {
-    expect(inPath('Tube or pipe fittings, of iron or steel > Other, of stainless steel > Flanges').material).toEqual(['stainless_steel']);
+    expect(inPath('Tube or pipe fittings, of iron or steel > Other, of stainless steel > Flanges').material).toEqual([
+      'stainless_steel',
+    ]);
     expect(inPath('Tube or pipe fittings, of iron or steel > Cast fittings').material).toEqual(['iron_steel']);
     const material = attributeRuleById.get('material')!;
     expect(valuesFit(material, new Set(['iron_steel']), new Set(['stainless_steel']))).toBe(false);
   });
 
   it('takes steel not said to be alloy as nonalloy: plain steel does not fit a line of other alloy steel', () => {
-    expect(inPath('Other alloy steel in ingots or other primary forms > Ingots > Of tool steel').material).toEqual(['alloy_steel']);
-    expect(inPath('Iron and nonalloy steel in ingots or other primary forms > Ingots').material).toEqual(['iron_steel']);
+    expect(inPath('Other alloy steel in ingots or other primary forms > Ingots > Of tool steel').material).toEqual([
+      'alloy_steel',
+    ]);
+    expect(inPath('Iron and nonalloy steel in ingots or other primary forms > Ingots').material).toEqual([
+      'iron_steel',
+    ]);
     expect(inQuery('alloy steel ingot').material).toEqual(['alloy_steel']);
     const material = attributeRuleById.get('material')!;
     const steel = attributesInQuery(foldText('steel ingot')).get('material')!;
@@ -119,8 +139,12 @@ describe('attribute rules', () => {
     ]);
     expect(plain(line.excluded).fibre).toEqual(['artificial', 'cotton', 'synthetic']);
     const fibre = attributeRuleById.get('fibre')!;
-    expect(valuesExcluded(fibre, attributesInQuery('100% polyester').get('fibre')!, line.excluded.get('fibre')!)).toBe(true);
-    expect(valuesExcluded(fibre, attributesInQuery('merino wool').get('fibre')!, line.excluded.get('fibre')!)).toBe(false);
+    expect(valuesExcluded(fibre, attributesInQuery('100% polyester').get('fibre')!, line.excluded.get('fibre')!)).toBe(
+      true,
+    );
+    expect(valuesExcluded(fibre, attributesInQuery('merino wool').get('fibre')!, line.excluded.get('fibre')!)).toBe(
+      false,
+    );
     // A row below that states the value again lifts the exclusion.
     const restated = attributesAlongPath([
       { own: new Map(), siblings },
@@ -139,7 +163,9 @@ describe('attribute rules', () => {
     expect(inQuery('zinc ingot').material).toEqual(['zinc']);
     expect(inQuery('lead-free solder wire').material).toBeUndefined();
     expect(inPath('Lead and articles thereof > Unwrought lead').material).toEqual(['lead']);
-    expect(inPath('Copper bars > Of copper-nickel-zinc base alloys (nickel silver)').material ?? []).not.toContain('precious_metal');
+    expect(inPath('Copper bars > Of copper-nickel-zinc base alloys (nickel silver)').material ?? []).not.toContain(
+      'precious_metal',
+    );
   });
 
   it('reads nylon or acrylic as the fibre of a textile, not as a plastic, unless a plastics word says otherwise', () => {

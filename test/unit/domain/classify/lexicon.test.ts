@@ -16,8 +16,28 @@ describe('the curated lexicon', () => {
     const families = new Set(sharedLexicon.entries.map((entry) => entry.family));
     expect(families).toEqual(
       new Set([
-        'apparel', 'chemicals', 'electronics', 'food-agriculture', 'food-preparations', 'footwear-bags', 'furniture', 'home-textiles', 'household', 'industrial-machinery',
-        'instruments', 'kitchenware', 'leather-wood-paper', 'machine-elements', 'machinery', 'materials', 'metals', 'plastics', 'textiles', 'tools', 'toys-sports', 'vehicles',
+        'apparel',
+        'chemicals',
+        'electronics',
+        'food-agriculture',
+        'food-preparations',
+        'footwear-bags',
+        'furniture',
+        'home-textiles',
+        'household',
+        'industrial-machinery',
+        'instruments',
+        'kitchenware',
+        'leather-wood-paper',
+        'machine-elements',
+        'machinery',
+        'materials',
+        'metals',
+        'plastics',
+        'textiles',
+        'tools',
+        'toys-sports',
+        'vehicles',
       ]),
     );
     for (const entry of sharedLexicon.entries) {
@@ -28,14 +48,24 @@ describe('the curated lexicon', () => {
 
   it('never lets a phrase of several words shrink to one word once stop words go ("scale model" is not any scale)', () => {
     const collapsed = sharedLexicon.entries.flatMap((entry) =>
-      entry.words.filter((word, i) => /\s/.test(word.trim()) && entry.phrases[i].length < 2).map((word) => `${entry.family}: ${word}`),
+      entry.words
+        .filter((word, i) => /\s/.test(word.trim()) && entry.phrases[i].length < 2)
+        .map((word) => `${entry.family}: ${word}`),
     );
     expect(collapsed).toEqual([]);
   });
 
   it('names only headings that exist in HTS 2026 Rev 4, outside chapters 98 and 99', async () => {
-    const headings = new Set((await readHtsFile(fs.readFileSync(rev4))).lines.flatMap((line) => (line.code && line.indent === 0 ? [line.code.slice(0, 4)] : [])));
-    const missing = sharedLexicon.entries.flatMap((entry) => entry.headings.filter((heading) => !headings.has(heading) || Number(heading.slice(0, 2)) >= 98).map((heading) => `${entry.words[0] ?? entry.contains[0]} → ${heading}`));
+    const headings = new Set(
+      (await readHtsFile(fs.readFileSync(rev4))).lines.flatMap((line) =>
+        line.code && line.indent === 0 ? [line.code.slice(0, 4)] : [],
+      ),
+    );
+    const missing = sharedLexicon.entries.flatMap((entry) =>
+      entry.headings
+        .filter((heading) => !headings.has(heading) || Number(heading.slice(0, 2)) >= 98)
+        .map((heading) => `${entry.words[0] ?? entry.contains[0]} → ${heading}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -66,8 +96,15 @@ describe('the curated lexicon', () => {
   });
 
   it('rejects a family file that does not follow the schema', () => {
-    expect(() => buildLexicon({ 'bad.yaml': { family: 'x', description: 'y', entries: [{ means: ['z'] }] } }, sharedAnalyser)).toThrow(LexiconError);
-    expect(() => buildLexicon({ 'bad.yaml': { family: 'x', description: 'y', entries: [{ words: ['a'], headings: ['61'] }] } }, sharedAnalyser)).toThrow(/bad.yaml/);
+    expect(() =>
+      buildLexicon({ 'bad.yaml': { family: 'x', description: 'y', entries: [{ means: ['z'] }] } }, sharedAnalyser),
+    ).toThrow(LexiconError);
+    expect(() =>
+      buildLexicon(
+        { 'bad.yaml': { family: 'x', description: 'y', entries: [{ words: ['a'], headings: ['61'] }] } },
+        sharedAnalyser,
+      ),
+    ).toThrow(/bad.yaml/);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lexicon-'));
     fs.writeFileSync(path.join(dir, 'broken.yaml'), 'family: [unclosed');
     expect(() => loadLexicon(sharedAnalyser, dir)).toThrow(/broken.yaml/);
@@ -81,12 +118,14 @@ describe('the curated lexicon', () => {
     expect(hintsFor('vinyl flooring')).toEqual(expect.arrayContaining(['3918', '4418']));
   });
 
-  it('gives a query\'s attributes a say over which of those headings the hint goes to', () => {
+  it("gives a query's attributes a say over which of those headings the hint goes to", () => {
     const plasticsOnly = (heading: string) => heading.startsWith('39');
     const { headingHints } = analyseQuery('plastic frying pan', sharedAnalyser, sharedLexicon, undefined, plasticsOnly);
     expect([...headingHints.keys()]).toEqual(['3924']);
     // One allowed heading takes the whole hint, not a share of seven.
-    expect(headingHints.get('3924')).toBeGreaterThan(analyseQuery('frying pan', sharedAnalyser, sharedLexicon).headingHints.get('3924')!);
+    expect(headingHints.get('3924')).toBeGreaterThan(
+      analyseQuery('frying pan', sharedAnalyser, sharedLexicon).headingHints.get('3924')!,
+    );
   });
 
   it('maps measuring instruments by what they measure', () => {
@@ -143,7 +182,12 @@ describe('the curated lexicon', () => {
 
   it('matches the plural of a word the language model does not know', () => {
     expect(hintsFor('plastic monofilaments')).toEqual(['3916']);
-    expect(['monofilaments', 'gas', 'lens', 'series'].map((word) => sharedAnalyser.lemma(word))).toEqual(['monofilament', 'gas', 'lens', 'series']);
+    expect(['monofilaments', 'gas', 'lens', 'series'].map((word) => sharedAnalyser.lemma(word))).toEqual([
+      'monofilament',
+      'gas',
+      'lens',
+      'series',
+    ]);
   });
 
   it('maps machine elements, fittings and control gear to the headings of what they are', () => {

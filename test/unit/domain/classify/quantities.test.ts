@@ -1,21 +1,37 @@
-import { beyond, meetsLimit, quantitiesInQuery, quantityLimitsInText } from '../../../../src/domain/classify/quantities';
+import {
+  beyond,
+  meetsLimit,
+  quantitiesInQuery,
+  quantityLimitsInText,
+} from '../../../../src/domain/classify/quantities';
 import { foldText } from '../../../../src/domain/classify/text-analysis';
 
-const limits = (text: string) => quantityLimitsInText(foldText(text)).map(({ dimension, atLeast, value }) => ({ dimension, atLeast, value: Math.round(value * 100) / 100 }));
+const limits = (text: string) =>
+  quantityLimitsInText(foldText(text)).map(({ dimension, atLeast, value }) => ({
+    dimension,
+    atLeast,
+    value: Math.round(value * 100) / 100,
+  }));
 const quantities = (text: string) => Object.fromEntries(quantitiesInQuery(foldText(text)));
 
 describe('measured limits', () => {
   it('reads the limits of the schedule in base units, ranges as two limits', () => {
-    expect(limits('Motors of an output not exceeding 37.5 W')).toEqual([{ dimension: 'power', atLeast: false, value: 37.5 }]);
+    expect(limits('Motors of an output not exceeding 37.5 W')).toEqual([
+      { dimension: 'power', atLeast: false, value: 37.5 },
+    ]);
     expect(limits('Of a width of 600 mm or more')).toEqual([{ dimension: 'length', atLeast: true, value: 600 }]);
     expect(limits('Of an output exceeding 750 W but not exceeding 75 kW')).toEqual([
       { dimension: 'power', atLeast: true, value: 750 },
       { dimension: 'power', atLeast: false, value: 75000 },
     ]);
-    expect(limits('Woven fabrics of cotton, weighing not more than 200 g/m²')).toEqual([{ dimension: 'areal_mass', atLeast: false, value: 200 }]);
+    expect(limits('Woven fabrics of cotton, weighing not more than 200 g/m²')).toEqual([
+      { dimension: 'areal_mass', atLeast: false, value: 200 },
+    ]);
     // A bare number is no limit, and a later clause names other goods.
     expect(limits('Of a cylinder capacity of 50 cc')).toEqual([]);
-    expect(limits('Other fertilizers; goods of this chapter in packages of a gross weight not exceeding 10 kg')).toEqual([]);
+    expect(
+      limits('Other fertilizers; goods of this chapter in packages of a gross weight not exceeding 10 kg'),
+    ).toEqual([]);
   });
 
   it('reads the one quantity of each kind a query states, and its bound', () => {

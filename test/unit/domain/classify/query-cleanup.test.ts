@@ -8,9 +8,13 @@ const terms = (text: string) => [...analyseQuery(text, sharedAnalyser, sharedLex
 
 describe('query cleanup', () => {
   it('drops the country of origin, but only after a word that introduces one', () => {
-    expect(cleaned("men's knit boxer shorts made of cotton from Sri Lanka")).toBe("men's knit boxer shorts made of cotton");
+    expect(cleaned("men's knit boxer shorts made of cotton from Sri Lanka")).toBe(
+      "men's knit boxer shorts made of cotton",
+    );
     expect(cleaned('faucet parts of unspecified origin')).toBe('faucet parts');
-    expect(cleaned('hexafluoroisopropanol imported in bulk from England')).toBe('hexafluoroisopropanol imported in bulk');
+    expect(cleaned('hexafluoroisopropanol imported in bulk from England')).toBe(
+      'hexafluoroisopropanol imported in bulk',
+    );
     // China the porcelain and jersey the fabric stay.
     expect(cleaned('bone china cups from China')).toBe('bone china cups');
     expect(cleaned('cotton jersey made in Jersey')).toBe('cotton jersey');
@@ -30,7 +34,7 @@ describe('query cleanup', () => {
     expect(cleaned('twill fabric 180 g/m2')).toBe('twill fabric 180 g/m2');
   });
 
-  it('drops a chemical\'s CAS registry number', () => {
+  it("drops a chemical's CAS registry number", () => {
     expect(cleaned('4-methylpyridine, CAS # 108-89-4, in bulk')).toBe('4-methylpyridine, , in bulk');
     expect(cleaned('sodium benzoate (CAS No. 532-32-1)')).toBe('sodium benzoate ( )');
     expect(terms('glycerol CAS number 56-81-5')).toEqual(['glycerol']);
@@ -60,12 +64,20 @@ describe('query cleanup', () => {
   });
 
   it('does not read a clause into a hyphenated word ("clip-on", "asbestos-containing")', () => {
-    expect(analyseQuery('a clip-on pocket watch, lead pencil', sharedAnalyser, sharedLexicon).weights.get('watch')).toBe(1.5);
-    expect(analyseQuery('asbestos-containing brake pads', sharedAnalyser, sharedLexicon).weights.get('brake')).toBeGreaterThan(0.6);
+    expect(
+      analyseQuery('a clip-on pocket watch, lead pencil', sharedAnalyser, sharedLexicon).weights.get('watch'),
+    ).toBe(1.5);
+    expect(
+      analyseQuery('asbestos-containing brake pads', sharedAnalyser, sharedLexicon).weights.get('brake'),
+    ).toBeGreaterThan(0.6);
   });
 
   it('takes the head noun past a leading segment that only says whom and what the goods are of', () => {
-    const { weights } = analyseQuery("a men's 100% cotton, jersey knit pullover with long sleeves", sharedAnalyser, sharedLexicon);
+    const { weights } = analyseQuery(
+      "a men's 100% cotton, jersey knit pullover with long sleeves",
+      sharedAnalyser,
+      sharedLexicon,
+    );
     expect(weights.get('pullover')).toBe(1.5);
     expect(weights.get('cotton')).toBe(1);
     // A material alone may be the goods themselves.
@@ -73,13 +85,23 @@ describe('query cleanup', () => {
   });
 
   it('takes a set as the goods it is a set of (GRI 3(b)), not a verb that ends in the same letters', () => {
-    expect(analyseQuery('a bi-metal hole saw kit with a carry case', sharedAnalyser, sharedLexicon).headingHints.has('8207')).toBe(true);
+    expect(
+      analyseQuery('a bi-metal hole saw kit with a carry case', sharedAnalyser, sharedLexicon).headingHints.has('8207'),
+    ).toBe(true);
     expect(analyseQuery('snorkel pack', sharedAnalyser, sharedLexicon).weights.get('snorkel')).toBe(1.5);
-    expect(analyseQuery('hog leg meat cooked vacuum packed', sharedAnalyser, sharedLexicon).weights.get('meat')).toBe(1);
+    expect(analyseQuery('hog leg meat cooked vacuum packed', sharedAnalyser, sharedLexicon).weights.get('meat')).toBe(
+      1,
+    );
   });
 
   it('reads an irregular past form that is also a noun as the noun, as its plural reads', () => {
-    expect(['saw', 'saws', 'felt', 'spoke', 'spokes'].map((word) => sharedAnalyser.lemma(word))).toEqual(['saw', 'saw', 'felt', 'spoke', 'spoke']);
+    expect(['saw', 'saws', 'felt', 'spoke', 'spokes'].map((word) => sharedAnalyser.lemma(word))).toEqual([
+      'saw',
+      'saw',
+      'felt',
+      'spoke',
+      'spoke',
+    ]);
     // Regular and participle forms keep their verb.
     expect(['knitted', 'woven', 'made'].map((word) => sharedAnalyser.lemma(word))).toEqual(['knit', 'weave', 'make']);
   });

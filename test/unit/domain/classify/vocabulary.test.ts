@@ -1,8 +1,35 @@
 import { affirmedWording, negatedWording } from '../../../../src/domain/classify/search-index';
-import { bridgeToSchedule, negatedScheduleTerms, scheduleTermsFor, ScheduleVocabulary, stemFamilies } from '../../../../src/domain/classify/vocabulary';
+import {
+  bridgeToSchedule,
+  negatedScheduleTerms,
+  scheduleTermsFor,
+  ScheduleVocabulary,
+  stemFamilies,
+} from '../../../../src/domain/classify/vocabulary';
 import { sharedAnalyser } from '../../../support/hts-search';
 
-const scheduleWords = ['natural', 'synthetic', 'artificial', 'copying', 'copy', 'sorting', 'tug', 'boat', 'black', 'board', 'albumin', 'measure', 'machine', 'isopropyl', 'aniline', 'derivative', 'butene', 'roasted', 'retail', 'unbleached'];
+const scheduleWords = [
+  'natural',
+  'synthetic',
+  'artificial',
+  'copying',
+  'copy',
+  'sorting',
+  'tug',
+  'boat',
+  'black',
+  'board',
+  'albumin',
+  'measure',
+  'machine',
+  'isopropyl',
+  'aniline',
+  'derivative',
+  'butene',
+  'roasted',
+  'retail',
+  'unbleached',
+];
 const vocabulary: ScheduleVocabulary = {
   has: (term) => scheduleWords.includes(term),
   byStem: stemFamilies(scheduleWords, sharedAnalyser),
@@ -19,7 +46,11 @@ describe('bridging query words to the schedule’s words', () => {
   });
 
   it('reads a compound substituted on a parent compound the schedule names as one of its derivatives', () => {
-    expect(scheduleTermsFor('isopropylaniline', vocabulary, sharedAnalyser)).toEqual(['isopropyl', 'aniline', 'derivative']);
+    expect(scheduleTermsFor('isopropylaniline', vocabulary, sharedAnalyser)).toEqual([
+      'isopropyl',
+      'aniline',
+      'derivative',
+    ]);
     expect(scheduleTermsFor('dichlorobutene', vocabulary, sharedAnalyser)).toEqual(['butene', 'derivative']);
     // A plain compound word or ending is no derivative.
     expect(scheduleTermsFor('tugboat', vocabulary, sharedAnalyser)).not.toContain('derivative');
@@ -28,7 +59,11 @@ describe('bridging query words to the schedule’s words', () => {
 
   it('never bridges a word the schedule uses, and adds bridged words at a lower weight', () => {
     expect(scheduleTermsFor('machine', vocabulary, sharedAnalyser)).toEqual([]);
-    const query = { weights: new Map([['tugboat', 1]]), negated: new Map<string, number>(), unlessAlso: new Map<string, string>() };
+    const query = {
+      weights: new Map([['tugboat', 1]]),
+      negated: new Map<string, number>(),
+      unlessAlso: new Map<string, string>(),
+    };
     bridgeToSchedule(query, vocabulary, sharedAnalyser);
     expect(query.weights.get('tug')).toBeLessThan(1);
     expect(query.weights.get('boat')).toBeGreaterThan(0);
@@ -40,23 +75,48 @@ describe('bridging query words to the schedule’s words', () => {
     // A word the schedule uses itself is matched as it is.
     expect(negatedScheduleTerms('unbleached', vocabulary, sharedAnalyser)).toEqual([]);
     expect(negatedScheduleTerms('union', vocabulary, sharedAnalyser)).toEqual([]);
-    const query = { weights: new Map([['unroasted', 1]]), negated: new Map<string, number>(), unlessAlso: new Map<string, string>() };
+    const query = {
+      weights: new Map([['unroasted', 1]]),
+      negated: new Map<string, number>(),
+      unlessAlso: new Map<string, string>(),
+    };
     bridgeToSchedule(query, vocabulary, sharedAnalyser);
     expect(query.weights.has('roasted')).toBe(false);
     expect(query.negated.get('roasted')).toBeLessThan(1);
   });
 
   it('reads natural as ruling out synthetic and artificial goods, and either of those as ruling out natural ones', () => {
-    const synthetic = { weights: new Map([['synthetic', 1], ['graphite', 1.5]]), negated: new Map<string, number>(), unlessAlso: new Map<string, string>() };
+    const synthetic = {
+      weights: new Map([
+        ['synthetic', 1],
+        ['graphite', 1.5],
+      ]),
+      negated: new Map<string, number>(),
+      unlessAlso: new Map<string, string>(),
+    };
     bridgeToSchedule(synthetic, vocabulary, sharedAnalyser);
     expect(synthetic.negated.get('natural')).toBeLessThan(1);
     // A line "natural or synthetic" still fits: it says the query's word too.
     expect(synthetic.unlessAlso.get('natural')).toBe('synthetic');
-    const natural = { weights: new Map([['natural', 1], ['rubber', 1.5]]), negated: new Map<string, number>(), unlessAlso: new Map<string, string>() };
+    const natural = {
+      weights: new Map([
+        ['natural', 1],
+        ['rubber', 1.5],
+      ]),
+      negated: new Map<string, number>(),
+      unlessAlso: new Map<string, string>(),
+    };
     bridgeToSchedule(natural, vocabulary, sharedAnalyser);
     expect([...natural.negated.keys()].sort()).toEqual(['artificial', 'synthetic']);
     // A query that names both rules out neither.
-    const both = { weights: new Map([['natural', 1], ['synthetic', 1]]), negated: new Map<string, number>(), unlessAlso: new Map<string, string>() };
+    const both = {
+      weights: new Map([
+        ['natural', 1],
+        ['synthetic', 1],
+      ]),
+      negated: new Map<string, number>(),
+      unlessAlso: new Map<string, string>(),
+    };
     bridgeToSchedule(both, vocabulary, sharedAnalyser);
     expect(both.negated.size).toBe(0);
   });
@@ -65,7 +125,9 @@ describe('bridging query words to the schedule’s words', () => {
 describe('the schedule wording a line answers to', () => {
   it('leaves out what a line rules out', () => {
     expect(affirmedWording('Of iron (other than cast iron) or steel, enameled')).not.toMatch(/cast/);
-    expect(affirmedWording('Fish, fresh or chilled, excluding fish fillets and other fish meat:')).not.toMatch(/fillet/);
+    expect(affirmedWording('Fish, fresh or chilled, excluding fish fillets and other fish meat:')).not.toMatch(
+      /fillet/,
+    );
     expect(affirmedWording("Men's or boys' shirts, not knitted or crocheted: Of cotton")).toMatch(/shirts.*Of cotton/);
     expect(affirmedWording("Men's or boys' shirts, not knitted or crocheted: Of cotton")).not.toMatch(/knitted/);
   });

@@ -1,10 +1,19 @@
-import { changeConcernsPrefix, maxChangesPerEvent, tariffChangedEvents } from '../../../../src/domain/hts/alert-matcher';
+import {
+  changeConcernsPrefix,
+  maxChangesPerEvent,
+  tariffChangedEvents,
+} from '../../../../src/domain/hts/alert-matcher';
 import type { HtsChange } from '../../../../src/domain/hts/hts-change';
 import type { HtsRelease } from '../../../../src/domain/hts/model';
 import { ComparableHtsLine, diffReleases } from '../../../../src/domain/hts/release-diff';
 import type { TariffAlert } from '../../../../src/domain/hts/tariff-alert';
 
-const line = (code: string, description: string, general: string | null = null, extra: Partial<ComparableHtsLine> = {}): ComparableHtsLine => ({
+const line = (
+  code: string,
+  description: string,
+  general: string | null = null,
+  extra: Partial<ComparableHtsLine> = {},
+): ComparableHtsLine => ({
   code,
   description,
   general,
@@ -15,7 +24,12 @@ const line = (code: string, description: string, general: string | null = null, 
 });
 
 describe('diffReleases', () => {
-  const before = [line('0101', 'Horses:'), line('01012100', 'Purebred', 'Free'), line('0101210010', 'Males'), line('0101210020', 'Females')];
+  const before = [
+    line('0101', 'Horses:'),
+    line('01012100', 'Purebred', 'Free'),
+    line('0101210010', 'Males'),
+    line('0101210020', 'Females'),
+  ];
 
   it('reports nothing between identical releases, whatever the row order', async () => {
     expect(await diffReleases(before, [...before].reverse())).toEqual([]);
@@ -28,7 +42,11 @@ describe('diffReleases', () => {
       line('0101210010', 'Males'),
       line('0101210020', 'Females'),
     ];
-    const unspaced = [...before.slice(0, 1), line('01012100', 'Purebred', ' Free', { special: 'Free\n(A+,AU)' }), ...before.slice(2)];
+    const unspaced = [
+      ...before.slice(0, 1),
+      line('01012100', 'Purebred', ' Free', { special: 'Free\n(A+,AU)' }),
+      ...before.slice(2),
+    ];
     expect(await diffReleases(spaced, unspaced)).toEqual([]);
   });
 
@@ -47,7 +65,12 @@ describe('diffReleases', () => {
         before: { general: 'Free', special: null, other: null, additionalDuties: null },
         after: { general: '2%', special: null, other: null, additionalDuties: null },
       },
-      { kind: 'description_changed', code: '0101210010', before: { description: 'Males' }, after: { description: 'Male animals' } },
+      {
+        kind: 'description_changed',
+        code: '0101210010',
+        before: { description: 'Males' },
+        after: { description: 'Male animals' },
+      },
       {
         kind: 'removed',
         code: '0101210020',
@@ -70,14 +93,21 @@ describe('diffReleases', () => {
   });
 
   it('counts a change of additional duties as a rate change', async () => {
-    const changes = await diffReleases([line('99040201', 'Sugar', null, { additionalDuties: '66.6¢/kg' })], [line('99040201', 'Sugar', null, { additionalDuties: '70¢/kg' })]);
+    const changes = await diffReleases(
+      [line('99040201', 'Sugar', null, { additionalDuties: '66.6¢/kg' })],
+      [line('99040201', 'Sugar', null, { additionalDuties: '70¢/kg' })],
+    );
     expect(changes.map((change) => change.kind)).toEqual(['rate_changed']);
   });
 });
 
 describe('alert matching', () => {
   const release = { id: 'htsr_2026_rev_4', title: '2026 Revision 4', effectiveDate: '2026-02-24' } as HtsRelease;
-  const previousRelease = { id: 'htsr_2026_rev_3', title: '2026 Revision 3', effectiveDate: '2026-02-12' } as HtsRelease;
+  const previousRelease = {
+    id: 'htsr_2026_rev_3',
+    title: '2026 Revision 3',
+    effectiveDate: '2026-02-12',
+  } as HtsRelease;
   const changeSet = {
     id: 'hcs_1',
     releaseId: release.id,
@@ -94,7 +124,12 @@ describe('alert matching', () => {
     createdAt: 1,
     updatedAt: 1,
   });
-  const rateChange = (code: string): HtsChange => ({ kind: 'rate_changed', code, before: { general: '1%' }, after: { general: '2%' } });
+  const rateChange = (code: string): HtsChange => ({
+    kind: 'rate_changed',
+    code,
+    before: { general: '1%' },
+    after: { general: '2%' },
+  });
 
   it('a change concerns prefixes above it and lines below it (which inherit its rate)', () => {
     expect(changeConcernsPrefix('6109100012', '6109')).toBe(true);
@@ -106,14 +141,22 @@ describe('alert matching', () => {
   it('writes one event per concerned alert, naming only its changes', () => {
     const changes = [rateChange('61091000'), rateChange('84713001')];
     const events = tariffChangedEvents(
-      [alert('alr_a', 'acct_1', ['6109100012']), alert('alr_b', 'acct_2', ['0101']), alert('alr_c', 'acct_2', ['61', '8471'])],
+      [
+        alert('alr_a', 'acct_1', ['6109100012']),
+        alert('alr_b', 'acct_2', ['0101']),
+        alert('alr_c', 'acct_2', ['61', '8471']),
+      ],
       { changeSet, release, previousRelease, changes },
     );
     expect(events.map((event) => [event.accountId, (event.data as { alert_id: string }).alert_id])).toEqual([
       ['acct_1', 'alr_a'],
       ['acct_2', 'alr_c'],
     ]);
-    expect(events[0]).toMatchObject({ type: 'tariff.changed', createdAt: changeSet.createdAt, id: expect.stringMatching(/^evt_[0-9a-hjkmnp-tv-z]{26}$/) });
+    expect(events[0]).toMatchObject({
+      type: 'tariff.changed',
+      createdAt: changeSet.createdAt,
+      id: expect.stringMatching(/^evt_[0-9a-hjkmnp-tv-z]{26}$/),
+    });
     expect(events[0].data).toEqual({
       object: expect.objectContaining({ id: 'alr_a', object: 'tariff_alert', hts_prefixes: ['6109100012'] }),
       alert_id: 'alr_a',
@@ -130,12 +173,15 @@ describe('alert matching', () => {
   });
 
   it("carries the alert's mode: a test-mode alert's event is a test-mode event", () => {
-    const events = tariffChangedEvents([alert('alr_live', 'acct_1', ['6109']), alert('alr_test', 'acct_1', ['6109'], false)], {
-      changeSet,
-      release,
-      previousRelease,
-      changes: [rateChange('61091000')],
-    });
+    const events = tariffChangedEvents(
+      [alert('alr_live', 'acct_1', ['6109']), alert('alr_test', 'acct_1', ['6109'], false)],
+      {
+        changeSet,
+        release,
+        previousRelease,
+        changes: [rateChange('61091000')],
+      },
+    );
     expect(events.map((event) => [(event.data as { alert_id: string }).alert_id, event.livemode])).toEqual([
       ['alr_live', true],
       ['alr_test', false],
@@ -143,8 +189,15 @@ describe('alert matching', () => {
   });
 
   it('names at most a bounded number of changes in one event', () => {
-    const many = Array.from({ length: maxChangesPerEvent + 5 }, (_, i) => rateChange(`6109${String(i).padStart(6, '0')}`));
-    const [event] = tariffChangedEvents([alert('alr_a', 'acct_1', ['6109'])], { changeSet, release, previousRelease, changes: many });
+    const many = Array.from({ length: maxChangesPerEvent + 5 }, (_, i) =>
+      rateChange(`6109${String(i).padStart(6, '0')}`),
+    );
+    const [event] = tariffChangedEvents([alert('alr_a', 'acct_1', ['6109'])], {
+      changeSet,
+      release,
+      previousRelease,
+      changes: many,
+    });
     expect(event.data).toMatchObject({ change_count: maxChangesPerEvent + 5, changes_truncated: true });
     expect((event.data as { changes: unknown[] }).changes).toHaveLength(maxChangesPerEvent);
   });

@@ -74,7 +74,8 @@ describe('composite blocks', () => {
         expect(box.x + box.dx <= block.dx && box.y + box.dy <= block.dy && box.z + box.dz <= block.dz).toBe(true);
         expect(supported(box, boxes)).toBe(1);
       }
-      for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect(overlap(boxes[i], boxes[j])).toBe(false);
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) expect(overlap(boxes[i], boxes[j])).toBe(false);
       const used = new Map<number, number>();
       for (const box of boxes) used.set(box.type, (used.get(box.type) ?? 0) + 1);
       for (const [type, count] of used) expect(count).toBeLessThanOrEqual(p.types[type].quantity);

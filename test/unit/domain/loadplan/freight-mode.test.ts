@@ -35,7 +35,13 @@ describe('compareFreightModes', () => {
   });
 
   it('bills at least one W/M', () => {
-    const answer = compareFreightModes({ cargoVolumeM3: 0.2, cargoWeightKg: 50, fragile: false, containers: ['20GP'], pricing: { lclPerCubicMetre: usd('80') } });
+    const answer = compareFreightModes({
+      cargoVolumeM3: 0.2,
+      cargoWeightKg: 50,
+      fragile: false,
+      containers: ['20GP'],
+      pricing: { lclPerCubicMetre: usd('80') },
+    });
     expect(answer.chargeableWM).toBe(1);
     expect(answer.lclCost).toEqual(usd('80.00'));
   });
@@ -58,7 +64,13 @@ describe('compareFreightModes', () => {
 
   it('falls back to the volume rule without usable prices', () => {
     const rule = (cargoVolumeM3: number, fragile = false) =>
-      compareFreightModes({ cargoVolumeM3, cargoWeightKg: 1000, fragile, containers: ['20GP'], pricing: { lclPerCubicMetre: usd('80') } });
+      compareFreightModes({
+        cargoVolumeM3,
+        cargoWeightKg: 1000,
+        fragile,
+        containers: ['20GP'],
+        pricing: { lclPerCubicMetre: usd('80') },
+      });
     expect(rule(9)).toMatchObject({ recommendation: 'lcl', basis: 'volume_rule', fcl: { cost: null } });
     expect(rule(14)).toMatchObject({ recommendation: 'either' });
     expect(rule(14, true)).toMatchObject({ recommendation: 'fcl' });

@@ -5,7 +5,8 @@ import { validatePlan } from '../../../../src/domain/loadplan/validator';
 import { parseThpack, thpackLoadPlanRequest } from '../../../../src/reference/or-library-thpack';
 
 /** A few real BR instances (the OR-Library thpack files the repository carries under bench/data). */
-const file = (k: number) => path.join(__dirname, '..', '..', '..', '..', 'bench', 'data', 'loadplan', 'or-library', `thpack${k}.txt`);
+const file = (k: number) =>
+  path.join(__dirname, '..', '..', '..', '..', 'bench', 'data', 'loadplan', 'or-library', `thpack${k}.txt`);
 
 describe('BR instances from the OR-Library', () => {
   it.each([
@@ -26,7 +27,9 @@ describe('BR instances from the OR-Library', () => {
     for (const k of [1, 2, 3, 4, 5, 6, 7]) {
       const problems = parseThpack(fs.readFileSync(file(k), 'utf8'));
       expect(problems).toHaveLength(100);
-      expect(problems.every((p) => p.container.length === 587 && p.container.width === 233 && p.container.height === 220)).toBe(true);
+      expect(
+        problems.every((p) => p.container.length === 587 && p.container.width === 233 && p.container.height === 220),
+      ).toBe(true);
     }
   });
 });

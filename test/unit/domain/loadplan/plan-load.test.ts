@@ -43,13 +43,18 @@ function restingOn(result: LoadPlanResult, below: PlacedPiece): PlacedPiece[] {
 describe('planLoad', () => {
   it('loads a simple consignment in one container, reports figures in metric units', () => {
     const result = plan(
-      request([{ id: 'carton', length: 60, width: 40, height: 40, weight: 26.5, quantity: 40 }], { lengthUnit: 'cm', weightUnit: 'lb' }),
+      request([{ id: 'carton', length: 60, width: 40, height: 40, weight: 26.5, quantity: 40 }], {
+        lengthUnit: 'cm',
+        weightUnit: 'lb',
+      }),
     );
     expect(result.containers).toHaveLength(1);
     const [container] = result.containers;
     expect(container.pieces).toHaveLength(40);
     expect(container.pieces[0]).toMatchObject({ itemId: 'carton', sequence: 1 });
-    expect([container.pieces[0].length, container.pieces[0].width, container.pieces[0].height].sort()).toEqual([400, 400, 600]);
+    expect([container.pieces[0].length, container.pieces[0].width, container.pieces[0].height].sort()).toEqual([
+      400, 400, 600,
+    ]);
     expect(container.loadedVolumeM3).toBeCloseTo(40 * 0.096, 9);
     expect(container.loadedWeightKg).toBeCloseTo(40 * 26.5 * 0.45359237, 9);
     expect(container.volumeUtilisation).toBeCloseTo(3.84 / (5.898 * 2.352 * 2.393), 9);
@@ -58,11 +63,19 @@ describe('planLoad', () => {
   });
 
   it('puts the centre of gravity where the weight is and reports its offset from the middle', () => {
-    const result = plan(request([{ id: 'crate', length: 1000, width: 1000, height: 1000, weight: 500, quantity: 1, orientation: 'fixed' }]));
+    const result = plan(
+      request([
+        { id: 'crate', length: 1000, width: 1000, height: 1000, weight: 500, quantity: 1, orientation: 'fixed' },
+      ]),
+    );
     const [container] = result.containers;
     const [piece] = container.pieces;
     expect(container.centreOfGravity).toEqual({ x: piece.x + 500, y: piece.y + 500, z: 500 });
-    expect(container.centreOfGravityOffset).toEqual({ x: piece.x + 500 - 5898 / 2, y: piece.y + 500 - 2352 / 2, z: 500 - 2393 / 2 });
+    expect(container.centreOfGravityOffset).toEqual({
+      x: piece.x + 500 - 5898 / 2,
+      y: piece.y + 500 - 2352 / 2,
+      z: 500 - 2393 / 2,
+    });
   });
 
   it('gives no centre of gravity for a weightless load', () => {
@@ -78,9 +91,21 @@ describe('planLoad', () => {
         [
           { id: 'cube', length: 500, width: 500, height: 400, weight: 10, quantity: 1, orientation: 'fixed' },
           { id: 'other', length: 500, width: 500, height: secondHeight, weight: 10, quantity: 1, orientation: 'fixed' },
-          { id: 'plank', length: 1000, width: 500, height: 200, weight: 5, quantity: 1, orientation: 'fixed', fragile: true },
+          {
+            id: 'plank',
+            length: 1000,
+            width: 500,
+            height: 200,
+            weight: 5,
+            quantity: 1,
+            orientation: 'fixed',
+            fragile: true,
+          },
         ],
-        { container: { kind: 'custom', container: { length: 1000, width: 500, height: 1000, payload: 1000 } }, maxContainers: 1 },
+        {
+          container: { kind: 'custom', container: { length: 1000, width: 500, height: 1000, payload: 1000 } },
+          maxContainers: 1,
+        },
       );
 
     it('lays a piece across two pieces of equal height', () => {
@@ -140,19 +165,51 @@ describe('planLoad', () => {
       const result = plan(
         request(
           [
-            { id: 'carton', length: 600, width: 400, height: 500, weight: 15, quantity: 160, orientation: 'this_side_up' },
-            { id: 'vase', length: 600, width: 400, height: 380, weight: 5, quantity: 40, orientation: 'this_side_up', fragile: true },
+            {
+              id: 'carton',
+              length: 600,
+              width: 400,
+              height: 500,
+              weight: 15,
+              quantity: 160,
+              orientation: 'this_side_up',
+            },
+            {
+              id: 'vase',
+              length: 600,
+              width: 400,
+              height: 380,
+              weight: 5,
+              quantity: 40,
+              orientation: 'this_side_up',
+              fragile: true,
+            },
           ],
           { maxContainers: 1, timeBudgetMs: 200 },
         ),
       );
       expect(result.summary.placedPieces).toBe(200);
-      expect(pieces(result).filter((p) => p.itemId === 'vase').every((p) => p.z === 2000)).toBe(true);
+      expect(
+        pieces(result)
+          .filter((p) => p.itemId === 'vase')
+          .every((p) => p.z === 2000),
+      ).toBe(true);
     });
 
     it('puts nothing on top of non-stackable pieces', () => {
       const result = plan(
-        request([{ id: 'pallet', length: 1200, width: 1000, height: 900, weight: 300, quantity: 12, stackable: false, orientation: 'this_side_up' }]),
+        request([
+          {
+            id: 'pallet',
+            length: 1200,
+            width: 1000,
+            height: 900,
+            weight: 300,
+            quantity: 12,
+            stackable: false,
+            orientation: 'this_side_up',
+          },
+        ]),
       );
       expect(pieces(result).every((p) => p.z === 0)).toBe(true);
       expect(result.containers.length).toBeGreaterThan(1);
@@ -161,7 +218,18 @@ describe('planLoad', () => {
     it('keeps the load on every piece within its maximum load on top', () => {
       // 10 kg cartons carrying at most 20 kg: stacks of at most three.
       const result = plan(
-        request([{ id: 'carton', length: 400, width: 400, height: 300, weight: 10, quantity: 300, maxLoadOnTop: 20, orientation: 'this_side_up' }]),
+        request([
+          {
+            id: 'carton',
+            length: 400,
+            width: 400,
+            height: 300,
+            weight: 10,
+            quantity: 300,
+            maxLoadOnTop: 20,
+            orientation: 'this_side_up',
+          },
+        ]),
       );
       expect(result.summary.placedPieces).toBe(300);
       expect(Math.max(...pieces(result).map((p) => p.z + p.height))).toBeLessThanOrEqual(900);
@@ -174,22 +242,50 @@ describe('planLoad', () => {
     const result = plan(
       request(
         [
-          { id: 'foam', length: 1000, width: 500, height: 500, weight: 0, quantity: 1, maxLoadOnTop: 5, orientation: 'fixed', stop: 2 },
+          {
+            id: 'foam',
+            length: 1000,
+            width: 500,
+            height: 500,
+            weight: 0,
+            quantity: 1,
+            maxLoadOnTop: 5,
+            orientation: 'fixed',
+            stop: 2,
+          },
           { id: 'steel', length: 500, width: 500, height: 500, weight: 50, quantity: 2, stop: 1 },
         ],
-        { container: { kind: 'custom', container: { length: 1000, width: 500, height: 1000, payload: 1000 } }, maxContainers: 1 },
+        {
+          container: { kind: 'custom', container: { length: 1000, width: 500, height: 1000, payload: 1000 } },
+          maxContainers: 1,
+        },
       ),
     );
     expect(result.summary.placedPieces).toBe(1);
-    expect(result.unplaced).toEqual([expect.objectContaining({ itemId: 'steel', quantity: 2, reason: 'no_stable_position' })]);
+    expect(result.unplaced).toEqual([
+      expect.objectContaining({ itemId: 'steel', quantity: 2, reason: 'no_stable_position' }),
+    ]);
   });
 
   it('keeps reefer cargo below the load line', () => {
     // Two 1,100 mm layers would reach 2,200 mm: inside the 20RF's 2,270 mm, above its 2,198 mm load line.
     const result = plan(
-      request([{ id: 'chilled', length: 1200, width: 1000, height: 1100, weight: 400, quantity: 12, orientation: 'this_side_up' }], {
-        container: { kind: 'standard', type: '20RF' },
-      }),
+      request(
+        [
+          {
+            id: 'chilled',
+            length: 1200,
+            width: 1000,
+            height: 1100,
+            weight: 400,
+            quantity: 12,
+            orientation: 'this_side_up',
+          },
+        ],
+        {
+          container: { kind: 'standard', type: '20RF' },
+        },
+      ),
     );
     expect(result.containers[0].usableHeightMm).toBe(2198);
     expect(pieces(result).every((p) => p.z === 0)).toBe(true);
@@ -221,7 +317,15 @@ describe('planLoad', () => {
   });
 
   it('lets an earlier stop ride on top of a later one, never the other way round', () => {
-    const items: LoadItem[] = [1, 2].map((stop) => ({ id: `stop-${stop}`, length: 800, width: 600, height: 500, weight: 40, quantity: 20, stop }));
+    const items: LoadItem[] = [1, 2].map((stop) => ({
+      id: `stop-${stop}`,
+      length: 800,
+      width: 600,
+      height: 500,
+      weight: 40,
+      quantity: 20,
+      stop,
+    }));
     const result = plan(request(items));
     const all = pieces(result);
     for (const p of all.filter((q) => q.stop === 1)) {
@@ -234,7 +338,15 @@ describe('planLoad', () => {
       const result = plan(
         request([
           { id: 'mast', length: 6500, width: 300, height: 300, weight: 200, quantity: 1 },
-          { id: 'tall', length: 1000, width: 1000, height: 2300, weight: 200, quantity: 1, orientation: 'this_side_up' },
+          {
+            id: 'tall',
+            length: 1000,
+            width: 1000,
+            height: 2300,
+            weight: 200,
+            quantity: 1,
+            orientation: 'this_side_up',
+          },
           { id: 'anvil', length: 1000, width: 1000, height: 1000, weight: 30000, quantity: 2 },
           { id: 'box', length: 500, width: 500, height: 500, weight: 10, quantity: 3 },
         ]),
@@ -250,7 +362,10 @@ describe('planLoad', () => {
 
     it('reports pieces left over when the containers allowed are full', () => {
       const result = plan(
-        request([{ id: 'pallet', length: 1200, width: 1000, height: 1500, weight: 300, quantity: 30, stackable: false }], { maxContainers: 1 }),
+        request(
+          [{ id: 'pallet', length: 1200, width: 1000, height: 1500, weight: 300, quantity: 30, stackable: false }],
+          { maxContainers: 1 },
+        ),
       );
       expect(result.containers).toHaveLength(1);
       const [left] = result.unplaced;
@@ -259,15 +374,32 @@ describe('planLoad', () => {
     });
 
     it('reports payload when the weight, not the room, runs out', () => {
-      const result = plan(request([{ id: 'steel', length: 500, width: 500, height: 500, weight: 5000, quantity: 8 }], { maxContainers: 1 }));
+      const result = plan(
+        request([{ id: 'steel', length: 500, width: 500, height: 500, weight: 5000, quantity: 8 }], {
+          maxContainers: 1,
+        }),
+      );
       expect(result.summary.placedPieces).toBe(5);
-      expect(result.unplaced).toEqual([expect.objectContaining({ itemId: 'steel', quantity: 3, reason: 'exceeds_payload' })]);
+      expect(result.unplaced).toEqual([
+        expect.objectContaining({ itemId: 'steel', quantity: 3, reason: 'exceeds_payload' }),
+      ]);
     });
   });
 
   it('fills several containers when one is not enough', () => {
     const result = plan(
-      request([{ id: 'pallet', length: 1200, width: 1000, height: 1500, weight: 300, quantity: 30, stackable: false, orientation: 'this_side_up' }]),
+      request([
+        {
+          id: 'pallet',
+          length: 1200,
+          width: 1000,
+          height: 1500,
+          weight: 300,
+          quantity: 30,
+          stackable: false,
+          orientation: 'this_side_up',
+        },
+      ]),
     );
     expect(result.containers.length).toBeGreaterThanOrEqual(3);
     expect(result.summary.placedPieces).toBe(30);
@@ -275,11 +407,15 @@ describe('planLoad', () => {
   });
 
   describe('automatic container choice', () => {
-    const cubes: LoadItem[] = [{ id: 'cube', length: 1000, width: 1000, height: 1000, weight: 100, quantity: 30, stackable: false }];
+    const cubes: LoadItem[] = [
+      { id: 'cube', length: 1000, width: 1000, height: 1000, weight: 100, quantity: 30, stackable: false },
+    ];
 
     it('takes the fewest containers, then right-sizes the last one', () => {
       // A 40GP floor takes 24 cubes, a 20GP floor 10: 40GP + 20GP beats three 20GPs and two 40GPs.
-      const result = plan(request(cubes, { container: { kind: 'auto', candidates: ['20GP', '40GP'] }, timeBudgetMs: 200 }));
+      const result = plan(
+        request(cubes, { container: { kind: 'auto', candidates: ['20GP', '40GP'] }, timeBudgetMs: 200 }),
+      );
       expect(result.containers.map((c) => c.type)).toEqual(['40GP', '20GP']);
       expect(result.containers.map((c) => c.pieces.length)).toEqual([24, 6]);
     });
@@ -289,7 +425,9 @@ describe('planLoad', () => {
         request(cubes, {
           container: { kind: 'auto', candidates: ['20GP', '40GP'] },
           timeBudgetMs: 200,
-          pricing: { fcl: { '20GP': { amount: '1000.00', currency: 'USD' }, '40GP': { amount: '3000.00', currency: 'USD' } } },
+          pricing: {
+            fcl: { '20GP': { amount: '1000.00', currency: 'USD' }, '40GP': { amount: '3000.00', currency: 'USD' } },
+          },
         }),
       );
       expect(result.containers.map((c) => c.type)).toEqual(['20GP', '20GP', '20GP']);
@@ -297,7 +435,11 @@ describe('planLoad', () => {
     });
 
     it('picks a small container for a small load', () => {
-      const result = plan(request([{ id: 'carton', length: 600, width: 400, height: 400, weight: 12, quantity: 20 }], { container: { kind: 'auto' } }));
+      const result = plan(
+        request([{ id: 'carton', length: 600, width: 400, height: 400, weight: 12, quantity: 20 }], {
+          container: { kind: 'auto' },
+        }),
+      );
       expect(result.containers.map((c) => c.type)).toEqual(['20GP']);
     });
   });
@@ -308,12 +450,21 @@ describe('planLoad', () => {
         [
           { id: 'cube', length: 1000, width: 1000, height: 1000, weight: 100, quantity: 1, stackable: false },
           { id: 'heavy', length: 1000, width: 1000, height: 1000, weight: 2000, quantity: 1 },
-          { id: 'tall', length: 1000, width: 1000, height: 2400, weight: 100, quantity: 1, orientation: 'this_side_up' },
+          {
+            id: 'tall',
+            length: 1000,
+            width: 1000,
+            height: 2400,
+            weight: 100,
+            quantity: 1,
+            orientation: 'this_side_up',
+          },
         ],
         { fitAnalysis: true, timeBudgetMs: 300 },
       ),
     );
-    const fit = (itemId: string, type: string) => result.fitAnalysis!.find((f) => f.itemId === itemId && f.containerType === type);
+    const fit = (itemId: string, type: string) =>
+      result.fitAnalysis!.find((f) => f.itemId === itemId && f.containerType === type);
     expect(fit('cube', '20GP')).toMatchObject({ maxPieces: 10, limitedBy: 'space' });
     expect(fit('cube', '40GP')).toMatchObject({ maxPieces: 24, limitedBy: 'space' });
     expect(fit('cube', '45HC')).toMatchObject({ maxPieces: 26, limitedBy: 'space' });
@@ -326,7 +477,10 @@ describe('planLoad', () => {
   it('compares FCL and LCL with the figures behind the answer', () => {
     const result = plan(
       request([{ id: 'carton', length: 600, width: 400, height: 400, weight: 12, quantity: 40 }], {
-        pricing: { lclPerCubicMetre: { amount: '85.00', currency: 'USD' }, fcl: { '20GP': { amount: '1850.00', currency: 'USD' } } },
+        pricing: {
+          lclPerCubicMetre: { amount: '85.00', currency: 'USD' },
+          fcl: { '20GP': { amount: '1850.00', currency: 'USD' } },
+        },
       }),
     );
     expect(result.freightMode).toMatchObject({
@@ -357,7 +511,9 @@ describe('planLoad', () => {
 
   describe('limits', () => {
     it(`refuses more than ${LOAD_PLAN_LIMITS.maxPieces} pieces with 413 and the limit named`, () => {
-      const req = request([{ id: 'grain', length: 10, width: 10, height: 10, weight: 0.1, quantity: LOAD_PLAN_LIMITS.maxPieces + 1 }]);
+      const req = request([
+        { id: 'grain', length: 10, width: 10, height: 10, weight: 0.1, quantity: LOAD_PLAN_LIMITS.maxPieces + 1 },
+      ]);
       let error: unknown;
       try {
         planLoad(req);
@@ -366,7 +522,9 @@ describe('planLoad', () => {
       }
       expect(error).toBeInstanceOf(LoadPlanRequestError);
       expect((error as LoadPlanRequestError).status).toBe(413);
-      expect((error as LoadPlanRequestError).problems).toEqual([expect.objectContaining({ limit: 'maxPieces', status: 413 })]);
+      expect((error as LoadPlanRequestError).problems).toEqual([
+        expect.objectContaining({ limit: 'maxPieces', status: 413 }),
+      ]);
     });
 
     it('refuses absurd values with 400 and the field named', () => {
@@ -374,7 +532,9 @@ describe('planLoad', () => {
         lengthUnit: 'm' as never,
       });
       expect(() => planLoad(req)).toThrow(LoadPlanRequestError);
-      const huge = request([{ id: 'x', length: 30000, width: 10, height: 10, weight: 1, quantity: 1.5 }], { timeBudgetMs: 60_000 });
+      const huge = request([{ id: 'x', length: 30000, width: 10, height: 10, weight: 1, quantity: 1.5 }], {
+        timeBudgetMs: 60_000,
+      });
       try {
         planLoad(huge);
         throw new Error('accepted');
@@ -391,7 +551,10 @@ describe('planLoad', () => {
 
     it('refuses prices in several currencies', () => {
       const req = request([{ id: 'x', length: 50, width: 50, height: 50, weight: 1, quantity: 1 }], {
-        pricing: { lclPerCubicMetre: { amount: '80', currency: 'USD' }, fcl: { '20GP': { amount: '1500.00', currency: 'EUR' } } },
+        pricing: {
+          lclPerCubicMetre: { amount: '80', currency: 'USD' },
+          fcl: { '20GP': { amount: '1500.00', currency: 'EUR' } },
+        },
       });
       expect(() => planLoad(req)).toThrow(/one currency/);
     });

@@ -46,7 +46,11 @@ describe('parseThpack', () => {
     expect(request.maxContainers).toBe(1);
     expect(request.support).toBe('full');
     expect(request.timeBudgetMs).toBe(500);
-    expect(request.items[1]).toMatchObject({ id: '2', quantity: 33, orientation: { verticalDimensions: ['width', 'height'] } });
+    expect(request.items[1]).toMatchObject({
+      id: '2',
+      quantity: 33,
+      orientation: { verticalDimensions: ['width', 'height'] },
+    });
     expect(request.container).toMatchObject({ kind: 'custom', container: { length: 587, width: 233, height: 220 } });
   });
 });

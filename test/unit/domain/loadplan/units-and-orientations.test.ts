@@ -1,5 +1,11 @@
 import { allowedOrientations, orientationsThatFit } from '../../../../src/domain/loadplan/orientations';
-import { fromKilograms, pieceMillimetres, roomMillimetres, toKilograms, toMillimetres } from '../../../../src/domain/loadplan/units';
+import {
+  fromKilograms,
+  pieceMillimetres,
+  roomMillimetres,
+  toKilograms,
+  toMillimetres,
+} from '../../../../src/domain/loadplan/units';
 
 describe('units', () => {
   it('converts lengths and weights exactly', () => {
@@ -49,7 +55,11 @@ describe('orientations', () => {
   });
 
   it('keeps only placements that fit inside and pass the door', () => {
-    const fit = orientationsThatFit(allowedOrientations(2300, 1000, 800, 'any'), { length: 5898, width: 2352, height: 2393 }, { width: 2340, height: 2280 });
+    const fit = orientationsThatFit(
+      allowedOrientations(2300, 1000, 800, 'any'),
+      { length: 5898, width: 2352, height: 2393 },
+      { width: 2340, height: 2280 },
+    );
     expect(dims(fit.inside)).toContainEqual([1000, 800, 2300]);
     expect(fit.throughDoor.every((o) => o.dz <= 2280 && o.dy <= 2340)).toBe(true);
     expect(dims(fit.throughDoor)).not.toContainEqual([1000, 800, 2300]);

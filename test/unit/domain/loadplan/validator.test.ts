@@ -11,13 +11,31 @@ const base: LoadPlanRequest = {
   lengthUnit: 'mm',
   weightUnit: 'kg',
   items: [
-    { id: 'base', length: 500, width: 500, height: 300, weight: 20, quantity: 8, orientation: 'this_side_up', maxLoadOnTop: 30, stop: 2 },
+    {
+      id: 'base',
+      length: 500,
+      width: 500,
+      height: 300,
+      weight: 20,
+      quantity: 8,
+      orientation: 'this_side_up',
+      maxLoadOnTop: 30,
+      stop: 2,
+    },
     { id: 'top', length: 500, width: 500, height: 300, weight: 10, quantity: 4, fragile: true, stop: 1 },
     { id: 'post', length: 400, width: 400, height: 950, weight: 5, quantity: 1, stop: 1 },
   ],
   container: {
     kind: 'custom',
-    container: { length: 2000, width: 1000, height: 1200, loadLineHeight: 1000, doorWidth: 1000, doorHeight: 900, payload: 500 },
+    container: {
+      length: 2000,
+      width: 1000,
+      height: 1200,
+      loadLineHeight: 1000,
+      doorWidth: 1000,
+      doorHeight: 900,
+      payload: 500,
+    },
   },
   maxContainers: 1,
   timeBudgetMs: 50,
@@ -26,7 +44,10 @@ const base: LoadPlanRequest = {
 
 const valid = planLoad(base, { clock: () => 0 });
 
-function spoil(change: (plan: LoadPlanResult, pieces: PlacedPiece[]) => void, request: LoadPlanRequest = base): ViolationKind[] {
+function spoil(
+  change: (plan: LoadPlanResult, pieces: PlacedPiece[]) => void,
+  request: LoadPlanRequest = base,
+): ViolationKind[] {
   const plan = structuredClone(valid);
   change(plan, plan.containers[0].pieces);
   return validatePlan(request, plan).map((v) => v.kind);
@@ -90,7 +111,14 @@ describe('validatePlan', () => {
       spoil((_, pieces) => {
         const fragile = find(pieces, 'top');
         const other = find(pieces, 'base');
-        Object.assign(other, { x: fragile.x, y: fragile.y, z: fragile.z + fragile.height, length: 500, width: 500, height: 300 });
+        Object.assign(other, {
+          x: fragile.x,
+          y: fragile.y,
+          z: fragile.z + fragile.height,
+          length: 500,
+          width: 500,
+          height: 300,
+        });
       }),
     ).toContain('stacked_on_non_stackable');
   });
@@ -153,6 +181,8 @@ describe('validatePlan', () => {
 
   it('catches a container other than the one asked for, and too many containers', () => {
     expect(spoil((plan) => void (plan.containers[0].insideMm.length = 2100))).toContain('container_mismatch');
-    expect(spoil((plan) => void plan.containers.push(structuredClone(plan.containers[0])))).toContain('too_many_containers');
+    expect(spoil((plan) => void plan.containers.push(structuredClone(plan.containers[0])))).toContain(
+      'too_many_containers',
+    );
   });
 });

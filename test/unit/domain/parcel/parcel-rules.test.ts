@@ -6,7 +6,13 @@ import { zoneByDistance } from '../../../../src/domain/parcel/zones';
 
 describe('money', () => {
   it('converts decimal strings and database numbers to cents exactly', () => {
-    expect([decimalToCents('12.34'), decimalToCents('7.5'), decimalToCents('3'), decimalToCents(88.9), decimalToCents(0.07)]).toEqual([1234, 750, 300, 8890, 7]);
+    expect([
+      decimalToCents('12.34'),
+      decimalToCents('7.5'),
+      decimalToCents('3'),
+      decimalToCents(88.9),
+      decimalToCents(0.07),
+    ]).toEqual([1234, 750, 300, 8890, 7]);
     expect(() => decimalToCents('1.234')).toThrow();
     expect([centsToDecimal(1234), centsToDecimal(5), centsToDecimal(-250)]).toEqual(['12.34', '0.05', '-2.50']);
   });
@@ -21,8 +27,32 @@ describe('money', () => {
 describe('distance bands', () => {
   it('maps great-circle miles to USPS zones 1–8 and FedEx/UPS zones 2–8', () => {
     const miles = [17, 50, 51, 150, 151, 359, 601, 1001, 1447, 1801, 2140];
-    expect(miles.map((m) => zoneByDistance('usps', m))).toEqual(['1', '1', '2', '2', '3', '4', '5', '6', '7', '8', '8']);
-    expect(miles.map((m) => zoneByDistance('fedex', m))).toEqual(['2', '2', '2', '2', '3', '4', '5', '6', '7', '8', '8']);
+    expect(miles.map((m) => zoneByDistance('usps', m))).toEqual([
+      '1',
+      '1',
+      '2',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '8',
+    ]);
+    expect(miles.map((m) => zoneByDistance('fedex', m))).toEqual([
+      '2',
+      '2',
+      '2',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '8',
+    ]);
   });
 });
 
@@ -66,7 +96,11 @@ describe('OAuth token cache', () => {
   it('shares one token request between concurrent callers and refreshes before expiry', async () => {
     let now = 0;
     let issued = 0;
-    const cache = new OAuthTokenCache(async () => ({ accessToken: `t${++issued}`, expiresInSeconds: 3600 }), () => now, 300_000);
+    const cache = new OAuthTokenCache(
+      async () => ({ accessToken: `t${++issued}`, expiresInSeconds: 3600 }),
+      () => now,
+      300_000,
+    );
     const signal = AbortSignal.timeout(1000);
     expect(await Promise.all([cache.get(signal), cache.get(signal), cache.get(signal)])).toEqual(['t1', 't1', 't1']);
     now = 3_299_000;

@@ -19,7 +19,10 @@ function fieldErrors(request: QuoteRequest) {
 describe('quote request validation', () => {
   it('accepts US ZIP and ZIP+4 codes and normalises parcels to inches and ounces, longest side first', () => {
     const shipment = validateQuoteRequest(
-      quoteRequest({ origin: { postalCode: '85004-1234' }, parcels: [{ length: 20, width: 50, height: 10, lengthUnit: 'cm', weight: 2, weightUnit: 'kg' }] }),
+      quoteRequest({
+        origin: { postalCode: '85004-1234' },
+        parcels: [{ length: 20, width: 50, height: 10, lengthUnit: 'cm', weight: 2, weightUnit: 'kg' }],
+      }),
       index,
       serviceCodes,
     );
@@ -29,9 +32,21 @@ describe('quote request validation', () => {
     expect(shipment.carriers).toEqual(['usps', 'ups', 'fedex']);
   });
 
-  it('names the ZIP codes that do not exist and the services not loaded; the rest is the schema\'s', () => {
-    const errors = fieldErrors(quoteRequest({ origin: { postalCode: '00012' }, destination: { postalCode: '00013-1234' }, shipDate: '2026-02-30', services: ['ups_teleport'] }));
-    expect(errors.map((e) => e.field)).toEqual(['origin.postal_code', 'destination.postal_code', 'ship_date', 'services[0]']);
+  it("names the ZIP codes that do not exist and the services not loaded; the rest is the schema's", () => {
+    const errors = fieldErrors(
+      quoteRequest({
+        origin: { postalCode: '00012' },
+        destination: { postalCode: '00013-1234' },
+        shipDate: '2026-02-30',
+        services: ['ups_teleport'],
+      }),
+    );
+    expect(errors.map((e) => e.field)).toEqual([
+      'origin.postal_code',
+      'destination.postal_code',
+      'ship_date',
+      'services[0]',
+    ]);
     expect(errors[1].message).toBe('00013 is not a US ZIP code (no such three-digit prefix)');
   });
 });

@@ -8,11 +8,27 @@ const calendarSays = (text: string): boolean => {
 
 describe('isCalendarDate', () => {
   it('takes real days, leap days included', () => {
-    for (const text of ['2026-01-01', '2026-12-31', '2024-02-29', '2000-02-29', '0001-01-01', '9999-12-31']) expect(isCalendarDate(text)).toBe(true);
+    for (const text of ['2026-01-01', '2026-12-31', '2024-02-29', '2000-02-29', '0001-01-01', '9999-12-31'])
+      expect(isCalendarDate(text)).toBe(true);
   });
 
   it('refuses days the calendar would roll over, and other forms', () => {
-    for (const text of ['2026-02-29', '1900-02-29', '2100-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-01-32', '2026-1-01', '26-01-01', '2026-01-01T00:00:00Z', ' 2026-01-01', '2026/01/01', '']) {
+    for (const text of [
+      '2026-02-29',
+      '1900-02-29',
+      '2100-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-01-00',
+      '2026-01-32',
+      '2026-1-01',
+      '26-01-01',
+      '2026-01-01T00:00:00Z',
+      ' 2026-01-01',
+      '2026/01/01',
+      '',
+    ]) {
       expect(isCalendarDate(text)).toBe(false);
     }
   });

@@ -27,6 +27,12 @@ describe('givingWay', () => {
   it('without it, a loop of awaits keeps the event loop to itself', async () => {
     let fired = false;
     setTimeout(() => (fired = true), 0);
-    expect(await busyFor(20, () => Promise.resolve(), () => fired)).toBe(false);
+    expect(
+      await busyFor(
+        20,
+        () => Promise.resolve(),
+        () => fired,
+      ),
+    ).toBe(false);
   });
 });

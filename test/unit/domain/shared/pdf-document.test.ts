@@ -43,7 +43,8 @@ describe('PDF tables', () => {
         });
       };
       doc.font('Helvetica-Bold').fontSize(9);
-      const headerHeight = Math.max(...columns.map((c) => doc.heightOfString(c.header, { width: c.width - 2 * pad }))) + 2 * pad;
+      const headerHeight =
+        Math.max(...columns.map((c) => doc.heightOfString(c.header, { width: c.width - 2 * pad }))) + 2 * pad;
       draw(
         columns.map((c) => c.header),
         top,
@@ -60,7 +61,9 @@ describe('PDF tables', () => {
 
   it('measures the header in the bold font it is drawn in', async () => {
     const pdf = await rendered((doc) => drawTable(doc, [{ header: 'Header', width: 100 }], [{ cells: ['row'] }]));
-    const content = zlib.inflateSync(Buffer.from(/stream\r?\n([\s\S]*?)\r?\nendstream/.exec(pdf.toString('latin1'))?.[1] ?? '', 'latin1')).toString('latin1');
+    const content = zlib
+      .inflateSync(Buffer.from(/stream\r?\n([\s\S]*?)\r?\nendstream/.exec(pdf.toString('latin1'))?.[1] ?? '', 'latin1'))
+      .toString('latin1');
     const background = /^[\d.]+ [\d.]+ [\d.]+ ([\d.]+) re$/m.exec(content);
     const { doc } = await startPdf({ title: 'measure', createdAt: new Date(0) });
     const boldLine = doc.font('Helvetica-Bold').fontSize(9).currentLineHeight(true);

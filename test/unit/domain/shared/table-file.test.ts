@@ -15,7 +15,17 @@ const table: Table = {
 describe('writeTable', () => {
   it('writes RFC 4180 CSV: quoted where needed, null as an empty cell, formulas kept as text', async () => {
     const csv = (await writeTable(table, 'csv')).toString('utf8');
-    expect(csv).toBe('\uFEFF' + ['text,amount,empty', '"Cotton, knitted ""tee""",1234.5,', `"'=HYPERLINK(""http://x"")",-12.25,0`, "'-Other,0,", "-12.50,,'+1", ''].join('\r\n'));
+    expect(csv).toBe(
+      '\uFEFF' +
+        [
+          'text,amount,empty',
+          '"Cotton, knitted ""tee""",1234.5,',
+          `"'=HYPERLINK(""http://x"")",-12.25,0`,
+          "'-Other,0,",
+          "-12.50,,'+1",
+          '',
+        ].join('\r\n'),
+    );
   });
 
   it('writes XLSX with numbers as numbers, an empty cell for null, the header frozen', async () => {

@@ -2,9 +2,28 @@ import { checkContainerNumber, iso6346CheckDigit } from '../../../../src/domain/
 import { carrierFromContainerNumber, carrierFromReference } from '../../../../src/domain/tracking/carriers';
 
 // Numbers published with their check digits (prefixlist.com's ISO 6346 check-digit page, DCSA and Vizion API examples).
-const valid = ['CSQU3054383', 'APZU4812090', 'CMAU5127498', 'MRKU0090522', 'CMAU4049810', 'FSCU5722094', 'CMAU5447085',
-  'GAOU6570655', 'MEDU8707688', 'CBHU3202732', 'MWCU6059784', 'MAEU1234567', 'CXRU1255022'];
-const wrongDigit: Array<[string, number]> = [['MSCU1234567', 6], ['MSKU1234567', 5], ['GMCU6094137', 5], ['TCNU1234567', 5], ['ABCU1234567', 0]];
+const valid = [
+  'CSQU3054383',
+  'APZU4812090',
+  'CMAU5127498',
+  'MRKU0090522',
+  'CMAU4049810',
+  'FSCU5722094',
+  'CMAU5447085',
+  'GAOU6570655',
+  'MEDU8707688',
+  'CBHU3202732',
+  'MWCU6059784',
+  'MAEU1234567',
+  'CXRU1255022',
+];
+const wrongDigit: Array<[string, number]> = [
+  ['MSCU1234567', 6],
+  ['MSKU1234567', 5],
+  ['GMCU6094137', 5],
+  ['TCNU1234567', 5],
+  ['ABCU1234567', 0],
+];
 
 describe('ISO 6346', () => {
   test.each(valid)('%s is valid', (number) => {
@@ -18,7 +37,13 @@ describe('ISO 6346', () => {
   });
 
   test('normalises case, spaces, dashes and the boxed check digit', () => {
-    expect(checkContainerNumber(' csqu 305438-[3] ')).toMatchObject({ valid: true, number: 'CSQU3054383', ownerCode: 'CSQ', serial: '305438', checkDigit: 3 });
+    expect(checkContainerNumber(' csqu 305438-[3] ')).toMatchObject({
+      valid: true,
+      number: 'CSQU3054383',
+      ownerCode: 'CSQ',
+      serial: '305438',
+      checkDigit: 3,
+    });
   });
 
   test('rejects a bad shape and a category other than U, J, Z', () => {

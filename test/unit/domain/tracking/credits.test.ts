@@ -1,8 +1,22 @@
-import { chargeForSubscription, discountPercent, hasEnoughCredits, quoteCredits, startOfMonthUtc, trackingCreditPricing, validateGrant } from '../../../../src/domain/tracking/credits';
+import {
+  chargeForSubscription,
+  discountPercent,
+  hasEnoughCredits,
+  quoteCredits,
+  startOfMonthUtc,
+  trackingCreditPricing,
+  validateGrant,
+} from '../../../../src/domain/tracking/credits';
 
 describe('tracking credit pricing (tiers as data)', () => {
   test('Free pays the 1.50 USD list price for every credit', () => {
-    expect(quoteCredits('free', 3, 500)).toEqual({ plan: 'free', quantity: 3, currency: 'USD', amount: '4.50', lines: [{ quantity: 3, unitPrice: '1.50', amount: '4.50', discountPercent: 0 }] });
+    expect(quoteCredits('free', 3, 500)).toEqual({
+      plan: 'free',
+      quantity: 3,
+      currency: 'USD',
+      amount: '4.50',
+      lines: [{ quantity: 3, unitPrice: '1.50', amount: '4.50', discountPercent: 0 }],
+    });
   });
 
   test('Tariff Pro is graduated across tiers within the month, down to 90% off', () => {
@@ -18,10 +32,20 @@ describe('tracking credit pricing (tiers as data)', () => {
   });
 
   test('one subscription costs one credit at the current tier; a business plan covers its own shipments', () => {
-    expect(chargeForSubscription('free', 0, false)).toEqual({ covered: false, credits: '1.00', unitPrice: '1.50', currency: 'USD', discountPercent: 0 });
+    expect(chargeForSubscription('free', 0, false)).toEqual({
+      covered: false,
+      credits: '1.00',
+      unitPrice: '1.50',
+      currency: 'USD',
+      discountPercent: 0,
+    });
     expect(chargeForSubscription('tariff_pro', 100, false)).toMatchObject({ unitPrice: '0.75', discountPercent: 50 });
     expect(chargeForSubscription('tariff_pro', 99, false)).toMatchObject({ unitPrice: '1.20' });
-    expect(chargeForSubscription('business', 0, true)).toEqual({ covered: true, credits: '0.00', reason: 'own_shipment' });
+    expect(chargeForSubscription('business', 0, true)).toEqual({
+      covered: true,
+      credits: '0.00',
+      reason: 'own_shipment',
+    });
     // Business buys at Tariff Pro's tiers when the container is not its own shipment's.
     expect(chargeForSubscription('business', 0, false)).toMatchObject({ covered: false, unitPrice: '1.20' });
     expect(chargeForSubscription('free', 0, true)).toMatchObject({ covered: false, unitPrice: '1.50' });
@@ -37,6 +61,8 @@ describe('tracking credit pricing (tiers as data)', () => {
   });
 
   test('the month starts at 00:00 UTC on the 1st', () => {
-    expect(new Date(startOfMonthUtc(Date.parse('2026-11-22T23:59:00-05:00'))).toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    expect(new Date(startOfMonthUtc(Date.parse('2026-11-22T23:59:00-05:00'))).toISOString()).toBe(
+      '2026-11-01T00:00:00.000Z',
+    );
   });
 });

@@ -33,7 +33,9 @@ describe('sea-route distances against published figures (within 5%)', () => {
     within(route.distanceNm, 5712);
     expect(route.passages).toEqual([]);
     // It really crosses the antimeridian: consecutive points on either side of ±180°.
-    const crossings = route.points.slice(1).filter((p, i) => Math.abs(p.lon - route.points[i].lon) > 180 || p.lon === 180);
+    const crossings = route.points
+      .slice(1)
+      .filter((p, i) => Math.abs(p.lon - route.points[i].lon) > 180 || p.lon === 180);
     expect(crossings.length).toBeGreaterThan(0);
     // Longer than the great circle (a lower bound), as a sea route must be.
     expect(route.distanceNm).toBeGreaterThan(greatCircleNm(ports.CNSHA, ports.USLAX));

@@ -10,8 +10,13 @@ describe('subscriptions', () => {
   });
 
   it('refuses unknown families and malformed patterns, naming the entry', () => {
-    expect(checkSubscriptions(['container.*', 'container.*', 'tariff.changed'])).toEqual(['container.*', 'tariff.changed']);
-    expect(() => checkSubscriptions(['*', 'parcel.quoted'])).toThrow(expect.objectContaining({ issues: [{ field: 'events/1', message: 'unknown event type' }] }));
+    expect(checkSubscriptions(['container.*', 'container.*', 'tariff.changed'])).toEqual([
+      'container.*',
+      'tariff.changed',
+    ]);
+    expect(() => checkSubscriptions(['*', 'parcel.quoted'])).toThrow(
+      expect.objectContaining({ issues: [{ field: 'events/1', message: 'unknown event type' }] }),
+    );
     expect(() => checkSubscriptions(['container'])).toThrow('is not an event type');
   });
 });

@@ -11,7 +11,12 @@ import { FedexTransport } from './transport';
 /** FedEx live rating: map, send, parse. */
 export function createFedexLiveAdapter(settings: FedexSettings, now?: () => number): LiveCarrierAdapter {
   const transport = new FedexTransport(settings, now);
-  return oneCallAdapter('fedex', (shipment, signal) => transport.rate(buildFedexRateRequest(shipment, settings), signal), parseFedexRateResponse, parseFedexError);
+  return oneCallAdapter(
+    'fedex',
+    (shipment, signal) => transport.rate(buildFedexRateRequest(shipment, settings), signal),
+    parseFedexRateResponse,
+    parseFedexError,
+  );
 }
 
 export const fedexCarrier = defineCarrier({

@@ -10,7 +10,9 @@ export function buildFedexRateRequest(shipment: RatingShipment, settings: FedexS
     rateRequestControlParameters: { returnTransitTimes: true, servicesNeededOnRateFailure: true },
     requestedShipment: {
       shipper: { address: { postalCode: shipment.originZip, countryCode: 'US' } },
-      recipient: { address: { postalCode: shipment.destinationZip, countryCode: 'US', residential: shipment.residential } },
+      recipient: {
+        address: { postalCode: shipment.destinationZip, countryCode: 'US', residential: shipment.residential },
+      },
       pickupType: 'DROPOFF_AT_FEDEX_LOCATION',
       rateRequestType: ['LIST', 'ACCOUNT'],
       shipDateStamp: shipment.shipDate,

@@ -17,9 +17,17 @@ const transitWords = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE', 'SIX', 'SEVEN', 'EI
  * FedEx rate reply → quotes for the services we know (account rates win over list rates when both
  * come back), plus the reply's alerts as messages. Pure.
  */
-export function parseFedexRateResponse(body: FedexRateResponse, shipment: RatingShipment, services: ServiceDefinition[]): LiveRateResult {
+export function parseFedexRateResponse(
+  body: FedexRateResponse,
+  shipment: RatingShipment,
+  services: ServiceDefinition[],
+): LiveRateResult {
   const byCode = new Map(services.map((s) => [s.liveCode, s]));
-  const messages: CarrierMessage[] = (body.output?.alerts ?? []).map((a) => ({ carrier: 'fedex', code: a.code ?? 'alert', message: a.message ?? '' }));
+  const messages: CarrierMessage[] = (body.output?.alerts ?? []).map((a) => ({
+    carrier: 'fedex',
+    code: a.code ?? 'alert',
+    message: a.message ?? '',
+  }));
   const quotes = (body.output?.rateReplyDetails ?? []).flatMap((detail) => {
     const service = byCode.get(detail.serviceType ?? '');
     return service ? toQuotes(detail, service, shipment) : [];
@@ -46,7 +54,10 @@ function toQuotes(detail: FedexRateReplyDetail, service: ServiceDefinition, ship
       transitDays: transit ? transitWords.indexOf(transit[1]) + 1 || null : null,
       deliveryDate: delivery && /^\d{4}-\d{2}-\d{2}/.test(delivery) ? delivery.slice(0, 10) : null,
       billableWeightLb: rateDetail?.totalBillingWeight?.value ?? null,
-      warnings: (detail.customerMessages ?? []).map((m) => ({ code: `fedex_${m.code ?? 'message'}`, message: m.message ?? '' })),
+      warnings: (detail.customerMessages ?? []).map((m) => ({
+        code: `fedex_${m.code ?? 'message'}`,
+        message: m.message ?? '',
+      })),
     }),
   ];
 }
@@ -59,5 +70,9 @@ function surchargeLine(s: FedexSurcharge): BreakdownLine[] {
 }
 
 export function parseFedexError(body: unknown): CarrierMessage[] {
-  return ((body as FedexErrorResponse | null)?.errors ?? []).map((e) => ({ carrier: 'fedex', code: e.code ?? 'error', message: e.message ?? 'FedEx error' }));
+  return ((body as FedexErrorResponse | null)?.errors ?? []).map((e) => ({
+    carrier: 'fedex',
+    code: e.code ?? 'error',
+    message: e.message ?? 'FedEx error',
+  }));
 }

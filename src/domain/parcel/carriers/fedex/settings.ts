@@ -6,4 +6,5 @@ export interface FedexSettings extends LiveCredentials {
 }
 
 /** FEDEX_CLIENT_ID, FEDEX_CLIENT_SECRET, FEDEX_ACCOUNT_NUMBER (all three, or live FedEx stays off), FEDEX_API_BASE_URL. */
-export const fedexSettingsFrom = (configured: ConfiguredCredentials | undefined): FedexSettings | null => accountCredentials(configured, 'https://apis.fedex.com');
+export const fedexSettingsFrom = (configured: ConfiguredCredentials | undefined): FedexSettings | null =>
+  accountCredentials(configured, 'https://apis.fedex.com');

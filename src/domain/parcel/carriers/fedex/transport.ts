@@ -11,10 +11,17 @@ export class FedexTransport {
     private readonly settings: FedexSettings,
     now?: () => number,
   ) {
-    this.client = new BearerClient(formClientCredentials(`${settings.baseUrl}/oauth/token`, settings.clientId, settings.clientSecret, now));
+    this.client = new BearerClient(
+      formClientCredentials(`${settings.baseUrl}/oauth/token`, settings.clientId, settings.clientSecret, now),
+    );
   }
 
   async rate(request: FedexRateRequest, signal: AbortSignal): Promise<FedexRateResponse> {
-    return (await this.client.post(`${this.settings.baseUrl}/rate/v1/rates/quotes`, request, { 'x-locale': 'en_US' }, signal)) as FedexRateResponse;
+    return (await this.client.post(
+      `${this.settings.baseUrl}/rate/v1/rates/quotes`,
+      request,
+      { 'x-locale': 'en_US' },
+      signal,
+    )) as FedexRateResponse;
   }
 }

@@ -9,7 +9,13 @@ export class BearerClient {
   constructor(private readonly tokens: OAuthTokenCache) {}
 
   async post(url: string, json: unknown, headers: Record<string, string>, signal: AbortSignal): Promise<unknown> {
-    const send = async () => postToCarrier({ url, json, signal, headers: { ...headers, authorization: `Bearer ${await this.tokens.get(signal)}` } });
+    const send = async () =>
+      postToCarrier({
+        url,
+        json,
+        signal,
+        headers: { ...headers, authorization: `Bearer ${await this.tokens.get(signal)}` },
+      });
     try {
       return await send();
     } catch (error) {

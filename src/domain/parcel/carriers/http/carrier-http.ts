@@ -40,6 +40,11 @@ export async function postToCarrier(request: CarrierPost): Promise<unknown> {
   } catch {
     // keep the raw text: some gateways answer HTML on errors
   }
-  if (!response.ok) throw new CarrierHttpError(response.status, parsed, `HTTP ${response.status} from ${new URL(request.url).pathname}`);
+  if (!response.ok)
+    throw new CarrierHttpError(
+      response.status,
+      parsed,
+      `HTTP ${response.status} from ${new URL(request.url).pathname}`,
+    );
   return parsed;
 }

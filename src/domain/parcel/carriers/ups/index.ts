@@ -11,7 +11,12 @@ import { upsServices } from './services';
 /** UPS live rating: map, send, parse. */
 export function createUpsLiveAdapter(settings: UpsSettings, now?: () => number): LiveCarrierAdapter {
   const transport = new UpsTransport(settings, now);
-  return oneCallAdapter('ups', (shipment, signal) => transport.rate(buildUpsRateRequest(shipment, settings), signal), parseUpsRateResponse, parseUpsError);
+  return oneCallAdapter(
+    'ups',
+    (shipment, signal) => transport.rate(buildUpsRateRequest(shipment, settings), signal),
+    parseUpsRateResponse,
+    parseUpsError,
+  );
 }
 
 export const upsCarrier = defineCarrier({

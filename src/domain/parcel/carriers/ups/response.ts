@@ -16,9 +16,17 @@ const itemisedCodes: Record<string, Pick<BreakdownLine, 'code' | 'name'>> = {
  * UPS rate response → quotes for the services we know, plus messages. Negotiated charges win over
  * the published ones when the account has them. Pure.
  */
-export function parseUpsRateResponse(body: UpsRateResponse, shipment: RatingShipment, services: ServiceDefinition[]): LiveRateResult {
+export function parseUpsRateResponse(
+  body: UpsRateResponse,
+  shipment: RatingShipment,
+  services: ServiceDefinition[],
+): LiveRateResult {
   const byCode = new Map(services.map((s) => [s.liveCode, s]));
-  const messages: CarrierMessage[] = asArray(body.RateResponse?.Response?.Alert).map((a) => ({ carrier: 'ups', code: a.Code ?? 'alert', message: a.Description ?? '' }));
+  const messages: CarrierMessage[] = asArray(body.RateResponse?.Response?.Alert).map((a) => ({
+    carrier: 'ups',
+    code: a.Code ?? 'alert',
+    message: a.Description ?? '',
+  }));
   const quotes = asArray(body.RateResponse?.RatedShipment).flatMap((rated) => {
     const service = byCode.get(rated.Service?.Code ?? '');
     return service ? toQuotes(rated, service, shipment) : [];
@@ -30,7 +38,9 @@ function toQuotes(rated: UpsRatedShipment, service: ServiceDefinition, shipment:
   const negotiated = amountToCents(rated.NegotiatedRateCharges?.TotalCharge?.MonetaryValue);
   const totalCents = negotiated ?? amountToCents(rated.TotalCharges?.MonetaryValue);
   if (totalCents === null) return [];
-  const itemised = asArray(negotiated !== null ? rated.NegotiatedRateCharges?.ItemizedCharges : rated.ItemizedCharges).flatMap(itemisedLine);
+  const itemised = asArray(
+    negotiated !== null ? rated.NegotiatedRateCharges?.ItemizedCharges : rated.ItemizedCharges,
+  ).flatMap(itemisedLine);
   const summary = rated.TimeInTransit?.ServiceSummary?.EstimatedArrival;
   const arrival = summary?.Arrival?.Date;
   const quote = liveQuote({
@@ -41,9 +51,13 @@ function toQuotes(rated: UpsRatedShipment, service: ServiceDefinition, shipment:
     rateType: negotiated !== null ? 'negotiated' : 'daily',
     zone: rated.Zone ?? null,
     transitDays: summary?.BusinessDaysInTransit ? Number(summary.BusinessDaysInTransit) : null,
-    deliveryDate: arrival && /^\d{8}$/.test(arrival) ? `${arrival.slice(0, 4)}-${arrival.slice(4, 6)}-${arrival.slice(6)}` : null,
+    deliveryDate:
+      arrival && /^\d{8}$/.test(arrival) ? `${arrival.slice(0, 4)}-${arrival.slice(4, 6)}-${arrival.slice(6)}` : null,
     billableWeightLb: rated.BillingWeight?.Weight ? Number(rated.BillingWeight.Weight) : null,
-    warnings: asArray(rated.RatedShipmentAlert).map((a) => ({ code: `ups_${a.Code ?? 'alert'}`, message: a.Description ?? '' })),
+    warnings: asArray(rated.RatedShipmentAlert).map((a) => ({
+      code: `ups_${a.Code ?? 'alert'}`,
+      message: a.Description ?? '',
+    })),
   });
   return [quote];
 }
@@ -52,7 +66,9 @@ function itemisedLine(charge: UpsItemizedCharge): BreakdownLine[] {
   const cents = amountToCents(charge.MonetaryValue);
   if (!cents) return [];
   const known = itemisedCodes[charge.Code ?? ''];
-  return [{ code: known?.code ?? 'other', name: known?.name ?? charge.Description ?? `UPS charge ${charge.Code}`, cents }];
+  return [
+    { code: known?.code ?? 'other', name: known?.name ?? charge.Description ?? `UPS charge ${charge.Code}`, cents },
+  ];
 }
 
 /** UPS error body → messages. */

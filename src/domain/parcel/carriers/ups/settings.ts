@@ -6,4 +6,5 @@ export interface UpsSettings extends LiveCredentials {
 }
 
 /** UPS_CLIENT_ID, UPS_CLIENT_SECRET, UPS_ACCOUNT_NUMBER (all three, or live UPS stays off), UPS_API_BASE_URL. */
-export const upsSettingsFrom = (configured: ConfiguredCredentials | undefined): UpsSettings | null => accountCredentials(configured, 'https://onlinetools.ups.com');
+export const upsSettingsFrom = (configured: ConfiguredCredentials | undefined): UpsSettings | null =>
+  accountCredentials(configured, 'https://onlinetools.ups.com');

@@ -30,6 +30,11 @@ export class UpsTransport {
 
   async rate(request: UpsRateRequest, signal: AbortSignal): Promise<UpsRateResponse> {
     const url = `${this.settings.baseUrl}/api/rating/v2409/Shop?additionalinfo=timeintransit`;
-    return (await this.client.post(url, request, { transId: `tl-${Date.now()}`, transactionSrc: 'tradelane' }, signal)) as UpsRateResponse;
+    return (await this.client.post(
+      url,
+      request,
+      { transId: `tl-${Date.now()}`, transactionSrc: 'tradelane' },
+      signal,
+    )) as UpsRateResponse;
   }
 }

@@ -22,15 +22,27 @@ export function createUspsLiveAdapter(settings: UspsSettings, now?: () => number
       const perService = await Promise.all(
         services.map(async (service): Promise<LiveRateResult> => {
           try {
-            const answers = await Promise.all(shipment.parcels.map((p) => transport.baseRates(buildUspsBaseRatesQuery(shipment, p, service), signal)));
+            const answers = await Promise.all(
+              shipment.parcels.map((p) => transport.baseRates(buildUspsBaseRatesQuery(shipment, p, service), signal)),
+            );
             const quote = parseUspsBaseRates(answers, shipment, service);
-            return quote ? { quotes: [quote], messages: [] } : { quotes: [], messages: [{ carrier: 'usps', code: 'no_price', message: `USPS returned no price for ${service.name}` }] };
+            return quote
+              ? { quotes: [quote], messages: [] }
+              : {
+                  quotes: [],
+                  messages: [
+                    { carrier: 'usps', code: 'no_price', message: `USPS returned no price for ${service.name}` },
+                  ],
+                };
           } catch (error) {
             return rejectionAsMessages('usps', error, parseUspsError);
           }
         }),
       );
-      return { quotes: perService.flatMap((r): ServiceQuote[] => r.quotes), messages: perService.flatMap((r) => r.messages) };
+      return {
+        quotes: perService.flatMap((r): ServiceQuote[] => r.quotes),
+        messages: perService.flatMap((r) => r.messages),
+      };
     },
   };
 }

@@ -8,9 +8,16 @@ import type { CarrierRatingRules } from '../../handling-rules';
 export const uspsRatingRules: CarrierRatingRules = {
   handling(m) {
     const charges: HandlingCharge[] = [];
-    if (m.lengthIn > 30) charges.push({ code: 'nonstandard_length_30', reason: `longest side ${m.lengthIn} in`, minimumBillableLb: null });
-    else if (m.lengthIn > 22) charges.push({ code: 'nonstandard_length_22', reason: `longest side ${m.lengthIn} in`, minimumBillableLb: null });
-    if (m.cubicInches > 3456) charges.push({ code: 'nonstandard_volume', reason: `${Math.round(m.cubicInches)} cu in`, minimumBillableLb: null });
+    if (m.lengthIn > 30)
+      charges.push({ code: 'nonstandard_length_30', reason: `longest side ${m.lengthIn} in`, minimumBillableLb: null });
+    else if (m.lengthIn > 22)
+      charges.push({ code: 'nonstandard_length_22', reason: `longest side ${m.lengthIn} in`, minimumBillableLb: null });
+    if (m.cubicInches > 3456)
+      charges.push({
+        code: 'nonstandard_volume',
+        reason: `${Math.round(m.cubicInches)} cu in`,
+        minimumBillableLb: null,
+      });
     return { billing: 'all', charges };
   },
   residentialSurcharge: false,

@@ -7,7 +7,11 @@ import type { UspsBaseRateOption, UspsErrorResponse } from './types';
  * The base-rate answers for every parcel of one mail class → one quote: base prices and fees
  * (nonstandard length/volume) summed over parcels. Null when an answer carries no price. Pure.
  */
-export function parseUspsBaseRates(answers: UspsBaseRateOption[], shipment: RatingShipment, service: ServiceDefinition): ServiceQuote | null {
+export function parseUspsBaseRates(
+  answers: UspsBaseRateOption[],
+  shipment: RatingShipment,
+  service: ServiceDefinition,
+): ServiceQuote | null {
   const lines: BreakdownLine[] = [];
   let billableLb = 0;
   let zone: string | null = null;
@@ -49,5 +53,7 @@ export function parseUspsError(body: unknown): CarrierMessage[] {
   const error = (body as UspsErrorResponse | null)?.error;
   if (!error) return [];
   const details = (error.errors ?? []).map((e) => e.detail ?? e.title).filter(Boolean);
-  return [{ carrier: 'usps', code: error.code ?? 'error', message: [error.message, ...details].filter(Boolean).join(': ') }];
+  return [
+    { carrier: 'usps', code: error.code ?? 'error', message: [error.message, ...details].filter(Boolean).join(': ') },
+  ];
 }

@@ -11,10 +11,17 @@ export class UspsTransport {
     private readonly settings: UspsSettings,
     now?: () => number,
   ) {
-    this.client = new BearerClient(formClientCredentials(`${settings.baseUrl}/oauth2/v3/token`, settings.clientId, settings.clientSecret, now));
+    this.client = new BearerClient(
+      formClientCredentials(`${settings.baseUrl}/oauth2/v3/token`, settings.clientId, settings.clientSecret, now),
+    );
   }
 
   async baseRates(query: UspsBaseRatesQuery, signal: AbortSignal): Promise<UspsBaseRateOption> {
-    return (await this.client.post(`${this.settings.baseUrl}/prices/v3/base-rates/search`, query, {}, signal)) as UspsBaseRateOption;
+    return (await this.client.post(
+      `${this.settings.baseUrl}/prices/v3/base-rates/search`,
+      query,
+      {},
+      signal,
+    )) as UspsBaseRateOption;
   }
 }

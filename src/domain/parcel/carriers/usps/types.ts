@@ -49,5 +49,9 @@ export interface UspsBaseRateOption {
 
 export interface UspsErrorResponse {
   apiVersion?: string;
-  error?: { code?: string; message?: string; errors?: Array<{ status?: string; code?: string; title?: string; detail?: string }> };
+  error?: {
+    code?: string;
+    message?: string;
+    errors?: Array<{ status?: string; code?: string; title?: string; detail?: string }>;
+  };
 }

@@ -6,7 +6,6 @@ import type { AisMessage } from './ais-message';
 import { NmeaDecoder } from './nmea-decoder';
 import { toPositionFix } from './position-fix';
 
-
 /** Where decoded AIS data goes (the vessel position repository). */
 export interface AisSink {
   saveFixes(fixes: readonly PositionFix[], receivedAt: number): Promise<void>;
@@ -16,7 +15,18 @@ export interface AisSink {
 const pad2 = (n: number | null) => (n === null ? '??' : String(n).padStart(2, '0'));
 
 function toStaticReport(message: AisMessage, receivedAt: number, source: string): VesselStaticReport | null {
-  const base = { mmsi: message.mmsi, imo: null, name: null, callSign: null, shipType: null, destination: null, reportedEta: null, draught: null, source, updatedAt: receivedAt };
+  const base = {
+    mmsi: message.mmsi,
+    imo: null,
+    name: null,
+    callSign: null,
+    shipType: null,
+    destination: null,
+    reportedEta: null,
+    draught: null,
+    source,
+    updatedAt: receivedAt,
+  };
   if (message.type === 5) {
     const eta = message.eta;
     return {
@@ -26,11 +36,20 @@ function toStaticReport(message: AisMessage, receivedAt: number, source: string)
       callSign: message.callSign || null,
       shipType: message.shipType,
       destination: message.destination || null,
-      reportedEta: eta.month === null && eta.day === null ? null : `${pad2(eta.month)}-${pad2(eta.day)} ${pad2(eta.hour)}:${pad2(eta.minute)}`,
+      reportedEta:
+        eta.month === null && eta.day === null
+          ? null
+          : `${pad2(eta.month)}-${pad2(eta.day)} ${pad2(eta.hour)}:${pad2(eta.minute)}`,
       draught: message.draught || null,
     };
   }
-  if (message.type === 24) return { ...base, name: message.shipName || null, callSign: message.callSign || null, shipType: message.shipType ?? null };
+  if (message.type === 24)
+    return {
+      ...base,
+      name: message.shipName || null,
+      callSign: message.callSign || null,
+      shipType: message.shipType ?? null,
+    };
   return null;
 }
 
@@ -147,7 +166,10 @@ export class NmeaTcpFeed {
     if (!this.stopped) return;
     this.stopped = false;
     this.connect();
-    this.flushTimer = setInterval(() => this.enqueue(() => this.buffer.flush(this.now())), this.options.flushIntervalMs ?? 5000);
+    this.flushTimer = setInterval(
+      () => this.enqueue(() => this.buffer.flush(this.now())),
+      this.options.flushIntervalMs ?? 5000,
+    );
   }
 
   /** Stops reading and writes what is buffered. */

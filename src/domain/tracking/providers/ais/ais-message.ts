@@ -74,7 +74,13 @@ const tenths = (value: number) => Math.round(value) / 10;
 const degrees = (raw: number) => raw / 600000;
 
 /** Class A (from bit 50) and Class B (from bit 46) reports share the layout after the speed field. */
-function positionReport(r: BitReader, type: PositionReport['type'], mmsi: string, navStatus: number | null, sogAt: number): PositionReport {
+function positionReport(
+  r: BitReader,
+  type: PositionReport['type'],
+  mmsi: string,
+  navStatus: number | null,
+  sogAt: number,
+): PositionReport {
   return {
     type,
     mmsi,
@@ -111,7 +117,12 @@ export function decodeAisMessage(bits: string): AisMessage | null {
         callSign: r.text(70, 42),
         shipName: r.text(112, 120),
         shipType: r.uint(232, 8),
-        dimensions: { toBow: r.uint(240, 9), toStern: r.uint(249, 9), toPort: r.uint(258, 6), toStarboard: r.uint(264, 6) },
+        dimensions: {
+          toBow: r.uint(240, 9),
+          toStern: r.uint(249, 9),
+          toPort: r.uint(258, 6),
+          toStarboard: r.uint(264, 6),
+        },
         eta: {
           month: month === 0 ? null : month,
           day: day === 0 ? null : day,
@@ -125,7 +136,8 @@ export function decodeAisMessage(bits: string): AisMessage | null {
     case 24: {
       const part = r.uint(38, 2);
       if (part === 0 && r.length >= 160) return { type: 24, mmsi, part: 'A', shipName: r.text(40, 120) };
-      if (part === 1 && r.length >= 132) return { type: 24, mmsi, part: 'B', shipType: r.uint(40, 8), callSign: r.text(90, 42) };
+      if (part === 1 && r.length >= 132)
+        return { type: 24, mmsi, part: 'B', shipType: r.uint(40, 8), callSign: r.text(90, 42) };
       return null;
     }
     default:

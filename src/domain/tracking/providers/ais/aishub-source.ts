@@ -94,14 +94,20 @@ export class AisHubPositionSource implements AisPositionSource {
       for (const [k, w] of this.wanted) if (now - w.lastAsked > 3_600_000) this.wanted.delete(k);
       const ids = [...this.wanted];
       this.lastCall = now;
-      const response = await requestJson(this.name, aisHubUrl(this.settings, {
-        mmsis: ids.filter(([, w]) => w.kind === 'mmsi').map(([k]) => k),
-        imos: ids.filter(([, w]) => w.kind === 'imo').map(([k]) => k),
-      }), { timeoutMs: this.settings.timeoutMs });
+      const response = await requestJson(
+        this.name,
+        aisHubUrl(this.settings, {
+          mmsis: ids.filter(([, w]) => w.kind === 'mmsi').map(([k]) => k),
+          imos: ids.filter(([, w]) => w.kind === 'imo').map(([k]) => k),
+        }),
+        { timeoutMs: this.settings.timeoutMs },
+      );
       const parsed = parseAisHubResponse(response.body, this.name);
       if (parsed.error) throw new ProviderError(this.name, 'unavailable', parsed.error);
       this.lastFixes = parsed.fixes;
     }
-    return this.lastFixes.filter((f) => (vessel.mmsi ? f.mmsi === vessel.mmsi : f.imo === vessel.imo) && f.time >= since);
+    return this.lastFixes.filter(
+      (f) => (vessel.mmsi ? f.mmsi === vessel.mmsi : f.imo === vessel.imo) && f.time >= since,
+    );
   }
 }

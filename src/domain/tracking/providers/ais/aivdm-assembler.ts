@@ -42,22 +42,37 @@ export class AivdmAssembler {
     this.sentenceCount += 1;
     this.expire();
     if (sentence.fragmentCount === 1) {
-      return { bits: payloadToBits(sentence.payload, sentence.fillBits), channel: sentence.channel, receivedAt: sentence.tagTime };
+      return {
+        bits: payloadToBits(sentence.payload, sentence.fillBits),
+        channel: sentence.channel,
+        receivedAt: sentence.tagTime,
+      };
     }
     const key = `${sentence.talker}:${sentence.sequenceId ?? ''}:${sentence.channel}`;
     let group = this.pending.get(key);
     if (sentence.fragmentNumber === 1) {
       if (group) this.dropped += 1;
-      group = { parts: new Array(sentence.fragmentCount).fill(''), received: 0, fillBits: 0, startedAtSentence: this.sentenceCount, tagTime: sentence.tagTime };
+      group = {
+        parts: new Array(sentence.fragmentCount).fill(''),
+        received: 0,
+        fillBits: 0,
+        startedAtSentence: this.sentenceCount,
+        tagTime: sentence.tagTime,
+      };
       this.pending.set(key, group);
     }
-    if (!group || group.parts.length !== sentence.fragmentCount || group.parts[sentence.fragmentNumber - 1] !== '') return null;
+    if (!group || group.parts.length !== sentence.fragmentCount || group.parts[sentence.fragmentNumber - 1] !== '')
+      return null;
     group.parts[sentence.fragmentNumber - 1] = sentence.payload;
     group.received += 1;
     if (sentence.fragmentNumber === sentence.fragmentCount) group.fillBits = sentence.fillBits;
     if (group.received < sentence.fragmentCount) return null;
     this.pending.delete(key);
-    return { bits: payloadToBits(group.parts.join(''), group.fillBits), channel: sentence.channel, receivedAt: group.tagTime };
+    return {
+      bits: payloadToBits(group.parts.join(''), group.fillBits),
+      channel: sentence.channel,
+      receivedAt: group.tagTime,
+    };
   }
 
   /** Groups still waiting for fragments (dropped at the end of a file). */

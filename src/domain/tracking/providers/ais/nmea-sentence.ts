@@ -44,7 +44,8 @@ function parseTagBlock(block: string): { time: number | null; source: string | n
   return { time, source };
 }
 
-const sentencePattern = /^!([A-Z]{2})(VDM|VDO),(\d),(\d),(\d?),([A-Z0-9]?),([0-9:;<=>?@A-W`a-w]*),([0-5])\*([0-9A-Fa-f]{2})$/;
+const sentencePattern =
+  /^!([A-Z]{2})(VDM|VDO),(\d),(\d),(\d?),([A-Z0-9]?),([0-9:;<=>?@A-W`a-w]*),([0-5])\*([0-9A-Fa-f]{2})$/;
 
 export interface NmeaParseOptions {
   /**

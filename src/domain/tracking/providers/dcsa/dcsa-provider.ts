@@ -19,7 +19,10 @@ export class DcsaCarrierEventsProvider implements CarrierEventsProvider {
     clock: () => number = Date.now,
   ) {
     this.name = `dcsa:${settings.scac}`;
-    this.oauth = settings.auth.type === 'oauth2' ? clientCredentialsTokens(this.name, settings.auth, settings.timeoutMs, clock) : null;
+    this.oauth =
+      settings.auth.type === 'oauth2'
+        ? clientCredentialsTokens(this.name, settings.auth, settings.timeoutMs, clock)
+        : null;
   }
 
   supports(query: TrackingQuery): boolean {
@@ -29,7 +32,13 @@ export class DcsaCarrierEventsProvider implements CarrierEventsProvider {
   async fetchEvents(query: TrackingQuery): Promise<CarrierEventsResult & { messages: string[] }> {
     const result = await this.fetchAll(eventsUrl(this.settings, query));
     if (query.referenceType === 'container') {
-      const calls = [...new Set(result.events.filter((e) => e.transportCall?.reference && (e.transportCall.modeOfTransport ?? 'VESSEL') === 'VESSEL').map((e) => e.transportCall!.reference as string))];
+      const calls = [
+        ...new Set(
+          result.events
+            .filter((e) => e.transportCall?.reference && (e.transportCall.modeOfTransport ?? 'VESSEL') === 'VESSEL')
+            .map((e) => e.transportCall!.reference as string),
+        ),
+      ];
       for (const call of calls.slice(0, this.settings.maxTransportCalls)) {
         const more = await this.fetchAll(transportCallEventsUrl(this.settings, call));
         result.events.push(...more.events.filter((e) => e.eventType === 'TRANSPORT'));
@@ -41,7 +50,11 @@ export class DcsaCarrierEventsProvider implements CarrierEventsProvider {
   }
 
   private async fetchAll(firstUrl: string) {
-    const merged = { events: [] as CarrierEventsResult['events'], retractedEventIds: [] as string[], messages: [] as string[] };
+    const merged = {
+      events: [] as CarrierEventsResult['events'],
+      retractedEventIds: [] as string[],
+      messages: [] as string[],
+    };
     let url: string | null = firstUrl;
     for (let page = 0; url && page < this.settings.maxPages; page++) {
       const response = await this.get(url);
@@ -76,7 +89,8 @@ export class DcsaCarrierEventsProvider implements CarrierEventsProvider {
     const headers = versionHeaders(this.settings);
     const auth = this.settings.auth;
     if (auth.type === 'api_key') headers[auth.header] = auth.value;
-    if (this.oauth) headers.Authorization = `Bearer ${await this.oauth.get(AbortSignal.timeout(this.settings.timeoutMs))}`;
+    if (this.oauth)
+      headers.Authorization = `Bearer ${await this.oauth.get(AbortSignal.timeout(this.settings.timeoutMs))}`;
     return headers;
   }
 }

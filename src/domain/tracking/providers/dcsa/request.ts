@@ -11,7 +11,11 @@ export function eventsUrl(settings: DcsaSettings, query: TrackingQuery): string 
   const params = url.searchParams;
   if (query.referenceType === 'container') params.set('equipmentReference', query.reference);
   else if (settings.version === '3') params.set('documentReference', query.reference);
-  else params.set(query.referenceType === 'bill_of_lading' ? 'transportDocumentReference' : 'carrierBookingReference', query.reference);
+  else
+    params.set(
+      query.referenceType === 'bill_of_lading' ? 'transportDocumentReference' : 'carrierBookingReference',
+      query.reference,
+    );
   params.set('limit', String(settings.pageSize));
   return url.toString();
 }

@@ -30,7 +30,9 @@ const time = (v: unknown): number | null => {
 function location(raw: unknown, fallbackLocode: unknown = null): EventLocation | null {
   if (!isObject(raw)) {
     const code = str(fallbackLocode);
-    return code ? { unlocode: code, name: null, facilityCode: null, facilityCodeListProvider: null, lat: null, lon: null } : null;
+    return code
+      ? { unlocode: code, name: null, facilityCode: null, facilityCodeListProvider: null, lat: null, lon: null }
+      : null;
   }
   return {
     unlocode: str(raw.UNLocationCode) ?? str(fallbackLocode),
@@ -61,14 +63,25 @@ function transportCall(raw: unknown): TransportCall | null {
 }
 
 /** One event body (2.2 flat event, or a 3.0 payload with its metadata) to our canonical event. */
-function toTimelineEvent(body: Json, meta: { eventId: string | null; createdAt: unknown }, source: string): TimelineEvent | string {
+function toTimelineEvent(
+  body: Json,
+  meta: { eventId: string | null; createdAt: unknown },
+  source: string,
+): TimelineEvent | string {
   const eventType = str(body.eventType) as EventType | null;
-  const codeField = { EQUIPMENT: 'equipmentEventTypeCode', TRANSPORT: 'transportEventTypeCode', SHIPMENT: 'shipmentEventTypeCode' } as const;
-  if (!eventType || !(eventType in codeField)) return `event ${meta.eventId ?? '?'}: unknown eventType ${String(body.eventType)}`;
+  const codeField = {
+    EQUIPMENT: 'equipmentEventTypeCode',
+    TRANSPORT: 'transportEventTypeCode',
+    SHIPMENT: 'shipmentEventTypeCode',
+  } as const;
+  if (!eventType || !(eventType in codeField))
+    return `event ${meta.eventId ?? '?'}: unknown eventType ${String(body.eventType)}`;
   const code = str(body[codeField[eventType]]);
-  if (!code || !isKnownEventCode(eventType, code)) return `event ${meta.eventId ?? '?'}: unknown ${eventType} code ${String(code)}`;
+  if (!code || !isKnownEventCode(eventType, code))
+    return `event ${meta.eventId ?? '?'}: unknown ${eventType} code ${String(code)}`;
   const classifier = str(body.eventClassifierCode);
-  if (classifier !== 'PLN' && classifier !== 'EST' && classifier !== 'ACT') return `event ${meta.eventId ?? '?'}: classifier ${String(classifier)} is not PLN, EST or ACT`;
+  if (classifier !== 'PLN' && classifier !== 'EST' && classifier !== 'ACT')
+    return `event ${meta.eventId ?? '?'}: classifier ${String(classifier)} is not PLN, EST or ACT`;
   const eventTime = time(body.eventDateTime);
   if (eventTime === null) return `event ${meta.eventId ?? '?'}: no readable eventDateTime`;
   const call = transportCall(body.transportCall);
@@ -82,7 +95,7 @@ function toTimelineEvent(body: Json, meta: { eventId: string | null; createdAt: 
     eventCreatedAt: time(meta.createdAt),
     equipmentReference: eventType === 'EQUIPMENT' ? str(body.equipmentReference) : null,
     isoEquipmentCode: str(body.ISOEquipmentCode),
-    emptyIndicator: empty === 'EMPTY' || empty === 'LADEN' ? (empty) : null,
+    emptyIndicator: empty === 'EMPTY' || empty === 'LADEN' ? empty : null,
     isTransshipment: body.isTransshipmentMove === true,
     location: location(body.eventLocation ?? body.location) ?? call?.location ?? null,
     transportCall: call,
@@ -117,7 +130,11 @@ export function parseDcsaEvents(body: unknown, version: '2.2' | '3', source: str
         result.messages.push(`event ${String(metadata.eventID)}: no payload`);
         continue;
       }
-      mapped = toTimelineEvent(item.payload, { eventId: str(metadata.eventID), createdAt: metadata.eventCreatedDateTime }, source);
+      mapped = toTimelineEvent(
+        item.payload,
+        { eventId: str(metadata.eventID), createdAt: metadata.eventCreatedDateTime },
+        source,
+      );
     } else {
       mapped = toTimelineEvent(item, { eventId: str(item.eventID), createdAt: item.eventCreatedDateTime }, source);
     }

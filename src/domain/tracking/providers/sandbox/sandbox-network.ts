@@ -42,23 +42,42 @@ const vessel = (name: string, imo6: string, mmsi: string) => ({ name, imo: imo6 
 
 export const sandboxServices: readonly SandboxService[] = [
   {
-    code: 'AEX', carrierScac: 'MAEU', ports: ['CNSHA', 'CNNGB', 'SGSIN', 'NLRTM', 'DEHAM'], serviceSpeedKnots: 17,
-    vessels: [vessel('SANDBOX MERIDIAN', '990001', '990000001'), vessel('SANDBOX HORIZON', '990002', '990000002'), vessel('SANDBOX ZENITH', '990003', '990000003')],
+    code: 'AEX',
+    carrierScac: 'MAEU',
+    ports: ['CNSHA', 'CNNGB', 'SGSIN', 'NLRTM', 'DEHAM'],
+    serviceSpeedKnots: 17,
+    vessels: [
+      vessel('SANDBOX MERIDIAN', '990001', '990000001'),
+      vessel('SANDBOX HORIZON', '990002', '990000002'),
+      vessel('SANDBOX ZENITH', '990003', '990000003'),
+    ],
   },
   {
-    code: 'TPX', carrierScac: 'COSU', ports: ['CNYTN', 'CNNGB', 'USLAX'], serviceSpeedKnots: 18,
+    code: 'TPX',
+    carrierScac: 'COSU',
+    ports: ['CNYTN', 'CNNGB', 'USLAX'],
+    serviceSpeedKnots: 18,
     vessels: [vessel('SANDBOX PACIFIC', '990011', '990000011'), vessel('SANDBOX TRADEWIND', '990012', '990000012')],
   },
   {
-    code: 'TAX', carrierScac: 'HLCU', ports: ['DEHAM', 'NLRTM', 'USNYC', 'USSAV'], serviceSpeedKnots: 16,
+    code: 'TAX',
+    carrierScac: 'HLCU',
+    ports: ['DEHAM', 'NLRTM', 'USNYC', 'USSAV'],
+    serviceSpeedKnots: 16,
     vessels: [vessel('SANDBOX ATLANTIC', '990021', '990000021'), vessel('SANDBOX GULFSTREAM', '990022', '990000022')],
   },
   {
-    code: 'IMX', carrierScac: 'MSCU', ports: ['INNSA', 'AEJEA', 'SGSIN', 'KRPUS'], serviceSpeedKnots: 16,
+    code: 'IMX',
+    carrierScac: 'MSCU',
+    ports: ['INNSA', 'AEJEA', 'SGSIN', 'KRPUS'],
+    serviceSpeedKnots: 16,
     vessels: [vessel('SANDBOX MONSOON', '990031', '990000031'), vessel('SANDBOX DHOW', '990032', '990000032')],
   },
   {
-    code: 'SAX', carrierScac: 'CMDU', ports: ['CNSHA', 'SGSIN', 'BRSSZ'], serviceSpeedKnots: 17,
+    code: 'SAX',
+    carrierScac: 'CMDU',
+    ports: ['CNSHA', 'SGSIN', 'BRSSZ'],
+    serviceSpeedKnots: 17,
     vessels: [vessel('SANDBOX AUSTRAL', '990041', '990000041'), vessel('SANDBOX PAMPA', '990042', '990000042')],
   },
 ];

@@ -1,6 +1,14 @@
 import crypto from 'node:crypto';
 import type { EventClassifier, EmptyIndicator, TimelineEvent } from '../../events';
-import { AisPositionSource, CarrierEventsProvider, CarrierEventsResult, PositionFix, ProviderError, TrackingQuery, VesselIdentity } from '../provider-types';
+import {
+  AisPositionSource,
+  CarrierEventsProvider,
+  CarrierEventsResult,
+  PositionFix,
+  ProviderError,
+  TrackingQuery,
+  VesselIdentity,
+} from '../provider-types';
 import { sandboxServices, SandboxService } from './sandbox-network';
 import { planSample, SamplePlan, sandboxSample } from './sandbox-samples';
 import { PortCall, Sailing, SandboxVoyages, sandboxContainerNumbers, seededUnit } from './sandbox-voyage';
@@ -32,11 +40,18 @@ export class SandboxCarrierProvider implements CarrierEventsProvider {
     const services = sandboxServices.filter((s) => s.carrierScac === query.carrierScac);
     const pool = services.length > 0 ? services : sandboxServices;
     const sample = query.referenceType === 'container' ? sandboxSample(query.reference) : undefined;
-    if (sample?.outcome === 'not_found') throw new ProviderError(this.name, 'not_found', `the carrier knows no container ${query.reference}`);
+    if (sample?.outcome === 'not_found')
+      throw new ProviderError(this.name, 'not_found', `the carrier knows no container ${query.reference}`);
     const { sailing, from, to, moves } = sample
-      ? planSample(sample, this.voyages, [...pool, ...sandboxServices.filter((s) => !pool.includes(s))], query.subscribedAt)
+      ? planSample(
+          sample,
+          this.voyages,
+          [...pool, ...sandboxServices.filter((s) => !pool.includes(s))],
+          query.subscribedAt,
+        )
       : this.seededPlan(seed, pool, query.subscribedAt);
-    const containers = query.referenceType === 'container' ? [query.reference] : sandboxContainerNumbers(seed, query.carrierScac);
+    const containers =
+      query.referenceType === 'container' ? [query.reference] : sandboxContainerNumbers(seed, query.carrierScac);
     const events = [
       ...containers.flatMap((number) => this.equipmentEvents(seed, number, sailing, from, to, now, moves)),
       ...this.vesselEvents(seed, sailing, from, to, now),
@@ -55,7 +70,15 @@ export class SandboxCarrierProvider implements CarrierEventsProvider {
     return { sailing, from, to, moves: {} };
   }
 
-  private equipmentEvents(seed: string, container: string, sailing: Sailing, from: number, to: number, now: number, at: SamplePlan['moves']): TimelineEvent[] {
+  private equipmentEvents(
+    seed: string,
+    container: string,
+    sailing: Sailing,
+    from: number,
+    to: number,
+    now: number,
+    at: SamplePlan['moves'],
+  ): TimelineEvent[] {
     const pol = sailing.calls[from];
     const pod = sailing.calls[to];
     const jitter = (salt: string) => Math.floor(seededUnit(`${seed}:${container}`, salt) * 6) * hour;
@@ -73,8 +96,17 @@ export class SandboxCarrierProvider implements CarrierEventsProvider {
       // Before the delay is known, later moves at the destination are planned without it.
       const planned = call === pod && !revealed ? time - sailing.delayHours * hour : time;
       return this.event(seed, {
-        eventType: 'EQUIPMENT', code, call, sailing, now, actualTime: time, plannedTime: planned,
-        equipmentReference: container, emptyIndicator: empty, onVessel, publishedAt: this.publishedAt(sailing, call === pod, to, now),
+        eventType: 'EQUIPMENT',
+        code,
+        call,
+        sailing,
+        now,
+        actualTime: time,
+        plannedTime: planned,
+        equipmentReference: container,
+        emptyIndicator: empty,
+        onVessel,
+        publishedAt: this.publishedAt(sailing, call === pod, to, now),
       });
     });
   }
@@ -87,10 +119,38 @@ export class SandboxCarrierProvider implements CarrierEventsProvider {
       const revealed = this.revealed(sailing, to, now);
       const delay = atPod && !revealed ? sailing.delayHours * hour : 0;
       if (i > from) {
-        events.push(this.event(seed, { eventType: 'TRANSPORT', code: 'ARRI', call, sailing, now, actualTime: call.arrive, plannedTime: call.arrive - delay, equipmentReference: null, emptyIndicator: null, onVessel: true, publishedAt: this.publishedAt(sailing, atPod, to, now) }));
+        events.push(
+          this.event(seed, {
+            eventType: 'TRANSPORT',
+            code: 'ARRI',
+            call,
+            sailing,
+            now,
+            actualTime: call.arrive,
+            plannedTime: call.arrive - delay,
+            equipmentReference: null,
+            emptyIndicator: null,
+            onVessel: true,
+            publishedAt: this.publishedAt(sailing, atPod, to, now),
+          }),
+        );
       }
       if (i < to) {
-        events.push(this.event(seed, { eventType: 'TRANSPORT', code: 'DEPA', call, sailing, now, actualTime: call.depart, plannedTime: call.depart, equipmentReference: null, emptyIndicator: null, onVessel: true, publishedAt: sailing.calls[0].depart - 14 * day }));
+        events.push(
+          this.event(seed, {
+            eventType: 'TRANSPORT',
+            code: 'DEPA',
+            call,
+            sailing,
+            now,
+            actualTime: call.depart,
+            plannedTime: call.depart,
+            equipmentReference: null,
+            emptyIndicator: null,
+            onVessel: true,
+            publishedAt: sailing.calls[0].depart - 14 * day,
+          }),
+        );
       }
     }
     return events;
@@ -103,7 +163,9 @@ export class SandboxCarrierProvider implements CarrierEventsProvider {
 
   private publishedAt(sailing: Sailing, revisable: boolean, to: number, now: number): number {
     const schedule = sailing.calls[0].depart - 14 * day;
-    return revisable && this.revealed(sailing, to, now) && to === sailing.calls.length - 1 && sailing.delayHours > 0 ? sailing.calls[to - 1].depart : schedule;
+    return revisable && this.revealed(sailing, to, now) && to === sailing.calls.length - 1 && sailing.delayHours > 0
+      ? sailing.calls[to - 1].depart
+      : schedule;
   }
 
   private event(
@@ -124,7 +186,10 @@ export class SandboxCarrierProvider implements CarrierEventsProvider {
   ): TimelineEvent {
     const happened = e.actualTime <= e.now;
     const classifier: EventClassifier = happened ? 'ACT' : e.onVessel || e.code === 'ARRI' ? 'EST' : 'PLN';
-    const id = crypto.createHash('sha256').update(`${seed}|${e.equipmentReference}|${e.code}|${e.call.locode}|${classifier}|${e.emptyIndicator}`).digest('hex');
+    const id = crypto
+      .createHash('sha256')
+      .update(`${seed}|${e.equipmentReference}|${e.code}|${e.call.locode}|${classifier}|${e.emptyIndicator}`)
+      .digest('hex');
     const reference = `${e.sailing.voyageNumber}-${e.call.locode}`;
     return {
       providerEventId: `sbx-${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20, 32)}`,
@@ -137,7 +202,14 @@ export class SandboxCarrierProvider implements CarrierEventsProvider {
       isoEquipmentCode: e.equipmentReference ? '45G1' : null,
       emptyIndicator: e.emptyIndicator,
       isTransshipment: false,
-      location: { unlocode: e.call.locode, name: null, facilityCode: null, facilityCodeListProvider: null, lat: null, lon: null },
+      location: {
+        unlocode: e.call.locode,
+        name: null,
+        facilityCode: null,
+        facilityCodeListProvider: null,
+        lat: null,
+        lon: null,
+      },
       transportCall: e.onVessel
         ? {
             reference,
@@ -174,7 +246,18 @@ export class SandboxAisSource implements AisPositionSource {
     for (let t = now - Math.floor((now - since) / step) * step; t <= now; t += step) {
       const p = this.voyages.position(known.imo, t);
       if (!p) continue;
-      fixes.push({ mmsi: known.mmsi, imo: known.imo, lat: p.at.lat, lon: p.at.lon, sogKnots: p.sogKnots, cogDegrees: p.cogDegrees, heading: p.cogDegrees === null ? null : Math.round(p.cogDegrees), navStatus: p.navStatus, time: t, source: this.name });
+      fixes.push({
+        mmsi: known.mmsi,
+        imo: known.imo,
+        lat: p.at.lat,
+        lon: p.at.lon,
+        sogKnots: p.sogKnots,
+        cogDegrees: p.cogDegrees,
+        heading: p.cogDegrees === null ? null : Math.round(p.cogDegrees),
+        navStatus: p.navStatus,
+        time: t,
+        source: this.name,
+      });
     }
     return fixes;
   }

@@ -6,7 +6,8 @@ const hour = 3_600_000;
 const day = 24 * hour;
 
 /** What a sample container shows once the refresh job has read it, right after it is subscribed. */
-export type SampleOutcome = Exclude<ContainerStatus, 'awaiting_data' | 'loaded' | 'at_transshipment' | 'arrived'> | 'not_found';
+export type SampleOutcome =
+  Exclude<ContainerStatus, 'awaiting_data' | 'loaded' | 'at_transshipment' | 'arrived'> | 'not_found';
 
 export interface SandboxSample {
   containerNumber: string;
@@ -49,7 +50,10 @@ export interface SamplePlan {
 }
 
 /** After the discharge, the container's moves at the destination for each later outcome, relative to subscribing. */
-const afterDischarge: Record<'discharged' | 'available_for_pickup' | 'gated_out' | 'empty_returned', Partial<Record<EquipmentMove, number>>> = {
+const afterDischarge: Record<
+  'discharged' | 'available_for_pickup' | 'gated_out' | 'empty_returned',
+  Partial<Record<EquipmentMove, number>>
+> = {
   discharged: { available: day, gateOut: 3 * day, emptyIn: 6 * day },
   available_for_pickup: { available: -2 * hour, gateOut: 2 * day, emptyIn: 5 * day },
   gated_out: { available: -2 * day, gateOut: -3 * hour, emptyIn: 4 * day },
@@ -57,7 +61,11 @@ const afterDischarge: Record<'discharged' | 'available_for_pickup' | 'gated_out'
 };
 
 /** Sailings of the services, newest first, among those that left their first port by `time` (and the next one). */
-function* recentSailings(voyages: SandboxVoyages, services: readonly SandboxService[], time: number): Generator<Sailing> {
+function* recentSailings(
+  voyages: SandboxVoyages,
+  services: readonly SandboxService[],
+  time: number,
+): Generator<Sailing> {
   for (const service of services) {
     const next = voyages.departureIndexAfter(service, time);
     for (let index = next; index >= Math.max(0, next - 12); index--) yield voyages.sailing(service, index);
@@ -69,10 +77,16 @@ function* recentSailings(voyages: SandboxVoyages, services: readonly SandboxServ
  * discharge, and the container's own moves, chosen so that its actual events then give the
  * sample's status. `services` are tried in order (the carrier's own first).
  */
-export function planSample(sample: SandboxSample, voyages: SandboxVoyages, services: readonly SandboxService[], subscribedAt: number): SamplePlan {
+export function planSample(
+  sample: SandboxSample,
+  voyages: SandboxVoyages,
+  services: readonly SandboxService[],
+  subscribedAt: number,
+): SamplePlan {
   const t = subscribedAt;
   const last = (sailing: Sailing) => sailing.calls.length - 1;
-  const shifted = (moves: Partial<Record<EquipmentMove, number>>) => Object.fromEntries(Object.entries(moves).map(([move, offset]) => [move, t + offset]));
+  const shifted = (moves: Partial<Record<EquipmentMove, number>>) =>
+    Object.fromEntries(Object.entries(moves).map(([move, offset]) => [move, t + offset]));
   switch (sample.outcome) {
     case 'empty_picked_up': {
       const sailing = voyages.sailingAfter(services[0], t + 4 * day);
@@ -85,7 +99,9 @@ export function planSample(sample: SandboxSample, voyages: SandboxVoyages, servi
     case 'in_transit':
       // A vessel at sea, sailed at least 6 hours ago and two days or more from its next port.
       for (const sailing of recentSailings(voyages, services, t)) {
-        const from = sailing.calls.findIndex((call, i) => i < last(sailing) && call.depart <= t - 6 * hour && sailing.calls[i + 1].arrive >= t + 2 * day);
+        const from = sailing.calls.findIndex(
+          (call, i) => i < last(sailing) && call.depart <= t - 6 * hour && sailing.calls[i + 1].arrive >= t + 2 * day,
+        );
         if (from >= 0) return { sailing, from, to: last(sailing), moves: {} };
       }
       break;
@@ -96,7 +112,8 @@ export function planSample(sample: SandboxSample, voyages: SandboxVoyages, servi
       // Discharged (8 hours after arriving) before the first of the later moves.
       const lead = Math.min(0, ...Object.values(moves)) - hour;
       for (const sailing of recentSailings(voyages, services, t)) {
-        if (sailing.calls[last(sailing)].arrive + 8 * hour <= t + lead) return { sailing, from: 0, to: last(sailing), moves: shifted(moves) };
+        if (sailing.calls[last(sailing)].arrive + 8 * hour <= t + lead)
+          return { sailing, from: 0, to: last(sailing), moves: shifted(moves) };
       }
     }
   }

@@ -60,7 +60,8 @@ export class SandboxVoyages {
     if (headway === undefined) {
       const ports = service.ports;
       let hours = ports.length * portStayHours + maxDelayHours;
-      for (let i = 1; i < ports.length; i++) hours += this.leg(ports[i - 1], ports[i]).distanceNm / service.serviceSpeedKnots;
+      for (let i = 1; i < ports.length; i++)
+        hours += this.leg(ports[i - 1], ports[i]).distanceNm / service.serviceSpeedKnots;
       hours += this.leg(ports[ports.length - 1], ports[0]).distanceNm / service.serviceSpeedKnots;
       headway = Math.round((Math.ceil((hours * hour) / week) * week) / service.vessels.length / hour) * hour;
       this.headways.set(service.code, headway);
@@ -103,7 +104,10 @@ export class SandboxVoyages {
   }
 
   /** Where a sandbox vessel is at `time`: in port, or along the sea route of its current leg. */
-  position(imoOrMmsi: string, time: number): { at: LatLon; sogKnots: number; cogDegrees: number | null; navStatus: number } | null {
+  position(
+    imoOrMmsi: string,
+    time: number,
+  ): { at: LatLon; sogKnots: number; cogDegrees: number | null; navStatus: number } | null {
     for (const service of sandboxServices) {
       const k = service.vessels.findIndex((v) => v.imo === imoOrMmsi || v.mmsi === imoOrMmsi);
       if (k < 0) continue;
@@ -112,19 +116,26 @@ export class SandboxVoyages {
       const n = Math.floor((time - firstDeparture) / this.headway(service));
       const index = n - mod(n - k, service.vessels.length);
       const sailing = this.sailing(service, index);
-      if (time < sailing.calls[0].arrive) return this.returning(this.sailing(service, index - service.vessels.length), time);
+      if (time < sailing.calls[0].arrive)
+        return this.returning(this.sailing(service, index - service.vessels.length), time);
       const last = sailing.calls[sailing.calls.length - 1];
       if (time > last.depart) return this.returning(sailing, time);
       for (let i = 0; i < sailing.calls.length; i++) {
         const call = sailing.calls[i];
-        if (time <= call.depart && time >= call.arrive) return { at: call.at, sogKnots: 0, cogDegrees: null, navStatus: 5 };
+        if (time <= call.depart && time >= call.arrive)
+          return { at: call.at, sogKnots: 0, cogDegrees: null, navStatus: 5 };
         const next = sailing.calls[i + 1];
         if (next && time > call.depart && time < next.arrive) {
           const fraction = (time - call.depart) / (next.arrive - call.depart);
           const leg = sailing.legs[i];
           const point = pointAlongRoute(leg, fraction * leg.distanceNm);
           const knots = leg.distanceNm / ((next.arrive - call.depart) / hour);
-          return { at: point.position, sogKnots: Math.round(knots * 10) / 10, cogDegrees: Math.round(point.courseDeg * 10) / 10, navStatus: 0 };
+          return {
+            at: point.position,
+            sogKnots: Math.round(knots * 10) / 10,
+            cogDegrees: Math.round(point.courseDeg * 10) / 10,
+            navStatus: 0,
+          };
         }
       }
     }
@@ -140,7 +151,12 @@ export class SandboxVoyages {
     const distance = Math.min(leg.distanceNm, hours * sailing.service.serviceSpeedKnots);
     if (distance >= leg.distanceNm) return { at: home.at, sogKnots: 0, cogDegrees: null, navStatus: 5 };
     const point = pointAlongRoute(leg, distance);
-    return { at: point.position, sogKnots: sailing.service.serviceSpeedKnots, cogDegrees: Math.round(point.courseDeg * 10) / 10, navStatus: 0 };
+    return {
+      at: point.position,
+      sogKnots: sailing.service.serviceSpeedKnots,
+      cogDegrees: Math.round(point.courseDeg * 10) / 10,
+      navStatus: 0,
+    };
   }
 
   private leg(from: string, to: string): SeaRoute {

@@ -1,6 +1,11 @@
 import { calculateDuty } from '../../../../../src/domain/tariff/engine/calculate-duty';
 import { toDutyInput, type DutyBody } from '../../../../../src/handlers/inputs/tariff.input';
-import { HtsCodeNotInForceError, InvalidTariffRequestError, UnknownCountryError, UnknownHtsCodeError } from '../../../../../src/domain/tariff/errors';
+import {
+  HtsCodeNotInForceError,
+  InvalidTariffRequestError,
+  UnknownCountryError,
+  UnknownHtsCodeError,
+} from '../../../../../src/domain/tariff/errors';
 import { InMemoryHtsLineSource } from '../../../../../src/domain/tariff/in-memory-hts-line-source';
 import { buildRuleSet } from '../../../../../src/domain/tariff/rules/rule-set';
 import { TariffRules } from '../../../../../src/domain/tariff/rules/tariff-rules';
@@ -10,7 +15,8 @@ import { fixtureRuleSources } from '../../../../support/tariff-fixtures';
 const tShirt = {
   code: '6109100012',
   description: "Men's or boys' T-shirts",
-  descriptionPath: 'T-shirts, singlets, tank tops and similar garments, knitted or crocheted > Of cotton > Men\'s or boys\' > T-shirts',
+  descriptionPath:
+    "T-shirts, singlets, tank tops and similar garments, knitted or crocheted > Of cotton > Men's or boys' > T-shirts",
   units: ['doz.', 'kg'],
   general: '16.5%',
   special: 'Free (AU,BH,CL,CO,IL,JO,KR,MA,OM,P,PA,PE,S,SG)',
@@ -40,14 +46,24 @@ const section122Heading = {
 
 const lines = new InMemoryHtsLineSource([
   { release: { id: '2026-rev-3', name: '2026 HTS Revision 3' }, effectiveFrom: '2026-02-12', lines: [tShirt, steers] },
-  { release: { id: '2026-rev-4', name: '2026 HTS Revision 4' }, effectiveFrom: '2026-02-24', lines: [tShirt, steers, section122Heading] },
+  {
+    release: { id: '2026-rev-4', name: '2026 HTS Revision 4' },
+    effectiveFrom: '2026-02-24',
+    lines: [tShirt, steers, section122Heading],
+  },
 ]);
 const rules = new TariffRules(buildRuleSet(fixtureRuleSources()));
-const calculate = (request: DutyBody) => calculateDuty(toDutyInput(request), { lines, rules, today: () => '2026-11-22' });
+const calculate = (request: DutyBody) =>
+  calculateDuty(toDutyInput(request), { lines, rules, today: () => '2026-11-22' });
 
 describe('calculateDuty', () => {
   it('stacks the base duty and a listed measure, with fees, release and rules version', async () => {
-    const result = await calculate({ hts_code: '6109.10.0012', country_code: 'vn', declared_value: 10000, mode: 'ocean' });
+    const result = await calculate({
+      hts_code: '6109.10.0012',
+      country_code: 'vn',
+      declared_value: 10000,
+      mode: 'ocean',
+    });
     expect(result.entryDate).toBe('2026-11-22');
     expect(result.hts).toMatchObject({ code: '6109100012', dotted: '6109.10.0012', rateLineCode: '61091000' });
     expect(result.country).toEqual({ code: 'VN', name: 'Vietnam', flag: '🇻🇳' });
@@ -61,25 +77,52 @@ describe('calculateDuty', () => {
     expect(result.htsRelease).toEqual({ id: '2026-rev-4', name: '2026 HTS Revision 4' });
     expect(result.rulesVersion).toBe(rules.version);
     expect(result.programs.find((p) => p.family === 'section_301')).toEqual({
-      family: 'section_301', applies: true, amount: '2000.00', ratePercent: '20', headings: ['9903.99.01'],
+      family: 'section_301',
+      applies: true,
+      amount: '2000.00',
+      ratePercent: '20',
+      headings: ['9903.99.01'],
     });
   });
 
   it('rounds each line half-up to cents and adds the rounded lines', async () => {
-    const result = await calculate({ hts_code: '6109100012', country_code: 'VN', declared_value: 1234.57, entry_date: '2026-10-01', mode: 'air' });
+    const result = await calculate({
+      hts_code: '6109100012',
+      country_code: 'VN',
+      declared_value: 1234.57,
+      entry_date: '2026-10-01',
+      mode: 'air',
+    });
     // 16.5% of 1234.57 = 203.70405 → 203.70; 20% = 246.914 → 246.91.
     expect(result.components.map((c) => c.amount)).toEqual(['203.70', '246.91']);
     expect(result.totals.duty).toBe('450.61');
   });
 
   it('uses the special rate for a valid USMCA claim and the general rate for an ineligible one, with a warning', async () => {
-    const valid = await calculate({ hts_code: '6109100012', country_code: 'MX', claims: { special_program: 'S' }, entry_date: '2026-10-01' });
+    const valid = await calculate({
+      hts_code: '6109100012',
+      country_code: 'MX',
+      claims: { special_program: 'S' },
+      entry_date: '2026-10-01',
+    });
     expect(valid.base).toMatchObject({ column: 'special', specialProgram: 'S', rateType: 'free' });
-    const named = await calculate({ hts_code: '6109100012', country_code: 'MX', claims: { special_program: 'usmca' }, entry_date: '2026-10-01' });
+    const named = await calculate({
+      hts_code: '6109100012',
+      country_code: 'MX',
+      claims: { special_program: 'usmca' },
+      entry_date: '2026-10-01',
+    });
     expect(named.base.specialProgram).toBe('S');
-    const ineligible = await calculate({ hts_code: '6109100012', country_code: 'VN', claims: { special_program: 'S' }, entry_date: '2026-10-01' });
+    const ineligible = await calculate({
+      hts_code: '6109100012',
+      country_code: 'VN',
+      claims: { special_program: 'S' },
+      entry_date: '2026-10-01',
+    });
     expect(ineligible.base.column).toBe('general');
-    expect(ineligible.warnings).toContain('Products of Vietnam are not eligible for special program S (USMCA); the general rate applies.');
+    expect(ineligible.warnings).toContain(
+      'Products of Vietnam are not eligible for special program S (USMCA); the general rate applies.',
+    );
   });
 
   it('uses column 2 for general note 3(b) countries', async () => {
@@ -89,11 +132,23 @@ describe('calculateDuty', () => {
   });
 
   it('leaves a specific rate without quantity unresolved, never zero', async () => {
-    const result = await calculate({ hts_code: '0102.29.40.24', country_code: 'AR', entry_date: '2026-10-01', mode: 'truck' });
+    const result = await calculate({
+      hts_code: '0102.29.40.24',
+      country_code: 'AR',
+      entry_date: '2026-10-01',
+      mode: 'truck',
+    });
     expect(result.components[0]).toMatchObject({ status: 'unresolved', amount: null });
-    expect(result.unresolved).toEqual([{ component: 'mfn', reason: 'the specific rate is per kg; a quantity in kg is required' }]);
+    expect(result.unresolved).toEqual([
+      { component: 'mfn', reason: 'the specific rate is per kg; a quantity in kg is required' },
+    ]);
     expect(result.totals.duty).toBeNull();
-    const withQuantity = await calculate({ hts_code: '0102.29.40.24', country_code: 'AR', entry_date: '2026-10-01', quantities: [{ value: 2000, unit: 'lb' }] });
+    const withQuantity = await calculate({
+      hts_code: '0102.29.40.24',
+      country_code: 'AR',
+      entry_date: '2026-10-01',
+      quantities: [{ value: 2000, unit: 'lb' }],
+    });
     expect(withQuantity.components[0].amount).toBe('9.07');
   });
 
@@ -108,20 +163,36 @@ describe('calculateDuty', () => {
 
   it('raises domain errors naming the field', async () => {
     await expect(calculate({ hts_code: '6109.10', country_code: 'VN' })).rejects.toMatchObject({ field: 'hts_code' });
-    await expect(calculate({ hts_code: '1234.56.7890', country_code: 'VN' })).rejects.toBeInstanceOf(UnknownHtsCodeError);
+    await expect(calculate({ hts_code: '1234.56.7890', country_code: 'VN' })).rejects.toBeInstanceOf(
+      UnknownHtsCodeError,
+    );
     await expect(calculate({ hts_code: '6109100012', country_code: 'XX' })).rejects.toBeInstanceOf(UnknownCountryError);
-    await expect(calculate({ hts_code: '6109100012', country_code: 'VN', declared_value: -5 })).rejects.toMatchObject({ field: 'declared_value' });
-    await expect(calculate({ hts_code: '6109100012', country_code: 'VN', declared_value: 0 })).rejects.toMatchObject({ field: 'declared_value' });
-    await expect(calculate({ hts_code: '6109100012', country_code: 'VN', entry_date: '2026-13-01' })).rejects.toMatchObject({ field: 'entry_date' });
-    await expect(calculate({ hts_code: '6109100012', country_code: 'VN', quantities: [{ value: 1, unit: 'furlong' }] })).rejects.toMatchObject({
+    await expect(calculate({ hts_code: '6109100012', country_code: 'VN', declared_value: -5 })).rejects.toMatchObject({
+      field: 'declared_value',
+    });
+    await expect(calculate({ hts_code: '6109100012', country_code: 'VN', declared_value: 0 })).rejects.toMatchObject({
+      field: 'declared_value',
+    });
+    await expect(
+      calculate({ hts_code: '6109100012', country_code: 'VN', entry_date: '2026-13-01' }),
+    ).rejects.toMatchObject({ field: 'entry_date' });
+    await expect(
+      calculate({ hts_code: '6109100012', country_code: 'VN', quantities: [{ value: 1, unit: 'furlong' }] }),
+    ).rejects.toMatchObject({
       field: 'quantities/0/unit',
     });
-    await expect(calculate({ hts_code: '6109100012', country_code: 'VN', claims: { metal_content_value: 20000 } })).rejects.toBeInstanceOf(InvalidTariffRequestError);
+    await expect(
+      calculate({ hts_code: '6109100012', country_code: 'VN', claims: { metal_content_value: 20000 } }),
+    ).rejects.toBeInstanceOf(InvalidTariffRequestError);
   });
 
   it('refuses a code not in force on the entry date, with the reason', async () => {
-    const error = await calculate({ hts_code: '9903.03.01', country_code: 'VN', entry_date: '2026-02-20' }).catch((caught: unknown) => caught);
+    const error = await calculate({ hts_code: '9903.03.01', country_code: 'VN', entry_date: '2026-02-20' }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(HtsCodeNotInForceError);
-    expect((error as HtsCodeNotInForceError).reason).toBe('99030301 is not in 2026 HTS Revision 3, the release in force on 2026-02-20; it appears in 2026 HTS Revision 4');
+    expect((error as HtsCodeNotInForceError).reason).toBe(
+      '99030301 is not in 2026 HTS Revision 3, the release in force on 2026-02-20; it appears in 2026 HTS Revision 4',
+    );
   });
 });

@@ -3,16 +3,35 @@ import { parseRateExpression, parseSpecialColumn } from '../../../../../src/doma
 describe('parseRateExpression', () => {
   it('reads Free and ad valorem rates', () => {
     expect(parseRateExpression('Free')).toEqual({ kind: 'free', raw: 'Free' });
-    expect(parseRateExpression('6.5%')).toEqual({ kind: 'ad_valorem', raw: '6.5%', term: { kind: 'ad_valorem', percent: '6.5' } });
+    expect(parseRateExpression('6.5%')).toEqual({
+      kind: 'ad_valorem',
+      raw: '6.5%',
+      term: { kind: 'ad_valorem', percent: '6.5' },
+    });
     expect(parseRateExpression('33 1/3%')).toMatchObject({ kind: 'ad_valorem', term: { percent: '33.3333333333' } });
   });
 
   it('reads specific rates in cents and dollars, converting cents to exact dollars', () => {
-    expect(parseRateExpression('1¢/kg')).toMatchObject({ kind: 'specific', term: { amount: '0.01', currency: 'USD', unit: 'kg' } });
-    expect(parseRateExpression('$1.35/doz.')).toMatchObject({ kind: 'specific', term: { amount: '1.35', unit: 'doz.' } });
-    expect(parseRateExpression('37.5¢/liter')).toMatchObject({ kind: 'specific', term: { amount: '0.375', unit: 'liter' } });
-    expect(parseRateExpression('$1.32/pf. liter')).toMatchObject({ kind: 'specific', term: { amount: '1.32', unit: 'pf.liter' } });
-    expect(parseRateExpression('5.5¢ each')).toMatchObject({ kind: 'specific', term: { amount: '0.055', unit: 'No.' } });
+    expect(parseRateExpression('1¢/kg')).toMatchObject({
+      kind: 'specific',
+      term: { amount: '0.01', currency: 'USD', unit: 'kg' },
+    });
+    expect(parseRateExpression('$1.35/doz.')).toMatchObject({
+      kind: 'specific',
+      term: { amount: '1.35', unit: 'doz.' },
+    });
+    expect(parseRateExpression('37.5¢/liter')).toMatchObject({
+      kind: 'specific',
+      term: { amount: '0.375', unit: 'liter' },
+    });
+    expect(parseRateExpression('$1.32/pf. liter')).toMatchObject({
+      kind: 'specific',
+      term: { amount: '1.32', unit: 'pf.liter' },
+    });
+    expect(parseRateExpression('5.5¢ each')).toMatchObject({
+      kind: 'specific',
+      term: { amount: '0.055', unit: 'No.' },
+    });
     expect(parseRateExpression('$6/1000')).toMatchObject({ kind: 'specific', term: { amount: '0.006', unit: 'No.' } });
   });
 
@@ -26,7 +45,10 @@ describe('parseRateExpression', () => {
     });
     expect(parseRateExpression('4.4¢/kg on drained weight +6%')).toMatchObject({
       kind: 'compound',
-      terms: [{ kind: 'specific', amount: '0.044', unit: 'kg', on: 'on drained weight' }, { kind: 'ad_valorem', percent: '6' }],
+      terms: [
+        { kind: 'specific', amount: '0.044', unit: 'kg', on: 'on drained weight' },
+        { kind: 'ad_valorem', percent: '6' },
+      ],
     });
     expect(parseRateExpression('$1.50 each + 65% + 25¢/jewel')).toMatchObject({
       kind: 'compound',
@@ -47,7 +69,12 @@ describe('parseRateExpression', () => {
       parseRateExpression(
         '1.4606¢/kg less 0.020668¢/kg for each degree under 100 degrees (and fractions of a degree in proportion) but not less than 0.943854¢/kg',
       ),
-    ).toMatchObject({ kind: 'polarization_scale', amountAt100: '0.014606', decrementPerDegree: '0.00020668', minimum: '0.00943854' });
+    ).toMatchObject({
+      kind: 'polarization_scale',
+      amountAt100: '0.014606',
+      decrementPerDegree: '0.00020668',
+      minimum: '0.00943854',
+    });
   });
 
   it('reads Chapter 99 texts', () => {
@@ -60,15 +87,24 @@ describe('parseRateExpression', () => {
       additional: [{ percent: '25' }],
     });
     expect(
-      parseRateExpression('The duty provided in the applicable subheading + a duty of 50% upon the value of the copper content'),
+      parseRateExpression(
+        'The duty provided in the applicable subheading + a duty of 50% upon the value of the copper content',
+      ),
     ).toMatchObject({ kind: 'applicable_subheading', additional: [{ percent: '50', on: 'the copper content' }] });
-    expect(parseRateExpression('The duty provided in the applicable subheading.')).toMatchObject({ kind: 'applicable_subheading', additional: [] });
-    expect(parseRateExpression('The duty rate provided in such subheading minus 5%')).toMatchObject({ minusPercent: '5' });
+    expect(parseRateExpression('The duty provided in the applicable subheading.')).toMatchObject({
+      kind: 'applicable_subheading',
+      additional: [],
+    });
+    expect(parseRateExpression('The duty rate provided in such subheading minus 5%')).toMatchObject({
+      minusPercent: '5',
+    });
     expect(parseRateExpression('No change')).toMatchObject({ kind: 'no_change' });
   });
 
   it('keeps references to other provisions as references', () => {
-    expect(parseRateExpression('The rate applicable to the natural juice in heading 2009')).toMatchObject({ kind: 'reference' });
+    expect(parseRateExpression('The rate applicable to the natural juice in heading 2009')).toMatchObject({
+      kind: 'reference',
+    });
     expect(parseRateExpression('See additional U.S. note 3')).toMatchObject({ kind: 'reference' });
   });
 
@@ -87,7 +123,12 @@ describe('parseSpecialColumn', () => {
   it('reads program groups, including several rates and "See" pointers', () => {
     expect(parseSpecialColumn('Free (A+,AU,BH,CL,CO,D,E, IL,JO,KR,MA,OM,P,PA,PE,S,SG)')).toMatchObject({
       kind: 'special',
-      offers: [{ rate: { kind: 'free' }, programs: ['A+', 'AU', 'BH', 'CL', 'CO', 'D', 'E', 'IL', 'JO', 'KR', 'MA', 'OM', 'P', 'PA', 'PE', 'S', 'SG'] }],
+      offers: [
+        {
+          rate: { kind: 'free' },
+          programs: ['A+', 'AU', 'BH', 'CL', 'CO', 'D', 'E', 'IL', 'JO', 'KR', 'MA', 'OM', 'P', 'PA', 'PE', 'S', 'SG'],
+        },
+      ],
       references: [],
     });
     expect(parseSpecialColumn('Free (A+,AU,B,BH,CL,CO,D,E,IL,JO,MA,OM,P,PA,PE,S,SG)25% (KR)')).toMatchObject({
@@ -114,7 +155,10 @@ describe('parseSpecialColumn', () => {
 
   it('returns none for an empty column and flags text it cannot read', () => {
     expect(parseSpecialColumn('')).toEqual({ kind: 'none', raw: '' });
-    expect(parseSpecialColumn('Free (See U.S. note 4 of this subchapter)')).toMatchObject({ kind: 'unparseable', flagged: true });
+    expect(parseSpecialColumn('Free (See U.S. note 4 of this subchapter)')).toMatchObject({
+      kind: 'unparseable',
+      flagged: true,
+    });
   });
 });
 

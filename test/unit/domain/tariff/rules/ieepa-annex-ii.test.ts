@@ -33,7 +33,13 @@ const reciprocal = (code: string) =>
 
 describe('IEEPA reciprocal Annex II (U.S. note 2(v)(iii)(a))', () => {
   it('the data file is exactly the numbers the note enumerates', () => {
-    expect(annex).toEqual(subdivisionCodes(usNotesLines(), '(a) As provided for in heading 9903.01.32', '(v) (i)  Except as provided in headings 9903.01.26'));
+    expect(annex).toEqual(
+      subdivisionCodes(
+        usNotesLines(),
+        '(a) As provided for in heading 9903.01.32',
+        '(v) (i)  Except as provided in headings 9903.01.26',
+      ),
+    );
     expect(annex).toHaveLength(1082);
     expect(annex).toEqual(expect.arrayContaining(['8471', '847330', '8505110070', '02011005', '09011100']));
   });

@@ -14,7 +14,9 @@ describe('buildRuleSet', () => {
   it('builds a versioned rule set from the rule files and imported lists', () => {
     const ruleSet = buildRuleSet(fixtureRuleSources());
     expect(ruleSet.version).toMatch(/^sha256:[0-9a-f]{16}$/);
-    expect(ruleSet.measures.map((measure) => [measure.id, measure.program, measure.family])).toEqual([['example-measure', 'example_program', 'section_301']]);
+    expect(ruleSet.measures.map((measure) => [measure.id, measure.program, measure.family])).toEqual([
+      ['example-measure', 'example_program', 'section_301'],
+    ]);
     expect(ruleSet.lists.example_list.entries).toEqual([{ prefix: '61091000' }]);
   });
 
@@ -31,11 +33,17 @@ describe('buildRuleSet', () => {
     const numeric = withMeasure(fixtureRuleSources(), (measure) => {
       measure.rate = { kind: 'additive', percent: 20 };
     });
-    expect(() => buildRuleSet(numeric)).toThrow(new RuleDataError('example-program.yaml: measures[0].rate.percent: Invalid input: expected string, received number'));
+    expect(() => buildRuleSet(numeric)).toThrow(
+      new RuleDataError(
+        'example-program.yaml: measures[0].rate.percent: Invalid input: expected string, received number',
+      ),
+    );
     const badDate = withMeasure(fixtureRuleSources(), (measure) => {
       measure.effective_from = '2026-02-30';
     });
-    expect(() => buildRuleSet(badDate)).toThrow(/example-program\.yaml: measures\[0\]\.effective_from: not a calendar date/);
+    expect(() => buildRuleSet(badDate)).toThrow(
+      /example-program\.yaml: measures\[0\]\.effective_from: not a calendar date/,
+    );
     const backwards = withMeasure(fixtureRuleSources(), (measure) => {
       measure.effective_to = '2025-01-01';
     });
@@ -46,7 +54,9 @@ describe('buildRuleSet', () => {
     const list = withMeasure(fixtureRuleSources(), (measure) => {
       measure.products = { include_lists: ['no_such_list'] };
     });
-    expect(() => buildRuleSet(list)).toThrow('measure example-measure: product list "no_such_list" is not declared in product-lists.yaml');
+    expect(() => buildRuleSet(list)).toThrow(
+      'measure example-measure: product list "no_such_list" is not declared in product-lists.yaml',
+    );
     const group = withMeasure(fixtureRuleSources(), (measure) => {
       measure.countries = { include: ['@NOWHERE'] };
     });
@@ -59,7 +69,9 @@ describe('buildRuleSet', () => {
 
   it('refuses a list whose source is missing from the data directory', () => {
     expect(() => readTariffRuleSources({ dataDir: '/nonexistent', dir: fixtureMeasuresDir })).toThrow(
-      new RuleDataError('product list "example_list": source lists/example-list.csv is not in the data directory /nonexistent'),
+      new RuleDataError(
+        'product list "example_list": source lists/example-list.csv is not in the data directory /nonexistent',
+      ),
     );
   });
 

@@ -25,11 +25,15 @@ beforeAll(() => {
 
 /** Whether the measure is a candidate for the line from China (every program here covers China). */
 const inScope = (measureId: string, code: string, date = '2026-10-09') =>
-  rules.candidates({ code, country: 'CN', entryDate: date, arrivalDate: date }).some((candidate) => candidate.measure.id === measureId);
+  rules
+    .candidates({ code, country: 'CN', entryDate: date, arrivalDate: date })
+    .some((candidate) => candidate.measure.id === measureId);
 
 describe('Section 232 scope per program', () => {
   it('automobile parts: the list is exactly U.S. note 33(g)', () => {
-    expect(resource('s232_auto_parts.txt')).toEqual(subdivisionCodes(notes, "(g) Subject to a manufacturer's import adjustment offset"));
+    expect(resource('s232_auto_parts.txt')).toEqual(
+      subdivisionCodes(notes, "(g) Subject to a manufacturer's import adjustment offset"),
+    );
     expect(inScope('s232-autos-parts', '8708995300')).toBe(true); // 8708.99.53 named
     expect(inScope('s232-autos-parts', '8708998180')).toBe(false); // 8708.99.81 not named
     expect(inScope('s232-autos-parts', '4011101000')).toBe(true); // 4011.10.10 named
@@ -38,7 +42,9 @@ describe('Section 232 scope per program', () => {
   });
 
   it('medium- and heavy-duty vehicle parts: the list is exactly U.S. note 38(i)', () => {
-    expect(resource('s232_mhd_parts.txt')).toEqual(subdivisionCodes(notes, '(i) The rates of duty set forth in heading 9903.74.08'));
+    expect(resource('s232_mhd_parts.txt')).toEqual(
+      subdivisionCodes(notes, '(i) The rates of duty set forth in heading 9903.74.08'),
+    );
   });
 
   it('metals Annex I-A steel: headings 7206–7219 in, 7203 (excluded by the annex) and 7204 scrap out', () => {
@@ -51,12 +57,16 @@ describe('Section 232 scope per program', () => {
   it('semiconductors: the list is the statistical lines of the three provisions U.S. note 39(b) names, and needs the claim', () => {
     const named = subdivisionCodes(notes, '     (b) For the purposes of this note, "semiconductor articles"');
     expect(named).toEqual(['847150', '847180', '847330']);
-    const listed = resource('s232_semi_products.csv').filter((line) => /^\d{10},/.test(line)).map((line) => line.slice(0, 10));
+    const listed = resource('s232_semi_products.csv')
+      .filter((line) => /^\d{10},/.test(line))
+      .map((line) => line.slice(0, 10));
     expect(listed.length).toBe(10);
     for (const code of listed) expect(named.some((provision) => code.startsWith(provision))).toBe(true);
     expect(inScope('s232-semiconductors', '8471500150')).toBe(true);
     expect(inScope('s232-semiconductors', '8471300100')).toBe(false); // laptops of 8471.30: not named
-    const semiconductors = rules.candidates({ code: '8471500150', country: 'CN', entryDate: '2026-10-09', arrivalDate: '2026-10-09' }).find((c) => c.measure.id === 's232-semiconductors');
+    const semiconductors = rules
+      .candidates({ code: '8471500150', country: 'CN', entryDate: '2026-10-09', arrivalDate: '2026-10-09' })
+      .find((c) => c.measure.id === 's232-semiconductors');
     expect(semiconductors?.confirmations.map((c) => c.claim)).toEqual(['semiconductor_article']);
   });
 

@@ -8,7 +8,13 @@ import { referenceFile } from '../../../../support/reference-data';
 
 const decodeAll = (lines: string[], acceptBadChecksum = false) => {
   const decoder = new NmeaDecoder({ acceptBadChecksum });
-  return { decoder, messages: lines.map((l) => decoder.decodeLine(l)).filter((m) => m !== null).map((m) => m.message) };
+  return {
+    decoder,
+    messages: lines
+      .map((l) => decoder.decodeLine(l))
+      .filter((m) => m !== null)
+      .map((m) => m.message),
+  };
 };
 
 describe('NMEA sentences', () => {
@@ -17,14 +23,24 @@ describe('NMEA sentences', () => {
   });
 
   test('rejects a wrong checksum, a missing checksum and fragment 0 of 1', () => {
-    expect(parseNmeaSentence('!AIVDM,1,1,,B,15M67FC000G?ufbE`FepT@3n00Sa,0*5D')).toEqual({ ok: false, reason: 'checksum mismatch' });
+    expect(parseNmeaSentence('!AIVDM,1,1,,B,15M67FC000G?ufbE`FepT@3n00Sa,0*5D')).toEqual({
+      ok: false,
+      reason: 'checksum mismatch',
+    });
     expect(parseNmeaSentence('!AIVDM,1,1,,B,15N4cJ005Jrek0H@9nDW5608EP,013').ok).toBe(false);
-    expect(parseNmeaSentence('\\s:blah,c:1747818025*5A\\!AAVDM,0,1,,B,16UK7Fi0?w4tQF0l4Q@>401v1PS;,0*0F').ok).toBe(false);
+    expect(parseNmeaSentence('\\s:blah,c:1747818025*5A\\!AAVDM,0,1,,B,16UK7Fi0?w4tQF0l4Q@>401v1PS;,0*0F').ok).toBe(
+      false,
+    );
   });
 
   test('reads the tag block receive time and source', () => {
-    const parsed = parseNmeaSentence('\\g:1-2-27300,n:636994,s:b003669710,c:1428621738*5F\\!SAVDM,2,1,2,B,55Mw@A7J1adAL@?;7WPl58F0U<h4pB222222220t1PN5553fN4g?`4iSp5Rc,0*26');
-    expect(parsed).toMatchObject({ ok: true, sentence: { talker: 'SA', fragmentCount: 2, sequenceId: '2', tagTime: 1428621738000, tagSource: 'b003669710' } });
+    const parsed = parseNmeaSentence(
+      '\\g:1-2-27300,n:636994,s:b003669710,c:1428621738*5F\\!SAVDM,2,1,2,B,55Mw@A7J1adAL@?;7WPl58F0U<h4pB222222220t1PN5553fN4g?`4iSp5Rc,0*26',
+    );
+    expect(parsed).toMatchObject({
+      ok: true,
+      sentence: { talker: 'SA', fragmentCount: 2, sequenceId: '2', tagTime: 1428621738000, tagSource: 'b003669710' },
+    });
   });
 
   test('6-bit armouring covers both character ranges', () => {
@@ -52,9 +68,16 @@ describe('AIS test vectors', () => {
     ]);
     expect(messages).toEqual([
       {
-        type: 5, mmsi: '351759000', imo: '9134270', callSign: '3FOF8', shipName: 'EVER DIADEM', shipType: 70,
+        type: 5,
+        mmsi: '351759000',
+        imo: '9134270',
+        callSign: '3FOF8',
+        shipName: 'EVER DIADEM',
+        shipType: 70,
         dimensions: { toBow: 225, toStern: 70, toPort: 1, toStarboard: 31 },
-        eta: { month: 5, day: 15, hour: 14, minute: 0 }, draught: 12.2, destination: 'NEW YORK',
+        eta: { month: 5, day: 15, hour: 14, minute: 0 },
+        draught: 12.2,
+        destination: 'NEW YORK',
       },
     ]);
   });
@@ -66,7 +89,12 @@ describe('AIS test vectors', () => {
     expect(decodeAll([line]).messages).toEqual([]);
     const { messages } = decodeAll([line], true);
     expect(messages[0]).toMatchObject({
-      type: 5, imo: '9356945', callSign: 'CQPC', shipName: 'CASTELO OBIDOS', draught: 4.7, destination: 'VIANA DO CASTELO',
+      type: 5,
+      imo: '9356945',
+      callSign: 'CQPC',
+      shipName: 'CASTELO OBIDOS',
+      draught: 4.7,
+      destination: 'VIANA DO CASTELO',
       eta: { month: 2, day: 7, hour: 17, minute: 0 },
     });
   });
@@ -81,7 +109,12 @@ describe('the pyais NMEA sample', () => {
   const file = referenceFile('tracking/ais/pyais_nmea_data_sample.txt');
   test('decodes every position report exactly as the derived CSV lists it', () => {
     const csvPath = referenceFile('tracking/ais/decoded_positions_from_pyais_sample.csv');
-    const expected = fs.readFileSync(csvPath, 'utf8').trim().split('\n').slice(1).map((row) => row.trim());
+    const expected = fs
+      .readFileSync(csvPath, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((row) => row.trim());
     const { decoder, messages } = decodeAll(fs.readFileSync(file, 'utf8').split('\n'));
     const round6 = (x: number) => String(Math.round(x * 1e6) / 1e6);
     const fixed1 = (x: number) => x.toFixed(1);
@@ -89,7 +122,17 @@ describe('the pyais NMEA sample', () => {
       .filter((m) => m.type === 1 || m.type === 2 || m.type === 3)
       .map((m) => {
         if (m.type === 5 || m.type === 24) throw new Error('unreachable');
-        return [Number(m.mmsi), m.type, m.navStatus, fixed1(m.sog), m.lon === 181 ? '181.0' : round6(m.lon), m.lat === 91 ? '91.0' : round6(m.lat), fixed1(m.cog), m.heading, m.second].join(',');
+        return [
+          Number(m.mmsi),
+          m.type,
+          m.navStatus,
+          fixed1(m.sog),
+          m.lon === 181 ? '181.0' : round6(m.lon),
+          m.lat === 91 ? '91.0' : round6(m.lat),
+          fixed1(m.cog),
+          m.heading,
+          m.second,
+        ].join(',');
       });
     expect(rows).toHaveLength(743);
     expect(rows).toEqual(expected);
@@ -106,7 +149,10 @@ describe('a mixed file with comments, other NMEA and tag blocks', () => {
   const file = referenceFile('tracking/ais/pyais_mixed.txt');
   test('keeps only AIS messages and joins the type-5 pairs, with or without tag blocks', () => {
     const { decoder, messages } = decodeAll(fs.readFileSync(file, 'utf8').split('\n'));
-    expect(messages.filter((m) => m.type === 5).map((m) => (m.type === 5 ? m.shipName : ''))).toEqual(['EVER DIADEM', 'MARE ISLAND']);
+    expect(messages.filter((m) => m.type === 5).map((m) => (m.type === 5 ? m.shipName : ''))).toEqual([
+      'EVER DIADEM',
+      'MARE ISLAND',
+    ]);
     expect(decoder.stats.rejected).toBeGreaterThan(0);
   });
 });
@@ -120,6 +166,10 @@ describe('position fixes', () => {
     expect(fix.time).toBe(Date.UTC(2026, 10, 22, 9, 59, 59));
     expect(fix).toMatchObject({ mmsi: '366053209', sogKnots: 0, cogDegrees: 219.3, heading: 1, navStatus: 3 });
     expect(toPositionFix({ ...report, lon: 181 }, receivedAt, 'x')).toBeNull();
-    expect(toPositionFix({ ...report, sog: 102.3, cog: 360, heading: 511 }, receivedAt, 'x')).toMatchObject({ sogKnots: null, cogDegrees: null, heading: null });
+    expect(toPositionFix({ ...report, sog: 102.3, cog: 360, heading: 511 }, receivedAt, 'x')).toMatchObject({
+      sogKnots: null,
+      cogDegrees: null,
+      heading: null,
+    });
   });
 });

@@ -1,9 +1,19 @@
 import { checkContainerNumber } from '../../../../../src/domain/tracking/container-number';
 import { greatCircleNm } from '../../../../../src/domain/tracking/geo';
-import { imoCheckDigit, sandboxPorts, sandboxServices } from '../../../../../src/domain/tracking/providers/sandbox/sandbox-network';
-import { SandboxAisSource, SandboxCarrierProvider } from '../../../../../src/domain/tracking/providers/sandbox/sandbox-provider';
+import {
+  imoCheckDigit,
+  sandboxPorts,
+  sandboxServices,
+} from '../../../../../src/domain/tracking/providers/sandbox/sandbox-network';
+import {
+  SandboxAisSource,
+  SandboxCarrierProvider,
+} from '../../../../../src/domain/tracking/providers/sandbox/sandbox-provider';
 import { sandboxSamples } from '../../../../../src/domain/tracking/providers/sandbox/sandbox-samples';
-import { SandboxVoyages, sandboxContainerNumbers } from '../../../../../src/domain/tracking/providers/sandbox/sandbox-voyage';
+import {
+  SandboxVoyages,
+  sandboxContainerNumbers,
+} from '../../../../../src/domain/tracking/providers/sandbox/sandbox-voyage';
 import { SeaRouter } from '../../../../../src/domain/tracking/sea-route/sea-router';
 import { carrierEta, currentVessel, deriveRoute, deriveStatus } from '../../../../../src/domain/tracking/timeline';
 
@@ -15,11 +25,16 @@ function sandbox(now: () => number) {
   const voyages = new SandboxVoyages(router);
   return { carrier: new SandboxCarrierProvider(voyages, now), ais: new SandboxAisSource(voyages, now) };
 }
-const query = (reference: string, carrierScac = 'MAEU', referenceType: 'container' | 'bill_of_lading' = 'container') => ({ referenceType, reference, carrierScac, subscribedAt: start });
+const query = (
+  reference: string,
+  carrierScac = 'MAEU',
+  referenceType: 'container' | 'bill_of_lading' = 'container',
+) => ({ referenceType, reference, carrierScac, subscribedAt: start });
 
 describe('the sandbox world', () => {
   test('vessels have valid IMO check digits and every service port has a position', () => {
-    for (const v of sandboxServices.flatMap((s) => s.vessels)) expect(Number(v.imo[6])).toBe(imoCheckDigit(v.imo.slice(0, 6)));
+    for (const v of sandboxServices.flatMap((s) => s.vessels))
+      expect(Number(v.imo[6])).toBe(imoCheckDigit(v.imo.slice(0, 6)));
     const known = new Set(sandboxPorts.map((p) => p.locode));
     for (const s of sandboxServices) for (const p of s.ports) expect(known.has(p)).toBe(true);
   });
@@ -83,7 +98,15 @@ describe('sandbox positions agree with the sandbox timeline', () => {
   test('while in transit, the vessel is at sea, on course, near its service speed, and arrives when the carrier says', async () => {
     // Find a reference that is at sea at `start`.
     const { carrier, ais } = sandbox(() => start);
-    for (const reference of ['MSKU1234565', 'MRKU0090522', 'MAEU1234567', 'MWCU6059784', 'MSKU7777772', 'MCRU1000016', 'MNBU3000006']) {
+    for (const reference of [
+      'MSKU1234565',
+      'MRKU0090522',
+      'MAEU1234567',
+      'MWCU6059784',
+      'MSKU7777772',
+      'MCRU1000016',
+      'MNBU3000006',
+    ]) {
       const { events } = await carrier.fetchEvents(query(reference));
       const route = deriveRoute(events);
       if (deriveStatus(events, route) !== 'in_transit') continue;
@@ -113,19 +136,35 @@ describe('test mode sample containers', () => {
   const hour = 3_600_000;
 
   test('are valid ISO 6346 numbers of a carrier the sandbox serves', () => {
-    for (const sample of sandboxSamples) expect(checkContainerNumber(sample.containerNumber)).toMatchObject({ valid: true, number: sample.containerNumber });
+    for (const sample of sandboxSamples)
+      expect(checkContainerNumber(sample.containerNumber)).toMatchObject({
+        valid: true,
+        number: sample.containerNumber,
+      });
   });
 
   test('each is at its own status when subscribed, whenever that is (every 7 hours over two years)', async () => {
     let now = 0;
     const { carrier } = sandbox(() => now);
-    for (let subscribedAt = Date.parse('2026-06-01T00:00:00Z'); subscribedAt < Date.parse('2028-06-01T00:00:00Z'); subscribedAt += 7 * hour) {
+    for (
+      let subscribedAt = Date.parse('2026-06-01T00:00:00Z');
+      subscribedAt < Date.parse('2028-06-01T00:00:00Z');
+      subscribedAt += 7 * hour
+    ) {
       // The refresh job reads a new subscription within minutes.
       now = subscribedAt + 5 * 60_000;
       for (const sample of sandboxSamples.filter((s) => s.outcome !== 'not_found')) {
-        const { events } = await carrier.fetchEvents({ referenceType: 'container', reference: sample.containerNumber, carrierScac: 'MAEU', subscribedAt });
+        const { events } = await carrier.fetchEvents({
+          referenceType: 'container',
+          reference: sample.containerNumber,
+          carrierScac: 'MAEU',
+          subscribedAt,
+        });
         const status = deriveStatus(events, deriveRoute(events));
-        if (status !== sample.outcome) throw new Error(`${sample.containerNumber} subscribed at ${new Date(subscribedAt).toISOString()} is ${status}, not ${sample.outcome}`);
+        if (status !== sample.outcome)
+          throw new Error(
+            `${sample.containerNumber} subscribed at ${new Date(subscribedAt).toISOString()} is ${status}, not ${sample.outcome}`,
+          );
       }
     }
   });
@@ -136,7 +175,10 @@ describe('test mode sample containers', () => {
     const { events } = await carrier.fetchEvents(query('MSKU0001039'));
     const route = deriveRoute(events);
     const vessel = currentVessel(events)!.vessel;
-    const fixes = await ais.recentPositions({ imo: vessel.imo ?? null, mmsi: vessel.mmsi ?? null, name: vessel.name ?? null }, now() - 2 * hour);
+    const fixes = await ais.recentPositions(
+      { imo: vessel.imo ?? null, mmsi: vessel.mmsi ?? null, name: vessel.name ?? null },
+      now() - 2 * hour,
+    );
     expect(fixes.length).toBeGreaterThan(0);
     expect(fixes[fixes.length - 1].sogKnots).toBeGreaterThan(5);
     expect(carrierEta(events, route)).toBeGreaterThan(now());
