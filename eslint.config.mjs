@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importLayers from './eslint-rules/import-layers.cjs';
 import prettierConfig from 'eslint-config-prettier';
+import jestPlugin from 'eslint-plugin-jest';
 
 export default tseslint.config(
   // data/ and bench/data/ are reference and evaluation data, copied unmodified: not our code.
@@ -42,6 +43,16 @@ export default tseslint.config(
     linterOptions: { noInlineConfig: true },
     plugins: { tradelane: { rules: { 'import-layers': importLayers.rule } } },
     rules: { 'tradelane/import-layers': 'error' },
+  },
+  {
+    // A test that cannot fail is found here: every test asserts, and no assertion hides behind a branch.
+    files: ['test/**/*.ts'],
+    plugins: { jest: jestPlugin },
+    rules: {
+      // Our assertion helpers are named expect…; supertest's `.expect(status)` asserts the response.
+      'jest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', '**.expect'] }],
+      'jest/no-conditional-expect': 'error',
+    },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

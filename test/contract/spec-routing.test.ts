@@ -18,5 +18,6 @@ const routes = hostNames.flatMap((host) =>
 it.each(routes)('%s routes %s %s', async (host, method, path) => {
   const res = await request(app.hosts[host])[method.toLowerCase() as 'get'](path.replace(/\{[^}]+\}/g, 'x'));
   expect(res.status).not.toBe(405);
-  if (res.status === 404) expect(res.body.detail).not.toBe('No such route.');
+  // The router's own 404 (an operation may answer 404 of its own, with another detail).
+  expect(res.body?.detail).not.toBe('No such route.');
 });

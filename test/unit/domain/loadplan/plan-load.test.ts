@@ -535,18 +535,19 @@ describe('planLoad', () => {
       const huge = request([{ id: 'x', length: 30000, width: 10, height: 10, weight: 1, quantity: 1.5 }], {
         timeBudgetMs: 60_000,
       });
+      let refused: LoadPlanRequestError | undefined;
       try {
         planLoad(huge);
-        throw new Error('accepted');
       } catch (e) {
-        const error = e as LoadPlanRequestError;
-        expect(error.status).toBe(400);
-        expect(error.problems.map((p) => [p.path.join('.'), p.limit])).toEqual([
-          ['items.0.length', 'maxPieceDimensionMm'],
-          ['items.0.quantity', undefined],
-          ['timeBudgetMs', 'maxTimeBudgetMs'],
-        ]);
+        refused = e as LoadPlanRequestError;
       }
+      expect(refused).toBeInstanceOf(LoadPlanRequestError);
+      expect(refused?.status).toBe(400);
+      expect(refused?.problems.map((p) => [p.path.join('.'), p.limit])).toEqual([
+        ['items.0.length', 'maxPieceDimensionMm'],
+        ['items.0.quantity', undefined],
+        ['timeBudgetMs', 'maxTimeBudgetMs'],
+      ]);
     });
 
     it('refuses prices in several currencies', () => {
