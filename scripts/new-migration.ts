@@ -60,4 +60,7 @@ if (require.main === module) {
   const file = path.join(migrationsDir, `${newMigrationName(slug, new Date(), migrationFileNames('.ts'))}.ts`);
   fs.writeFileSync(file, template, { flag: 'wx' });
   console.log(path.relative(process.cwd(), file));
+  console.log(
+    'When it is written: state its change in src/db/schema.ts, then run `npm run migration:lock` and commit src/db/migrations.sha256 (CI fails on a migration not locked).',
+  );
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Database } from './knex';
+import { renameAppliedMigrations } from './migration-renames';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -41,9 +42,11 @@ export function migrationFileNames(extension = path.extname(__filename)): string
     .sort();
 }
 
+const migrationsTable = 'knex_migrations';
+
 const migratorConfig = (): Knex.MigratorConfig => ({
   migrationSource: new FolderMigrationSource(),
-  tableName: 'knex_migrations',
+  tableName: migrationsTable,
 });
 
 /**
@@ -67,16 +70,20 @@ async function assertWritable(db: Database): Promise<void> {
 
 export async function migrateToLatest(db: Database): Promise<string[]> {
   await assertWritable(db);
+  await renameAppliedMigrations(db.knex, migrationsTable);
   const [, applied] = (await db.knex.migrate.latest(migratorConfig())) as [number, string[]];
   return applied;
 }
 
 export async function rollbackAll(db: Database): Promise<void> {
+  await renameAppliedMigrations(db.knex, migrationsTable);
   await db.knex.migrate.rollback(migratorConfig(), true);
 }
 
 /** Names of migrations not yet applied; empty when the schema is current. */
 export async function pendingMigrations(db: Database): Promise<string[]> {
+  // knex refuses to list a record that names files no longer there, so old names go first here too.
+  await renameAppliedMigrations(db.knex, migrationsTable);
   const [, pending] = (await db.knex.migrate.list(migratorConfig())) as [unknown[], Array<{ file: string } | string>];
   return pending.map((entry) => (typeof entry === 'string' ? entry : entry.file));
 }

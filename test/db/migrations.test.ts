@@ -13,10 +13,17 @@ beforeAll(async () => {
 });
 afterAll(() => db.destroy());
 
-it('names every migration YYYYMMDDHHmmss_kebab-slug', () => {
+/** The stamp written back from the UTC time it reads as: another stamp when it is no time (hour 60, say). */
+function asTime(stamp: string): string {
+  const [y, mo, d, h, mi, s] = [0, 4, 6, 8, 10, 12].map((at, i) => Number(stamp.slice(at, at + (i === 0 ? 4 : 2))));
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s)).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
+it('names every migration YYYYMMDDHHmmss_kebab-slug, the stamp a real UTC time, each its own', () => {
   const names = migrationFileNames('.ts');
   expect(names.length).toBeGreaterThan(0);
   for (const name of names) expect(name).toMatch(migrationNamePattern);
+  expect(names.filter((name) => asTime(name.slice(0, 14)) !== name.slice(0, 14))).toEqual([]);
   expect(new Set(names.map((name) => name.slice(0, 14))).size).toBe(names.length);
 });
 
