@@ -7,9 +7,16 @@ import { lexiconDir } from '../../src/reference/classify/lexicon-files';
 import { measuresDir } from '../../src/reference/tariff/tariff-rule-sources';
 import { parcelSupplementsDir } from '../../src/reference/parcel/import-parcel-reference';
 import { copyAssets } from '../../scripts/copy-assets';
+import { seaNetworkFile } from '../../src/domain/tracking/sea-route/network';
 
 /** Every directory of files the running code reads, as the code resolves it. */
-const assetDirs = { lexiconDir, measuresDir, parcelSupplementsDir, hostDocuments: path.join(generatedDir, 'openapi') };
+const assetDirs = {
+  lexiconDir,
+  measuresDir,
+  parcelSupplementsDir,
+  hostDocuments: path.join(generatedDir, 'openapi'),
+  seaNetwork: path.dirname(seaNetworkFile),
+};
 
 describe('files read at run time come from beside the running code', () => {
   it('resolves them under the running tree (src/ here), each present', () => {

@@ -1,6 +1,6 @@
 import type { LatLon } from './geo';
 import type { PositionFix } from './providers/provider-types';
-import type { Passage } from './sea-route/network-data';
+import type { Passage } from './sea-route/network';
 import type { SeaRouter } from './sea-route/sea-router';
 
 export interface EtaBasis {

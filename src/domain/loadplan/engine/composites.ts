@@ -1,4 +1,4 @@
-import type { Block } from './blocks';
+import type { Block } from './block';
 import type { PackingProblem } from './problem';
 import type { WorkMeter } from './work-meter';
 

@@ -65,13 +65,9 @@ export interface SearchResult {
  *   1.5 µs), plus MERGE_COST per pair of spaces compared when merging;
  * - copying a state costs CLONE_COST: a beam child also pays for its signature and its ranking
  *   (about 3 µs).
- * Re-estimated (from 4, 250, 3 and 450) when the block scan moved to flat columns and the joins of
- * space tops to the spaces at the new top's level: the same budget then took about 25 % less CPU.
- * Lighter placements and copies (150 and 300) fitted the least squares too, but BR and weak
- * instances then took about a quarter more CPU than before at the same budget, run side by side;
- * with these they take about as much as before, strongly heterogeneous cargo less. A single flat
- * charge would not do: strongly heterogeneous cargo sees dozens of fitting blocks per space and
- * places few, weakly heterogeneous cargo the reverse.
+ * A single flat charge would not do: strongly heterogeneous cargo sees dozens of fitting blocks per
+ * space and places few, weakly heterogeneous cargo the reverse. Why these and not lighter ones:
+ * docs/benchmarks.md, "Load planner".
  */
 const FIT_COST = 3;
 const PLACE_COST = 200;

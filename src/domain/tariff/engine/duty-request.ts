@@ -7,7 +7,9 @@ import { isCalendarDate } from '../../shared';
 import { InvalidTariffRequestError, UnknownCountryError } from '../errors';
 import type { Quantity } from '../rate-text/rate-amount';
 
-export type TransportMode = 'ocean' | 'air' | 'truck' | 'rail';
+import type { TransportMode } from '../rules/rule-schema';
+
+export type { TransportMode };
 
 /**
  * A duty calculation as the engine takes it, in the domain's terms. Callers map their own input to

@@ -3,6 +3,7 @@ import type { HtsRelease } from '../hts-line-source';
 import { programFamilies, type Citation } from '../rules/rule-schema';
 import type { ClaimInput, TransportMode } from './duty-request';
 import type { PossibleExemptionNote } from './measure-evaluation';
+import type { FeeLine } from '../rules/compiled-fees';
 
 export type ComponentStatus = 'applies' | 'suppressed' | 'unresolved' | 'prohibited';
 /** The program families an answer reports, in the order forms, tables and bulk files list them. */
@@ -53,18 +54,12 @@ export interface PossibleExemption {
   totalDuty: string | null;
 }
 
+export type { FeeLine };
+
 export interface UnresolvedItem {
   /** Component id or `fees.mpf`, `fees.hmf`. */
   component: string;
   reason: string;
-}
-
-export interface FeeLine {
-  status: 'applies' | 'not_applicable' | 'unresolved';
-  ratePercent: string;
-  amount: string | null;
-  reason?: string;
-  citations: Citation[];
 }
 
 export interface AdcvdAdvisory {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** How goods may arrive (a duty request's `mode`; the HMF is charged on some). */
+export const transportModes = ['ocean', 'air', 'truck', 'rail'] as const;
+export type TransportMode = (typeof transportModes)[number];
+
 /**
  * Schemas of the authored rule files in src/domain/tariff/measures/. Every file is validated before
  * use: a file that does not match is refused with the path of the offending field, so a bad edit
@@ -351,7 +355,7 @@ export const feesFileSchema = z
     hmf: z
       .object({
         percent: decimal,
-        modes: z.array(z.enum(['ocean', 'air', 'truck', 'rail'])).min(1),
+        modes: z.array(z.enum(transportModes)).min(1),
         citations: z.array(citationSchema).min(1),
       })
       .strict(),

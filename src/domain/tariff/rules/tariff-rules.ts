@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { CountryGroups } from '../countries/country-directory';
-import { compileFees, type CompiledFees } from '../engine/fees';
+import { compileFees, type CompiledFees } from './compiled-fees';
 import { ProductScopeMatcher } from './product-scope';
 import type { BaseRatesFile, MeasureExemption } from './rule-schema';
 import type { AdcvdCase, LoadedMeasure, TariffRuleSet } from './rule-set';

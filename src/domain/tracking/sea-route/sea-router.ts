@@ -1,5 +1,5 @@
 import { greatCircleNm, initialBearing, interpolateGreatCircle, LatLon } from '../geo';
-import { Lane, lanes, meshLinks, OceanMesh, oceanMeshes, Passage, waypoints } from './network-data';
+import { Lane, loadSeaNetwork, OceanMesh, Passage, SeaNetwork } from './network';
 
 export interface SeaRouteOptions {
   /** Canals to keep out of the route (e.g. `['suez']` while carriers divert round the Cape). */
@@ -19,14 +19,8 @@ interface Edge {
   passage: Passage | null;
 }
 
-export interface SeaNetwork {
-  waypoints: Readonly<Record<string, readonly [number, number]>>;
-  lanes: readonly Lane[];
-  meshes: readonly OceanMesh[];
-  meshLinks: ReadonlyArray<readonly [string, string]>;
-}
-
-export const defaultSeaNetwork: SeaNetwork = { waypoints, lanes, meshes: oceanMeshes, meshLinks };
+/** Read once per process, when the first router is made. */
+let defaultSeaNetwork: SeaNetwork | undefined;
 
 /**
  * A free point (a port, a ship) is joined to its nearest waypoints, but only to those not much
@@ -87,7 +81,7 @@ export class SeaRouter {
   private readonly edges: Edge[][] = [];
   private readonly index = new Map<string, number>();
 
-  constructor(network: SeaNetwork = defaultSeaNetwork) {
+  constructor(network: SeaNetwork = (defaultSeaNetwork ??= loadSeaNetwork())) {
     for (const [id, [lat, lon]] of Object.entries(network.waypoints)) this.addNode(id, { lat, lon });
     for (const mesh of network.meshes) this.addMesh(mesh);
     for (const lane of network.lanes) this.addLane(lane);

@@ -1,5 +1,9 @@
 import { greatCircleNm, LatLon } from '../../../../src/domain/tracking/geo';
-import { lanes, meshLinks, waypoints } from '../../../../src/domain/tracking/sea-route/network-data';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import YAML from 'yaml';
+import { loadSeaNetwork, seaNetworkFile } from '../../../../src/domain/tracking/sea-route/network';
 import { pointAlongRoute, SeaRouter } from '../../../../src/domain/tracking/sea-route/sea-router';
 
 // Port positions (harbour, not city centre), rounded to 0.01°.
@@ -106,10 +110,29 @@ describe('the router', () => {
   });
 
   test('the network data is consistent: every lane and link names a known waypoint', () => {
+    const { waypoints, lanes, meshLinks } = loadSeaNetwork();
+    expect(Object.keys(waypoints).length).toBeGreaterThan(300);
     const known = new Set(Object.keys(waypoints));
     for (const lane of lanes) for (const id of lane.path) expect(known.has(id)).toBe(true);
     for (const [a, b] of meshLinks) {
       for (const id of [a, b]) expect(id.includes(':') || known.has(id)).toBe(true);
+    }
+  });
+
+  test('a network file naming a waypoint it does not define, or of another shape, is refused when read', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradelane-network-'));
+    try {
+      const network = YAML.parse(fs.readFileSync(seaNetworkFile, 'utf8'));
+      const file = path.join(dir, 'network.yaml');
+      fs.writeFileSync(
+        file,
+        YAML.stringify({ ...network, lanes: [...network.lanes, { path: ['singapore', 'atlantis'] }] }),
+      );
+      expect(() => loadSeaNetwork(file)).toThrow('unknown waypoints atlantis');
+      fs.writeFileSync(file, YAML.stringify({ ...network, lanes: [{ path: ['singapore'] }] }));
+      expect(() => loadSeaNetwork(file)).toThrow();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
