@@ -24,6 +24,8 @@ describe('GET /metrics', () => {
     app = await createTestApp({
       config: { metricsTokenSha256: sha256Hex(metricsToken) },
       withParcelData: parcelFixtureDir,
+      // Its import progress is what a test below reads.
+      freshImport: true,
     });
   }, 60_000);
   afterAll(() => app.close());

@@ -17,7 +17,7 @@ import { agendaJobQueue } from '../../src/jobs/job-queue';
 import { createScheduler } from '../../src/jobs/scheduler';
 import { createTrackingServices } from '../../src/hosts/tracking-services';
 import { loadTrackingConfig } from '../../src/config/tracking-config';
-import { createTestDatabase, TestDatabase } from './database';
+import { createTestDatabase, DatabaseTemplate, TestDatabase } from './database';
 import { importProgressReporter } from '../../src/observability/import-progress-log';
 import { ServiceMetrics } from '../../src/observability/metrics';
 import { repoDataDir } from './reference-data';
@@ -61,13 +61,63 @@ export interface TestAppOptions {
   withParcelData?: string;
   /** Environment of the parcel services (live carrier credentials and base URLs); none by default. */
   parcelEnv?: Env;
+  /**
+   * Import the reference data into this app's own database, as a first start does (a test of the
+   * import itself). Otherwise the app gets a copy of a database the run imported it into once.
+   */
+  freshImport?: boolean;
   /** Webhook settings over those of the environment. */
   webhooks?: Partial<WebhookConfig>;
 }
 
+/**
+ * A migrated database with the app's reference data imported as a first start imports it (the named
+ * HTS files and the duty rules, the parcel files): made once per run, since an import takes seconds
+ * to tens of seconds, and copied for each test file. The copy's app then starts as a restart does,
+ * finding the data imported.
+ */
+function referenceDataTemplate(options: TestAppOptions): DatabaseTemplate | undefined {
+  const { withTariffData: htsFiles, withParcelData: parcelDir } = options;
+  if (options.freshImport || (!htsFiles && !parcelDir)) return undefined;
+  return {
+    key: `reference data: hts ${htsFiles?.join(' ') ?? '-'}; parcel ${parcelDir ?? '-'}`,
+    async fill(db) {
+      const logger = pino({ level: 'silent' });
+      const clock = new TestClock();
+      const config: Config = { ...loadConfig(process.env), databaseUrl: db.url, dataDir: null };
+      if (htsFiles) {
+        const dataDir = htsDataFolder(htsFiles);
+        try {
+          const tariff = createTariffServices(db, { ...config, dataDir });
+          const htsDeps = htsRefreshDeps(tariff, clock);
+          await bootstrapTariffData(tariff, { ...config, dataDir }, clock, logger, () => backfillHtsReleases(htsDeps));
+          await tariff.lines.warm();
+        } finally {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        }
+      }
+      if (parcelDir)
+        await bootstrapParcelData(
+          createParcelServices(db, loadParcelCarrierConfig({})),
+          db,
+          {
+            ...config,
+            dataDir: parcelDir,
+          },
+          logger,
+        );
+    },
+  };
+}
+
 /** The real hosts over a fresh database, with responses validated and their statuses logged. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = options.db ?? (await createTestDatabase({ migrate: options.migrate }));
+  const db =
+    options.db ??
+    (await createTestDatabase({
+      migrate: options.migrate,
+      template: referenceDataTemplate(options),
+    }));
   const tariffDataDir = options.withTariffData ? htsDataFolder(options.withTariffData) : null;
   // The repository's data/, whatever DATA_DIR says (a test's data never depends on the machine); a test
   // that imports tariff data gets a folder holding only the HTS files it names.

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { builtDocsDir, generatedDir, projectRoot } from '../../src/config/paths';
@@ -24,6 +25,15 @@ export default async function globalSetup(): Promise<void> {
   const dir = path.join(projectRoot, 'var', 'test-status', String(process.pid));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  // Test workers are started after this and inherit the variable.
+  // Test workers are started after this and inherit the variables.
   process.env.STATUS_LOG_DIR = dir;
+  // The run's database templates (test/support/database.ts): built by the first file that needs each.
+  const templates = path.join(
+    projectRoot,
+    'var',
+    'test-templates',
+    `${process.pid}_${crypto.randomBytes(3).toString('hex')}`,
+  );
+  fs.mkdirSync(templates, { recursive: true });
+  process.env.TEST_TEMPLATE_DIR = templates;
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from '@jest/types';
 import { hostNames } from '../../src/http/host-names';
 import { operationRoutes, readStatusLog } from './status-log';
+import { dropTemplates } from './database';
 
 /** True when jest ran the whole suite, not a chosen file or test name. */
 function ranWholeSuite(globalConfig: Config.GlobalConfig): boolean {
@@ -16,6 +18,11 @@ function ranWholeSuite(globalConfig: Config.GlobalConfig): boolean {
  * need a call that counts), so those are not required yet. Checked only when the whole suite ran.
  */
 export default async function globalTeardown(globalConfig: Config.GlobalConfig): Promise<void> {
+  const templates = process.env.TEST_TEMPLATE_DIR;
+  if (templates) {
+    await dropTemplates(path.basename(templates));
+    fs.rmSync(templates, { recursive: true, force: true });
+  }
   const dir = process.env.STATUS_LOG_DIR;
   if (!dir) return;
   const records = readStatusLog(dir);

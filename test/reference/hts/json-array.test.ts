@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import zlib from 'node:zlib';
 import { parseJsonArray } from '../../../src/reference/hts/json-array';
 import { repoDataDir } from '../../support/reference-data';
@@ -29,10 +30,13 @@ describe('parseJsonArray (a JSON array parsed element by element)', () => {
   it('reads every real USITC JSON export in data/hts as JSON.parse reads it', async () => {
     const exports = fs.readdirSync(path.join(repoDataDir, 'hts')).filter((name) => name.endsWith('_json.json.gz'));
     expect(exports.length).toBeGreaterThan(10);
+    // Node's deep equality, not toEqual: a tenth of the time on 35,000 rows, and the files that differ are named.
+    const differing: string[] = [];
     for (const name of exports) {
       const source = zlib.gunzipSync(fs.readFileSync(path.join(repoDataDir, 'hts', name))).toString('utf8');
-      expect(await parseJsonArray(source, noWait)).toEqual(JSON.parse(source));
+      if (!isDeepStrictEqual(await parseJsonArray(source, noWait), JSON.parse(source))) differing.push(name);
     }
+    expect(differing).toEqual([]);
   });
 
   it.each([
