@@ -58,17 +58,30 @@ export function withoutSecrets(body: string): { body: string; secretWithheldFrom
     : { body, secretWithheldFrom: [] };
 }
 
-/** Calls `settle` once, right after the operation's answer is written (the client may be gone). */
-function afterAnswer(res: Response, settle: () => void): void {
+/** How long an answer may wait for its record to be stored before it is written anyway. */
+const settleWaitMs = 2000;
+
+/**
+ * Runs `settle` once when the operation's answer is complete, and writes the answer only once the
+ * record is stored (or after `settleWaitMs`, so a stalled database never holds answers): a client
+ * that sends the same request again as soon as it has the answer finds it replayed, not "still being
+ * processed". The record is settled whether or not the client is still there.
+ */
+function settleBeforeAnswer(res: Response, settle: () => Promise<void>): void {
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  let settled = false;
+  let settling = false;
   res.end = ((...args: unknown[]) => {
-    const result = end(...args);
-    if (!settled) {
-      settled = true;
-      settle();
-    }
-    return result;
+    if (settling) return end(...args);
+    settling = true;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, settleWaitMs);
+    });
+    void Promise.race([settle(), waited]).finally(() => {
+      clearTimeout(timer);
+      end(...args);
+    });
+    return res;
   }) as Response['end'];
 }
 
@@ -144,7 +157,7 @@ export function idempotency(
       else if (Buffer.isBuffer(chunk)) body = chunk.toString('utf8');
       return send(chunk);
     };
-    afterAnswer(res, () => {
+    settleBeforeAnswer(res, () => {
       const keep = res.statusCode < 500 && res.statusCode !== 429 && res.statusCode !== 409;
       const headers = Object.fromEntries(
         replayedHeaders.flatMap((name) =>
@@ -154,7 +167,7 @@ export function idempotency(
       const settle = keep
         ? store.complete(owner, key, { status: res.statusCode, headers, ...withoutSecrets(body) })
         : store.abandon(owner, key);
-      settle.catch((error: unknown) => req.log.error({ err: error }, 'idempotency record not settled'));
+      return settle.catch((error: unknown) => req.log.error({ err: error }, 'idempotency record not settled'));
     });
     next();
   };

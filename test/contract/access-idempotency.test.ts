@@ -162,6 +162,33 @@ describe('Idempotency-Key: a record never sticks', () => {
     expect(taken.body.account.email).toBe('slow@example.com');
   });
 
+  it('stores the record before the answer is written: a repeat sent on receipt is a replay, never 409', async () => {
+    const { key, email } = await signUp(app);
+    await setPlan(app, email, 'business');
+    for (let i = 0; i < 20; i++) {
+      const send = () =>
+        request(app.hosts.site)
+          .post('/api/shipments')
+          .set(bearer(key))
+          .set('Idempotency-Key', `on-receipt-${i}`)
+          .send({
+            reference: `PO-${i}`,
+            mode: 'ocean_fcl',
+            origin: { locode: 'CNNGB' },
+            destination: { locode: 'USLAX' },
+          });
+      const first = await send().expect(201);
+      const record = await app.db
+        .knex('idempotency_records')
+        .where({ idempotency_key: `on-receipt-${i}` })
+        .first();
+      expect(record?.state).toBe('completed');
+      const replay = await send().expect(201);
+      expect(replay.headers['idempotency-replayed']).toBe('true');
+      expect(replay.body.id).toBe(first.body.id);
+    }
+  });
+
   it('settles the record when the operation answers, though the client gave up waiting', async () => {
     const { key, email } = await signUp(app);
     await setPlan(app, email, 'business');
