@@ -55,7 +55,7 @@ export function createProcessScheduler(db: Database, config: Config): Agenda {
  * with the process's scheduler (started by startWorker when this process runs the worker).
  */
 export async function prepare(config: Config, logger: Logger): Promise<AppDependencies & { scheduler: Agenda }> {
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, logger);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const tariff = createTariffServices(db, config);
