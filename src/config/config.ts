@@ -23,6 +23,8 @@ export interface Config {
   logFormat: 'auto' | 'json' | 'pretty';
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
+  /** Where uploaded files are streamed while their request runs (removed once it is answered). */
+  uploadTempDir: string;
   /** Express `trust proxy` value: proxy headers are believed only when this is set. */
   trustProxy: boolean | number | string;
   /** Validate every response against the spec (on in tests; costs time in production). */
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', logLevels),
     logFormat: oneOf(env, 'LOG_FORMAT', 'auto', ['auto', 'json', 'pretty'] as const),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    uploadTempDir: env.UPLOAD_TEMP_DIR || path.join(os.tmpdir(), 'tradelane-uploads'),
     trustProxy: trustProxy(env),
     validateResponses: boolean(env, 'VALIDATE_RESPONSES', false),
     runWorker: boolean(env, 'RUN_WORKER', true),

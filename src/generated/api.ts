@@ -545,7 +545,9 @@ export interface paths {
          *     account's shipments in the same mode). The file must be at most 20 MiB (413 naming the
          *     limit) and, judged by its content, not by its declared type or name, one of: PDF, PNG,
          *     JPEG, TIFF, WebP, XLSX, CSV, or EDI text (ANSI X12, UN/EDIFACT); anything else is 415 naming
-         *     the accepted types. Its SHA-256 is computed and returned. The file is stored first and the
+         *     the accepted types. A multipart body that cannot be read (cut short, parts under another
+         *     boundary, a part header over 16 KiB) is 400; one sent with a `Content-Encoding` is 415. Its
+         *     SHA-256 is computed and returned. The file is stored first and the
          *     document recorded after; if anything fails nothing is left behind. Writes
          *     `document.created`.
          *
@@ -1518,7 +1520,9 @@ export interface paths {
          *     `errors[]` naming each row and column (`/body/file/<sheet row>/<column>`, the header being row 1;
          *     `/body/lines/<index>/<field>` for JSON), the first 100, and `error_count` for all of them.
          *     More than 50,000 lines, a file over 8 MiB or a JSON body over 16 MiB is 413; a file that is
-         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. Answers 202 with the
+         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. A multipart body
+         *     that cannot be read (cut short, parts under another boundary, a part header over 16 KiB) is
+         *     400; one sent with a `Content-Encoding` is 415. Answers 202 with the
          *     job (`queued`); poll `GET /api/tariff/bulk-jobs/{bulk_job_id}` or subscribe to `bulk_job.completed`.
          *
          *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`).

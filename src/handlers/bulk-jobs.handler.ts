@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import fs from 'node:fs/promises';
 import { detectDocumentType } from '../domain/documents';
 import { decodeCursor, DomainError, pageOf } from '../domain/shared';
 import {
@@ -33,17 +34,18 @@ const bulkJobsPath = '/api/tariff/bulk-jobs';
 
 /** An uploaded file's rows, judged by its bytes: XLSX or CSV, anything else 415. */
 async function fileRows(file: UploadedFile, kind: BulkJobKind): Promise<{ source: BulkJobSource; rows: RawRow[] }> {
-  if (file.data.length > maxBulkFileBytes) {
+  if (file.size > maxBulkFileBytes) {
     throw new DomainError(
       'too_large',
       `The file is larger than the limit of ${maxBulkFileBytes} bytes (8 MiB, limit max_bulk_file_bytes). Split it.`,
     );
   }
-  const detected = detectDocumentType(file.data);
-  if (detected?.label === 'XLSX') return { source: 'xlsx', rows: await readXlsx(file.data, kind) };
+  const data = await fs.readFile(file.path);
+  const detected = detectDocumentType(data);
+  if (detected?.label === 'XLSX') return { source: 'xlsx', rows: await readXlsx(data, kind) };
   // Any UTF-8 text is read as CSV (quoted cells holding commas defeat the document sniffer's column count).
-  if (detected?.label === 'CSV' || (detected === null && isUtf8(file.data) && !file.data.includes(0)))
-    return { source: 'csv', rows: readCsv(file.data, kind) };
+  if (detected?.label === 'CSV' || (detected === null && isUtf8(data) && !data.includes(0)))
+    return { source: 'csv', rows: readCsv(data, kind) };
   throw new DomainError(
     'unsupported_type',
     `The file is ${detected ? detected.label : 'of no accepted type'}; a bulk file is CSV (UTF-8, comma-separated, a header row) or XLSX.`,

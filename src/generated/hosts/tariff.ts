@@ -453,7 +453,9 @@ export interface paths {
          *     `errors[]` naming each row and column (`/body/file/<sheet row>/<column>`, the header being row 1;
          *     `/body/lines/<index>/<field>` for JSON), the first 100, and `error_count` for all of them.
          *     More than 50,000 lines, a file over 8 MiB or a JSON body over 16 MiB is 413; a file that is
-         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. Answers 202 with the
+         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. A multipart body
+         *     that cannot be read (cut short, parts under another boundary, a part header over 16 KiB) is
+         *     400; one sent with a `Content-Encoding` is 415. Answers 202 with the
          *     job (`queued`); poll `GET /api/tariff/bulk-jobs/{bulk_job_id}` or subscribe to `bulk_job.completed`.
          *
          *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`).
