@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { Knex } from 'knex';
 import BetterSqlite3Client from 'knex/lib/dialects/better-sqlite3';
+import type { Logger } from 'pino';
 import { givingWay } from '../domain/shared';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -17,15 +18,18 @@ export function dialectOf(databaseUrl: string): Dialect {
 
 /**
  * One knex instance per process, normalised per dialect in this one place so repositories see the
- * same values on both: UTC everywhere, DECIMAL as exact strings, BIGINT epoch-ms as numbers.
+ * same values on both: UTC everywhere, DECIMAL as exact strings, BIGINT epoch-ms as numbers. With a
+ * logger, knex's own messages become its log lines rather than raw console output.
  */
-export function openDatabase(databaseUrl: string): Database {
+export function openDatabase(databaseUrl: string, logger?: Logger): Database {
   const dialect = dialectOf(databaseUrl);
+  const log = logger ? knexLog(logger) : undefined;
   if (dialect === 'mysql') {
     const url = new URL(databaseUrl);
     return {
       dialect,
       knex: knexFactory({
+        log,
         client: 'mysql2',
         connection: {
           host: url.hostname,
@@ -52,6 +56,7 @@ export function openDatabase(databaseUrl: string): Database {
   return {
     dialect,
     knex: knexFactory({
+      log,
       client: cooperativeSqliteClient(),
       connection: { filename },
       useNullAsDefault: true,
@@ -67,6 +72,22 @@ export function openDatabase(databaseUrl: string): Database {
         },
       },
     }),
+  };
+}
+
+/**
+ * knex writes its warnings with console.log, stack included: "Acquire connection error: Error: aborted"
+ * and a tarn stack for every query still waiting for a connection when the pool closes at stop. The
+ * caller of that query gets the error too, so the log keeps the message's first line only.
+ */
+function knexLog(logger: Logger): Knex.Config['log'] {
+  const firstLine = (message: unknown) => String(message).split('\n', 1)[0];
+  return {
+    debug: (message: unknown) => logger.debug({ source: 'knex' }, firstLine(message)),
+    warn: (message: unknown) => logger.warn({ source: 'knex' }, firstLine(message)),
+    error: (message: unknown) => logger.error({ source: 'knex' }, firstLine(message)),
+    deprecate: (method: string, alternative: string) =>
+      logger.warn({ source: 'knex' }, `${method} is deprecated, please use ${alternative}`),
   };
 }
 
