@@ -42,6 +42,8 @@ export interface Config {
   shutdownTimeoutMs: number | null;
   /** Load planner worker threads (default: cores − 1, at least 1) and plans allowed to wait for one. */
   loadPlanner: { threads: number; maxQueue: number };
+  /** Bulk file reader threads (each with a heap limit) and files allowed to wait for one. */
+  bulkFileReader: { threads: number; maxQueue: number };
   /** SHA-256 (hex) of the admin token; the admin API is closed when unset. */
   adminTokenSha256: string | null;
   /** SHA-256 (hex) of the metrics token: with it, GET /metrics answers beyond loopback to `Authorization: Bearer <token>`. */
@@ -155,6 +157,10 @@ export function loadConfig(env: Env = process.env): Config {
     loadPlanner: {
       threads: integer(env, 'LOAD_PLANNER_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 256),
       maxQueue: integer(env, 'LOAD_PLANNER_QUEUE', 100, 0, 100_000),
+    },
+    bulkFileReader: {
+      threads: integer(env, 'BULK_READER_THREADS', 2, 1, 64),
+      maxQueue: integer(env, 'BULK_READER_QUEUE', 16, 0, 10_000),
     },
     adminTokenSha256: tokenSha256(env, 'ADMIN_TOKEN_SHA256', 'admin token'),
     metricsTokenSha256: tokenSha256(env, 'METRICS_TOKEN_SHA256', 'metrics token'),
