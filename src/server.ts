@@ -30,6 +30,8 @@ import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
 import { defineBulkJob } from './jobs/bulk-job.job';
+import { defineRetentionJob } from './jobs/retention.job';
+import { RetentionRepository } from './db/repositories/retention.repository';
 import { bulkJobEngine, createBulkJobService } from './hosts/bulk-job-services';
 import { shutdownWaitMs } from './http/request-budget';
 import { systemClock } from './domain/shared';
@@ -115,7 +117,7 @@ export interface Worker {
 
 /**
  * Starts processing jobs on the scheduler: the daily HTS refresh, the backfill of older HTS releases,
- * the tracking refresh, webhook delivery, bulk calculation jobs, and the AIS NMEA feed when one is configured (set
+ * the tracking refresh, webhook delivery, bulk calculation jobs, the daily pruning of expired records, and the AIS NMEA feed when one is configured (set
  * TRACKING_AIS_NMEA_TCP on one worker only).
  */
 export async function startWorker(
@@ -159,6 +161,11 @@ export async function startWorker(
     engine: bulkJobEngine(deps.tariff),
     lockLifetimeMs: deps.config.jobLockLifetimeMs,
     concurrency: 2,
+  });
+  await defineRetentionJob(agenda, {
+    store: new RetentionRepository(deps.db.knex),
+    clock: deps.clock,
+    onReport: (report) => logger.info({ report }, 'expired records pruned'),
   });
   const webhookDelivery = await defineWebhookDeliveryJob(agenda, {
     delivery: deps.webhooks.delivery,

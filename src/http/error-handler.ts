@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { HttpProblem, problemKindOfDomainError, ProblemFieldError } from './problem';
 import { requestIdOf } from './request-id';
+import { writeBody } from './response-writer';
 import { accessLocalsOf } from './access';
 import { OAuthError } from '../domain/access';
 import { maxDocumentBytes } from '../domain/documents';
@@ -164,9 +165,7 @@ function settledWithin(work: Promise<void>, milliseconds: number): Promise<void>
 
 export function sendProblem(req: Request, res: Response, problem: HttpProblem): void {
   for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
-  // Sent as text so the response validator's json hook does not re-validate a problem it raised.
-  res
-    .status(problem.status)
-    .type('application/problem+json')
-    .send(JSON.stringify(problem.toDocument(requestIdOf(req), req.originalUrl.split('?')[0])));
+  // Written as text: the response validator's json hook does not re-validate a problem it raised.
+  const document = problem.toDocument(requestIdOf(req), req.originalUrl.split('?')[0]);
+  writeBody(res, problem.status, 'application/problem+json', JSON.stringify(document));
 }

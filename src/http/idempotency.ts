@@ -3,6 +3,7 @@ import type { RequestHandler, Response } from 'express';
 import type { HostOperation } from './host-document';
 import { HttpProblem } from './problem';
 import { idempotencyLeaseMs } from './request-budget';
+import { type Answer, beforeAnswer, writeBody } from './response-writer';
 import { Caller, type Clock, subjectOf } from '../domain/shared';
 import { type IdempotencyStore, sha256Hex } from '../domain/access';
 
@@ -62,27 +63,19 @@ export function withoutSecrets(body: string): { body: string; secretWithheldFrom
 const settleWaitMs = 2000;
 
 /**
- * Runs `settle` once when the operation's answer is complete, and writes the answer only once the
+ * Runs `settle` with the operation's complete answer, and has the answer written only once the
  * record is stored (or after `settleWaitMs`, so a stalled database never holds answers): a client
  * that sends the same request again as soon as it has the answer finds it replayed, not "still being
- * processed". The record is settled whether or not the client is still there.
+ * processed". The record is settled whether or not the client is still there: the operation still answers.
  */
-function settleBeforeAnswer(res: Response, settle: () => Promise<void>): void {
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  let settling = false;
-  res.end = ((...args: unknown[]) => {
-    if (settling) return end(...args);
-    settling = true;
+function settleBeforeAnswer(res: Response, settle: (answer: Answer) => Promise<void>): void {
+  beforeAnswer(res, (answer) => {
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, settleWaitMs);
     });
-    void Promise.race([settle(), waited]).finally(() => {
-      clearTimeout(timer);
-      end(...args);
-    });
-    return res;
-  }) as Response['end'];
+    return Promise.race([settle(answer), waited]).finally(() => clearTimeout(timer));
+  });
 }
 
 export function idempotency(
@@ -142,7 +135,7 @@ export function idempotency(
           );
         }
         for (const [name, value] of Object.entries(begun.response.headers)) res.setHeader(name, value);
-        res.status(begun.response.status).send(begun.response.body);
+        writeBody(res, begun.response.status, undefined, begun.response.body);
         return;
       }
     } catch (error) {
@@ -150,22 +143,15 @@ export function idempotency(
     }
     // Keep the first response: a definite answer (2xx–4xx but 409 and 429) is replayed for 24 hours;
     // throttling, conflicts and server failures are forgotten so a retry can succeed.
-    let body = '';
-    const send = res.send.bind(res);
-    res.send = (chunk?: unknown) => {
-      if (typeof chunk === 'string') body = chunk;
-      else if (Buffer.isBuffer(chunk)) body = chunk.toString('utf8');
-      return send(chunk);
-    };
-    settleBeforeAnswer(res, () => {
-      const keep = res.statusCode < 500 && res.statusCode !== 429 && res.statusCode !== 409;
+    settleBeforeAnswer(res, (answer) => {
+      const keep = answer.status < 500 && answer.status !== 429 && answer.status !== 409;
       const headers = Object.fromEntries(
         replayedHeaders.flatMap((name) =>
           res.getHeader(name) !== undefined ? [[name, String(res.getHeader(name))]] : [],
         ),
       );
       const settle = keep
-        ? store.complete(owner, key, { status: res.statusCode, headers, ...withoutSecrets(body) })
+        ? store.complete(owner, key, { status: answer.status, headers, ...withoutSecrets(answer.body) })
         : store.abandon(owner, key);
       return settle.catch((error: unknown) => req.log.error({ err: error }, 'idempotency record not settled'));
     });

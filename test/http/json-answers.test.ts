@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { sendJson } from '../../src/http/operation';
+import { writeJson } from '../../src/http/response-writer';
 
 /** An answer long enough that Express would write it as a Buffer beside the headers, with non-ASCII text. */
 const body = {
@@ -29,7 +29,7 @@ function appAnswering(write: (res: express.Response) => void, wrap = false): exp
 
 describe('JSON answers', () => {
   it("are the same bytes and headers as Express's res.json", async () => {
-    const ours = await request(appAnswering((res) => sendJson(res, body)))
+    const ours = await request(appAnswering((res) => writeJson(res, 200, body)))
       .get('/')
       .expect(200);
     const express5 = await request(appAnswering((res) => res.json(body)))
@@ -42,7 +42,7 @@ describe('JSON answers', () => {
   });
 
   it('go through res.json where it is wrapped (response validation)', async () => {
-    const res = await request(appAnswering((r) => sendJson(r, body), true))
+    const res = await request(appAnswering((r) => writeJson(r, 200, body), true))
       .get('/')
       .expect(200);
     expect(res.headers['x-wrapped']).toBe('yes');

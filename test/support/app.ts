@@ -68,6 +68,8 @@ export interface TestAppOptions {
   freshImport?: boolean;
   /** Webhook settings over those of the environment. */
   webhooks?: Partial<WebhookConfig>;
+  /** Where the hosts log (the access log included); a silent logger at LOG_LEVEL otherwise. */
+  logger?: pino.Logger;
 }
 
 /**
@@ -110,7 +112,10 @@ function referenceDataTemplate(options: TestAppOptions): DatabaseTemplate | unde
   };
 }
 
-/** The real hosts over a fresh database, with responses validated and their statuses logged. */
+/**
+ * The real hosts over a fresh database, with their statuses logged and responses validated (unless
+ * VALIDATE_RESPONSES=false, to run a test file as production runs: see test/support/env.ts).
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db =
     options.db ??
@@ -125,13 +130,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...loadConfig(process.env),
     databaseUrl: db.url,
     dataDir: repoDataDir,
-    validateResponses: true,
     ...options.config,
     ...(tariffDataDir ? { dataDir: tariffDataDir } : {}),
   };
   const clock = new TestClock();
   const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
-  const logger = pino({ level: config.logLevel });
+  const logger = options.logger ?? pino({ level: config.logLevel });
   // Enqueues only (nothing is started here): a test that wants the jobs run starts a worker on the same database.
   const jobs = agendaJobQueue(() =>
     createScheduler({ db, workerName: 'test-app', pollIntervalMs: 100, lockLifetimeMs: 1000 }),
