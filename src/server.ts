@@ -241,6 +241,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       await bootstrap;
       if (worker) await worker.stop();
       await deps.loadPlanner.close();
+      await deps.tariff.searchPool.close();
       deps.webhooks.close();
       await deps.db.knex.destroy();
     },

@@ -40,6 +40,8 @@ export interface Config {
   shutdownTimeoutMs: number | null;
   /** Load planner worker threads (default: cores − 1, at least 1) and plans allowed to wait for one. */
   loadPlanner: { threads: number; maxQueue: number };
+  /** AI search's worker threads, and the searches that may wait for one before 503 service-busy. */
+  htsSearch: { threads: number; maxQueue: number };
   /** SHA-256 (hex) of the admin token; the admin API is closed when unset. */
   adminTokenSha256: string | null;
   /** SHA-256 (hex) of the metrics token: with it, GET /metrics answers beyond loopback to `Authorization: Bearer <token>`. */
@@ -152,6 +154,10 @@ export function loadConfig(env: Env = process.env): Config {
     loadPlanner: {
       threads: integer(env, 'LOAD_PLANNER_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 256),
       maxQueue: integer(env, 'LOAD_PLANNER_QUEUE', 100, 0, 100_000),
+    },
+    htsSearch: {
+      threads: integer(env, 'HTS_SEARCH_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 256),
+      maxQueue: integer(env, 'HTS_SEARCH_QUEUE', 100, 0, 100_000),
     },
     adminTokenSha256: tokenSha256(env, 'ADMIN_TOKEN_SHA256', 'admin token'),
     metricsTokenSha256: tokenSha256(env, 'METRICS_TOKEN_SHA256', 'metrics token'),

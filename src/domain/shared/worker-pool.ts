@@ -16,6 +16,8 @@ export interface WorkerPoolOptions {
   threads?: number;
   /** Tasks waiting for a thread beyond which run() rejects at once; default 100. */
   maxQueue?: number;
+  /** Handed to every worker thread as `workerData` (what it opens: a database URL, say). */
+  workerData?: unknown;
   /** Per-worker V8 limits, e.g. `{ maxOldGenerationSizeMb: 256 }`; none by default. */
   resourceLimits?: ResourceLimits;
   /** The error a task past the queue is refused with; default a DomainError of kind `busy`. */
@@ -62,6 +64,7 @@ export class WorkerPool<Task, Answer> {
       maxQueue,
       idleTimeout: 30_000,
       resourceLimits: options.resourceLimits,
+      workerData: options.workerData,
     });
   }
 
