@@ -62,6 +62,8 @@ export class HtsSearchPool {
       workerData: options.workerData,
       threads: options.threads,
       maxQueue: options.maxQueue,
+      // A thread keeps the index it built (seconds of CPU, about 100 MB) for the life of the process.
+      idleTimeoutMs: Infinity,
       busyError: () =>
         new DomainError('busy', 'Every AI search thread is busy and the waiting line is full; retry in a few seconds.'),
     });
