@@ -246,6 +246,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       if (worker) await worker.stop();
       await deps.loadPlanner.close();
       await deps.bulkFiles.close();
+      await deps.tariff.searchPool.close();
       deps.webhooks.close();
       await deps.db.knex.destroy();
     },

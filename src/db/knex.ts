@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { Knex } from 'knex';
-import BetterSqlite3Client from 'knex/lib/dialects/better-sqlite3';
+import { sqliteClient } from './sqlite-client';
 import type { Logger } from 'pino';
-import { givingWay } from '../domain/shared';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -57,10 +56,11 @@ export function openDatabase(databaseUrl: string, logger?: Logger): Database {
     dialect,
     knex: knexFactory({
       log,
-      client: cooperativeSqliteClient(),
+      client: sqliteClient(filename),
       connection: { filename },
       useNullAsDefault: true,
-      // better-sqlite3 is synchronous: one connection, shared by the whole process.
+      // better-sqlite3 is synchronous: one write connection, shared by the whole process (reads
+      // outside transactions have a read-only one of their own: sqlite-client.ts).
       pool: {
         min: 1,
         max: 1,
@@ -88,24 +88,5 @@ function knexLog(logger: Logger): Knex.Config['log'] {
     error: (message: unknown) => logger.error({ source: 'knex' }, firstLine(message)),
     deprecate: (method: string, alternative: string) =>
       logger.warn({ source: 'knex' }, `${method} is deprecated, please use ${alternative}`),
-  };
-}
-
-/**
- * knex's better-sqlite3 client, giving way to the rest of the process before a query once 10 ms have
- * passed since the last turn it gave. The driver is synchronous: awaiting a query lets no other
- * request, timer or I/O run, so a loop of queries (an HTS import, a bulk job's inputs) would keep
- * the process for seconds. MySQL's driver waits on the network and needs none of this.
- */
-function cooperativeSqliteClient(): typeof Knex.Client {
-  const giveWay = givingWay();
-  const runQuery = (
-    BetterSqlite3Client.prototype as unknown as { _query(connection: unknown, query: unknown): Promise<unknown> }
-  )._query;
-  return class CooperativeSqliteClient extends BetterSqlite3Client {
-    async _query(connection: unknown, query: unknown): Promise<unknown> {
-      await giveWay();
-      return runQuery.call(this, connection, query);
-    }
   };
 }

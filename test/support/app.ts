@@ -179,6 +179,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await deps.loadPlanner.close();
       await deps.bulkFiles.close();
+      await deps.tariff.searchPool.close();
       deps.webhooks.close();
       await db.destroy();
       if (tariffDataDir) fs.rmSync(tariffDataDir, { recursive: true, force: true });

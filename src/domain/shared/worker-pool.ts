@@ -16,6 +16,10 @@ export interface WorkerPoolOptions {
   threads?: number;
   /** Tasks waiting for a thread beyond which run() rejects at once; default 100. */
   maxQueue?: number;
+  /** How long an idle thread is kept before it exits (Infinity: for the life of the pool); default 30 s. */
+  idleTimeoutMs?: number;
+  /** Handed to every worker thread as `workerData` (what it opens: a database URL, say). */
+  workerData?: unknown;
   /** Per-worker V8 limits, e.g. `{ maxOldGenerationSizeMb: 256 }`; none by default. */
   resourceLimits?: ResourceLimits;
   /** The error a task past the queue is refused with; default a DomainError of kind `busy`. */
@@ -60,8 +64,9 @@ export class WorkerPool<Task, Answer> {
       minThreads: 0,
       maxThreads: threads,
       maxQueue,
-      idleTimeout: 30_000,
+      idleTimeout: options.idleTimeoutMs ?? 30_000,
       resourceLimits: options.resourceLimits,
+      workerData: options.workerData,
     });
   }
 

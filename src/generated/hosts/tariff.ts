@@ -2428,7 +2428,18 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["NotReady"];
+            /** @description The HTS release is still being imported (`not-ready`), or every AI search thread is busy and the waiting line is full (`service-busy`; nothing was done and no quota was used). Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getHealth: {
