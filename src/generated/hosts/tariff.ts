@@ -1968,7 +1968,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Every worker for this operation is busy and the waiting line is full (`service-busy`); nothing was done and no quota was used. Retry after `Retry-After` seconds. */
+        /** @description Every worker for this operation is busy and the waiting line is full (`service-busy`), or the database's storage is full (`service-unavailable`); nothing was done and no quota was used. Retry after `Retry-After` seconds. */
         ServiceBusy: {
             headers: {
                 "Tradelane-Version": components["headers"]["Tradelane-Version"];
