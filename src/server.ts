@@ -22,7 +22,8 @@ import { defineTrackingRefreshJob } from './jobs/tracking-refresh.job';
 import type { AppDependencies } from './hosts/app-dependencies';
 import { HostName, hostNames } from './http/host-names';
 import { createHostServer } from './http/host-server';
-import { databaseReachable, migrationsApplied, Readiness } from './http/readiness';
+import { databaseReachable, migrationsApplied, Readiness, storageWritable } from './http/readiness';
+import { StorageHealth } from './db/storage-health';
 import { createScheduler } from './jobs/scheduler';
 import { agendaJobQueue } from './jobs/job-queue';
 import { ServiceMetrics } from './observability/metrics';
@@ -67,6 +68,7 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const readiness = new Readiness()
     .add(databaseReachable(db))
     .add(migrationsApplied(db))
+    .add(storageWritable(new StorageHealth(db)))
     .add(tariffDataLoaded(tariff))
     .add(parcelDataLoaded(parcel));
   const scheduler = createProcessScheduler(db, config);

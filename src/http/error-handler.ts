@@ -5,6 +5,7 @@ import { writeBody } from './response-writer';
 import { accessLocalsOf } from './access';
 import { OAuthError } from '../domain/access';
 import { DomainError } from '../domain/shared';
+import { isStorageFull } from '../db/storage-health';
 
 interface ValidatorError {
   status: number;
@@ -116,8 +117,18 @@ export function toProblem(error: unknown): HttpProblem {
     return new HttpProblem('validation-failed', 'The path holds a malformed percent-escape.');
   if (isValidatorError(error)) return fromValidator(error);
   if (isBodyParserError(error)) return fromBodyParser(error);
+  if (isStorageFull(error))
+    return new HttpProblem(
+      'service-unavailable',
+      "The database's storage is full: nothing was stored. Retry later; reads keep working.",
+      undefined,
+      { 'Retry-After': String(storageFullRetryAfterSeconds) },
+    );
   return new HttpProblem('internal');
 }
+
+/** Freeing disk space is an operator's work: minutes, not seconds. */
+const storageFullRetryAfterSeconds = 60;
 
 /**
  * The last middleware of every host: any error becomes an RFC 9457 problem. Unexpected failures

@@ -1,9 +1,25 @@
+import { fullFormats } from 'ajv-formats/dist/formats';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import type { HostDocument } from './host-document';
 import { inSequence } from './in-sequence';
 import { multipartUpload } from './multipart-upload';
 import { maxDocumentBytes } from '../domain/documents';
+
+/**
+ * One rule for every date and time the API takes (bodies, queries, paths): a day that exists
+ * (RFC 3339 full-date, so 2026-02-30 and 0000-00-00 are refused, where the shape alone let them
+ * through and Date.parse rolled 2026-02-30 over to March 2) and, for a time, one JavaScript can hold
+ * (a leap second, 23:59:60, is valid RFC 3339 but no Date).
+ */
+const rfc3339DateTime = fullFormats['date-time'] as { validate: (text: string) => boolean };
+const dateFormats = {
+  date: fullFormats.date,
+  'date-time': {
+    type: 'string' as const,
+    validate: (text: string) => rfc3339DateTime.validate(text) && Number.isFinite(Date.parse(text)),
+  },
+};
 
 /**
  * Request validation (always) and response validation (in tests) against the host's own derived
@@ -27,6 +43,7 @@ export function openApiValidation(
     // service start skips it.
     validateApiSpec: validateResponses,
     validateFormats: true,
+    formats: dateFormats,
     ignoreUndocumented: false,
     // Multipart bodies are ours to read (multipart-upload.ts), streamed to disk rather than held in memory.
     fileUploader: false,

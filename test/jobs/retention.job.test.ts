@@ -1,8 +1,8 @@
-import type { Agenda } from 'agenda';
 import { RetentionRepository } from '../../src/db/repositories/retention.repository';
 import { retentionPeriods } from '../../src/domain/retention';
 import { defineRetentionJob, retentionJobName } from '../../src/jobs/retention.job';
 import { createTestDatabase, TestDatabase } from '../support/database';
+import { recordingAgenda } from '../support/recording-agenda';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.UTC(2026, 11, 2, 3, 0, 0);
@@ -53,18 +53,6 @@ const attempt = (id: string, deliveryId: string, startedAt: number) => ({
   status_code: 200,
 });
 
-/** Agenda as the job sees it: what it defines and schedules. */
-class RecordingAgenda {
-  readonly definitions = new Map<string, () => Promise<void>>();
-  readonly schedules: Array<[string, string]> = [];
-  define(name: string, processor: () => Promise<void>) {
-    this.definitions.set(name, processor);
-  }
-  async every(interval: string, name: string) {
-    this.schedules.push([interval, name]);
-  }
-}
-
 it('prunes expired idempotency records, old delivered events and old finished deliveries, daily, and keeps the rest', async () => {
   const old = now - retentionPeriods.deliveredEventsMs - DAY;
   const recent = now - DAY;
@@ -96,14 +84,14 @@ it('prunes expired idempotency records, old delivered events and old finished de
     ]);
 
   const reports: unknown[] = [];
-  const agenda = new RecordingAgenda();
-  await defineRetentionJob(agenda as unknown as Agenda, {
+  const { agenda, scheduled, run } = recordingAgenda();
+  await defineRetentionJob(agenda, {
     store: new RetentionRepository(db.knex),
     clock,
     onReport: (report) => reports.push(report),
   });
-  expect(agenda.schedules).toEqual([['1 day', retentionJobName]]);
-  await agenda.definitions.get(retentionJobName)!();
+  expect(scheduled).toEqual([{ interval: '1 day', name: retentionJobName }]);
+  await run(retentionJobName);
 
   expect(reports).toEqual([{ idempotencyRecords: 1234, outboxEvents: 1, webhookDeliveries: 1 }]);
   const ids = async (table: string, column = 'id') =>

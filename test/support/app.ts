@@ -10,7 +10,8 @@ import { createHostApp } from '../../src/hosts/app-factory';
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import { HostName, hostNames } from '../../src/http/host-names';
 import { bootstrapParcelData, createParcelServices } from '../../src/hosts/parcel-services';
-import { databaseReachable, migrationsApplied, Readiness } from '../../src/http/readiness';
+import { databaseReachable, migrationsApplied, Readiness, storageWritable } from '../../src/http/readiness';
+import { StorageHealth } from '../../src/db/storage-health';
 import { bootstrapTariffData, createTariffServices, htsRefreshDeps } from '../../src/hosts/tariff-services';
 import { backfillHtsReleases } from '../../src/domain/hts/hts-refresh.service';
 import { htsDataFolder } from './hts-fixtures';
@@ -135,7 +136,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(tariffDataDir ? { dataDir: tariffDataDir } : {}),
   };
   const clock = new TestClock();
-  const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
+  const readiness = new Readiness()
+    .add(databaseReachable(db))
+    .add(migrationsApplied(db))
+    .add(storageWritable(new StorageHealth(db)));
   const logger = options.logger ?? pino({ level: config.logLevel });
   // Enqueues only (nothing is started here): a test that wants the jobs run starts a worker on the same database.
   const jobs = agendaJobQueue(() =>

@@ -3759,6 +3759,7 @@ export interface components {
             /** @enum {string} */
             status: "ready" | "not_ready";
             checks: {
+                /** @description `database` (reachable), `migrations` (applied), `storage` (writes work: fails while the database's storage is full), and the reference data each host needs (`tariff_data`, `parcel_data`). */
                 name: string;
                 ok: boolean;
                 detail?: string;
@@ -4397,7 +4398,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
+        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`), or the database's storage is full and the call's use could not be counted (`service-unavailable`); retry after `Retry-After` seconds. */
         NotReady: {
             headers: {
                 "Tradelane-Version": components["headers"]["Tradelane-Version"];
