@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import type { operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { toApiDocument } from './outputs/document.output';
@@ -44,7 +44,7 @@ export function documentHandlers(documents: DocumentService): {
         ]);
       const document = await documents.upload(accountScopeOf(call), {
         filename: file.originalName,
-        data: await fs.readFile(file.path),
+        content: { size: file.size, sha256: file.sha256, open: () => fs.createReadStream(file.path) },
         type: body.type,
         shipmentId: body.shipment_id ?? null,
       });

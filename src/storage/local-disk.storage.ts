@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DocumentStorage } from '../domain/documents';
+import { pipeline } from 'node:stream/promises';
+import type { DocumentStorage, FileContent } from '../domain/documents';
 
 /**
  * Documents on local disk under one directory (var/documents by default). A file is written beside
- * its final name and renamed into place, so a crash mid-write leaves no partial document behind.
+ * its final name (streamed, a chunk at a time) and renamed into place, so a crash mid-write leaves
+ * no partial document behind.
  */
 export class LocalDiskStorage implements DocumentStorage {
   constructor(private readonly root: string) {}
@@ -17,12 +20,12 @@ export class LocalDiskStorage implements DocumentStorage {
     return resolved;
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  async put(key: string, content: FileContent): Promise<void> {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     const partial = `${target}.${crypto.randomBytes(6).toString('hex')}.partial`;
     try {
-      await fs.writeFile(partial, data, { flag: 'wx' });
+      await pipeline(content.open(), createWriteStream(partial, { flags: 'wx' }));
       await fs.rename(partial, target);
     } catch (error) {
       await fs.rm(partial, { force: true });

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../config/document-storage-config';
-import type { DocumentStorage } from '../domain/documents';
+import type { DocumentStorage, FileContent } from '../domain/documents';
 
 /**
  * Documents in S3-compatible object storage with the AWS SDK. A PutObject is atomic: an object is
@@ -20,12 +20,14 @@ export class S3Storage implements DocumentStorage {
     });
   }
 
-  async put(key: string, data: Buffer, contentType: string): Promise<void> {
+  async put(key: string, content: FileContent, contentType: string): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.config.bucket,
         Key: this.config.prefix + key,
-        Body: data,
+        // Streamed: the SDK needs the length of a body it cannot measure.
+        Body: content.open(),
+        ContentLength: content.size,
         ContentType: contentType,
       }),
     );

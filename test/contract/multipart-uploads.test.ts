@@ -104,6 +104,19 @@ describe.each(['bulk', 'document'] as const)('a malformed multipart upload (%s)'
     expect(res.body.detail).toMatch(/header/i);
   });
 
+  it('reads the body before authentication: a truncated one without credentials is 400 too, not 500', async () => {
+    const full = whole(operation);
+    const res = await targets[operation]()
+      .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+      .send(Buffer.from(full.slice(0, full.length - 40)));
+    expectProblem(res, 400, 'validation-failed');
+  });
+
+  it('takes Content-Encoding: identity as no encoding', async () => {
+    const res = await send(operation, whole(operation), { 'Content-Encoding': 'identity' });
+    expect(res.status).toBe(operation === 'bulk' ? 202 : 201);
+  });
+
   it('answers a gzip-encoded multipart body 415, naming the encoding', async () => {
     const res = await send(operation, zlib.gzipSync(whole(operation)), { 'Content-Encoding': 'gzip' });
     expectProblem(res, 415, 'unsupported-media-type');

@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
-import { acceptedTypeLabels, detectDocumentType } from './content-type';
+import { acceptedTypeLabels, detectStreamedDocumentType } from './content-type';
 import { maxDocumentBytes } from './limits';
 import type { DocumentType, StoredDocument } from './model';
-import type { DocumentStorage, DocumentStore } from './ports';
+import type { DocumentStorage, DocumentStore, FileContent } from './ports';
 import { type AccountScope, DomainError, newId, newOutboxEvent, type OutboxEvent, type Page } from '../shared';
 import type { ShipmentOwnership } from '../invoices';
 
@@ -20,7 +19,7 @@ export interface DocumentServiceDeps {
 
 export interface Upload {
   filename: string;
-  data: Buffer;
+  content: FileContent;
   type: DocumentType;
   shipmentId: string | null;
 }
@@ -41,14 +40,15 @@ export class DocumentService {
   constructor(private readonly deps: DocumentServiceDeps) {}
 
   async upload(scope: AccountScope, upload: Upload): Promise<StoredDocument> {
-    if (upload.data.length > maxDocumentBytes)
+    const { content } = upload;
+    if (content.size > maxDocumentBytes)
       throw new DomainError(
         'too_large',
         `The file is larger than the limit of ${maxDocumentBytes} bytes (20 MiB, limit max_document_bytes).`,
       );
-    if (upload.data.length === 0)
+    if (content.size === 0)
       throw new DomainError('invalid_input', 'The file is empty.', [{ field: 'file', message: 'The file is empty.' }]);
-    const detected = detectDocumentType(upload.data);
+    const detected = await detectStreamedDocumentType(content.open());
     if (!detected)
       throw new DomainError(
         'unsupported_type',
@@ -71,15 +71,15 @@ export class DocumentService {
       shipmentId: upload.shipmentId,
       filename: cleanFilename(upload.filename),
       contentType: detected.contentType,
-      sizeBytes: upload.data.length,
-      sha256: crypto.createHash('sha256').update(upload.data).digest('hex'),
+      sizeBytes: content.size,
+      sha256: content.sha256,
       storageKey: `${scope.accountId}/${scope.livemode ? 'live' : 'test'}/${id}`,
       createdAt: now,
       updatedAt: now,
     };
     // The bytes first, the record after: a record never points at missing bytes, and bytes
     // whose record could not be written are removed again.
-    await this.deps.storage.put(document.storageKey, upload.data, document.contentType);
+    await this.deps.storage.put(document.storageKey, content, document.contentType);
     try {
       await this.deps.store.insert(document, [this.event('document.created', document, now)]);
     } catch (error) {

@@ -1,6 +1,6 @@
 /** The documents capability's public surface: code outside src/domain/documents imports it from here. */
-export { detectDocumentType } from './content-type';
+export { detectDocumentType, detectStreamedDocumentType } from './content-type';
 export { DocumentService } from './document.service';
 export { maxDocumentBytes } from './limits';
 export type { DocumentType, StoredDocument } from './model';
-export type { DocumentStorage, DocumentStore } from './ports';
+export type { DocumentStorage, DocumentStore, FileContent } from './ports';
