@@ -8,6 +8,7 @@ import { Config } from './config/config';
 import { Database, openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { LoadPlanPool } from './domain/loadplan';
+import { BulkFileReader } from './domain/tariff';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
 import { bootstrapParcelData, createParcelServices, parcelDataLoaded } from './hosts/parcel-services';
@@ -86,6 +87,7 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
     tracking,
     webhooks,
     loadPlanner: new LoadPlanPool(config.loadPlanner),
+    bulkFiles: new BulkFileReader(config.bulkFileReader),
     jobs,
     scheduler,
     metrics,
@@ -243,6 +245,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       await bootstrap;
       if (worker) await worker.stop();
       await deps.loadPlanner.close();
+      await deps.bulkFiles.close();
       await deps.tariff.searchPool.close();
       deps.webhooks.close();
       await deps.db.knex.destroy();

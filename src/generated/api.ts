@@ -545,7 +545,9 @@ export interface paths {
          *     account's shipments in the same mode). The file must be at most 20 MiB (413 naming the
          *     limit) and, judged by its content, not by its declared type or name, one of: PDF, PNG,
          *     JPEG, TIFF, WebP, XLSX, CSV, or EDI text (ANSI X12, UN/EDIFACT); anything else is 415 naming
-         *     the accepted types. Its SHA-256 is computed and returned. The file is stored first and the
+         *     the accepted types. A multipart body that cannot be read (cut short, parts under another
+         *     boundary, a part header over 16 KiB) is 400; one sent with a `Content-Encoding` is 415. Its
+         *     SHA-256 is computed and returned. The file is stored first and the
          *     document recorded after; if anything fails nothing is left behind. Writes
          *     `document.created`.
          *
@@ -1518,7 +1520,15 @@ export interface paths {
          *     `errors[]` naming each row and column (`/body/file/<sheet row>/<column>`, the header being row 1;
          *     `/body/lines/<index>/<field>` for JSON), the first 100, and `error_count` for all of them.
          *     More than 50,000 lines, a file over 8 MiB or a JSON body over 16 MiB is 413; a file that is
-         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. Answers 202 with the
+         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. A multipart body
+         *     that cannot be read (cut short, parts under another boundary, a part header over 16 KiB) is
+         *     400; one sent with a `Content-Encoding` is 415. An XLSX file is checked before it is parsed:
+         *     more than 1,000 parts, a part inflating past 64 MiB (`max_xlsx_part_bytes`), shared strings
+         *     past 32 MiB (`max_xlsx_shared_string_bytes`) or 1,000,000 strings (`max_xlsx_shared_strings`),
+         *     or 128 MiB inflated in all (`max_xlsx_inflated_bytes`) is 413; an archive that is not
+         *     well formed, or whose parts inflate past the sizes they declare, is 400. A file is parsed on
+         *     a worker thread with a 512 MB heap; one that needs more is 413 (`max_bulk_read_memory`), and
+         *     when every reader is busy and the line full, 503 `service-busy` with `Retry-After`. Answers 202 with the
          *     job (`queued`); poll `GET /api/tariff/bulk-jobs/{bulk_job_id}` or subscribe to `bulk_job.completed`.
          *
          *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`).
@@ -9316,6 +9326,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     getBulkJobTemplate: {

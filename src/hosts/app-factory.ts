@@ -3,6 +3,7 @@ import { accessControl, adminGate } from '../http/access';
 import { accessLog } from '../http/access-log';
 import { apiVersioning } from '../http/api-version';
 import { problemErrorHandler } from '../http/error-handler';
+import { jsonDepthLimit } from '../http/json-depth';
 import { expressAdapter, OperationHandler } from '../http/operation';
 import { openApiValidation } from '../http/openapi-validation';
 import { operationDispatch } from '../http/operation-dispatch';
@@ -51,6 +52,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
     if (typeof limit === 'number') app[operation.method](operation.expressPath, express.json({ limit }));
   }
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
+  app.use(jsonDepthLimit());
   // OAuth token requests are form-encoded (RFC 6749 §4.4.2): only the operations that take such a
   // body run the parser, so no other request pays for its content-type check.
   for (const operation of document.operations.filter(acceptsForm)) {
@@ -67,7 +69,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
     );
     if (early.length > 0) app[operation.method](operation.expressPath, ...early);
   }
-  app.use(openApiValidation(document, deps.config.validateResponses));
+  app.use(openApiValidation(document, deps.config.validateResponses, deps.config.uploadTempDir));
 
   const chains = new Map<string, RequestHandler[]>();
   for (const operation of document.operations) {

@@ -4,7 +4,6 @@ import { requestIdOf } from './request-id';
 import { writeBody } from './response-writer';
 import { accessLocalsOf } from './access';
 import { OAuthError } from '../domain/access';
-import { maxDocumentBytes } from '../domain/documents';
 import { DomainError } from '../domain/shared';
 import { isStorageFull } from '../db/storage-health';
 
@@ -56,14 +55,6 @@ function fromValidator(error: ValidatorError): HttpProblem {
     case 405:
       return new HttpProblem('method-not-allowed', error.message);
     case 413:
-      // The multipart reader's limits (src/http/openapi-validation.ts), named for the caller.
-      if (error.message === 'File too large')
-        return new HttpProblem(
-          'payload-too-large',
-          `The file is larger than the limit of ${maxDocumentBytes} bytes (20 MiB, limit max_document_bytes).`,
-        );
-      if (error.message === 'Too many files')
-        return new HttpProblem('payload-too-large', 'One file per upload (limit max_document_files).');
       return new HttpProblem('payload-too-large', error.message);
     case 415:
       return new HttpProblem('unsupported-media-type', 'Send the body as application/json.');

@@ -1,14 +1,35 @@
+import { fullFormats } from 'ajv-formats/dist/formats';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import type { HostDocument } from './host-document';
 import { inSequence } from './in-sequence';
+import { multipartUpload } from './multipart-upload';
 import { maxDocumentBytes } from '../domain/documents';
+
+/**
+ * One rule for every date and time the API takes (bodies, queries, paths): a day that exists
+ * (RFC 3339 full-date, so 2026-02-30 and 0000-00-00 are refused, where the shape alone let them
+ * through and Date.parse rolled 2026-02-30 over to March 2) and, for a time, one JavaScript can hold
+ * (a leap second, 23:59:60, is valid RFC 3339 but no Date).
+ */
+const rfc3339DateTime = fullFormats['date-time'] as { validate: (text: string) => boolean };
+const dateFormats = {
+  date: fullFormats.date,
+  'date-time': {
+    type: 'string' as const,
+    validate: (text: string) => rfc3339DateTime.validate(text) && Number.isFinite(Date.parse(text)),
+  },
+};
 
 /**
  * Request validation (always) and response validation (in tests) against the host's own derived
  * document, so each host enforces exactly its contract: its operations, its response forms.
  */
-export function openApiValidation(hostDocument: HostDocument, validateResponses: boolean): RequestHandler {
+export function openApiValidation(
+  hostDocument: HostDocument,
+  validateResponses: boolean,
+  uploadTempDir: string,
+): RequestHandler {
   // The published servers carry templated host addresses; routes are mounted at the root.
   const apiSpec = { ...structuredClone(hostDocument.document), servers: [{ url: '/' }] };
   const validation = OpenApiValidator.middleware({
@@ -22,12 +43,26 @@ export function openApiValidation(hostDocument: HostDocument, validateResponses:
     // service start skips it.
     validateApiSpec: validateResponses,
     validateFormats: true,
+    formats: dateFormats,
     ignoreUndocumented: false,
-    // Multipart bodies (document uploads) are read into memory up to the document limit, one file
-    // each; file names are UTF-8, as browsers and HTTP clients send them.
-    fileUploader: { limits: { fileSize: maxDocumentBytes, files: 1, fields: 10 }, defParamCharset: 'utf8' },
+    // Multipart bodies are ours to read (multipart-upload.ts), streamed to disk rather than held in memory.
+    fileUploader: false,
   }) as RequestHandler[];
-  // Its five steps (path parameters, route, security, multipart, request) as one handler: a request
+  // Between route matching (which names the operation's body) and request validation (which checks the fields).
+  const requestStep = validation.findIndex((step) => step.name === 'requestMiddleware');
+  if (requestStep < 0) throw new Error('express-openapi-validator: no request validation step to read uploads before');
+  validation.splice(
+    requestStep,
+    0,
+    multipartUpload(uploadTempDir, {
+      fileBytes: maxDocumentBytes,
+      fileTooLarge: `The file is larger than the limit of ${maxDocumentBytes} bytes (20 MiB, limit max_document_bytes).`,
+      files: 1,
+      fields: 10,
+      fieldBytes: 64 * 1024,
+    }),
+  );
+  // Its steps (path parameters, route, security, multipart, request) as one handler: a request
   // walks one Express layer, not five.
   return inSequence(validation);
 }

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { Config, Env, loadConfig } from '../../src/config/config';
 import type { Clock } from '../../src/domain/shared/clock';
 import { LoadPlanPool } from '../../src/domain/loadplan';
+import { BulkFileReader } from '../../src/domain/tariff';
 import { createAccessServices } from '../../src/hosts/access-services';
 import { createHostApp } from '../../src/hosts/app-factory';
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
@@ -153,6 +154,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     access: createAccessServices(db, clock),
     tariff: createTariffServices(db, config),
     loadPlanner: new LoadPlanPool(config.loadPlanner),
+    bulkFiles: new BulkFileReader(config.bulkFileReader),
     parcel: createParcelServices(db, loadParcelCarrierConfig(options.parcelEnv ?? {})),
     tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock),
     webhooks: createWebhookServices(db.knex, { ...loadWebhookConfig(process.env), ...options.webhooks }, clock, logger),
@@ -176,6 +178,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     close: async () => {
       await deps.loadPlanner.close();
+      await deps.bulkFiles.close();
       await deps.tariff.searchPool.close();
       deps.webhooks.close();
       await db.destroy();
