@@ -42,11 +42,37 @@ function pointerOf(path: string): string {
   return pointer.replace(/^\/params\//, '/path/');
 }
 
+/** The validator's format messages, said as a person would (the formats are RFC 3339's: src/http/openapi-validation.ts). */
+const formatNames: Record<string, string> = {
+  'must match format "date"': 'a calendar date YYYY-MM-DD',
+  'must match format "date-time"': 'an RFC 3339 time',
+};
+const anyOfFailure = /^must match (a|exactly one) schema in (anyOf|oneOf)$/;
+
+/**
+ * One message per field: where a value may take one of several forms (a date or a time), ajv reports
+ * each form's failure and then the choice's; they become one "must be X or Y".
+ */
+function fieldErrors(error: ValidatorError): ProblemFieldError[] {
+  const raw = (error.errors ?? []).map((e) => ({ pointer: pointerOf(e.path), message: e.message }));
+  const choices = new Set(raw.filter((e) => anyOfFailure.test(e.message)).map((e) => e.pointer));
+  const errors: ProblemFieldError[] = [];
+  for (const pointer of new Set(raw.map((e) => e.pointer))) {
+    const messages = raw.filter((e) => e.pointer === pointer).map((e) => e.message);
+    const forms = messages.filter((m) => !anyOfFailure.test(m)).map((m) => formatNames[m]);
+    if (choices.has(pointer) && forms.length > 0 && forms.every((form) => form !== undefined)) {
+      const names = forms.map((form) => form.replace(/ YYYY-MM-DD$/, ''));
+      errors.push({ pointer, message: `must be ${names.join(' or ')}` });
+      continue;
+    }
+    for (const message of messages)
+      errors.push({ pointer, message: formatNames[message] ? `must be ${formatNames[message]}` : message });
+  }
+  return errors;
+}
+
 function fromValidator(error: ValidatorError): HttpProblem {
-  const errors: ProblemFieldError[] = (error.errors ?? []).map((e) => ({
-    pointer: pointerOf(e.path),
-    message: e.message,
-  }));
+  const errors = fieldErrors(error);
   switch (error.status) {
     case 400:
       return new HttpProblem('validation-failed', error.message.replace(/request\//g, ''), errors);
