@@ -8,6 +8,7 @@ import { Config } from './config/config';
 import { Database, openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { LoadPlanPool } from './domain/loadplan';
+import { BulkFileReader } from './domain/tariff';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
 import { bootstrapParcelData, createParcelServices, parcelDataLoaded } from './hosts/parcel-services';
@@ -21,7 +22,8 @@ import { defineTrackingRefreshJob } from './jobs/tracking-refresh.job';
 import type { AppDependencies } from './hosts/app-dependencies';
 import { HostName, hostNames } from './http/host-names';
 import { createHostServer } from './http/host-server';
-import { databaseReachable, migrationsApplied, Readiness } from './http/readiness';
+import { databaseReachable, migrationsApplied, Readiness, storageWritable } from './http/readiness';
+import { StorageHealth } from './db/storage-health';
 import { createScheduler } from './jobs/scheduler';
 import { agendaJobQueue } from './jobs/job-queue';
 import { ServiceMetrics } from './observability/metrics';
@@ -30,6 +32,8 @@ import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
 import { defineBulkJob } from './jobs/bulk-job.job';
+import { defineRetentionJob } from './jobs/retention.job';
+import { RetentionRepository } from './db/repositories/retention.repository';
 import { bulkJobEngine, createBulkJobService } from './hosts/bulk-job-services';
 import { shutdownWaitMs } from './http/request-budget';
 import { systemClock } from './domain/shared';
@@ -55,7 +59,7 @@ export function createProcessScheduler(db: Database, config: Config): Agenda {
  * with the process's scheduler (started by startWorker when this process runs the worker).
  */
 export async function prepare(config: Config, logger: Logger): Promise<AppDependencies & { scheduler: Agenda }> {
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, logger);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   const tariff = createTariffServices(db, config);
@@ -64,6 +68,7 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const readiness = new Readiness()
     .add(databaseReachable(db))
     .add(migrationsApplied(db))
+    .add(storageWritable(new StorageHealth(db)))
     .add(tariffDataLoaded(tariff))
     .add(parcelDataLoaded(parcel));
   const scheduler = createProcessScheduler(db, config);
@@ -82,6 +87,7 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
     tracking,
     webhooks,
     loadPlanner: new LoadPlanPool(config.loadPlanner),
+    bulkFiles: new BulkFileReader(config.bulkFileReader),
     jobs,
     scheduler,
     metrics,
@@ -115,7 +121,7 @@ export interface Worker {
 
 /**
  * Starts processing jobs on the scheduler: the daily HTS refresh, the backfill of older HTS releases,
- * the tracking refresh, webhook delivery, bulk calculation jobs, and the AIS NMEA feed when one is configured (set
+ * the tracking refresh, webhook delivery, bulk calculation jobs, the daily pruning of expired records, and the AIS NMEA feed when one is configured (set
  * TRACKING_AIS_NMEA_TCP on one worker only).
  */
 export async function startWorker(
@@ -159,6 +165,11 @@ export async function startWorker(
     engine: bulkJobEngine(deps.tariff),
     lockLifetimeMs: deps.config.jobLockLifetimeMs,
     concurrency: 2,
+  });
+  await defineRetentionJob(agenda, {
+    store: new RetentionRepository(deps.db.knex),
+    clock: deps.clock,
+    onReport: (report) => logger.info({ report }, 'expired records pruned'),
   });
   const webhookDelivery = await defineWebhookDeliveryJob(agenda, {
     delivery: deps.webhooks.delivery,
@@ -234,6 +245,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       await bootstrap;
       if (worker) await worker.stop();
       await deps.loadPlanner.close();
+      await deps.bulkFiles.close();
+      await deps.tariff.searchPool.close();
       deps.webhooks.close();
       await deps.db.knex.destroy();
     },

@@ -17,7 +17,7 @@ import { createWebhookServices } from './hosts/webhook-services';
 const config = loadConfig();
 const logger = createLogger(config);
 runUntilSignalled(logger, async () => {
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, logger);
   await migrateToLatest(db);
   const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
   const scheduler = createProcessScheduler(db, config);

@@ -10,25 +10,16 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { allocationSampler } from '../allocation-sampler';
-import { built } from './built';
+import { benchDependencies, built } from './built';
 import { benchOperations } from './operations';
 
-const { loadConfig } = built<typeof import('../../src/config/config')>('config/config');
-const { createLogger } = built<typeof import('../../src/logger')>('logger');
-const { prepare } = built<typeof import('../../src/server')>('server');
 const { createHostApp } = built<typeof import('../../src/hosts/app-factory')>('hosts/app-factory');
 const { createHostServer } = built<typeof import('../../src/http/host-server')>('http/host-server');
 
 async function main(): Promise<void> {
   const operation = benchOperations[process.argv[2]];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradelane-bench-'));
-  const config = {
-    ...loadConfig(process.env),
-    databaseUrl: process.env.DATABASE_URL || `sqlite:${path.join(dir, 'bench.sqlite')}`,
-    logLevel: 'silent' as const,
-    validateResponses: false,
-  };
-  const deps = await prepare(config, createLogger(config));
+  const deps = await benchDependencies(dir);
   const headers = operation.prepare ? await operation.prepare(deps) : {};
 
   const bare = express();

@@ -23,6 +23,8 @@ export interface Config {
   logFormat: 'auto' | 'json' | 'pretty';
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
+  /** Where uploaded files are streamed while their request runs (removed once it is answered). */
+  uploadTempDir: string;
   /** Express `trust proxy` value: proxy headers are believed only when this is set. */
   trustProxy: boolean | number | string;
   /** Validate every response against the spec (on in tests; costs time in production). */
@@ -40,6 +42,10 @@ export interface Config {
   shutdownTimeoutMs: number | null;
   /** Load planner worker threads (default: cores − 1, at least 1) and plans allowed to wait for one. */
   loadPlanner: { threads: number; maxQueue: number };
+  /** Bulk file reader threads (each with a heap limit) and files allowed to wait for one. */
+  bulkFileReader: { threads: number; maxQueue: number };
+  /** AI search's worker threads, and the searches that may wait for one before 503 service-busy. */
+  htsSearch: { threads: number; maxQueue: number };
   /** SHA-256 (hex) of the admin token; the admin API is closed when unset. */
   adminTokenSha256: string | null;
   /** SHA-256 (hex) of the metrics token: with it, GET /metrics answers beyond loopback to `Authorization: Bearer <token>`. */
@@ -142,6 +148,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', logLevels),
     logFormat: oneOf(env, 'LOG_FORMAT', 'auto', ['auto', 'json', 'pretty'] as const),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    uploadTempDir: env.UPLOAD_TEMP_DIR || path.join(os.tmpdir(), 'tradelane-uploads'),
     trustProxy: trustProxy(env),
     validateResponses: boolean(env, 'VALIDATE_RESPONSES', false),
     runWorker: boolean(env, 'RUN_WORKER', true),
@@ -152,6 +159,14 @@ export function loadConfig(env: Env = process.env): Config {
     loadPlanner: {
       threads: integer(env, 'LOAD_PLANNER_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 256),
       maxQueue: integer(env, 'LOAD_PLANNER_QUEUE', 100, 0, 100_000),
+    },
+    bulkFileReader: {
+      threads: integer(env, 'BULK_READER_THREADS', 2, 1, 64),
+      maxQueue: integer(env, 'BULK_READER_QUEUE', 16, 0, 10_000),
+    },
+    htsSearch: {
+      threads: integer(env, 'HTS_SEARCH_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 256),
+      maxQueue: integer(env, 'HTS_SEARCH_QUEUE', 100, 0, 100_000),
     },
     adminTokenSha256: tokenSha256(env, 'ADMIN_TOKEN_SHA256', 'admin token'),
     metricsTokenSha256: tokenSha256(env, 'METRICS_TOKEN_SHA256', 'metrics token'),

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { Knex } from 'knex';
-import BetterSqlite3Client from 'knex/lib/dialects/better-sqlite3';
-import { givingWay } from '../domain/shared';
+import { sqliteClient } from './sqlite-client';
+import type { Logger } from 'pino';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -17,15 +17,18 @@ export function dialectOf(databaseUrl: string): Dialect {
 
 /**
  * One knex instance per process, normalised per dialect in this one place so repositories see the
- * same values on both: UTC everywhere, DECIMAL as exact strings, BIGINT epoch-ms as numbers.
+ * same values on both: UTC everywhere, DECIMAL as exact strings, BIGINT epoch-ms as numbers. With a
+ * logger, knex's own messages become its log lines rather than raw console output.
  */
-export function openDatabase(databaseUrl: string): Database {
+export function openDatabase(databaseUrl: string, logger?: Logger): Database {
   const dialect = dialectOf(databaseUrl);
+  const log = logger ? knexLog(logger) : undefined;
   if (dialect === 'mysql') {
     const url = new URL(databaseUrl);
     return {
       dialect,
       knex: knexFactory({
+        log,
         client: 'mysql2',
         connection: {
           host: url.hostname,
@@ -52,10 +55,12 @@ export function openDatabase(databaseUrl: string): Database {
   return {
     dialect,
     knex: knexFactory({
-      client: cooperativeSqliteClient(),
+      log,
+      client: sqliteClient(filename),
       connection: { filename },
       useNullAsDefault: true,
-      // better-sqlite3 is synchronous: one connection, shared by the whole process.
+      // better-sqlite3 is synchronous: one write connection, shared by the whole process (reads
+      // outside transactions have a read-only one of their own: sqlite-client.ts).
       pool: {
         min: 1,
         max: 1,
@@ -71,20 +76,17 @@ export function openDatabase(databaseUrl: string): Database {
 }
 
 /**
- * knex's better-sqlite3 client, giving way to the rest of the process before a query once 10 ms have
- * passed since the last turn it gave. The driver is synchronous: awaiting a query lets no other
- * request, timer or I/O run, so a loop of queries (an HTS import, a bulk job's inputs) would keep
- * the process for seconds. MySQL's driver waits on the network and needs none of this.
+ * knex writes its warnings with console.log, stack included: "Acquire connection error: Error: aborted"
+ * and a tarn stack for every query still waiting for a connection when the pool closes at stop. The
+ * caller of that query gets the error too, so the log keeps the message's first line only.
  */
-function cooperativeSqliteClient(): typeof Knex.Client {
-  const giveWay = givingWay();
-  const runQuery = (
-    BetterSqlite3Client.prototype as unknown as { _query(connection: unknown, query: unknown): Promise<unknown> }
-  )._query;
-  return class CooperativeSqliteClient extends BetterSqlite3Client {
-    async _query(connection: unknown, query: unknown): Promise<unknown> {
-      await giveWay();
-      return runQuery.call(this, connection, query);
-    }
+function knexLog(logger: Logger): Knex.Config['log'] {
+  const firstLine = (message: unknown) => String(message).split('\n', 1)[0];
+  return {
+    debug: (message: unknown) => logger.debug({ source: 'knex' }, firstLine(message)),
+    warn: (message: unknown) => logger.warn({ source: 'knex' }, firstLine(message)),
+    error: (message: unknown) => logger.error({ source: 'knex' }, firstLine(message)),
+    deprecate: (method: string, alternative: string) =>
+      logger.warn({ source: 'knex' }, `${method} is deprecated, please use ${alternative}`),
   };
 }

@@ -7,7 +7,7 @@ import { migrateToLatest } from './migrate';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, logger);
   try {
     const applied = await migrateToLatest(db);
     logger.info({ applied, database: db.dialect }, applied.length ? 'migrated' : 'already up to date');

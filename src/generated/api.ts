@@ -545,7 +545,9 @@ export interface paths {
          *     account's shipments in the same mode). The file must be at most 20 MiB (413 naming the
          *     limit) and, judged by its content, not by its declared type or name, one of: PDF, PNG,
          *     JPEG, TIFF, WebP, XLSX, CSV, or EDI text (ANSI X12, UN/EDIFACT); anything else is 415 naming
-         *     the accepted types. Its SHA-256 is computed and returned. The file is stored first and the
+         *     the accepted types. A multipart body that cannot be read (cut short, parts under another
+         *     boundary, a part header over 16 KiB) is 400; one sent with a `Content-Encoding` is 415. Its
+         *     SHA-256 is computed and returned. The file is stored first and the
          *     document recorded after; if anything fails nothing is left behind. Writes
          *     `document.created`.
          *
@@ -1519,7 +1521,15 @@ export interface paths {
          *     `errors[]` naming each row and column (`/body/file/<sheet row>/<column>`, the header being row 1;
          *     `/body/lines/<index>/<field>` for JSON), the first 100, and `error_count` for all of them.
          *     More than 50,000 lines, a file over 8 MiB or a JSON body over 16 MiB is 413; a file that is
-         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. Answers 202 with the
+         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. A multipart body
+         *     that cannot be read (cut short, parts under another boundary, a part header over 16 KiB) is
+         *     400; one sent with a `Content-Encoding` is 415. An XLSX file is checked before it is parsed:
+         *     more than 1,000 parts, a part inflating past 64 MiB (`max_xlsx_part_bytes`), shared strings
+         *     past 32 MiB (`max_xlsx_shared_string_bytes`) or 1,000,000 strings (`max_xlsx_shared_strings`),
+         *     or 128 MiB inflated in all (`max_xlsx_inflated_bytes`) is 413; an archive that is not
+         *     well formed, or whose parts inflate past the sizes they declare, is 400. A file is parsed on
+         *     a worker thread with a 512 MB heap; one that needs more is 413 (`max_bulk_read_memory`), and
+         *     when every reader is busy and the line full, 503 `service-busy` with `Retry-After`. Answers 202 with the
          *     job (`queued`); poll `GET /api/tariff/bulk-jobs/{bulk_job_id}` or subscribe to `bulk_job.completed`.
          *
          *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`).
@@ -4300,8 +4310,13 @@ export interface components {
             limited_by: "space" | "payload" | "inside_dimensions" | "door_opening";
         };
         FreightModeComparison: {
-            /** @enum {string} */
-            recommendation: "fcl" | "lcl" | "either";
+            /**
+             * @description On the cargo that can ship: every piece that fits at least one container considered.
+             *     `none`: no piece fits any container, so neither FCL nor LCL can carry the consignment
+             *     (out-of-gauge cargo: see `excluded`). Treat the enumeration as open.
+             * @enum {string}
+             */
+            recommendation: "fcl" | "lcl" | "either" | "none";
             /**
              * @description `prices` when the LCL rate and an FCL price for every container used were given, else `volume_rule`.
              * @enum {string}
@@ -4309,9 +4324,24 @@ export interface components {
             basis: "prices" | "volume_rule";
             /** @example LCL 2.064 W/M × 85.00 = 175.44 USD; FCL 1 × 20GP = 1850.00 USD; both cost the same at 21.764 m³ */
             explanation: string;
-            /** @description The whole consignment, placed or not. */
+            /** @description The cargo that can ship (every piece that fits at least one container considered, placed or not); what fits none is in `excluded`. */
             cargo_volume_m3: number;
+            /** @description Of the same pieces as `cargo_volume_m3`. */
             cargo_weight_kg: number;
+            /** @description Pieces that fit none of the containers considered, left out of the advice (LCL is consolidated into the same containers), with the reason. */
+            excluded: {
+                item_id: string;
+                item_index: number;
+                quantity: number;
+                volume_m3: number;
+                weight_kg: number;
+                /**
+                 * @description As in `unplaced`, for a single piece.
+                 * @enum {string}
+                 */
+                reason: "exceeds_inside_dimensions" | "exceeds_door_opening" | "exceeds_payload";
+                detail: string;
+            }[];
             /** @description LCL chargeable quantity (W/M, revenue tons) - the greater of cubic metres and metric tonnes, at least 1, rounded up to 0.001. */
             chargeable_wm: number;
             /** @description Chargeable W/M × the LCL rate, rounded half up to the cent; null without a rate. */
@@ -4338,6 +4368,7 @@ export interface components {
             /** @enum {string} */
             status: "ready" | "not_ready";
             checks: {
+                /** @description `database` (reachable), `migrations` (applied), `storage` (writes work: fails while the database's storage is full), and the reference data each host needs (`tariff_data`, `parcel_data`). */
                 name: string;
                 ok: boolean;
                 detail?: string;
@@ -5677,7 +5708,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
+        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`), or the database's storage is full and the call's use could not be counted (`service-unavailable`); retry after `Retry-After` seconds. */
         NotReady: {
             headers: {
                 "Tradelane-Version": components["headers"]["Tradelane-Version"];
@@ -5689,7 +5720,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Every worker for this operation is busy and the waiting line is full (`service-busy`); nothing was done and no quota was used. Retry after `Retry-After` seconds. */
+        /** @description Every worker for this operation is busy and the waiting line is full (`service-busy`), or the database's storage is full (`service-unavailable`); nothing was done and no quota was used. Retry after `Retry-After` seconds. */
         ServiceBusy: {
             headers: {
                 "Tradelane-Version": components["headers"]["Tradelane-Version"];
@@ -5991,7 +6022,18 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["NotReady"];
+            /** @description The HTS release is still being imported (`not-ready`), or every AI search thread is busy and the waiting line is full (`service-busy`; nothing was done and no quota was used). Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     createLoadPlan: {
@@ -8449,6 +8491,10 @@ export interface operations {
                      *         {
                      *           "name": "migrations",
                      *           "ok": true
+                     *         },
+                     *         {
+                     *           "name": "storage",
+                     *           "ok": true
                      *         }
                      *       ]
                      *     }
@@ -9309,6 +9355,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     getBulkJobTemplate: {

@@ -1,7 +1,7 @@
-import { isUtf8 } from 'node:buffer';
-import { detectDocumentType } from '../domain/documents';
+import fs from 'node:fs/promises';
 import { decodeCursor, DomainError, pageOf } from '../domain/shared';
 import {
+  type BulkFileReader,
   type BulkJobKind,
   type BulkJobService,
   type BulkJobSource,
@@ -10,8 +10,6 @@ import {
   claimsCellOf,
   maxBulkFileBytes,
   type RawRow,
-  readCsv,
-  readXlsx,
   renderBulkJobReport,
   resultColumns,
   resultsTable,
@@ -31,23 +29,19 @@ type JsonLine = components['schemas']['BulkJobLineInput'];
 
 const bulkJobsPath = '/api/tariff/bulk-jobs';
 
-/** An uploaded file's rows, judged by its bytes: XLSX or CSV, anything else 415. */
-async function fileRows(file: UploadedFile, kind: BulkJobKind): Promise<{ source: BulkJobSource; rows: RawRow[] }> {
-  if (file.data.length > maxBulkFileBytes) {
+/** An uploaded file's rows, read on the bulk file reader's threads; over 8 MiB it is not read at all. */
+async function fileRows(
+  reader: BulkFileReader,
+  file: UploadedFile,
+  kind: BulkJobKind,
+): Promise<{ source: BulkJobSource; rows: RawRow[] }> {
+  if (file.size > maxBulkFileBytes) {
     throw new DomainError(
       'too_large',
       `The file is larger than the limit of ${maxBulkFileBytes} bytes (8 MiB, limit max_bulk_file_bytes). Split it.`,
     );
   }
-  const detected = detectDocumentType(file.data);
-  if (detected?.label === 'XLSX') return { source: 'xlsx', rows: await readXlsx(file.data, kind) };
-  // Any UTF-8 text is read as CSV (quoted cells holding commas defeat the document sniffer's column count).
-  if (detected?.label === 'CSV' || (detected === null && isUtf8(file.data) && !file.data.includes(0)))
-    return { source: 'csv', rows: readCsv(file.data, kind) };
-  throw new DomainError(
-    'unsupported_type',
-    `The file is ${detected ? detected.label : 'of no accepted type'}; a bulk file is CSV (UTF-8, comma-separated, a header row) or XLSX.`,
-  );
+  return reader.read(await fs.readFile(file.path), kind);
 }
 
 /** JSON lines as rows: the claims array written as a claims cell, so both inputs read the same. */
@@ -63,6 +57,7 @@ const isLineCursor = (value: unknown): value is { line: number } =>
 
 export function bulkJobHandlers(
   bulkJobs: BulkJobService,
+  reader: BulkFileReader,
   engine: (today: string) => Promise<DutyEngineDependencies>,
 ): { [K in BulkOperation]: OperationHandler<operations[K]> } {
   return {
@@ -71,7 +66,7 @@ export function bulkJobHandlers(
       const file = call.files.find((f) => f.field === 'file');
       const lines = (body as { lines?: JsonLine[] } | undefined)?.lines;
       let input: { source: BulkJobSource; rows: RawRow[] };
-      if (file) input = await fileRows(file, kind);
+      if (file) input = await fileRows(reader, file, kind);
       else if (lines) input = { source: 'json', rows: jsonRows(lines) };
       else
         throw new DomainError(

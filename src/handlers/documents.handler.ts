@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { toApiDocument } from './outputs/document.output';
@@ -43,7 +44,7 @@ export function documentHandlers(documents: DocumentService): {
         ]);
       const document = await documents.upload(accountScopeOf(call), {
         filename: file.originalName,
-        data: file.data,
+        data: await fs.readFile(file.path),
         type: body.type,
         shipmentId: body.shipment_id ?? null,
       });

@@ -15,7 +15,7 @@ import { DomainError } from '../domain/shared';
 import type { Entitlements } from '../domain/access';
 import { listTableFormatOf, tableFileResponse } from './inputs/table-format';
 import { toIeepaRefundEstimate } from './outputs/ieepa-refunds.output';
-import { HtsSearchError, searchHtsCodes } from '../domain/classify';
+import { HtsSearchError } from '../domain/classify';
 import {
   calculateDuty,
   type DutyCalculation,
@@ -221,9 +221,9 @@ export function htsSearchHandler(tariff: TariffServices): OperationHandler<tarif
     }
     let result;
     try {
-      result = await searchHtsCodes(
+      result = await tariff.searchPool.search(
         { query: body.query, limit: body.limit, context: body.context },
-        { ...tariff.search, clock: () => call.receivedAt.getTime() },
+        call.receivedAt.getTime(),
       );
     } catch (error) {
       if (!(error instanceof HtsSearchError)) throw error;

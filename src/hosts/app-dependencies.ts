@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
 import type { LoadPlanPool } from '../domain/loadplan';
+import type { BulkFileReader } from '../domain/tariff';
 import type { JobQueue } from '../jobs/job-queue';
 import type { ServiceMetrics } from '../observability/metrics';
 import type { AccessServices } from '../http/access';
@@ -22,6 +23,8 @@ export interface AppDependencies {
   tariff: TariffServices;
   /** Worker threads that run load plans off the event loop; closed on shutdown. */
   loadPlanner: LoadPlanPool;
+  /** Worker threads with a heap limit that parse uploaded bulk files; closed on shutdown. */
+  bulkFiles: BulkFileReader;
   parcel: ParcelServices;
   /** Enqueues jobs (the admin's on-demand HTS refresh) for this process's worker or another's. */
   jobs: JobQueue;

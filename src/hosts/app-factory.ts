@@ -69,7 +69,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
     );
     if (early.length > 0) app[operation.method](operation.expressPath, ...early);
   }
-  app.use(openApiValidation(document, deps.config.validateResponses));
+  app.use(openApiValidation(document, deps.config.validateResponses, deps.config.uploadTempDir));
 
   const chains = new Map<string, RequestHandler[]>();
   for (const operation of document.operations) {

@@ -15,13 +15,15 @@ import type { TariffServices } from '../handlers/services';
 import type { Clock, ImportProgress } from '../domain/shared';
 import { ensureInitialRelease, type HtsRefreshDeps } from '../domain/hts';
 import { ReleaseLineSource, ActiveTariffRules } from '../domain/tariff';
-import { HtsSearchIndexCache, OpenAiCompatibleReranker } from '../domain/classify';
+import { HtsSearchIndexCache, HtsSearchPool, OpenAiCompatibleReranker } from '../domain/classify';
+import { workerEntryBeside } from '../domain/shared';
 import { TariffCalculationRepository } from '../db/repositories/tariff-calculation.repository';
 
 export function createTariffServices(db: Database, config: Config): TariffServices {
   const hts = htsDatabase(db.knex);
   const llm = loadHtsSearchLlmConfig();
   let search: TariffServices['search'] | undefined;
+  const reranker = llm ? new OpenAiCompatibleReranker(llm) : null;
   return {
     hts,
     lines: new ReleaseLineSource(hts.stores.releases),
@@ -38,11 +40,19 @@ export function createTariffServices(db: Database, config: Config): TariffServic
           store,
           indexes,
           lexicon: loadLexicon(indexes.analyser),
-          reranker: llm ? new OpenAiCompatibleReranker(llm) : null,
+          reranker,
         };
       }
       return search;
     },
+    searchPool: new HtsSearchPool(
+      {
+        filename: workerEntryBeside(__filename, 'hts-search-worker'),
+        workerData: { databaseUrl: config.databaseUrl },
+        ...config.htsSearch,
+      },
+      reranker,
+    ),
     calculations: new TariffCalculationRepository(db.knex),
   };
 }

@@ -26,6 +26,10 @@ export function tariffHostHandlers(deps: AppDependencies, document: HostDocument
     estimateIeepaRefunds: ieepaRefundsHandler(deps.tariff),
     simulateTariff: simulationHandler(deps.tariff),
     ...htsHandlers(deps.tariff, deps.jobs),
-    ...bulkJobHandlers(createBulkJobService(deps.db.knex, deps.clock, deps.jobs), bulkJobEngine(deps.tariff)),
+    ...bulkJobHandlers(
+      createBulkJobService(deps.db.knex, deps.clock, deps.jobs),
+      deps.bulkFiles,
+      bulkJobEngine(deps.tariff),
+    ),
   };
 }

@@ -4,6 +4,7 @@ import type { HostOperation } from './host-document';
 import { metricsAccess } from './metrics-access';
 import { idempotency } from './idempotency';
 import { HttpProblem } from './problem';
+import { isStorageFull } from '../db/storage-health';
 import { Caller, type Clock, entitlementPlanOf, quotaSubjectOf } from '../domain/shared';
 import {
   type AccountService,
@@ -237,6 +238,12 @@ function takeQuota(access: AccessServices, clock: Clock) {
       }
       next();
     } catch (error) {
+      // A per-second rate limit only protects the service: with the storage full (each call writes
+      // its counter), calls are served unlimited rather than all refused, reads included.
+      if (entitlement.window === 'second' && isStorageFull(error)) {
+        req.log.warn({ err: error }, 'rate limit not counted: storage full');
+        return next();
+      }
       next(error);
     }
   };

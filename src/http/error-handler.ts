@@ -4,8 +4,8 @@ import { requestIdOf } from './request-id';
 import { writeBody } from './response-writer';
 import { accessLocalsOf } from './access';
 import { OAuthError } from '../domain/access';
-import { maxDocumentBytes } from '../domain/documents';
 import { DomainError } from '../domain/shared';
+import { isStorageFull } from '../db/storage-health';
 
 interface ValidatorError {
   status: number;
@@ -55,14 +55,6 @@ function fromValidator(error: ValidatorError): HttpProblem {
     case 405:
       return new HttpProblem('method-not-allowed', error.message);
     case 413:
-      // The multipart reader's limits (src/http/openapi-validation.ts), named for the caller.
-      if (error.message === 'File too large')
-        return new HttpProblem(
-          'payload-too-large',
-          `The file is larger than the limit of ${maxDocumentBytes} bytes (20 MiB, limit max_document_bytes).`,
-        );
-      if (error.message === 'Too many files')
-        return new HttpProblem('payload-too-large', 'One file per upload (limit max_document_files).');
       return new HttpProblem('payload-too-large', error.message);
     case 415:
       return new HttpProblem('unsupported-media-type', 'Send the body as application/json.');
@@ -125,8 +117,18 @@ export function toProblem(error: unknown): HttpProblem {
     return new HttpProblem('validation-failed', 'The path holds a malformed percent-escape.');
   if (isValidatorError(error)) return fromValidator(error);
   if (isBodyParserError(error)) return fromBodyParser(error);
+  if (isStorageFull(error))
+    return new HttpProblem(
+      'service-unavailable',
+      "The database's storage is full: nothing was stored. Retry later; reads keep working.",
+      undefined,
+      { 'Retry-After': String(storageFullRetryAfterSeconds) },
+    );
   return new HttpProblem('internal');
 }
+
+/** Freeing disk space is an operator's work: minutes, not seconds. */
+const storageFullRetryAfterSeconds = 60;
 
 /**
  * The last middleware of every host: any error becomes an RFC 9457 problem. Unexpected failures

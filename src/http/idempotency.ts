@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { HostOperation } from './host-document';
+import { uploadedFilesOf } from './multipart-upload';
 import { HttpProblem } from './problem';
 import { idempotencyLeaseMs } from './request-budget';
 import { type Answer, beforeAnswer, writeBody } from './response-writer';
@@ -95,14 +96,11 @@ export function idempotency(
       );
     }
     // An upload's files count too: the same key with another file is another request.
-    const files = (req.files as Express.Multer.File[] | undefined)?.map((f) => [
-      f.fieldname,
-      crypto.createHash('sha256').update(f.buffer).digest('hex'),
-    ]);
+    const uploads = uploadedFilesOf(req);
     const requestHash = requestFingerprint(
       operation.operationId,
       req.originalUrl,
-      files ? { body: req.body, files } : req.body,
+      uploads.length > 0 ? { body: req.body, files: uploads.map((f) => [f.field, f.sha256]) } : req.body,
     );
     const owner = idempotencyOwnerOf(callerOf(res), requestHash);
     try {

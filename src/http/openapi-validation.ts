@@ -3,6 +3,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import type { HostDocument } from './host-document';
 import { inSequence } from './in-sequence';
+import { multipartUpload } from './multipart-upload';
 import { maxDocumentBytes } from '../domain/documents';
 
 /**
@@ -24,7 +25,11 @@ const dateFormats = {
  * Request validation (always) and response validation (in tests) against the host's own derived
  * document, so each host enforces exactly its contract: its operations, its response forms.
  */
-export function openApiValidation(hostDocument: HostDocument, validateResponses: boolean): RequestHandler {
+export function openApiValidation(
+  hostDocument: HostDocument,
+  validateResponses: boolean,
+  uploadTempDir: string,
+): RequestHandler {
   // The published servers carry templated host addresses; routes are mounted at the root.
   const apiSpec = { ...structuredClone(hostDocument.document), servers: [{ url: '/' }] };
   const validation = OpenApiValidator.middleware({
@@ -40,11 +45,24 @@ export function openApiValidation(hostDocument: HostDocument, validateResponses:
     validateFormats: true,
     formats: dateFormats,
     ignoreUndocumented: false,
-    // Multipart bodies (document uploads) are read into memory up to the document limit, one file
-    // each; file names are UTF-8, as browsers and HTTP clients send them.
-    fileUploader: { limits: { fileSize: maxDocumentBytes, files: 1, fields: 10 }, defParamCharset: 'utf8' },
+    // Multipart bodies are ours to read (multipart-upload.ts), streamed to disk rather than held in memory.
+    fileUploader: false,
   }) as RequestHandler[];
-  // Its five steps (path parameters, route, security, multipart, request) as one handler: a request
+  // Between route matching (which names the operation's body) and request validation (which checks the fields).
+  const requestStep = validation.findIndex((step) => step.name === 'requestMiddleware');
+  if (requestStep < 0) throw new Error('express-openapi-validator: no request validation step to read uploads before');
+  validation.splice(
+    requestStep,
+    0,
+    multipartUpload(uploadTempDir, {
+      fileBytes: maxDocumentBytes,
+      fileTooLarge: `The file is larger than the limit of ${maxDocumentBytes} bytes (20 MiB, limit max_document_bytes).`,
+      files: 1,
+      fields: 10,
+      fieldBytes: 64 * 1024,
+    }),
+  );
+  // Its steps (path parameters, route, security, multipart, request) as one handler: a request
   // walks one Express layer, not five.
   return inSequence(validation);
 }

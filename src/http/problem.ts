@@ -119,6 +119,12 @@ export const problemKinds = {
     description:
       'The service is starting (importing its reference data) or its database is unreachable. Retry after `Retry-After` seconds; `GET /readyz` says what it waits for.',
   },
+  'service-unavailable': {
+    status: 503,
+    title: 'Service unavailable',
+    description:
+      "The database's storage is full: nothing was stored, and writes are refused until space is freed (reads keep working). Retry after `Retry-After` seconds; no quota was used.",
+  },
   'service-busy': {
     status: 503,
     title: 'Service busy',

@@ -1,5 +1,6 @@
 import type { Database } from '../db/knex';
 import { pendingMigrations } from '../db/migrate';
+import type { StorageHealth } from '../db/storage-health';
 
 export interface CheckOutcome {
   ok: boolean;
@@ -63,6 +64,21 @@ export function migrationsApplied(db: Database): ReadinessCheck {
       const pending = await pendingMigrations(db);
       confirmed = pending.length === 0;
       return confirmed ? { ok: true } : { ok: false, detail: `${pending.length} migration(s) pending` };
+    },
+  };
+}
+
+/** Fails while the database's storage is full: reads are served, writes answer 503 until space is freed. */
+export function storageWritable(storage: StorageHealth): ReadinessCheck {
+  return {
+    name: 'storage',
+    async run() {
+      const since = await storage.fullAt();
+      if (since === null) return { ok: true };
+      return {
+        ok: false,
+        detail: `the database's storage is full since ${since.toISOString()}: writes are refused (503) until space is freed`,
+      };
     },
   };
 }

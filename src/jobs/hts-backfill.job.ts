@@ -27,6 +27,11 @@ export function defineHtsBackfillJob(
           void job.touch().catch(() => undefined);
         },
       });
+      // Stopping the process is no failure: the next start queues the backfill again and it goes on.
+      if (result.retry && deps.signal?.aborted) {
+        deps.logger.info({ ...refreshSummary(result), reason: result.retry.reason }, 'HTS backfill paused at stop');
+        return;
+      }
       if (result.retry) throw new Error(`HTS backfill incomplete, will retry: ${result.retry.reason}`);
       deps.logger.info({ ...refreshSummary(result), ms: Date.now() - started }, 'HTS backfill done');
     },

@@ -113,3 +113,27 @@ describe('before the HTS release is imported', () => {
     }
   });
 });
+
+describe('when every AI search thread is busy', () => {
+  it('answers 503 service-busy with Retry-After to the search that finds no thread, and answers the other', async () => {
+    // One thread and no waiting line: a second search while the first runs is refused at once.
+    const busy = await createTestApp({
+      config: { trustProxy: true, htsSearch: { threads: 1, maxQueue: 0 } },
+      withTariffData: rev3AndRev4,
+    });
+    try {
+      const send = (from: string) =>
+        request(busy.hosts.tariff)
+          .post('/api/tariff/public/ai-search')
+          .set('X-Forwarded-For', from)
+          .send({ query: "men's cotton knit t-shirt" });
+      const answers = await Promise.all([send('198.19.1.1'), send('198.19.1.2')]);
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 503]);
+      const refused = answers.find((res) => res.status === 503)!;
+      expect(refused.headers['retry-after']).toBe('2');
+      expect(refused.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/service-busy', status: 503 });
+    } finally {
+      await busy.close();
+    }
+  }, 120_000);
+});

@@ -228,6 +228,13 @@ describe('POST /api/load-plans', () => {
       press: 'exceeds_payload',
     });
     for (const u of result.unplaced) expect(u.detail).toContain("20' general purpose");
+    // The advice is on the five cartons alone; what cannot ship is listed apart.
+    expect(result.freight_mode).toMatchObject({ recommendation: 'lcl', cargo_volume_m3: 0.48, cargo_weight_kg: 50 });
+    expect(result.freight_mode.excluded.map((e) => [e.item_id, e.reason])).toEqual([
+      ['mast', 'exceeds_inside_dimensions'],
+      ['tank', 'exceeds_door_opening'],
+      ['press', 'exceeds_payload'],
+    ]);
   });
 
   it('reports pieces over the payload left when the allowed containers are full', async () => {
@@ -277,6 +284,7 @@ describe('POST /api/load-plans', () => {
         explanation: expect.stringContaining('1850.00 USD'),
         cargo_volume_m3: 0.96,
         cargo_weight_kg: 120,
+        excluded: [],
         chargeable_wm: 1,
         lcl_cost: { amount: '85.00', currency: 'USD' },
         fcl: {

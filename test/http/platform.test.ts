@@ -23,6 +23,7 @@ describe.each(hostNames)('%s host service operations', (host) => {
       checks: [
         { name: 'database', ok: true },
         { name: 'migrations', ok: true },
+        { name: 'storage', ok: true },
       ],
     });
   });

@@ -128,4 +128,28 @@ describe('the HTS backfill job', () => {
     expect(logged.map(([level, , message]) => [level, message])).toEqual([['info', 'HTS backfill done']]);
     expect(touches).toBe(3);
   });
+
+  it('pauses at stop without failing: the next start goes on where it stopped', async () => {
+    await clearHtsTables(db);
+    logged.length = 0;
+    const backfillDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hts-backfill-'));
+    fs.copyFileSync(path.join(htsFixtureDir, 'schedule-v1.csv'), path.join(backfillDir, 'hts_2030_revision_1_csv.csv'));
+    const stopping = new AbortController();
+    stopping.abort();
+    const agenda = new RecordingAgenda();
+    defineHtsBackfillJob(agenda as unknown as Agenda, {
+      ...htsImportDeps(db),
+      source: new DirectoryHtsSource(backfillDir),
+      signal: stopping.signal,
+      logger,
+      lockLifetimeMs: 600_000,
+    });
+    await expect(
+      agenda.definitions.get(htsBackfillJobName)?.processor({ touch: async () => undefined }),
+    ).resolves.toBeUndefined();
+    fs.rmSync(backfillDir, { recursive: true, force: true });
+    expect(logged).toEqual([
+      ['info', expect.objectContaining({ reason: 'stopped after 0 of 1 files' }), 'HTS backfill paused at stop'],
+    ]);
+  });
 });

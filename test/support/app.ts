@@ -4,12 +4,14 @@ import pino from 'pino';
 import { Config, Env, loadConfig } from '../../src/config/config';
 import type { Clock } from '../../src/domain/shared/clock';
 import { LoadPlanPool } from '../../src/domain/loadplan';
+import { BulkFileReader } from '../../src/domain/tariff';
 import { createAccessServices } from '../../src/hosts/access-services';
 import { createHostApp } from '../../src/hosts/app-factory';
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
 import { HostName, hostNames } from '../../src/http/host-names';
 import { bootstrapParcelData, createParcelServices } from '../../src/hosts/parcel-services';
-import { databaseReachable, migrationsApplied, Readiness } from '../../src/http/readiness';
+import { databaseReachable, migrationsApplied, Readiness, storageWritable } from '../../src/http/readiness';
+import { StorageHealth } from '../../src/db/storage-health';
 import { bootstrapTariffData, createTariffServices, htsRefreshDeps } from '../../src/hosts/tariff-services';
 import { backfillHtsReleases } from '../../src/domain/hts/hts-refresh.service';
 import { htsDataFolder } from './hts-fixtures';
@@ -134,7 +136,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(tariffDataDir ? { dataDir: tariffDataDir } : {}),
   };
   const clock = new TestClock();
-  const readiness = new Readiness().add(databaseReachable(db)).add(migrationsApplied(db));
+  const readiness = new Readiness()
+    .add(databaseReachable(db))
+    .add(migrationsApplied(db))
+    .add(storageWritable(new StorageHealth(db)));
   const logger = options.logger ?? pino({ level: config.logLevel });
   // Enqueues only (nothing is started here): a test that wants the jobs run starts a worker on the same database.
   const jobs = agendaJobQueue(() =>
@@ -149,6 +154,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     access: createAccessServices(db, clock),
     tariff: createTariffServices(db, config),
     loadPlanner: new LoadPlanPool(config.loadPlanner),
+    bulkFiles: new BulkFileReader(config.bulkFileReader),
     parcel: createParcelServices(db, loadParcelCarrierConfig(options.parcelEnv ?? {})),
     tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock),
     webhooks: createWebhookServices(db.knex, { ...loadWebhookConfig(process.env), ...options.webhooks }, clock, logger),
@@ -172,6 +178,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     close: async () => {
       await deps.loadPlanner.close();
+      await deps.bulkFiles.close();
+      await deps.tariff.searchPool.close();
       deps.webhooks.close();
       await db.destroy();
       if (tariffDataDir) fs.rmSync(tariffDataDir, { recursive: true, force: true });

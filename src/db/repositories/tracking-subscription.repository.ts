@@ -284,6 +284,41 @@ export class TrackingSubscriptionRepository implements TrackingRefreshStore, Sub
     return this.findOwnContainer(accountId, livemode, { 'c.container_number': containerNumber });
   }
 
+  async firstContainers(
+    accountId: string,
+    livemode: boolean,
+    subscriptionIds: readonly string[],
+  ): Promise<Map<string, TrackedContainer>> {
+    const bySubscription = new Map<string, TrackedContainer>();
+    if (subscriptionIds.length === 0) return bySubscription;
+    const rows = await this.knex('tracking_containers as c')
+      .join('tracking_subscriptions as s', 's.id', 'c.subscription_id')
+      .whereIn('c.subscription_id', [...new Set(subscriptionIds)])
+      .andWhere({ 's.account_id': accountId, 's.livemode': livemode })
+      .select('c.*')
+      .orderBy(['c.subscription_id', 'c.container_number']);
+    const first = new Map<string, Row>();
+    for (const row of rows) if (!first.has(row.subscription_id)) first.set(row.subscription_id, row);
+    const events = await this.knex('tracking_events')
+      .whereIn(
+        'container_id',
+        [...first.values()].map((row) => row.id as string),
+      )
+      .orderBy(['event_time', 'id']);
+    const timelines = new Map<string, StoredTimelineEvent[]>();
+    for (const event of events) {
+      const timeline = timelines.get(event.container_id) ?? [];
+      timeline.push(eventFromRow(event));
+      timelines.set(event.container_id, timeline);
+    }
+    for (const [subscriptionId, row] of first)
+      bySubscription.set(subscriptionId, {
+        snapshot: containerFromRow(row),
+        timeline: timelines.get(row.id as string) ?? [],
+      });
+    return bySubscription;
+  }
+
   /** One of the account's containers; of several matches, the active subscription's, then the newest. */
   private async findOwnContainer(
     accountId: string,

@@ -123,9 +123,14 @@ export class AccountService {
     }
     const { key, account } = found;
     // last_used_at is kept to the minute: the hot path writes at most once a minute per key.
+    // Bookkeeping, not access: a write that fails (a full disk) must not refuse the call; the next
+    // call tries again.
     if (key.lastUsedAt === null || key.lastUsedAt < now - 60_000) {
-      await this.deps.accounts.touchKey(key.id, now);
-      key.lastUsedAt = now;
+      const touched = await this.deps.accounts.touchKey(key.id, now).then(
+        () => true,
+        () => false,
+      );
+      if (touched) key.lastUsedAt = now;
     }
     // Remembered from the database read only: refreshing on every hit would let an entry live forever.
     if (!remembered) this.recentKeys.remember(hash, found);

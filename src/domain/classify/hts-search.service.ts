@@ -273,15 +273,25 @@ export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchD
     pool.map((entry) => entry.score),
     pool.map((entry) => coverage(entry, query, index)),
   );
-  const offline = pool.slice(0, limit).map((entry, i) => toCandidate(entry, confidences[i], query));
-  const { candidates, report } = await rerank(offline, request.query, deps.reranker);
+  const candidates = pool.slice(0, limit).map((entry, i) => toCandidate(entry, confidences[i], query));
 
   const applied = Object.fromEntries([...query.answered].map(([id, values]) => [id, [...values][0]]));
-  return {
+  const offline: HtsSearchResult = {
     release: { id: release.id, title: release.title, effectiveDate: release.effectiveDate },
     candidates,
     clarifications: clarifyingQuestions(ranked, query.stated),
     context: { applied, ignored: Object.keys(request.context ?? {}).filter((key) => !(key in applied)) },
-    reranking: report,
+    reranking: { status: 'off', model: null, reason: null, latencyMs: null },
   };
+  return rerankSearchResult(offline, request.query, deps.reranker);
+}
+
+/** The offline result re-ordered by the optional model (the worker threads rank offline; this waits on the network). */
+export async function rerankSearchResult(
+  offline: HtsSearchResult,
+  query: string,
+  reranker: CandidateReranker | null | undefined,
+): Promise<HtsSearchResult> {
+  const { candidates, report } = await rerank(offline.candidates, query, reranker);
+  return { ...offline, candidates, reranking: report };
 }

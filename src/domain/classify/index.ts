@@ -4,4 +4,5 @@ export { HtsSearchError, type HtsSearchResult, searchHtsCodes } from './hts-sear
 export { buildLexicon, type Lexicon, LexiconError } from './lexicon';
 export { type CandidateReranker, OpenAiCompatibleReranker } from './llm-reranker';
 export { HtsSearchIndexCache } from './search-index-cache';
+export { HtsSearchPool, searchTaskRunner, type SearchAnswer, type SearchTask } from './search-pool';
 export type { TextAnalyser } from './text-analysis';

@@ -1,4 +1,4 @@
-import { FclOption, FreightModeComparison, FreightPricing, Money, StandardContainerType } from './model';
+import { ExcludedCargo, FclOption, FreightModeComparison, FreightPricing, Money, StandardContainerType } from './model';
 import { fromCents, multiplyCents, toCents } from './money';
 
 /**
@@ -13,16 +13,20 @@ export const LCL_BELOW_M3 = 13;
 export const FCL_ABOVE_M3 = 15;
 
 export interface FreightModeInput {
+  /** Of the pieces that can ship (fit at least one container considered). */
   cargoVolumeM3: number;
   cargoWeightKg: number;
   fragile: boolean;
+  /** Pieces that fit no container: reported, not advised on. */
+  excluded: ExcludedCargo[];
   /** Containers of the plan, in order. */
   containers: (StandardContainerType | 'custom')[];
   pricing?: FreightPricing;
 }
 
 export function compareFreightModes(input: FreightModeInput): FreightModeComparison {
-  const { cargoVolumeM3, cargoWeightKg, pricing } = input;
+  const { cargoVolumeM3, cargoWeightKg, pricing, excluded } = input;
+  if (cargoVolumeM3 === 0 && excluded.length > 0) return nothingShips(input);
   const revenueTons = Math.max(cargoVolumeM3, cargoWeightKg / 1000);
   const chargeableMilli = BigInt(Math.max(1000, Math.ceil(revenueTons * 1000 - 1e-9)));
   const chargeableWM = Number(chargeableMilli) / 1000;
@@ -45,7 +49,7 @@ export function compareFreightModes(input: FreightModeInput): FreightModeCompari
     cost: fclCents !== null && currency ? fromCents(fclCents, currency) : null,
   };
   const lclCost = lclCents !== null ? fromCents(lclCents, currency) : null;
-  const base = { cargoVolumeM3, cargoWeightKg, chargeableWM, lclCost, fcl };
+  const base = { cargoVolumeM3, cargoWeightKg, excluded, chargeableWM, lclCost, fcl };
 
   if (lclCents !== null && fclCents !== null && rate) {
     const rateCents = toCents(rate);
@@ -59,7 +63,8 @@ export function compareFreightModes(input: FreightModeInput): FreightModeCompari
       explanation:
         `LCL ${chargeableWM} W/M × ${rate.amount} = ${lclCost!.amount} ${currency}; ` +
         `FCL ${fclContainers.map((c) => `${c.count} × ${c.type}`).join(' + ')} = ${fcl.cost!.amount} ${currency}` +
-        (breakevenCubicMetres !== null ? `; both cost the same at ${breakevenCubicMetres} m³` : ''),
+        (breakevenCubicMetres !== null ? `; both cost the same at ${breakevenCubicMetres} m³` : '') +
+        excludedNote(excluded),
     };
   }
 
@@ -75,6 +80,32 @@ export function compareFreightModes(input: FreightModeInput): FreightModeCompari
     explanation:
       `${missing} given, so the volume rule applies: ${cargoVolumeM3.toFixed(3)} m³ ` +
       `(LCL below ${LCL_BELOW_M3} m³, FCL above ${FCL_ABOVE_M3} m³, either in between` +
-      `${input.fragile ? '; fragile cargo in between goes FCL' : ''})`,
+      `${input.fragile ? '; fragile cargo in between goes FCL' : ''})` +
+      excludedNote(excluded),
+  };
+}
+
+function excludedNote(excluded: ExcludedCargo[]): string {
+  if (excluded.length === 0) return '';
+  const pieces = excluded.reduce((sum, e) => sum + e.quantity, 0);
+  const volume = excluded.reduce((sum, e) => sum + e.volumeM3, 0);
+  return `; ${pieces} piece(s) (${volume.toFixed(3)} m³) fit no container and are left out (see excluded)`;
+}
+
+/** Every piece is out of gauge for the containers considered: neither mode can carry any of it. */
+function nothingShips(input: FreightModeInput): FreightModeComparison {
+  return {
+    cargoVolumeM3: 0,
+    cargoWeightKg: 0,
+    excluded: input.excluded,
+    chargeableWM: 0,
+    lclCost: null,
+    fcl: { containers: [], cost: null },
+    breakevenCubicMetres: null,
+    recommendation: 'none',
+    basis: input.pricing?.lclPerCubicMetre ? 'prices' : 'volume_rule',
+    explanation:
+      'no piece fits any container considered, so neither FCL nor LCL can carry it (see excluded): ' +
+      'out-of-gauge cargo needs special equipment (flat rack, open top) or breakbulk',
   };
 }

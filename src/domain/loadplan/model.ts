@@ -165,17 +165,31 @@ export interface FclOption {
   cost: Money | null;
 }
 
+/** Pieces that fit none of the containers considered: they go neither FCL nor LCL. */
+export interface ExcludedCargo {
+  itemId: string;
+  itemIndex: number;
+  quantity: number;
+  volumeM3: number;
+  weightKg: number;
+  reason: 'exceeds_inside_dimensions' | 'exceeds_door_opening' | 'exceeds_payload';
+  detail: string;
+}
+
 export interface FreightModeComparison {
-  /** Whole consignment, placed or not. */
+  /** What can ship: every piece that fits at least one container considered, placed or not. */
   cargoVolumeM3: number;
   cargoWeightKg: number;
+  /** Left out of the advice, with the reason. */
+  excluded: ExcludedCargo[];
   /** W/M: the greater of cubic metres and metric tonnes, at least 1, rounded up to 0.001. */
   chargeableWM: number;
   lclCost: Money | null;
   fcl: FclOption;
   /** FCL cost / LCL rate: the volume at which both cost the same. */
   breakevenCubicMetres: number | null;
-  recommendation: 'lcl' | 'fcl' | 'either';
+  /** `none`: nothing of the consignment fits a container. */
+  recommendation: 'lcl' | 'fcl' | 'either' | 'none';
   basis: 'prices' | 'volume_rule';
   explanation: string;
 }

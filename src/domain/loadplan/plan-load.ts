@@ -11,7 +11,7 @@ import { LoadPlanInvariantError, LoadPlanRequestError } from './errors';
 import { analyseFit } from './fit-analysis';
 import { compareFreightModes } from './freight-mode';
 import { checkLoadPlanRequest, DEFAULTS } from './limits';
-import { ContainerPlan, LoadPlanRequest, LoadPlanResult, PlacedPiece, UnplacedItem } from './model';
+import { ContainerPlan, ExcludedCargo, LoadPlanRequest, LoadPlanResult, PlacedPiece, UnplacedItem } from './model';
 import { toCents } from './money';
 import { allowedOrientations } from './orientations';
 import { Fleet, LoadedContainer, PlanningItem, fillFleet, misfit } from './packing';
@@ -57,26 +57,40 @@ export function planLoad(request: LoadPlanRequest, options: PlanLoadOptions = {}
   const fitAnalysis = analyse ? analyseFit(items, fitSpecs(request, specs), fitMeter) : null;
 
   const containers = fleet.containers.map((loaded, index) => containerPlan(loaded, index, items));
+  const unplaced = unplacedItems(fleet, items, specs, maxContainers);
+  // Pieces that fit no container considered go neither FCL nor LCL (a consolidator loads containers
+  // too): the advice is on the rest, and says what it left out and why.
+  const unloadable = new Set(items.filter((item) => unloadableReason(item, specs) !== null).map((item) => item.index));
+  const pieceVolumeM3 = (item: LoadPlanRequest['items'][number]) =>
+    (toMillimetres(item.length, request.lengthUnit) *
+      toMillimetres(item.width, request.lengthUnit) *
+      toMillimetres(item.height, request.lengthUnit)) /
+    1e9;
+  const shippable = request.items.filter((_, index) => !unloadable.has(index));
   const result: LoadPlanResult = {
     containers,
-    unplaced: unplacedItems(fleet, items, specs, maxContainers),
+    unplaced,
     summary: summary(containers, items),
     fitAnalysis,
     freightMode: compareFreightModes({
-      cargoVolumeM3: request.items.reduce(
-        (sum, item) =>
-          sum +
-          (item.quantity *
-            toMillimetres(item.length, request.lengthUnit) *
-            toMillimetres(item.width, request.lengthUnit) *
-            toMillimetres(item.height, request.lengthUnit)) /
-            1e9,
-        0,
-      ),
-      cargoWeightKg: items.reduce((sum, item) => sum + item.quantity * item.weightKg, 0),
-      fragile: request.items.some((item) => item.fragile === true),
+      cargoVolumeM3: shippable.reduce((sum, item) => sum + item.quantity * pieceVolumeM3(item), 0),
+      cargoWeightKg: items
+        .filter((item) => !unloadable.has(item.index))
+        .reduce((sum, item) => sum + item.quantity * item.weightKg, 0),
+      fragile: shippable.some((item) => item.fragile === true),
       containers: containers.map((c) => c.type),
       pricing: request.pricing,
+      excluded: unplaced
+        .filter((entry) => unloadable.has(entry.itemIndex))
+        .map((entry) => ({
+          itemId: entry.itemId,
+          itemIndex: entry.itemIndex,
+          quantity: entry.quantity,
+          volumeM3: entry.quantity * pieceVolumeM3(request.items[entry.itemIndex]),
+          weightKg: entry.quantity * items[entry.itemIndex].weightKg,
+          reason: entry.reason as ExcludedCargo['reason'],
+          detail: entry.detail,
+        })),
     }),
     search: { budgetMs, workUnits: meter.spent, deterministic: !meter.stoppedByClock },
   };
@@ -215,10 +229,8 @@ function unplacedItems(
     const quantity = fleet.left[item.index];
     if (quantity === 0) continue;
     const base = { itemId: item.id, itemIndex: item.index, quantity };
-    const reasons = specs.map((spec) => misfit(item, spec));
-    if (reasons.every((r) => r !== null)) {
-      // Report the check it got furthest with in any candidate (inside, then door, then payload).
-      const reason = STAGES[Math.max(...reasons.map((r) => STAGES.indexOf(r)))];
+    const reason = unloadableReason(item, specs);
+    if (reason !== null) {
       unplaced.push({ ...base, reason, detail: misfitDetail(reason, specs) });
     } else if (fleet.containers.length >= maxContainers && weightLeft.every((w) => w < item.weightKg)) {
       unplaced.push({
@@ -235,6 +247,16 @@ function unplacedItems(
     }
   }
   return unplaced;
+}
+
+/**
+ * Why no piece of the item fits any of the containers (the check it got furthest with in any of
+ * them: inside, then door, then payload), or null when one of them can take it.
+ */
+function unloadableReason(item: PlanningItem, specs: ContainerSpec[]): (typeof STAGES)[number] | null {
+  const reasons = specs.map((spec) => misfit(item, spec));
+  if (!reasons.every((r) => r !== null)) return null;
+  return STAGES[Math.max(...reasons.map((r) => STAGES.indexOf(r)))];
 }
 
 function misfitDetail(reason: (typeof STAGES)[number], specs: ContainerSpec[]): string {

@@ -1,20 +1,10 @@
-import os from 'node:os';
-import path from 'node:path';
-import { Piscina } from 'piscina';
+import { WorkerPool, workerEntryBeside } from '../shared';
 import { LoadPlanInvariantError, LoadPlannerBusyError, LoadPlanRequestError } from './errors';
 import { checkLoadPlanRequest } from './limits';
 import { LoadPlanRequest, LoadPlanResult } from './model';
 import type { WorkerAnswer } from './plan-worker';
 
-/**
- * Runs load plans on worker threads (piscina), so a plan that searches for seconds never blocks the
- * event loop. The worker entry sits beside this file: plan-worker.js in the compiled build, and
- * plan-worker.ts under jest or tsx, where the worker loads tsx's CommonJS hook to read TypeScript.
- */
-const extension = path.extname(__filename);
-const WORKER_FILE = path.join(__dirname, `plan-worker${extension}`);
-const EXEC_ARGV = extension === '.ts' ? ['--require', require.resolve('tsx/cjs')] : [];
-
+/** Runs load plans on the shared worker pool, so a plan that searches for seconds never blocks the event loop. */
 export interface LoadPlanPoolOptions {
   /** Threads planning at once; default: one less than the machine's cores, at least one. */
   threads?: number;
@@ -23,22 +13,14 @@ export interface LoadPlanPoolOptions {
 }
 
 export class LoadPlanPool {
-  private readonly pool: Piscina;
-  /** Plans running or waiting; beyond threads + maxQueue a new one is refused at once. */
-  private inFlight = 0;
-  private readonly capacity: number;
+  private readonly pool: WorkerPool<{ request: LoadPlanRequest }, WorkerAnswer>;
 
   constructor(options: LoadPlanPoolOptions = {}) {
-    const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
-    const maxQueue = options.maxQueue ?? 100;
-    this.capacity = threads + maxQueue;
-    this.pool = new Piscina({
-      filename: WORKER_FILE,
-      execArgv: EXEC_ARGV,
-      minThreads: 0,
-      maxThreads: threads,
-      maxQueue,
-      idleTimeout: 30_000,
+    this.pool = new WorkerPool({
+      filename: workerEntryBeside(__filename, 'plan-worker'),
+      threads: options.threads,
+      maxQueue: options.maxQueue,
+      busyError: () => new LoadPlannerBusyError(),
     });
   }
 
@@ -49,15 +31,7 @@ export class LoadPlanPool {
   async plan(request: LoadPlanRequest, signal?: AbortSignal): Promise<LoadPlanResult> {
     const problems = checkLoadPlanRequest(request);
     if (problems.length > 0) throw new LoadPlanRequestError(problems);
-    // Refused before queueing, so a full line is a clear "busy, retry" rather than a failure.
-    if (this.inFlight >= this.capacity) throw new LoadPlannerBusyError();
-    this.inFlight += 1;
-    let answer: WorkerAnswer;
-    try {
-      answer = await this.pool.run({ request }, { signal });
-    } finally {
-      this.inFlight -= 1;
-    }
+    const answer = await this.pool.run({ request }, signal);
     if (answer.ok) return answer.result;
     if (answer.kind === 'request') throw new LoadPlanRequestError(answer.problems);
     throw new LoadPlanInvariantError(answer.violations);

@@ -28,3 +28,5 @@ export {
   writeTable,
 } from './table-file';
 export { allPages, decodeCursor, isCreatedAtCursor, type Page, pageOf } from './page-cursor';
+export { WorkerOutOfMemoryError, WorkerPool, type WorkerPoolOptions, workerEntryBeside } from './worker-pool';
+export { checkZipBounds, type ZipLimits } from './zip-bounds';

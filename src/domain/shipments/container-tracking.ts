@@ -62,34 +62,21 @@ export class SubscriptionShipmentTracking implements ShipmentTracking {
     subscriptionIds: readonly string[],
     withTimeline: boolean,
   ): Promise<Map<string, ContainerTrackingView>> {
+    const containers = await this.subscriptions.firstContainers(scope.accountId, scope.livemode, subscriptionIds);
     const views = new Map<string, ContainerTrackingView>();
-    for (const subscriptionId of new Set(subscriptionIds)) {
-      const subscription = await this.subscriptions.get(scope.accountId, scope.livemode, subscriptionId);
-      const summary = subscription.containers[0];
-      if (!summary) {
-        views.set(subscriptionId, {
-          subscription_id: subscriptionId,
-          container_id: null,
-          status: 'awaiting_data',
-          carrier_eta: null,
-          predicted_eta: null,
-          arrived_at: null,
-          data_refreshed_at: null,
-          stale: false,
-        });
-        continue;
-      }
-      const container = await this.subscriptions.getContainer(scope.accountId, scope.livemode, summary.id);
+    for (const subscriptionId of subscriptionIds) {
+      // A subscription without a container yet is awaiting its first data.
+      const container = containers.get(subscriptionId);
       views.set(subscriptionId, {
         subscription_id: subscriptionId,
-        container_id: container.id,
-        status: container.status,
-        carrier_eta: container.carrier_eta,
-        predicted_eta: container.predicted_eta,
-        arrived_at: container.arrived_at,
-        data_refreshed_at: container.data_refreshed_at,
-        stale: container.stale,
-        ...(withTimeline ? { events: container.events } : {}),
+        container_id: container?.id ?? null,
+        status: container?.status ?? 'awaiting_data',
+        carrier_eta: container?.carrier_eta ?? null,
+        predicted_eta: container?.predicted_eta ?? null,
+        arrived_at: container?.arrived_at ?? null,
+        data_refreshed_at: container?.data_refreshed_at ?? null,
+        stale: container?.stale ?? false,
+        ...(withTimeline && container ? { events: container.events } : {}),
       });
     }
     return views;

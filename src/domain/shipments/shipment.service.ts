@@ -145,9 +145,9 @@ export class ShipmentService {
         ? filter
         : { ...filter, containerNumber: normaliseContainerNumber(filter.containerNumber) };
     const page = await this.deps.store.page(scope.accountId, scope.livemode, normalised, limit, cursor);
-    const data: ShipmentView[] = [];
-    for (const shipment of page.data) data.push(await this.view(scope, shipment, options.timeline ?? false));
-    return { ...page, data };
+    // One read of tracking for the whole page, not one per shipment.
+    const tracking = await this.trackingOf(scope, page.data, options.timeline ?? false);
+    return { ...page, data: page.data.map((shipment) => ({ shipment, tracking })) };
   }
 
   async update(scope: AccountScope, id: string, input: ShipmentInput): Promise<ShipmentView> {
@@ -273,8 +273,18 @@ export class ShipmentService {
   }
 
   private async view(scope: AccountScope, shipment: Shipment, timeline: boolean): Promise<ShipmentView> {
-    const ids = shipment.containers.flatMap((c) => (c.subscriptionId === null ? [] : [c.subscriptionId]));
-    return { shipment, tracking: ids.length === 0 ? new Map() : await this.deps.tracking.views(scope, ids, timeline) };
+    return { shipment, tracking: await this.trackingOf(scope, [shipment], timeline) };
+  }
+
+  private async trackingOf(
+    scope: AccountScope,
+    shipments: readonly Shipment[],
+    timeline: boolean,
+  ): Promise<Map<string, ContainerTrackingView>> {
+    const ids = shipments.flatMap((s) =>
+      s.containers.flatMap((c) => (c.subscriptionId === null ? [] : [c.subscriptionId])),
+    );
+    return ids.length === 0 ? new Map() : this.deps.tracking.views(scope, [...new Set(ids)], timeline);
   }
 
   private event(type: string, view: ShipmentView, now: number, extra: Record<string, unknown> = {}): OutboxEvent {

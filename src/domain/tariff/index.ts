@@ -54,4 +54,6 @@ export {
 } from './bulk/bulk-job.service';
 export { bulkReportDetailDefault, bulkReportDetailMax, renderBulkJobReport } from './bulk/bulk-report';
 export { claimsCellOf, maxBulkFileBytes, type RawRow } from './bulk/bulk-lines';
-export { readCsv, readXlsx, resultsTable, templateTable } from './bulk/bulk-sheets';
+export { resultsTable, templateTable } from './bulk/bulk-sheets';
+export { BulkFileReader } from './bulk/bulk-file-reader';
+export { readBulkFile, xlsxLimits } from './bulk/bulk-file';

@@ -68,6 +68,12 @@ export interface SubscriptionReader {
   /** The containers of each subscription, by subscription id (subscriptions without any are absent). */
   containerSummaries(subscriptionIds: readonly string[]): Promise<Map<string, ContainerSummary[]>>;
   findContainer(accountId: string, livemode: boolean, containerId: string): Promise<TrackedContainer | null>;
+  /** The first container (by number) of each of the account's subscriptions named, in a fixed number of queries. */
+  firstContainers(
+    accountId: string,
+    livemode: boolean,
+    subscriptionIds: readonly string[],
+  ): Promise<Map<string, TrackedContainer>>;
   /** The account's container with this number, preferring active subscriptions, then the newest. */
   findContainerByNumber(
     accountId: string,
@@ -301,6 +307,22 @@ export class TrackingSubscriptionService {
       now: this.deps.clock(),
       staleAfterMs: this.deps.staleAfterMs,
     });
+  }
+
+  /**
+   * The first container of each subscription, as getContainer shows it, read for a whole page at once
+   * (a shipment list of 100 reads no more than one of 1); subscriptions without a container are absent.
+   */
+  async firstContainers(accountId: string, livemode: boolean, subscriptionIds: readonly string[]) {
+    const found = await this.deps.reader.firstContainers(accountId, livemode, subscriptionIds);
+    const port = await this.portLookup([...found.values()]);
+    const now = this.deps.clock();
+    return new Map(
+      [...found].map(([subscriptionId, { snapshot, timeline }]) => [
+        subscriptionId,
+        containerResource(snapshot, timeline, { livemode, port, now, staleAfterMs: this.deps.staleAfterMs }),
+      ]),
+    );
   }
 
   private async withContainers(subscriptions: TrackingSubscription[]): Promise<SubscriptionWithContainers[]> {

@@ -1066,8 +1066,13 @@ export interface components {
             limited_by: "space" | "payload" | "inside_dimensions" | "door_opening";
         };
         FreightModeComparison: {
-            /** @enum {string} */
-            recommendation: "fcl" | "lcl" | "either";
+            /**
+             * @description On the cargo that can ship: every piece that fits at least one container considered.
+             *     `none`: no piece fits any container, so neither FCL nor LCL can carry the consignment
+             *     (out-of-gauge cargo: see `excluded`). Treat the enumeration as open.
+             * @enum {string}
+             */
+            recommendation: "fcl" | "lcl" | "either" | "none";
             /**
              * @description `prices` when the LCL rate and an FCL price for every container used were given, else `volume_rule`.
              * @enum {string}
@@ -1075,9 +1080,24 @@ export interface components {
             basis: "prices" | "volume_rule";
             /** @example LCL 2.064 W/M × 85.00 = 175.44 USD; FCL 1 × 20GP = 1850.00 USD; both cost the same at 21.764 m³ */
             explanation: string;
-            /** @description The whole consignment, placed or not. */
+            /** @description The cargo that can ship (every piece that fits at least one container considered, placed or not); what fits none is in `excluded`. */
             cargo_volume_m3: number;
+            /** @description Of the same pieces as `cargo_volume_m3`. */
             cargo_weight_kg: number;
+            /** @description Pieces that fit none of the containers considered, left out of the advice (LCL is consolidated into the same containers), with the reason. */
+            excluded: {
+                item_id: string;
+                item_index: number;
+                quantity: number;
+                volume_m3: number;
+                weight_kg: number;
+                /**
+                 * @description As in `unplaced`, for a single piece.
+                 * @enum {string}
+                 */
+                reason: "exceeds_inside_dimensions" | "exceeds_door_opening" | "exceeds_payload";
+                detail: string;
+            }[];
             /** @description LCL chargeable quantity (W/M, revenue tons) - the greater of cubic metres and metric tonnes, at least 1, rounded up to 0.001. */
             chargeable_wm: number;
             /** @description Chargeable W/M × the LCL rate, rounded half up to the cent; null without a rate. */
@@ -1104,6 +1124,7 @@ export interface components {
             /** @enum {string} */
             status: "ready" | "not_ready";
             checks: {
+                /** @description `database` (reachable), `migrations` (applied), `storage` (writes work: fails while the database's storage is full), and the reference data each host needs (`tariff_data`, `parcel_data`). */
                 name: string;
                 ok: boolean;
                 detail?: string;
@@ -1927,7 +1948,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
+        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`), or the database's storage is full and the call's use could not be counted (`service-unavailable`); retry after `Retry-After` seconds. */
         NotReady: {
             headers: {
                 "Tradelane-Version": components["headers"]["Tradelane-Version"];
@@ -1939,7 +1960,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Every worker for this operation is busy and the waiting line is full (`service-busy`); nothing was done and no quota was used. Retry after `Retry-After` seconds. */
+        /** @description Every worker for this operation is busy and the waiting line is full (`service-busy`), or the database's storage is full (`service-unavailable`); nothing was done and no quota was used. Retry after `Retry-After` seconds. */
         ServiceBusy: {
             headers: {
                 "Tradelane-Version": components["headers"]["Tradelane-Version"];

@@ -419,7 +419,9 @@ export interface paths {
          *     account's shipments in the same mode). The file must be at most 20 MiB (413 naming the
          *     limit) and, judged by its content, not by its declared type or name, one of: PDF, PNG,
          *     JPEG, TIFF, WebP, XLSX, CSV, or EDI text (ANSI X12, UN/EDIFACT); anything else is 415 naming
-         *     the accepted types. Its SHA-256 is computed and returned. The file is stored first and the
+         *     the accepted types. A multipart body that cannot be read (cut short, parts under another
+         *     boundary, a part header over 16 KiB) is 400; one sent with a `Content-Encoding` is 415. Its
+         *     SHA-256 is computed and returned. The file is stored first and the
          *     document recorded after; if anything fails nothing is left behind. Writes
          *     `document.created`.
          *
@@ -3758,6 +3760,7 @@ export interface components {
             /** @enum {string} */
             status: "ready" | "not_ready";
             checks: {
+                /** @description `database` (reachable), `migrations` (applied), `storage` (writes work: fails while the database's storage is full), and the reference data each host needs (`tariff_data`, `parcel_data`). */
                 name: string;
                 ok: boolean;
                 detail?: string;
@@ -4396,7 +4399,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
+        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`), or the database's storage is full and the call's use could not be counted (`service-unavailable`); retry after `Retry-After` seconds. */
         NotReady: {
             headers: {
                 "Tradelane-Version": components["headers"]["Tradelane-Version"];

@@ -453,7 +453,15 @@ export interface paths {
          *     `errors[]` naming each row and column (`/body/file/<sheet row>/<column>`, the header being row 1;
          *     `/body/lines/<index>/<field>` for JSON), the first 100, and `error_count` for all of them.
          *     More than 50,000 lines, a file over 8 MiB or a JSON body over 16 MiB is 413; a file that is
-         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. Answers 202 with the
+         *     neither CSV (UTF-8, comma-separated) nor XLSX, judged by its bytes, is 415. A multipart body
+         *     that cannot be read (cut short, parts under another boundary, a part header over 16 KiB) is
+         *     400; one sent with a `Content-Encoding` is 415. An XLSX file is checked before it is parsed:
+         *     more than 1,000 parts, a part inflating past 64 MiB (`max_xlsx_part_bytes`), shared strings
+         *     past 32 MiB (`max_xlsx_shared_string_bytes`) or 1,000,000 strings (`max_xlsx_shared_strings`),
+         *     or 128 MiB inflated in all (`max_xlsx_inflated_bytes`) is 413; an archive that is not
+         *     well formed, or whose parts inflate past the sizes they declare, is 400. A file is parsed on
+         *     a worker thread with a 512 MB heap; one that needs more is 413 (`max_bulk_read_memory`), and
+         *     when every reader is busy and the line full, 503 `service-busy` with `Retry-After`. Answers 202 with the
          *     job (`queued`); poll `GET /api/tariff/bulk-jobs/{bulk_job_id}` or subscribe to `bulk_job.completed`.
          *
          *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`).
@@ -1293,6 +1301,7 @@ export interface components {
             /** @enum {string} */
             status: "ready" | "not_ready";
             checks: {
+                /** @description `database` (reachable), `migrations` (applied), `storage` (writes work: fails while the database's storage is full), and the reference data each host needs (`tariff_data`, `parcel_data`). */
                 name: string;
                 ok: boolean;
                 detail?: string;
@@ -1947,8 +1956,20 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`); retry shortly. */
+        /** @description The reference data (HTS release and duty rules, or the parcel rate cards) is still being imported (`not-ready`), or the database's storage is full and the call's use could not be counted (`service-unavailable`); retry after `Retry-After` seconds. */
         NotReady: {
+            headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Every worker for this operation is busy and the waiting line is full (`service-busy`), or the database's storage is full (`service-unavailable`); nothing was done and no quota was used. Retry after `Retry-After` seconds. */
+        ServiceBusy: {
             headers: {
                 "Tradelane-Version": components["headers"]["Tradelane-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2410,7 +2431,18 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["NotReady"];
+            /** @description The HTS release is still being imported (`not-ready`), or every AI search thread is busy and the waiting line is full (`service-busy`; nothing was done and no quota was used). Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getHealth: {
@@ -4272,6 +4304,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyMismatch"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     getBulkJobTemplate: {

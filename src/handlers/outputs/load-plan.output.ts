@@ -61,6 +61,15 @@ function toFreightMode(mode: FreightModeComparison): Schemas['FreightModeCompari
     explanation: mode.explanation,
     cargo_volume_m3: m3(mode.cargoVolumeM3),
     cargo_weight_kg: kg(mode.cargoWeightKg),
+    excluded: mode.excluded.map((e) => ({
+      item_id: e.itemId,
+      item_index: e.itemIndex,
+      quantity: e.quantity,
+      volume_m3: m3(e.volumeM3),
+      weight_kg: kg(e.weightKg),
+      reason: e.reason,
+      detail: e.detail,
+    })),
     chargeable_wm: mode.chargeableWM,
     lcl_cost: mode.lclCost,
     fcl: {

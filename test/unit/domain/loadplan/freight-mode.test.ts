@@ -8,6 +8,7 @@ describe('compareFreightModes', () => {
       cargoVolumeM3: 18.2,
       cargoWeightKg: 6000,
       fragile: false,
+      excluded: [],
       containers: ['20GP'],
       pricing: { lclPerCubicMetre: usd('95.00'), fcl: { '20GP': usd('1500.00') } },
     });
@@ -26,6 +27,7 @@ describe('compareFreightModes', () => {
       cargoVolumeM3: 2.5,
       cargoWeightKg: 4200.2,
       fragile: false,
+      excluded: [],
       containers: ['20GP'],
       pricing: { lclPerCubicMetre: usd('80'), fcl: { '20GP': usd('1500') } },
     });
@@ -39,6 +41,7 @@ describe('compareFreightModes', () => {
       cargoVolumeM3: 0.2,
       cargoWeightKg: 50,
       fragile: false,
+      excluded: [],
       containers: ['20GP'],
       pricing: { lclPerCubicMetre: usd('80') },
     });
@@ -51,6 +54,7 @@ describe('compareFreightModes', () => {
       cargoVolumeM3: 90,
       cargoWeightKg: 20000,
       fragile: false,
+      excluded: [],
       containers: ['40HC', '40HC', '20GP'],
       pricing: { lclPerCubicMetre: usd('70'), fcl: { '40HC': usd('2400.50'), '20GP': usd('1300') } },
     });
@@ -68,6 +72,7 @@ describe('compareFreightModes', () => {
         cargoVolumeM3,
         cargoWeightKg: 1000,
         fragile,
+        excluded: [],
         containers: ['20GP'],
         pricing: { lclPerCubicMetre: usd('80') },
       });
@@ -83,6 +88,7 @@ describe('compareFreightModes', () => {
       cargoVolumeM3: 20,
       cargoWeightKg: 1000,
       fragile: false,
+      excluded: [],
       containers: ['20GP'],
       pricing: { lclPerCubicMetre: usd('75'), fcl: { '20GP': usd('1500') } },
     });

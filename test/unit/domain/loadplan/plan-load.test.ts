@@ -333,6 +333,61 @@ describe('planLoad', () => {
     }
   });
 
+  describe('freight advice', () => {
+    // Pieces that fit no container go neither FCL nor LCL: the advice is on the rest.
+    it('advises on what can be loaded and lists, with the reason, what cannot', () => {
+      const result = plan(
+        request(
+          [
+            { id: 'pallet', length: 1200, width: 1000, height: 1600, weight: 400, quantity: 6 },
+            {
+              id: 'crate',
+              length: 2000,
+              width: 1500,
+              height: 2620,
+              weight: 900,
+              quantity: 1,
+              orientation: 'this_side_up',
+            },
+          ],
+          { container: { kind: 'auto' } },
+        ),
+      );
+      expect(result.freightMode).toMatchObject({
+        recommendation: 'lcl',
+        cargoVolumeM3: expect.closeTo(11.52, 6),
+        cargoWeightKg: 2400,
+        excluded: [
+          {
+            itemId: 'crate',
+            itemIndex: 1,
+            quantity: 1,
+            volumeM3: expect.closeTo(7.86, 6),
+            weightKg: 900,
+            reason: 'exceeds_door_opening',
+          },
+        ],
+      });
+      expect(result.freightMode.explanation).toContain('1 piece(s) (7.860 m³) fit no container and are left out');
+    });
+
+    it('advises neither mode when nothing fits a container', () => {
+      const result = plan(
+        request([{ id: 'girder', length: 15000, width: 500, height: 500, weight: 2000, quantity: 1 }], {
+          container: { kind: 'auto' },
+        }),
+      );
+      expect(result.freightMode).toMatchObject({
+        recommendation: 'none',
+        cargoVolumeM3: 0,
+        chargeableWM: 0,
+        lclCost: null,
+        fcl: { containers: [], cost: null },
+        excluded: [{ itemId: 'girder', quantity: 1, reason: 'exceeds_inside_dimensions' }],
+      });
+    });
+  });
+
   describe('unplaced items', () => {
     it('names the reason: inside dimensions, door opening, payload', () => {
       const result = plan(

@@ -1,0 +1,62 @@
+/**
+ * bench:mixed's server process: the three hosts of the build in dist/ on loopback ports, as
+ * `npm start` runs them, over the database DATABASE_URL names (else a fresh SQLite file), with the
+ * reference data the operations read and a business account. It measures its own event loop's delay
+ * (perf_hooks.monitorEventLoopDelay) per phase, when the orchestrator asks over IPC.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import { benchDependencies, built } from '../http/built';
+
+const { createHostApp } = built<typeof import('../../src/hosts/app-factory')>('hosts/app-factory');
+const { createHostServer } = built<typeof import('../../src/http/host-server')>('http/host-server');
+const { bootstrapParcelData } = built<typeof import('../../src/hosts/parcel-services')>('hosts/parcel-services');
+const { bootstrapTariffData } = built<typeof import('../../src/hosts/tariff-services')>('hosts/tariff-services');
+
+/** What the server tells the orchestrator once it listens. */
+export interface MixedServerReady {
+  ports: { main: number; tariff: number; site: number };
+  /** A business account's live key: every operation of the mix is unlimited for it. */
+  key: string;
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradelane-bench-mixed-'));
+  const deps = await benchDependencies(dir);
+  await bootstrapTariffData(deps.tariff, deps.config, deps.clock, deps.logger, async () => undefined);
+  await bootstrapParcelData(deps.parcel, deps.db, deps.config, deps.logger);
+  const { account, key } = await deps.access.accounts.signUp(`bench-mixed-${Date.now()}@example.com`);
+  await deps.access.accounts.changePlan(account.email, 'business', 'bench', null);
+
+  const listen = async (host: 'main' | 'tariff' | 'site') => {
+    const app = createHostApp(host, deps);
+    const server = createHostServer([app], () => app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  };
+  const ready: MixedServerReady = {
+    ports: { main: await listen('main'), tariff: await listen('tariff'), site: await listen('site') },
+    key: key.secret,
+  };
+  process.send?.(ready);
+
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  process.on('message', (message) => {
+    if (message === 'phase-start') delay.reset();
+    if (message === 'phase-end')
+      process.send?.({ eventLoopP99Ms: delay.percentile(99) / 1e6, eventLoopMaxMs: delay.max / 1e6 });
+  });
+  // The orchestrator going away ends the run: the scratch files go with it.
+  process.once('disconnect', () => process.exit(0));
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+}
+
+void main().catch((error: unknown) => {
+  console.error('bench:mixed server failed', error);
+  process.exitCode = 1;
+  process.disconnect?.();
+});

@@ -1,0 +1,81 @@
+import { DomainError, WorkerPool } from '../shared';
+import type { CandidateReranker } from './llm-reranker';
+import {
+  HtsSearchDeps,
+  HtsSearchError,
+  HtsSearchRequest,
+  HtsSearchResult,
+  rerankSearchResult,
+  searchHtsCodes,
+} from './hts-search.service';
+
+/** One search for a worker thread: the request and the time it was received (the release in force then). */
+export interface SearchTask {
+  request: HtsSearchRequest;
+  receivedAt: number;
+}
+
+/** A worker's answer; an HtsSearchError crosses the thread as data, since worker_threads keep only an error's message. */
+export type SearchAnswer =
+  { ok: true; result: HtsSearchResult } | { ok: false; reason: HtsSearchError['reason']; message: string };
+
+/** What a search worker runs each task with: its own store, index cache and lexicon (no re-ranker). */
+export function searchTaskRunner(deps: Omit<HtsSearchDeps, 'clock' | 'reranker'>) {
+  return async (task: SearchTask): Promise<SearchAnswer> => {
+    try {
+      const result = await searchHtsCodes(task.request, { ...deps, clock: () => task.receivedAt, reranker: null });
+      return { ok: true, result };
+    } catch (error) {
+      if (error instanceof HtsSearchError) return { ok: false, reason: error.reason, message: error.message };
+      throw error;
+    }
+  };
+}
+
+export interface HtsSearchPoolOptions {
+  /** The worker entry (it builds the runner over the database); it lives where the database may be opened. */
+  filename: string;
+  /** Handed to each worker thread (e.g. the database URL). */
+  workerData: unknown;
+  /** Threads searching at once; default: one less than the machine's cores, at least one. */
+  threads?: number;
+  /** Searches waiting for a thread beyond which search() is refused at once (503 service-busy); default 100. */
+  maxQueue?: number;
+}
+
+/**
+ * AI search on worker threads: scoring a query against a release's index takes 10–300 ms of CPU, which
+ * on the main thread held every other request of the process for as long (issue 43). Each thread
+ * builds its own index of the release in force from the database on first use (a new release has a
+ * new id, so an import in another process is seen); the optional model re-ranking, which waits on the
+ * network, runs here. Past the queue a search is refused as busy, as the load planner does.
+ */
+export class HtsSearchPool {
+  private readonly pool: WorkerPool<SearchTask, SearchAnswer>;
+
+  constructor(
+    options: HtsSearchPoolOptions,
+    private readonly reranker: CandidateReranker | null,
+  ) {
+    this.pool = new WorkerPool({
+      filename: options.filename,
+      workerData: options.workerData,
+      threads: options.threads,
+      maxQueue: options.maxQueue,
+      // A thread keeps the index it built (seconds of CPU, about 100 MB) for the life of the process.
+      idleTimeoutMs: Infinity,
+      busyError: () =>
+        new DomainError('busy', 'Every AI search thread is busy and the waiting line is full; retry in a few seconds.'),
+    });
+  }
+
+  async search(request: HtsSearchRequest, receivedAt: number): Promise<HtsSearchResult> {
+    const answer = await this.pool.run({ request, receivedAt });
+    if (!answer.ok) throw new HtsSearchError(answer.reason, answer.message);
+    return rerankSearchResult(answer.result, request.query, this.reranker);
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}

@@ -1,0 +1,2 @@
+/** The retention capability's public surface. */
+export { pruneExpiredRecords, retentionPeriods, type RetentionReport, type RetentionStore } from './retention-policy';
