@@ -2,6 +2,7 @@ import request from 'supertest';
 import { loadHostDocument } from '../../src/http/host-document';
 import { HostName, hostNames } from '../../src/http/host-names';
 import { createTestApp, TestApp } from '../support/app';
+import { accessTokenFor } from '../support/account-api';
 import { signUp } from '../support/accounts';
 import { operationRoutes } from '../support/status-log';
 
@@ -13,20 +14,7 @@ beforeAll(async () => {
   // A Free account's key, and its access token with one narrow scope: enough to authenticate, too little to act.
   const { key } = await signUp(app);
   freeKey = key;
-  const client = (
-    await request(app.hosts.site)
-      .post('/api/oauth/clients')
-      .set('Authorization', `Bearer ${key}`)
-      .send({ scopes: ['shipments:read'] })
-      .expect(201)
-  ).body;
-  scopedToken = (
-    await request(app.hosts.site)
-      .post('/oauth/token')
-      .type('form')
-      .send({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.client_secret })
-      .expect(200)
-  ).body.access_token;
+  ({ token: scopedToken } = await accessTokenFor(app, key, ['shipments:read']));
 });
 afterAll(() => app.close());
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { defineTrackingRefreshJob, trackingRefreshJobName } from '../../src/jobs/tracking-refresh.job';
-import { businessAccount, containerNumber, siteClient } from '../support/account-api';
+import { accessTokenFor, businessAccount, containerNumber, siteClient } from '../support/account-api';
 import { setPlan, signUp } from '../support/accounts';
 import { rev3AndRev4 } from '../support/hts-fixtures';
 import { createTestApp, TestApp } from '../support/app';
@@ -440,18 +440,7 @@ describe(`shipments on ${testDialect}`, () => {
     await siteClient(app, key).get('/api/shipments').expect(403);
     await siteClient(app, key).post('/api/shipments', { mode: 'air' }).expect(403);
     const { live } = await businessAccount(app);
-    const oauthClient = (
-      await siteClient(app, live)
-        .post('/api/oauth/clients', { scopes: ['shipments:read'] })
-        .expect(201)
-    ).body;
-    const token = (
-      await request(app.hosts.site)
-        .post('/oauth/token')
-        .type('form')
-        .send({ grant_type: 'client_credentials', client_id: oauthClient.id, client_secret: oauthClient.client_secret })
-        .expect(200)
-    ).body.access_token;
+    const { token } = await accessTokenFor(app, live, ['shipments:read']);
     await siteClient(app, token).get('/api/shipments').expect(200);
     const refused = await siteClient(app, token).post('/api/shipments', { mode: 'air' }).expect(403);
     expect(refused.headers['www-authenticate']).toContain('shipments:write');

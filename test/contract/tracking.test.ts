@@ -465,6 +465,44 @@ describe(`container tracking on ${testDialect}`, () => {
     ).toBe('0.00');
   });
 
+  test('a subscription links a shipment of its own mode only: a test key never a live shipment, a live key never a test one (nor is it covered by the plan)', async () => {
+    const owner = await account();
+    await setPlan(app, owner.email, 'business');
+    const shipment = (secret: string) =>
+      request(app.hosts.site)
+        .post('/api/shipments')
+        .set('Authorization', `Bearer ${secret}`)
+        .send({ reference: 'PO-mode', mode: 'ocean_fcl' })
+        .expect(201)
+        .then((res) => res.body as { id: string; livemode: boolean });
+    const live = await shipment(owner.live);
+    const test = await shipment(owner.test);
+    expect([live.livemode, test.livemode]).toEqual([true, false]);
+    const sample = sandboxSamples[0].containerNumber;
+    for (const [secret, other] of [
+      [owner.test, live.id],
+      [owner.live, test.id],
+    ]) {
+      const refused = await track(secret, {
+        reference_type: 'container',
+        reference: sample,
+        shipment_id: other,
+      }).expect(404);
+      expect(refused.body.errors).toEqual([
+        { pointer: '/body/shipment_id', message: `No shipment ${other} in this account.` },
+      ]);
+    }
+    expect(
+      (await request(app.hosts.main).get('/api/tracking/subscriptions').set(key(owner.live)).expect(200)).body.data,
+    ).toEqual([]);
+    const linked = await track(owner.test, {
+      reference_type: 'container',
+      reference: sample,
+      shipment_id: test.id,
+    }).expect(201);
+    expect(linked.body).toMatchObject({ livemode: false, shipment_id: test.id, billing: 'test_mode' });
+  });
+
   test('admin grants: an unknown account is 404, a bad amount 400', async () => {
     await grant({ email: 'nobody@example.com', credits: '5', reason: 'pilot' }).expect(404);
     const { email } = await account();

@@ -328,6 +328,10 @@ describe('the address checks at registration (development setting off)', () => {
     ['cloud metadata', 'https://169.254.169.254/latest/meta-data', 'metadata'],
     ['IPv4-mapped IPv6 metadata', 'https://[::ffff:169.254.169.254]/x', 'metadata'],
     ['multicast', 'https://224.0.0.1/x', 'not a unicast'],
+    ['IPv4-compatible loopback', 'https://[::7f00:1]/x', '(IPv4 127.0.0.1) is a private, loopback'],
+    ['SIIT loopback', 'https://[::ffff:0:7f00:1]/x', '(IPv4 127.0.0.1) is a private, loopback'],
+    ['6to4 loopback', 'https://[2002:7f00:1::]/x', '(IPv4 127.0.0.1) is a private, loopback'],
+    ['local-use NAT64 loopback', 'https://[64:ff9b:1::7f00:1]/x', 'is a private, loopback'],
   ])('refuses %s with 400', async (_name, url, reason) => {
     const res = await request(guarded.hosts.site)
       .post('/api/webhook-endpoints')

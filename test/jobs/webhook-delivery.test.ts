@@ -222,6 +222,29 @@ describe('the address checks at delivery', () => {
   });
 });
 
+describe('the address checks at delivery, on translated spellings', () => {
+  it('refuses a host whose DNS answer now is a 6to4 spelling of loopback', async () => {
+    let answer: { address: string; family: 4 | 6 } = { address: '93.184.215.14', family: 4 };
+    const resolver: HostResolver = async () => [answer];
+    const guarded = createWebhookServices(db.knex, settings({ allowPrivateTargets: false }), clock, logger, resolver);
+    try {
+      const owner = newOwner();
+      const endpoint = await guarded.endpoints.create(owner, { url: 'https://hooks.example.com/x', events: ['*'] });
+      answer = { address: '2002:7f00:1::', family: 6 };
+      await writeEvents(owner, 1);
+      await deliverDue(guarded.delivery);
+      const [attempt] = await attemptsOf(endpoint.id);
+      expect(attempt).toMatchObject({
+        status_code: null,
+        error:
+          'target refused: hooks.example.com resolves to 2002:7f00:1:: (IPv4 127.0.0.1) is a private, loopback or link-local address',
+      });
+    } finally {
+      guarded.close();
+    }
+  });
+});
+
 describe('two workers', () => {
   // On MySQL as two processes would (two pools); SQLite serves one process, so there two pumps share its connection.
   it('never send one delivery twice at the same time: each of 200 events reaches the receiver once', async () => {

@@ -41,3 +41,26 @@ export const binaryBody = (res: request.Response, done: (error: Error | null, bo
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
+
+/** An OAuth client of the account (made with its live key) and an access token with all its scopes. */
+export async function accessTokenFor(
+  app: TestApp,
+  liveKey: string,
+  scopes: string[],
+): Promise<{ clientId: string; token: string }> {
+  const client = (
+    await request(app.hosts.site)
+      .post('/api/oauth/clients')
+      .set('Authorization', `Bearer ${liveKey}`)
+      .send({ scopes })
+      .expect(201)
+  ).body;
+  const token = (
+    await request(app.hosts.site)
+      .post('/oauth/token')
+      .type('form')
+      .send({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.client_secret })
+      .expect(200)
+  ).body.access_token as string;
+  return { clientId: client.id, token };
+}

@@ -90,9 +90,9 @@ const containerRows = (shipment: Shipment) =>
 export class ShipmentRepository implements ShipmentStore {
   constructor(private readonly knex: Knex) {}
 
-  /** Whether the shipment is this account's (another account's is as good as unknown). */
-  async belongsTo(accountId: string, id: string): Promise<boolean> {
-    return (await this.knex('shipments').where({ id, account_id: accountId }).first('id')) !== undefined;
+  /** Whether the shipment is this account's in this mode (another account's, or the other mode's, is as good as unknown). */
+  async belongsTo(accountId: string, livemode: boolean, id: string): Promise<boolean> {
+    return (await this.knex('shipments').where({ id, account_id: accountId, livemode }).first('id')) !== undefined;
   }
 
   async find(accountId: string, livemode: boolean, id: string): Promise<Shipment | null> {

@@ -31,7 +31,7 @@ export function trackingUnitOfWork(knex: Knex): TrackingUnitOfWork {
           return work({
             findActiveSubscription: (accountId, livemode, type, reference) =>
               subscriptions.findActiveSubscription(accountId, livemode, type, reference, trx),
-            ownsShipment: (accountId, shipmentId) => shipments.belongsTo(accountId, shipmentId),
+            ownsShipment: (accountId, livemode, shipmentId) => shipments.belongsTo(accountId, livemode, shipmentId),
             insertSubscription: (subscription, container) =>
               subscriptions.insertSubscription(subscription, container, trx),
             creditBalance: (accountId, creditType) => credits.balance(accountId, creditType),

@@ -59,7 +59,7 @@ export class ContainerNotFoundError extends DomainError {
   }
 }
 
-/** The shipment a subscription names is not one of the account's (unknown, or another account's). */
+/** The shipment a subscription names is not one of the account's in its mode (unknown, another account's, the other mode's). */
 export class ShipmentNotFoundError extends DomainError {
   constructor(readonly shipmentId: string) {
     const message = `No shipment ${shipmentId} in this account.`;

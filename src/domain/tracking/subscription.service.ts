@@ -45,7 +45,8 @@ export interface TrackingWriteContext {
     referenceType: ReferenceType,
     reference: string,
   ): Promise<TrackingSubscription | null>;
-  ownsShipment(accountId: string, shipmentId: string): Promise<boolean>;
+  /** Whether the shipment is the account's in this mode: a test key never links a live shipment, nor a live key a test one. */
+  ownsShipment(accountId: string, livemode: boolean, shipmentId: string): Promise<boolean>;
   insertSubscription(subscription: TrackingSubscription, container: ContainerSnapshot | null): Promise<void>;
   creditBalance(accountId: string, creditType: string): Promise<string>;
   consumedSince(accountId: string, creditType: string, since: number): Promise<number>;
@@ -177,7 +178,7 @@ export class TrackingSubscriptionService {
   /**
    * Creates a subscription and, unless the plan covers it or it is a test key's sample container,
    * debits one credit in the same transaction (InsufficientCreditsError when there is none). A linked shipment must be the
-   * account's own (ShipmentNotFoundError otherwise); on a business plan it makes the subscription free. A container subscription gets its
+   * account's own, in the same mode (ShipmentNotFoundError otherwise); on a business plan it makes the subscription free. A container subscription gets its
    * container at once, awaiting data; the refresh job (or an immediate refresh) fills it.
    */
   async create(input: CreateSubscriptionInput): Promise<SubscriptionWithContainers> {
@@ -192,7 +193,7 @@ export class TrackingSubscriptionService {
       );
       if (existing) throw new DuplicateSubscriptionError(existing.id);
       const shipmentId = input.shipmentId ?? null;
-      if (shipmentId !== null && !(await tx.ownsShipment(input.accountId, shipmentId)))
+      if (shipmentId !== null && !(await tx.ownsShipment(input.accountId, input.livemode, shipmentId)))
         throw new ShipmentNotFoundError(shipmentId);
       const id = newId('trk', now);
       let creditEntryId: string | null = null;

@@ -80,28 +80,83 @@ const privateRanges = blockList([
   ['fe80::', 10, 'ipv6'],
   ['100::', 64, 'ipv6'],
   ['2001:db8::', 32, 'ipv6'],
+  // Local-use NAT64 (RFC 8215): a gateway of the network we run in, at any prefix length.
+  ['64:ff9b:1::', 48, 'ipv6'],
+  // Site-local (deprecated, RFC 3879), still routed inside some networks.
+  ['fec0::', 10, 'ipv6'],
 ]);
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or NAT64 (64:ff9b::/96) IPv6 address. */
-function embeddedIpv4(address: string): string | null {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1];
-  const words = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!words) return null;
-  const high = parseInt(words[1], 16);
-  const low = parseInt(words[2], 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/** The 16 bytes of an IPv6 address (as net.isIPv6 accepts it: `::` shorthand, a dotted IPv4 tail, a zone). */
+function ipv6Bytes(address: string): number[] | null {
+  let text = address.toLowerCase().split('%')[0];
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const words = (part: string | undefined) => (part ? part.split(':') : []);
+  const fill = tail === undefined ? 0 : 8 - words(head).length - words(tail).length;
+  const all = [...words(head), ...Array<string>(Math.max(fill, 0)).fill('0'), ...words(tail)];
+  if (all.length !== 8) return null;
+  return all.flatMap((word) => {
+    const value = parseInt(word, 16);
+    return [value >> 8, value & 255];
+  });
 }
 
-/** Why an address may not be a webhook target under the policy, or null when it may. */
-export function refusalOf(address: ResolvedAddress, policy: TargetPolicy): string | null {
-  const v4 = address.family === 6 ? embeddedIpv4(address.address) : address.address;
-  const [ip, type] = v4 !== null ? [v4, 'ipv4' as const] : [address.address, 'ipv6' as const];
-  if (metadata.check(ip, type)) return `${address.address} is a cloud metadata address`;
-  if (neverHosts.check(ip, type)) return `${address.address} is not a unicast host address`;
+/**
+ * The IPv4 addresses an IPv6 address reaches once translated, by the host's own stack or on the way
+ * (a relay, a NAT64 gateway): IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96, but :: and ::1),
+ * SIIT (::ffff:0:0:0/96), 6to4 (2002::/16), NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48,
+ * read as /96) and Teredo (2001::/32: its server, and its client, stored inverted).
+ */
+function translatedIpv4(address: string): string[] {
+  const bytes = ipv6Bytes(address);
+  if (bytes === null) return [];
+  const v4 = (from: number, flip = 0) =>
+    bytes
+      .slice(from, from + 4)
+      .map((byte) => byte ^ flip)
+      .join('.');
+  const zero = (from: number, to: number) => bytes.slice(from, to).every((byte) => byte === 0);
+  const words = (count: number) =>
+    bytes.slice(0, count * 2).reduce((text, byte) => text + byte.toString(16).padStart(2, '0'), '');
+  const found: string[] = [];
+  if (zero(0, 10) && bytes[10] === 255 && bytes[11] === 255) found.push(v4(12));
+  if (zero(0, 12) && !zero(12, 15)) found.push(v4(12));
+  if (zero(0, 8) && bytes[8] === 255 && bytes[9] === 255 && zero(10, 12)) found.push(v4(12));
+  if (words(1) === '2002') found.push(v4(2));
+  if (words(6) === '0064ff9b0000000000000000' || words(3) === '0064ff9b0001') found.push(v4(12));
+  if (words(2) === '20010000') found.push(v4(4), v4(12, 255));
+  return found;
+}
+
+/** Why one address (of one family) may not be a target under the policy, or null when it may. */
+function refusalOfIp(ip: string, type: 'ipv4' | 'ipv6', policy: TargetPolicy): string | null {
+  if (metadata.check(ip, type)) return 'is a cloud metadata address';
+  if (neverHosts.check(ip, type)) return 'is not a unicast host address';
   if (!policy.allowPrivateTargets && privateRanges.check(ip, type))
-    return `${address.address} is a private, loopback or link-local address`;
+    return 'is a private, loopback or link-local address';
   return null;
+}
+
+/**
+ * Why an address may not be a webhook target under the policy, or null when it may: judged as
+ * itself and as every IPv4 address it translates to, whatever its spelling (`[::7f00:1]`,
+ * `[2002:7f00:1::]` and `[64:ff9b:1::7f00:1]` are all 127.0.0.1).
+ */
+export function refusalOf(address: ResolvedAddress, policy: TargetPolicy): string | null {
+  if (address.family === 4) {
+    const refusal = refusalOfIp(address.address, 'ipv4', policy);
+    return refusal === null ? null : `${address.address} ${refusal}`;
+  }
+  for (const v4 of translatedIpv4(address.address)) {
+    const refusal = refusalOfIp(v4, 'ipv4', policy);
+    if (refusal !== null) return `${address.address} (IPv4 ${v4}) ${refusal}`;
+  }
+  const own = refusalOfIp(address.address, 'ipv6', policy);
+  return own === null ? null : `${address.address} ${own}`;
 }
 
 /**

@@ -27,6 +27,40 @@ describe('refusalOf', () => {
   });
 
   it.each([
+    ['::7f00:1', '127.0.0.1'],
+    ['::127.0.0.1', '127.0.0.1'],
+    ['::ffff:0:7f00:1', '127.0.0.1'],
+    ['::ffff:0:127.0.0.1', '127.0.0.1'],
+    ['2002:7f00:1::', '127.0.0.1'],
+    ['2002:a00:1:1::1', '10.0.0.1'],
+    ['64:ff9b::7f00:1', '127.0.0.1'],
+    ['64:ff9b:1::7f00:1', '127.0.0.1'],
+    ['2001:0:7f00:1::f5ff:fffe', '127.0.0.1'],
+    ['2001:0:5db8:b87::80fe:fffe', '127.1.0.1'],
+  ] as const)('refuses %s, a spelling of the private IPv4 address it translates to (%s)', (address, v4) => {
+    expect(refusalOf({ address, family: 6 }, strict)).toBe(
+      `${address} (IPv4 ${v4}) is a private, loopback or link-local address`,
+    );
+    expect(refusalOf({ address, family: 6 }, development)).toBeNull();
+  });
+
+  it.each(['2002:a9fe:a9fe::', '::a9fe:a9fe', '::ffff:0:a9fe:a9fe', '64:ff9b:1::a9fe:a9fe'])(
+    'refuses the metadata address spelt %s always',
+    (address) => {
+      expect(refusalOf({ address, family: 6 }, development)).toMatch(/\(IPv4 169\.254\.169\.254\) is a cloud metadata/);
+    },
+  );
+
+  it('refuses the local-use NAT64 range whatever it embeds, and lets public 6to4 and NAT64 through', () => {
+    expect(refusalOf({ address: '64:ff9b:1::5db8:d70e', family: 6 }, strict)).toMatch(
+      /^64:ff9b:1::5db8:d70e is a private/,
+    );
+    expect(refusalOf({ address: '2002:5db8:d70e::1', family: 6 }, strict)).toBeNull();
+    expect(refusalOf({ address: '64:ff9b::5db8:d70e', family: 6 }, strict)).toBeNull();
+    expect(refusalOf({ address: '::1', family: 6 }, development)).toBeNull();
+  });
+
+  it.each([
     ['169.254.169.254', 4],
     ['fd00:ec2::254', 6],
     ['::ffff:169.254.169.254', 6],
@@ -77,6 +111,12 @@ describe('checkTarget', () => {
     await expect(
       checkTarget('https://mixed.example.com/x', true, strict, resolvesTo('93.184.215.14', '10.0.0.1')),
     ).rejects.toThrow('mixed.example.com resolves to 10.0.0.1');
+  });
+
+  it('refuses a name whose DNS answer is a translated spelling of loopback', async () => {
+    await expect(checkTarget('https://sly.example.com/x', true, strict, resolvesTo('::ffff:0:7f00:1'))).rejects.toThrow(
+      'sly.example.com resolves to ::ffff:0:7f00:1 (IPv4 127.0.0.1) is a private, loopback or link-local address',
+    );
   });
 
   it('refuses a name that does not resolve', async () => {
