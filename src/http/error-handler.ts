@@ -54,8 +54,13 @@ const anyOfFailure = /^must match (a|exactly one) schema in (anyOf|oneOf)$/;
  * each form's failure and then the choice's; they become one "must be X or Y".
  */
 function fieldErrors(error: ValidatorError): ProblemFieldError[] {
-  const raw = (error.errors ?? []).map((e) => ({ pointer: pointerOf(e.path), message: e.message }));
-  const choices = new Set(raw.filter((e) => anyOfFailure.test(e.message)).map((e) => e.pointer));
+  const all = (error.errors ?? []).map((e) => ({ pointer: pointerOf(e.path), message: e.message }));
+  const choices = new Set(all.filter((e) => anyOfFailure.test(e.message)).map((e) => e.pointer));
+  // A choice failed inside one of its forms (a claim object whose date is wrong): that deeper error
+  // says what to fix; the other forms' failures at the choice itself ("must be string") do not.
+  const raw = all.filter(
+    (e) => !choices.has(e.pointer) || !all.some((other) => other.pointer.startsWith(`${e.pointer}/`)),
+  );
   const errors: ProblemFieldError[] = [];
   for (const pointer of new Set(raw.map((e) => e.pointer))) {
     const messages = raw.filter((e) => e.pointer === pointer).map((e) => e.message);
