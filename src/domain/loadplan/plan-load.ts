@@ -57,10 +57,11 @@ export function planLoad(request: LoadPlanRequest, options: PlanLoadOptions = {}
   const fitAnalysis = analyse ? analyseFit(items, fitSpecs(request, specs), fitMeter) : null;
 
   const containers = fleet.containers.map((loaded, index) => containerPlan(loaded, index, items));
-  const unplaced = unplacedItems(fleet, items, specs, maxContainers);
   // Pieces that fit no container considered go neither FCL nor LCL (a consolidator loads containers
   // too): the advice is on the rest, and says what it left out and why.
-  const unloadable = new Set(items.filter((item) => unloadableReason(item, specs) !== null).map((item) => item.index));
+  const unloadableReasons = items.map((item) => unloadableReason(item, specs));
+  const unloadable = new Set(items.filter((item) => unloadableReasons[item.index] !== null).map((item) => item.index));
+  const unplaced = unplacedItems(fleet, items, specs, maxContainers, unloadableReasons);
   const pieceVolumeM3 = (item: LoadPlanRequest['items'][number]) =>
     (toMillimetres(item.length, request.lengthUnit) *
       toMillimetres(item.width, request.lengthUnit) *
@@ -220,6 +221,7 @@ function unplacedItems(
   items: PlanningItem[],
   specs: ContainerSpec[],
   maxContainers: number,
+  unloadableReasons: ((typeof STAGES)[number] | null)[],
 ): UnplacedItem[] {
   const weightLeft = fleet.containers.map(
     (c) => c.spec.payloadKg - c.boxes.reduce((sum, b) => sum + items[b.item].weightKg, 0),
@@ -229,7 +231,7 @@ function unplacedItems(
     const quantity = fleet.left[item.index];
     if (quantity === 0) continue;
     const base = { itemId: item.id, itemIndex: item.index, quantity };
-    const reason = unloadableReason(item, specs);
+    const reason = unloadableReasons[item.index];
     if (reason !== null) {
       unplaced.push({ ...base, reason, detail: misfitDetail(reason, specs) });
     } else if (fleet.containers.length >= maxContainers && weightLeft.every((w) => w < item.weightKg)) {
