@@ -1,0 +1,5 @@
+/** The EDI capability's public surface: code outside src/domain/edi imports it from here. */
+export { type EdifactInterchange, type EdifactMessage, allEdifactIssues, readEdifact, writeEdifact } from './edifact';
+export { EdiError, type EdiIssue, type EdiRule, issueText } from './errors';
+export { type Delimiters, type EdiElement, type EdiSegment, elementValue } from './segments';
+export { type X12Group, type X12Interchange, type X12TransactionSet, allX12Issues, readX12, writeX12 } from './x12';
