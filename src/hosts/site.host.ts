@@ -1,5 +1,6 @@
 import type { operations } from '../generated/hosts/site';
 import { accountHandlers } from '../handlers/accounts.handler';
+import { ediHandlers } from '../handlers/edi.handler';
 import { documentHandlers } from '../handlers/documents.handler';
 import { invoiceHandlers } from '../handlers/invoices.handler';
 import { ltlQuoteHandlers } from '../handlers/ltl-quotes.handler';
@@ -26,6 +27,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...invoiceHandlers(accountApi.invoices),
     ...documentHandlers(accountApi.documents),
     ...ltlQuoteHandlers(accountApi.ltl),
+    ...ediHandlers(accountApi.ediPartners),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
     ...webhookHandlers(deps.webhooks.endpoints),
   };

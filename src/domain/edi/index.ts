@@ -3,3 +3,13 @@ export { type EdifactInterchange, type EdifactMessage, allEdifactIssues, readEdi
 export { EdiError, type EdiIssue, type EdiRule, issueText } from './errors';
 export { type Delimiters, type EdiElement, type EdiSegment, elementValue } from './segments';
 export { type X12Group, type X12Interchange, type X12TransactionSet, allX12Issues, readX12, writeX12 } from './x12';
+export type {
+  EdiAcknowledgement,
+  EdiDocumentType,
+  EdiPartner,
+  EdiPartnerInput,
+  EdiStandard,
+  InterchangeAddress,
+} from './partner';
+export type { EdiPartnerStore } from './partner-ports';
+export { EdiPartnerService } from './partner.service';
