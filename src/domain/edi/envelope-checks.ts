@@ -42,3 +42,11 @@ export const reusedControl = (segment: EdiSegment, n: number, scope: string): Ed
 });
 
 export const present = (...issues: (EdiIssue | null)[]): EdiIssue[] => issues.filter((i): i is EdiIssue => i !== null);
+
+/** A transaction set or message without a segment its mapping needs, said at its header. */
+export const missingSegment = (header: EdiSegment, message: string): EdiIssue => ({
+  position: header.position,
+  segment: header.tag,
+  rule: 'required',
+  message,
+});

@@ -22,7 +22,9 @@ export type EdiRule =
   /** A segment stands where the envelope allows none (outside ST/SE, a trailer missing…). */
   | 'envelope'
   /** A segment's tag is not a well-formed tag. */
-  | 'tag';
+  | 'tag'
+  /** A stated total differs from the sum of its lines. */
+  | 'total';
 
 export interface EdiIssue {
   /** Position of the segment in the interchange, 1 for ISA/UNB. */

@@ -13,3 +13,7 @@ export type {
 } from './partner';
 export type { EdiPartnerStore } from './partner-ports';
 export { EdiPartnerService } from './partner.service';
+export { mapIftsta } from './iftsta';
+export type { MappedStatus, StatusReferences } from './status-codes';
+export { impliedCents, map210, type Mapped210 } from './x12-210';
+export { map315 } from './x12-315';
