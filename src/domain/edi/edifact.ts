@@ -49,6 +49,7 @@ const unbRules: ElementRule[] = [
     required: true,
     pattern: /^(\d{2})?\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/,
     format: 'a date YYMMDD or CCYYMMDD',
+    breaks: 'date',
   },
   { n: 4, c: 2, required: true, ...hhmm, max: 4 },
   { n: 5, required: true, max: 14 },

@@ -13,13 +13,27 @@ export interface ElementRule {
   /** The characters allowed, e.g. digits only; said in `format` when broken. */
   pattern?: RegExp;
   format?: string;
+  /** The rule a value not matching `pattern` breaks: a date or a time is said as such. */
+  breaks?: 'format' | 'date' | 'time';
   codes?: readonly string[];
 }
 
 export const digits = { pattern: /^\d+$/, format: 'digits only' } as const;
-export const yymmdd = { pattern: /^\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/, format: 'a date YYMMDD' } as const;
-export const ccyymmdd = { pattern: /^\d{4}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/, format: 'a date CCYYMMDD' } as const;
-export const hhmm = { pattern: /^([01]\d|2[0-3])[0-5]\d(\d{2}(\d{1,2})?)?$/, format: 'a time HHMM[SS[dd]]' } as const;
+export const yymmdd = {
+  pattern: /^\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/,
+  format: 'a date YYMMDD',
+  breaks: 'date',
+} as const;
+export const ccyymmdd = {
+  pattern: /^\d{4}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/,
+  format: 'a date CCYYMMDD',
+  breaks: 'date',
+} as const;
+export const hhmm = {
+  pattern: /^([01]\d|2[0-3])[0-5]\d(\d{2}(\d{1,2})?)?$/,
+  format: 'a time HHMM[SS[dd]]',
+  breaks: 'time',
+} as const;
 
 /** Every way `segment` breaks `rules`, in element order. */
 export function checkElements(segment: EdiSegment, rules: readonly ElementRule[]): EdiIssue[] {
@@ -39,11 +53,15 @@ export function checkElements(segment: EdiSegment, rules: readonly ElementRule[]
       const bounds = rule.min === rule.max ? `${rule.min}` : `${rule.min ?? 1} to ${rule.max ?? '∞'}`;
       issues.push({
         ...at,
-        rule: 'length',
+        rule: rule.min !== undefined && value.length < rule.min ? 'too_short' : 'too_long',
         message: `'${value}' has ${value.length} character${value.length === 1 ? '' : 's'}; ${bounds} allowed`,
       });
     } else if (rule.pattern && !rule.pattern.test(value)) {
-      issues.push({ ...at, rule: 'format', message: `'${value}' is not ${rule.format ?? 'well formed'}` });
+      issues.push({
+        ...at,
+        rule: rule.breaks ?? 'format',
+        message: `'${value}' is not ${rule.format ?? 'well formed'}`,
+      });
     } else if (rule.codes && !rule.codes.includes(value)) {
       issues.push({ ...at, rule: 'code', message: `'${value}' is not one of ${rule.codes.join(', ')}` });
     }

@@ -9,10 +9,16 @@ export type EdiRule =
   | 'syntax'
   /** A mandatory element or component is empty. */
   | 'required'
-  /** An element is shorter or longer than the standard allows. */
-  | 'length'
-  /** An element's characters do not fit its type (digits, date, time). */
+  /** An element is shorter than the standard allows. */
+  | 'too_short'
+  /** An element is longer than the standard allows. */
+  | 'too_long'
+  /** An element's characters do not fit its type (digits, an amount…). */
   | 'format'
+  /** An element is not a calendar date of its format. */
+  | 'date'
+  /** An element is not a time of day of its format. */
+  | 'time'
   /** A coded element holds a value outside its code list. */
   | 'code'
   /** A trailer's count (SE01, GE01, IEA01, UNT01, UNZ01) differs from what it encloses. */

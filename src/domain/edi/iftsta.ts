@@ -7,7 +7,11 @@ import { ediTime, type MappedStatus, oceanStatusCodes, statusCodeList } from './
 import { place } from './x12-315';
 import type { TimelineEvent } from '../tracking';
 
-const dateTime = { pattern: /^\d{8}(\d{4})?$/, format: 'a date CCYYMMDD (format 102) or CCYYMMDDHHMM (203)' } as const;
+const dateTime = {
+  pattern: /^\d{8}(\d{4})?$/,
+  format: 'a date CCYYMMDD (format 102) or CCYYMMDDHHMM (203)',
+  breaks: 'date',
+} as const;
 const stsRules: ElementRule[] = [{ n: 2, c: 1, required: true, codes: statusCodeList }];
 const dtmRules: ElementRule[] = [
   { n: 1, c: 1, required: true, max: 3 },

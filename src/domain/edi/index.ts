@@ -17,3 +17,11 @@ export { mapIftsta } from './iftsta';
 export type { MappedStatus, StatusReferences } from './status-codes';
 export { impliedCents, map210, type Mapped210 } from './x12-210';
 export { map315 } from './x12-315';
+export { edifactAcknowledgement, setAccepted, x12Acknowledgement } from './acknowledgements';
+export {
+  edifactOutbound,
+  type OutboundControls,
+  type OutboundParties,
+  type SegmentSpec,
+  x12Outbound,
+} from './outbound-envelope';

@@ -38,6 +38,8 @@ export interface X12Interchange {
   delimiters: Delimiters;
   /** ISA01–ISA16 as written, padding included. */
   isa: EdiSegment;
+  /** Interchange acknowledgements (TA1), which stand between ISA and the first GS. */
+  ta1s: EdiSegment[];
   groups: X12Group[];
   iea: EdiSegment | null;
   /** Issues of the interchange envelope itself (ISA/IEA, segments outside any group): they reject it all. */
@@ -75,6 +77,13 @@ const isaRules: ElementRule[] = [
   { n: 13, required: true, ...digits },
   { n: 14, required: true, codes: ['0', '1'] },
   { n: 15, required: true, codes: ['P', 'T', 'I'] },
+];
+const ta1Rules: ElementRule[] = [
+  { n: 1, required: true, min: 9, max: 9, ...digits },
+  { n: 2, required: true, ...yymmdd },
+  { n: 3, required: true, ...hhmm },
+  { n: 4, required: true, codes: ['A', 'E', 'R'] },
+  { n: 5, required: true, min: 3, max: 3, ...digits },
 ];
 const ieaRules: ElementRule[] = [
   { n: 1, required: true, max: 5, ...digits },
@@ -150,7 +159,14 @@ function isaDelimiters(isaText: string): Delimiters {
 type State = 'interchange' | 'group' | 'set' | 'done';
 
 function assemble(delimiters: Delimiters, isa: EdiSegment, segments: EdiSegment[]): X12Interchange {
-  const interchange: X12Interchange = { delimiters, isa, groups: [], iea: null, issues: checkElements(isa, isaRules) };
+  const interchange: X12Interchange = {
+    delimiters,
+    isa,
+    ta1s: [],
+    groups: [],
+    iea: null,
+    issues: checkElements(isa, isaRules),
+  };
   let state: State = 'interchange';
   let group: X12Group | null = null;
   let set: X12TransactionSet | null = null;
@@ -210,7 +226,10 @@ function assemble(delimiters: Delimiters, isa: EdiSegment, segments: EdiSegment[
       }
     }
     if (state === 'interchange') {
-      if (segment.tag === 'GS') {
+      if (segment.tag === 'TA1' && interchange.groups.length === 0) {
+        interchange.ta1s.push(segment);
+        interchange.issues.push(...checkElements(segment, ta1Rules));
+      } else if (segment.tag === 'GS') {
         group = { gs: segment, sets: [], ge: null, issues: checkElements(segment, gsRules) };
         state = 'group';
       } else if (segment.tag === 'IEA') {
@@ -308,7 +327,7 @@ export function writeX12(interchange: Omit<X12Interchange, 'issues'>, options: {
         position: 1,
         segment: 'ISA',
         element: elementName('ISA', n),
-        rule: 'length',
+        rule: 'format',
         message: `ISA elements are ${isaWidths.join(', ')} characters wide`,
       },
     ]);
@@ -325,7 +344,7 @@ export function writeX12(interchange: Omit<X12Interchange, 'issues'>, options: {
     ]);
   }
   const end = options.newlines ? '\n' : '';
-  const out = [['ISA', ...values].join(d.element) + d.segment];
+  const out = [['ISA', ...values].join(d.element) + d.segment, ...interchange.ta1s.map((ta1) => writeSegment(ta1, d))];
   for (const group of interchange.groups) {
     out.push(writeSegment(group.gs, d));
     for (const set of group.sets) {

@@ -109,8 +109,8 @@ describe('X12 envelope', () => {
     expect(x12Issues(text)).toEqual([
       "segment 1 (ISA) element ISA15: code: 'Q' is not one of P, T, I",
       'segment 2 (GS) element GS02: required: is mandatory and empty',
-      "segment 2 (GS) element GS04: format: '20261315' is not a date CCYYMMDD",
-      "segment 2 (GS) element GS05: format: '2500' is not a time HHMM[SS[dd]]",
+      "segment 2 (GS) element GS04: date: '20261315' is not a date CCYYMMDD",
+      "segment 2 (GS) element GS05: time: '2500' is not a time HHMM[SS[dd]]",
       "segment 2 (GS) element GS07: code: 'Z' is not one of X, T",
     ]);
   });
@@ -193,7 +193,7 @@ describe('EDIFACT envelope', () => {
     expect(edifactIssues(text)).toEqual([
       "segment 1 (UNB) element UNB01-1: code: 'UNOZ' is not one of UNOA, UNOB, UNOC, UNOD, UNOE, UNOF, UNOW, UNOX, UNOY",
       'segment 1 (UNB) element UNB02-1: required: is mandatory and empty',
-      "segment 1 (UNB) element UNB04-1: format: '261315' is not a date YYMMDD or CCYYMMDD",
+      "segment 1 (UNB) element UNB04-1: date: '261315' is not a date YYMMDD or CCYYMMDD",
       'segment 2 (UNH) element UNH02-3: required: is mandatory and empty',
       'segment 2 (UNH) element UNH02-4: required: is mandatory and empty',
     ]);

@@ -104,7 +104,7 @@ function randomX12(): X12Interchange {
       return { gs, sets, ge, issues: [] };
     });
     const iea = next({ tag: 'IEA', elements: simple(String(groups.length), control) });
-    return { delimiters, isa, groups, iea, issues: [] };
+    return { delimiters, isa, ta1s: [], groups, iea, issues: [] };
   });
 }
 

@@ -86,7 +86,7 @@ describe('X12 315 as DCSA events', () => {
     const text = sample('x12_315_cmacgm_style_oecgroup.edi').replace('B4***VD*20181012', 'B4***ZZ*20181312');
     const { mapped, issues } = map315(readX12(text).groups[0].sets[0], 'edi:edp_1');
     expect(mapped.events).toEqual([]);
-    expect(issues.map((i) => `${i.position} ${i.element} ${i.rule}`)).toEqual(['4 B403 code', '4 B404 format']);
+    expect(issues.map((i) => `${i.position} ${i.element} ${i.rule}`)).toEqual(['4 B403 code', '4 B404 date']);
   });
 });
 
