@@ -9,6 +9,7 @@ import { Database, openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { LoadPlanPool } from './domain/loadplan';
 import { BulkFileReader } from './domain/tariff';
+import { PdfRenderer } from './domain/pdfs';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
 import { bootstrapParcelData, createParcelServices, parcelDataLoaded } from './hosts/parcel-services';
@@ -94,6 +95,7 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
     billing,
     loadPlanner: new LoadPlanPool(config.loadPlanner),
     bulkFiles: new BulkFileReader(config.bulkFileReader),
+    pdfs: new PdfRenderer(config.pdf),
     jobs,
     scheduler,
     metrics,
@@ -256,6 +258,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       if (worker) await worker.stop();
       await deps.loadPlanner.close();
       await deps.bulkFiles.close();
+      await deps.pdfs.close();
       await deps.tariff.searchPool.close();
       deps.webhooks.close();
       await deps.db.knex.destroy();

@@ -3,6 +3,7 @@ import type { Config } from '../config/config';
 import type { Database } from '../db/knex';
 import type { LoadPlanPool } from '../domain/loadplan';
 import type { BulkFileReader } from '../domain/tariff';
+import type { PdfRenderer } from '../domain/pdfs';
 import type { JobQueue } from '../jobs/job-queue';
 import type { ServiceMetrics } from '../observability/metrics';
 import type { AccessServices } from '../http/access';
@@ -26,6 +27,8 @@ export interface AppDependencies {
   loadPlanner: LoadPlanPool;
   /** Worker threads with a heap limit that parse uploaded bulk files; closed on shutdown. */
   bulkFiles: BulkFileReader;
+  /** Worker threads that build PDFs (invoices, duty reports); closed on shutdown. */
+  pdfs: PdfRenderer;
   parcel: ParcelServices;
   /** Enqueues jobs (the admin's on-demand HTS refresh) for this process's worker or another's. */
   jobs: JobQueue;

@@ -24,7 +24,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...accounts,
     ...shipmentHandlers(accountApi.shipments, deps.tariff),
     ...shipmentActionHandlers(accountApi.shipments),
-    ...invoiceHandlers(accountApi.invoices),
+    ...invoiceHandlers(accountApi.invoices, deps.pdfs),
     ...documentHandlers(accountApi.documents),
     ...ltlQuoteHandlers(accountApi.ltl),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),

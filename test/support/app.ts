@@ -5,6 +5,7 @@ import { Config, Env, loadConfig } from '../../src/config/config';
 import type { Clock } from '../../src/domain/shared/clock';
 import { LoadPlanPool } from '../../src/domain/loadplan';
 import { BulkFileReader } from '../../src/domain/tariff';
+import { PdfRenderer } from '../../src/domain/pdfs';
 import { createAccessServices } from '../../src/hosts/access-services';
 import { createHostApp } from '../../src/hosts/app-factory';
 import type { AppDependencies } from '../../src/hosts/app-dependencies';
@@ -161,6 +162,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     tariff: createTariffServices(db, config),
     loadPlanner: new LoadPlanPool(config.loadPlanner),
     bulkFiles: new BulkFileReader(config.bulkFileReader),
+    pdfs: new PdfRenderer(config.pdf),
     parcel: createParcelServices(db, loadParcelCarrierConfig(options.parcelEnv ?? {})),
     tracking,
     webhooks: createWebhookServices(db.knex, { ...loadWebhookConfig(process.env), ...options.webhooks }, clock, logger),
@@ -192,6 +194,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await deps.loadPlanner.close();
       await deps.bulkFiles.close();
+      await deps.pdfs.close();
       await deps.tariff.searchPool.close();
       deps.webhooks.close();
       await db.destroy();

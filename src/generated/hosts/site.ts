@@ -384,6 +384,9 @@ export interface paths {
          * @description The invoice as a PDF document (A4), with its number, parties, lines, tax and totals; a draft
          *     is marked DRAFT, a paid invoice shows its payment, a void one VOID.
          *
+         *     The document is built on a PDF thread (`PDF_THREADS`); when every one is busy and the waiting
+         *     line (`PDF_QUEUE`) is full, 503 `service-busy` with `Retry-After`.
+         *
          *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:read` for tokens).
          */
         get: operations["getInvoicePdf"];
@@ -4858,6 +4861,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Every worker for this operation is busy and the waiting line is full (`service-busy`), or the database's storage is full (`service-unavailable`); nothing was done and no quota was used. Retry after `Retry-After` seconds. */
+        ServiceBusy: {
+            headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description This server takes no payments in the key's mode (`not-implemented`): it was started without Stripe keys for it (docs/billing.md). */
         BillingNotConfigured: {
             headers: {
@@ -7387,6 +7402,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     listDocuments: {
