@@ -879,7 +879,7 @@ export interface paths {
         post?: never;
         /**
          * Disconnect an EDI trading partner
-         * @description Disconnects the partner: interchanges from it are no longer accepted.
+         * @description Disconnects the partner for good; its interchange id is free for a new partner.
          *
          *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
          */
