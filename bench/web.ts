@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config/config';
 import { WebLoginRepository } from '../src/db/repositories/web-login.repository';
 import { createHostApp } from '../src/hosts/app-factory';
 import { createWebServices } from '../src/hosts/web-services';
+import { loadHostDocument } from '../src/http/host-document';
 import { prepare } from '../src/server';
 
 const requests = Number(process.env.WEB_BENCH_REQUESTS ?? 200);
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   // One person with a few keys, signed in as the pages would be.
-  const people = createWebServices(deps).people;
+  const people = createWebServices(deps, loadHostDocument('site')).people;
   const password = 'bench passphrase 1';
   const { account } = await people.signUp('bench@example.com', password);
   await new WebLoginRepository(deps.db.knex).markVerified(account.id, Date.now());

@@ -48,7 +48,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
 
   app.use(accessLog(deps.logger.child({ host }), requestMetrics(host, deps.metrics)));
   // The web application's pages and assets answer before the API's stack, which never sees their cookies.
-  if (host === 'site') app.use(createWebApp(createWebServices(deps)));
+  if (host === 'site') app.use(createWebApp(createWebServices(deps, document)));
   app.use(apiVersioning());
   // An operation that takes larger JSON bodies (bulk lines) says so with x-body-limit-bytes; its parser reads first.
   for (const operation of document.operations) {

@@ -1,8 +1,9 @@
 import { type Request, type Response, Router } from 'express';
 import { type CredentialActor, dailyUsage, keyStatus } from '../domain/access';
-import { DomainError, type KeyMode } from '../domain/shared';
+import { DomainError, invalidInput, type KeyMode } from '../domain/shared';
 import type { Html } from './html';
 import { graceChoices, integrationsPage, keysPanel, type KeysOutcome } from './pages/integrations-page';
+import { type ClientsOutcome, clientsPanel } from './pages/oauth-clients-panel';
 import { overviewPage } from './pages/overview-page';
 import { refusedForm, sendPage } from './responses';
 import { visitorOf } from './visitor';
@@ -52,12 +53,32 @@ export function accountRoutes(web: WebServices): Router {
 
   router.get('/settings', (_req, res) => res.redirect(303, '/settings/integrations'));
 
-  /** The keys panel alone for htmx, the whole page otherwise. */
-  async function sendKeys(req: Request, res: Response, outcome: KeysOutcome, error?: DomainError): Promise<void> {
+  const renderKeys = async (visitor: Visitor, outcome: KeysOutcome): Promise<Html> =>
+    keysPanel(visitor, await accounts.listKeys(ownerOf(visitor)), outcome, now().getTime());
+  const renderClients = async (visitor: Visitor, outcome: ClientsOutcome): Promise<Html> =>
+    clientsPanel(visitor, await accounts.listClients(ownerOf(visitor)), web.oauthScopes, outcome);
+
+  /** The changed panel alone for htmx, the whole page (both panels) otherwise. */
+  async function sendPanel(
+    req: Request,
+    res: Response,
+    changed: { keys: KeysOutcome } | { clients: ClientsOutcome },
+    error?: DomainError,
+  ): Promise<void> {
     const visitor = visitorOf(res);
-    const panel: Html = keysPanel(visitor, await accounts.listKeys(ownerOf(visitor)), outcome, now().getTime());
-    sendPage(res, req.headers['hx-request'] === 'true' ? panel : integrationsPage(visitor, panel), error);
+    const keys = 'keys' in changed ? changed.keys : {};
+    const clients = 'clients' in changed ? changed.clients : {};
+    if (req.headers['hx-request'] === 'true')
+      return sendPage(
+        res,
+        'keys' in changed ? await renderKeys(visitor, keys) : await renderClients(visitor, clients),
+        error,
+      );
+    const panels = [await renderKeys(visitor, keys), await renderClients(visitor, clients)];
+    sendPage(res, integrationsPage(visitor, panels), error);
   }
+  const sendKeys = (req: Request, res: Response, outcome: KeysOutcome, error?: DomainError) =>
+    sendPanel(req, res, { keys: outcome }, error);
 
   router.get('/settings/integrations', (req, res) => sendKeys(req, res, {}));
 
@@ -88,6 +109,40 @@ export function accountRoutes(web: WebServices): Router {
         created: rotated.replacement,
         message: `Rotated …${rotated.old.last4}: the old key stops ${grace.label}.`,
       });
+  });
+
+  /** The session's mode: a test session makes test clients, as a test key would. */
+  const modeActor = (visitor: Visitor): CredentialActor => ({
+    ...ownerOf(visitor),
+    mode: visitor.signedIn!.session.mode,
+  });
+
+  router.post('/settings/integrations/clients', async (req, res) => {
+    const visitor = visitorOf(res);
+    const body = req.body as Record<string, unknown>;
+    const asked = ([] as unknown[]).concat(body.scopes ?? []).filter((s): s is string => typeof s === 'string');
+    const name = typeof body.name === 'string' && body.name.trim() !== '' ? body.name.trim().slice(0, 100) : null;
+    const scopes = asked.filter((scope) => web.oauthScopes.includes(scope));
+    if (scopes.length === 0) {
+      const error = invalidInput('scopes', 'must name at least one scope');
+      const form = refusedForm(error, { name: name ?? '', scopes: '' });
+      return sendPanel(req, res, { clients: { form } }, error);
+    }
+    const created = await accounts.createClient(modeActor(visitor), name, scopes);
+    await sendPanel(req, res.status(201), { clients: { created } });
+  });
+
+  router.post('/settings/integrations/clients/:clientId/revoke', async (req, res) => {
+    const visitor = visitorOf(res);
+    try {
+      const client = await accounts.revokeClient(ownerOf(visitor), String(req.params.clientId));
+      await sendPanel(req, res, {
+        clients: { message: `Revoked ${client.name ?? client.id}: its tokens stop working.` },
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.kind !== 'not_found') throw error;
+      await sendPanel(req, res, { clients: { form: refusedForm(error, {}) } }, error);
+    }
   });
 
   /** A key action refused by the domain (not found, already rotated) is shown on the panel, not as an error page. */

@@ -12,6 +12,8 @@ export interface WebServices {
   access: AccessServices;
   /** The account's tracking credit balance, from the tracking capability's ledger. */
   creditBalance(accountId: string): Promise<string>;
+  /** The OAuth scopes a client may be given, as the spec lists them (OAuthScope). */
+  oauthScopes: readonly string[];
   config: WebConfig;
   clock: Clock;
   logger: Logger;

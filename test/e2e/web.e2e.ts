@@ -76,7 +76,7 @@ describe('the web application in chromium', () => {
 
     await page.getByRole('link', { name: 'Integrations' }).click();
     await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
-    await page.getByLabel(/^Name/).fill('Warehouse system');
+    await page.locator('#key-name').fill('Warehouse system');
     await page.getByRole('button', { name: 'Generate API Key' }).click();
     const secret = page.locator('#new-key-secret');
     await secret.waitFor();
@@ -97,6 +97,12 @@ describe('the web application in chromium', () => {
 
     await page.getByRole('button', { name: 'Revoke Warehouse system' }).click();
     await page.getByText('it no longer works').waitFor();
+
+    // An OAuth client the same way: scopes ticked, the secret shown once.
+    await page.locator('#client-name').fill('Nightly sync');
+    await page.getByRole('checkbox', { name: 'shipments:read' }).check();
+    await page.getByRole('button', { name: 'Create OAuth client' }).click();
+    expect((await page.locator('#new-client-secret').textContent())!.trim()).toMatch(/^tl_cs_test_[0-9A-Za-z]{32}$/);
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${base}/login`);

@@ -45,14 +45,16 @@ export class WebBrowser {
     );
   }
 
-  /** Posts a form as the page would (with its CSRF token unless `_csrf` is given, even as ''). */
+  /** Posts a form as the page would (with its CSRF token unless `_csrf` is given, even as ''); a list is a repeated field. */
   async post(
     path: string,
-    form: Record<string, string>,
+    form: Record<string, string | string[]>,
     headers: Record<string, string> = {},
   ): Promise<request.Response> {
-    const body = new URLSearchParams({ _csrf: this.csrf(), ...form });
-    if (form._csrf === '') body.delete('_csrf');
+    const body = new URLSearchParams();
+    if (form._csrf === undefined) body.append('_csrf', this.csrf());
+    for (const [name, value] of Object.entries(form))
+      for (const one of ([] as string[]).concat(value)) if (!(name === '_csrf' && one === '')) body.append(name, one);
     return this.keep(
       await request(this.app)
         .post(path)

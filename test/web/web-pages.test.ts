@@ -82,6 +82,37 @@ describe('Settings → Integrations', () => {
   });
 });
 
+describe('OAuth clients on Integrations', () => {
+  const token = (id: string, secret: string) =>
+    request(app.hosts.site)
+      .post('/oauth/token')
+      .type('form')
+      .auth(id, secret)
+      .send({ grant_type: 'client_credentials' });
+
+  it('creates a client of the session mode with the scopes ticked, its secret shown once; revoked, it issues no token', async () => {
+    const { browser } = await signedIn();
+    await browser.get('/settings/integrations');
+    const none = await browser.post('/settings/integrations/clients', { name: 'no scopes' });
+    expect(none.status).toBe(422);
+    expect(none.text).toContain('Scopes must name at least one scope.');
+    const created = await browser.post('/settings/integrations/clients', {
+      name: 'Nightly sync',
+      scopes: ['shipments:read', 'invoices:read', 'not:a-scope'],
+    });
+    expect(created.status).toBe(201);
+    const id = /Client id: <code>(tlc_[^<]+)<\/code>/.exec(created.text)![1];
+    const secret = /<code id="new-client-secret">(tl_cs_test_[0-9A-Za-z]{32})<\/code>/.exec(created.text)![1];
+    const issued = await token(id, secret).expect(200);
+    expect(issued.body.access_token).toMatch(/^tl_at_test_/);
+    expect(issued.body.scope).toBe('invoices:read shipments:read');
+    const revoked = await browser.post(`/settings/integrations/clients/${id}/revoke`, {}, { 'HX-Request': 'true' });
+    expect(revoked.text.startsWith('<section id="clients-panel"')).toBe(true);
+    expect(revoked.text).toContain('its tokens stop working');
+    await token(id, secret).expect(401);
+  });
+});
+
 describe('Overview', () => {
   it("shows the plan, today's use of each daily limit with its reset, and the tracking credits", async () => {
     const { browser, accountId } = await signedIn();

@@ -109,7 +109,7 @@ export function keysPanel(visitor: Visitor, keys: ApiKeyRecord[], outcome: KeysO
   </section>`;
 }
 
-export function integrationsPage(visitor: Visitor, panel: Html): Html {
+export function integrationsPage(visitor: Visitor, panels: Html[]): Html {
   return page(
     visitor,
     'Integrations',
@@ -119,6 +119,6 @@ export function integrationsPage(visitor: Visitor, panel: Html): Html {
         Send a key in the <code>X-API-Key</code> header. Test keys (<code>tl_test_</code>) answer with sample data; live
         keys (<code>tl_live_</code>) count against your plan. Switch mode in the header.
       </p>
-      ${panel}`,
+      ${panels}`,
   );
 }
