@@ -1017,6 +1017,54 @@ export const schema: Record<string, TableSchema> = {
       vessels_imo: 'index(imo)',
     },
   },
+  web_email_links: {
+    columns: {
+      token_hash: 'string(64)',
+      account_id: 'string(40)',
+      purpose: 'string(16)',
+      created_at: 'bigInteger',
+      expires_at: 'bigInteger',
+      used_at: 'bigInteger null',
+    },
+    primary: ['token_hash'],
+    indexes: {
+      web_email_links_account: 'index(account_id, purpose)',
+    },
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
+  web_logins: {
+    columns: {
+      account_id: 'string(40)',
+      password_hash: 'string(200)',
+      email_verified_at: 'bigInteger null',
+      created_at: 'bigInteger',
+      updated_at: 'bigInteger',
+    },
+    primary: ['account_id'],
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
+  web_sessions: {
+    columns: {
+      id_hash: 'string(64)',
+      account_id: 'string(40)',
+      csrf_token: 'string(64)',
+      mode: 'string(8)',
+      created_at: 'bigInteger',
+      expires_at: 'bigInteger',
+    },
+    primary: ['id_hash'],
+    indexes: {
+      web_sessions_account: 'index(account_id)',
+      web_sessions_expires: 'index(expires_at)',
+    },
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
   webhook_deliveries: {
     columns: {
       id: 'string(40)',

@@ -725,6 +725,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/edi/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List EDI trading partners
+         * @description The account's trading partners in the caller's mode (a test key sees only test-mode
+         *     partners), newest first, with cursor pagination.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `edi:read` scope). No daily quota; the account API's per-second limit applies.
+         */
+        get: operations["listEdiPartners"];
+        put?: never;
+        /**
+         * Connect an EDI trading partner
+         * @description Connects a trading partner: its standard and version, both sides' interchange ids and
+         *     qualifiers (X12 ISA05–08, EDIFACT UNB sender and recipient), the X12 application codes
+         *     (GS02/GS03), the documents exchanged each way and the acknowledgements it wants. The
+         *     usage indicator follows the key: a test key's partners exchange test interchanges
+         *     (ISA15 `T`), a live key's production ones (`P`); the other is 400. A second partner of the
+         *     same standard with the same interchange id and qualifier is 409. The control-number
+         *     counters start at 0. See docs/edi.md.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["createEdiPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edi/partners/{partner_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an EDI trading partner
+         * @description One partner with its control-number counters. Another account's partner, or one of the
+         *     other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:read` for tokens).
+         */
+        get: operations["getEdiPartner"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect an EDI trading partner
+         * @description Disconnects the partner for good; its interchange id is free for a new partner.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
+         */
+        delete: operations["deleteEdiPartner"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an EDI trading partner
+         * @description Changes the fields sent, checked as at creation (the standard is fixed; connect a new
+         *     partner for another one). Interchange ids taken by another partner are 409. The
+         *     control-number counters are ours and do not change here.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
+         */
+        patch: operations["updateEdiPartner"];
+        trace?: never;
+    };
     "/api/billing": {
         parameters: {
             query?: never;
@@ -821,80 +895,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/api/edi/partners": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List EDI trading partners
-         * @description The account's trading partners in the caller's mode (a test key sees only test-mode
-         *     partners), newest first, with cursor pagination.
-         *
-         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
-         *     token with the `edi:read` scope). No daily quota; the account API's per-second limit applies.
-         */
-        get: operations["listEdiPartners"];
-        put?: never;
-        /**
-         * Connect an EDI trading partner
-         * @description Connects a trading partner: its standard and version, both sides' interchange ids and
-         *     qualifiers (X12 ISA05–08, EDIFACT UNB sender and recipient), the X12 application codes
-         *     (GS02/GS03), the documents exchanged each way and the acknowledgements it wants. The
-         *     usage indicator follows the key: a test key's partners exchange test interchanges
-         *     (ISA15 `T`), a live key's production ones (`P`); the other is 400. A second partner of the
-         *     same standard with the same interchange id and qualifier is 409. The control-number
-         *     counters start at 0. See docs/edi.md.
-         *
-         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
-         *     Retry safely with `Idempotency-Key`.
-         */
-        post: operations["createEdiPartner"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/edi/partners/{partner_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Retrieve an EDI trading partner
-         * @description One partner with its control-number counters. Another account's partner, or one of the
-         *     other mode, is 404.
-         *
-         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:read` for tokens).
-         */
-        get: operations["getEdiPartner"];
-        put?: never;
-        post?: never;
-        /**
-         * Disconnect an EDI trading partner
-         * @description Disconnects the partner for good; its interchange id is free for a new partner.
-         *
-         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
-         */
-        delete: operations["deleteEdiPartner"];
-        options?: never;
-        head?: never;
-        /**
-         * Change an EDI trading partner
-         * @description Changes the fields sent, checked as at creation (the standard is fixed; connect a new
-         *     partner for another one). Interchange ids taken by another partner are 409. The
-         *     control-number counters are ours and do not change here.
-         *
-         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
-         */
-        patch: operations["updateEdiPartner"];
         trace?: never;
     };
     "/api/webhook-endpoints": {
@@ -2238,69 +2238,6 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "container.eta_changed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * container.eta_changed
-         * @description The carrier's or the predicted ETA moved beyond the threshold. Signed per Standard Webhooks; answer 2xx within 10 s.
-         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
-         */
-        post: operations["onContainerEtaChanged"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "container.arrived": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * container.arrived
-         * @description The container arrived at its destination port. Signed per Standard Webhooks; answer 2xx within 10 s.
-         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
-         */
-        post: operations["onContainerArrived"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "tariff.changed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * tariff.changed
-         * @description A new HTS revision changed lines under a tariff alert's watched prefixes. Signed per Standard Webhooks; answer 2xx within 10 s.
-         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
-         */
-        post: operations["onTariffChanged"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "billing.plan_changed": {
         parameters: {
             query?: never;
@@ -2358,6 +2295,69 @@ export interface webhooks {
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: operations["onBillingCreditsPurchased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container.eta_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * container.eta_changed
+         * @description The carrier's or the predicted ETA moved beyond the threshold. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onContainerEtaChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container.arrived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * container.arrived
+         * @description The container arrived at its destination port. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onContainerArrived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tariff.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tariff.changed
+         * @description A new HTS revision changed lines under a tariff alert's watched prefixes. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onTariffChanged"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8040,184 +8040,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
         };
     };
-    getBilling: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
-                 *     A date that is not a version is 400 `validation-failed`.
-                 */
-                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The account's billing. */
-            200: {
-                headers: {
-                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Billing"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-        };
-    };
-    createBillingCheckoutSession: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
-                 *     A date that is not a version is 400 `validation-failed`.
-                 */
-                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
-                /**
-                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
-                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409 (a request whose process
-                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
-                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
-                 *     made. A UUID v4 is a good key.
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "product": "tracking_credits",
-                 *       "credits": 100
-                 *     }
-                 */
-                "application/json": components["schemas"]["BillingCheckoutRequest"];
-            };
-        };
-        responses: {
-            /** @description The Checkout session; send the person to `url`. */
-            201: {
-                headers: {
-                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingCheckoutSession"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyMismatch"];
-            501: components["responses"]["BillingNotConfigured"];
-            502: components["responses"]["UpstreamUnavailable"];
-        };
-    };
-    createBillingPortalSession: {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
-                 *     A date that is not a version is 400 `validation-failed`.
-                 */
-                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
-                /**
-                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
-                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
-                 *     different request is 422; while the first is still running, 409 (a request whose process
-                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
-                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
-                 *     made. A UUID v4 is a good key.
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["BillingPortalRequest"];
-            };
-        };
-        responses: {
-            /** @description The portal session; send the person to `url`. */
-            201: {
-                headers: {
-                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BillingPortalSession"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyMismatch"];
-            501: components["responses"]["BillingNotConfigured"];
-            502: components["responses"]["UpstreamUnavailable"];
-        };
-    };
-    receiveStripeWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /**
-                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
-                 *     A date that is not a version is 400 `validation-failed`.
-                 */
-                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
-                /**
-                 * @description Stripe's signature (`t=<timestamp>,v1=<hex HMAC-SHA256>`).
-                 * @example t=1796923107,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
-                 */
-                "Stripe-Signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StripeEventEnvelope"];
-            };
-        };
-        responses: {
-            /** @description Received. */
-            200: {
-                headers: {
-                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StripeWebhookReceipt"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            501: components["responses"]["BillingNotConfigured"];
-        };
-    };
     listEdiPartners: {
         parameters: {
             query?: {
@@ -8455,6 +8277,184 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getBilling: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's billing. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createBillingCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "product": "tracking_credits",
+                 *       "credits": 100
+                 *     }
+                 */
+                "application/json": components["schemas"]["BillingCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The Checkout session; send the person to `url`. */
+            201: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingCheckoutSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            501: components["responses"]["BillingNotConfigured"];
+            502: components["responses"]["UpstreamUnavailable"];
+        };
+    };
+    createBillingPortalSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BillingPortalRequest"];
+            };
+        };
+        responses: {
+            /** @description The portal session; send the person to `url`. */
+            201: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingPortalSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            501: components["responses"]["BillingNotConfigured"];
+            502: components["responses"]["UpstreamUnavailable"];
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Stripe's signature (`t=<timestamp>,v1=<hex HMAC-SHA256>`).
+                 * @example t=1796923107,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeEventEnvelope"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeWebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            501: components["responses"]["BillingNotConfigured"];
         };
     };
     listWebhookEndpoints: {
@@ -11116,135 +11116,6 @@ export interface operations {
             };
         };
     };
-    onContainerEtaChanged: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
-                "webhook-id": components["parameters"]["WebhookIdHeader"];
-                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
-                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
-                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ContainerEtaChangedEvent"];
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx counts as delivered). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    onContainerArrived: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
-                "webhook-id": components["parameters"]["WebhookIdHeader"];
-                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
-                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
-                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ContainerArrivedEvent"];
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx counts as delivered). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    onTariffChanged: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
-                "webhook-id": components["parameters"]["WebhookIdHeader"];
-                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
-                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
-                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TariffChangedEvent"];
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx counts as delivered). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     onBillingPlanChanged: {
         parameters: {
             query?: never;
@@ -11348,6 +11219,135 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BillingCreditsPurchasedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onContainerEtaChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContainerEtaChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onContainerArrived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContainerArrivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTariffChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TariffChangedEvent"];
             };
         };
         responses: {

@@ -18,6 +18,8 @@ import type { HostName } from '../http/host-names';
 import { mainHostHandlers } from './main.host';
 import { siteHostHandlers } from './site.host';
 import { tariffHostHandlers } from './tariff.host';
+import { createWebServices } from './web-services';
+import { createWebApp } from '../web/web-app';
 
 const handlersOf: Record<HostName, (deps: AppDependencies, document: HostDocument) => object> = {
   main: mainHostHandlers,
@@ -46,6 +48,8 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   app.set('trust proxy', deps.config.trustProxy);
 
   app.use(accessLog(deps.logger.child({ host }), requestMetrics(host, deps.metrics)));
+  // The web application's pages and assets answer before the API's stack, which never sees their cookies.
+  if (host === 'site') app.use(createWebApp(createWebServices(deps, document)));
   app.use(apiVersioning());
   // An operation that takes larger JSON bodies (bulk lines) says so with x-body-limit-bytes; its parser reads first.
   for (const operation of document.operations) {

@@ -41,6 +41,15 @@ function assertMayManage(actor: CredentialActor, mode: KeyMode): void {
     throw new DomainError('forbidden', 'A test credential manages test keys and clients only.');
 }
 
+export type KeyStatus = 'active' | 'expiring' | 'expired' | 'revoked';
+
+/** A key's state at a time: revoked, in its grace period after a rotation, past it, or active. */
+export function keyStatus(key: ApiKeyRecord, now: number): KeyStatus {
+  if (key.revokedAt !== null) return 'revoked';
+  if (key.expiresAt !== null) return key.expiresAt <= now ? 'expired' : 'expiring';
+  return 'active';
+}
+
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const unauthenticated = (message: string) => new DomainError('unauthenticated', message);
 
