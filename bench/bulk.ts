@@ -16,7 +16,8 @@ import { openDatabase } from '../src/db/knex';
 import { migrateToLatest } from '../src/db/migrate';
 import { BulkJobRepository } from '../src/db/repositories/bulk-job.repository';
 import { BulkJobService } from '../src/domain/tariff/bulk/bulk-job.service';
-import { bulkReportDetailDefault, renderBulkJobReport } from '../src/domain/tariff/bulk/bulk-report';
+import { bulkJobReport, bulkReportDetailDefault } from '../src/domain/tariff/bulk/bulk-report';
+import { PdfRenderer } from '../src/domain/pdfs';
 import { buildRuleSet } from '../src/domain/tariff/rules/rule-set';
 import { TariffRules } from '../src/domain/tariff/rules/tariff-rules';
 import { readTariffRuleSources } from '../src/reference/tariff/tariff-rule-sources';
@@ -157,12 +158,17 @@ async function main(): Promise<void> {
     const rssBefore = process.memoryUsage().rss;
     const rendering = watchEventLoop();
     const reportStarted = performance.now();
-    const pdf = await renderBulkJobReport({
-      job: done,
-      lines: () => service.linesInOrder(job.id),
-      engine: async () => ({ lines, rules, today: () => new Date(done.createdAt).toISOString().slice(0, 10) }),
-      detail: bulkReportDetailDefault,
-    });
+    // Built as the API builds it: the rows read here, the document on a PDF thread.
+    const pdfs = new PdfRenderer({ threads: 1 });
+    const pdf = await pdfs.dutyReport(
+      bulkJobReport({
+        job: done,
+        lines: () => service.linesInOrder(job.id),
+        engine: async () => ({ lines, rules, today: () => new Date(done.createdAt).toISOString().slice(0, 10) }),
+        detail: bulkReportDetailDefault,
+      }),
+    );
+    await pdfs.close();
     const reportMs = performance.now() - reportStarted;
     const { longestStallMs, peakRss } = rendering.stop();
     const pages = (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;

@@ -16,7 +16,9 @@
  * are sent one at a time on one connection; after warm-up passes over the operation's bodies, the
  * floor and the operation take turns, `--requests` each per round (default 500, 3 rounds), with
  * callgrind's counters dumped after each phase. The last lines are the median round's instructions
- * per request and their ratio: a major collection or a compilation falls in one phase, not in all
+ * per request and their ratio, each with its spread across rounds ((max − min) ÷ median), and
+ * quoted only when that spread is under 10% (bench/spread.ts; otherwise the line says why not):
+ * a major collection or a compilation falls in one phase, not in all
  * (forcing a full collection before each phase was tried: both phases then counted 2.7 times as
  * many instructions). About ten minutes for `calculate`.
  */
@@ -25,7 +27,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchOperation } from './http/operations';
-import { forkBenchServer, median, numberOption } from './http/harness';
+import { forkBenchServer, numberOption } from './http/harness';
+import { judgeRounds } from './spread';
 
 const positional = process.argv
   .slice(2)
@@ -123,10 +126,26 @@ async function main(): Promise<void> {
         );
       }
       // The median round: a compilation or collection that falls in one phase moves that round only.
-      const [floor, operationFigure] = [median(floors), median(measured)];
-      console.log(`floor: ${Math.round(floor)} instructions per request (median round)`);
-      console.log(`${name}: ${Math.round(operationFigure)} instructions per request (median round)`);
-      console.log(`instructions per request, operation ÷ floor: ${(operationFigure / floor).toFixed(2)}`);
+      // Each figure is quoted only when its rounds agree within 10%; otherwise the bench says why not.
+      const ratios = measured.map((m, i) => m / floors[i]);
+      const verdicts = [
+        { text: 'floor', verdict: judgeRounds('floor', floors), unit: ' instructions per request' },
+        { text: name, verdict: judgeRounds(name, measured), unit: ' instructions per request' },
+        {
+          text: 'instructions per request, operation ÷ floor',
+          verdict: judgeRounds(`${name} ÷ floor`, ratios),
+          unit: '',
+        },
+      ];
+      for (const { text, verdict, unit } of verdicts) {
+        const figure = unit === '' ? verdict.median.toFixed(2) : String(Math.round(verdict.median));
+        const spread = `spread ${(verdict.spread * 100).toFixed(1)}% over ${rounds} rounds`;
+        console.log(
+          verdict.quotable
+            ? `${text}: ${figure}${unit} (median round; ${spread})`
+            : `${text}: not quoted (median round ${figure}${unit}): ${verdict.why}`,
+        );
+      }
     } finally {
       server.disconnect();
       await new Promise((resolve) => server.once('exit', resolve));

@@ -18,12 +18,17 @@ import mysql from 'mysql2/promise';
 import { numberOption } from './http/harness';
 import type { LoadFigures, LoadOrder } from './mixed/load';
 import type { MixedServerReady } from './mixed/server';
+import { printLongTasks } from './mixed/long-tasks';
 import { calculationMix } from './tariff-requests';
 import { loadConfig } from '../src/config/config';
 
 const durationS = numberOption('duration', 10);
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1].split(',') : null;
+const cpuProf = process.argv.includes('--cpu-prof');
+/** Skips the phases alone (no ratios): a quicker run to profile the mix. */
+const mixOnly = process.argv.includes('--mix-only');
+const profileFile = (dialect: string) => path.join(__dirname, '..', 'var', 'profiles', `mixed-${dialect}.cpuprofile`);
 
 /** The issue's targets: a light operation's p99 in the mix at most 3× its p99 alone; the loop's delay; any request. */
 const targets = { lightP99Ratio: 3, eventLoopP99Ms: 20, worstRequestMs: 2000 };
@@ -272,16 +277,22 @@ async function main(): Promise<void> {
     console.log(`bench:mixed on ${dialect}, ${durationS} s a phase, one API process`);
     const alone = new Map<string, LoadFigures>();
     const aloneLoop = new Map<string, number>();
-    for (const op of operations) {
+    for (const op of mixOnly ? [] : operations) {
       const phase = await runPhase(server, ready, [op]);
       const figures = phase.figures.get(op.name) as LoadFigures;
       alone.set(op.name, figures);
       aloneLoop.set(op.name, phase.eventLoopP99Ms);
       console.log(`${row(op.name, figures)}  (alone; event loop p99 ${ms(phase.eventLoopP99Ms)})`);
     }
+    if (cpuProf) {
+      server.send({ profile: profileFile(dialect) });
+      await nextMessage(server);
+    }
     const mix = await runPhase(server, ready, operations);
     console.log(`all together (event loop p99 ${ms(mix.eventLoopP99Ms)}, longest ${ms(mix.eventLoopMaxMs)}):`);
     for (const op of operations) console.log(row(op.name, mix.figures.get(op.name) as LoadFigures));
+    if (cpuProf) printLongTasks(profileFile(dialect));
+    if (mixOnly) return;
 
     console.log(`ratios on ${dialect} (mix ÷ alone; light operations' p99 target ≤ ${targets.lightP99Ratio}×):`);
     let worst = 0;

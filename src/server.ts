@@ -9,6 +9,7 @@ import { Database, openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { LoadPlanPool } from './domain/loadplan';
 import { BulkFileReader } from './domain/tariff';
+import { PdfRenderer } from './domain/pdfs';
 import { createAccessServices } from './hosts/access-services';
 import { createHostApps } from './hosts/app-factory';
 import { bootstrapParcelData, createParcelServices, parcelDataLoaded } from './hosts/parcel-services';
@@ -30,7 +31,10 @@ import { ServiceMetrics } from './observability/metrics';
 import { importProgressReporter } from './observability/import-progress-log';
 import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
+import { loadBillingConfig } from './config/billing-config';
+import { createBillingServices } from './hosts/billing-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
+import { defineBillingGraceJob } from './jobs/billing-grace.job';
 import { defineBulkJob } from './jobs/bulk-job.job';
 import { defineRetentionJob } from './jobs/retention.job';
 import { RetentionRepository } from './db/repositories/retention.repository';
@@ -75,19 +79,23 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const jobs = agendaJobQueue(() => scheduler);
   const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
   const metrics = new ServiceMetrics({ process: true });
+  const access = createAccessServices(db, systemClock);
+  const billing = createBillingServices(db.knex, loadBillingConfig(), systemClock, access.accounts, tracking.credits);
   return {
     config,
     db,
     logger,
     clock: systemClock,
     readiness,
-    access: createAccessServices(db, systemClock),
+    access,
     tariff,
     parcel,
     tracking,
     webhooks,
+    billing,
     loadPlanner: new LoadPlanPool(config.loadPlanner),
     bulkFiles: new BulkFileReader(config.bulkFileReader),
+    pdfs: new PdfRenderer(config.pdf),
     jobs,
     scheduler,
     metrics,
@@ -128,7 +136,7 @@ export async function startWorker(
   agenda: Agenda,
   deps: Pick<
     AppDependencies,
-    'config' | 'db' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks' | 'metrics' | 'jobs'
+    'config' | 'db' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks' | 'metrics' | 'jobs' | 'billing'
   >,
 ): Promise<Worker> {
   const { logger, metrics } = deps;
@@ -170,6 +178,10 @@ export async function startWorker(
     store: new RetentionRepository(deps.db.knex),
     clock: deps.clock,
     onReport: (report) => logger.info({ report }, 'expired records pruned'),
+  });
+  await defineBillingGraceJob(agenda, {
+    billing: deps.billing,
+    onDowngrades: (count) => logger.info({ accounts: count }, 'unpaid Tariff Pro ended after its grace period'),
   });
   const webhookDelivery = await defineWebhookDeliveryJob(agenda, {
     delivery: deps.webhooks.delivery,
@@ -246,6 +258,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       if (worker) await worker.stop();
       await deps.loadPlanner.close();
       await deps.bulkFiles.close();
+      await deps.pdfs.close();
       await deps.tariff.searchPool.close();
       deps.webhooks.close();
       await deps.db.knex.destroy();

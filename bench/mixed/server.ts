@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { benchDependencies, built } from '../http/built';
 
@@ -45,10 +46,32 @@ async function main(): Promise<void> {
 
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  process.on('message', (message) => {
+  // `--cpu-prof`: the main thread's V8 CPU profile of one phase (the mix), read by bench/mixed/long-tasks.ts.
+  const profiler = new Session();
+  let profileFile: string | null = null;
+  process.on('message', (message: 'phase-start' | 'phase-end' | { profile: string }) => {
+    if (typeof message === 'object') {
+      profileFile = message.profile;
+      profiler.connect();
+      void profiler
+        .post('Profiler.setSamplingInterval', { interval: 500 })
+        .then(() => profiler.post('Profiler.enable'))
+        .then(() => profiler.post('Profiler.start'))
+        .then(() => process.send?.('profiling'));
+    }
     if (message === 'phase-start') delay.reset();
-    if (message === 'phase-end')
-      process.send?.({ eventLoopP99Ms: delay.percentile(99) / 1e6, eventLoopMaxMs: delay.max / 1e6 });
+    if (message === 'phase-end') {
+      const figures = { eventLoopP99Ms: delay.percentile(99) / 1e6, eventLoopMaxMs: delay.max / 1e6 };
+      const file = profileFile;
+      profileFile = null;
+      if (file === null) process.send?.(figures);
+      else
+        void profiler.post('Profiler.stop').then(({ profile }) => {
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          fs.writeFileSync(file, JSON.stringify(profile));
+          process.send?.(figures);
+        });
+    }
   });
   // The orchestrator going away ends the run: the scratch files go with it.
   process.once('disconnect', () => process.exit(0));

@@ -45,6 +45,7 @@ export interface Config {
   loadPlanner: { threads: number; maxQueue: number };
   /** Bulk file reader threads (each with a heap limit) and files allowed to wait for one. */
   bulkFileReader: { threads: number; maxQueue: number };
+  pdf: { threads: number; maxQueue: number };
   /** AI search's worker threads, and the searches that may wait for one before 503 service-busy. */
   htsSearch: { threads: number; maxQueue: number };
   /** SHA-256 (hex) of the admin token; the admin API is closed when unset. */
@@ -167,9 +168,13 @@ export function loadConfig(env: Env = process.env): Config {
       threads: integer(env, 'BULK_READER_THREADS', 2, 1, 64),
       maxQueue: integer(env, 'BULK_READER_QUEUE', 16, 0, 10_000),
     },
+    pdf: {
+      threads: integer(env, 'PDF_THREADS', 1, 1, 64),
+      maxQueue: integer(env, 'PDF_QUEUE', 16, 0, 10_000),
+    },
     htsSearch: {
       threads: integer(env, 'HTS_SEARCH_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 256),
-      maxQueue: integer(env, 'HTS_SEARCH_QUEUE', 100, 0, 100_000),
+      maxQueue: integer(env, 'HTS_SEARCH_QUEUE', 16, 0, 100_000),
     },
     adminTokenSha256: tokenSha256(env, 'ADMIN_TOKEN_SHA256', 'admin token'),
     metricsTokenSha256: tokenSha256(env, 'METRICS_TOKEN_SHA256', 'metrics token'),

@@ -95,6 +95,73 @@ export const schema: Record<string, TableSchema> = {
       account_id: 'accounts.id',
     },
   },
+  billing_checkouts: {
+    columns: {
+      id: 'string(255)',
+      account_id: 'string(40)',
+      livemode: 'boolean',
+      product: 'string(32)',
+      credits: 'integer null',
+      amount: 'decimal(12, 2)',
+      currency: 'string(3)',
+      url: 'text',
+      status: 'string(16)',
+      expires_at: 'bigInteger null',
+      created_at: 'bigInteger',
+      completed_at: 'bigInteger null',
+    },
+    primary: ['id'],
+    indexes: {
+      billing_checkouts_account: 'index(account_id, livemode, product, created_at)',
+    },
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
+  billing_customers: {
+    columns: {
+      account_id: 'string(40)',
+      livemode: 'boolean',
+      provider_customer_id: 'string(255)',
+      created_at: 'bigInteger',
+    },
+    primary: ['account_id', 'livemode'],
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
+  billing_provider_events: {
+    columns: {
+      id: 'string(255)',
+      type: 'string(100)',
+      livemode: 'boolean',
+      received_at: 'bigInteger',
+    },
+    primary: ['id'],
+  },
+  billing_subscriptions: {
+    columns: {
+      id: 'string(255)',
+      account_id: 'string(40)',
+      livemode: 'boolean',
+      product: 'string(32)',
+      status: 'string(32)',
+      current_period_end: 'bigInteger null',
+      cancel_at_period_end: 'boolean',
+      payment_failed_at: 'bigInteger null',
+      provider_updated_at: 'bigInteger',
+      created_at: 'bigInteger',
+      updated_at: 'bigInteger',
+    },
+    primary: ['id'],
+    indexes: {
+      billing_subscriptions_account: 'index(account_id, livemode)',
+      billing_subscriptions_payment_failed: 'index(payment_failed_at)',
+    },
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
   bulk_job_inputs: {
     columns: {
       job_id: 'string(40)',

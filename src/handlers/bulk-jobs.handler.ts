@@ -10,13 +10,14 @@ import {
   claimsCellOf,
   maxBulkFileBytes,
   type RawRow,
-  renderBulkJobReport,
+  bulkJobReport,
   resultColumns,
   resultsTable,
   templateTable,
 } from '../domain/tariff';
 import type { components } from '../generated/api';
 import type { operations } from '../generated/hosts/tariff';
+import type { PdfRenderer } from '../domain/pdfs';
 import type { OperationHandler, UploadedFile } from '../http/operation';
 import { tableFileResponse, tableFormatOf } from './inputs/table-format';
 import { toApiBulkJob, toApiBulkJobLine } from './outputs/bulk-job.output';
@@ -59,6 +60,7 @@ export function bulkJobHandlers(
   bulkJobs: BulkJobService,
   reader: BulkFileReader,
   engine: (today: string) => Promise<DutyEngineDependencies>,
+  pdfs: PdfRenderer,
 ): { [K in BulkOperation]: OperationHandler<operations[K]> } {
   return {
     createBulkJob: async ({ body, call }) => {
@@ -105,13 +107,15 @@ export function bulkJobHandlers(
     },
     getBulkJobReport: async ({ params, query, call }) => {
       const job = await bulkJobs.finished(accountScopeOf(call), params.bulk_job_id);
-      const pdf = await renderBulkJobReport({
-        job,
-        lines: () => bulkJobs.linesInOrder(job.id),
-        // The job's own date, as the worker computed it.
-        engine: () => engine(new Date(job.createdAt).toISOString().slice(0, 10)),
-        detail: query.detail ?? bulkReportDetailDefault,
-      });
+      const pdf = await pdfs.dutyReport(
+        bulkJobReport({
+          job,
+          lines: () => bulkJobs.linesInOrder(job.id),
+          // The job's own date, as the worker computed it.
+          engine: () => engine(new Date(job.createdAt).toISOString().slice(0, 10)),
+          detail: query.detail ?? bulkReportDetailDefault,
+        }),
+      );
       // The adapter sends a Buffer as it is; the generated type names binary bodies as strings.
       return {
         status: 200,

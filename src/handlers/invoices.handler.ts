@@ -3,7 +3,8 @@ import type { OperationHandler } from '../http/operation';
 import { toApiInvoice } from './outputs/invoice.output';
 import { listResponse } from './outputs/tracking.output';
 import { accountScopeOf } from './shipments.handler';
-import { type InvoiceInput, type InvoiceService, renderInvoicePdf } from '../domain/invoices';
+import type { InvoiceInput, InvoiceService } from '../domain/invoices';
+import type { PdfRenderer } from '../domain/pdfs';
 
 type InvoiceOperation =
   | 'listInvoices'
@@ -35,7 +36,10 @@ function invoiceInput(body: components['schemas']['InvoiceFields']): InvoiceInpu
   };
 }
 
-export function invoiceHandlers(invoices: InvoiceService): {
+export function invoiceHandlers(
+  invoices: InvoiceService,
+  pdfs: PdfRenderer,
+): {
   [K in InvoiceOperation]: OperationHandler<operations[K]>;
 } {
   return {
@@ -82,7 +86,7 @@ export function invoiceHandlers(invoices: InvoiceService): {
     }),
     getInvoicePdf: async ({ params, call }) => {
       const invoice = await invoices.get(accountScopeOf(call), params.invoice_id);
-      const pdf = await renderInvoicePdf(invoice);
+      const pdf = await pdfs.invoice(invoice);
       return {
         status: 200,
         contentType: 'application/pdf',

@@ -1,6 +1,5 @@
-import type { HtsReleaseRepository } from '../db/repositories/hts-release.repository';
 import type { TariffRulesRepository } from '../db/repositories/tariff-rules.repository';
-import type { CandidateReranker, HtsSearchIndexCache, HtsSearchPool, Lexicon } from '../domain/classify';
+import type { HtsSearchPool } from '../domain/classify';
 import type { HtsDatabase, HtsReleaseSource } from '../domain/hts';
 import type { ReleaseLineSource, ActiveTariffRules, StoredCalculationStore } from '../domain/tariff';
 import type { Carrier, ParcelQuoteService, ParcelReferenceStore } from '../domain/parcel';
@@ -18,12 +17,6 @@ export interface TariffServices {
   rules: ActiveTariffRules;
   rulesRepository: TariffRulesRepository;
   htsSource: HtsReleaseSource;
-  search: {
-    store: HtsReleaseRepository;
-    indexes: HtsSearchIndexCache;
-    lexicon: Lexicon;
-    reranker: CandidateReranker | null;
-  };
   /** AI search on worker threads (its scoring would hold the event loop). */
   searchPool: HtsSearchPool;
   /** Calculations accounts asked to keep. */

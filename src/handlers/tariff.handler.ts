@@ -16,13 +16,13 @@ import type { Entitlements } from '../domain/access';
 import { listTableFormatOf, tableFileResponse } from './inputs/table-format';
 import { toIeepaRefundEstimate } from './outputs/ieepa-refunds.output';
 import { HtsSearchError } from '../domain/classify';
+import type { PdfRenderer } from '../domain/pdfs';
 import {
   calculateDuty,
   type DutyCalculation,
   type DutyEngineDependencies,
   estimateIeepaRefunds,
   findStoredCalculation,
-  renderDutyReportPdf,
   simulateDuty,
   storeCalculation,
   storedCalculationsTable,
@@ -169,7 +169,10 @@ export function tariffCalculationHandlers(
 }
 
 /** Tariff host, Tariff Pro and business: the account's stored calculations, one by one and as PDF reports. */
-export function storedCalculationHandlers(tariff: TariffServices): {
+export function storedCalculationHandlers(
+  tariff: TariffServices,
+  pdfs: PdfRenderer,
+): {
   [K in 'listTariffCalculations' | 'getTariffCalculation' | 'getTariffCalculationPdf']: OperationHandler<
     tariffOperations[K]
   >;
@@ -195,7 +198,7 @@ export function storedCalculationHandlers(tariff: TariffServices): {
     }),
     getTariffCalculationPdf: async ({ params, call }) => {
       const stored = await findStoredCalculation(tariff.calculations, accountModeOf(call), params.calculation_id);
-      const pdf = await renderDutyReportPdf({
+      const pdf = await pdfs.dutyReport({
         id: stored.id,
         calculatedAt: stored.createdAt,
         lineCount: 1,

@@ -7,6 +7,7 @@ import { jsonDepthLimit } from '../http/json-depth';
 import { expressAdapter, OperationHandler } from '../http/operation';
 import { openApiValidation } from '../http/openapi-validation';
 import { operationDispatch } from '../http/operation-dispatch';
+import { keepRawBody } from '../http/raw-body';
 import { requestMetrics } from '../http/request-metrics';
 import { HttpProblem } from '../http/problem';
 import { wrongHostHint } from '../http/wrong-host';
@@ -54,6 +55,12 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   for (const operation of document.operations) {
     const limit = operation.definition['x-body-limit-bytes'];
     if (typeof limit === 'number') app[operation.method](operation.expressPath, express.json({ limit }));
+    // A signed body (Stripe's webhook) keeps its bytes for the signature check.
+    if (operation.definition['x-keeps-raw-body'] === true)
+      app[operation.method](
+        operation.expressPath,
+        express.json({ limit: deps.config.bodyLimitBytes, verify: keepRawBody }),
+      );
   }
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
   app.use(jsonDepthLimit());

@@ -1,5 +1,6 @@
 import type { operations } from '../generated/hosts/site';
 import { accountHandlers } from '../handlers/accounts.handler';
+import { billingHandlers } from '../handlers/billing.handler';
 import { documentHandlers } from '../handlers/documents.handler';
 import { invoiceHandlers } from '../handlers/invoices.handler';
 import { ltlQuoteHandlers } from '../handlers/ltl-quotes.handler';
@@ -23,10 +24,11 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...accounts,
     ...shipmentHandlers(accountApi.shipments, deps.tariff),
     ...shipmentActionHandlers(accountApi.shipments),
-    ...invoiceHandlers(accountApi.invoices),
+    ...invoiceHandlers(accountApi.invoices, deps.pdfs),
     ...documentHandlers(accountApi.documents),
     ...ltlQuoteHandlers(accountApi.ltl),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
     ...webhookHandlers(deps.webhooks.endpoints),
+    ...billingHandlers(deps.billing, deps.access.accounts),
   };
 }

@@ -7,22 +7,19 @@ import { chooseHtsReleaseSource } from '../reference/hts/hts-release-source';
 import { DirectoryHtsSource } from '../reference/hts/directory-hts-source';
 import { importTariffRules, loadActiveTariffRules } from '../reference/tariff/import-tariff-rules';
 import type { ReadinessCheck } from '../http/readiness';
-import { loadLexicon } from '../reference/classify/lexicon-files';
 import { loadHtsSearchLlmConfig } from '../config/hts-search-llm';
-import { HtsReleaseRepository } from '../db/repositories/hts-release.repository';
 import { htsFileReader } from '../reference/hts/hts-file';
 import type { TariffServices } from '../handlers/services';
 import type { Clock, ImportProgress } from '../domain/shared';
 import { ensureInitialRelease, type HtsRefreshDeps } from '../domain/hts';
 import { ReleaseLineSource, ActiveTariffRules } from '../domain/tariff';
-import { HtsSearchIndexCache, HtsSearchPool, OpenAiCompatibleReranker } from '../domain/classify';
+import { HtsSearchPool, OpenAiCompatibleReranker } from '../domain/classify';
 import { workerEntryBeside } from '../domain/shared';
 import { TariffCalculationRepository } from '../db/repositories/tariff-calculation.repository';
 
 export function createTariffServices(db: Database, config: Config): TariffServices {
   const hts = htsDatabase(db.knex);
   const llm = loadHtsSearchLlmConfig();
-  let search: TariffServices['search'] | undefined;
   const reranker = llm ? new OpenAiCompatibleReranker(llm) : null;
   return {
     hts,
@@ -30,21 +27,6 @@ export function createTariffServices(db: Database, config: Config): TariffServic
     rules: new ActiveTariffRules(),
     rulesRepository: new TariffRulesRepository(db.knex),
     htsSource: chooseHtsReleaseSource({ dataDir: config.dataDir }),
-    // Built on first use (a search, or an import indexing ahead): the language model and the lexicon
-    // take half a second that readiness does not need, so a restart serves sooner.
-    get search() {
-      if (!search) {
-        const store = new HtsReleaseRepository(db.knex);
-        const indexes = new HtsSearchIndexCache(store);
-        search = {
-          store,
-          indexes,
-          lexicon: loadLexicon(indexes.analyser),
-          reranker,
-        };
-      }
-      return search;
-    },
     searchPool: new HtsSearchPool(
       {
         filename: workerEntryBeside(__filename, 'hts-search-worker'),
@@ -73,7 +55,7 @@ export function htsRefreshDeps(services: TariffServices, clock: Clock, progress?
     afterImport: async (release) => {
       services.lines.clear();
       const newest = await services.hts.stores.releases.newest();
-      if (newest?.id === release.id) await services.search.indexes.rebuildFor(release.id);
+      if (newest?.id === release.id) await services.searchPool.indexAhead(release.id);
     },
   };
 }

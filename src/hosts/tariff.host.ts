@@ -21,7 +21,7 @@ export function tariffHostHandlers(deps: AppDependencies, document: HostDocument
     ...serviceHandlers(document, deps.readiness, deps.config),
     getMetrics: metricsHandler(deps.metrics),
     calculateTariff: tariffCalculationHandlers(deps.tariff, deps.access.entitlements).formA,
-    ...storedCalculationHandlers(deps.tariff),
+    ...storedCalculationHandlers(deps.tariff, deps.pdfs),
     searchHtsCodes: htsSearchHandler(deps.tariff),
     estimateIeepaRefunds: ieepaRefundsHandler(deps.tariff),
     simulateTariff: simulationHandler(deps.tariff),
@@ -30,6 +30,7 @@ export function tariffHostHandlers(deps: AppDependencies, document: HostDocument
       createBulkJobService(deps.db.knex, deps.clock, deps.jobs),
       deps.bulkFiles,
       bulkJobEngine(deps.tariff),
+      deps.pdfs,
     ),
   };
 }

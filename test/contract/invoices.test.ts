@@ -4,10 +4,12 @@ import { binaryBody, businessAccount, siteClient } from '../support/account-api'
 import { createTestApp, TestApp } from '../support/app';
 import { testDialect } from '../support/database';
 import { pdfText } from '../support/pdf-text';
+import { expectPdfThreadBusy } from '../support/pdf-threads';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ config: { trustProxy: true, bodyLimitBytes: 65536 } });
+  // One PDF thread and no waiting line: the busy answer can be seen (the other tests ask one at a time).
+  app = await createTestApp({ config: { trustProxy: true, bodyLimitBytes: 65536, pdf: { threads: 1, maxQueue: 0 } } });
   app.clock.set('2026-12-01T09:00:00.000Z');
 });
 afterAll(() => app?.close());
@@ -250,6 +252,13 @@ describe(`invoices on ${testDialect}`, () => {
       .expect(415);
     await client.patch(`/api/invoices/${draft.id}`, { colour: 'red' }).expect(400);
     await client.post(`/api/invoices/${draft.id}/pay`, {}).expect(400);
+  });
+
+  test('the PDF is built on a PDF thread: asked for while the only one is busy, 503 service-busy with Retry-After', async () => {
+    const { live } = await businessAccount(app);
+    const client = siteClient(app, live);
+    const id = (await client.post('/api/invoices', freight).expect(201)).body.id;
+    await expectPdfThreadBusy(() => client.get(`/api/invoices/${id}/pdf`));
   });
 
   test("another account's invoice, or the other mode's, is 404", async () => {

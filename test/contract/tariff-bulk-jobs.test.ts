@@ -9,6 +9,7 @@ import { BulkJobService } from '../../src/domain/tariff/bulk/bulk-job.service';
 import { toApiBulkJob } from '../../src/handlers/outputs/bulk-job.output';
 import { setPlan, signUp } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
+import { expectPdfThreadBusy } from '../support/pdf-threads';
 import { pdfText } from '../support/pdf-text';
 
 jest.setTimeout(120_000);
@@ -21,7 +22,11 @@ let otherPro: string;
 let free: string;
 let agenda: Agenda;
 beforeAll(async () => {
-  app = await createTestApp({ withTariffData: ['hts_2025_revision_18_json.json.gz', 'hts_2026_revision_4_csv.csv'] });
+  // One PDF thread and no waiting line: the busy answer can be seen (the other tests ask one at a time).
+  app = await createTestApp({
+    withTariffData: ['hts_2025_revision_18_json.json.gz', 'hts_2026_revision_4_csv.csv'],
+    config: { pdf: { threads: 1, maxQueue: 0 } },
+  });
   for (const which of ['pro', 'other'] as const) {
     const account = await signUp(app);
     await setPlan(app, account.email, 'tariff_pro');
@@ -233,6 +238,12 @@ describe('bulk jobs', () => {
         name.endsWith('csv') ? lines : lines.map((line) => line.output);
       expect(compared(after.body.data)).toEqual(compared(before.body.data));
     }
+  });
+
+  it('builds the report on a PDF thread: asked for while the only one is busy, 503 service-busy with Retry-After', async () => {
+    await expectPdfThreadBusy(() =>
+      tariff().get(`/api/tariff/bulk-jobs/${jobId}/report.pdf?detail=1`).set('X-API-Key', pro),
+    );
   });
 
   it('reports the job as a PDF: a summary of every line with the total of the resolved ones, the unresolved named and left out, then the lines in detail', async () => {

@@ -3,6 +3,7 @@ import { createTestApp, TestApp } from '../support/app';
 import { signUp, signUpOnPlan, testKeyFor } from '../support/accounts';
 import { rev3AndRev4 } from '../support/hts-fixtures';
 import { pdfText } from '../support/pdf-text';
+import { expectPdfThreadBusy } from '../support/pdf-threads';
 import { renderDutyReportPdf, type DutyReportLine } from '../../src/domain/tariff/duty-report-pdf';
 
 // Real data: HTS 2026 Rev 3 and Rev 4 and the duty rules.
@@ -12,7 +13,8 @@ let proId: string;
 let other: string;
 let free: string;
 beforeAll(async () => {
-  app = await createTestApp({ withTariffData: rev3AndRev4 });
+  // One PDF thread and no waiting line: the busy answer can be seen (the other tests ask one at a time).
+  app = await createTestApp({ withTariffData: rev3AndRev4, config: { pdf: { threads: 1, maxQueue: 0 } } });
   ({ key: pro, accountId: proId } = await signUpOnPlan(app, 'tariff_pro'));
   other = (await signUpOnPlan(app, 'business')).key;
   free = (await signUp(app)).key;
@@ -77,6 +79,11 @@ describe('stored calculations', () => {
     const testKey = await testKeyFor(app, account.key);
     expect((await get(testKey, '/api/tariff/calculations').expect(200)).body.data).toEqual([]);
     await get(account.key, '/api/tariff/calculations?cursor=nonsense').expect(400);
+  });
+
+  it('builds the report on a PDF thread: asked for while the only one is busy, 503 service-busy with Retry-After', async () => {
+    const stored = await calculate(pro, { ...tshirt, store: true }).expect(200);
+    await expectPdfThreadBusy(() => get(pro, `/api/tariff/calculations/${stored.body.calculation_id}/pdf`));
   });
 
   it('renders a stored calculation as a PDF duty report that reads back with its components and totals', async () => {

@@ -80,3 +80,13 @@ it('waits on shutdown at least as long as the longest request allowed (a load pl
     /SHUTDOWN_TIMEOUT_MS must be at least 30250/,
   );
 });
+
+it("bounds the AI search and PDF threads' waiting lines so a search or a PDF past them is a quick 503, not a wait of seconds", () => {
+  // With one search thread, 16 searches waiting at 10–60 ms of work each is at most about a second.
+  expect(loadConfig({}).htsSearch.maxQueue).toBe(16);
+  expect(loadConfig({}).pdf).toEqual({ threads: 1, maxQueue: 16 });
+  expect(loadConfig({ HTS_SEARCH_QUEUE: '4', PDF_THREADS: '2', PDF_QUEUE: '0' })).toMatchObject({
+    htsSearch: { maxQueue: 4 },
+    pdf: { threads: 2, maxQueue: 0 },
+  });
+});

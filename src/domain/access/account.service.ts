@@ -288,6 +288,17 @@ export class AccountService {
     return { accessToken, expiresIn: accessTokenLifetimeSeconds, scopes };
   }
 
+  async accountById(id: string): Promise<Account> {
+    const account = await this.deps.accounts.findById(id);
+    if (!account) throw new DomainError('not_found', `No account ${id}.`);
+    return account;
+  }
+
+  /** A plan changed outside this service (a payment provider's event): remembered keys carry the old plan. */
+  planChangedElsewhere(): void {
+    this.recentKeys.forgetAll();
+  }
+
   /** The admin path names accounts by email. */
   async accountByEmail(email: string): Promise<Account> {
     const account = await this.deps.accounts.findByEmail(email.trim().toLowerCase());

@@ -1,5 +1,6 @@
 import { DomainError, WorkerPool } from '../shared';
 import type { CandidateReranker } from './llm-reranker';
+import type { HtsSearchIndexCache } from './search-index-cache';
 import {
   HtsSearchDeps,
   HtsSearchError,
@@ -9,19 +10,25 @@ import {
   searchHtsCodes,
 } from './hts-search.service';
 
-/** One search for a worker thread: the request and the time it was received (the release in force then). */
-export interface SearchTask {
-  request: HtsSearchRequest;
-  receivedAt: number;
-}
+/**
+ * One task for a worker thread: a search, with the time it was received (the release in force then);
+ * or building a release's index ahead (after an import), answered with the releases it holds indexed.
+ */
+export type SearchTask = { request: HtsSearchRequest; receivedAt: number } | { indexReleaseId: string };
 
 /** A worker's answer; an HtsSearchError crosses the thread as data, since worker_threads keep only an error's message. */
 export type SearchAnswer =
-  { ok: true; result: HtsSearchResult } | { ok: false; reason: HtsSearchError['reason']; message: string };
+  | { ok: true; result: HtsSearchResult }
+  | { ok: false; reason: HtsSearchError['reason']; message: string }
+  | { indexed: string[] };
 
 /** What a search worker runs each task with: its own store, index cache and lexicon (no re-ranker). */
-export function searchTaskRunner(deps: Omit<HtsSearchDeps, 'clock' | 'reranker'>) {
+export function searchTaskRunner(deps: Omit<HtsSearchDeps, 'clock' | 'reranker'> & { indexes: HtsSearchIndexCache }) {
   return async (task: SearchTask): Promise<SearchAnswer> => {
+    if ('indexReleaseId' in task) {
+      await deps.indexes.rebuildFor(task.indexReleaseId);
+      return { indexed: deps.indexes.cachedReleaseIds() };
+    }
     try {
       const result = await searchHtsCodes(task.request, { ...deps, clock: () => task.receivedAt, reranker: null });
       return { ok: true, result };
@@ -71,8 +78,20 @@ export class HtsSearchPool {
 
   async search(request: HtsSearchRequest, receivedAt: number): Promise<HtsSearchResult> {
     const answer = await this.pool.run({ request, receivedAt });
+    if ('indexed' in answer) throw new Error('a search answered as an indexing');
     if (!answer.ok) throw new HtsSearchError(answer.reason, answer.message);
     return rerankSearchResult(answer.result, request.query, this.reranker);
+  }
+
+  /**
+   * Builds a newly imported release's index on a search thread, so the first searches of it do not
+   * wait for it (the main thread keeps no index: it never searches). Answers the release ids that
+   * thread holds indexed. With several threads, the others build theirs on their first search.
+   */
+  async indexAhead(releaseId: string): Promise<string[]> {
+    const answer = await this.pool.run({ indexReleaseId: releaseId });
+    if (!('indexed' in answer)) throw new Error('an indexing answered as a search');
+    return answer.indexed;
   }
 
   close(): Promise<void> {

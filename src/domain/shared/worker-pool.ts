@@ -62,6 +62,9 @@ export class WorkerPool<Task, Answer> {
       // A TypeScript entry (jest, tsx) loads tsx's CommonJS hook to read itself.
       execArgv: path.extname(options.filename) === '.ts' ? ['--require', require.resolve('tsx/cjs')] : [],
       minThreads: 0,
+      // piscina otherwise puts a task that found every thread busy at the back of the line: under a
+      // steady load some searches waited seconds behind ones that came later (issue 43).
+      stricterFIFO: true,
       maxThreads: threads,
       maxQueue,
       idleTimeout: options.idleTimeoutMs ?? 30_000,

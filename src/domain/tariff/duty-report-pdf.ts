@@ -22,7 +22,7 @@ export type DutyReportLine =
 /** A table of every line of a report of several lines, its rows read one at a time. */
 export interface DutyReportSummary {
   columns: PdfColumn[];
-  rows: AsyncIterable<DutyReportSummaryRow>;
+  rows: AsyncIterable<DutyReportSummaryRow> | Iterable<DutyReportSummaryRow>;
   /** What the totalled amount is: "Duty and fees", "Refund estimate". */
   totalLabel: string;
 }

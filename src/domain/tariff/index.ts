@@ -40,7 +40,7 @@ export {
   storedCalculationsTable,
   storedReportLine,
 } from './stored-calculations';
-export { type DutyReportLine, renderDutyReportPdf } from './duty-report-pdf';
+export { type DutyReport, type DutyReportLine, renderDutyReportPdf } from './duty-report-pdf';
 export { type BulkJobKind, type BulkLine, type BulkLineOutput, inputColumns } from './bulk/bulk-columns';
 export {
   type BulkJob,
@@ -52,7 +52,7 @@ export {
   resultColumns,
   resultRow,
 } from './bulk/bulk-job.service';
-export { bulkReportDetailDefault, bulkReportDetailMax, renderBulkJobReport } from './bulk/bulk-report';
+export { bulkReportDetailDefault, bulkReportDetailMax, bulkJobReport } from './bulk/bulk-report';
 export { claimsCellOf, maxBulkFileBytes, type RawRow } from './bulk/bulk-lines';
 export { resultsTable, templateTable } from './bulk/bulk-sheets';
 export { BulkFileReader } from './bulk/bulk-file-reader';

@@ -370,6 +370,9 @@ export interface paths {
          *     date calculated, and a disclaimer. Tables continue on the next page with their header
          *     repeated; pages are numbered. The same calculation always renders the same document.
          *
+         *     The document is built on a PDF thread (`PDF_THREADS`); when every one is busy and the waiting
+         *     line (`PDF_QUEUE`) is full, 503 `service-busy` with `Retry-After`.
+         *
          *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
          */
         get: operations["getTariffCalculationPdf"];
@@ -589,6 +592,9 @@ export interface paths {
          *
          *     The rules version, HTS release, date and disclaimer are printed; pages are numbered. A job
          *     not yet succeeded (queued, running or failed) has no report: 409.
+         *
+         *     The document is built on a PDF thread (`PDF_THREADS`); when every one is busy and the waiting
+         *     line (`PDF_QUEUE`) is full, 503 `service-busy` with `Retry-After`.
          *
          *     Who may call: Tariff Pro and business, with an API key (`X-API-Key` or `Authorization: Bearer`). Free gets 403. No quota.
          */
@@ -3681,6 +3687,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     simulateTariff: {
@@ -4731,6 +4738,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     getHtsLineHistory: {

@@ -279,14 +279,20 @@ describe('optional re-ranking by a model', () => {
 });
 
 describe("the service's import hook", () => {
-  it('builds the index of a newly imported newest release, not of an older revision backfilled for history', async () => {
+  it('builds the index of a newly imported newest release on a search thread, not of an older revision backfilled for history', async () => {
     await clearHtsTables(db);
     const services = createTariffServices(db, { ...loadConfig({}), databaseUrl: db.url });
     const hook = htsRefreshDeps(services, systemClock);
 
-    expect((await importHtsFile(hook, revisionB)).outcome).toBe('imported');
-    expect(services.search.indexes.cachedReleaseIds()).toEqual(['htsr_2030_rev_2']);
-    expect((await importHtsFile(hook, revisionA)).outcome).toBe('imported');
-    expect(services.search.indexes.cachedReleaseIds()).toEqual(['htsr_2030_rev_2']);
+    const indexAhead = jest.spyOn(services.searchPool, 'indexAhead');
+    try {
+      expect((await importHtsFile(hook, revisionB)).outcome).toBe('imported');
+      expect(indexAhead).toHaveBeenCalledTimes(1);
+      await expect(indexAhead.mock.results[0].value).resolves.toEqual(['htsr_2030_rev_2']);
+      expect((await importHtsFile(hook, revisionA)).outcome).toBe('imported');
+      expect(indexAhead).toHaveBeenCalledTimes(1);
+    } finally {
+      await services.searchPool.close();
+    }
   });
 });

@@ -1,11 +1,5 @@
 import type { PdfColumn } from '../../shared';
-import {
-  renderDutyReportPdf,
-  usd,
-  type DutyReport,
-  type DutyReportLine,
-  type DutyReportSummaryRow,
-} from '../duty-report-pdf';
+import { usd, type DutyReport, type DutyReportLine, type DutyReportSummaryRow } from '../duty-report-pdf';
 import type { DutyEngineDependencies } from '../engine/calculate-duty';
 import type { BulkJobKind } from './bulk-columns';
 import { calculateBulkLine } from './bulk-compute';
@@ -125,10 +119,11 @@ function detailNote(kind: BulkJobKind, total: number, detailed: number): string 
   return `Lines 1 to ${detailed} follow in detail; lines ${detailed + 1} to ${total} are in the summary only (their full results are in the job's results file, CSV, XLSX or JSON).`;
 }
 
-export function renderBulkJobReport(input: BulkReportInput): Promise<Buffer> {
+/** The job's duty report, its rows read (and detailed lines computed) as the PDF is built. */
+export function bulkJobReport(input: BulkReportInput): DutyReport {
   const { job } = input;
   const detailed = job.kind === 'calculation' ? Math.min(input.detail, job.linesTotal) : 0;
-  const report: DutyReport = {
+  return {
     id: job.id,
     calculatedAt: job.finishedAt ?? job.createdAt,
     lineCount: job.linesTotal,
@@ -140,5 +135,4 @@ export function renderBulkJobReport(input: BulkReportInput): Promise<Buffer> {
     detailNote: detailNote(job.kind, job.linesTotal, detailed),
     details: detailLines(input, detailed),
   };
-  return renderDutyReportPdf(report);
 }

@@ -31,6 +31,18 @@ describe('WorkerPool', () => {
     }
   });
 
+  it('starts waiting tasks in the order they came (a task that found the thread busy is not sent behind later ones)', async () => {
+    const pool = new WorkerPool<Task, number>({ filename, threads: 1 });
+    try {
+      const finished: number[] = [];
+      const waits = [21, 22, 23, 24, 25, 26, 27, 28];
+      await Promise.all(waits.map((ms) => pool.run({ kind: 'wait', ms }).then((answer) => finished.push(answer))));
+      expect(finished).toEqual(waits);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('uses the busy error the caller names', async () => {
     class Busy extends Error {}
     const pool = new WorkerPool<Task, number>({ filename, threads: 1, maxQueue: 0, busyError: () => new Busy() });

@@ -1,0 +1,1 @@
+export { PdfRenderer } from './pdf-renderer';

@@ -1,0 +1,138 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { agendaJobQueue, type QueuedJob } from '../../src/jobs/job-queue';
+import { retentionJobName } from '../../src/jobs/retention.job';
+import { createScheduler } from '../../src/jobs/scheduler';
+import { createTestDatabase, TestDatabase, testDialect } from '../support/database';
+
+jest.setTimeout(120_000);
+
+/** `npm start` as a process of its own (src/main.ts under tsx) on the shared test database, on free ports. */
+interface ApiProcess {
+  child: ChildProcess;
+  mainUrl: string;
+}
+
+/** Successful runs of a job in one process, from its /metrics (open to loopback). */
+async function successfulRuns(api: ApiProcess, job: string): Promise<number> {
+  const text = await (await fetch(`${api.mainUrl}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`tradelane_job_runs_total{job="${job}",outcome="success"}`));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+async function until(done: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+let db: TestDatabase;
+let emptyDataDir: string;
+const processes: ApiProcess[] = [];
+
+function startApiProcess(name: string): Promise<ApiProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../src/main.ts')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      DATA_DIR: emptyDataDir,
+      PORT_MAIN: '0',
+      PORT_TARIFF: '0',
+      PORT_SITE: '0',
+      TRUST_PROXY: 'true',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'info',
+      JOB_POLL_INTERVAL_MS: '100',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before serving`)));
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      const record = JSON.parse(line) as { msg?: string; ports?: { main: number } };
+      if (record.msg === 'tradelane serving' && record.ports)
+        resolve({ child, mainUrl: `http://127.0.0.1:${record.ports.main}` });
+    });
+  });
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  emptyDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradelane-no-data-'));
+  processes.push(...(await Promise.all([startApiProcess('api-a'), startApiProcess('api-b')])));
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(
+    processes.map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  await db?.destroy();
+  fs.rmSync(emptyDataDir, { recursive: true, force: true });
+});
+
+describe(`two API processes on one ${testDialect} database`, () => {
+  it('keep a daily quota exact: 50 sign-ups at once from one client, spread over both, give 5 accounts and 45 × 429', async () => {
+    const ip = '198.51.100.77';
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${processes[i % 2].mainUrl}/api/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+          body: JSON.stringify({ email: `two-processes-${i}@example.com` }),
+        }).then((res) => ({ status: res.status, via: i % 2 })),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(45);
+    // Both processes answered some of the 429s: the count is the database's, not one process's.
+    expect(new Set(answers.filter((a) => a.status === 429).map((a) => a.via))).toEqual(new Set([0, 1]));
+    const accounts = await db.knex('accounts').where('email', 'like', 'two-processes-%').count({ n: '*' });
+    expect(Number(accounts[0].n)).toBe(5);
+  });
+
+  it("run each queued job once between them (Agenda's lock), whichever process polls first", async () => {
+    // The daily pruning (one row for both processes) runs at the first start: done before counting.
+    const runs = async () =>
+      (await Promise.all(processes.map((api) => successfulRuns(api, retentionJobName)))).reduce((a, b) => a + b, 0);
+    const daily = () => db.knex('agenda_jobs').where({ name: retentionJobName, type: 'single' }).first();
+    await until(async () => (await daily())?.last_finished_at != null, 20_000);
+    const before = await runs();
+    const queue = agendaJobQueue(() =>
+      createScheduler({ db, workerName: 'two-processes-test', pollIntervalMs: 100, lockLifetimeMs: 10_000 }),
+    );
+    const queued: QueuedJob[] = [];
+    for (let i = 0; i < 10; i++) queued.push(await queue.runNow(retentionJobName, { probe: i }));
+    const finished = () =>
+      db
+        .knex('agenda_jobs')
+        .whereIn(
+          'id',
+          queued.map((job) => job.id),
+        )
+        .whereNotNull('last_finished_at')
+        .count({ n: '*' });
+    await until(async () => Number((await finished())[0].n) === 10, 30_000);
+    expect(Number((await finished())[0].n)).toBe(10);
+    // Settle: a second run of any job would show within a few polls.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await runs()) - before).toBe(10);
+    const failed = await db
+      .knex('agenda_jobs')
+      .whereIn(
+        'id',
+        queued.map((job) => job.id),
+      )
+      .where('fail_count', '>', 0)
+      .count({ n: '*' });
+    expect(Number(failed[0].n)).toBe(0);
+  });
+});
