@@ -725,6 +725,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/edi/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List EDI trading partners
+         * @description The account's trading partners in the caller's mode (a test key sees only test-mode
+         *     partners), newest first, with cursor pagination.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `edi:read` scope). No daily quota; the account API's per-second limit applies.
+         */
+        get: operations["listEdiPartners"];
+        put?: never;
+        /**
+         * Connect an EDI trading partner
+         * @description Connects a trading partner: its standard and version, both sides' interchange ids and
+         *     qualifiers (X12 ISA05–08, EDIFACT UNB sender and recipient), the X12 application codes
+         *     (GS02/GS03), the documents exchanged each way and the acknowledgements it wants. The
+         *     usage indicator follows the key: a test key's partners exchange test interchanges
+         *     (ISA15 `T`), a live key's production ones (`P`); the other is 400. A second partner of the
+         *     same standard with the same interchange id and qualifier is 409. The control-number
+         *     counters start at 0. See docs/edi.md.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["createEdiPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edi/partners/{partner_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an EDI trading partner
+         * @description One partner with its control-number counters. Another account's partner, or one of the
+         *     other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:read` for tokens).
+         */
+        get: operations["getEdiPartner"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect an EDI trading partner
+         * @description Disconnects the partner: interchanges from it are no longer accepted.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
+         */
+        delete: operations["deleteEdiPartner"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an EDI trading partner
+         * @description Changes the fields sent, checked as at creation (the standard is fixed; connect a new
+         *     partner for another one). Interchange ids taken by another partner are 409. The
+         *     control-number counters are ours and do not change here.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
+         */
+        patch: operations["updateEdiPartner"];
+        trace?: never;
+    };
     "/api/billing": {
         parameters: {
             query?: never;
@@ -2164,69 +2238,6 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "container.eta_changed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * container.eta_changed
-         * @description The carrier's or the predicted ETA moved beyond the threshold. Signed per Standard Webhooks; answer 2xx within 10 s.
-         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
-         */
-        post: operations["onContainerEtaChanged"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "container.arrived": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * container.arrived
-         * @description The container arrived at its destination port. Signed per Standard Webhooks; answer 2xx within 10 s.
-         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
-         */
-        post: operations["onContainerArrived"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "tariff.changed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * tariff.changed
-         * @description A new HTS revision changed lines under a tariff alert's watched prefixes. Signed per Standard Webhooks; answer 2xx within 10 s.
-         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
-         */
-        post: operations["onTariffChanged"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "billing.plan_changed": {
         parameters: {
             query?: never;
@@ -2284,6 +2295,69 @@ export interface webhooks {
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: operations["onBillingCreditsPurchased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container.eta_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * container.eta_changed
+         * @description The carrier's or the predicted ETA moved beyond the threshold. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onContainerEtaChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "container.arrived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * container.arrived
+         * @description The container arrived at its destination port. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onContainerArrived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tariff.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tariff.changed
+         * @description A new HTS revision changed lines under a tariff alert's watched prefixes. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onTariffChanged"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3125,7 +3199,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write";
+        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "edi:read" | "edi:write";
         OAuthClientCreateRequest: {
             name?: string;
             scopes: components["schemas"]["OAuthScope"][];
@@ -3560,6 +3634,92 @@ export interface components {
             /** @constant */
             object: "list";
             data: components["schemas"]["Shipment"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        EdiStandard: "x12" | "edifact";
+        /**
+         * @description X12 `004010` or `005010`; EDIFACT directory `D.99B` or `D.01B`.
+         * @enum {string}
+         */
+        EdiVersion: "004010" | "005010" | "D.99B" | "D.01B";
+        /**
+         * @description An X12 transaction set (`315` ocean status, `322` terminal events, `214` shipment status, `310` ocean bill of lading, `210` freight invoice, `856` ship notice, `997`/`999` acknowledgements) or an EDIFACT message (`IFTSTA`, `IFTMIN`, `INVOIC`, `CONTRL`).
+         * @enum {string}
+         */
+        EdiDocumentType: "210" | "214" | "310" | "315" | "322" | "856" | "997" | "999" | "IFTSTA" | "IFTMIN" | "INVOIC" | "CONTRL";
+        /** @enum {string} */
+        EdiAcknowledgement: "ta1" | "997" | "999" | "contrl";
+        /** @description An interchange id and its qualifier (X12 ISA05/06 or ISA07/08, `ZZ` mutually defined; EDIFACT UNB sender or recipient and its code qualifier). */
+        EdiInterchangeAddress: {
+            /** @example ZZ */
+            qualifier: string;
+            /** @example CMACGM */
+            id: string;
+        };
+        EdiPartnerFields: {
+            name?: string;
+            version?: components["schemas"]["EdiVersion"];
+            their_interchange_id?: components["schemas"]["EdiInterchangeAddress"];
+            our_interchange_id?: components["schemas"]["EdiInterchangeAddress"];
+            /** @description X12 only, the partner's GS02 application code (default its interchange id). */
+            their_application_code?: string | null;
+            /** @description X12 only, our GS03 application code (default our interchange id). */
+            our_application_code?: string | null;
+            /**
+             * @description `T` test (a test key), `P` production (a live key); X12 ISA15, EDIFACT UNB11 (`1` for test). Default the key's mode.
+             * @enum {string}
+             */
+            usage_indicator?: "T" | "P";
+            /** @description The documents the partner sends us. */
+            inbound_documents?: components["schemas"]["EdiDocumentType"][];
+            /** @description The documents we send the partner. */
+            outbound_documents?: components["schemas"]["EdiDocumentType"][];
+            /** @description The acknowledgements the partner wants of its interchanges (X12 `ta1`, `997`, `999`; EDIFACT `contrl`, also when UNB09 asks). */
+            acknowledgements?: components["schemas"]["EdiAcknowledgement"][];
+        };
+        EdiPartnerCreateRequest: components["schemas"]["EdiPartnerFields"] & {
+            standard: components["schemas"]["EdiStandard"];
+        };
+        EdiPartnerUpdateRequest: components["schemas"]["EdiPartnerFields"];
+        /** @description The last control numbers we used towards the partner (0 before the first); the next is one more, without gaps. */
+        EdiControlNumbers: {
+            /** @description ISA13 or UNB05. */
+            interchange: number;
+            /** @description GS06 (X12). */
+            group: number;
+            /** @description ST02 or UNH01. */
+            transaction_set: number;
+        };
+        EdiPartner: {
+            /** @example edp_01kay2b3c4d5e6f7g8h9j0k1m2 */
+            id: string;
+            /** @constant */
+            object: "edi_partner";
+            livemode: boolean;
+            name: string;
+            standard: components["schemas"]["EdiStandard"];
+            version: components["schemas"]["EdiVersion"];
+            their_interchange_id: components["schemas"]["EdiInterchangeAddress"];
+            our_interchange_id: components["schemas"]["EdiInterchangeAddress"];
+            their_application_code: string | null;
+            our_application_code: string | null;
+            /** @enum {string} */
+            usage_indicator: "T" | "P";
+            inbound_documents: components["schemas"]["EdiDocumentType"][];
+            outbound_documents: components["schemas"]["EdiDocumentType"][];
+            acknowledgements: components["schemas"]["EdiAcknowledgement"][];
+            control_numbers: components["schemas"]["EdiControlNumbers"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        EdiPartnerList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["EdiPartner"][];
             has_more: boolean;
             next_cursor: string | null;
         };
@@ -6218,6 +6378,8 @@ export interface components {
          * @example 6109.10.0012
          */
         HtsCode: string;
+        /** @description The trading partner's id (`edp_…`). */
+        EdiPartnerId: string;
         /** @description The shipment's id (`shp_…`). */
         ShipmentId: string;
         /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
@@ -7876,6 +8038,245 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listEdiPartners: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of partners. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiPartnerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    createEdiPartner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CMA CGM status feed",
+                 *       "standard": "x12",
+                 *       "version": "004010",
+                 *       "their_interchange_id": {
+                 *         "qualifier": "ZZ",
+                 *         "id": "CMACGM"
+                 *       },
+                 *       "our_interchange_id": {
+                 *         "qualifier": "ZZ",
+                 *         "id": "TRADELANE"
+                 *       },
+                 *       "their_application_code": "CMACGM",
+                 *       "our_application_code": "TRADELANE",
+                 *       "usage_indicator": "P",
+                 *       "inbound_documents": [
+                 *         "315",
+                 *         "210"
+                 *       ],
+                 *       "outbound_documents": [
+                 *         "997"
+                 *       ],
+                 *       "acknowledgements": [
+                 *         "ta1",
+                 *         "997"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["EdiPartnerCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The partner. */
+            201: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The partner's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiPartner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getEdiPartner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The trading partner's id (`edp_…`). */
+                partner_id: components["parameters"]["EdiPartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiPartner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    deleteEdiPartner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The trading partner's id (`edp_…`). */
+                partner_id: components["parameters"]["EdiPartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected. */
+            204: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    updateEdiPartner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The trading partner's id (`edp_…`). */
+                partner_id: components["parameters"]["EdiPartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "acknowledgements": [
+                 *         "997"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["EdiPartnerUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The partner as changed. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiPartner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["AccountRateLimited"];
         };
     };
     getBilling: {
@@ -10715,135 +11116,6 @@ export interface operations {
             };
         };
     };
-    onContainerEtaChanged: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
-                "webhook-id": components["parameters"]["WebhookIdHeader"];
-                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
-                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
-                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ContainerEtaChangedEvent"];
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx counts as delivered). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    onContainerArrived: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
-                "webhook-id": components["parameters"]["WebhookIdHeader"];
-                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
-                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
-                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ContainerArrivedEvent"];
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx counts as delivered). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    onTariffChanged: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
-                "webhook-id": components["parameters"]["WebhookIdHeader"];
-                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
-                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
-                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
-                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TariffChangedEvent"];
-            };
-        };
-        responses: {
-            /** @description Received (any 2xx counts as delivered). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     onBillingPlanChanged: {
         parameters: {
             query?: never;
@@ -10947,6 +11219,135 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BillingCreditsPurchasedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onContainerEtaChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContainerEtaChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onContainerArrived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContainerArrivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTariffChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TariffChangedEvent"];
             };
         };
         responses: {
