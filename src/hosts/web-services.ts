@@ -27,6 +27,8 @@ export function createWebServices(deps: AppDependencies, document: HostDocument)
       baseUrl: config.web.baseUrl,
     }),
     access: deps.access,
+    quoteParcels: (request, testMode) => deps.parcel.quotes.quote(request, { testMode }),
+    parcelReady: () => deps.parcel.reference.isLoaded(),
     oauthScopes: oauthScopesOf(document),
     creditBalance: (accountId) => deps.tracking.credits.balance(accountId),
     config: config.web,

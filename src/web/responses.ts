@@ -10,6 +10,7 @@ const statusOf: Partial<Record<DomainErrorKind, number>> = {
   forbidden: 403,
   not_found: 404,
   quota_exceeded: 429,
+  busy: 503,
 };
 
 /** A refused form comes back filled in, with the message and the fields at fault. */

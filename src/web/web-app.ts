@@ -4,6 +4,7 @@ import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
 import { messagePage } from './pages/auth-pages';
 import { securityHeaders } from './security-headers';
+import { toolRoutes } from './tool-routes';
 import { csrfProblem, loadVisitor, visitorOf } from './visitor';
 import type { WebServices } from './web-context';
 
@@ -17,6 +18,7 @@ export const webPaths = [
   '/reset-password',
   '/dashboard',
   '/settings',
+  '/tools',
 ];
 
 /**
@@ -41,6 +43,7 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
   });
   pages.use(authRoutes(web));
   pages.use(accountRoutes(web));
+  pages.use(toolRoutes(web));
   pages.use((req: Request, res: Response) => {
     res
       .status(404)

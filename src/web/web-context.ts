@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { WebConfig } from '../config/web-config';
 import type { Account } from '../domain/access';
 import type { AccessServices } from '../http/access';
+import type { QuoteRequest, QuoteResult } from '../domain/parcel';
 import type { Clock } from '../domain/shared';
 import type { WebAccountService, WebSessionRecord } from '../domain/web-sessions';
 import type { Assets } from './assets';
@@ -12,6 +13,9 @@ export interface WebServices {
   access: AccessServices;
   /** The account's tracking credit balance, from the tracking capability's ledger. */
   creditBalance(accountId: string): Promise<string>;
+  /** Parcel quotes from the quote service the API uses (test mode never reaches a carrier). */
+  quoteParcels(request: QuoteRequest, testMode: boolean): Promise<QuoteResult>;
+  parcelReady(): boolean;
   /** The OAuth scopes a client may be given, as the spec lists them (OAuthScope). */
   oauthScopes: readonly string[];
   config: WebConfig;

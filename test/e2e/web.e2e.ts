@@ -4,6 +4,7 @@ import net from 'node:net';
 import { loadWebConfig } from '../../src/config/web-config';
 import { createTestApp, TestApp } from '../support/app';
 import { launchBrowser, screenshots, TestBrowser } from '../support/browser';
+import { repoDataDir } from '../support/reference-data';
 import { SmtpSink } from '../support/smtp-sink';
 
 let app: TestApp;
@@ -24,7 +25,10 @@ beforeAll(async () => {
   const smtpUrl = await sink.start();
   const port = await freePort();
   base = `http://localhost:${port}`;
-  app = await createTestApp({ config: { web: { ...loadWebConfig({}), baseUrl: base, smtpUrl } } });
+  app = await createTestApp({
+    withParcelData: repoDataDir,
+    config: { web: { ...loadWebConfig({}), baseUrl: base, smtpUrl } },
+  });
   server = http.createServer(app.hosts.site);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   browser = await launchBrowser();
@@ -104,12 +108,30 @@ describe('the web application in chromium', () => {
     await page.getByRole('button', { name: 'Create OAuth client' }).click();
     expect((await page.locator('#new-client-secret').textContent())!.trim()).toMatch(/^tl_cs_test_[0-9A-Za-z]{32}$/);
 
+    // Parcel quotes: the carriers side by side, cheapest and fastest marked.
+    await page.getByRole('link', { name: 'Parcel quotes' }).click();
+    await page.getByLabel('From ZIP').fill('85004');
+    await page.getByLabel('To ZIP').fill('75201');
+    for (const [label, value] of [
+      ['Length (in)', '12'],
+      ['Width (in)', '10'],
+      ['Height (in)', '8'],
+      ['Weight (lb)', '5'],
+    ])
+      await page.getByLabel(label).fill(value);
+    await page.getByRole('button', { name: 'Compare carriers' }).click();
+    await page.getByText('Cheapest').waitFor();
+    expect(await page.locator('section.carrier h3').allTextContents()).toEqual(
+      expect.arrayContaining(['UPS', 'FEDEX', 'USPS']),
+    );
+    fits.parcel = (await screenshots(page, 'parcel')).mobileOverflow;
+
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${base}/login`);
     await page.goto(`${base}/dashboard`);
     expect(page.url()).toBe(`${base}/login`);
 
-    expect(fits).toEqual({ signup: 0, login: 0, overview: 0, integrations: 0 });
+    expect(fits).toEqual({ signup: 0, login: 0, overview: 0, integrations: 0, parcel: 0 });
     expect(errors).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import type { Visitor } from '../web-context';
 const navigation = [
   { href: '/dashboard', label: 'Overview' },
   { href: '/settings/integrations', label: 'Integrations' },
+  { href: '/tools/parcel', label: 'Parcel quotes' },
 ];
 
 // htmx without eval, inline scripts or its injected indicator style: what the strict CSP allows.
