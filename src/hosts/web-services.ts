@@ -27,6 +27,7 @@ export function createWebServices(deps: AppDependencies, document: HostDocument)
       baseUrl: config.web.baseUrl,
     }),
     access: deps.access,
+    billing: deps.billing,
     quoteParcels: (request, testMode) => deps.parcel.quotes.quote(request, { testMode }),
     parcelReady: () => deps.parcel.reference.isLoaded(),
     oauthScopes: oauthScopesOf(document),

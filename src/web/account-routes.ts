@@ -1,5 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import { type CredentialActor, dailyUsage, keyStatus } from '../domain/access';
+import type { BillingOwner } from '../domain/billing';
 import { DomainError, invalidInput, type KeyMode } from '../domain/shared';
 import type { Html } from './html';
 import { graceChoices, integrationsPage, keysPanel, type KeysOutcome } from './pages/integrations-page';
@@ -16,6 +17,12 @@ const ownerOf = (visitor: Visitor): CredentialActor => ({
   expiring: false,
 });
 
+/** Billing is the account's, in the mode the person is viewing (test mode buys in Stripe's test mode). */
+const billingOwnerOf = (visitor: Visitor): BillingOwner => {
+  const { account, session } = visitor.signedIn!;
+  return { accountId: account.id, email: account.email, plan: account.plan, livemode: session.mode === 'live' };
+};
+
 /** A page inside the app goes back to where the form was, never to another site. */
 const backTo = (value: unknown): string =>
   typeof value === 'string' && /^\/[a-z/-]*$/.test(value) ? value : '/dashboard';
@@ -31,18 +38,56 @@ export function accountRoutes(web: WebServices): Router {
     res.redirect(303, '/login');
   });
 
-  router.get('/dashboard', async (_req, res) => {
-    const visitor = visitorOf(res);
+  async function overview(visitor: Visitor, notice?: string): Promise<Html> {
     const { account, session } = visitor.signedIn!;
     const at = now();
-    const [usage, creditBalance, keys] = await Promise.all([
+    const [usage, creditBalance, keys, billing] = await Promise.all([
       dailyUsage(entitlements, quotas, account.id, account.plan, at),
       web.creditBalance(account.id),
       accounts.listKeys(ownerOf(visitor)),
+      web.billing.summary(billingOwnerOf(visitor)),
     ]);
     const activeKeys = keys.filter((key) => key.mode === session.mode && keyStatus(key, at.getTime()) === 'active');
-    sendPage(res, overviewPage(visitor, { usage, creditBalance, activeKeys: activeKeys.length, now: at }));
-  });
+    return overviewPage(visitor, {
+      usage,
+      creditBalance,
+      activeKeys: activeKeys.length,
+      now: at,
+      billingEnabled: billing.enabled,
+      notice,
+    });
+  }
+
+  router.get('/dashboard', async (_req, res) => sendPage(res, await overview(visitorOf(res))));
+
+  // Stripe's pages: Checkout for Tariff Pro, the portal for a paid plan. The plan changes on Stripe's event, not here.
+  const viaStripe =
+    (open: (owner: BillingOwner, back: string) => Promise<string>) => async (req: Request, res: Response) => {
+      const visitor = visitorOf(res);
+      try {
+        res.redirect(303, await open(billingOwnerOf(visitor), `${req.protocol}://${req.get('host')}/dashboard`));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        sendPage(res, await overview(visitor, error.message), error);
+      }
+    };
+  router.post(
+    '/dashboard/billing/upgrade',
+    viaStripe(
+      async (owner, back) =>
+        (
+          await web.billing.createCheckout(owner, {
+            product: 'tariff_pro',
+            successUrl: `${back}?checkout=success`,
+            cancelUrl: `${back}?checkout=cancelled`,
+          })
+        ).url,
+    ),
+  );
+  router.post(
+    '/dashboard/billing/portal',
+    viaStripe((owner, back) => web.billing.createPortal(owner, back)),
+  );
 
   router.post('/dashboard/mode', async (req, res) => {
     const body = req.body as Record<string, unknown>;

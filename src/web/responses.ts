@@ -11,6 +11,8 @@ const statusOf: Partial<Record<DomainErrorKind, number>> = {
   not_found: 404,
   quota_exceeded: 429,
   busy: 503,
+  upstream_unavailable: 502,
+  not_configured: 501,
 };
 
 /** A refused form comes back filled in, with the message and the fields at fault. */

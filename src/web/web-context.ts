@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { WebConfig } from '../config/web-config';
 import type { Account } from '../domain/access';
+import type { BillingService } from '../domain/billing';
 import type { AccessServices } from '../http/access';
 import type { QuoteRequest, QuoteResult } from '../domain/parcel';
 import type { Clock } from '../domain/shared';
@@ -16,6 +17,8 @@ export interface WebServices {
   /** Parcel quotes from the quote service the API uses (test mode never reaches a carrier). */
   quoteParcels(request: QuoteRequest, testMode: boolean): Promise<QuoteResult>;
   parcelReady(): boolean;
+  /** Stripe Checkout and the customer portal, the service the billing API uses. */
+  billing: BillingService;
   /** The OAuth scopes a client may be given, as the spec lists them (OAuthScope). */
   oauthScopes: readonly string[];
   config: WebConfig;

@@ -3,18 +3,32 @@ import { loadWebConfig } from '../../src/config/web-config';
 import { createTestApp, TestApp } from '../support/app';
 import { SmtpSink } from '../support/smtp-sink';
 import { WebBrowser } from '../support/web-browser';
+import {
+  fakeStripeBilling,
+  sendStripeEvent,
+  startStripeFake,
+  StripeFake,
+  stripeEvent,
+  stripeSubscription,
+} from '../support/stripe-fake';
 
 let app: TestApp;
+let stripe: StripeFake;
 const sink = new SmtpSink();
 const password = 'correct horse battery';
 let counter = 0;
 
 beforeAll(async () => {
   const smtpUrl = await sink.start();
-  app = await createTestApp({ config: { trustProxy: true, web: { ...loadWebConfig({}), smtpUrl } } });
+  stripe = await startStripeFake();
+  app = await createTestApp({
+    billing: fakeStripeBilling(stripe),
+    config: { trustProxy: true, web: { ...loadWebConfig({}), smtpUrl } },
+  });
 });
 afterAll(async () => {
   await app.close();
+  await stripe.close();
   await sink.stop();
 });
 
@@ -125,6 +139,50 @@ describe('Overview', () => {
     expect(page).toContain('Resets 00:00 UTC, in');
     expect(page).toMatch(/<strong>0\.00<\/strong> credits/);
     expect(page).toContain('You are viewing <strong>test</strong> data');
+  });
+});
+
+describe('Overview → billing', () => {
+  it('sends a Free account to Stripe Checkout for Tariff Pro, and a paying one to the portal; Stripe says when the plan changes', async () => {
+    const { browser, accountId } = await signedIn();
+    await browser.get('/dashboard');
+    await browser.post('/dashboard/mode', { mode: 'live', back: '/dashboard' });
+    expect((await browser.get('/dashboard')).text).toContain('Upgrade to Tariff Pro');
+
+    const upgrade = await browser.post('/dashboard/billing/upgrade', {});
+    expect(upgrade.status).toBe(303);
+    expect(upgrade.headers.location).toMatch(new RegExp(`^${stripe.url}/c/pay/cs_live_`));
+    expect(stripe.calls.at(-1)?.body).toMatchObject({
+      client_reference_id: accountId,
+      success_url: expect.stringMatching(/\/dashboard\?checkout=success$/),
+    });
+    expect((await app.db.knex('accounts').where({ id: accountId }).first()).plan).toBe('free');
+
+    stripe.down = true;
+    try {
+      const refused = await browser.post('/dashboard/billing/upgrade', {});
+      expect(refused.status).toBe(502);
+      expect(refused.text).toContain('Stripe did not');
+    } finally {
+      stripe.down = false;
+    }
+
+    const subscription = stripeSubscription({
+      id: `sub_web_${accountId}`,
+      accountId,
+      product: 'tariff_pro',
+      status: 'active',
+      periodEnd: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+    });
+    await sendStripeEvent(
+      app,
+      stripeEvent('customer.subscription.created', subscription, { createdAt: app.clock.now() }),
+    ).expect(200);
+    const paid = await browser.get('/dashboard');
+    expect(paid.text).toContain('Manage billing');
+    const portal = await browser.post('/dashboard/billing/portal', {});
+    expect(portal.status).toBe(303);
+    expect(portal.headers.location).toMatch(new RegExp(`^${stripe.url}/p/session/`));
   });
 });
 

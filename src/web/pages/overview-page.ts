@@ -2,7 +2,7 @@ import type { BucketUsage } from '../../domain/access';
 import type { PlanName } from '../../domain/shared';
 import { type Html, html } from '../html';
 import type { Visitor } from '../web-context';
-import { page } from './layout';
+import { csrfField, page } from './layout';
 
 const planLabels: Record<PlanName, string> = { free: 'Free', tariff_pro: 'Tariff Pro', business: 'Business' };
 
@@ -51,6 +51,25 @@ export interface OverviewData {
   creditBalance: string;
   activeKeys: number;
   now: Date;
+  /** Whether this server takes payments in the session's mode (Stripe keys configured). */
+  billingEnabled: boolean;
+  /** Why the last billing action did nothing (Stripe did not answer, a subscription exists…). */
+  notice?: string;
+}
+
+/** Upgrade (Free) or manage billing (a paid plan) through Stripe; only the provider's events change the plan. */
+function billingAction(visitor: Visitor, plan: string, enabled: boolean): Html {
+  if (plan === 'business') return html`<p class="muted">Business plans are arranged with Tradelane.</p>`;
+  if (!enabled) return html`<p class="muted">Payments are not configured on this server (docs/billing.md).</p>`;
+  return plan === 'free'
+    ? html`<form method="post" action="/dashboard/billing/upgrade">
+        ${csrfField(visitor)}
+        <button type="submit">Upgrade to Tariff Pro: 199 USD a month</button>
+      </form>`
+    : html`<form method="post" action="/dashboard/billing/portal">
+        ${csrfField(visitor)}
+        <button type="submit">Manage billing</button>
+      </form>`;
 }
 
 export function overviewPage(visitor: Visitor, data: OverviewData): Html {
@@ -60,6 +79,7 @@ export function overviewPage(visitor: Visitor, data: OverviewData): Html {
     visitor,
     'Overview',
     html`<h1>Overview</h1>
+      ${data.notice ? html`<div class="notice error" role="alert">${data.notice}</div>` : ''}
       ${
         mode === 'test'
           ? html`<div class="notice warn">
@@ -72,7 +92,7 @@ export function overviewPage(visitor: Visitor, data: OverviewData): Html {
         <section class="card" aria-labelledby="plan-h">
           <h2 id="plan-h">Plan</h2>
           <p><strong>${planLabels[signedIn.account.plan]}</strong></p>
-          <p class="muted">Plan changes are made by Tradelane on request (docs/access.md).</p>
+          ${billingAction(visitor, signedIn.account.plan, data.billingEnabled)}
         </section>
         <section class="card" aria-labelledby="credits-h">
           <h2 id="credits-h">Tracking credits</h2>
