@@ -62,6 +62,11 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The web application's browser script (src/web/assets/app.js): the browser's globals, not Node's.
+    files: ['src/web/assets/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { document: 'readonly', navigator: 'readonly' } },
+  },
   // Plain JavaScript (configs, the lint rule, build helpers) is linted without type information.
   { files: ['**/*.js', '**/*.cjs', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   // Layout is Prettier's (`npm run format`); lint turns off the rules that would argue with it.

@@ -17,7 +17,7 @@ const layers = [
   ['db', 'storage'],
   ['reference', 'jobs'],
   ['http'],
-  ['handlers'],
+  ['handlers', 'web'],
   ['hosts'],
   ['server', 'process-lifecycle'],
   ['main', 'worker', 'admin-cli'],

@@ -1,6 +1,6 @@
 /**
  * CI (after the build): the compiled code resolves the files it reads at run time (lexicon, tariff
- * measures, rate-card supplements, host documents, the sea-route network) under dist/, beside itself, and finds them there.
+ * measures, rate-card supplements, host documents, the web application's assets, the sea-route network) under dist/, beside itself, and finds them there.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -12,6 +12,7 @@ const folders = {
   measures: require(path.join(dist, 'reference/tariff/tariff-rule-sources')).measuresDir,
   supplements: require(path.join(dist, 'reference/parcel/import-parcel-reference')).parcelSupplementsDir,
   'host documents': path.join(require(path.join(dist, 'config/paths')).generatedDir, 'openapi'),
+  'web assets': require(path.join(dist, 'web/assets.js')).webAssetsDir,
 };
 // A single file beside compiled modules: the folder is never empty, so the file itself is checked.
 const singleFiles = {

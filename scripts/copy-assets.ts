@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 
-const assetExtensions = new Set(['.yaml', '.yml', '.json', '.csv']);
+// .css, .js and .svg: the web application's browser files (src/web/assets), read by src/web/assets.ts.
+const assetExtensions = new Set(['.yaml', '.yml', '.json', '.csv', '.css', '.js', '.svg']);
 
 /** Copies every asset under `from` to the same relative place under `to`; returns the files copied. */
 export function copyAssets(from: string, to: string): string[] {

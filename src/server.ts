@@ -31,7 +31,10 @@ import { ServiceMetrics } from './observability/metrics';
 import { importProgressReporter } from './observability/import-progress-log';
 import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
+import { loadBillingConfig } from './config/billing-config';
+import { createBillingServices } from './hosts/billing-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
+import { defineBillingGraceJob } from './jobs/billing-grace.job';
 import { defineBulkJob } from './jobs/bulk-job.job';
 import { defineRetentionJob } from './jobs/retention.job';
 import { RetentionRepository } from './db/repositories/retention.repository';
@@ -76,17 +79,20 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
   const jobs = agendaJobQueue(() => scheduler);
   const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
   const metrics = new ServiceMetrics({ process: true });
+  const access = createAccessServices(db, systemClock);
+  const billing = createBillingServices(db.knex, loadBillingConfig(), systemClock, access.accounts, tracking.credits);
   return {
     config,
     db,
     logger,
     clock: systemClock,
     readiness,
-    access: createAccessServices(db, systemClock),
+    access,
     tariff,
     parcel,
     tracking,
     webhooks,
+    billing,
     loadPlanner: new LoadPlanPool(config.loadPlanner),
     bulkFiles: new BulkFileReader(config.bulkFileReader),
     pdfs: new PdfRenderer(config.pdf),
@@ -130,7 +136,7 @@ export async function startWorker(
   agenda: Agenda,
   deps: Pick<
     AppDependencies,
-    'config' | 'db' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks' | 'metrics' | 'jobs'
+    'config' | 'db' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks' | 'metrics' | 'jobs' | 'billing'
   >,
 ): Promise<Worker> {
   const { logger, metrics } = deps;
@@ -172,6 +178,10 @@ export async function startWorker(
     store: new RetentionRepository(deps.db.knex),
     clock: deps.clock,
     onReport: (report) => logger.info({ report }, 'expired records pruned'),
+  });
+  await defineBillingGraceJob(agenda, {
+    billing: deps.billing,
+    onDowngrades: (count) => logger.info({ accounts: count }, 'unpaid Tariff Pro ended after its grace period'),
   });
   const webhookDelivery = await defineWebhookDeliveryJob(agenda, {
     delivery: deps.webhooks.delivery,

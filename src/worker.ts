@@ -12,6 +12,9 @@ import { systemClock } from './domain/shared';
 import { ServiceMetrics } from './observability/metrics';
 import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
+import { loadBillingConfig } from './config/billing-config';
+import { createAccessServices } from './hosts/access-services';
+import { createBillingServices } from './hosts/billing-services';
 
 /** `npm run worker`: a job worker alone, for scaling jobs apart from the API (MySQL only in practice). */
 const config = loadConfig();
@@ -21,6 +24,8 @@ runUntilSignalled(logger, async () => {
   await migrateToLatest(db);
   const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
   const scheduler = createProcessScheduler(db, config);
+  const tracking = createTrackingServices(db.knex, loadTrackingConfig(), systemClock);
+  const accounts = createAccessServices(db, systemClock).accounts;
   const worker = await startWorker(scheduler, {
     config,
     db,
@@ -28,10 +33,11 @@ runUntilSignalled(logger, async () => {
     logger,
     clock: systemClock,
     tariff: createTariffServices(db, config),
-    tracking: createTrackingServices(db.knex, loadTrackingConfig(), systemClock),
+    tracking,
     // A worker alone serves no HTTP: its job counts are not exported (GET /metrics is the API process's).
     metrics: new ServiceMetrics(),
     webhooks,
+    billing: createBillingServices(db.knex, loadBillingConfig(), systemClock, accounts, tracking.credits),
   });
   return {
     async stop() {

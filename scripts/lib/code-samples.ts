@@ -17,6 +17,8 @@ interface Call {
   route: string;
   pathParams: Record<string, string>;
   query: Record<string, string | number | boolean>;
+  /** Required header parameters (a signature, say), with the spec's example or a placeholder. */
+  headers: Record<string, string>;
   body: unknown;
   form: boolean;
   auth: { header: string; scheme: string; env: string } | null;
@@ -94,6 +96,11 @@ function callOf(
         query[String(parameter.name)] = example as string;
     }
   }
+  const headers: Call['headers'] = {};
+  for (const parameter of parameters.filter((p) => p.in === 'header' && p.required === true)) {
+    const example = parameter.example ?? resolve(document, parameter.schema).example;
+    headers[String(parameter.name)] = example === undefined ? `{${String(parameter.name)}}` : String(example);
+  }
   const requestBody = resolve(document, operation.requestBody);
   const content = isObject(requestBody.content) ? requestBody.content : {};
   const form = !jsonMedia(requestBody) && 'application/x-www-form-urlencoded' in content;
@@ -113,6 +120,7 @@ function callOf(
     route,
     pathParams,
     query,
+    headers,
     body,
     form,
     auth: authOf(document, operation),
@@ -135,6 +143,7 @@ function curl(call: Call, base: string): string {
     `curl${call.method === 'get' ? '' : ` -X ${call.method.toUpperCase()}`} ${shellQuote(base + pathOf(call) + queryString(call))}`,
   ];
   if (call.auth) lines.push(`-H "${call.auth.header}: ${call.auth.scheme}$${call.auth.env}"`);
+  for (const [name, value] of Object.entries(call.headers)) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (call.body !== undefined && call.form) {
     for (const [name, value] of Object.entries(call.body as JsonObject))
       lines.push(`--data-urlencode ${shellQuote(`${name}=${String(value)}`)}`);
@@ -172,6 +181,7 @@ function typescript(call: Call, base: string, host: HostName): string {
   const params: string[] = [];
   if (Object.keys(call.pathParams).length > 0) params.push(`path: ${literal(call.pathParams, '    ', false)}`);
   if (Object.keys(call.query).length > 0) params.push(`query: ${literal(call.query, '    ', false)}`);
+  if (Object.keys(call.headers).length > 0) params.push(`header: ${literal(call.headers, '    ', false)}`);
   if (params.length > 0) options.push(`params: {\n    ${params.join(',\n    ')},\n  }`);
   if (call.body !== undefined) options.push(`body: ${literal(call.body, '  ', false)}`);
   if (call.form)
@@ -194,10 +204,14 @@ function typescript(call: Call, base: string, host: HostName): string {
 
 function python(call: Call, base: string): string {
   const args = [JSON.stringify(base + pathOf(call))];
+  const headers = Object.entries(call.headers).map(
+    ([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`,
+  );
   if (call.auth)
-    args.push(
-      `headers={${JSON.stringify(call.auth.header)}: ${call.auth.scheme ? `"${call.auth.scheme}" + ` : ''}os.environ["${call.auth.env}"]}`,
+    headers.unshift(
+      `${JSON.stringify(call.auth.header)}: ${call.auth.scheme ? `"${call.auth.scheme}" + ` : ''}os.environ["${call.auth.env}"]`,
     );
+  if (headers.length > 0) args.push(`headers={${headers.join(', ')}}`);
   if (Object.keys(call.query).length > 0) args.push(`params=${literal(call.query, '    ', true)}`);
   if (call.body !== undefined) args.push(`${call.form ? 'data' : 'json'}=${literal(call.body, '    ', true)}`);
   return [

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from './paths';
+import { loadWebConfig, type WebConfig } from './web-config';
 
 /**
  * Configuration read once from the environment. Names are stable: operators script them.
@@ -51,6 +52,8 @@ export interface Config {
   adminTokenSha256: string | null;
   /** SHA-256 (hex) of the metrics token: with it, GET /metrics answers beyond loopback to `Authorization: Bearer <token>`. */
   metricsTokenSha256: string | null;
+  /** The web application on the site host: its address, the mailer, cookies (src/config/web-config.ts). */
+  web: WebConfig;
 }
 
 export class ConfigError extends Error {}
@@ -175,5 +178,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     adminTokenSha256: tokenSha256(env, 'ADMIN_TOKEN_SHA256', 'admin token'),
     metricsTokenSha256: tokenSha256(env, 'METRICS_TOKEN_SHA256', 'metrics token'),
+    web: loadWebConfig(env),
   };
 }

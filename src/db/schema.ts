@@ -95,6 +95,73 @@ export const schema: Record<string, TableSchema> = {
       account_id: 'accounts.id',
     },
   },
+  billing_checkouts: {
+    columns: {
+      id: 'string(255)',
+      account_id: 'string(40)',
+      livemode: 'boolean',
+      product: 'string(32)',
+      credits: 'integer null',
+      amount: 'decimal(12, 2)',
+      currency: 'string(3)',
+      url: 'text',
+      status: 'string(16)',
+      expires_at: 'bigInteger null',
+      created_at: 'bigInteger',
+      completed_at: 'bigInteger null',
+    },
+    primary: ['id'],
+    indexes: {
+      billing_checkouts_account: 'index(account_id, livemode, product, created_at)',
+    },
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
+  billing_customers: {
+    columns: {
+      account_id: 'string(40)',
+      livemode: 'boolean',
+      provider_customer_id: 'string(255)',
+      created_at: 'bigInteger',
+    },
+    primary: ['account_id', 'livemode'],
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
+  billing_provider_events: {
+    columns: {
+      id: 'string(255)',
+      type: 'string(100)',
+      livemode: 'boolean',
+      received_at: 'bigInteger',
+    },
+    primary: ['id'],
+  },
+  billing_subscriptions: {
+    columns: {
+      id: 'string(255)',
+      account_id: 'string(40)',
+      livemode: 'boolean',
+      product: 'string(32)',
+      status: 'string(32)',
+      current_period_end: 'bigInteger null',
+      cancel_at_period_end: 'boolean',
+      payment_failed_at: 'bigInteger null',
+      provider_updated_at: 'bigInteger',
+      created_at: 'bigInteger',
+      updated_at: 'bigInteger',
+    },
+    primary: ['id'],
+    indexes: {
+      billing_subscriptions_account: 'index(account_id, livemode)',
+      billing_subscriptions_payment_failed: 'index(payment_failed_at)',
+    },
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
   bulk_job_inputs: {
     columns: {
       job_id: 'string(40)',
@@ -192,6 +259,39 @@ export const schema: Record<string, TableSchema> = {
     indexes: {
       documents_account_page: 'index(account_id, livemode, created_at, id)',
       documents_shipment: 'index(shipment_id)',
+    },
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
+  edi_partners: {
+    columns: {
+      id: 'string(40)',
+      account_id: 'string(40)',
+      livemode: 'boolean',
+      name: 'string(100)',
+      standard: 'string(8)',
+      version: 'string(8)',
+      their_qualifier: 'string(4)',
+      their_interchange_id: 'string(35)',
+      our_qualifier: 'string(4)',
+      our_interchange_id: 'string(35)',
+      their_application_code: 'string(15) null',
+      our_application_code: 'string(15) null',
+      usage_indicator: 'string(1)',
+      inbound_documents: 'text',
+      outbound_documents: 'text',
+      acknowledgements: 'text',
+      last_interchange_number: 'bigInteger',
+      last_group_number: 'bigInteger',
+      last_set_number: 'bigInteger',
+      created_at: 'bigInteger',
+      updated_at: 'bigInteger',
+    },
+    primary: ['id'],
+    indexes: {
+      edi_partners_account_page: 'index(account_id, livemode, created_at, id)',
+      edi_partners_their_id: 'unique(account_id, livemode, standard, their_qualifier, their_interchange_id)',
     },
     references: {
       account_id: 'accounts.id',
@@ -915,6 +1015,54 @@ export const schema: Record<string, TableSchema> = {
     primary: ['mmsi'],
     indexes: {
       vessels_imo: 'index(imo)',
+    },
+  },
+  web_email_links: {
+    columns: {
+      token_hash: 'string(64)',
+      account_id: 'string(40)',
+      purpose: 'string(16)',
+      created_at: 'bigInteger',
+      expires_at: 'bigInteger',
+      used_at: 'bigInteger null',
+    },
+    primary: ['token_hash'],
+    indexes: {
+      web_email_links_account: 'index(account_id, purpose)',
+    },
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
+  web_logins: {
+    columns: {
+      account_id: 'string(40)',
+      password_hash: 'string(200)',
+      email_verified_at: 'bigInteger null',
+      created_at: 'bigInteger',
+      updated_at: 'bigInteger',
+    },
+    primary: ['account_id'],
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
+  web_sessions: {
+    columns: {
+      id_hash: 'string(64)',
+      account_id: 'string(40)',
+      csrf_token: 'string(64)',
+      mode: 'string(8)',
+      created_at: 'bigInteger',
+      expires_at: 'bigInteger',
+    },
+    primary: ['id_hash'],
+    indexes: {
+      web_sessions_account: 'index(account_id)',
+      web_sessions_expires: 'index(expires_at)',
+    },
+    references: {
+      account_id: 'accounts.id',
     },
   },
   webhook_deliveries: {

@@ -1,4 +1,5 @@
 import { loadDocumentStorageConfig } from '../config/document-storage-config';
+import { EdiPartnerRepository } from '../db/repositories/edi-partner.repository';
 import { DocumentRepository } from '../db/repositories/document.repository';
 import { InvoiceRepository } from '../db/repositories/invoice.repository';
 import { LtlQuoteRequestRepository } from '../db/repositories/ltl-quote-request.repository';
@@ -11,6 +12,7 @@ import { LocalDiskStorage } from '../storage/local-disk.storage';
 import { S3Storage } from '../storage/s3.storage';
 import type { AppDependencies } from './app-dependencies';
 import { DocumentService, type DocumentStorage } from '../domain/documents';
+import { EdiPartnerService } from '../domain/edi';
 import { InvoiceService } from '../domain/invoices';
 import { LtlQuoteService } from '../domain/ltl';
 import { ShipmentService, SubscriptionShipmentTracking } from '../domain/shipments';
@@ -51,5 +53,6 @@ export function createAccountApiServices(deps: AppDependencies) {
     clock,
     present: toApiLtlQuoteRequest,
   });
-  return { shipments, invoices, documents, ltl };
+  const ediPartners = new EdiPartnerService({ store: new EdiPartnerRepository(deps.db.knex), clock });
+  return { shipments, invoices, documents, ltl, ediPartners };
 }

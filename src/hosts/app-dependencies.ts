@@ -11,6 +11,7 @@ import type { ParcelServices, TariffServices } from '../handlers/services';
 import type { Readiness } from '../http/readiness';
 import type { TrackingServices } from './tracking-services';
 import type { WebhookServices } from './webhook-services';
+import type { BillingService } from '../domain/billing';
 import type { Clock } from '../domain/shared';
 
 /** Everything the hosts are built from; made once by the composition root (src/server.ts) or a test. */
@@ -36,4 +37,6 @@ export interface AppDependencies {
   metrics: ServiceMetrics;
   /** Webhook endpoints and events for the site host, and the delivery the worker runs. */
   webhooks: WebhookServices;
+  /** Checkout, the portal and Stripe's events (off without Stripe keys). */
+  billing: BillingService;
 }

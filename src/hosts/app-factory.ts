@@ -7,6 +7,7 @@ import { jsonDepthLimit } from '../http/json-depth';
 import { expressAdapter, OperationHandler } from '../http/operation';
 import { openApiValidation } from '../http/openapi-validation';
 import { operationDispatch } from '../http/operation-dispatch';
+import { keepRawBody } from '../http/raw-body';
 import { requestMetrics } from '../http/request-metrics';
 import { HttpProblem } from '../http/problem';
 import { wrongHostHint } from '../http/wrong-host';
@@ -17,6 +18,8 @@ import type { HostName } from '../http/host-names';
 import { mainHostHandlers } from './main.host';
 import { siteHostHandlers } from './site.host';
 import { tariffHostHandlers } from './tariff.host';
+import { createWebServices } from './web-services';
+import { createWebApp } from '../web/web-app';
 
 const handlersOf: Record<HostName, (deps: AppDependencies, document: HostDocument) => object> = {
   main: mainHostHandlers,
@@ -45,11 +48,19 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   app.set('trust proxy', deps.config.trustProxy);
 
   app.use(accessLog(deps.logger.child({ host }), requestMetrics(host, deps.metrics)));
+  // The web application's pages and assets answer before the API's stack, which never sees their cookies.
+  if (host === 'site') app.use(createWebApp(createWebServices(deps, document)));
   app.use(apiVersioning());
   // An operation that takes larger JSON bodies (bulk lines) says so with x-body-limit-bytes; its parser reads first.
   for (const operation of document.operations) {
     const limit = operation.definition['x-body-limit-bytes'];
     if (typeof limit === 'number') app[operation.method](operation.expressPath, express.json({ limit }));
+    // A signed body (Stripe's webhook) keeps its bytes for the signature check.
+    if (operation.definition['x-keeps-raw-body'] === true)
+      app[operation.method](
+        operation.expressPath,
+        express.json({ limit: deps.config.bodyLimitBytes, verify: keepRawBody }),
+      );
   }
   app.use(express.json({ limit: deps.config.bodyLimitBytes }));
   app.use(jsonDepthLimit());

@@ -1,5 +1,7 @@
 import type { operations } from '../generated/hosts/site';
 import { accountHandlers } from '../handlers/accounts.handler';
+import { billingHandlers } from '../handlers/billing.handler';
+import { ediHandlers } from '../handlers/edi.handler';
 import { documentHandlers } from '../handlers/documents.handler';
 import { invoiceHandlers } from '../handlers/invoices.handler';
 import { ltlQuoteHandlers } from '../handlers/ltl-quotes.handler';
@@ -26,7 +28,9 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...invoiceHandlers(accountApi.invoices, deps.pdfs),
     ...documentHandlers(accountApi.documents),
     ...ltlQuoteHandlers(accountApi.ltl),
+    ...ediHandlers(accountApi.ediPartners),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
     ...webhookHandlers(deps.webhooks.endpoints),
+    ...billingHandlers(deps.billing, deps.access.accounts),
   };
 }

@@ -3,6 +3,7 @@ import type { HostName } from './host-names';
 import { accessLocalsOf, clientIpOf } from './access';
 import { originOf } from './origin';
 import { type UploadedFile, uploadedFilesOf } from './multipart-upload';
+import { rawBodyOf } from './raw-body';
 import { requestIdOf } from './request-id';
 import { writeBody, writeJson } from './response-writer';
 import type { Caller, Clock } from '../domain/shared';
@@ -61,6 +62,8 @@ export interface CallContext {
   quota: QuotaState | null;
   /** The files of a multipart body (none otherwise). */
   files: UploadedFile[];
+  /** The JSON body's bytes as received, on operations marked `x-keeps-raw-body` (signed bodies). */
+  rawBody: Buffer | undefined;
 }
 
 export interface OperationInput<Op> {
@@ -111,6 +114,10 @@ class RequestCallContext implements CallContext {
 
   header(name: string): string | undefined {
     return this.req.get(name);
+  }
+
+  get rawBody(): Buffer | undefined {
+    return rawBodyOf(this.req);
   }
 }
 

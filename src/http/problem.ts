@@ -105,7 +105,8 @@ export const problemKinds = {
   'not-implemented': {
     status: 501,
     title: 'Not implemented',
-    description: 'The operation is declared in the contract but not yet available.',
+    description:
+      'The operation is declared in the contract but not available on this server: not yet built, or it needs settings the server was started without (billing without Stripe keys). `detail` says which.',
   },
   'upstream-unavailable': {
     status: 502,
@@ -148,6 +149,7 @@ export const problemKindOfDomainError: Record<DomainErrorKind, ProblemKind> = {
   quota_exceeded: 'quota-exceeded',
   upstream_unavailable: 'upstream-unavailable',
   busy: 'service-busy',
+  not_configured: 'not-implemented',
 };
 
 export interface ProblemFieldError {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { loadHostDocument } from '../../src/http/host-document';
 import { HostName, hostNames } from '../../src/http/host-names';
 import { createTestApp, TestApp } from '../support/app';
+import { fakeStripeBilling, startStripeFake, StripeFake } from '../support/stripe-fake';
 import { setPlan, signUp } from '../support/accounts';
 import { operationRoutes } from '../support/status-log';
 
@@ -30,9 +31,12 @@ type Operation = {
 };
 
 let app: TestApp;
+let stripe: StripeFake;
 let testKey: string;
 beforeAll(async () => {
-  app = await createTestApp({ config: { trustProxy: true } });
+  // Billing on, against a local Stripe: bad input reaches Checkout and the portal, not a 501.
+  stripe = await startStripeFake();
+  app = await createTestApp({ billing: fakeStripeBilling(stripe), config: { trustProxy: true } });
   const account = await signUp(app);
   await setPlan(app, account.email, 'business');
   testKey = (
@@ -43,7 +47,10 @@ beforeAll(async () => {
       .expect(201)
   ).body.secret;
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await stripe.close();
+});
 
 const documents = Object.fromEntries(
   hostNames.map((host) => [host, loadHostDocument(host).document]),

@@ -7,6 +7,7 @@ import { loadHostDocument } from '../../src/http/host-document';
 import { HostName, hostNames } from '../../src/http/host-names';
 import { accessTokenFor, businessAccount } from '../support/account-api';
 import { createTestApp, TestApp } from '../support/app';
+import { fakeStripeBilling, startStripeFake, StripeFake } from '../support/stripe-fake';
 import { operationRoutes } from '../support/status-log';
 
 /**
@@ -29,13 +30,17 @@ const chance = (p: number) => random() < p;
 
 const adminToken = 'admin-token-for-the-fuzz-run';
 let app: TestApp;
+let stripe: StripeFake;
 /** Credentials by name, as headers for a host. */
 let credentials: Record<string, (host: HostName) => Record<string, string>>;
 /** Real ids of the fuzzing account's resources, by path parameter name. */
 const ids: Record<string, string[]> = {};
 
 beforeAll(async () => {
+  // Billing on, against a local Stripe: the fuzz reaches Checkout and the portal, not a 501.
+  stripe = await startStripeFake();
   app = await createTestApp({
+    billing: fakeStripeBilling(stripe),
     config: { trustProxy: true, adminTokenSha256: sha256Hex(adminToken) },
     withTariffData: ['hts_2026_revision_4_csv.csv'],
     withParcelData: path.join(projectRoot, 'data'),
@@ -44,20 +49,8 @@ beforeAll(async () => {
   const other = await businessAccount(app);
   const site = (key: string): Record<string, string> => ({ Authorization: `Bearer ${key}` });
   const post = (url: string, body: object) => request(app.hosts.site).post(url).set(site(owner.live)).send(body);
-  const scopes = [
-    'shipments:read',
-    'shipments:write',
-    'invoices:read',
-    'invoices:write',
-    'documents:read',
-    'documents:write',
-    'ltl:read',
-    'ltl:write',
-    'keys:read',
-    'keys:write',
-    'webhooks:read',
-    'webhooks:write',
-  ];
+  // Every scope the spec defines, so a token reaches every operation that takes one (EDI's included).
+  const scopes = (documents.site.components?.schemas as Record<string, { enum: string[] }>).OAuthScope.enum;
   const { clientId, token } = await accessTokenFor(app, owner.live, scopes);
   const shipment = (await post('/api/shipments', { reference: 'F-1', mode: 'ocean_fcl' }).expect(201)).body.id;
   const invoice = (await post('/api/invoices', { currency: 'USD' }).expect(201)).body.id;
@@ -96,7 +89,10 @@ beforeAll(async () => {
     admin: (host) => ({ 'X-Admin-Token': adminToken, ...asKey(owner.live)(host) }),
   };
 }, 300_000);
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await stripe?.close();
+});
 
 const oddValues: readonly unknown[] = [
   null,

@@ -3,6 +3,7 @@ import { createTestApp, TestApp } from '../support/app';
 import { signUp } from '../support/accounts';
 import { businessAccount, siteClient } from '../support/account-api';
 import { testDialect } from '../support/database';
+import { smallLoadPlan } from '../support/load-plan-bodies';
 
 // A full disk, made real for the table every call writes first (the quota counters): SQLite stops
 // at a page count (SQLITE_FULL), MySQL keeps the table in a 16 KiB MEMORY table (1114 "table is full").
@@ -35,15 +36,7 @@ async function fillQuotaCounters(): Promise<number> {
 }
 
 const planLoad = (key: string) =>
-  request(app.hosts.main)
-    .post('/api/load-plans')
-    .set('X-API-Key', key)
-    .send({
-      length_unit: 'cm',
-      weight_unit: 'kg',
-      items: [{ id: 'box', length: 50, width: 40, height: 30, weight: 8, quantity: 4 }],
-      container: { kind: 'standard', type: '20GP' },
-    });
+  request(app.hosts.main).post('/api/load-plans').set('X-API-Key', key).send(smallLoadPlan);
 
 async function freeSpace(): Promise<void> {
   await app.db.knex('quota_counters').where('bucket', 'x').delete();

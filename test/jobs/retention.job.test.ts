@@ -53,7 +53,7 @@ const attempt = (id: string, deliveryId: string, startedAt: number) => ({
   status_code: 200,
 });
 
-it('prunes expired idempotency records, old delivered events and old finished deliveries, daily, and keeps the rest', async () => {
+it('prunes expired idempotency records, old delivered events, old finished deliveries and expired web sessions and email links, daily, and keeps the rest', async () => {
   const old = now - retentionPeriods.deliveredEventsMs - DAY;
   const recent = now - DAY;
   // More than one batch of expired records, so the batching is exercised.
@@ -83,6 +83,27 @@ it('prunes expired idempotency records, old delivered events and old finished de
       attempt('wha_recent', 'whd_recent', recent),
     ]);
 
+  await db
+    .knex('accounts')
+    .insert({ id: 'acct_web', email: 'web@example.com', plan: 'free', created_at: old, updated_at: old });
+  const session = (id: string, expiresAt: number) => ({
+    id_hash: id,
+    account_id: 'acct_web',
+    csrf_token: 'c',
+    mode: 'test',
+    created_at: expiresAt - DAY,
+    expires_at: expiresAt,
+  });
+  await db.knex('web_sessions').insert([session('s_expired', now - 1), session('s_live', now + DAY)]);
+  const link = (id: string, expiresAt: number) => ({
+    token_hash: id,
+    account_id: 'acct_web',
+    purpose: 'reset',
+    created_at: expiresAt - DAY,
+    expires_at: expiresAt,
+  });
+  await db.knex('web_email_links').insert([link('l_expired', now - 1), link('l_live', now + 1000)]);
+
   const reports: unknown[] = [];
   const { agenda, scheduled, run } = recordingAgenda();
   await defineRetentionJob(agenda, {
@@ -93,11 +114,15 @@ it('prunes expired idempotency records, old delivered events and old finished de
   expect(scheduled).toEqual([{ interval: '1 day', name: retentionJobName }]);
   await run(retentionJobName);
 
-  expect(reports).toEqual([{ idempotencyRecords: 1234, outboxEvents: 1, webhookDeliveries: 1 }]);
+  expect(reports).toEqual([
+    { idempotencyRecords: 1234, outboxEvents: 1, webhookDeliveries: 1, webSessions: 1, webEmailLinks: 1 },
+  ]);
   const ids = async (table: string, column = 'id') =>
     ((await db.knex(table).orderBy(column).select(column)) as Array<Record<string, string>>).map((r) => r[column]);
   expect(await ids('idempotency_records', 'idempotency_key')).toEqual(['live']);
   expect(await ids('outbox_events')).toEqual(['evt_old_still_delivering', 'evt_old_undelivered', 'evt_recent']);
   expect(await ids('webhook_deliveries')).toEqual(['whd_old_running', 'whd_recent']);
   expect(await ids('webhook_delivery_attempts')).toEqual(['wha_recent', 'wha_running']);
+  expect(await ids('web_sessions', 'id_hash')).toEqual(['s_live']);
+  expect(await ids('web_email_links', 'token_hash')).toEqual(['l_live']);
 });

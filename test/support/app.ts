@@ -26,6 +26,8 @@ import { ServiceMetrics } from '../../src/observability/metrics';
 import { repoDataDir } from './reference-data';
 import { loadWebhookConfig, WebhookConfig } from '../../src/config/webhook-config';
 import { createWebhookServices } from '../../src/hosts/webhook-services';
+import { BillingConfig, loadBillingConfig } from '../../src/config/billing-config';
+import { createBillingServices } from '../../src/hosts/billing-services';
 import { withStatusLog } from './status-log';
 import { loadParcelCarrierConfig } from '../../src/config/parcel-carrier-config';
 
@@ -69,6 +71,8 @@ export interface TestAppOptions {
    * import itself). Otherwise the app gets a copy of a database the run imported it into once.
    */
   freshImport?: boolean;
+  /** Stripe settings (billing is off without them, whatever the environment says). */
+  billing?: BillingConfig;
   /** Webhook settings over those of the environment. */
   webhooks?: Partial<WebhookConfig>;
   /** Where the hosts log (the access log included); a silent logger at LOG_LEVEL otherwise. */
@@ -146,20 +150,29 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const jobs = agendaJobQueue(() =>
     createScheduler({ db, workerName: 'test-app', pollIntervalMs: 100, lockLifetimeMs: 1000 }),
   );
+  const access = createAccessServices(db, clock);
+  const tracking = createTrackingServices(db.knex, loadTrackingConfig(process.env), clock);
   const deps: AppDependencies = {
     config,
     db,
     logger,
     clock,
     readiness,
-    access: createAccessServices(db, clock),
+    access,
     tariff: createTariffServices(db, config),
     loadPlanner: new LoadPlanPool(config.loadPlanner),
     bulkFiles: new BulkFileReader(config.bulkFileReader),
     pdfs: new PdfRenderer(config.pdf),
     parcel: createParcelServices(db, loadParcelCarrierConfig(options.parcelEnv ?? {})),
-    tracking: createTrackingServices(db.knex, loadTrackingConfig(process.env), clock),
+    tracking,
     webhooks: createWebhookServices(db.knex, { ...loadWebhookConfig(process.env), ...options.webhooks }, clock, logger),
+    billing: createBillingServices(
+      db.knex,
+      options.billing ?? loadBillingConfig({}),
+      clock,
+      access.accounts,
+      tracking.credits,
+    ),
     jobs,
     metrics: new ServiceMetrics(),
   };

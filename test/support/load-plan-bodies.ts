@@ -16,3 +16,11 @@ export function busyLoadPlan(timeBudgetMs: number): object {
     options: { time_budget_ms: timeBudgetMs, fit_analysis: false },
   };
 }
+
+/** A small load plan (a few boxes in a 20GP): one use of the planner's daily quota, answered at once. */
+export const smallLoadPlan = {
+  length_unit: 'cm',
+  weight_unit: 'kg',
+  items: [{ id: 'box', length: 50, width: 40, height: 30, weight: 8, quantity: 4 }],
+  container: { kind: 'standard', type: '20GP' },
+};

@@ -28,6 +28,17 @@ export class QuotaCounterRepository implements QuotaCounterStore {
     return result.insertId > 0 ? Number(result.insertId) : null;
   }
 
+  async usedIn(subject: string, window: string): Promise<Map<string, number>> {
+    const rows = (await this.db
+      .knex('quota_counters')
+      .where({ subject, window_start: window })
+      .select('bucket', 'used')) as Array<{
+      bucket: string;
+      used: number;
+    }>;
+    return new Map(rows.map((row) => [row.bucket, Number(row.used)]));
+  }
+
   async forgetBefore(subject: string, bucket: string, window: string): Promise<void> {
     await this.db.knex('quota_counters').where({ subject, bucket }).andWhere('window_start', '<', window).delete();
   }

@@ -47,6 +47,26 @@ export class RetentionRepository implements RetentionStore {
     );
   }
 
+  deleteExpiredWebSessions(now: number): Promise<number> {
+    return this.deleteExpired('web_sessions', 'id_hash', now);
+  }
+
+  deleteExpiredEmailLinks(now: number): Promise<number> {
+    return this.deleteExpired('web_email_links', 'token_hash', now);
+  }
+
+  /** Rows whose expires_at has passed, BATCH keys at a time. */
+  private async deleteExpired(table: string, key: string, now: number): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const keys = (
+        (await this.knex(table).where('expires_at', '<', now).limit(BATCH).select(key)) as Array<Record<string, string>>
+      ).map((row) => row[key]);
+      if (keys.length === 0) return deleted;
+      deleted += await this.knex(table).whereIn(key, keys).delete();
+    }
+  }
+
   /** Deletes the rows `pick` selects, BATCH ids at a time, each batch (and its dependants) in one transaction. */
   private async deleteByIds(
     table: string,

@@ -41,6 +41,15 @@ function assertMayManage(actor: CredentialActor, mode: KeyMode): void {
     throw new DomainError('forbidden', 'A test credential manages test keys and clients only.');
 }
 
+export type KeyStatus = 'active' | 'expiring' | 'expired' | 'revoked';
+
+/** A key's state at a time: revoked, in its grace period after a rotation, past it, or active. */
+export function keyStatus(key: ApiKeyRecord, now: number): KeyStatus {
+  if (key.revokedAt !== null) return 'revoked';
+  if (key.expiresAt !== null) return key.expiresAt <= now ? 'expired' : 'expiring';
+  return 'active';
+}
+
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const unauthenticated = (message: string) => new DomainError('unauthenticated', message);
 
@@ -277,6 +286,17 @@ export class AccountService {
       expiresAt: now + accessTokenLifetimeSeconds * 1000,
     });
     return { accessToken, expiresIn: accessTokenLifetimeSeconds, scopes };
+  }
+
+  async accountById(id: string): Promise<Account> {
+    const account = await this.deps.accounts.findById(id);
+    if (!account) throw new DomainError('not_found', `No account ${id}.`);
+    return account;
+  }
+
+  /** A plan changed outside this service (a payment provider's event): remembered keys carry the old plan. */
+  planChangedElsewhere(): void {
+    this.recentKeys.forgetAll();
   }
 
   /** The admin path names accounts by email. */

@@ -74,6 +74,14 @@ export class Entitlements {
     return Entitlements.parse(fs.readFileSync(file, 'utf8'));
   }
 
+  /** The daily buckets a plan counts or leaves unlimited, each once, with its limit (null: unlimited). */
+  dailyBuckets(plan: EntitlementPlan): Array<{ bucket: string; dailyLimit: number | null }> {
+    const found = new Map<string, number | null>();
+    for (const row of this.rows.values())
+      if (row.plan === plan && row.bucket !== null && row.window === 'day') found.set(row.bucket, row.dailyLimit);
+    return [...found].map(([bucket, dailyLimit]) => ({ bucket, dailyLimit }));
+  }
+
   /** The entitlement of a plan for an operation, or null when the plan does not include it. */
   of(operationId: string, plan: EntitlementPlan): Entitlement | null {
     return this.rows.get(`${operationId}/${plan}`) ?? null;

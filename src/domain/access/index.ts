@@ -1,5 +1,13 @@
 /** The access capability's public surface: code outside src/domain/access imports it from here. */
-export { AccountService, type CredentialActor, OAuthError } from './account.service';
+export {
+  AccountService,
+  type CredentialActor,
+  type IssuedKey,
+  keyStatus,
+  type KeyStatus,
+  OAuthError,
+} from './account.service';
+export { type BucketUsage, dailyUsage } from './daily-usage';
 export { type Entitlement, Entitlements } from './entitlements';
 export type {
   Account,

@@ -88,6 +88,8 @@ export interface QuotaCounterStore {
   take(subject: string, bucket: string, day: string, limit: number): Promise<number | null>;
   /** Gives one use back (the call it paid for was rejected). */
   giveBack(subject: string, bucket: string, day: string): Promise<void>;
+  /** What the subject used in one window, by bucket (buckets with no use are absent). */
+  usedIn(subject: string, window: string): Promise<Map<string, number>>;
   /** Forgets the subject's windows of the bucket older than this one (short windows would pile up). */
   forgetBefore(subject: string, bucket: string, window: string): Promise<void>;
 }

@@ -63,6 +63,11 @@ export class QuotaService {
     };
   }
 
+  /** Today's uses (UTC day) of the subject's daily buckets, by bucket. */
+  usedToday(subject: string, at: Date): Promise<Map<string, number>> {
+    return this.counters.usedIn(subject, utcDay(at));
+  }
+
   /** A call that was rejected after its use was taken gets it back. */
   async giveBack(state: QuotaState): Promise<void> {
     if (!state.granted) return;

@@ -6,7 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * How long records that only serve a while are kept (docs/operations.md, "Data retention"). Events
  * are listed by `GET /api/events` for 30 days, and a delivery retries for about three days; both
  * are kept 30 days so what the API shows is never pruned under it. An idempotency record is of no
- * use once it expires (24 h after its request).
+ * use once it expires (24 h after its request), nor is a web session or an emailed link.
  */
 export const retentionPeriods = {
   deliveredEventsMs: 30 * DAY_MS,
@@ -20,12 +20,17 @@ export interface RetentionStore {
   deleteDeliveredEventsBefore(before: number): Promise<number>;
   /** Finished deliveries (with their attempts) created before `before`. */
   deleteFinishedDeliveriesBefore(before: number): Promise<number>;
+  /** The web application's expired sessions and email links (of no use once expired). */
+  deleteExpiredWebSessions(now: number): Promise<number>;
+  deleteExpiredEmailLinks(now: number): Promise<number>;
 }
 
 export interface RetentionReport {
   idempotencyRecords: number;
   outboxEvents: number;
   webhookDeliveries: number;
+  webSessions: number;
+  webEmailLinks: number;
 }
 
 export async function pruneExpiredRecords(store: RetentionStore, clock: Clock): Promise<RetentionReport> {
@@ -35,5 +40,7 @@ export async function pruneExpiredRecords(store: RetentionStore, clock: Clock): 
     // Deliveries first: an event goes once no delivery of it is left running.
     webhookDeliveries: await store.deleteFinishedDeliveriesBefore(now - retentionPeriods.finishedDeliveriesMs),
     outboxEvents: await store.deleteDeliveredEventsBefore(now - retentionPeriods.deliveredEventsMs),
+    webSessions: await store.deleteExpiredWebSessions(now),
+    webEmailLinks: await store.deleteExpiredEmailLinks(now),
   };
 }

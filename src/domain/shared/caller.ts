@@ -38,5 +38,8 @@ export function subjectOf(caller: Caller): string {
  * beyond the sample inputs count with the live ones), or a client IP's.
  */
 export function quotaSubjectOf(caller: Caller): string {
-  return caller.kind === 'anonymous' ? `ip:${caller.ip}` : `${caller.accountId}:live`;
+  return caller.kind === 'anonymous' ? `ip:${caller.ip}` : accountQuotaSubject(caller.accountId);
 }
+
+/** An account's one daily quota subject, whichever key or person draws on it. */
+export const accountQuotaSubject = (accountId: string): string => `${accountId}:live`;

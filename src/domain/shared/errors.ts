@@ -17,14 +17,16 @@ export type DomainErrorKind =
   | 'quota_exceeded'
   | 'upstream_unavailable'
   /** Every worker is taken and the queue is full: the caller should retry shortly. */
-  | 'busy';
+  | 'busy'
+  /** The capability needs settings this server was started without (billing without Stripe keys). */
+  | 'not_configured';
 
 export interface FieldIssue {
   /** Path of the offending input field, as the caller sent it (e.g. `hts_code`, `parcels/0/weight`). */
   field: string;
   message: string;
   /** Where the field was sent; the body unless said otherwise. */
-  in?: 'body' | 'query' | 'path';
+  in?: 'body' | 'query' | 'path' | 'headers';
 }
 
 export class DomainError extends Error {

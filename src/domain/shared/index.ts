@@ -2,6 +2,7 @@
 export type { AccountScope } from './account-scope';
 export { isCalendarDate } from './calendar-date';
 export {
+  accountQuotaSubject,
   type Caller,
   type EntitlementPlan,
   entitlementPlanOf,

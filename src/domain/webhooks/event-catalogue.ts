@@ -14,6 +14,7 @@ export const eventFamilies = [
   'ltl_quote_request',
   'edi',
   'bulk_job',
+  'billing',
   'webhook_endpoint',
 ] as const;
 

@@ -599,6 +599,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/edi/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List EDI trading partners
+         * @description The account's trading partners in the caller's mode (a test key sees only test-mode
+         *     partners), newest first, with cursor pagination.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `edi:read` scope). No daily quota; the account API's per-second limit applies.
+         */
+        get: operations["listEdiPartners"];
+        put?: never;
+        /**
+         * Connect an EDI trading partner
+         * @description Connects a trading partner: its standard and version, both sides' interchange ids and
+         *     qualifiers (X12 ISA05–08, EDIFACT UNB sender and recipient), the X12 application codes
+         *     (GS02/GS03), the documents exchanged each way and the acknowledgements it wants. The
+         *     usage indicator follows the key: a test key's partners exchange test interchanges
+         *     (ISA15 `T`), a live key's production ones (`P`); the other is 400. A second partner of the
+         *     same standard with the same interchange id and qualifier is 409. The control-number
+         *     counters start at 0. See docs/edi.md.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["createEdiPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edi/partners/{partner_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an EDI trading partner
+         * @description One partner with its control-number counters. Another account's partner, or one of the
+         *     other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:read` for tokens).
+         */
+        get: operations["getEdiPartner"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect an EDI trading partner
+         * @description Disconnects the partner for good; its interchange id is free for a new partner.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
+         */
+        delete: operations["deleteEdiPartner"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an EDI trading partner
+         * @description Changes the fields sent, checked as at creation (the standard is fixed; connect a new
+         *     partner for another one). Interchange ids taken by another partner are 409. The
+         *     control-number counters are ours and do not change here.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
+         */
+        patch: operations["updateEdiPartner"];
+        trace?: never;
+    };
+    "/api/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's plan, subscriptions and credit purchases
+         * @description What the account pays for, in the key's mode: the plan, the Tariff Pro subscription (status,
+         *     renewal date, whether it ends at the period's end, a failed payment and the end of its grace
+         *     period), the monthly tracking subscription, the tracking credit balance and the recent credit
+         *     purchases. `enabled` is false when this server has no Stripe keys for the mode (docs/billing.md).
+         *     Who may call: any plan, with an API key (an OAuth access token is 403). No quota.
+         */
+        get: operations["getBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/checkout-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start paying for Tariff Pro, tracking credits or the tracking subscription
+         * @description Opens a Stripe Checkout session and returns its `url`: send the person there. Nothing changes
+         *     when they come back: the plan changes, and credits arrive, when Stripe's signed event says the
+         *     payment went through (usually seconds later; `GET /api/billing` shows it). A credit pack is
+         *     priced by the plan's volume tiers as `POST /api/tracking/...` quotes do, in USD. A test key opens
+         *     a session in Stripe's test mode, which never changes the live plan or balance. Who may call:
+         *     any plan, with an API key (an OAuth access token is 403). With an `Idempotency-Key`, a retry
+         *     answers the same session. 409 when the account already has the subscription (or, for Tariff
+         *     Pro, a plan that includes it); 501 when billing is not configured; 502 when Stripe does not answer.
+         */
+        post: operations["createBillingCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/portal-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open Stripe's customer portal
+         * @description A link to Stripe's customer portal for the account, in the key's mode: change the card,
+         *     download invoices, cancel a subscription at the end of its period. Who may call: any plan, with
+         *     an API key (an OAuth access token is 403). 501 when billing is not configured; 502 when Stripe does not answer.
+         */
+        post: operations["createBillingPortalSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/stripe-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events (for Stripe only)
+         * @description Where Stripe sends its events (configure this address in Stripe's dashboard, docs/billing.md).
+         *     The `Stripe-Signature` header is checked against the raw body with Stripe's SDK; a bad or stale
+         *     (over 5 minutes) signature is 400 and changes nothing. Each event is applied once however often
+         *     Stripe retries it (`duplicate: true` on a repeat), in any order (an older state never
+         *     overwrites a newer one; a deleted subscription stays deleted); events billing does not use are
+         *     acknowledged and ignored.
+         */
+        post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -1161,6 +1333,195 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["ContainerUpdatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "billing.plan_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * billing.plan_changed
+         * @description The account moved between Free and Tariff Pro on a Stripe event (a subscription paid, ended, or unpaid past its grace period). Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BillingPlanChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "billing.payment_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * billing.payment_failed
+         * @description A Tariff Pro or tracking subscription's renewal payment failed; the plan stays until `grace_period_ends_at`. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BillingPaymentFailedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "billing.credits_purchased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * billing.credits_purchased
+         * @description A credit pack was paid and its credits are on the balance (a test-mode purchase is announced, never credited). Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BillingCreditsPurchasedEvent"];
                 };
             };
             responses: {
@@ -3207,7 +3568,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write";
+        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "edi:read" | "edi:write";
         OAuthClientCreateRequest: {
             name?: string;
             scopes: components["schemas"]["OAuthScope"][];
@@ -3253,6 +3614,166 @@ export interface components {
             email: string;
             plan: components["schemas"]["Plan"];
             reason?: string;
+        };
+        /**
+         * @description `tariff_pro`: the plan, 199 USD a month. `tracking_credits`: a one-time pack of tracking
+         *     credits, priced by the plan's volume tiers. `tracking_subscription`: a monthly subscription
+         *     that grants tracking credits each paid period.
+         * @enum {string}
+         */
+        BillingProduct: "tariff_pro" | "tracking_credits" | "tracking_subscription";
+        BillingCheckoutRequest: {
+            product: components["schemas"]["BillingProduct"];
+            /** @description How many credits a `tracking_credits` pack holds (only for that product). */
+            credits?: number;
+            /**
+             * Format: uri
+             * @description Where Stripe sends the person after paying; the web application's billing page by default.
+             */
+            success_url?: string;
+            /**
+             * Format: uri
+             * @description Where Stripe sends the person who leaves Checkout; the billing page by default.
+             */
+            cancel_url?: string;
+        };
+        BillingCheckoutSession: {
+            /**
+             * @description Stripe's Checkout session id.
+             * @example cs_live_a1B2c3D4
+             */
+            id: string;
+            /** @constant */
+            object: "checkout_session";
+            livemode: boolean;
+            product: components["schemas"]["BillingProduct"];
+            credits: number | null;
+            /**
+             * @description What a credit pack costs (exact decimal); `0.00` for a subscription, whose price Stripe shows.
+             * @example 150.00
+             */
+            amount: string;
+            /** @example USD */
+            currency: string;
+            /** Format: uri */
+            url: string;
+            expires_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        BillingPortalRequest: {
+            /**
+             * Format: uri
+             * @description Where the portal's "return" link goes; the billing page by default.
+             */
+            return_url?: string;
+        };
+        BillingPortalSession: {
+            /** @constant */
+            object: "billing_portal_session";
+            livemode: boolean;
+            /** Format: uri */
+            url: string;
+        };
+        BillingSubscription: {
+            /** @description Stripe's subscription id. */
+            id: string;
+            /** @constant */
+            object: "billing_subscription";
+            livemode: boolean;
+            /** @enum {string} */
+            product: "tariff_pro" | "tracking_subscription";
+            /**
+             * @description Stripe's status of the subscription.
+             * @enum {string}
+             */
+            status: "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "paused";
+            /** @description When the paid period ends (the renewal date, or the end when `cancel_at_period_end`). */
+            current_period_end: components["schemas"]["Timestamp"] | null;
+            cancel_at_period_end: boolean;
+            /** @description When a renewal's payment failed (null once an invoice is paid). */
+            payment_failed_at: components["schemas"]["Timestamp"] | null;
+            /** @description Until when Tariff Pro stays on despite the failed payment; then the account is back on Free. */
+            grace_period_ends_at: components["schemas"]["Timestamp"] | null;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        CreditPurchase: {
+            /** @description The Checkout session that sold the pack. */
+            id: string;
+            /** @constant */
+            object: "credit_purchase";
+            livemode: boolean;
+            credits: number;
+            /** @example 150.00 */
+            amount: string;
+            /** @example USD */
+            currency: string;
+            /**
+             * @description `open` until Stripe says it is paid; `completed` once the credits are on the balance.
+             * @enum {string}
+             */
+            status: "open" | "completed";
+            created_at: components["schemas"]["Timestamp"];
+            completed_at: components["schemas"]["Timestamp"] | null;
+        };
+        Billing: {
+            /** @constant */
+            object: "billing";
+            livemode: boolean;
+            /** @description Whether this server takes payments in the key's mode. */
+            enabled: boolean;
+            plan: components["schemas"]["Plan"];
+            /** @description The newest Tariff Pro subscription, in the key's mode. */
+            subscription: components["schemas"]["BillingSubscription"] | null;
+            tracking_subscription: components["schemas"]["BillingSubscription"] | null;
+            /**
+             * @description Tracking credits on the account (one balance, read by both modes).
+             * @example 100.00
+             */
+            credit_balance: string;
+            recent_purchases: components["schemas"]["CreditPurchase"][];
+        };
+        /** @description A Stripe event (docs.stripe.com/api/events/object); only its envelope is checked here, its signature decides. */
+        StripeEventEnvelope: {
+            id: string;
+            /** @constant */
+            object: "event";
+            type: string;
+            /** @description When the event happened, in seconds since the epoch. */
+            created?: number;
+            livemode?: boolean;
+            /** @description The object the event is about, as Stripe's API version shows it. */
+            data?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        StripeWebhookReceipt: {
+            /** @constant */
+            received: true;
+            /** @description True when the event was applied before (Stripe retried it); nothing was done again. */
+            duplicate: boolean;
+        };
+        BillingPlanChangedEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "billing.plan_changed";
+            data?: {
+                object: components["schemas"]["PlanChange"];
+            };
+        };
+        BillingPaymentFailedEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "billing.payment_failed";
+            data?: {
+                object: components["schemas"]["BillingSubscription"];
+            };
+        };
+        BillingCreditsPurchasedEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "billing.credits_purchased";
+            data?: {
+                object: components["schemas"]["CreditPurchase"];
+            };
         };
         PlanChange: {
             id: string;
@@ -3482,6 +4003,92 @@ export interface components {
             /** @constant */
             object: "list";
             data: components["schemas"]["Shipment"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        EdiStandard: "x12" | "edifact";
+        /**
+         * @description X12 `004010` or `005010`; EDIFACT directory `D.99B` or `D.01B`.
+         * @enum {string}
+         */
+        EdiVersion: "004010" | "005010" | "D.99B" | "D.01B";
+        /**
+         * @description An X12 transaction set (`315` ocean status, `322` terminal events, `214` shipment status, `310` ocean bill of lading, `210` freight invoice, `856` ship notice, `997`/`999` acknowledgements) or an EDIFACT message (`IFTSTA`, `IFTMIN`, `INVOIC`, `CONTRL`).
+         * @enum {string}
+         */
+        EdiDocumentType: "210" | "214" | "310" | "315" | "322" | "856" | "997" | "999" | "IFTSTA" | "IFTMIN" | "INVOIC" | "CONTRL";
+        /** @enum {string} */
+        EdiAcknowledgement: "ta1" | "997" | "999" | "contrl";
+        /** @description An interchange id and its qualifier (X12 ISA05/06 or ISA07/08, `ZZ` mutually defined; EDIFACT UNB sender or recipient and its code qualifier). */
+        EdiInterchangeAddress: {
+            /** @example ZZ */
+            qualifier: string;
+            /** @example CMACGM */
+            id: string;
+        };
+        EdiPartnerFields: {
+            name?: string;
+            version?: components["schemas"]["EdiVersion"];
+            their_interchange_id?: components["schemas"]["EdiInterchangeAddress"];
+            our_interchange_id?: components["schemas"]["EdiInterchangeAddress"];
+            /** @description X12 only, the partner's GS02 application code (default its interchange id). */
+            their_application_code?: string | null;
+            /** @description X12 only, our GS03 application code (default our interchange id). */
+            our_application_code?: string | null;
+            /**
+             * @description `T` test (a test key), `P` production (a live key); X12 ISA15, EDIFACT UNB11 (`1` for test). Default the key's mode.
+             * @enum {string}
+             */
+            usage_indicator?: "T" | "P";
+            /** @description The documents the partner sends us. */
+            inbound_documents?: components["schemas"]["EdiDocumentType"][];
+            /** @description The documents we send the partner. */
+            outbound_documents?: components["schemas"]["EdiDocumentType"][];
+            /** @description The acknowledgements the partner wants of its interchanges (X12 `ta1`, `997`, `999`; EDIFACT `contrl`, also when UNB09 asks). */
+            acknowledgements?: components["schemas"]["EdiAcknowledgement"][];
+        };
+        EdiPartnerCreateRequest: components["schemas"]["EdiPartnerFields"] & {
+            standard: components["schemas"]["EdiStandard"];
+        };
+        EdiPartnerUpdateRequest: components["schemas"]["EdiPartnerFields"];
+        /** @description The last control numbers we used towards the partner (0 before the first); the next is one more, without gaps. */
+        EdiControlNumbers: {
+            /** @description ISA13 or UNB05. */
+            interchange: number;
+            /** @description GS06 (X12). */
+            group: number;
+            /** @description ST02 or UNH01. */
+            transaction_set: number;
+        };
+        EdiPartner: {
+            /** @example edp_01kay2b3c4d5e6f7g8h9j0k1m2 */
+            id: string;
+            /** @constant */
+            object: "edi_partner";
+            livemode: boolean;
+            name: string;
+            standard: components["schemas"]["EdiStandard"];
+            version: components["schemas"]["EdiVersion"];
+            their_interchange_id: components["schemas"]["EdiInterchangeAddress"];
+            our_interchange_id: components["schemas"]["EdiInterchangeAddress"];
+            their_application_code: string | null;
+            our_application_code: string | null;
+            /** @enum {string} */
+            usage_indicator: "T" | "P";
+            inbound_documents: components["schemas"]["EdiDocumentType"][];
+            outbound_documents: components["schemas"]["EdiDocumentType"][];
+            acknowledgements: components["schemas"]["EdiAcknowledgement"][];
+            control_numbers: components["schemas"]["EdiControlNumbers"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        EdiPartnerList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["EdiPartner"][];
             has_more: boolean;
             next_cursor: string | null;
         };
@@ -4426,6 +5033,38 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description This server takes no payments in the key's mode (`not-implemented`): it was started without Stripe keys for it (docs/billing.md). */
+        BillingNotConfigured: {
+            headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No source could answer (`upstream-unavailable`); `detail` names the upstream (a carrier's live API) and what went wrong. */
+        UpstreamUnavailable: {
+            headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/upstream-unavailable",
+                 *       "title": "Upstream unavailable",
+                 *       "status": 502,
+                 *       "detail": "No source could rate this shipment. FedEx live rating failed: no answer within 4000 ms",
+                 *       "instance": "/api/parcel/quotes",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /**
          * @description Missing, unknown or invalid fields (`validation-failed`) or malformed JSON (`malformed-json`).
          *     A container number whose check digit is wrong names the right one in `expected_check_digit`
@@ -4491,6 +5130,8 @@ export interface components {
         Limit: number;
         /** @description The `next_cursor` of the previous page. */
         Cursor: string;
+        /** @description The trading partner's id (`edp_…`). */
+        EdiPartnerId: string;
         /** @description The shipment's id (`shp_…`). */
         ShipmentId: string;
         /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
@@ -7853,6 +8494,664 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    listEdiPartners: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of partners. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "edp_01m8vv5rt83226b4nhxs67148x",
+                     *           "object": "edi_partner",
+                     *           "livemode": true,
+                     *           "name": "CMA CGM status feed",
+                     *           "standard": "x12",
+                     *           "version": "004010",
+                     *           "their_interchange_id": {
+                     *             "qualifier": "01",
+                     *             "id": "MAEU"
+                     *           },
+                     *           "our_interchange_id": {
+                     *             "qualifier": "ZZ",
+                     *             "id": "OECGROUP"
+                     *           },
+                     *           "their_application_code": "CMACGM",
+                     *           "our_application_code": "OECGROUP",
+                     *           "usage_indicator": "P",
+                     *           "inbound_documents": [
+                     *             "315",
+                     *             "210"
+                     *           ],
+                     *           "outbound_documents": [
+                     *             "997"
+                     *           ],
+                     *           "acknowledgements": [
+                     *             "ta1",
+                     *             "997"
+                     *           ],
+                     *           "control_numbers": {
+                     *             "interchange": 0,
+                     *             "group": 0,
+                     *             "transaction_set": 0
+                     *           },
+                     *           "created_at": "2026-12-02T17:00:00.200Z",
+                     *           "updated_at": "2026-12-02T17:00:00.200Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJjcmVhdGVkQXQiOjE3OTYyMzA4MDAyMDAsImlkIjoiZWRwXzAxbTh2djVydDgzMjI2YjRuaHhzNjcxNDh4In0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EdiPartnerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    createEdiPartner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CMA CGM status feed",
+                 *       "standard": "x12",
+                 *       "version": "004010",
+                 *       "their_interchange_id": {
+                 *         "qualifier": "ZZ",
+                 *         "id": "CMACGM"
+                 *       },
+                 *       "our_interchange_id": {
+                 *         "qualifier": "ZZ",
+                 *         "id": "TRADELANE"
+                 *       },
+                 *       "their_application_code": "CMACGM",
+                 *       "our_application_code": "TRADELANE",
+                 *       "usage_indicator": "P",
+                 *       "inbound_documents": [
+                 *         "315",
+                 *         "210"
+                 *       ],
+                 *       "outbound_documents": [
+                 *         "997"
+                 *       ],
+                 *       "acknowledgements": [
+                 *         "ta1",
+                 *         "997"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["EdiPartnerCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The partner. */
+            201: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The partner's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "edp_01m8vv5sk82mpjep261kwvwbsh",
+                     *       "object": "edi_partner",
+                     *       "livemode": false,
+                     *       "name": "CMA CGM status feed",
+                     *       "standard": "x12",
+                     *       "version": "004010",
+                     *       "their_interchange_id": {
+                     *         "qualifier": "ZZ",
+                     *         "id": "CMACGM"
+                     *       },
+                     *       "our_interchange_id": {
+                     *         "qualifier": "ZZ",
+                     *         "id": "OECGROUP"
+                     *       },
+                     *       "their_application_code": "CMACGM",
+                     *       "our_application_code": "OECGROUP",
+                     *       "usage_indicator": "T",
+                     *       "inbound_documents": [
+                     *         "315",
+                     *         "210"
+                     *       ],
+                     *       "outbound_documents": [
+                     *         "997"
+                     *       ],
+                     *       "acknowledgements": [
+                     *         "ta1",
+                     *         "997"
+                     *       ],
+                     *       "control_numbers": {
+                     *         "interchange": 0,
+                     *         "group": 0,
+                     *         "transaction_set": 0
+                     *       },
+                     *       "created_at": "2026-12-02T17:00:01.000Z",
+                     *       "updated_at": "2026-12-02T17:00:01.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EdiPartner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getEdiPartner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The trading partner's id (`edp_…`). */
+                partner_id: components["parameters"]["EdiPartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "edp_01m8vv5rnj4fnx2tgbaxcqtp7r",
+                     *       "object": "edi_partner",
+                     *       "livemode": true,
+                     *       "name": "CMA CGM status feed",
+                     *       "standard": "x12",
+                     *       "version": "004010",
+                     *       "their_interchange_id": {
+                     *         "qualifier": "ZZ",
+                     *         "id": "CMACGM"
+                     *       },
+                     *       "our_interchange_id": {
+                     *         "qualifier": "ZZ",
+                     *         "id": "OECGROUP"
+                     *       },
+                     *       "their_application_code": "CMACGM",
+                     *       "our_application_code": "OECGROUP",
+                     *       "usage_indicator": "P",
+                     *       "inbound_documents": [
+                     *         "315",
+                     *         "210"
+                     *       ],
+                     *       "outbound_documents": [
+                     *         "997"
+                     *       ],
+                     *       "acknowledgements": [
+                     *         "ta1",
+                     *         "997"
+                     *       ],
+                     *       "control_numbers": {
+                     *         "interchange": 0,
+                     *         "group": 0,
+                     *         "transaction_set": 0
+                     *       },
+                     *       "created_at": "2026-12-02T17:00:00.050Z",
+                     *       "updated_at": "2026-12-02T17:00:00.050Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EdiPartner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    deleteEdiPartner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The trading partner's id (`edp_…`). */
+                partner_id: components["parameters"]["EdiPartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected. */
+            204: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    updateEdiPartner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The trading partner's id (`edp_…`). */
+                partner_id: components["parameters"]["EdiPartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "acknowledgements": [
+                 *         "997"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["EdiPartnerUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The partner as changed. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "edp_01m8vv5rnj4fnx2tgbaxcqtp7r",
+                     *       "object": "edi_partner",
+                     *       "livemode": true,
+                     *       "name": "CMA CGM status feed",
+                     *       "standard": "x12",
+                     *       "version": "005010",
+                     *       "their_interchange_id": {
+                     *         "qualifier": "ZZ",
+                     *         "id": "CMACGM"
+                     *       },
+                     *       "our_interchange_id": {
+                     *         "qualifier": "ZZ",
+                     *         "id": "OECGROUP"
+                     *       },
+                     *       "their_application_code": "CMACGM",
+                     *       "our_application_code": "OECGROUP",
+                     *       "usage_indicator": "P",
+                     *       "inbound_documents": [
+                     *         "315",
+                     *         "210"
+                     *       ],
+                     *       "outbound_documents": [
+                     *         "997"
+                     *       ],
+                     *       "acknowledgements": [
+                     *         "997"
+                     *       ],
+                     *       "control_numbers": {
+                     *         "interchange": 0,
+                     *         "group": 0,
+                     *         "transaction_set": 0
+                     *       },
+                     *       "created_at": "2026-12-02T17:00:00.050Z",
+                     *       "updated_at": "2026-12-02T17:00:00.400Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EdiPartner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getBilling: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's billing. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "billing",
+                     *       "livemode": false,
+                     *       "enabled": true,
+                     *       "plan": "free",
+                     *       "subscription": {
+                     *         "id": "sub_test_acct_01m9gfdamf83mgg1nng7tbqkk2",
+                     *         "object": "billing_subscription",
+                     *         "livemode": false,
+                     *         "product": "tariff_pro",
+                     *         "status": "active",
+                     *         "current_period_end": "2027-01-09T17:18:28.000Z",
+                     *         "cancel_at_period_end": false,
+                     *         "payment_failed_at": null,
+                     *         "grace_period_ends_at": null,
+                     *         "updated_at": "2026-12-10T17:18:28.033Z"
+                     *       },
+                     *       "tracking_subscription": null,
+                     *       "credit_balance": "0.00",
+                     *       "recent_purchases": [
+                     *         {
+                     *           "id": "cs_test_000011",
+                     *           "object": "credit_purchase",
+                     *           "livemode": false,
+                     *           "credits": 5,
+                     *           "amount": "7.50",
+                     *           "currency": "USD",
+                     *           "status": "completed",
+                     *           "created_at": "2026-12-10T17:18:28.183Z",
+                     *           "completed_at": "2026-12-10T17:18:28.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Billing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createBillingCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "product": "tracking_credits",
+                 *       "credits": 100
+                 *     }
+                 */
+                "application/json": components["schemas"]["BillingCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The Checkout session; send the person to `url`. */
+            201: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "cs_live_000008",
+                     *       "object": "checkout_session",
+                     *       "livemode": true,
+                     *       "product": "tracking_subscription",
+                     *       "credits": null,
+                     *       "amount": "0.00",
+                     *       "currency": "USD",
+                     *       "url": "http://127.0.0.1:39357/c/pay/cs_live_000008",
+                     *       "expires_at": "2026-12-03T17:18:36.000Z",
+                     *       "created_at": "2026-12-10T17:18:27.883Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BillingCheckoutSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            501: components["responses"]["BillingNotConfigured"];
+            502: components["responses"]["UpstreamUnavailable"];
+        };
+    };
+    createBillingPortalSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BillingPortalRequest"];
+            };
+        };
+        responses: {
+            /** @description The portal session; send the person to `url`. */
+            201: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "billing_portal_session",
+                     *       "livemode": true,
+                     *       "url": "http://127.0.0.1:39357/p/session/bps_live_000004"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BillingPortalSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            501: components["responses"]["BillingNotConfigured"];
+            502: components["responses"]["UpstreamUnavailable"];
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Stripe's signature (`t=<timestamp>,v1=<hex HMAC-SHA256>`).
+                 * @example t=1796923107,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_00000013",
+                 *       "object": "event",
+                 *       "api_version": "2026-10-28.endive",
+                 *       "created": 1796923107,
+                 *       "livemode": true,
+                 *       "pending_webhooks": 1,
+                 *       "type": "customer.created",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "cus_other",
+                 *           "object": "customer"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["StripeEventEnvelope"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "duplicate": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StripeWebhookReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            501: components["responses"]["BillingNotConfigured"];
         };
     };
     listWebhookEndpoints: {

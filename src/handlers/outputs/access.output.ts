@@ -1,6 +1,12 @@
 import type { components } from '../../generated/api';
 import { isoTime, isoTimeOrNull } from './time';
-import type { Account, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from '../../domain/access';
+import {
+  type Account,
+  type ApiKeyRecord,
+  keyStatus,
+  type OAuthClientRecord,
+  type PlanChangeRecord,
+} from '../../domain/access';
 
 type Schemas = components['schemas'];
 
@@ -12,12 +18,6 @@ export function toApiAccount(account: Account): Schemas['Account'] {
     plan: account.plan,
     created_at: isoTime(account.createdAt),
   };
-}
-
-function keyStatus(key: ApiKeyRecord, now: number): Schemas['ApiKey']['status'] {
-  if (key.revokedAt !== null) return 'revoked';
-  if (key.expiresAt !== null) return key.expiresAt <= now ? 'expired' : 'expiring';
-  return 'active';
 }
 
 /** Only the prefix and last four characters of a key ever leave after its creation. */

@@ -16,6 +16,7 @@ function slowGiveBackCounters(delayMs: number): QuotaCounterStore & { used: Map<
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       used.set(key(subject, bucket, day), (used.get(key(subject, bucket, day)) ?? 1) - 1);
     },
+    usedIn: async () => new Map(),
     forgetBefore: async () => undefined,
   };
 }

@@ -1,0 +1,27 @@
+/** The EDI capability's public surface: code outside src/domain/edi imports it from here. */
+export { type EdifactInterchange, type EdifactMessage, allEdifactIssues, readEdifact, writeEdifact } from './edifact';
+export { EdiError, type EdiIssue, type EdiRule, issueText } from './errors';
+export { type Delimiters, type EdiElement, type EdiSegment, elementValue } from './segments';
+export { type X12Group, type X12Interchange, type X12TransactionSet, allX12Issues, readX12, writeX12 } from './x12';
+export type {
+  EdiAcknowledgement,
+  EdiDocumentType,
+  EdiPartner,
+  EdiPartnerInput,
+  EdiStandard,
+  InterchangeAddress,
+} from './partner';
+export type { EdiPartnerStore } from './partner-ports';
+export { EdiPartnerService } from './partner.service';
+export { mapIftsta } from './iftsta';
+export type { MappedStatus, StatusReferences } from './status-codes';
+export { impliedCents, map210, type Mapped210 } from './x12-210';
+export { map315 } from './x12-315';
+export { edifactAcknowledgement, setAccepted, x12Acknowledgement } from './acknowledgements';
+export {
+  edifactOutbound,
+  type OutboundControls,
+  type OutboundParties,
+  type SegmentSpec,
+  x12Outbound,
+} from './outbound-envelope';

@@ -1,0 +1,12 @@
+import type { EdiPartner } from './partner';
+import type { Page } from '../shared';
+
+export interface EdiPartnerStore {
+  find(accountId: string, livemode: boolean, id: string): Promise<EdiPartner | null>;
+  page(accountId: string, livemode: boolean, limit: number, cursor: string | null): Promise<Page<EdiPartner>>;
+  /** False when another partner of the account, mode and standard has the same interchange id. */
+  insert(partner: EdiPartner): Promise<boolean>;
+  /** 'stale' when the partner changed meanwhile, 'taken' when its interchange id is another's. */
+  update(partner: EdiPartner, expectedUpdatedAt: number): Promise<'updated' | 'stale' | 'taken'>;
+  remove(accountId: string, livemode: boolean, id: string): Promise<boolean>;
+}

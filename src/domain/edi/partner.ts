@@ -1,0 +1,76 @@
+/** An EDI trading partner of an account: who they are in the envelopes, and what we exchange. */
+export type EdiStandard = 'x12' | 'edifact';
+export type EdiDocumentType =
+  '210' | '214' | '310' | '315' | '322' | '856' | '997' | '999' | 'IFTSTA' | 'IFTMIN' | 'INVOIC' | 'CONTRL';
+export type EdiAcknowledgement = 'ta1' | '997' | '999' | 'contrl';
+
+export interface InterchangeAddress {
+  qualifier: string;
+  id: string;
+}
+
+export interface EdiPartner {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  name: string;
+  standard: EdiStandard;
+  version: string;
+  theirs: InterchangeAddress;
+  ours: InterchangeAddress;
+  /** X12 GS02 and GS03; null for EDIFACT. */
+  theirApplicationCode: string | null;
+  ourApplicationCode: string | null;
+  usageIndicator: 'T' | 'P';
+  inbound: EdiDocumentType[];
+  outbound: EdiDocumentType[];
+  acknowledgements: EdiAcknowledgement[];
+  /** The last control numbers we used towards the partner. */
+  controlNumbers: { interchange: number; group: number; transactionSet: number };
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type EdiPartnerInput = Partial<
+  Pick<
+    EdiPartner,
+    | 'name'
+    | 'version'
+    | 'theirs'
+    | 'ours'
+    | 'theirApplicationCode'
+    | 'ourApplicationCode'
+    | 'usageIndicator'
+    | 'inbound'
+    | 'outbound'
+    | 'acknowledgements'
+  >
+>;
+
+/** What each standard allows; a partner mixing them is refused field by field. */
+export const standardRules: Record<
+  EdiStandard,
+  {
+    versions: readonly string[];
+    documents: readonly EdiDocumentType[];
+    acknowledgements: readonly EdiAcknowledgement[];
+    /** Qualifier and id lengths in the envelope (ISA05–08 are fixed width 2 and 15). */
+    qualifierLength: [number, number];
+    idLength: number;
+  }
+> = {
+  x12: {
+    versions: ['004010', '005010'],
+    documents: ['210', '214', '310', '315', '322', '856', '997', '999'],
+    acknowledgements: ['ta1', '997', '999'],
+    qualifierLength: [2, 2],
+    idLength: 15,
+  },
+  edifact: {
+    versions: ['D.99B', 'D.01B'],
+    documents: ['IFTSTA', 'IFTMIN', 'INVOIC', 'CONTRL'],
+    acknowledgements: ['contrl'],
+    qualifierLength: [1, 4],
+    idLength: 35,
+  },
+};

@@ -1,0 +1,48 @@
+import type { Response } from 'express';
+import { DomainError, type DomainErrorKind } from '../domain/shared';
+import type { Html } from './html';
+import type { FormState } from './pages/layout';
+
+const statusOf: Partial<Record<DomainErrorKind, number>> = {
+  invalid_input: 422,
+  conflict: 409,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  quota_exceeded: 429,
+  busy: 503,
+};
+
+/** A refused form comes back filled in, with the message and the fields at fault. */
+export function refusedForm(error: DomainError, values: Record<string, string>): FormState {
+  const fields = Object.fromEntries(error.issues.map((issue) => [issue.field, issue.message]));
+  return {
+    values,
+    fields,
+    error: error.kind === 'invalid_input' ? 'Check the fields marked below.' : error.message,
+  };
+}
+
+/** Sends a page, or the status a refused form deserves (and Retry-After for a throttled sign-in). */
+export function sendPage(res: Response, body: Html, error?: DomainError): void {
+  if (error) {
+    res.status(statusOf[error.kind] ?? 400);
+    const retry = error.extensions.retry_after_seconds;
+    if (typeof retry === 'number') res.setHeader('Retry-After', String(retry));
+  }
+  res.type('html').send(body.text);
+}
+
+/** Runs a form's action; a DomainError the page can show is handed to `refused`, anything else is a 500. */
+export async function withForm(
+  res: Response,
+  action: () => Promise<void>,
+  refused: (error: DomainError) => Html,
+): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    if (!(error instanceof DomainError) || statusOf[error.kind] === undefined) throw error;
+    sendPage(res, refused(error), error);
+  }
+}

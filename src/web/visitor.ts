@@ -1,0 +1,46 @@
+import crypto from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { Assets } from './assets';
+import { parseCookies, setCookie } from './cookies';
+import type { Visitor, WebServices } from './web-context';
+
+export const sessionCookie = 'tl_session';
+/** Before sign-in, forms carry the value of this cookie (a double-submit token); after, the session's own. */
+export const anonymousCsrfCookie = 'tl_csrf';
+
+const tokenPattern = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** Finds the person behind the request (res.locals.visitor): their session, or a CSRF cookie for the anonymous forms. */
+export function loadVisitor(web: WebServices, assets: Assets) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const cookies = parseCookies(req.headers.cookie);
+    const sessionToken = cookies.get(sessionCookie);
+    const signedIn = sessionToken && tokenPattern.test(sessionToken) ? await web.people.session(sessionToken) : null;
+    let csrfToken = signedIn?.session.csrfToken ?? cookies.get(anonymousCsrfCookie);
+    if (!signedIn && (!csrfToken || !tokenPattern.test(csrfToken))) {
+      csrfToken = crypto.randomBytes(24).toString('base64url');
+      res.append('Set-Cookie', setCookie(anonymousCsrfCookie, csrfToken, { secure: web.config.secureCookies }));
+    }
+    const visitor: Visitor = { signedIn, csrfToken: csrfToken!, assets, path: req.path };
+    res.locals.visitor = visitor;
+    next();
+  };
+}
+
+export const visitorOf = (res: Response): Visitor => res.locals.visitor as Visitor;
+
+const sameToken = (a: string, b: string): boolean =>
+  a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * A state-changing request must carry the page's token (form field `_csrf` or header X-CSRF-Token)
+ * and must not come from another site (Sec-Fetch-Site, where the browser sends it).
+ */
+export function csrfProblem(req: Request, visitor: Visitor): string | null {
+  if (req.headers['sec-fetch-site'] === 'cross-site') return 'This form was sent from another site.';
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const sent = typeof body._csrf === 'string' ? body._csrf : req.headers['x-csrf-token'];
+  if (typeof sent !== 'string' || !sameToken(sent, visitor.csrfToken))
+    return 'This form has expired or did not come from this page. Reload the page and try again.';
+  return null;
+}

@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { WebConfig } from '../config/web-config';
+import type { Account } from '../domain/access';
+import type { AccessServices } from '../http/access';
+import type { QuoteRequest, QuoteResult } from '../domain/parcel';
+import type { Clock } from '../domain/shared';
+import type { WebAccountService, WebSessionRecord } from '../domain/web-sessions';
+import type { Assets } from './assets';
+
+/** What the web application is built from: the same domain services the API's handlers call. */
+export interface WebServices {
+  people: WebAccountService;
+  access: AccessServices;
+  /** The account's tracking credit balance, from the tracking capability's ledger. */
+  creditBalance(accountId: string): Promise<string>;
+  /** Parcel quotes from the quote service the API uses (test mode never reaches a carrier). */
+  quoteParcels(request: QuoteRequest, testMode: boolean): Promise<QuoteResult>;
+  parcelReady(): boolean;
+  /** The OAuth scopes a client may be given, as the spec lists them (OAuthScope). */
+  oauthScopes: readonly string[];
+  config: WebConfig;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** One request's view of the person: their session when signed in, and the CSRF token its forms carry. */
+export interface Visitor {
+  signedIn: { session: WebSessionRecord; account: Account } | null;
+  csrfToken: string;
+  assets: Assets;
+  /** The path asked for, to mark the current page in the navigation. */
+  path: string;
+}

@@ -1,0 +1,162 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import { loadWebConfig } from '../../src/config/web-config';
+import { createTestApp, TestApp } from '../support/app';
+import { launchBrowser, screenshots, TestBrowser } from '../support/browser';
+import { repoDataDir } from '../support/reference-data';
+import { SmtpSink } from '../support/smtp-sink';
+
+let app: TestApp;
+let server: http.Server;
+let browser: TestBrowser;
+let base: string;
+const sink = new SmtpSink();
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+beforeAll(async () => {
+  const smtpUrl = await sink.start();
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  app = await createTestApp({
+    withParcelData: repoDataDir,
+    config: { web: { ...loadWebConfig({}), baseUrl: base, smtpUrl } },
+  });
+  server = http.createServer(app.hosts.site);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await app?.close();
+  await sink.stop();
+});
+
+const email = `e2e.${Date.now()}@example.com`;
+const password = 'a long enough passphrase';
+
+describe('the web application in chromium', () => {
+  it('signs up, verifies the email, signs in by keyboard, creates and reveals a key, logs out', async () => {
+    const { page, errors } = browser;
+    const fits: Record<string, number> = {};
+
+    await page.goto(`${base}/signup`);
+    fits.signup = (await screenshots(page, 'signup')).mobileOverflow;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const firstKey = await page.locator('#first-key').textContent();
+    expect(firstKey).toMatch(/^tl_live_[0-9A-Za-z]{32}$/);
+
+    const link = await sink.linkFor(email, '/verify-email');
+    await page.goto(link);
+    await page.getByText('Your email is verified').waitFor();
+    fits.login = (await screenshots(page, 'login')).mobileOverflow;
+
+    // By keyboard: the skip link first, then the form.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content');
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}/dashboard`);
+    await page.getByRole('heading', { name: "Today's usage" }).waitFor();
+    expect(await page.getByRole('row', { name: /Tariff calculations and AI HTS searches/ }).textContent()).toContain(
+      '0 of 5',
+    );
+    fits.overview = (await screenshots(page, 'overview')).mobileOverflow;
+
+    await page.getByRole('link', { name: 'Integrations' }).click();
+    await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
+    await page.locator('#key-name').fill('Warehouse system');
+    await page.getByRole('button', { name: 'Generate API Key' }).click();
+    const secret = page.locator('#new-key-secret');
+    await secret.waitFor();
+    const revealed = (await secret.textContent())!.trim();
+    expect(revealed).toMatch(/^tl_test_[0-9A-Za-z]{32}$/);
+    // htmx swapped the panel in place: the page was not reloaded.
+    expect(page.url()).toBe(`${base}/settings/integrations`);
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(revealed);
+    fits.integrations = (await screenshots(page, 'integrations')).mobileOverflow;
+
+    // Once shown: a reload lists the key by its last four only.
+    await page.reload();
+    expect(await page.content()).not.toContain(revealed);
+    await page.getByText(`tl_test_…${revealed.slice(-4)}`).waitFor();
+
+    await page.getByRole('button', { name: 'Revoke Warehouse system' }).click();
+    await page.getByText('it no longer works').waitFor();
+
+    // An OAuth client the same way: scopes ticked, the secret shown once.
+    await page.locator('#client-name').fill('Nightly sync');
+    await page.getByRole('checkbox', { name: 'shipments:read' }).check();
+    await page.getByRole('button', { name: 'Create OAuth client' }).click();
+    expect((await page.locator('#new-client-secret').textContent())!.trim()).toMatch(/^tl_cs_test_[0-9A-Za-z]{32}$/);
+
+    // Parcel quotes: the carriers side by side, cheapest and fastest marked.
+    await page.getByRole('link', { name: 'Parcel quotes' }).click();
+    await page.getByLabel('From ZIP').fill('85004');
+    await page.getByLabel('To ZIP').fill('75201');
+    for (const [label, value] of [
+      ['Length (in)', '12'],
+      ['Width (in)', '10'],
+      ['Height (in)', '8'],
+      ['Weight (lb)', '5'],
+    ])
+      await page.getByLabel(label).fill(value);
+    await page.getByRole('button', { name: 'Compare carriers' }).click();
+    await page.getByText('Cheapest').waitFor();
+    expect(await page.locator('section.carrier h3').allTextContents()).toEqual(
+      expect.arrayContaining(['UPS', 'FEDEX', 'USPS']),
+    );
+    fits.parcel = (await screenshots(page, 'parcel')).mobileOverflow;
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${base}/login`);
+    await page.goto(`${base}/dashboard`);
+    expect(page.url()).toBe(`${base}/login`);
+
+    expect(fits).toEqual({ signup: 0, login: 0, overview: 0, integrations: 0, parcel: 0 });
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a form posted without its CSRF token', async () => {
+    const { page } = browser;
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/dashboard`);
+    await page.goto(`${base}/settings/integrations`);
+    const before = await app.db.knex('api_keys').count({ n: '*' }).first();
+    // A form of our own origin without the token, as a forged page would send it.
+    await page.evaluate(`(() => {
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.action = '/settings/integrations/keys';
+      const name = document.createElement('input');
+      name.name = 'name';
+      name.value = 'forged';
+      form.append(name);
+      document.body.append(form);
+      form.submit();
+    })()`);
+    await page.getByText('This form has expired or did not come from this page').waitFor();
+    expect(await app.db.knex('api_keys').count({ n: '*' }).first()).toEqual(before);
+  });
+});

@@ -1,0 +1,68 @@
+import type { Express } from 'express';
+import request from 'supertest';
+
+/**
+ * A browser's part in a page exchange, for supertest: keeps the cookies it is given (whatever
+ * their Secure flag, as a browser does for localhost) and reads the CSRF token of the last page.
+ */
+export class WebBrowser {
+  readonly cookies = new Map<string, string>();
+  lastPage = '';
+
+  constructor(
+    private readonly app: Express,
+    private readonly ip = '192.0.2.10',
+  ) {}
+
+  private keep(res: request.Response): request.Response {
+    const set = (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+    for (const line of set) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (/Max-Age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    if (typeof res.text === 'string' && res.text.includes('name="_csrf"')) this.lastPage = res.text;
+    return res;
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** The CSRF token the last page's forms carry. */
+  csrf(): string {
+    const match = /name="_csrf" value="([^"]+)"/.exec(this.lastPage);
+    if (!match) throw new Error('no CSRF field on the last page');
+    return match[1];
+  }
+
+  async get(path: string, headers: Record<string, string> = {}): Promise<request.Response> {
+    return this.keep(
+      await request(this.app).get(path).set('Cookie', this.cookieHeader()).set('X-Forwarded-For', this.ip).set(headers),
+    );
+  }
+
+  /** Posts a form as the page would (with its CSRF token unless `_csrf` is given, even as ''); a list is a repeated field. */
+  async post(
+    path: string,
+    form: Record<string, string | string[]>,
+    headers: Record<string, string> = {},
+  ): Promise<request.Response> {
+    const body = new URLSearchParams();
+    if (form._csrf === undefined) body.append('_csrf', this.csrf());
+    for (const [name, value] of Object.entries(form))
+      for (const one of ([] as string[]).concat(value)) if (!(name === '_csrf' && one === '')) body.append(name, one);
+    return this.keep(
+      await request(this.app)
+        .post(path)
+        .set('Cookie', this.cookieHeader())
+        .set('X-Forwarded-For', this.ip)
+        .set(headers)
+        .type('form')
+        .send(body.toString()),
+    );
+  }
+}
