@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { signUp, signUpOnPlan, testKeyFor } from '../support/accounts';
@@ -84,6 +85,25 @@ describe('stored calculations', () => {
   it('builds the report on a PDF thread: asked for while the only one is busy, 503 service-busy with Retry-After', async () => {
     const stored = await calculate(pro, { ...tshirt, store: true }).expect(200);
     await expectPdfThreadBusy(() => get(pro, `/api/tariff/calculations/${stored.body.calculation_id}/pdf`));
+  });
+
+  it("builds a report whose claims carry decimal values on the PDF thread (a bulk job's claims cell)", async () => {
+    const { calculation_id: id } = (await calculate(pro, { ...tshirt, store: true }).expect(200)).body;
+    const stored = await app.deps.tariff.calculations.find(proId, true, id);
+    const pdf = await app.deps.pdfs.dutyReport({
+      id: 'blk_claims',
+      calculatedAt: 0,
+      lineCount: 1,
+      details: [
+        {
+          line: 1,
+          reference: 'PO-1',
+          claims: [{ code: 'us_content_share', value: new Decimal('40.5') }],
+          calculation: stored?.calculation as NonNullable<typeof stored>['calculation'],
+        },
+      ],
+    });
+    expect((await pdfText(pdf)).replace(/\s+/g, ' ')).toContain('us_content_share 40.5');
   });
 
   it('renders a stored calculation as a PDF duty report that reads back with its components and totals', async () => {

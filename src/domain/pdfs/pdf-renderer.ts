@@ -38,7 +38,16 @@ export class PdfRenderer {
   }
 
   async dutyReport(report: DutyReport): Promise<Buffer> {
-    const details = await collect(report.details);
+    const details = (await collect(report.details)).map((line) =>
+      'claims' in line
+        ? {
+            ...line,
+            claims: line.claims.map((claim) =>
+              claim.value === undefined ? { ...claim, value: undefined } : { ...claim, value: claim.value.toString() },
+            ),
+          }
+        : line,
+    );
     const summary = report.summary && { ...report.summary, rows: await collect(report.summary.rows) };
     return this.run({ kind: 'duty-report', report: { ...report, details, ...(summary ? { summary } : {}) } });
   }

@@ -3,12 +3,30 @@
  * font metrics and page compression take from milliseconds (an invoice) to seconds (a bulk job's
  * report of hundreds of pages) of CPU that would otherwise hold the event loop.
  */
+import Decimal from 'decimal.js';
 import { type Invoice, renderInvoicePdf } from '../invoices';
-import { type DutyReport, renderDutyReportPdf } from '../tariff';
+import { type ClaimInput, type DutyReport, type DutyReportLine, renderDutyReportPdf } from '../tariff';
 
-/** One document to build, as plain data (a report's rows already read). */
-export type PdfTask = { kind: 'invoice'; invoice: Invoice } | { kind: 'duty-report'; report: DutyReport };
+/** A claim as it crosses to the thread: a Decimal carries its constructor, which cannot be cloned. */
+export type CrossingClaim = Omit<ClaimInput, 'value'> & { value?: string };
+
+type ReportLine = DutyReportLine & { line: number; remark?: string };
+type PricedLine = Extract<ReportLine, { claims: ClaimInput[] }>;
+/** A report's lines as they cross: read into an array, their claims' values as text. */
+export type CrossingReport = Omit<DutyReport, 'details'> & {
+  details: Array<Exclude<ReportLine, PricedLine> | (Omit<PricedLine, 'claims'> & { claims: CrossingClaim[] })>;
+};
+
+/** One document to build, as plain data. */
+export type PdfTask = { kind: 'invoice'; invoice: Invoice } | { kind: 'duty-report'; report: CrossingReport };
+
+const claimOf = (claim: CrossingClaim): ClaimInput =>
+  claim.value === undefined ? { ...claim, value: undefined } : { ...claim, value: new Decimal(claim.value) };
 
 export default async function render(task: PdfTask): Promise<Uint8Array> {
-  return task.kind === 'invoice' ? renderInvoicePdf(task.invoice) : renderDutyReportPdf(task.report);
+  if (task.kind === 'invoice') return renderInvoicePdf(task.invoice);
+  const details = task.report.details.map((line) =>
+    'claims' in line ? { ...line, claims: line.claims.map(claimOf) } : line,
+  );
+  return renderDutyReportPdf({ ...task.report, details });
 }
