@@ -5,6 +5,7 @@ import { loadHostDocument } from '../../src/http/host-document';
 import { HostName, hostNames } from '../../src/http/host-names';
 import { accessTokenFor, businessAccount } from '../support/account-api';
 import { createTestApp, TestApp } from '../support/app';
+import { fakeStripeBilling, startStripeFake, StripeFake } from '../support/stripe-fake';
 import { operationRoutes } from '../support/status-log';
 
 /**
@@ -14,10 +15,14 @@ import { operationRoutes } from '../support/status-log';
  * first request is still running is 409 `conflict`. Each operation is sent its documented example.
  */
 let app: TestApp;
+let stripe: StripeFake;
 let live: string;
 let token: string;
 beforeAll(async () => {
+  // Billing on, against a local Stripe: requests reach Checkout and the portal, not a 501.
+  stripe = await startStripeFake();
   app = await createTestApp({
+    billing: fakeStripeBilling(stripe),
     config: { trustProxy: true },
     withTariffData: ['hts_2026_revision_4_csv.csv'],
     withParcelData: path.join(projectRoot, 'data'),
@@ -25,7 +30,10 @@ beforeAll(async () => {
   ({ live } = await businessAccount(app));
   ({ token } = await accessTokenFor(app, live, ['keys:read']));
 }, 300_000);
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await stripe?.close();
+});
 
 type Parameter = { $ref?: string; name: string; in: string; example?: unknown };
 interface Definition {

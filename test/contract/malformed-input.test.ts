@@ -6,6 +6,7 @@ import { mulberry32 } from '../../bench/seeded-random';
 import { projectRoot } from '../../src/config/paths';
 import type { HostName } from '../../src/http/host-names';
 import { createTestApp, TestApp } from '../support/app';
+import { fakeStripeBilling, startStripeFake, StripeFake } from '../support/stripe-fake';
 import { signUpOnPlan } from '../support/accounts';
 
 // Every operation of every host, sent malformed requests (bodies made from its own documented
@@ -13,9 +14,13 @@ import { signUpOnPlan } from '../support/accounts';
 // JSON, other media types; odd path and query values and headers): each answer is an RFC 9457
 // problem, never a 5xx. The generator is seeded, so a failure is reproduced by the same run.
 let app: TestApp;
+let stripe: StripeFake;
 let key: string;
 beforeAll(async () => {
+  // Billing on, against a local Stripe: requests reach Checkout and the portal, not a 501.
+  stripe = await startStripeFake();
   app = await createTestApp({
+    billing: fakeStripeBilling(stripe),
     config: { trustProxy: true },
     withTariffData: ['hts_2026_revision_4_csv.csv'],
     withParcelData: path.join(projectRoot, 'data'),
@@ -23,7 +28,10 @@ beforeAll(async () => {
   // The widest plan, so requests reach validation and the handlers instead of stopping at entitlement.
   key = (await signUpOnPlan(app, 'business')).key;
 }, 300_000);
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await stripe?.close();
+});
 
 const requestsPerOperation = 30;
 const random = mulberry32(20261126);
