@@ -41,11 +41,10 @@ export function accountRoutes(web: WebServices): Router {
   async function overview(visitor: Visitor, notice?: string): Promise<Html> {
     const { account, session } = visitor.signedIn!;
     const at = now();
-    const [usage, creditBalance, keys, billing] = await Promise.all([
+    const [usage, creditBalance, keys] = await Promise.all([
       dailyUsage(entitlements, quotas, account.id, account.plan, at),
       web.creditBalance(account.id),
       accounts.listKeys(ownerOf(visitor)),
-      web.billing.summary(billingOwnerOf(visitor)),
     ]);
     const activeKeys = keys.filter((key) => key.mode === session.mode && keyStatus(key, at.getTime()) === 'active');
     return overviewPage(visitor, {
@@ -53,7 +52,7 @@ export function accountRoutes(web: WebServices): Router {
       creditBalance,
       activeKeys: activeKeys.length,
       now: at,
-      billingEnabled: billing.enabled,
+      billingEnabled: web.billing.enabled(session.mode === 'live'),
       notice,
     });
   }

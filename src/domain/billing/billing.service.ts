@@ -65,8 +65,13 @@ export class BillingService {
     return this.deps.clock.now().getTime();
   }
 
+  /** Whether this server takes payments in the mode (Stripe keys configured for it). */
+  enabled(livemode: boolean): boolean {
+    return this.deps.provider.enabled(livemode);
+  }
+
   private requireEnabled(livemode: boolean): void {
-    if (!this.deps.provider.enabled(livemode))
+    if (!this.enabled(livemode))
       throw new DomainError(
         'not_configured',
         `Billing is not configured in ${livemode ? 'live' : 'test'} mode on this server (docs/billing.md).`,
@@ -78,7 +83,7 @@ export class BillingService {
     const newest = (product: RecurringProduct) =>
       subscriptions.filter((s) => s.product === product).sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
     return {
-      enabled: this.deps.provider.enabled(owner.livemode),
+      enabled: this.enabled(owner.livemode),
       livemode: owner.livemode,
       plan: owner.plan,
       subscription: newest('tariff_pro'),
