@@ -45,6 +45,21 @@ export default tseslint.config(
     rules: { 'tradelane/import-layers': 'error' },
   },
   {
+    // Handlers are peers: what two of them share (the caller's scope, problems, list envelopes) lives
+    // once in http/ or the domain, never in one handler imported by another.
+    files: ['src/handlers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['./*.handler', '../*.handler'], message: 'Move what handlers share to src/http or the domain.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A test that cannot fail is found here: every test asserts, and no assertion hides behind a branch.
     files: ['test/**/*.ts'],
     plugins: { jest: jestPlugin },

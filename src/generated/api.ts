@@ -6407,6 +6407,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The RFC 8288 link to the next page, `<…?cursor=…>; rel="next"` (the request's filters kept), sent when there is one; `next_cursor` in the body says the same. */
+        Link: string;
         /** @description The dated API version the response follows (the one the request pinned, otherwise the newest). */
         "Tradelane-Version": string;
         /** @description The request id (echoed from the request when sent, otherwise generated). */
@@ -6635,8 +6637,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7194,8 +7195,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7594,8 +7594,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7812,8 +7811,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8065,8 +8063,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8482,6 +8479,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8733,6 +8731,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8810,6 +8809,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8975,6 +8975,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9152,6 +9153,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10009,6 +10011,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description With a file format: `attachment; filename="…"`. */
                     "Content-Disposition"?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10195,8 +10198,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10390,8 +10392,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description JSON: `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     /** @description CSV and XLSX: `attachment; filename="<bulk_job_id>.csv"` (or `.xlsx`). */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -10535,6 +10536,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10577,6 +10579,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10623,6 +10626,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description With a file format: `attachment; filename="…"`. */
                     "Content-Disposition"?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10790,8 +10794,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11016,8 +11019,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {

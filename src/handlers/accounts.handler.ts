@@ -1,14 +1,8 @@
 import type { operations } from '../generated/api';
 import type { AccessServices } from '../http/access';
 import type { CallContext, OperationHandler } from '../http/operation';
-import {
-  singlePage,
-  toApiAccount,
-  toApiKey,
-  toApiKeyWithSecret,
-  toApiOAuthClient,
-  toApiPlanChange,
-} from './outputs/access.output';
+import { singlePage } from './outputs/list';
+import { toApiAccount, toApiKey, toApiKeyWithSecret, toApiOAuthClient, toApiPlanChange } from './outputs/access.output';
 import { type Caller, DomainError } from '../domain/shared';
 import { CredentialActor, OAuthError } from '../domain/access';
 
@@ -27,19 +21,6 @@ type Handlers = {
       | 'changeAccountPlan'
   ]: OperationHandler<operations[K]>;
 };
-
-/** The account the call authenticated as; the access middleware guarantees one on these operations. */
-export function accountIdOf(call: CallContext): string {
-  const caller: Caller = call.caller;
-  if (caller.kind !== 'account') throw new DomainError('unauthenticated', 'Authentication required.');
-  return caller.accountId;
-}
-
-/** The account and the key's mode: a test key (tl_test_) reaches only the account's test-mode resources. */
-export function accountModeOf(call: CallContext): { accountId: string; livemode: boolean } {
-  const accountId = accountIdOf(call);
-  return { accountId, livemode: call.caller.kind === 'account' && call.caller.mode === 'live' };
-}
 
 /** The key or token managing credentials, with its mode and whether it is a rotated key in its grace period. */
 function actorOf(call: CallContext): CredentialActor {

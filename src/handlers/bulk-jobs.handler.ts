@@ -21,8 +21,8 @@ import type { PdfRenderer } from '../domain/pdfs';
 import type { OperationHandler, UploadedFile } from '../http/operation';
 import { tableFileResponse, tableFormatOf } from './inputs/table-format';
 import { toApiBulkJob, toApiBulkJobLine } from './outputs/bulk-job.output';
-import { listResponse } from './outputs/tracking.output';
-import { accountScopeOf } from './shipments.handler';
+import { listResponse } from './outputs/list';
+import { accountScopeOf } from '../http/caller-scope';
 
 type BulkOperation =
   'createBulkJob' | 'listBulkJobs' | 'getBulkJob' | 'getBulkJobResults' | 'getBulkJobReport' | 'getBulkJobTemplate';

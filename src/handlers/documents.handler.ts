@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { toApiDocument } from './outputs/document.output';
-import { listResponse } from './outputs/tracking.output';
-import { accountScopeOf } from './shipments.handler';
+import { listResponse } from './outputs/list';
+import { accountScopeOf } from '../http/caller-scope';
 import type { DocumentService } from '../domain/documents';
 import { DomainError } from '../domain/shared';
 

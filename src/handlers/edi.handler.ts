@@ -1,8 +1,8 @@
 import type { components, operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { toApiEdiPartner } from './outputs/edi.output';
-import { listResponse } from './outputs/tracking.output';
-import { accountScopeOf } from './shipments.handler';
+import { listResponse } from './outputs/list';
+import { accountScopeOf } from '../http/caller-scope';
 import type { EdiPartnerInput, EdiPartnerService } from '../domain/edi';
 
 type EdiOperation = 'listEdiPartners' | 'createEdiPartner' | 'getEdiPartner' | 'updateEdiPartner' | 'deleteEdiPartner';

@@ -3,8 +3,8 @@ import type { TariffServices } from './services';
 import { htsRefreshJobName } from '../jobs/hts-refresh.job';
 import type { JobQueue } from '../jobs/job-queue';
 import type { OperationHandler } from '../http/operation';
-import { HttpProblem } from '../http/problem';
-import { accountModeOf } from './accounts.handler';
+import { htsNotReady } from '../http/problem';
+import { accountModeOf } from '../http/caller-scope';
 import {
   rateHistoryTable,
   tariffAlertsTable,
@@ -15,7 +15,7 @@ import {
   toApiTariffAlert,
 } from './outputs/hts.output';
 import { listTableFormatOf, tableFileResponse, tableFormatOf } from './inputs/table-format';
-import { toApiList } from './outputs/list';
+import { listResponse } from './outputs/list';
 import {
   createTariffAlert,
   findHtsLine,
@@ -45,13 +45,6 @@ type Handlers = {
 };
 
 const defaultPageSize = 20;
-
-/** 503 until the first HTS release is imported (first start); tariff routes share it. */
-export function htsNotReady(): HttpProblem {
-  return new HttpProblem('not-ready', 'The HTS release is still being imported; retry shortly.', undefined, {
-    'Retry-After': '5',
-  });
-}
 
 /** A lookup that found nothing: a malformed code is 400, an empty database 503, anything else 404. */
 async function lookupProblem(failure: HtsLookupFailure, releases: HtsReleaseStore): Promise<Error> {
@@ -107,7 +100,7 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
         cursor: query.cursor,
         limit: query.limit ?? defaultPageSize,
       });
-      return { status: 200, body: toApiList(page, toApiHtsChangeSet) };
+      return { status: 200, ...listResponse(page, toApiHtsChangeSet, '/api/tariff/changes', { ...query }) };
     },
 
     listHtsLineChanges: async ({ params, query }) => {
@@ -117,7 +110,10 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
         cursor: query.cursor,
         limit: query.limit ?? defaultPageSize,
       });
-      return { status: 200, body: toApiList(page, htsChangeView) };
+      return {
+        status: 200,
+        ...listResponse(page, htsChangeView, `/api/tariff/changes/${params.change_set_id}/lines`, { ...query }),
+      };
     },
 
     createTariffAlert: async ({ body, call }) => {
@@ -147,7 +143,7 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
         cursor: query.cursor,
         limit: query.limit ?? defaultPageSize,
       });
-      return { status: 200, body: toApiList(page, toApiTariffAlert) };
+      return { status: 200, ...listResponse(page, toApiTariffAlert, '/api/tariff/alerts', { ...query }) };
     },
 
     deleteTariffAlert: async ({ params, call }) => {

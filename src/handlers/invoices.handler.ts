@@ -1,8 +1,8 @@
 import type { components, operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { toApiInvoice } from './outputs/invoice.output';
-import { listResponse } from './outputs/tracking.output';
-import { accountScopeOf } from './shipments.handler';
+import { listResponse } from './outputs/list';
+import { accountScopeOf } from '../http/caller-scope';
 import type { InvoiceInput, InvoiceService } from '../domain/invoices';
 import type { PdfRenderer } from '../domain/pdfs';
 

@@ -1,8 +1,8 @@
 import type { operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { toApiLtlQuoteRequest } from './outputs/ltl-quote.output';
-import { listResponse } from './outputs/tracking.output';
-import { accountScopeOf } from './shipments.handler';
+import { listResponse } from './outputs/list';
+import { accountScopeOf } from '../http/caller-scope';
 import type { LtlQuoteService } from '../domain/ltl';
 
 type LtlOperation =

@@ -2,11 +2,10 @@ import type { components, operations } from '../generated/api';
 import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
-import { accountModeOf } from './accounts.handler';
+import { accountScopeOf } from '../http/caller-scope';
 import { toApiShipment } from './outputs/shipment.output';
-import { listResponse } from './outputs/tracking.output';
+import { listResponse } from './outputs/list';
 import type { CargoLineInput, ShipmentAction, ShipmentInput, ShipmentService } from '../domain/shipments';
-import type { AccountScope } from '../domain/shared';
 import { calculateDuty } from '../domain/tariff';
 
 type Schemas = components['schemas'];
@@ -15,12 +14,6 @@ type ShipmentOperation =
 type ActionOperation = 'bookShipment' | 'departShipment' | 'arriveShipment' | 'deliverShipment' | 'cancelShipment';
 
 const shipmentsPath = '/api/shipments';
-
-/** The caller's account, mode and plan: what every account API call is scoped to. */
-export function accountScopeOf(call: CallContext): AccountScope {
-  const { accountId, livemode } = accountModeOf(call);
-  return { accountId, livemode, plan: call.caller.kind === 'account' ? call.caller.plan : 'free' };
-}
 
 const cargoLineInput = (line: Schemas['CargoLineInput']): CargoLineInput => ({
   ...(line.id !== undefined ? { id: line.id } : {}),

@@ -5,12 +5,12 @@ import type { operations as tariffOperations } from '../generated/hosts/tariff';
 import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { HttpProblem } from '../http/problem';
-import { htsNotReady } from './hts.handler';
+import { htsNotReady } from '../http/problem';
 import { toClaimInputs, toDutyInput, toQuantityInputs } from './inputs/tariff.input';
 import { toApiSearchResult } from './outputs/classify.output';
 import { toFormA, toFormB, toStoredCalculation, toTariffSimulation } from './outputs/tariff.output';
-import { toApiList } from './outputs/list';
-import { accountModeOf } from './accounts.handler';
+import { listResponse } from './outputs/list';
+import { accountModeOf } from '../http/caller-scope';
 import { DomainError } from '../domain/shared';
 import type { Entitlements } from '../domain/access';
 import { listTableFormatOf, tableFileResponse } from './inputs/table-format';
@@ -188,7 +188,7 @@ export function storedCalculationHandlers(
           'tariff-calculations',
         );
       const page = await tariff.calculations.page(accountId, livemode, query.limit ?? 20, query.cursor ?? null);
-      return { status: 200, body: toApiList(page, toStoredCalculation) };
+      return { status: 200, ...listResponse(page, toStoredCalculation, '/api/tariff/calculations', { ...query }) };
     },
     getTariffCalculation: async ({ params, call }) => ({
       status: 200,

@@ -1,12 +1,8 @@
 import type { operations } from '../generated/api';
 import type { TrackingAccountServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
-import {
-  listResponse,
-  toApiCreditBalance,
-  toApiCreditTransaction,
-  toApiTrackingSubscription,
-} from './outputs/tracking.output';
+import { listResponse } from './outputs/list';
+import { toApiCreditBalance, toApiCreditTransaction, toApiTrackingSubscription } from './outputs/tracking.output';
 import type { AccountService } from '../domain/access';
 import { DomainError, type PlanName } from '../domain/shared';
 import { creditPlanFor } from '../domain/tracking';

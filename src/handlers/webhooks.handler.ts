@@ -1,7 +1,7 @@
 import type { operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
-import { accountModeOf } from './accounts.handler';
-import { listResponse } from './outputs/tracking.output';
+import { accountModeOf } from '../http/caller-scope';
+import { listResponse } from './outputs/list';
 import {
   toApiDeliveryAttempt,
   toApiEvent,

@@ -200,3 +200,10 @@ export class HttpProblem extends Error {
     };
   }
 }
+
+/** 503 until the first HTS release is imported (first start); tariff routes share it. */
+export function htsNotReady(): HttpProblem {
+  return new HttpProblem('not-ready', 'The HTS release is still being imported; retry shortly.', undefined, {
+    'Retry-After': '5',
+  });
+}

@@ -71,10 +71,12 @@ describe('stored calculations', () => {
       );
     const first = await get(account.key, '/api/tariff/calculations?limit=2').expect(200);
     expect(first.body).toMatchObject({ object: 'list', has_more: true });
+    expect(first.headers.link).toBe(`</api/tariff/calculations?limit=2&cursor=${first.body.next_cursor}>; rel="next"`);
     const second = await get(account.key, `/api/tariff/calculations?limit=2&cursor=${first.body.next_cursor}`).expect(
       200,
     );
     expect(second.body).toMatchObject({ has_more: false, next_cursor: null });
+    expect(second.headers.link).toBeUndefined();
     expect([...first.body.data, ...second.body.data].map((c: { id: string }) => c.id)).toEqual(ids.reverse());
     expect((await get(other, '/api/tariff/calculations').expect(200)).body.data).toEqual([]);
     const testKey = await testKeyFor(app, account.key);

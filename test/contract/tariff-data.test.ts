@@ -449,6 +449,7 @@ describe('HTS data over hand-written releases', () => {
           has_more: true,
           data: [{ release: { id: 'htsr_2030_rev_2' } }],
         });
+        expect(first.headers.link).toBe(`</api/tariff/changes?limit=1&cursor=${first.body.next_cursor}>; rel="next"`);
         const second = await changeSets(`?limit=1&cursor=${first.body.next_cursor}`).expect(200);
         expect(second.body).toMatchObject({
           has_more: false,

@@ -2100,6 +2100,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The RFC 8288 link to the next page, `<…?cursor=…>; rel="next"` (the request's filters kept), sent when there is one; `next_cursor` in the body says the same. */
+        Link: string;
         /** @description The dated API version the response follows (the one the request pinned, otherwise the newest). */
         "Tradelane-Version": string;
         /** @description The request id (echoed from the request when sent, otherwise generated). */
@@ -3107,8 +3109,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3861,8 +3862,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {

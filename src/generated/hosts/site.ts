@@ -5145,6 +5145,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The RFC 8288 link to the next page, `<…?cursor=…>; rel="next"` (the request's filters kept), sent when there is one; `next_cursor` in the body says the same. */
+        Link: string;
         /** @description The dated API version the response follows (the one the request pinned, otherwise the newest). */
         "Tradelane-Version": string;
         /** @description The request id (echoed from the request when sent, otherwise generated). */
@@ -5201,8 +5203,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6624,8 +6625,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7596,8 +7596,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7866,8 +7865,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8521,8 +8519,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9179,6 +9176,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9532,6 +9530,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9659,6 +9658,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9851,6 +9851,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10125,6 +10126,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {

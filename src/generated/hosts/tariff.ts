@@ -2031,6 +2031,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The RFC 8288 link to the next page, `<…?cursor=…>; rel="next"` (the request's filters kept), sent when there is one; `next_cursor` in the body says the same. */
+        Link: string;
         /** @description The dated API version the response follows (the one the request pinned, otherwise the newest). */
         "Tradelane-Version": string;
         /** @description The request id (echoed from the request when sent, otherwise generated). */
@@ -3198,6 +3200,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description With a file format: `attachment; filename="…"`. */
                     "Content-Disposition"?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4154,8 +4157,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4442,8 +4444,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description JSON: `<…?cursor=…>; rel="next"` when there is a next page. */
-                    Link?: string;
+                    Link: components["headers"]["Link"];
                     /** @description CSV and XLSX: `attachment; filename="<bulk_job_id>.csv"` (or `.xlsx`). */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -4881,6 +4882,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4974,6 +4976,7 @@ export interface operations {
                 headers: {
                     "Tradelane-Version": components["headers"]["Tradelane-Version"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5149,6 +5152,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description With a file format: `attachment; filename="…"`. */
                     "Content-Disposition"?: string;
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -67,8 +67,3 @@ export function toApiPlanChange(change: PlanChangeRecord): Schemas['PlanChange']
     changed_at: isoTime(change.changedAt),
   };
 }
-
-/** A whole collection as one page (collections that stay small: keys, clients). */
-export function singlePage<T>(data: T[]): { object: 'list'; data: T[]; has_more: false; next_cursor: null } {
-  return { object: 'list', data, has_more: false, next_cursor: null };
-}

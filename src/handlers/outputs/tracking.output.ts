@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { components } from '../../generated/api';
 import { isoTime, isoTimeOrNull } from './time';
-import type { Page, PlanName } from '../../domain/shared';
+import type { PlanName } from '../../domain/shared';
 import {
   billingOf,
   carrierByCode,
@@ -79,26 +79,5 @@ export function toApiCreditBalance(summary: CreditBalanceSummary, plan: PlanName
       unit_price: money(t.unitPrice, summary.currency),
       discount_percent: discountPercent(t.unitPrice),
     })),
-  };
-}
-
-/** A cursor page as the API's list, and the RFC 8288 `Link` to the next page when there is one. */
-export function listResponse<T, U>(
-  page: Page<T>,
-  map: (item: T) => U,
-  path: string,
-  query: Record<string, string | number | undefined>,
-) {
-  const headers: Record<string, string> = {};
-  if (page.nextCursor !== null) {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined && name !== 'cursor') params.set(name, String(value));
-    params.set('cursor', page.nextCursor);
-    headers.Link = `<${path}?${params.toString()}>; rel="next"`;
-  }
-  return {
-    headers,
-    body: { object: 'list' as const, data: page.data.map(map), has_more: page.hasMore, next_cursor: page.nextCursor },
   };
 }
