@@ -1,7 +1,7 @@
 import type { components, operations } from '../generated/api';
 import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
-import { HttpProblem } from '../http/problem';
+import { dutyEngineOf } from './duty-engine';
 import { accountScopeOf } from '../http/caller-scope';
 import { toApiShipment } from './outputs/shipment.output';
 import { listResponse } from './outputs/list';
@@ -105,17 +105,13 @@ export function shipmentHandlers(
     },
 
     estimateShipmentDuties: async ({ params, call }) => {
-      if (!tariff.rules.isLoaded())
-        throw new HttpProblem('not-ready', 'The duty rules are still loading; retry shortly.', undefined, {
-          'Retry-After': '5',
-        });
-      const today = call.receivedAt.toISOString().slice(0, 10);
-      const rules = tariff.rules.current();
-      const calculate = (request: Parameters<typeof calculateDuty>[0]) =>
-        calculateDuty(request, { lines: tariff.lines, rules, today: () => today });
+      const engine = dutyEngineOf(tariff, call);
+      const calculate = (request: Parameters<typeof calculateDuty>[0]) => calculateDuty(request, engine);
       return {
         status: 200,
-        body: toApiShipment(await shipments.estimateDuties(accountScopeOf(call), params.shipment_id, calculate, today)),
+        body: toApiShipment(
+          await shipments.estimateDuties(accountScopeOf(call), params.shipment_id, calculate, engine.today()),
+        ),
       };
     },
   };

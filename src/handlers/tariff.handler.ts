@@ -4,8 +4,8 @@ import type { operations as mainOperations } from '../generated/hosts/main';
 import type { operations as tariffOperations } from '../generated/hosts/tariff';
 import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
-import { HttpProblem } from '../http/problem';
-import { htsNotReady } from '../http/problem';
+import { HttpProblem, htsNotReady } from '../http/problem';
+import { dutyEngineOf } from './duty-engine';
 import { toClaimInputs, toDutyInput, toQuantityInputs } from './inputs/tariff.input';
 import { toApiSearchResult } from './outputs/classify.output';
 import { toFormA, toFormB, toStoredCalculation, toTariffSimulation } from './outputs/tariff.output';
@@ -20,7 +20,6 @@ import type { PdfRenderer } from '../domain/pdfs';
 import {
   calculateDuty,
   type DutyCalculation,
-  type DutyEngineDependencies,
   estimateIeepaRefunds,
   findStoredCalculation,
   simulateDuty,
@@ -35,29 +34,13 @@ export const unlimitedRemaining = 2_147_483_647;
 /** `store` has a default, so the generated type requires it; the search's own calls leave it out. */
 type CalculationRequest = Omit<components['schemas']['TariffCalculationRequest'], 'store'> & { store?: boolean };
 
-function assertRulesLoaded(tariff: TariffServices): void {
-  if (!tariff.rules.isLoaded())
-    throw new HttpProblem('not-ready', 'The duty rules are still loading; retry shortly.', undefined, {
-      'Retry-After': '5',
-    });
-}
-
-const engineToday = (call: CallContext) => () => call.receivedAt.toISOString().slice(0, 10);
-
-/** The calculator as every tariff operation runs it: the release lines, the rules in memory, the call's day. */
-const dutyEngine = (tariff: TariffServices, call: CallContext): DutyEngineDependencies => ({
-  lines: tariff.lines,
-  rules: tariff.rules.current(),
-  today: engineToday(call),
-});
-
 async function calculate(
   body: CalculationRequest,
   call: CallContext,
   tariff: TariffServices,
 ): Promise<DutyCalculation> {
-  assertRulesLoaded(tariff);
-  return calculateDuty(toDutyInput(body), dutyEngine(tariff, call));
+  const engine = dutyEngineOf(tariff, call);
+  return calculateDuty(toDutyInput(body), engine);
 }
 
 /** Tariff host, Tariff Pro and business: IEEPA refund estimates for entry lines. */
@@ -65,14 +48,14 @@ export function ieepaRefundsHandler(
   tariff: TariffServices,
 ): OperationHandler<tariffOperations['estimateIeepaRefunds']> {
   return async ({ body, call }) => {
-    assertRulesLoaded(tariff);
+    const engine = dutyEngineOf(tariff, call);
     const lines = body.lines.map((line) => ({
       entryNumber: line.entry_number,
       lineNumber: line.line_number,
       ieepaPaid: line.ieepa_paid ?? null,
       duty: { ...toDutyInput({ ...line, declared_value: line.entered_value }), entryDate: line.entry_date },
     }));
-    const estimate = await estimateIeepaRefunds(lines, dutyEngine(tariff, call));
+    const estimate = await estimateIeepaRefunds(lines, engine);
     return { status: 200, body: toIeepaRefundEstimate(estimate) };
   };
 }
@@ -80,7 +63,7 @@ export function ieepaRefundsHandler(
 /** Tariff host, Tariff Pro and business: one product across scenarios, compared and ranked. */
 export function simulationHandler(tariff: TariffServices): OperationHandler<tariffOperations['simulateTariff']> {
   return async ({ body, call }) => {
-    assertRulesLoaded(tariff);
+    const engine = dutyEngineOf(tariff, call);
     // The declared value from the number itself, as calculate takes it (String(1e-7) would not parse).
     const product = {
       htsCode: body.hts_code,
@@ -94,7 +77,7 @@ export function simulationHandler(tariff: TariffServices): OperationHandler<tari
       entryDate: s.entry_date,
       claims: toClaimInputs(s.claims ?? []),
     }));
-    const simulation = await simulateDuty(product, scenarios, dutyEngine(tariff, call));
+    const simulation = await simulateDuty(product, scenarios, engine);
     return { status: 200, body: toTariffSimulation(simulation, body.hts_code) };
   };
 }
