@@ -5838,6 +5838,12 @@ export interface components {
             title: string;
             /** @description What it means and what to do (Markdown). */
             description: string;
+            /** @description The `code` values problems of this type carry, one per situation. */
+            codes: {
+                /** @example invalid_state */
+                code: string;
+                description: string;
+            }[];
         };
         ProblemFields: {
             /**
@@ -5849,6 +5855,11 @@ export interface components {
             /** @description Short summary of the kind of problem; the same for every occurrence. */
             title: string;
             status: number;
+            /**
+             * @description The situation, stable, for a client to branch on. A type that covers several situations has a code for each (`conflict`: `invalid_state`, `concurrent_update`, `already_exists`, `idempotency_in_progress`); any other type's code is its slug in snake case (`quota-exceeded` → `quota_exceeded`). New codes may be added; the list is in the errors guide and at `GET /problems/{type}`.
+             * @example validation_failed
+             */
+            code: string;
             /** @description What went wrong this time, for a human. */
             detail?: string;
             /** @description The request path. */
@@ -5884,6 +5895,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/unauthenticated",
                  *       "title": "Authentication required",
                  *       "status": 401,
+                 *       "code": "unauthenticated",
                  *       "detail": "The API key is not valid, or was revoked or rotated out.",
                  *       "instance": "/api/tariff/public/calculate",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
@@ -5959,6 +5971,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/quota-exceeded",
                  *       "title": "Daily quota exceeded",
                  *       "status": 429,
+                 *       "code": "quota_exceeded",
                  *       "detail": "5 of 5 tariff calls used today; the quota resets at 00:00 UTC.",
                  *       "instance": "/api/tariff/public/calculate",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
@@ -6002,6 +6015,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/rate-limited",
                  *       "title": "Too many requests",
                  *       "status": 429,
+                 *       "code": "rate_limited",
                  *       "detail": "25 account_api calls a second at most; retry in 1 second.",
                  *       "instance": "/api/shipments",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
@@ -6023,6 +6037,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/payload-too-large",
                  *       "title": "Payload too large",
                  *       "status": 413,
+                 *       "code": "payload_too_large",
                  *       "detail": "The file is larger than the limit of 20971520 bytes (20 MiB, limit max_document_bytes).",
                  *       "instance": "/api/documents",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
@@ -6044,6 +6059,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/unsupported-media-type",
                  *       "title": "Unsupported media type",
                  *       "status": 415,
+                 *       "code": "unsupported_media_type",
                  *       "detail": "The file's content is none of the accepted types (limit accepted_document_types): PDF, PNG, JPEG, TIFF, WebP, XLSX, CSV, EDI (X12, EDIFACT).",
                  *       "instance": "/api/documents",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
@@ -6087,6 +6103,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/validation-failed",
                  *       "title": "Invalid request",
                  *       "status": 400,
+                 *       "code": "validation_failed",
                  *       "detail": "body must have required property 'country_code'",
                  *       "instance": "/api/tariff/public/calculate",
                  *       "request_id": "req_01JCZ3M1QF8Y4W2V6T0R9S7P5N",
@@ -6154,6 +6171,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/validation-failed",
                  *       "title": "Invalid request",
                  *       "status": 400,
+                 *       "code": "validation_failed",
                  *       "detail": "The load plan request cannot be planned: items/0/length: at most 20000 mm (limit max_piece_dimension_mm).",
                  *       "instance": "/api/load-plans",
                  *       "request_id": "req_01JCZ3M1QF8Y4W2V6T0R9S7P5N",
@@ -6184,6 +6202,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/payload-too-large",
                  *       "title": "Payload too large",
                  *       "status": 413,
+                 *       "code": "payload_too_large",
                  *       "detail": "The load plan request is over the planner's limits: items: 12000 pieces requested; at most 10000 per request (limit max_pieces).",
                  *       "instance": "/api/load-plans",
                  *       "request_id": "req_01JCZ3M1QF8Y4W2V6T0R9S7P5N",
@@ -6246,6 +6265,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/upstream-unavailable",
                  *       "title": "Upstream unavailable",
                  *       "status": 502,
+                 *       "code": "upstream_unavailable",
                  *       "detail": "No source could rate this shipment. FedEx live rating failed: no answer within 4000 ms",
                  *       "instance": "/api/parcel/quotes",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
@@ -6271,6 +6291,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/validation-failed",
                  *       "title": "Invalid request",
                  *       "status": 400,
+                 *       "code": "validation_failed",
                  *       "detail": "Check digit of MSCU123456 is 6, not 7.",
                  *       "instance": "/api/tracking/subscriptions",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
@@ -6300,6 +6321,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/insufficient-credits",
                  *       "title": "Insufficient credits",
                  *       "status": 402,
+                 *       "code": "insufficient_credits",
                  *       "detail": "This needs 1.00 tracking credit; the balance is 0.00.",
                  *       "instance": "/api/tracking/subscriptions",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
@@ -6327,6 +6349,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/conflict",
                  *       "title": "Conflict",
                  *       "status": 409,
+                 *       "code": "already_exists",
                  *       "detail": "This reference is already tracked by trk_01jd2q8zp4w6x3n5k7m9r1t2v4; stop it first to track it again.",
                  *       "instance": "/api/tracking/subscriptions",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a",

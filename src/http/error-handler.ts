@@ -132,7 +132,15 @@ function fromDomain(error: DomainError): HttpProblem {
   }));
   // A busy service says when to come back, as a not-ready one does.
   const headers: Record<string, string> = error.kind === 'busy' ? { 'Retry-After': String(busyRetryAfterSeconds) } : {};
-  return new HttpProblem(problemKindOfDomainError[error.kind], error.message, errors, headers, error.extensions);
+  // The domain's conflict codes are the conflict type's situation codes.
+  return new HttpProblem(
+    problemKindOfDomainError[error.kind],
+    error.message,
+    errors,
+    headers,
+    error.extensions,
+    error.code,
+  );
 }
 
 /** The validator's answer to a method and path the host's document does not declare. */

@@ -119,7 +119,14 @@ export function idempotency(
         );
       if (begun.outcome === 'in_progress')
         return next(
-          new HttpProblem('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.'),
+          new HttpProblem(
+            'conflict',
+            'A request with this Idempotency-Key is still being processed; retry shortly.',
+            undefined,
+            {},
+            {},
+            'idempotency_in_progress',
+          ),
         );
       if (begun.outcome === 'replay') {
         res.setHeader('Idempotency-Replayed', 'true');

@@ -136,6 +136,36 @@ export const problemKinds = {
 
 export type ProblemKind = keyof typeof problemKinds;
 
+/**
+ * The problem's `code`: the situation, stable, for a client to branch on (as Stripe's `code`). A type
+ * that covers several situations lists a code for each; any other type's one code is its slug in
+ * snake case (`quota-exceeded` → `quota_exceeded`). docs/errors.md lists them all.
+ */
+export const situationCodes = {
+  conflict: {
+    invalid_state:
+      "The resource's state forbids the change (an invoice already finalized, a shipment already booked, a key already rotated, a disabled webhook endpoint, a bulk job's results before it succeeded). Read the resource and act on its state.",
+    concurrent_update:
+      'Another request changed the resource between this request reading and writing it; nothing was changed. Read it again and retry.',
+    already_exists:
+      'What the request would create already exists: an account with the email, a tracked reference (`existing_subscription_id`), a subscription (`existing_subscription_id`), a trading partner with the interchange id.',
+    idempotency_in_progress:
+      'A request with the same `Idempotency-Key` is still being processed. Retry shortly: the retry gets its answer.',
+  },
+} satisfies Partial<Record<ProblemKind, Record<string, string>>>;
+
+type SituationCodes = typeof situationCodes;
+export type SituationCode = { [K in keyof SituationCodes]: keyof SituationCodes[K] }[keyof SituationCodes];
+
+/** Every code a problem of this type may carry, with what it means. */
+export function codesOf(kind: ProblemKind): Array<{ code: string; description: string }> {
+  const own: Record<string, string> | undefined = (
+    situationCodes as Partial<Record<ProblemKind, Record<string, string>>>
+  )[kind];
+  if (own) return Object.entries(own).map(([code, description]) => ({ code, description }));
+  return [{ code: kind.replace(/-/g, '_'), description: problemKinds[kind].description }];
+}
+
 export const problemKindOfDomainError: Record<DomainErrorKind, ProblemKind> = {
   invalid_input: 'validation-failed',
   not_found: 'not-found',
@@ -161,6 +191,7 @@ export interface ProblemDocument {
   type: string;
   title: string;
   status: number;
+  code: string;
   detail?: string;
   instance?: string;
   request_id: string;
@@ -177,6 +208,8 @@ export class HttpProblem extends Error {
     readonly errors?: ProblemFieldError[],
     readonly headers: Record<string, string> = {},
     readonly extensions: Record<string, unknown> = {},
+    /** The situation, where the type has several (a conflict); otherwise the type's one code. */
+    readonly code?: SituationCode,
   ) {
     super(detail ?? problemKinds[kind].title);
     this.name = 'HttpProblem';
@@ -192,6 +225,7 @@ export class HttpProblem extends Error {
       type: problemTypeBase + this.kind,
       title,
       status,
+      code: this.code ?? codesOf(this.kind)[0].code,
       ...(this.detail ? { detail: this.detail } : {}),
       instance,
       request_id: requestId,

@@ -154,7 +154,10 @@ describe('Idempotency-Key: a record never sticks', () => {
     const send = () =>
       request(app.hosts.main).post('/api/signup').set('X-Forwarded-For', ip).set('Idempotency-Key', 'k-3').send(body);
     const res = await send().expect(409);
-    expect(res.body.type).toBe('https://docs.tradelane.dev/problems/conflict');
+    expect(res.body).toMatchObject({
+      type: 'https://docs.tradelane.dev/problems/conflict',
+      code: 'idempotency_in_progress',
+    });
     app.clock.advance(idempotencyLeaseMs - 1000);
     await send().expect(409);
     app.clock.advance(2000);

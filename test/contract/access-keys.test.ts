@@ -38,7 +38,7 @@ describe('POST /api/signup (main host)', () => {
       .set('X-Forwarded-For', '198.51.100.2')
       .send({ email: 'TWICE@example.com' })
       .expect(409);
-    expect(res.body.type).toBe('https://docs.tradelane.dev/problems/conflict');
+    expect(res.body).toMatchObject({ type: 'https://docs.tradelane.dev/problems/conflict', code: 'already_exists' });
   });
 
   it('rejects an address that is not an email with 400', async () => {

@@ -135,6 +135,7 @@ describe(`EDI trading partners on ${testDialect}`, () => {
     const duplicate = await client.post('/api/edi/partners', { ...cmaCgm, name: 'again' }).expect(409);
     expect(duplicate.body).toMatchObject({
       type: 'https://docs.tradelane.dev/problems/conflict',
+      code: 'already_exists',
       detail: 'Another x12 partner of this account already has interchange id ZZ:CMACGM.',
     });
     // Another mode, or another account, may use the same id.

@@ -9,7 +9,7 @@ import { projectRoot } from '../../src/config/paths';
 import { loadHostDocument } from '../../src/http/host-document';
 import { hostNames } from '../../src/http/host-names';
 import { currentApiVersion } from '../../src/http/api-version';
-import { problemKinds } from '../../src/http/problem';
+import { codesOf, problemKinds, type ProblemKind } from '../../src/http/problem';
 import { jsonMedia } from '../../scripts/lib/document-examples';
 import { readExamples } from '../../scripts/lib/recorded-examples';
 
@@ -116,6 +116,16 @@ describe('the problem catalogue', () => {
   it.each(Object.entries(problemKinds))('lists %s with its status in docs/errors.md and the spec', (slug, kind) => {
     expect(errorsDoc).toMatch(new RegExp(`\\| \`${slug}\` \\| ${kind.status} \\|`));
     expect(specDescription).toMatch(new RegExp(`\\| \`${slug}\` \\| ${kind.status} \\|`));
+  });
+
+  // A type with several situations lists each code there; the others' one code is their slug in snake case.
+  it.each(Object.keys(problemKinds) as ProblemKind[])('documents the codes of %s in docs/errors.md', (slug) => {
+    const codes = codesOf(slug).map(({ code }) => code);
+    const documented =
+      codes.length === 1
+        ? [slug.replace(/-/g, '_')]
+        : codes.filter((code) => errorsDoc.includes(`| \`${slug}\` | \`${code}\` |`));
+    expect(codes).toEqual(documented);
   });
 });
 

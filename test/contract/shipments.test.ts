@@ -187,6 +187,7 @@ describe(`shipments on ${testDialect}`, () => {
     const conflict = await client.post(`/api/shipments/${id}/depart`).expect(409);
     expect(conflict.body).toMatchObject({
       type: 'https://docs.tradelane.dev/problems/conflict',
+      code: 'invalid_state',
       detail: `Shipment ${id} is draft: depart needs a shipment that is booked.`,
     });
     await client.post(`/api/shipments/${id}/arrive`).expect(409);

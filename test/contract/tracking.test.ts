@@ -524,6 +524,7 @@ describe(`container tracking on ${testDialect}`, () => {
     const again = await track(test, { reference_type: 'container', reference: 'MSKU 000102-3' }).expect(409);
     expect(again.body).toMatchObject({
       type: 'https://docs.tradelane.dev/problems/conflict',
+      code: 'already_exists',
       existing_subscription_id: first.body.id,
     });
 

@@ -275,7 +275,10 @@ describe('GET /api/events, GET /api/events/{id} and POST /api/events/{id}/redeli
       .set(bearer(ownKey))
       .send({ endpoint_id: subscribed.id })
       .expect(409);
-    expect(conflict.body.type).toBe('https://docs.tradelane.dev/problems/conflict');
+    expect(conflict.body).toMatchObject({
+      type: 'https://docs.tradelane.dev/problems/conflict',
+      code: 'invalid_state',
+    });
     await site()
       .post(`/api/events/${event.id}/redeliver`)
       .set(bearer(ownKey))

@@ -2,7 +2,7 @@ import request from 'supertest';
 import YAML from 'yaml';
 import { hostNames } from '../../src/http/host-names';
 import { apiVersions, currentApiVersion } from '../../src/http/api-version';
-import { problemKinds } from '../../src/http/problem';
+import { codesOf, problemKinds, type ProblemKind } from '../../src/http/problem';
 import { createTestApp, TestApp } from '../support/app';
 
 let app: TestApp;
@@ -70,8 +70,16 @@ describe.each(hostNames)('%s host landing page and problem types', (host) => {
         status: kind.status,
         title: kind.title,
         description: kind.description,
+        codes: codesOf(slug as ProblemKind),
       });
     }
+    const conflict = await request(app.hosts[host]).get('/problems/conflict').expect(200);
+    expect(conflict.body.codes.map((c: { code: string }) => c.code)).toEqual([
+      'invalid_state',
+      'concurrent_update',
+      'already_exists',
+      'idempotency_in_progress',
+    ]);
     const html = await request(app.hosts[host])
       .get('/problems/quota-exceeded')
       .set('Accept', browser)
@@ -79,6 +87,7 @@ describe.each(hostNames)('%s host landing page and problem types', (host) => {
       .expect('content-type', /text\/html/);
     expect(html.text).toContain('<h1>Daily quota exceeded</h1>');
     expect(html.text).toContain('<code>Retry-After</code>');
+    expect(html.text).toContain('<td><code>quota_exceeded</code></td>');
   });
 
   it('answers 404 for a problem type that does not exist', async () => {

@@ -1,7 +1,16 @@
 import type { Account, AccountStore, ApiKeyRecord, OAuthClientRecord, PlanChangeRecord } from './ports';
 import { RecentKeyLookups } from './recent-key-lookups';
 import { modeOfSecret, newSecret, sameDigest, secretPrefixes, sha256Hex } from './secrets';
-import { type Caller, type Clock, DomainError, invalidInput, type KeyMode, newId, type PlanName } from '../shared';
+import {
+  conflict,
+  type Caller,
+  type Clock,
+  DomainError,
+  invalidInput,
+  type KeyMode,
+  newId,
+  type PlanName,
+} from '../shared';
 
 /** A key as it is shown once, at creation: the secret itself and its stored record. */
 export interface IssuedKey {
@@ -105,9 +114,13 @@ export class AccountService {
     };
     const key = this.newKey(account.id, 'live', 'Default key');
     if (!(await this.deps.accounts.createWithKey(account, key.record))) {
-      throw new DomainError('conflict', 'An account with this email already exists.', [
-        { field: 'email', message: 'is already registered' },
-      ]);
+      throw new DomainError(
+        'conflict',
+        'An account with this email already exists.',
+        [{ field: 'email', message: 'is already registered' }],
+        {},
+        'already_exists',
+      );
     }
     return { account, key };
   }
@@ -210,8 +223,8 @@ export class AccountService {
     const old = await this.reachableKey(actor, keyId);
     assertMayManage(actor, old.mode);
     if (old.revokedAt !== null || old.replacedBy !== null || (old.expiresAt !== null && old.expiresAt <= this.now())) {
-      throw new DomainError(
-        'conflict',
+      throw conflict(
+        'invalid_state',
         'This key is revoked or already rotated; rotate its replacement, or create a new key.',
       );
     }

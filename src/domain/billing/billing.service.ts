@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { type Clock, DomainError, newOutboxEvent, type OutboxEvent, type PlanName } from '../shared';
+import { conflict, type Clock, DomainError, newOutboxEvent, type OutboxEvent, type PlanName } from '../shared';
 import type { PlanChangeRecord } from '../access';
 import { creditPlanFor, type TrackingCreditService } from '../tracking';
 import type {
@@ -164,15 +164,14 @@ export class BillingService {
 
   private async refuseSecondSubscription(owner: BillingOwner, product: RecurringProduct): Promise<void> {
     if (product === 'tariff_pro' && owner.livemode && owner.plan !== 'free')
-      throw new DomainError('conflict', `The account is on ${owner.plan}, which includes Tariff Pro.`);
+      throw conflict('already_exists', `The account is on ${owner.plan}, which includes Tariff Pro.`);
     const current = (await this.deps.store.subscriptions(owner.accountId, owner.livemode)).find(
       (s) => s.product === product && s.status !== 'canceled' && s.status !== 'incomplete_expired',
     );
     if (current)
-      throw new DomainError(
-        'conflict',
+      throw conflict(
+        'already_exists',
         `The account already has a ${product} subscription (${current.id}, ${current.status}); change it in the billing portal.`,
-        [],
         { existing_subscription_id: current.id },
       );
   }

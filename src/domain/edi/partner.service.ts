@@ -1,6 +1,14 @@
 import { type EdiPartner, type EdiPartnerInput, type EdiStandard, standardRules } from './partner';
 import type { EdiPartnerStore } from './partner-ports';
-import { type AccountScope, DomainError, type FieldIssue, newId, type Page } from '../shared';
+import {
+  changedMeanwhile,
+  conflict,
+  type AccountScope,
+  DomainError,
+  type FieldIssue,
+  newId,
+  type Page,
+} from '../shared';
 
 export interface EdiPartnerServiceDeps {
   store: EdiPartnerStore;
@@ -9,8 +17,8 @@ export interface EdiPartnerServiceDeps {
 
 const notFound = (id: string) => new DomainError('not_found', `No EDI partner ${id} in this account.`);
 const taken = (partner: EdiPartner) =>
-  new DomainError(
-    'conflict',
+  conflict(
+    'already_exists',
     `Another ${partner.standard} partner of this account already has interchange id ${partner.theirs.qualifier}:${partner.theirs.id}.`,
   );
 
@@ -60,10 +68,7 @@ export class EdiPartnerService {
     const outcome = await this.deps.store.update(after, before.updatedAt);
     if (outcome === 'taken') throw taken(after);
     if (outcome === 'stale') {
-      throw new DomainError(
-        'conflict',
-        `EDI partner ${id} was changed by another request meanwhile; read it again and retry.`,
-      );
+      throw changedMeanwhile(`EDI partner ${id}`);
     }
     return after;
   }

@@ -2,7 +2,16 @@ import { isCurrency } from './invoice-money';
 import { priceLines } from './invoice-totals';
 import type { Invoice, InvoiceInput, InvoiceStatus } from './model';
 import type { InvoiceStore, ShipmentOwnership } from './ports';
-import { type AccountScope, DomainError, newId, newOutboxEvent, type OutboxEvent, type Page } from '../shared';
+import {
+  changedMeanwhile,
+  conflict,
+  type AccountScope,
+  DomainError,
+  newId,
+  newOutboxEvent,
+  type OutboxEvent,
+  type Page,
+} from '../shared';
 
 export interface InvoiceServiceDeps {
   store: InvoiceStore;
@@ -14,9 +23,8 @@ export interface InvoiceServiceDeps {
 
 const notFound = (id: string) => new DomainError('not_found', `No invoice ${id} in this account.`);
 const wrongState = (invoice: Invoice, what: string) =>
-  new DomainError('conflict', `Invoice ${invoice.id} is ${invoice.status}: ${what}.`);
-const concurrentChange = (id: string) =>
-  new DomainError('conflict', `Invoice ${id} was changed by another request meanwhile; read it again and retry.`);
+  conflict('invalid_state', `Invoice ${invoice.id} is ${invoice.status}: ${what}.`);
+const concurrentChange = (id: string) => changedMeanwhile(`Invoice ${id}`);
 
 /** Freight invoices: drafts that change, then finalized (numbered, immutable), paid or voided. */
 export class InvoiceService {

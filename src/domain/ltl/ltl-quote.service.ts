@@ -1,7 +1,16 @@
 import Decimal from 'decimal.js';
 import type { LtlPalletInput, LtlQuote, LtlQuoteRequest, LtlQuoteRequestStatus } from './model';
 import { densityClass, poundsAndCubicFeet } from './nmfc-density';
-import { type AccountScope, DomainError, newId, newOutboxEvent, type OutboxEvent, type Page } from '../shared';
+import {
+  changedMeanwhile,
+  conflict,
+  type AccountScope,
+  DomainError,
+  newId,
+  newOutboxEvent,
+  type OutboxEvent,
+  type Page,
+} from '../shared';
 
 export interface LtlQuoteStore {
   find(id: string): Promise<LtlQuoteRequest | null>;
@@ -37,12 +46,8 @@ export interface LtlQuoteRequestInput {
 
 const notFound = (id: string) => new DomainError('not_found', `No LTL quote request ${id} in this account.`);
 const wrongState = (request: LtlQuoteRequest, what: string) =>
-  new DomainError('conflict', `LTL quote request ${request.id} is ${request.status}: ${what}.`);
-const concurrentChange = (id: string) =>
-  new DomainError(
-    'conflict',
-    `LTL quote request ${id} was changed by another request meanwhile; read it again and retry.`,
-  );
+  conflict('invalid_state', `LTL quote request ${request.id} is ${request.status}: ${what}.`);
+const concurrentChange = (id: string) => changedMeanwhile(`LTL quote request ${id}`);
 
 /** LTL quotes offered on request: the customer asks, an operator quotes, the customer accepts while it holds. */
 export class LtlQuoteService {

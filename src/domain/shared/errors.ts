@@ -29,18 +29,54 @@ export interface FieldIssue {
   in?: 'body' | 'query' | 'path' | 'headers';
 }
 
+/**
+ * What a conflict is about, carried to the problem's `code` (docs/errors.md): the resource's state
+ * forbids the change, another request changed it meanwhile, or what would be created already exists.
+ */
+export type ConflictCode = 'invalid_state' | 'concurrent_update' | 'already_exists';
+
 export class DomainError extends Error {
+  /** Set on conflicts, which must say which one they are; other kinds take their problem's code. */
+  readonly code: ConflictCode | undefined;
+  readonly issues: FieldIssue[];
+  /** Extension members of the problem (RFC 9457 §3.2): facts a client can act on, e.g. `expected_check_digit`. */
+  readonly extensions: Record<string, unknown>;
+
+  constructor(
+    kind: 'conflict',
+    message: string,
+    issues: FieldIssue[],
+    extensions: Record<string, unknown>,
+    code: ConflictCode,
+  );
+  constructor(
+    kind: Exclude<DomainErrorKind, 'conflict'>,
+    message: string,
+    issues?: FieldIssue[],
+    extensions?: Record<string, unknown>,
+  );
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
-    readonly issues: FieldIssue[] = [],
-    /** Extension members of the problem (RFC 9457 §3.2): facts a client can act on, e.g. `expected_check_digit`. */
-    readonly extensions: Record<string, unknown> = {},
+    issues: FieldIssue[] = [],
+    extensions: Record<string, unknown> = {},
+    code?: ConflictCode,
   ) {
     super(message);
     this.name = 'DomainError';
+    this.issues = issues;
+    this.extensions = extensions;
+    this.code = code;
   }
 }
+
+/** A conflict (409) of the given situation. */
+export const conflict = (code: ConflictCode, message: string, extensions: Record<string, unknown> = {}): DomainError =>
+  new DomainError('conflict', message, [], extensions, code);
+
+/** An optimistic update lost the race (`resource` names it, e.g. "Invoice inv_…"). */
+export const changedMeanwhile = (resource: string): DomainError =>
+  conflict('concurrent_update', `${resource} was changed by another request meanwhile; read it again and retry.`);
 
 export const invalidInput = (field: string, message: string): DomainError =>
   new DomainError('invalid_input', message, [{ field, message }]);

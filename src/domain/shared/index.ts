@@ -14,7 +14,15 @@ export {
 } from './caller';
 export { type Clock, systemClock } from './clock';
 export { giveWayAfterMs, givingWay } from './give-way';
-export { DomainError, type DomainErrorKind, type FieldIssue, invalidInput } from './errors';
+export {
+  changedMeanwhile,
+  conflict,
+  type ConflictCode,
+  DomainError,
+  type DomainErrorKind,
+  type FieldIssue,
+  invalidInput,
+} from './errors';
 export { newId } from './ids';
 export type { ImportProgress, ImportStep } from './import-progress';
 export { OAuthTokenCache, readIssuedToken } from './oauth-token-cache';

@@ -10,7 +10,15 @@ import {
   ShipmentStateError,
   trackedStatuses,
 } from './state-machine';
-import { type AccountScope, DomainError, newId, newOutboxEvent, type OutboxEvent, type Page } from '../shared';
+import {
+  changedMeanwhile,
+  type AccountScope,
+  DomainError,
+  newId,
+  newOutboxEvent,
+  type OutboxEvent,
+  type Page,
+} from '../shared';
 import { dottedHtsCode, htsTariffLineDigits } from '../hts';
 import { checkContainerNumber, normaliseContainerNumber, TrackingInputError } from '../tracking';
 
@@ -35,8 +43,7 @@ export class ShipmentNotFoundError extends DomainError {
   }
 }
 
-const concurrentChange = (id: string) =>
-  new DomainError('conflict', `Shipment ${id} was changed by another request meanwhile; read it again and retry.`);
+const concurrentChange = (id: string) => changedMeanwhile(`Shipment ${id}`);
 
 /** Checks and normalises container numbers (ISO 6346), each at most once per shipment. */
 function containerNumbers(raw: readonly string[]): string[] {

@@ -24,7 +24,7 @@ export const deletableStatuses: readonly ShipmentStatus[] = ['draft', 'cancelled
 
 export class ShipmentStateError extends DomainError {
   constructor(id: string, status: ShipmentStatus, what: string) {
-    super('conflict', `Shipment ${id} is ${status}: ${what}.`);
+    super('conflict', `Shipment ${id} is ${status}: ${what}.`, [], {}, 'invalid_state');
     this.name = 'ShipmentStateError';
   }
 }

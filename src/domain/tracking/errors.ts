@@ -40,6 +40,7 @@ export class DuplicateSubscriptionError extends DomainError {
         : 'This reference is already tracked.',
       [],
       existingId ? { existing_subscription_id: existingId } : {},
+      'already_exists',
     );
     this.name = 'DuplicateSubscriptionError';
   }

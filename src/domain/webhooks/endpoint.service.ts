@@ -3,7 +3,7 @@ import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint } from './model'
 import type { DeliveryStore, EndpointStore, EventStore, WebhookSettings } from './ports';
 import { newSigningSecret } from './signing';
 import { checkTarget, RefusedTarget } from './target-guard';
-import { type Clock, DomainError, newId, newOutboxEvent, OutboxEvent, type Page } from '../shared';
+import { conflict, type Clock, DomainError, newId, newOutboxEvent, OutboxEvent, type Page } from '../shared';
 
 /** Events stay listable (and redeliverable) for 30 days. */
 export const eventRetentionMs = 30 * 24 * 3600 * 1000;
@@ -166,7 +166,7 @@ export class WebhookEndpointService {
           { field: 'endpoint_id', message: 'unknown endpoint' },
         ]);
       if (endpoint.status !== 'enabled')
-        throw new DomainError('conflict', `Webhook endpoint ${endpointId} is disabled: enable it first.`);
+        throw conflict('invalid_state', `Webhook endpoint ${endpointId} is disabled: enable it first.`);
       endpoints = [endpoint];
     } else {
       endpoints = (await this.allEndpoints(owner)).filter(

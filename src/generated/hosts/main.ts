@@ -1695,6 +1695,12 @@ export interface components {
             title: string;
             /** @description What it means and what to do (Markdown). */
             description: string;
+            /** @description The `code` values problems of this type carry, one per situation. */
+            codes: {
+                /** @example invalid_state */
+                code: string;
+                description: string;
+            }[];
         };
         ProblemFields: {
             /**
@@ -1706,6 +1712,11 @@ export interface components {
             /** @description Short summary of the kind of problem; the same for every occurrence. */
             title: string;
             status: number;
+            /**
+             * @description The situation, stable, for a client to branch on. A type that covers several situations has a code for each (`conflict`: `invalid_state`, `concurrent_update`, `already_exists`, `idempotency_in_progress`); any other type's code is its slug in snake case (`quota-exceeded` → `quota_exceeded`). New codes may be added; the list is in the errors guide and at `GET /problems/{type}`.
+             * @example validation_failed
+             */
+            code: string;
             /** @description What went wrong this time, for a human. */
             detail?: string;
             /** @description The request path. */
@@ -1741,6 +1752,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/unauthenticated",
                  *       "title": "Authentication required",
                  *       "status": 401,
+                 *       "code": "unauthenticated",
                  *       "detail": "The API key is not valid, or was revoked or rotated out.",
                  *       "instance": "/api/tariff/public/calculate",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
@@ -1816,6 +1828,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/quota-exceeded",
                  *       "title": "Daily quota exceeded",
                  *       "status": 429,
+                 *       "code": "quota_exceeded",
                  *       "detail": "5 of 5 tariff calls used today; the quota resets at 00:00 UTC.",
                  *       "instance": "/api/tariff/public/calculate",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
@@ -1837,6 +1850,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/validation-failed",
                  *       "title": "Invalid request",
                  *       "status": 400,
+                 *       "code": "validation_failed",
                  *       "detail": "body must have required property 'country_code'",
                  *       "instance": "/api/tariff/public/calculate",
                  *       "request_id": "req_01JCZ3M1QF8Y4W2V6T0R9S7P5N",
@@ -1904,6 +1918,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/validation-failed",
                  *       "title": "Invalid request",
                  *       "status": 400,
+                 *       "code": "validation_failed",
                  *       "detail": "The load plan request cannot be planned: items/0/length: at most 20000 mm (limit max_piece_dimension_mm).",
                  *       "instance": "/api/load-plans",
                  *       "request_id": "req_01JCZ3M1QF8Y4W2V6T0R9S7P5N",
@@ -1934,6 +1949,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/payload-too-large",
                  *       "title": "Payload too large",
                  *       "status": 413,
+                 *       "code": "payload_too_large",
                  *       "detail": "The load plan request is over the planner's limits: items: 12000 pieces requested; at most 10000 per request (limit max_pieces).",
                  *       "instance": "/api/load-plans",
                  *       "request_id": "req_01JCZ3M1QF8Y4W2V6T0R9S7P5N",
@@ -1985,6 +2001,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/upstream-unavailable",
                  *       "title": "Upstream unavailable",
                  *       "status": 502,
+                 *       "code": "upstream_unavailable",
                  *       "detail": "No source could rate this shipment. FedEx live rating failed: no answer within 4000 ms",
                  *       "instance": "/api/parcel/quotes",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
@@ -2010,6 +2027,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/validation-failed",
                  *       "title": "Invalid request",
                  *       "status": 400,
+                 *       "code": "validation_failed",
                  *       "detail": "Check digit of MSCU123456 is 6, not 7.",
                  *       "instance": "/api/tracking/subscriptions",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
@@ -2039,6 +2057,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/insufficient-credits",
                  *       "title": "Insufficient credits",
                  *       "status": 402,
+                 *       "code": "insufficient_credits",
                  *       "detail": "This needs 1.00 tracking credit; the balance is 0.00.",
                  *       "instance": "/api/tracking/subscriptions",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
@@ -2066,6 +2085,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/conflict",
                  *       "title": "Conflict",
                  *       "status": 409,
+                 *       "code": "already_exists",
                  *       "detail": "This reference is already tracked by trk_01jd2q8zp4w6x3n5k7m9r1t2v4; stop it first to track it again.",
                  *       "instance": "/api/tracking/subscriptions",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
@@ -2708,11 +2728,29 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "problem_type",
-                     *       "type": "https://docs.tradelane.dev/problems/idempotency-secret-withheld",
-                     *       "slug": "idempotency-secret-withheld",
+                     *       "type": "https://docs.tradelane.dev/problems/conflict",
+                     *       "slug": "conflict",
                      *       "status": 409,
-                     *       "title": "Idempotent replay of an answer that held a secret",
-                     *       "description": "The `Idempotency-Key` replays a request whose answer held a secret (sign-up, key creation or rotation, OAuth client creation). Secrets are shown once and never stored, so the answer is not repeated; `detail` names what the first request made. List or read those resources, or rotate the key if its secret was lost."
+                     *       "title": "Conflict",
+                     *       "description": "The resource's state forbids the change, the resource already exists (for a tracked reference, `existing_subscription_id`), or a request with the same `Idempotency-Key` is still running. Read the resource, or retry the idempotent request later.",
+                     *       "codes": [
+                     *         {
+                     *           "code": "invalid_state",
+                     *           "description": "The resource's state forbids the change (an invoice already finalized, a shipment already booked, a key already rotated, a disabled webhook endpoint, a bulk job's results before it succeeded). Read the resource and act on its state."
+                     *         },
+                     *         {
+                     *           "code": "concurrent_update",
+                     *           "description": "Another request changed the resource between this request reading and writing it; nothing was changed. Read it again and retry."
+                     *         },
+                     *         {
+                     *           "code": "already_exists",
+                     *           "description": "What the request would create already exists: an account with the email, a tracked reference (`existing_subscription_id`), a subscription (`existing_subscription_id`), a trading partner with the interchange id."
+                     *         },
+                     *         {
+                     *           "code": "idempotency_in_progress",
+                     *           "description": "A request with the same `Idempotency-Key` is still being processed. Retry shortly: the retry gets its answer."
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ProblemType"];

@@ -1769,6 +1769,12 @@ export interface components {
             title: string;
             /** @description What it means and what to do (Markdown). */
             description: string;
+            /** @description The `code` values problems of this type carry, one per situation. */
+            codes: {
+                /** @example invalid_state */
+                code: string;
+                description: string;
+            }[];
         };
         ProblemFields: {
             /**
@@ -1780,6 +1786,11 @@ export interface components {
             /** @description Short summary of the kind of problem; the same for every occurrence. */
             title: string;
             status: number;
+            /**
+             * @description The situation, stable, for a client to branch on. A type that covers several situations has a code for each (`conflict`: `invalid_state`, `concurrent_update`, `already_exists`, `idempotency_in_progress`); any other type's code is its slug in snake case (`quota-exceeded` → `quota_exceeded`). New codes may be added; the list is in the errors guide and at `GET /problems/{type}`.
+             * @example validation_failed
+             */
+            code: string;
             /** @description What went wrong this time, for a human. */
             detail?: string;
             /** @description The request path. */
@@ -1815,6 +1826,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/unauthenticated",
                  *       "title": "Authentication required",
                  *       "status": 401,
+                 *       "code": "unauthenticated",
                  *       "detail": "The API key is not valid, or was revoked or rotated out.",
                  *       "instance": "/api/tariff/public/calculate",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
@@ -1890,6 +1902,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/quota-exceeded",
                  *       "title": "Daily quota exceeded",
                  *       "status": 429,
+                 *       "code": "quota_exceeded",
                  *       "detail": "5 of 5 tariff calls used today; the quota resets at 00:00 UTC.",
                  *       "instance": "/api/tariff/public/calculate",
                  *       "request_id": "req_Yc3dQ2xv8mN4pL0a"
@@ -1911,6 +1924,7 @@ export interface components {
                  *       "type": "https://docs.tradelane.dev/problems/validation-failed",
                  *       "title": "Invalid request",
                  *       "status": 400,
+                 *       "code": "validation_failed",
                  *       "detail": "body must have required property 'country_code'",
                  *       "instance": "/api/tariff/public/calculate",
                  *       "request_id": "req_01JCZ3M1QF8Y4W2V6T0R9S7P5N",
@@ -2743,11 +2757,29 @@ export interface operations {
                     /**
                      * @example {
                      *       "object": "problem_type",
-                     *       "type": "https://docs.tradelane.dev/problems/idempotency-secret-withheld",
-                     *       "slug": "idempotency-secret-withheld",
+                     *       "type": "https://docs.tradelane.dev/problems/conflict",
+                     *       "slug": "conflict",
                      *       "status": 409,
-                     *       "title": "Idempotent replay of an answer that held a secret",
-                     *       "description": "The `Idempotency-Key` replays a request whose answer held a secret (sign-up, key creation or rotation, OAuth client creation). Secrets are shown once and never stored, so the answer is not repeated; `detail` names what the first request made. List or read those resources, or rotate the key if its secret was lost."
+                     *       "title": "Conflict",
+                     *       "description": "The resource's state forbids the change, the resource already exists (for a tracked reference, `existing_subscription_id`), or a request with the same `Idempotency-Key` is still running. Read the resource, or retry the idempotent request later.",
+                     *       "codes": [
+                     *         {
+                     *           "code": "invalid_state",
+                     *           "description": "The resource's state forbids the change (an invoice already finalized, a shipment already booked, a key already rotated, a disabled webhook endpoint, a bulk job's results before it succeeded). Read the resource and act on its state."
+                     *         },
+                     *         {
+                     *           "code": "concurrent_update",
+                     *           "description": "Another request changed the resource between this request reading and writing it; nothing was changed. Read it again and retry."
+                     *         },
+                     *         {
+                     *           "code": "already_exists",
+                     *           "description": "What the request would create already exists: an account with the email, a tracked reference (`existing_subscription_id`), a subscription (`existing_subscription_id`), a trading partner with the interchange id."
+                     *         },
+                     *         {
+                     *           "code": "idempotency_in_progress",
+                     *           "description": "A request with the same `Idempotency-Key` is still being processed. Retry shortly: the retry gets its answer."
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["ProblemType"];

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/api';
-import { problemKinds, ProblemKind, problemTypeBase } from '../../http/problem';
+import { codesOf, problemKinds, ProblemKind, problemTypeBase } from '../../http/problem';
 import { escapeHtml, htmlPage, inlineMarkdown } from './html-page';
 
 type LandingPage = components['schemas']['LandingPage'];
@@ -32,7 +32,15 @@ ${hosts}
 
 export function problemTypeOf(slug: ProblemKind): ProblemType {
   const { status, title, description } = problemKinds[slug];
-  return { object: 'problem_type', type: problemTypeBase + slug, slug, status, title, description };
+  return {
+    object: 'problem_type',
+    type: problemTypeBase + slug,
+    slug,
+    status,
+    title,
+    description,
+    codes: codesOf(slug),
+  };
 }
 
 export function problemTypeHtml(problem: ProblemType): string {
@@ -41,7 +49,11 @@ export function problemTypeHtml(problem: ProblemType): string {
     `<h1>${escapeHtml(problem.title)}</h1>
 <p><code>${escapeHtml(problem.type)}</code>, HTTP ${problem.status}</p>
 <p>${inlineMarkdown(problem.description)}</p>
-<p>Every problem is an RFC 9457 <code>application/problem+json</code> document with this <code>type</code>, a <code>title</code>, the <code>status</code>, a <code>detail</code> for this occurrence and the <code>request_id</code> of the call.</p>
+<table>
+<tr><th><code>code</code></th><th>situation</th></tr>
+${problem.codes.map((c) => `<tr><td><code>${escapeHtml(c.code)}</code></td><td>${inlineMarkdown(c.description)}</td></tr>`).join('\n')}
+</table>
+<p>Every problem is an RFC 9457 <code>application/problem+json</code> document with this <code>type</code>, a <code>title</code>, the <code>status</code>, the situation's <code>code</code>, a <code>detail</code> for this occurrence and the <code>request_id</code> of the call.</p>
 <p><a href="/docs#section/errors">All problem types</a></p>`,
   );
 }

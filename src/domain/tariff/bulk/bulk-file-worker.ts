@@ -11,7 +11,8 @@ export type BulkFileAnswer =
   | { ok: true; source: BulkFileSource; rows: RawRow[] }
   | {
       ok: false;
-      kind: DomainErrorKind;
+      /** Reading a file refuses it; it never conflicts with a resource. */
+      kind: Exclude<DomainErrorKind, 'conflict'>;
       message: string;
       issues: FieldIssue[];
       extensions: Record<string, unknown>;
@@ -22,7 +23,7 @@ export default async function read(task: { data: Uint8Array; kind: BulkJobKind }
   try {
     return { ok: true, ...(await readBulkFile(data, task.kind)) };
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+    if (!(error instanceof DomainError) || error.kind === 'conflict') throw error;
     return { ok: false, kind: error.kind, message: error.message, issues: error.issues, extensions: error.extensions };
   }
 }

@@ -1,4 +1,4 @@
-import { DomainError, givingWay } from '../../shared';
+import { conflict, DomainError, givingWay } from '../../shared';
 import { newOutboxEvent, type OutboxEvent } from '../../shared';
 import type { AccountScope } from '../../shared';
 import { newId } from '../../shared';
@@ -149,8 +149,8 @@ export class BulkJobService {
   async finished(scope: AccountScope, id: string): Promise<BulkJob> {
     const job = await this.get(scope, id);
     if (job.status !== 'succeeded') {
-      throw new DomainError(
-        'conflict',
+      throw conflict(
+        'invalid_state',
         job.status === 'failed'
           ? `Bulk job ${id} failed: it has no results.`
           : `Bulk job ${id} is ${job.status} (${job.linesDone} of ${job.linesTotal} lines); its results are ready once it has succeeded.`,
