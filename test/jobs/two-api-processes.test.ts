@@ -7,6 +7,7 @@ import { agendaJobQueue, type QueuedJob } from '../../src/jobs/job-queue';
 import { retentionJobName } from '../../src/jobs/retention.job';
 import { createScheduler } from '../../src/jobs/scheduler';
 import { createTestDatabase, TestDatabase, testDialect } from '../support/database';
+import { htsDataFolder } from '../support/hts-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -14,6 +15,7 @@ jest.setTimeout(120_000);
 interface ApiProcess {
   child: ChildProcess;
   mainUrl: string;
+  tariffUrl: string;
 }
 
 /** Successful runs of a job in one process, from its /metrics (open to loopback). */
@@ -32,12 +34,12 @@ let db: TestDatabase;
 let emptyDataDir: string;
 const processes: ApiProcess[] = [];
 
-function startApiProcess(name: string): Promise<ApiProcess> {
+function startApiProcess(name: string, dataDir = emptyDataDir): Promise<ApiProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../src/main.ts')], {
     env: {
       ...process.env,
       DATABASE_URL: db.url,
-      DATA_DIR: emptyDataDir,
+      DATA_DIR: dataDir,
       PORT_MAIN: '0',
       PORT_TARIFF: '0',
       PORT_SITE: '0',
@@ -51,9 +53,13 @@ function startApiProcess(name: string): Promise<ApiProcess> {
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before serving`)));
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      const record = JSON.parse(line) as { msg?: string; ports?: { main: number } };
+      const record = JSON.parse(line) as { msg?: string; ports?: { main: number; tariff: number } };
       if (record.msg === 'tradelane serving' && record.ports)
-        resolve({ child, mainUrl: `http://127.0.0.1:${record.ports.main}` });
+        resolve({
+          child,
+          mainUrl: `http://127.0.0.1:${record.ports.main}`,
+          tariffUrl: `http://127.0.0.1:${record.ports.tariff}`,
+        });
     });
   });
 }
@@ -134,5 +140,24 @@ describe(`two API processes on one ${testDialect} database`, () => {
       .where('fail_count', '>', 0)
       .count({ n: '*' });
     expect(Number(failed[0].n)).toBe(0);
+  });
+
+  // Last: the third process's worker would take a share of the jobs counted above.
+  it('serve the lines of an HTS release a third process imported at its start, each process reading it from the database', async () => {
+    const releases = () => db.knex('hts_releases').count({ n: '*' });
+    expect(Number((await releases())[0].n)).toBe(0);
+    processes.push(await startApiProcess('api-c', htsDataFolder(['hts_2026_revision_4_csv.csv'])));
+    const [a, b] = processes;
+    const lookUp = (api: ApiProcess) => fetch(`${api.tariffUrl}/api/tariff/hts/8471.30.01.00`);
+    // The third process imports while it serves; the others find the release on their next lookup.
+    await until(async () => (await lookUp(a)).status === 200 && (await lookUp(b)).status === 200, 60_000);
+    for (const api of [a, b]) {
+      const answer = await lookUp(api);
+      expect(answer.status).toBe(200);
+      const body = (await answer.json()) as { hts_code: string; release: { title: string } };
+      expect(body.hts_code).toBe('8471.30.0100');
+      expect(body.release.title).toBe('2026 Revision 4');
+    }
+    expect(Number((await releases())[0].n)).toBe(1);
   });
 });
