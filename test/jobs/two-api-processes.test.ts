@@ -74,7 +74,7 @@ afterAll(async () => {
     processes.map(
       ({ child }) =>
         new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
           child.once('exit', () => resolve());
           child.kill('SIGTERM');
         }),
@@ -142,7 +142,7 @@ describe(`two API processes on one ${testDialect} database`, () => {
     expect(Number(failed[0].n)).toBe(0);
   });
 
-  // Last: the third process's worker would take a share of the jobs counted above.
+  // After the job count: the third process's worker would take a share of the jobs counted above.
   it('serve the lines of an HTS release a third process imported at its start, each process reading it from the database', async () => {
     const releases = () => db.knex('hts_releases').count({ n: '*' });
     expect(Number((await releases())[0].n)).toBe(0);
@@ -159,5 +159,36 @@ describe(`two API processes on one ${testDialect} database`, () => {
       expect(body.release.title).toBe('2026 Revision 4');
     }
     expect(Number((await releases())[0].n)).toBe(1);
+  });
+
+  // Last: it kills one of the processes.
+  it('lose no request the survivor can serve when one is killed (SIGKILL) mid-load: what the dead one cannot answer is answered by the other', async () => {
+    const [a, b] = processes;
+    // As a load balancer does: a connection the dead process refuses or drops goes to the other.
+    const lookUp = async (i: number): Promise<{ status: number; via: string }> => {
+      const headers = { 'x-forwarded-for': `198.51.100.${i % 200}` };
+      const path = '/api/tariff/hts/8471.30.01.00';
+      try {
+        return {
+          status: (await fetch(`${(i % 2 ? b : a).tariffUrl}${path}`, { headers })).status,
+          via: i % 2 ? 'b' : 'a',
+        };
+      } catch {
+        return { status: (await fetch(`${b.tariffUrl}${path}`, { headers })).status, via: 'b after a failed' };
+      }
+    };
+    const answers: Promise<{ status: number; via: string }>[] = [];
+    for (let i = 0; i < 200; i++) {
+      answers.push(lookUp(i));
+      if (i === 100) a.child.kill('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const settled = await Promise.all(answers);
+    expect(settled.filter((answer) => answer.status !== 200)).toEqual([]);
+    // The kill was real: requests after it that went to the dead process were answered by the other.
+    expect(settled.some((answer) => answer.via === 'b after a failed')).toBe(true);
+    if (a.child.exitCode === null && a.child.signalCode === null)
+      await new Promise((resolve) => a.child.once('exit', resolve));
+    expect(a.child.signalCode).toBe('SIGKILL');
   });
 });
