@@ -84,7 +84,7 @@ function daysAfter(date: string, days: number): string {
 function laterThanSchedule(item: EvaluatedMeasure, held: HeldReleases | null): string[] | undefined {
   const { measure } = item;
   if (held === null || measure.effective_from <= held.newest.effectiveDate) return undefined;
-  const source = measure.citations[0]?.ref ?? 'the measure\'s citations';
+  const source = measure.citations[0]?.ref ?? "the measure's citations";
   return [
     `This program starts on ${measure.effective_from}, after the newest HTS release we hold (${held.newest.name}, in force from ${held.newest.effectiveDate}): its heading and rate are read from ${source}, not from a release's Chapter 99.`,
   ];
@@ -92,7 +92,7 @@ function laterThanSchedule(item: EvaluatedMeasure, held: HeldReleases | null): s
 
 /** Why an AD/CVD amount may not be the deposit owed: we hold no current cash-deposit rates. */
 const adcvdRateCaveat =
-  'The cash-deposit rate is from our seed rows, not from CBP\'s current AD/CVD instructions or Commerce\'s latest review results, which we do not hold: administrative reviews change the rate, so the deposit owed on the date may differ.';
+  "The cash-deposit rate is from our seed rows, not from CBP's current AD/CVD instructions or Commerce's latest review results, which we do not hold: administrative reviews change the rate, so the deposit owed on the date may differ.";
 
 function measureComponent(item: EvaluatedMeasure, amounts: Amounts, held: HeldReleases | null): DutyComponent {
   const { measure } = item;

@@ -37,7 +37,8 @@ const steers = {
 // code on a date whose release lacks it.
 const pvFrames = {
   code: '8541900010',
-  description: 'Frames for photovoltaic cells assembled in modules or made up into panels (as covered by subheading 8541.43.00)',
+  description:
+    'Frames for photovoltaic cells assembled in modules or made up into panels (as covered by subheading 8541.43.00)',
   descriptionPath: 'Diodes, transistors and similar semiconductor devices > Parts > Frames for photovoltaic cells',
   units: ['No.'],
   general: 'Free',
@@ -207,7 +208,7 @@ describe('calculateDuty', () => {
     const stale = (warnings: string[]) => warnings.filter((w) => w.includes('newest HTS release we hold'));
     const late = await calculate({ hts_code: '6109.10.0012', country_code: 'VN', entry_date: '2026-04-26' });
     expect(stale(late.warnings)).toEqual([
-      'The entry date is more than 60 days after 2026 HTS Revision 4 (in force from 2026-02-24), the newest HTS release we hold: it was priced on that release, and a later release may have changed the line\'s rates or the Chapter 99 headings.',
+      "The entry date is more than 60 days after 2026 HTS Revision 4 (in force from 2026-02-24), the newest HTS release we hold: it was priced on that release, and a later release may have changed the line's rates or the Chapter 99 headings.",
     ]);
     const inTime = await calculate({ hts_code: '6109.10.0012', country_code: 'VN', entry_date: '2026-04-25' });
     expect(stale(inTime.warnings)).toEqual([]);

@@ -26,7 +26,9 @@ describe('unit-of-quantity codes as importers write them', () => {
   });
 
   it('names only units the schedule itself uses (every one is a unit of some line of 2026 Rev 4)', () => {
-    const scheduleUnits = new Set(linesFromUsitcCsv(realHtsFile('hts_2026_revision_4_csv.csv')).flatMap((l) => l.units));
+    const scheduleUnits = new Set(
+      linesFromUsitcCsv(realHtsFile('hts_2026_revision_4_csv.csv')).flatMap((l) => l.units),
+    );
     const missing = quantityUnitCodes.filter(([, unit]) => !scheduleUnits.has(unit)).map(([code]) => code);
     expect(missing).toEqual([]);
   });
