@@ -3,6 +3,7 @@ import { EntryDateBeforeReleasesError, HtsCodeNotInForceError, UnknownHtsCodeErr
 import { formatHtsCode } from '../hts-code';
 import type { HeldReleases, HtsLineSource } from '../hts-line-source';
 import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
+import type { AdcvdCase } from '../rules/rule-set';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
 import { validateDutyRequest, withClaim, type DutyInput, type ValidRequest } from './duty-request';
 import {
@@ -132,6 +133,22 @@ function measureComponent(item: EvaluatedMeasure, amounts: Amounts, held: HeldRe
   );
 }
 
+/**
+ * How the line is found through a scope number the schedule no longer has, when none of the
+ * numbers the scope lists as they are covers it; null when a listed number does.
+ */
+function renumberedMatch(order: AdcvdCase, code: string): string | null {
+  if (!order.renumbered) return null;
+  const targets = new Set(order.renumbered.flatMap((entry) => entry.followedTo));
+  if (order.htsPrefixes.some((prefix) => !targets.has(prefix) && code.startsWith(prefix))) return null;
+  const entry = order.renumbered.find((item) => item.followedTo.some((prefix) => code.startsWith(prefix)));
+  if (!entry) return null;
+  const to = entry.followedTo.map(formatHtsCode).join(', ');
+  return entry.basis === 'renumbered'
+    ? `the scope lists ${formatHtsCode(entry.listed)}, which ${entry.release} renumbered as ${to}`
+    : `the scope lists ${formatHtsCode(entry.listed)}, a statistical number dropped before the oldest release we hold, matched by its subheading ${to}`;
+}
+
 function adcvdAdvisories(
   request: ValidRequest,
   rules: TariffRules,
@@ -153,7 +170,8 @@ function adcvdAdvisories(
     const allOthers = own ? undefined : live.find((rate) => rate.allOthers);
     const rate = own ?? allOthers;
     const amount = rate ? toCents(request.value.times(fractionOfPercent(rate.percent))) : null;
-    const scope = `The written scope of the order governs; the HTS number is for convenience only (${order.scopeNote}).`;
+    const followed = renumberedMatch(order, request.code);
+    const scope = `The written scope of the order governs; the HTS number is for convenience only (${order.scopeNote}${followed ? `; ${followed}` : ''}).`;
     const listed = order.listedIn ? ` Listed as in effect in Commerce's notice FR doc ${order.listedIn}.` : '';
     const basis = own
       ? `rate of ${rate?.exporter}`
@@ -170,7 +188,7 @@ function adcvdAdvisories(
       amount: amount ? amount.toFixed(2) : null,
       message: rate
         ? `${order.type} order ${order.caseNumber} (${order.product}): ${rate.percent}% cash deposit (${basis}, FR doc ${rate.federalRegisterDocument}). ${scope}`
-        : `Possible ${order.type} order ${order.caseNumber} (${order.product}) on products of ${request.country.name}: its scope lists this HTS number. The cash-deposit rate depends on the exporter and is not in our data${request.exporter ? ` for ${request.exporter}` : ''}; the duty total leaves it out. ${scope}${listed}`,
+        : `Possible ${order.type} order ${order.caseNumber} (${order.product}) on products of ${request.country.name}: its scope lists ${followed ? 'the number this HTS number now stands for' : 'this HTS number'}. The cash-deposit rate depends on the exporter and is not in our data${request.exporter ? ` for ${request.exporter}` : ''}; the duty total leaves it out. ${scope}${listed}`,
     });
     if (rate && amount) {
       components.push(
