@@ -136,7 +136,7 @@ describe('POST /api/tariff/public/calculate with the real schedule and rules', (
       .set('X-Forwarded-For', freshIp())
       .send({ hts_code: '9903.01.24', country_code: 'CN', entry_date: '2026-03-02' })
       .expect(400);
-    expect(res.body.detail).toContain('9903.01.24 is a Chapter 99 heading');
+    expect(res.body.detail).toContain('9903.01.24 is a Chapter 99 number');
     expect(res.body.errors).toEqual([expect.objectContaining({ pointer: '/body/hts_code' })]);
   });
 

@@ -29,7 +29,7 @@ export class ChapterNinetyNineCodeError extends InvalidTariffRequestError {
   constructor(code: string) {
     super(
       'hts_code',
-      `${code} is a Chapter 99 heading: it reports a program's duty (temporary legislation, additional duties), it is not a product. Send the product's own HTS number (chapters 1 to 98); the Chapter 99 headings that apply to it are in the answer's components.`,
+      `${code} is a Chapter 99 number: chapter 99 holds the headings programs are reported under (temporary legislation, additional duties), not products. Send the product's own HTS number (chapters 1 to 98); the Chapter 99 headings that apply to it are in the answer's components.`,
     );
     this.name = 'ChapterNinetyNineCodeError';
   }

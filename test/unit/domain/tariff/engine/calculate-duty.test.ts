@@ -192,7 +192,7 @@ describe('calculateDuty', () => {
   it('refuses a Chapter 99 number as the product, and a date before the oldest release, naming the field', async () => {
     await expect(calculate({ hts_code: '9903.03.01', country_code: 'VN' })).rejects.toMatchObject({
       field: 'hts_code',
-      message: expect.stringContaining('9903.03.01 is a Chapter 99 heading'),
+      message: expect.stringContaining('9903.03.01 is a Chapter 99 number'),
     });
     const early = await calculate({ hts_code: '6109.10.0012', country_code: 'VN', entry_date: '2026-01-31' }).catch(
       (caught: unknown) => caught,
