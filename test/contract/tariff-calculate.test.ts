@@ -110,14 +110,107 @@ describe('POST /api/tariff/public/calculate with the real schedule and rules', (
   });
 
   it('answers 422 with the reason for a code not in force on the entry date', async () => {
-    // 9903.03.01 (Section 122) first appears in Revision 4, in force from 2026-02-24.
+    // 8541.90.00.00 is in 2025 Rev 18; 2026 Rev 2 split it into .10 and .80, so 2026 Rev 3 lacks it.
     const res = await request(app.hosts.tariff)
       .post('/api/tariff/public/calculate')
       .set('X-Forwarded-For', freshIp())
-      .send({ hts_code: '9903.03.01', country_code: 'CN', entry_date: '2026-02-20' })
+      .send({ hts_code: '8541.90.00.00', country_code: 'CN', entry_date: '2026-03-01' })
       .expect(422);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unprocessable');
-    expect(res.body.detail).toContain('2026');
+    expect(res.body.detail).toContain('2025 Revision 18');
+    expect(res.body.errors).toEqual([expect.objectContaining({ pointer: '/body/hts_code' })]);
+  });
+
+  it('reads a quantity whose unit is written as its trade-data code (KG) as the schedule unit', async () => {
+    const res = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send({ ...steersFromChina, quantity: { value: 1000, unit: 'KG' } })
+      .expect(200);
+    expect(res.body.result.rates.base_duty).toMatchObject({ rate_type: 'specific', amount: 10 });
+  });
+
+  it('refuses a Chapter 99 number as the product (400): it is the heading of a program', async () => {
+    const res = await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send({ hts_code: '9903.01.24', country_code: 'CN', entry_date: '2026-03-02' })
+      .expect(400);
+    expect(res.body.detail).toContain('9903.01.24 is a Chapter 99 number');
+    expect(res.body.errors).toEqual([expect.objectContaining({ pointer: '/body/hts_code' })]);
+  });
+
+  it('answers 422 at /body/entry_date for a date before the oldest release held', async () => {
+    // The oldest release this app holds is 2025 Rev 18, in force from 2025-08-07.
+    for (const host of [app.hosts.tariff, app.hosts.main]) {
+      const res = await request(host)
+        .post('/api/tariff/public/calculate')
+        .set('X-Forwarded-For', freshIp())
+        .send({ hts_code: '6109.10.00.12', country_code: 'VN', entry_date: '2025-03-01' })
+        .expect(422);
+      expect(res.body.detail).toContain('before the oldest HTS release we hold (2025 Revision 18');
+      expect(res.body.errors).toEqual([expect.objectContaining({ pointer: '/body/entry_date' })]);
+    }
+  });
+
+  it('prices a date more than 60 days after the newest release held, with a warning naming it', async () => {
+    const warned = (warnings: string[]) => warnings.filter((w) => w.includes('the newest HTS release we hold'));
+    // The newest release held is 2026 Rev 4, in force from 2026-02-24: 2026-10-09 is 227 days later.
+    const late = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send(steersFromChina)
+      .expect(200);
+    expect(late.body.result.total_duty_amount).toBe(2010);
+    expect(warned(late.body.result.warnings)).toEqual([
+      expect.stringContaining('more than 60 days after 2026 Revision 4 (in force from 2026-02-24)'),
+    ]);
+    const lateB = await request(app.hosts.main)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send(steersFromChina)
+      .expect(200);
+    expect(warned(lateB.body.warnings)).toHaveLength(1);
+    // 2026-04-25 is the 60th day after: no warning.
+    const recent = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send({ ...steersFromChina, entry_date: '2026-04-25' })
+      .expect(200);
+    expect(warned(recent.body.result.warnings)).toEqual([]);
+  });
+
+  it('carries caveats on components whose amount rests on data we do not hold, in both forms', async () => {
+    // The forced-labor Section 301 action (U.S. note 52) starts after 2026 Rev 4, the newest release held.
+    const late = await request(app.hosts.tariff)
+      .post('/api/tariff/public/calculate')
+      .set('X-Forwarded-For', freshIp())
+      .send(steersFromChina)
+      .expect(200);
+    const laterProgram = late.body.result.components.filter((c: { caveats?: string[] }) =>
+      c.caveats?.some((text) => text.includes('after the newest HTS release we hold (2026 Revision 4')),
+    );
+    expect(laterProgram.length).toBeGreaterThan(0);
+    expect(laterProgram.every((c: { family: string }) => c.family === 'section_301')).toBe(true);
+    // The base duty rests on the release itself: no caveat.
+    expect(late.body.result.components.find((c: { id: string }) => c.id === 'mfn')).not.toHaveProperty('caveats');
+    // An AD/CVD deposit from a seed rate (A-570-053, FR doc 2026-10525) says it may not be current.
+    const foil = {
+      hts_code: '7607.11.90.30',
+      country_code: 'CN',
+      entry_date: '2026-06-01',
+      claims: [{ code: 'adcvd_exporter', text: 'Jiangsu Dingsheng New Materials Joint-Stock' }],
+    };
+    const [formA, formB] = await Promise.all(
+      [app.hosts.tariff, app.hosts.main].map((host) =>
+        request(host).post('/api/tariff/public/calculate').set('X-Forwarded-For', freshIp()).send(foil).expect(200),
+      ),
+    );
+    for (const components of [formA.body.result.components, formB.body.components]) {
+      const order = components.find((c: { id: string }) => c.id === 'A-570-053');
+      expect(order).toMatchObject({ family: 'ad_cvd', rate_percent: 26.6, status: 'applies' });
+      expect(order.caveats).toEqual([expect.stringContaining("not from CBP's current AD/CVD instructions")]);
+    }
   });
 
   it('calculates a 2025 entry on both hosts from the 2025 release in force and the measures of that date', async () => {

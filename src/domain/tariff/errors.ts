@@ -21,6 +21,20 @@ export class UnknownHtsCodeError extends InvalidTariffRequestError {
   }
 }
 
+/**
+ * A Chapter 99 number sent as the product: Chapter 99 holds the headings of programs (temporary
+ * legislation, additional duties), reported under the product's own number, never a product.
+ */
+export class ChapterNinetyNineCodeError extends InvalidTariffRequestError {
+  constructor(code: string) {
+    super(
+      'hts_code',
+      `${code} is a Chapter 99 number: chapter 99 holds the headings programs are reported under (temporary legislation, additional duties), not products. Send the product's own HTS number (chapters 1 to 98); the Chapter 99 headings that apply to it are in the answer's components.`,
+    );
+    this.name = 'ChapterNinetyNineCodeError';
+  }
+}
+
 /** The country code is not an ISO 3166-1 alpha-2 code. */
 export class UnknownCountryError extends InvalidTariffRequestError {
   constructor(code: string) {
@@ -29,11 +43,27 @@ export class UnknownCountryError extends InvalidTariffRequestError {
   }
 }
 
-/** The code exists but was not in force on the entry date. */
+/** The code exists but was not in force on the entry date (no line of it, or no release of ours). */
 export class HtsCodeNotInForceError extends DomainError {
-  readonly field = 'hts_code';
-  constructor(readonly reason: string) {
-    super('unprocessable', reason, [{ field: 'hts_code', message: reason }]);
+  constructor(
+    readonly reason: string,
+    readonly field: 'hts_code' | 'entry_date' = 'hts_code',
+  ) {
+    super('unprocessable', reason, [{ field, message: reason }]);
     this.name = 'HtsCodeNotInForceError';
+  }
+}
+
+/**
+ * The entry date is before the oldest HTS release we hold: no schedule of ours was in force on it,
+ * whatever the code (the date is what cannot be priced, so the problem points at it).
+ */
+export class EntryDateBeforeReleasesError extends HtsCodeNotInForceError {
+  constructor(date: string, oldest: { name: string; effectiveDate: string }) {
+    super(
+      `entry_date ${date} is before the oldest HTS release we hold (${oldest.name}, in force from ${oldest.effectiveDate}): no schedule of ours was in force on it, so nothing is priced`,
+      'entry_date',
+    );
+    this.name = 'EntryDateBeforeReleasesError';
   }
 }

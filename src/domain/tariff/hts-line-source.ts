@@ -33,7 +33,22 @@ export type HtsLineLookup =
   /** The code exists in some release but not in the one in force on the date. */
   | { status: 'not_in_force'; reason: string };
 
+/** A release held, by the first day it is in force. */
+export interface HeldRelease {
+  name: string;
+  /** YYYY-MM-DD. */
+  effectiveDate: string;
+}
+
+/** The span of the schedule we hold: what is priced before the oldest or long after the newest is not known. */
+export interface HeldReleases {
+  oldest: HeldRelease;
+  newest: HeldRelease;
+}
+
 export interface HtsLineSource {
   /** The line for the code in the HTS release in force on the date (YYYY-MM-DD). */
   lineInForce(code: string, date: string): Promise<HtsLineLookup>;
+  /** The oldest and newest releases held; null while none is. */
+  heldReleases(): Promise<HeldReleases | null>;
 }

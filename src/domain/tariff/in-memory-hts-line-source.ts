@@ -1,4 +1,4 @@
-import type { HtsLine, HtsLineLookup, HtsLineSource, HtsRelease } from './hts-line-source';
+import type { HeldReleases, HtsLine, HtsLineLookup, HtsLineSource, HtsRelease } from './hts-line-source';
 
 export interface InMemoryRelease {
   release: HtsRelease;
@@ -25,6 +25,16 @@ export class InMemoryHtsLineSource implements HtsLineSource {
         byCode: new Map(lines.map((line) => [line.code, line])),
       }))
       .sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1));
+  }
+
+  async heldReleases(): Promise<HeldReleases | null> {
+    const oldest = this.releases[0];
+    const newest = this.releases[this.releases.length - 1];
+    if (!oldest || !newest) return null;
+    return {
+      oldest: { name: oldest.release.name, effectiveDate: oldest.effectiveFrom },
+      newest: { name: newest.release.name, effectiveDate: newest.effectiveFrom },
+    };
   }
 
   async lineInForce(code: string, date: string): Promise<HtsLineLookup> {

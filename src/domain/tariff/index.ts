@@ -22,6 +22,7 @@ export {
 } from './rules/rule-schema';
 export {
   type AdcvdCase,
+  type AdcvdRenumbering,
   buildRuleSet,
   type ImportedProductList,
   type ProductListEntry,

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { HtsLineLookup, HtsLineSource } from './hts-line-source';
+import type { HeldReleases, HtsLineLookup, HtsLineSource } from './hts-line-source';
 import {
   findHtsLine,
   findHtsLineIn,
@@ -19,7 +19,19 @@ interface ReleaseInForce {
   lines: Map<string, StoredHtsLine>;
   /** Lookups made from it, kept so a line's answer is one object (the engine only reads it). */
   lookups: Map<string, HtsLineLookup>;
+  /** The oldest and newest releases held when last checked (a backfill adds older ones). */
+  held: HeldReleases;
   checkedAt: number;
+}
+
+function heldOf(all: HtsRelease[]): HeldReleases | null {
+  const oldest = all[0];
+  const newest = all[all.length - 1];
+  if (oldest === undefined || newest === undefined) return null;
+  return {
+    oldest: { name: oldest.title, effectiveDate: oldest.effectiveDate },
+    newest: { name: newest.title, effectiveDate: newest.effectiveDate },
+  };
 }
 
 function foundLookup(view: HtsLineView): HtsLineLookup {
@@ -75,6 +87,12 @@ export class ReleaseLineSource implements HtsLineSource {
     return this.loading ?? Promise.resolve();
   }
 
+  async heldReleases(): Promise<HeldReleases | null> {
+    const inForce = this.currentInForce();
+    if (inForce !== null) return inForce.held;
+    return heldOf(await this.releases.listByEffectiveDate());
+  }
+
   async lineInForce(code: string, date: string): Promise<HtsLineLookup> {
     const inForce = this.currentInForce();
     if (inForce !== null && date >= inForce.release.effectiveDate) {
@@ -117,15 +135,17 @@ export class ReleaseLineSource implements HtsLineSource {
     const checkedAt = this.now();
     const all = await this.releases.listByEffectiveDate();
     const newest = all[all.length - 1];
-    if (newest === undefined) return;
+    const held = heldOf(all);
+    if (newest === undefined || held === null) return;
     if (this.inForce?.release.id === newest.id) {
+      this.inForce.held = held;
       this.inForce.checkedAt = checkedAt;
       return;
     }
     const lines = new Map((await this.releases.linesOf(newest.id)).map((line) => [line.code as string, line]));
     // An import finished meanwhile: this may be the release before it; the next lookup loads again.
     if (generation !== this.generation) return;
-    this.inForce = { release: newest, lines, lookups: new Map(), checkedAt };
+    this.inForce = { release: newest, lines, lookups: new Map(), held, checkedAt };
   }
 
   private async lookUp(code: string, date: string): Promise<HtsLineLookup> {

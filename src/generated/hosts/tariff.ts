@@ -21,6 +21,13 @@ export interface paths {
          *     written scope governs); the deposit is computed when the exporter's or the all-others rate
          *     is known.
          *
+         *     What we do not know is said, never priced as known: a Chapter 99 number sent as `hts_code`
+         *     is 400 (it is a program's heading, not a product); an `entry_date` before the oldest HTS
+         *     release we hold is 422 pointing at `/body/entry_date`; a date more than 60 days after the
+         *     newest release we hold is priced on it, with a warning naming it; a component whose amount
+         *     rests on data we do not hold carries `caveats`. Quantities may name their unit as the HTS
+         *     writes it (`doz. prs.`) or by its trade-data code (`DPR`, `KG`, `NO`, `M2`…).
+         *
          *     The response form is fixed by the host: the tariff host returns **form A** (wrapped, with
          *     `remaining`), the main host returns **form B** (flat).
          *
@@ -1076,7 +1083,8 @@ export interface components {
         Quantity: {
             value: number;
             /**
-             * @description HTS unit of quantity (`kg`, `doz.`, `No.`, `liters`, …).
+             * @description HTS unit of quantity as the schedule writes it (`kg`, `doz.`, `No.`, `liters`, `doz. prs.`…)
+             *     or as its unit-of-quantity code (`KG`, `DOZ`, `NO`, `L`, `DPR`, `PRS`, `M2`…); any case.
              * @example kg
              */
             unit: string;
@@ -1186,6 +1194,13 @@ export interface components {
             /** @description Why the measure is suppressed, unresolved or prohibits the import. */
             reason?: string;
             citations: components["schemas"]["Citation"][];
+            /**
+             * @description What the amount rests on that we do not hold, so it may not be what is owed: an AD/CVD
+             *     deposit computed from a rate that is not CBP's current one, a program that starts after
+             *     the newest HTS release we hold (its heading and rate read from its own sources). Left
+             *     out when there is none. The same in form A and form B.
+             */
+            caveats?: string[];
         };
         /** @description A public primary source of the measure (proclamation, executive order, Federal Register document, CBP CSMS message, HTS note or heading, statute, regulation, court decision). */
         Citation: {

@@ -27,6 +27,7 @@ export function toStackComponent(component: DutyComponent): Schemas['DutyStackCo
     status: component.status,
     ...(component.reason ? { reason: component.reason } : {}),
     citations: component.citations.map((c) => ({ type: c.type, ref: c.ref, ...(c.note ? { note: c.note } : {}) })),
+    ...(component.caveats ? { caveats: component.caveats } : {}),
   };
 }
 

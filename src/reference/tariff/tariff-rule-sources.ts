@@ -7,6 +7,7 @@ import { codeDir } from '../../config/paths';
 import {
   type AdcvdCase,
   type AdcvdFile,
+  type AdcvdRenumbering,
   adcvdFileSchema,
   countryCodeForName,
   describeSchemaError,
@@ -149,21 +150,87 @@ function readSeedOrders(spec: AdcvdFile, dataDir: string): AdcvdCase[] {
   });
 }
 
-/** The orders list as cases; HTS numbers of 9 or 12 digits are extraction artefacts of the list and are left out. */
-function readListedOrders(file: string): AdcvdCase[] {
+/** The scope numbers the newest release no longer has, by number, with what they are matched as now. */
+function readRenumbering(file: string | null): Map<string, AdcvdRenumbering> {
+  const followed = new Map<string, AdcvdRenumbering>();
+  if (!file || !fs.existsSync(file)) return followed;
+  for (const row of readCsv(file)) {
+    if (row.basis !== 'renumbered' && row.basis !== 'subheading') continue;
+    followed.set(row.listed, {
+      listed: row.listed,
+      followedTo: row.follow_to.split(';').filter(Boolean),
+      basis: row.basis,
+      ...(row.release ? { release: row.release } : {}),
+    });
+  }
+  return followed;
+}
+
+/** The case number's country code (A-570-053: 570), which Commerce gives every case of one country. */
+const caseCountryCode = (caseNumber: string) => caseNumber.slice(2, 5);
+
+/**
+ * The list's country of each case, corrected where it contradicts the case number: a case is read
+ * as the country that more cases of its country code carry than its own (the list files two Taiwan
+ * cases, 583, under Türkiye), or as adcvd.yaml's `case_countries` says where the list alone cannot
+ * decide. Each correction is reported.
+ */
+function caseCountries(
+  orders: ListedOrder[],
+  named: Record<string, string>,
+): { countryOf: (order: ListedOrder) => string; warnings: string[] } {
+  const byCode = new Map<string, Map<string, number>>();
+  for (const order of orders) {
+    const counts = byCode.get(caseCountryCode(order.case)) ?? new Map<string, number>();
+    counts.set(order.iso, (counts.get(order.iso) ?? 0) + 1);
+    byCode.set(caseCountryCode(order.case), counts);
+  }
+  const warnings: string[] = [];
+  const corrected = new Map<string, string>();
+  for (const order of orders) {
+    const counts = byCode.get(caseCountryCode(order.case)) ?? new Map<string, number>();
+    const [majority, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+    const country =
+      named[order.case] ?? (majority !== undefined && count > (counts.get(order.iso) ?? 0) ? majority : order.iso);
+    if (country === order.iso) continue;
+    corrected.set(order.case, country);
+    warnings.push(
+      `AD/CVD case ${order.case} is listed under ${order.iso}; its case number's country code ${caseCountryCode(order.case)} is ${country}'s, so it is read as ${country}.`,
+    );
+  }
+  return { countryOf: (order) => corrected.get(order.case) ?? order.iso, warnings };
+}
+
+/**
+ * The orders list as cases; HTS numbers of 9 or 12 digits are extraction artefacts of the list and
+ * are left out, and a number the schedule no longer has is also matched as what stands for it now.
+ */
+function readListedOrders(
+  file: string,
+  renumberingFile: string | null,
+  named: Record<string, string>,
+): { cases: AdcvdCase[]; warnings: string[] } {
   const document = JSON.parse(fs.readFileSync(file, 'utf8')) as { orders: ListedOrder[] };
-  return document.orders.map((order) => ({
-    caseNumber: order.case,
-    type: order.kind === 'CVD' ? 'CVD' : 'AD',
-    country: order.iso,
-    product: order.product,
-    htsPrefixes: order.hts.filter((code) => /^\d{4}(\d{2}){0,3}$/.test(code)),
-    scopeNote: order.source
-      ? `HTS numbers as the scope in FR doc ${order.source} gives them`
-      : 'no scope notice found for the case',
-    listedIn: order.listed_in,
-    rates: [],
-  }));
+  const followed = readRenumbering(renumberingFile);
+  const { countryOf, warnings } = caseCountries(document.orders, named);
+  const cases = document.orders.map((order): AdcvdCase => {
+    const listed = order.hts.filter((code) => /^\d{4}(\d{2}){0,3}$/.test(code));
+    const renumbered = listed.flatMap((code) => followed.get(code) ?? []);
+    return {
+      caseNumber: order.case,
+      type: order.kind === 'CVD' ? 'CVD' : 'AD',
+      country: countryOf(order),
+      product: order.product,
+      htsPrefixes: [...new Set([...listed, ...renumbered.flatMap((entry) => entry.followedTo)])],
+      scopeNote: order.source
+        ? `HTS numbers as the scope in FR doc ${order.source} gives them`
+        : 'no scope notice found for the case',
+      listedIn: order.listed_in,
+      rates: [],
+      ...(renumbered.length > 0 ? { renumbered } : {}),
+    };
+  });
+  return { cases, warnings };
 }
 
 /**
@@ -176,8 +243,8 @@ function readAdcvd(document: unknown, dataDir: string): { cases: AdcvdCase[]; wa
   const seed = readSeedOrders(parsed.data, dataDir);
   const listFile = parsed.data.orders_list ? path.join(dataDir, parsed.data.orders_list) : null;
   if (!listFile || !fs.existsSync(listFile)) return { cases: seed, warnings: [] };
-  const listed = readListedOrders(listFile);
-  const warnings: string[] = [];
+  const renumbering = parsed.data.scope_renumbering ? path.join(dataDir, parsed.data.scope_renumbering) : null;
+  const { cases: listed, warnings } = readListedOrders(listFile, renumbering, parsed.data.case_countries);
   for (const order of seed) {
     const match = listed.find((entry) => entry.caseNumber === order.caseNumber);
     if (!match) {

@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
-import { HtsCodeNotInForceError, UnknownHtsCodeError } from '../errors';
+import { EntryDateBeforeReleasesError, HtsCodeNotInForceError, UnknownHtsCodeError } from '../errors';
 import { formatHtsCode } from '../hts-code';
-import type { HtsLineSource } from '../hts-line-source';
+import type { HeldReleases, HtsLineSource } from '../hts-line-source';
 import type { CompiledMeasure, TariffRules } from '../rules/tariff-rules';
+import type { AdcvdCase } from '../rules/rule-set';
 import { evaluateBaseDuty, type BaseDuty } from './base-duty';
 import { validateDutyRequest, withClaim, type DutyInput, type ValidRequest } from './duty-request';
 import {
@@ -70,8 +71,33 @@ function baseComponent(base: BaseDuty, declared: string, amounts: Amounts): Duty
   );
 }
 
-function measureComponent(item: EvaluatedMeasure, amounts: Amounts): DutyComponent {
+/** How long after the newest release held a date is still priced from it without a warning. */
+const staleScheduleDays = 60;
+
+function daysAfter(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A program that starts after the newest release we hold is not in any schedule of ours: its heading
+ * and rate come from the measure's own sources, which the answer says.
+ */
+function laterThanSchedule(item: EvaluatedMeasure, held: HeldReleases | null): string[] | undefined {
   const { measure } = item;
+  if (held === null || measure.effective_from <= held.newest.effectiveDate) return undefined;
+  const source = measure.citations[0]?.ref ?? "the measure's citations";
+  return [
+    `This program starts on ${measure.effective_from}, after the newest HTS release we hold (${held.newest.name}, in force from ${held.newest.effectiveDate}): its heading and rate are read from ${source}, not from a release's Chapter 99.`,
+  ];
+}
+
+/** Why an AD/CVD amount may not be the deposit owed: we hold no current cash-deposit rates. */
+const adcvdRateCaveat =
+  "The cash-deposit rate is from our seed rows, not from CBP's current AD/CVD instructions or Commerce's latest review results, which we do not hold: administrative reviews change the rate, so the deposit owed on the date may differ.";
+
+function measureComponent(item: EvaluatedMeasure, amounts: Amounts, held: HeldReleases | null): DutyComponent {
+  const { measure } = item;
+  const caveats = laterThanSchedule(item, held);
   const amount = item.status === 'applies' && item.amount ? toCents(item.amount) : null;
   const met = measure.rate.kind === 'floor' && item.status === 'applies' && amount?.isZero();
   const rateText =
@@ -100,10 +126,27 @@ function measureComponent(item: EvaluatedMeasure, amounts: Amounts): DutyCompone
       ...(item.reliefHeading ? { reliefHeading: item.reliefHeading } : {}),
       citations: measure.citations,
       possibleExemptions: item.possibleExemptions,
+      ...(caveats ? { caveats } : {}),
     },
     amount,
     amounts,
   );
+}
+
+/**
+ * How the line is found through a scope number the schedule no longer has, when none of the
+ * numbers the scope lists as they are covers it; null when a listed number does.
+ */
+function renumberedMatch(order: AdcvdCase, code: string): string | null {
+  if (!order.renumbered) return null;
+  const targets = new Set(order.renumbered.flatMap((entry) => entry.followedTo));
+  if (order.htsPrefixes.some((prefix) => !targets.has(prefix) && code.startsWith(prefix))) return null;
+  const entry = order.renumbered.find((item) => item.followedTo.some((prefix) => code.startsWith(prefix)));
+  if (!entry) return null;
+  const to = entry.followedTo.map(formatHtsCode).join(', ');
+  return entry.basis === 'renumbered'
+    ? `the scope lists ${formatHtsCode(entry.listed)}, which ${entry.release} renumbered as ${to}`
+    : `the scope lists ${formatHtsCode(entry.listed)}, a statistical number dropped before the oldest release we hold, matched by its subheading ${to}`;
 }
 
 function adcvdAdvisories(
@@ -127,7 +170,8 @@ function adcvdAdvisories(
     const allOthers = own ? undefined : live.find((rate) => rate.allOthers);
     const rate = own ?? allOthers;
     const amount = rate ? toCents(request.value.times(fractionOfPercent(rate.percent))) : null;
-    const scope = `The written scope of the order governs; the HTS number is for convenience only (${order.scopeNote}).`;
+    const followed = renumberedMatch(order, request.code);
+    const scope = `The written scope of the order governs; the HTS number is for convenience only (${order.scopeNote}${followed ? `; ${followed}` : ''}).`;
     const listed = order.listedIn ? ` Listed as in effect in Commerce's notice FR doc ${order.listedIn}.` : '';
     const basis = own
       ? `rate of ${rate?.exporter}`
@@ -144,7 +188,7 @@ function adcvdAdvisories(
       amount: amount ? amount.toFixed(2) : null,
       message: rate
         ? `${order.type} order ${order.caseNumber} (${order.product}): ${rate.percent}% cash deposit (${basis}, FR doc ${rate.federalRegisterDocument}). ${scope}`
-        : `Possible ${order.type} order ${order.caseNumber} (${order.product}) on products of ${request.country.name}: its scope lists this HTS number. The cash-deposit rate depends on the exporter and is not in our data${request.exporter ? ` for ${request.exporter}` : ''}; the duty total leaves it out. ${scope}${listed}`,
+        : `Possible ${order.type} order ${order.caseNumber} (${order.product}) on products of ${request.country.name}: its scope lists ${followed ? 'the number this HTS number now stands for' : 'this HTS number'}. The cash-deposit rate depends on the exporter and is not in our data${request.exporter ? ` for ${request.exporter}` : ''}; the duty total leaves it out. ${scope}${listed}`,
     });
     if (rate && amount) {
       components.push(
@@ -168,6 +212,7 @@ function adcvdAdvisories(
               ...rules.ruleSet.adcvdCitations,
             ],
             possibleExemptions: [],
+            caveats: [adcvdRateCaveat],
           },
           amount,
           amounts,
@@ -320,7 +365,13 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
   const { rules } = dependencies;
   const lookup = await dependencies.lines.lineInForce(request.code, request.entryDate);
   if (lookup.status === 'unknown') throw new UnknownHtsCodeError(formatHtsCode(request.code));
-  if (lookup.status === 'not_in_force') throw new HtsCodeNotInForceError(lookup.reason);
+  const held = await dependencies.lines.heldReleases();
+  if (lookup.status === 'not_in_force') {
+    // Before the oldest release the date, not the code, is what no schedule of ours covers.
+    if (held !== null && request.entryDate < held.oldest.effectiveDate)
+      throw new EntryDateBeforeReleasesError(request.entryDate, held.oldest);
+    throw new HtsCodeNotInForceError(lookup.reason);
+  }
   const { line } = lookup;
 
   const base = evaluateBaseDuty(line, request, rules);
@@ -341,7 +392,7 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
   const amounts: Amounts = new Map();
   const adcvd = adcvdAdvisories(request, rules, declared, amounts);
   const components = [baseComponent(base, declared, amounts)];
-  for (const item of evaluated) components.push(measureComponent(item, amounts));
+  for (const item of evaluated) components.push(measureComponent(item, amounts, held));
   for (const component of adcvd.components) components.push(component);
   const deMinimis = deMinimisOutcome(request, rules);
   if (deMinimis.kind === 'relieved') relieveAll(components, deMinimis.reason);
@@ -371,6 +422,10 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
 
   // The base duty's warnings are its own array, made for this calculation: the others join it.
   const warnings = base.warnings;
+  if (held !== null && request.entryDate > daysAfter(held.newest.effectiveDate, staleScheduleDays))
+    warnings.push(
+      `The entry date is more than ${staleScheduleDays} days after ${held.newest.name} (in force from ${held.newest.effectiveDate}), the newest HTS release we hold: it was priced on that release, and a later release may have changed the line's rates or the Chapter 99 headings.`,
+    );
   if (prohibited)
     warnings.push('Importation of this article is prohibited on the date given; no duty total is computed.');
   if (request.arrivalDefaulted && evaluated.some((item) => item.measure.date_basis === 'arrival')) {

@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import { claimCatalogue } from '../claims/claim-catalogue';
 import { canonicalUnit } from '../rate-text/rate-units';
 import { countryByCode, type Country } from '../countries/country-directory';
-import { normalizeHtsCode } from '../hts-code';
+import { formatHtsCode, normalizeHtsCode } from '../hts-code';
 import { isCalendarDate } from '../../shared';
-import { InvalidTariffRequestError, UnknownCountryError } from '../errors';
+import { ChapterNinetyNineCodeError, InvalidTariffRequestError, UnknownCountryError } from '../errors';
 import type { Quantity } from '../rate-text/rate-amount';
 
 import type { TransportMode } from '../rules/rule-schema';
@@ -203,6 +203,7 @@ export function validateDutyRequest(input: DutyInput, today: () => string): Vali
       'hts_code',
       'hts_code must be an HTS number of 8 or 10 digits, dotted or plain',
     );
+  if (code.startsWith('99')) throw new ChapterNinetyNineCodeError(formatHtsCode(code));
   const country = countryByCode(input.countryCode.toUpperCase());
   if (!country) throw new UnknownCountryError(input.countryCode.toUpperCase());
   const value = input.declaredValue ?? defaultValue;

@@ -41,6 +41,8 @@ export interface DutyComponent {
   citations: Citation[];
   /** Exemptions we cannot decide from the request (end use, in transit, listed companies, a claim not made). */
   possibleExemptions: PossibleExemptionNote[];
+  /** What the amount rests on that we do not hold (AD/CVD rates not current, a program after the newest release). */
+  caveats?: string[];
 }
 
 /** An exemption or lower rate the line reaches with a claim it does not make, and the total it would give. */

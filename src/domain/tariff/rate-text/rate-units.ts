@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { quantityUnitCodes } from './unit-codes';
 
 /**
  * Units of quantity in rate texts and in requests. A unit belongs to a dimension; units of one
@@ -29,11 +30,12 @@ const definitions: Array<[aliases: string[], canonical: string, dimension: strin
     '1',
   ],
   [['doz.', 'doz', 'dozen'], 'doz.', 'count', '12'],
+  [['dz pcs', 'dz. pcs.', 'doz. pcs.', 'doz pcs', 'dozen pieces'], 'doz. pcs.', 'count', '12'],
   [['gross'], 'gross', 'count', '144'],
   [['hundreds', 'hundred'], 'hundred', 'count', '100'],
   [['thousand', 'thousands'], 'thousand', 'count', '1000'],
   [['pr.', 'prs.', 'pr', 'prs', 'pair', 'pairs'], 'pr.', 'pairs', '1'],
-  [['doz. pr.', 'doz. prs.', 'doz.prs.', 'dozen pairs'], 'doz. pr.', 'pairs', '12'],
+  [['doz. pr.', 'doz. prs.', 'doz.prs.', 'doz pr', 'doz prs', 'dozen pairs'], 'doz. pr.', 'pairs', '12'],
   [['m', 'lin. m', 'lin.m', 'meter', 'meters', 'linear meter'], 'm', 'length', '1'],
   [['m2', 'm²', 'square meter', 'square meters'], 'm2', 'area', '1'],
   [['cm2', 'cm²'], 'cm2', 'area', '0.0001'],
@@ -50,12 +52,21 @@ const definitions: Array<[aliases: string[], canonical: string, dimension: strin
 ];
 
 const byAlias = new Map<string, UnitDefinition>();
+function key(unit: string): string {
+  return unit.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
 for (const [aliases, canonical, dimension, factor] of definitions) {
   for (const alias of aliases) byAlias.set(alias, { canonical, dimension, factor });
 }
-
-function key(unit: string): string {
-  return unit.trim().toLowerCase().replace(/\s+/g, ' ');
+// The trade-data codes (KG, DPR, NO…) are further spellings of the schedule's units; a code that
+// named another unit than a spelling already known would be a data error, refused at load.
+for (const [code, scheduleUnit] of quantityUnitCodes) {
+  const unit = byAlias.get(key(scheduleUnit));
+  const known = byAlias.get(key(code));
+  if (!unit || (known && known.canonical !== unit.canonical))
+    throw new Error(`unit code ${code}: "${scheduleUnit}" is not a unit of the table, or the code names another unit`);
+  byAlias.set(key(code), unit);
 }
 
 /** The canonical spelling of a unit, or null when the unit is not known. */

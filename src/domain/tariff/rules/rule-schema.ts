@@ -403,6 +403,13 @@ export const adcvdFileSchema = z
      * set aside: the seed's rates would be another order's.
      */
     orders_list: z.string().optional(),
+    /**
+     * Where each scope number the newest HTS release no longer has stands now (CSV: `listed`,
+     * `follow_to`, `basis`, `release`; written by scripts/extract-adcvd-renumbering.ts).
+     */
+    scope_renumbering: z.string().optional(),
+    /** The country of a case where the orders list's is wrong and the list alone cannot tell (case number → ISO code). */
+    case_countries: z.record(z.string(), countryCode).default({}),
     /** Country names used by the source that are not ISO short names. */
     country_names: z.record(z.string(), countryCode).default({}),
     citations: z.array(citationSchema).min(1),

@@ -56,6 +56,16 @@ export interface AdcvdCase {
   /** FR document of the monthly Commerce notice that lists the order as in effect. */
   listedIn?: string;
   rates: AdcvdRate[];
+  /** Scope numbers the schedule no longer has, and what they are matched as now (their prefixes are in htsPrefixes). */
+  renumbered?: AdcvdRenumbering[];
+}
+
+export interface AdcvdRenumbering {
+  listed: string;
+  followedTo: string[];
+  /** `renumbered`: by a release we hold (named); `subheading`: a statistical number dropped earlier, matched by its subheading. */
+  basis: 'renumbered' | 'subheading';
+  release?: string;
 }
 
 /**

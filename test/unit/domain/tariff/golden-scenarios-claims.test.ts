@@ -354,7 +354,14 @@ const scenarios: GoldenScenario[] = [
     suppressed: ['s301-fl-cn'],
     total: '8030.00',
     check: (result) => {
-      expect(adcvdCases(result)).toEqual([['A-570-053', null]]);
+      // C-570-054 (the CVD order on the same foil) lists 7607.11.6000, followed to its subheading 7607.11.60.
+      expect(adcvdCases(result)).toEqual([
+        ['A-570-053', null],
+        ['C-570-054', null],
+      ]);
+      expect(result.warnings.find((w) => w.includes('C-570-054'))).toContain(
+        'the scope lists 7607.11.6000, a statistical number dropped before the oldest release we hold, matched by its subheading 7607.11.60',
+      );
       expect(result.warnings.filter((w) => w.includes('written scope of the order governs')).length).toBe(
         result.adcvd.length,
       );

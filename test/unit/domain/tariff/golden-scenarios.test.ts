@@ -369,8 +369,10 @@ const scenarios: GoldenScenario[] = [
     suppressed: ['s301-fl-cn'],
     total: '8030.00',
     check: (result) => {
+      // The CVD order's scope lists 7607.11.6000, which the schedule now breaks out under 7607.11.60.
       expect(result.adcvd).toEqual([
         expect.objectContaining({ caseNumber: 'A-570-053', amount: null, rateBasis: null }),
+        expect.objectContaining({ caseNumber: 'C-570-054', amount: null, rateBasis: null }),
       ]);
       expect(result.warnings.some((warning) => warning.includes('A-570-053'))).toBe(true);
     },

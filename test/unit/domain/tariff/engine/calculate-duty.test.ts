@@ -33,15 +33,18 @@ const steers = {
   column2: '5.5¢/kg',
   rateLineCode: '01022940',
 };
-const section122Heading = {
-  code: '99030301',
-  description: 'Section 122 heading (new in Rev 4)',
-  descriptionPath: 'Section 122 heading',
-  units: [],
-  general: 'The duty provided in the applicable subheading + 10%',
-  special: 'The duty provided in the applicable subheading + 10%',
-  column2: 'The duty provided in the applicable subheading + 10%',
-  rateLineCode: '99030301',
+// 2026 Rev 2 split 8541.90.00.00 into .10 and .80; held here only in the second release, to price a
+// code on a date whose release lacks it.
+const pvFrames = {
+  code: '8541900010',
+  description:
+    'Frames for photovoltaic cells assembled in modules or made up into panels (as covered by subheading 8541.43.00)',
+  descriptionPath: 'Diodes, transistors and similar semiconductor devices > Parts > Frames for photovoltaic cells',
+  units: ['No.'],
+  general: 'Free',
+  special: '',
+  column2: '35%',
+  rateLineCode: '85419000',
 };
 
 const lines = new InMemoryHtsLineSource([
@@ -49,7 +52,7 @@ const lines = new InMemoryHtsLineSource([
   {
     release: { id: '2026-rev-4', name: '2026 HTS Revision 4' },
     effectiveFrom: '2026-02-24',
-    lines: [tShirt, steers, section122Heading],
+    lines: [tShirt, steers, pvFrames],
   },
 ]);
 const rules = new TariffRules(buildRuleSet(fixtureRuleSources()));
@@ -186,13 +189,38 @@ describe('calculateDuty', () => {
     ).rejects.toBeInstanceOf(InvalidTariffRequestError);
   });
 
+  it('refuses a Chapter 99 number as the product, and a date before the oldest release, naming the field', async () => {
+    await expect(calculate({ hts_code: '9903.03.01', country_code: 'VN' })).rejects.toMatchObject({
+      field: 'hts_code',
+      message: expect.stringContaining('9903.03.01 is a Chapter 99 number'),
+    });
+    const early = await calculate({ hts_code: '6109.10.0012', country_code: 'VN', entry_date: '2026-01-31' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(early).toBeInstanceOf(HtsCodeNotInForceError);
+    expect(early).toMatchObject({
+      field: 'entry_date',
+      reason: expect.stringContaining('the oldest HTS release we hold (2026 HTS Revision 3, in force from 2026-02-12)'),
+    });
+  });
+
+  it('warns when the date is more than 60 days after the newest release held', async () => {
+    const stale = (warnings: string[]) => warnings.filter((w) => w.includes('newest HTS release we hold'));
+    const late = await calculate({ hts_code: '6109.10.0012', country_code: 'VN', entry_date: '2026-04-26' });
+    expect(stale(late.warnings)).toEqual([
+      "The entry date is more than 60 days after 2026 HTS Revision 4 (in force from 2026-02-24), the newest HTS release we hold: it was priced on that release, and a later release may have changed the line's rates or the Chapter 99 headings.",
+    ]);
+    const inTime = await calculate({ hts_code: '6109.10.0012', country_code: 'VN', entry_date: '2026-04-25' });
+    expect(stale(inTime.warnings)).toEqual([]);
+  });
+
   it('refuses a code not in force on the entry date, with the reason', async () => {
-    const error = await calculate({ hts_code: '9903.03.01', country_code: 'VN', entry_date: '2026-02-20' }).catch(
+    const error = await calculate({ hts_code: '8541.90.00.10', country_code: 'VN', entry_date: '2026-02-20' }).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(HtsCodeNotInForceError);
     expect((error as HtsCodeNotInForceError).reason).toBe(
-      '99030301 is not in 2026 HTS Revision 3, the release in force on 2026-02-20; it appears in 2026 HTS Revision 4',
+      '8541900010 is not in 2026 HTS Revision 3, the release in force on 2026-02-20; it appears in 2026 HTS Revision 4',
     );
   });
 });
