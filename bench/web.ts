@@ -25,6 +25,8 @@ const pages = [
   { path: '/signup', signedIn: false },
   { path: '/dashboard', signedIn: true },
   { path: '/settings/integrations', signedIn: true },
+  { path: '/tools/tariff', signedIn: true },
+  { path: '/tools/hts-search', signedIn: true },
 ];
 
 async function main(): Promise<void> {

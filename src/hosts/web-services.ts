@@ -4,6 +4,14 @@ import { createMailer } from '../web/mailer';
 import type { WebServices } from '../web/web-context';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from '../http/host-document';
+import { calculateDuty } from '../domain/tariff';
+import { findHtsLine } from '../domain/hts';
+import { toDutyInput } from '../handlers/inputs/tariff.input';
+import { toApiSearchResult } from '../handlers/outputs/classify.output';
+import { toApiHtsLine } from '../handlers/outputs/hts.output';
+import { toFormA, toFormB } from '../handlers/outputs/tariff.output';
+import { unlimitedRemaining } from '../handlers/tariff.handler';
+import type { WebTariffServices } from '../web/web-context';
 
 /** The spec is the source of the scope list: components.schemas.OAuthScope.enum of the site host's document. */
 function oauthScopesOf(document: HostDocument): string[] {
@@ -30,10 +38,33 @@ export function createWebServices(deps: AppDependencies, document: HostDocument)
     billing: deps.billing,
     quoteParcels: (request, testMode) => deps.parcel.quotes.quote(request, { testMode }),
     parcelReady: () => deps.parcel.reference.isLoaded(),
+    tariff: webTariffServices(deps),
     oauthScopes: oauthScopesOf(document),
     creditBalance: (accountId) => deps.tracking.credits.balance(accountId),
     config: config.web,
     clock: deps.clock,
     logger,
+  };
+}
+
+/** The tariff tools over the calculator, lookup and search the API's handlers call, mapped to the API's shapes by its own mappers. */
+function webTariffServices(deps: AppDependencies): WebTariffServices {
+  const { tariff } = deps;
+  return {
+    ready: () => tariff.rules.isLoaded(),
+    async calculate(body, today, remaining) {
+      const engine = { lines: tariff.lines, rules: tariff.rules.current(), today: () => today };
+      const result = await calculateDuty(toDutyInput(body), engine);
+      return { formA: toFormA(result, body.hts_code, remaining), formB: toFormB(result, body.hts_code) };
+    },
+    async lookup(code, date) {
+      const found = await findHtsLine(tariff.hts.stores.releases, code, date);
+      return found.found ? { found: true, line: toApiHtsLine(found, date) } : found;
+    },
+    async search(request, receivedAt, remaining) {
+      const result = await tariff.searchPool.search(request, receivedAt.getTime());
+      return toApiSearchResult(request.query, result, remaining);
+    },
+    unlimitedRemaining,
   };
 }

@@ -5,6 +5,7 @@ import type { FormState } from './pages/layout';
 
 const statusOf: Partial<Record<DomainErrorKind, number>> = {
   invalid_input: 422,
+  unprocessable: 422,
   conflict: 409,
   unauthenticated: 401,
   forbidden: 403,

@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import { ParcelQuoteValidationError, type QuoteRequest } from '../domain/parcel';
-import { accountQuotaSubject, DomainError } from '../domain/shared';
+import { DomainError } from '../domain/shared';
+import { withDailyUse } from './daily-quota';
 import { emptyForm, type FormState } from './pages/layout';
 import { parcelFields, parcelPage } from './pages/parcel-page';
 import { sendPage, withForm } from './responses';
+import { tariffRoutes } from './tariff-routes';
 import { visitorOf } from './visitor';
 import type { WebServices } from './web-context';
 
@@ -11,16 +13,18 @@ import type { WebServices } from './web-context';
 const formFieldOf = (field: string): string =>
   field.startsWith('origin') ? 'origin' : field.startsWith('destination') ? 'destination' : field.replace(/^.*\./, '');
 
-/** The tools, signed in: parcel quotes side by side, on the API's quote service and daily limit. */
+/** The tools, signed in: the tariff tools, parcel quotes side by side, on the API's services and daily limits. */
 export function toolRoutes(web: WebServices): Router {
   const router = Router();
   router.use('/tools', (_req, res, next) => (visitorOf(res).signedIn ? next() : res.redirect(303, '/login')));
+
+  router.use(tariffRoutes(web));
 
   router.get('/tools/parcel', (_req, res) => sendPage(res, parcelPage(visitorOf(res), emptyForm, null)));
 
   router.post('/tools/parcel', async (req, res) => {
     const visitor = visitorOf(res);
-    const { account, session } = visitor.signedIn!;
+    const { session } = visitor.signedIn!;
     const body = req.body as Record<string, unknown>;
     const values: Record<string, string> = {};
     for (const name of [...parcelFields, 'residential'])
@@ -47,39 +51,28 @@ export function toolRoutes(web: WebServices): Router {
       async () => {
         if (!web.parcelReady())
           throw new DomainError('busy', 'The parcel rate cards are still loading; retry shortly.');
-        const quota = await takeQuota(account.id, account.plan);
-        try {
-          const result = await web.quoteParcels(request, session.mode === 'test');
-          sendPage(res, parcelPage(visitor, form, result));
-        } catch (error) {
-          // A refused quote uses none, as the API gives a refused call's use back.
-          if (quota) await web.access.quotas.giveBack(quota);
-          if (!(error instanceof ParcelQuoteValidationError)) throw error;
-          throw new DomainError(
-            'invalid_input',
-            error.message,
-            error.errors.map((e) => ({ field: formFieldOf(e.field), message: e.message })),
-          );
-        }
+        const result = await withDailyUse(web, visitor.signedIn!, parcelUse, async () => {
+          try {
+            return await web.quoteParcels(request, session.mode === 'test');
+          } catch (error) {
+            if (!(error instanceof ParcelQuoteValidationError)) throw error;
+            throw new DomainError(
+              'invalid_input',
+              error.message,
+              error.errors.map((e) => ({ field: formFieldOf(e.field), message: e.message })),
+            );
+          }
+        });
+        sendPage(res, parcelPage(visitor, form, result));
       },
       (error) => parcelPage(visitor, { ...form, ...refused(error) }, null),
     );
   });
-
-  /** A quote here uses the plan's daily parcel quotes, as POST /api/parcel/quotes does. */
-  async function takeQuota(accountId: string, plan: Parameters<WebServices['access']['entitlements']['of']>[1]) {
-    const entitlement = web.access.entitlements.of('quoteParcels', plan);
-    if (!entitlement) throw new DomainError('forbidden', 'Your plan does not include parcel quotes.');
-    const state = await web.access.quotas.take(accountQuotaSubject(accountId), entitlement, web.clock.now());
-    if (state && !state.granted)
-      throw new DomainError(
-        'quota_exceeded',
-        `Your plan includes ${state.limit} parcel quotes a day, all used; more after 00:00 UTC.`,
-      );
-    return state;
-  }
   return router;
 }
+
+/** A quote here uses the plan's daily parcel quotes, as POST /api/parcel/quotes does. */
+const parcelUse = { operation: 'quoteParcels', what: 'parcel quotes' };
 
 const refused = (error: DomainError): Pick<FormState, 'error' | 'fields'> => ({
   error: error.kind === 'invalid_input' ? 'Check the fields marked below.' : error.message,

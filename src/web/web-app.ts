@@ -30,7 +30,7 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
   router.use(serveAssets(assets));
   const pages = Router();
   pages.use(securityHeaders(web.config.secureCookies));
-  pages.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }));
+  pages.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
   pages.use(loadVisitor(web, assets));
   pages.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();

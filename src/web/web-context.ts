@@ -6,6 +6,7 @@ import type { AccessServices } from '../http/access';
 import type { QuoteRequest, QuoteResult } from '../domain/parcel';
 import type { Clock } from '../domain/shared';
 import type { WebAccountService, WebSessionRecord } from '../domain/web-sessions';
+import type { components } from '../generated/api';
 import type { Assets } from './assets';
 
 /** What the web application is built from: the same domain services the API's handlers call. */
@@ -17,6 +18,7 @@ export interface WebServices {
   /** Parcel quotes from the quote service the API uses (test mode never reaches a carrier). */
   quoteParcels(request: QuoteRequest, testMode: boolean): Promise<QuoteResult>;
   parcelReady(): boolean;
+  tariff: WebTariffServices;
   /** Stripe Checkout and the customer portal, the service the billing API uses. */
   billing: BillingService;
   /** The OAuth scopes a client may be given, as the spec lists them (OAuthScope). */
@@ -33,4 +35,31 @@ export interface Visitor {
   assets: Assets;
   /** The path asked for, to mark the current page in the navigation. */
   path: string;
+}
+
+type Schemas = components['schemas'];
+
+/** The tariff tools' services: the calculator, the HTS lookup and the AI search the API's handlers run, in the API's shapes. */
+export interface WebTariffServices {
+  /** Whether the duty rules are loaded (until then the API answers 503). */
+  ready(): boolean;
+  /** One calculation, as the tariff host (form A, with `remaining`) and the main host (form B) answer it. */
+  calculate(
+    body: Schemas['TariffCalculationRequest'],
+    today: string,
+    remaining: number,
+  ): Promise<{ formA: Schemas['TariffCalculationFormA']; formB: Schemas['TariffCalculationFormB'] }>;
+  /** The line in force on a day, as GET /api/tariff/hts/{code} finds it; a lookup failure otherwise. */
+  lookup(
+    code: string,
+    date: string,
+  ): Promise<{ found: true; line: Schemas['HtsLine'] } | { found: false; reason: string; message: string }>;
+  /** The AI search as POST /api/tariff/public/ai-search runs it (on the search threads); throws HtsSearchError. */
+  search(
+    request: { query: string; context?: Record<string, string> },
+    receivedAt: Date,
+    remaining: number,
+  ): Promise<Schemas['HtsSearchResult']>;
+  /** Form A's `remaining` for a plan without a daily limit. */
+  unlimitedRemaining: number;
 }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import { loadWebConfig } from '../../src/config/web-config';
 import { createTestApp, TestApp } from '../support/app';
 import { launchBrowser, screenshots, TestBrowser } from '../support/browser';
+import { rev3AndRev4 } from '../support/hts-fixtures';
 import { repoDataDir } from '../support/reference-data';
 import { SmtpSink } from '../support/smtp-sink';
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
   base = `http://localhost:${port}`;
   app = await createTestApp({
     withParcelData: repoDataDir,
+    withTariffData: rev3AndRev4,
     config: { web: { ...loadWebConfig({}), baseUrl: base, smtpUrl } },
   });
   server = http.createServer(app.hosts.site);
@@ -133,6 +135,60 @@ describe('the web application in chromium', () => {
 
     expect(fits).toEqual({ signup: 0, login: 0, overview: 0, integrations: 0, parcel: 0 });
     expect(errors).toEqual([]);
+  });
+
+  it('calculates a duty stack, searches the HTS and answers a question by click, then calculates the candidate', async () => {
+    const { page, errors } = browser;
+    const fits: Record<string, number> = {};
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/dashboard`);
+
+    await page.getByRole('link', { name: 'Tariff calculator' }).click();
+    await page.getByRole('heading', { name: 'Tariff calculator', level: 1 }).waitFor();
+    // Typed by keyboard: the line is looked up as the number grows.
+    await page.getByLabel('HTS number').focus();
+    await page.keyboard.type('8486.10.0000', { delay: 20 });
+    await page.locator('#hts-line strong', { hasText: '8486.10.0000' }).waitFor();
+    await page.getByLabel('Country of origin').selectOption('CN');
+    await page.getByLabel('Declared value (USD)').fill('10000');
+    await page.getByLabel('Entry date (YYYY-MM-DD)').fill('2026-10-09');
+    await page.getByRole('button', { name: 'Calculate duty' }).click();
+    await page.getByRole('heading', { name: /^8486\.10\.0000 · / }).waitFor();
+    expect(await page.locator('.totals dd').first().textContent()).toBe('$3,750.00');
+    expect(await page.locator('table.stack tbody tr').count()).toBeGreaterThan(1);
+    await page.getByText('Total duty with it: $1,250.00').waitFor();
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.locator('[data-copy="curl"]').click();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toContain('/api/tariff/public/calculate');
+    fits.tariff = (await screenshots(page, 'tariff')).mobileOverflow;
+
+    await page.getByRole('link', { name: 'HTS search' }).click();
+    await page.getByLabel('Describe the product in plain English').fill('cotton shirt');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const question = page.locator('form.question').first();
+    await question.waitFor();
+    const attribute = (await question.locator('button').first().getAttribute('value'))!.split('=')[0];
+    await question.locator('button').first().click();
+    // htmx swapped the results in place, narrowed by the answer, and moved the focus to them.
+    await page.getByText(/answered: /).waitFor();
+    expect(page.url()).toBe(`${base}/tools/hts-search`);
+    expect(await page.locator(`form.question button[value^="${attribute}="]`).count()).toBe(0);
+    expect(await page.evaluate('document.activeElement.id')).toBe('results-title');
+    fits.search = (await screenshots(page, 'hts-search')).mobileOverflow;
+
+    const top = (await page.locator('ol.candidates h3 code').first().textContent())!;
+    await page.locator('ol.candidates a.button').first().click();
+    await page.waitForURL(`${base}/tools/tariff?hts_code=${top}`);
+    expect(await page.getByLabel('HTS number').inputValue()).toBe(top);
+    await page.locator('#hts-line strong', { hasText: top }).waitFor();
+
+    expect(fits).toEqual({ tariff: 0, search: 0 });
+    expect(errors).toEqual([]);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${base}/login`);
   });
 
   it('refuses a form posted without its CSRF token', async () => {

@@ -66,3 +66,25 @@ export class WebBrowser {
     );
   }
 }
+
+/** A new person signed up, verified by the emailed link and signed in through the pages: the browser holds the session; the first key is the one sign-up showed. */
+export async function signedInBrowser(
+  app: Express,
+  sink: { linkFor(email: string, path: string): Promise<string> },
+  email: string,
+  ip?: string,
+  password = 'correct horse battery',
+): Promise<{ browser: WebBrowser; firstKey: string }> {
+  const browser = new WebBrowser(app, ip);
+  await browser.get('/signup');
+  const signedUp = await browser.post('/signup', { email, password });
+  if (signedUp.status !== 201) throw new Error(`sign-up answered ${signedUp.status}`);
+  const firstKey = /<code id="first-key">([^<]+)<\/code>/.exec(signedUp.text)?.[1];
+  if (!firstKey) throw new Error('sign-up showed no key');
+  const link = new URL(await sink.linkFor(email, '/verify-email'));
+  await browser.get(link.pathname + link.search);
+  await browser.get('/login');
+  const signedIn = await browser.post('/login', { email, password });
+  if (signedIn.status !== 303) throw new Error(`sign-in answered ${signedIn.status}`);
+  return { browser, firstKey };
+}

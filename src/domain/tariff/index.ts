@@ -1,5 +1,6 @@
 /** The tariff capability's public surface: code outside src/domain/tariff imports it from here. */
-export { countryCodeForName } from './countries/country-directory';
+export { claimCatalogue, type ClaimDefinition } from './claims/claim-catalogue';
+export { allCountries, countryCodeForName } from './countries/country-directory';
 export { calculateDuty } from './engine/calculate-duty';
 export type { ClaimInput, DutyInput, TransportMode } from './engine/duty-request';
 export type { DutyCalculation, DutyComponent, ProgramSummary, ReportFamily } from './engine/duty-result';

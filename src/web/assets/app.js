@@ -6,6 +6,12 @@
   document.addEventListener('htmx:configRequest', function (event) {
     if (csrf) event.detail.headers['X-CSRF-Token'] = csrf.getAttribute('content');
   });
+  // New search results take the focus (their heading), so a keyboard user goes on from them.
+  document.addEventListener('htmx:afterSwap', function (event) {
+    if (event.detail.target.id !== 'search-results') return;
+    const heading = document.getElementById('results-title');
+    if (heading) heading.focus();
+  });
   document.addEventListener('click', function (event) {
     const button = event.target.closest('[data-copy]');
     if (!button) return;

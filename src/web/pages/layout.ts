@@ -4,6 +4,8 @@ import type { Visitor } from '../web-context';
 const navigation = [
   { href: '/dashboard', label: 'Overview' },
   { href: '/settings/integrations', label: 'Integrations' },
+  { href: '/tools/tariff', label: 'Tariff calculator' },
+  { href: '/tools/hts-search', label: 'HTS search' },
   { href: '/tools/parcel', label: 'Parcel quotes' },
 ];
 

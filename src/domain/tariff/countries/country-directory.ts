@@ -21,6 +21,11 @@ export function countryByCode(code: string): Country | null {
   return byCode.get(code.toUpperCase()) ?? null;
 }
 
+const byName = [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+
+/** Every ISO 3166-1 alpha-2 country, by English name (a form's list of origins). */
+export const allCountries = (): readonly Country[] => byName;
+
 /** The ISO code for an English country name or alias (as written by data sources), or null. */
 export function countryCodeForName(name: string): string | null {
   const wanted = name.trim().toLowerCase();
