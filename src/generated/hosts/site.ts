@@ -9253,6 +9253,122 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "edi_01m8y38xxheyktq6xc7ms893f3",
+                     *           "object": "edi_interchange",
+                     *           "livemode": true,
+                     *           "partner_id": "edp_01m8y38xtc3y7zz1nd31k1mep6",
+                     *           "direction": "outbound",
+                     *           "standard": "x12",
+                     *           "control_number": "000000002",
+                     *           "document_types": [
+                     *             "997"
+                     *           ],
+                     *           "status": "sent",
+                     *           "sets": [],
+                     *           "errors": [],
+                     *           "acknowledgement": null,
+                     *           "in_reply_to": "edi_01m8y38xxheyktq6xc7ms893f0",
+                     *           "created_at": "2026-12-03T14:00:01.201Z"
+                     *         },
+                     *         {
+                     *           "id": "edi_01m8y38xxheyktq6xc7ms893f0",
+                     *           "object": "edi_interchange",
+                     *           "livemode": true,
+                     *           "partner_id": "edp_01m8y38xtc3y7zz1nd31k1mep6",
+                     *           "direction": "inbound",
+                     *           "standard": "x12",
+                     *           "control_number": "000000001",
+                     *           "document_types": [
+                     *             "210"
+                     *           ],
+                     *           "status": "accepted",
+                     *           "sets": [
+                     *             {
+                     *               "control_number": "0001",
+                     *               "document_type": "210",
+                     *               "status": "accepted",
+                     *               "errors": [],
+                     *               "records": [
+                     *                 {
+                     *                   "object": "invoice",
+                     *                   "id": "inv_01m8y38xxheyktq6xc7ms893f1"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "errors": [],
+                     *           "acknowledgement": {
+                     *             "interchange_id": "edi_01m8y38xxheyktq6xc7ms893f3",
+                     *             "raw": "ISA*00*          *00*          *ZZ*APEXFREIGHT    *ZZ*CARRIERXPO     *261203*1400*U*00401*000000002*0*P*>~GS*FA*APEXFREIGHT*CARRIERXPO*20261203*1400*2*X*004010~ST*997*0001~AK1*IN*1~AK2*210*0001~AK5*A~AK9*A*1*1*1~SE*6*0001~GE*1*2~IEA*1*000000002~"
+                     *           },
+                     *           "in_reply_to": null,
+                     *           "created_at": "2026-12-03T14:00:01.201Z"
+                     *         },
+                     *         {
+                     *           "id": "edi_01m8y38xvyfzdkdmtxff56xkgv",
+                     *           "object": "edi_interchange",
+                     *           "livemode": true,
+                     *           "partner_id": "edp_01m8y38xtc3y7zz1nd31k1mep6",
+                     *           "direction": "outbound",
+                     *           "standard": "x12",
+                     *           "control_number": "000000001",
+                     *           "document_types": [
+                     *             "997"
+                     *           ],
+                     *           "status": "sent",
+                     *           "sets": [],
+                     *           "errors": [],
+                     *           "acknowledgement": null,
+                     *           "in_reply_to": "edi_01m8y38xvyfzdkdmtxff56xkgt",
+                     *           "created_at": "2026-12-03T14:00:01.150Z"
+                     *         },
+                     *         {
+                     *           "id": "edi_01m8y38xvyfzdkdmtxff56xkgt",
+                     *           "object": "edi_interchange",
+                     *           "livemode": true,
+                     *           "partner_id": "edp_01m8y38xtc3y7zz1nd31k1mep6",
+                     *           "direction": "inbound",
+                     *           "standard": "x12",
+                     *           "control_number": "000000001",
+                     *           "document_types": [
+                     *             "210"
+                     *           ],
+                     *           "status": "rejected",
+                     *           "sets": [
+                     *             {
+                     *               "control_number": "0001",
+                     *               "document_type": "210",
+                     *               "status": "rejected",
+                     *               "errors": [
+                     *                 {
+                     *                   "position": 18,
+                     *                   "segment": "SE",
+                     *                   "element": "SE01",
+                     *                   "rule": "count",
+                     *                   "message": "is 17, expected 16 (the segments from ST to SE)"
+                     *                 }
+                     *               ],
+                     *               "records": []
+                     *             }
+                     *           ],
+                     *           "errors": [],
+                     *           "acknowledgement": {
+                     *             "interchange_id": "edi_01m8y38xvyfzdkdmtxff56xkgv",
+                     *             "raw": "ISA*00*          *00*          *ZZ*APEXFREIGHT    *ZZ*CARRIERXPO     *261203*1400*U*00401*000000001*0*P*>~GS*FA*APEXFREIGHT*CARRIERXPO*20261203*1400*1*X*004010~ST*997*0001~AK1*IN*1~AK2*210*0001~AK5*R*4~AK9*R*1*1*0~SE*6*0001~GE*1*1~IEA*1*000000001~"
+                     *           },
+                     *           "in_reply_to": null,
+                     *           "created_at": "2026-12-03T14:00:01.150Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["EdiInterchangeList"];
                 };
             };
@@ -9305,6 +9421,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "edi_01m8y38xfe0bpzxxry0ygzynh8",
+                     *       "object": "edi_interchange",
+                     *       "livemode": true,
+                     *       "partner_id": "edp_01m8y38xca2xk20agqwsnewvag",
+                     *       "direction": "inbound",
+                     *       "standard": "x12",
+                     *       "control_number": "000081467",
+                     *       "document_types": [
+                     *         "315"
+                     *       ],
+                     *       "status": "accepted_with_errors",
+                     *       "sets": [
+                     *         {
+                     *           "control_number": "0001",
+                     *           "document_type": "315",
+                     *           "status": "accepted_with_errors",
+                     *           "errors": [
+                     *             {
+                     *               "position": 3,
+                     *               "segment": "ST",
+                     *               "element": null,
+                     *               "rule": "reference",
+                     *               "message": "the account tracks no container CMAU1234563, bill of lading CMDUTHD0479278 or booking THD0479278: nothing applied"
+                     *             }
+                     *           ],
+                     *           "records": []
+                     *         },
+                     *         {
+                     *           "control_number": "0002",
+                     *           "document_type": "315",
+                     *           "status": "accepted_with_errors",
+                     *           "errors": [
+                     *             {
+                     *               "position": 21,
+                     *               "segment": "ST",
+                     *               "element": null,
+                     *               "rule": "reference",
+                     *               "message": "the account tracks no container CMAU1234563, bill of lading CMDUTHD0479278 or booking THD0479278: nothing applied"
+                     *             }
+                     *           ],
+                     *           "records": []
+                     *         }
+                     *       ],
+                     *       "errors": [],
+                     *       "acknowledgement": {
+                     *         "interchange_id": "edi_01m8y38xfe0bpzxxry0ygzynh9",
+                     *         "raw": "ISA*00*          *00*          *ZZ*OECGROUP       *ZZ*CMACGM         *261203*1400*U*00401*000000002*0*P*>~TA1*000081467*181012*0524*A*000~GS*FA*OECGROUP*CMACGM*20261203*1400*2*X*004010~ST*997*0001~AK1*QO*81466~AK2*315*0001~AK5*E~AK2*315*0002~AK5*E~AK9*E*2*2*2~SE*8*0001~GE*1*2~IEA*1*000000002~"
+                     *       },
+                     *       "in_reply_to": null,
+                     *       "created_at": "2026-12-03T14:00:00.750Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EdiInterchange"];
                 };
             };
@@ -9347,6 +9517,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "edi_01m8y38wv4emmft9w5mrbxzkkz",
+                     *       "object": "edi_interchange",
+                     *       "livemode": true,
+                     *       "partner_id": "edp_01m8y38wsj9dg7eacecfpacx4h",
+                     *       "direction": "inbound",
+                     *       "standard": "x12",
+                     *       "control_number": "000081466",
+                     *       "document_types": [
+                     *         "315"
+                     *       ],
+                     *       "status": "accepted",
+                     *       "sets": [
+                     *         {
+                     *           "control_number": "0001",
+                     *           "document_type": "315",
+                     *           "status": "accepted",
+                     *           "errors": [],
+                     *           "records": [
+                     *             {
+                     *               "object": "container",
+                     *               "id": "cnt_01m8y38wsj9dg7eacecfpacx4n"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "control_number": "0002",
+                     *           "document_type": "315",
+                     *           "status": "accepted",
+                     *           "errors": [],
+                     *           "records": [
+                     *             {
+                     *               "object": "container",
+                     *               "id": "cnt_01m8y38wsj9dg7eacecfpacx4n"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": [],
+                     *       "acknowledgement": {
+                     *         "interchange_id": "edi_01m8y38wv4emmft9w5mrbxzkm2",
+                     *         "raw": "ISA*00*          *00*          *ZZ*OECGROUP       *ZZ*CMACGM         *261203*1400*U*00401*000000001*0*P*>~TA1*000081466*181012*0524*A*000~GS*FA*OECGROUP*CMACGM*20261203*1400*1*X*004010~ST*997*0001~AK1*QO*81466~AK2*315*0001~AK5*A~AK2*315*0002~AK5*A~AK9*A*2*2*2~SE*8*0001~GE*1*1~IEA*1*000000001~"
+                     *       },
+                     *       "in_reply_to": null,
+                     *       "raw": "ISA*00*          *00*          *ZZ*CMACGM         *ZZ*OECGROUP       *181012*0524*U*00401*000081466*0*P*>~\nGS*QO*CMACGM*OECGROUP*20181012*0524*81466*X*004010~\nST*315*0001~\nB4***VD*20181012*1242*HKHKG*CMAU*512749*L*4500*HKHKG*UN*8~\nN9*BM*CMDUTHD0479278~\nN9*BN*THD0479278~\nN9*SN*G2049377~\nN9*EQ*CMAU5127498~\nQ2*9450612*****400***0PG23E1MA***L*CMA CGM LA SCALA~\nR4*5*UN*HKHKG*COSCO HIT TERMINAL LTD*HK~\nDTM*140*20181012*1242*LT~\nR4*L*UN*THLCH*LAEM CHABANG*TH***20~\nDTM*140*20180922*1200~\nR4*D*UN*USHOU*HOUSTON, TX*US***TX~\nDTM*139*20181110*1200~\nR4*R*UN*THLCH*LAEM CHABANG*TH***20~\nDTM*140*20180922*1200~\nR4*E*UN*USHOU*HOUSTON, TX*US***TX~\nDTM*139*20181110*1200~\nSE*18*0001~\nST*315*0002~\nB4***AE*20181012*1242*HKHKG*CMAU*512749*L*4500*HKHKG*UN*8~\nN9*BM*CMDUTHD0479278~\nN9*BN*THD0479278~\nN9*SN*G2049377~\nN9*EQ*CMAU5127498~\nQ2*9450612*****400***0PG23E1MA***L*CMA CGM LA SCALA~\nR4*5*UN*HKHKG*COSCO HIT TERMINAL LTD*HK~\nDTM*140*20181012*1242*LT~\nR4*L*UN*THLCH*LAEM CHABANG*TH***20~\nDTM*140*20180922*1200~\nR4*D*UN*USHOU*HOUSTON, TX*US***TX~\nDTM*139*20181110*1200~\nR4*R*UN*THLCH*LAEM CHABANG*TH***20~\nDTM*140*20180922*1200~\nR4*E*UN*USHOU*HOUSTON, TX*US***TX~\nDTM*139*20181110*1200~\nSE*18*0002~\nGE*2*81466~\nIEA*1*000081466~\n",
+                     *       "created_at": "2026-12-03T14:00:00.100Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EdiInterchange"];
                 };
             };
