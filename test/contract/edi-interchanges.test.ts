@@ -387,6 +387,8 @@ describe(`EDI interchange intake on ${testDialect}`, () => {
     const unsupported = await send(owner.live, sample('x12_210_ltl_invoice_fixed.edi'), 'text/plain').expect(415);
     expect(unsupported.body.type).toBe('https://docs.tradelane.dev/problems/unsupported-media-type');
     await send(owner.live, 'x'.repeat(2 * 1024 * 1024 + 1)).expect(413);
+    const empty = await send(owner.live, '').expect(400);
+    expect(empty.body.type).toBe('https://docs.tradelane.dev/problems/validation-failed');
     await siteClient(app, owner.live).get('/api/edi/interchanges/edi_nope?expand=everything').expect(400);
   });
 
