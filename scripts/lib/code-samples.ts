@@ -16,11 +16,13 @@ interface Call {
   method: string;
   route: string;
   pathParams: Record<string, string>;
-  query: Record<string, string | number | boolean>;
+  query: Record<string, string | number | boolean | string[]>;
   /** Required header parameters (a signature, say), with the spec's example or a placeholder. */
   headers: Record<string, string>;
   body: unknown;
   form: boolean;
+  /** The content type of a body sent as text as it is (an EDI interchange), else null. */
+  text: string | null;
   auth: { header: string; scheme: string; env: string } | null;
   jsonResponse: boolean;
 }
@@ -56,7 +58,9 @@ function authOf(document: JsonObject, operation: JsonObject): Call['auth'] {
   return null;
 }
 
-function typed(value: string, schema: JsonObject): string | number | boolean {
+function typed(value: string, schema: JsonObject): string | number | boolean | string[] {
+  // An exploded array parameter (`expand=raw`) is one item in the URL and a list in the types.
+  if (schema.type === 'array') return [value];
   if (schema.type === 'integer' || schema.type === 'number') return Number(value);
   if (schema.type === 'boolean') return value === 'true';
   return value;
@@ -104,9 +108,14 @@ function callOf(
   const requestBody = resolve(document, operation.requestBody);
   const content = isObject(requestBody.content) ? requestBody.content : {};
   const form = !jsonMedia(requestBody) && 'application/x-www-form-urlencoded' in content;
+  const text =
+    jsonMedia(requestBody) || form || 'multipart/form-data' in content ? null : (Object.keys(content)[0] ?? null);
   const media =
     jsonMedia(requestBody) ??
-    (isObject(content['application/x-www-form-urlencoded']) ? content['application/x-www-form-urlencoded'] : undefined);
+    (isObject(content['application/x-www-form-urlencoded'])
+      ? content['application/x-www-form-urlencoded']
+      : undefined) ??
+    (text !== null && isObject(content[text]) ? content[text] : undefined);
   const named = isObject(media?.examples)
     ? Object.values(media.examples).map((example) => resolve(document, example).value)[0]
     : undefined;
@@ -123,6 +132,7 @@ function callOf(
     headers,
     body,
     form,
+    text,
     auth: authOf(document, operation),
     jsonResponse: jsonMedia(resolve(document, success)) !== undefined,
   };
@@ -147,6 +157,8 @@ function curl(call: Call, base: string): string {
   if (call.body !== undefined && call.form) {
     for (const [name, value] of Object.entries(call.body as JsonObject))
       lines.push(`--data-urlencode ${shellQuote(`${name}=${String(value)}`)}`);
+  } else if (call.body !== undefined && call.text) {
+    lines.push(`-H 'Content-Type: ${call.text}'`, `--data-binary ${shellQuote(String(call.body))}`);
   } else if (call.body !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(call.body, null, 2))}`);
   }
@@ -161,7 +173,9 @@ function literal(value: unknown, indent: string, python: boolean): string {
   if (typeof value === 'boolean') return python ? (value ? 'True' : 'False') : String(value);
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string')
-    return python ? JSON.stringify(value) : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+    return python
+      ? JSON.stringify(value)
+      : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
@@ -189,6 +203,8 @@ function typescript(call: Call, base: string, host: HostName): string {
       `bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString()`,
       `headers: { 'Content-Type': 'application/x-www-form-urlencoded' }`,
     );
+  if (call.text)
+    options.push(`bodySerializer: (body) => body as string`, `headers: { 'Content-Type': '${call.text}' }`);
   const args = options.length > 0 ? `, {\n  ${options.join(',\n  ')},\n}` : '';
   return [
     `import createClient from 'openapi-fetch';`,
@@ -211,9 +227,11 @@ function python(call: Call, base: string): string {
     headers.unshift(
       `${JSON.stringify(call.auth.header)}: ${call.auth.scheme ? `"${call.auth.scheme}" + ` : ''}os.environ["${call.auth.env}"]`,
     );
+  if (call.text) headers.push(`"Content-Type": ${JSON.stringify(call.text)}`);
   if (headers.length > 0) args.push(`headers={${headers.join(', ')}}`);
   if (Object.keys(call.query).length > 0) args.push(`params=${literal(call.query, '    ', true)}`);
-  if (call.body !== undefined) args.push(`${call.form ? 'data' : 'json'}=${literal(call.body, '    ', true)}`);
+  if (call.body !== undefined)
+    args.push(`${call.form || call.text ? 'data' : 'json'}=${literal(call.body, '    ', true)}`);
   return [
     ...(call.auth ? ['import os', ''] : []),
     'import requests',

@@ -297,6 +297,34 @@ export const schema: Record<string, TableSchema> = {
       account_id: 'accounts.id',
     },
   },
+  edi_interchanges: {
+    columns: {
+      id: 'string(40)',
+      account_id: 'string(40)',
+      livemode: 'boolean',
+      partner_id: 'string(40)',
+      direction: 'string(8)',
+      standard: 'string(8)',
+      control_number: 'string(14)',
+      control_key: 'string(14) null',
+      document_types: 'string(200)',
+      status: 'string(24)',
+      sets: 'mediumtext',
+      errors: 'mediumtext',
+      raw: 'mediumtext',
+      acknowledgement_id: 'string(40) null',
+      in_reply_to: 'string(40) null',
+      created_at: 'bigInteger',
+    },
+    primary: ['id'],
+    indexes: {
+      edi_interchanges_account_page: 'index(account_id, livemode, created_at, id)',
+      edi_interchanges_control: 'unique(partner_id, direction, control_key)',
+    },
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
   hts_change_sets: {
     columns: {
       id: 'string(32)',

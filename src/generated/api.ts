@@ -806,6 +806,80 @@ export interface paths {
         patch: operations["updateEdiPartner"];
         trace?: never;
     };
+    "/api/edi/interchanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List EDI interchanges
+         * @description The interchanges received from the account's partners and the acknowledgements sent back,
+         *     in the caller's mode, newest first, with cursor pagination. Filters combine: `partner_id`,
+         *     `direction`, `document_type` (an interchange holding a set of that type), `status` and a
+         *     time range (`created_after`, `created_before`).
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `edi:read` scope). No daily quota; the account API's per-second limit applies.
+         */
+        get: operations["listEdiInterchanges"];
+        put?: never;
+        /**
+         * Send us an EDI interchange
+         * @description Takes one X12 (`application/edi-x12`) or EDIFACT (`application/edifact`) interchange as
+         *     the raw body, at most 2 MiB. The sender and receiver ids and qualifiers of its envelope
+         *     (ISA05–08, UNB02/UNB03) name one of the account's partners of that standard in the
+         *     caller's mode, else 422. Its envelope is checked (docs/edi.md); each transaction set
+         *     (message) is then applied in its own database transaction: X12 315 and EDIFACT IFTSTA
+         *     become DCSA events on the account's tracked container they name (by container number,
+         *     else bill of lading or booking), X12 210 a draft invoice. A set that breaks a rule changes
+         *     nothing; the other sets still apply. A set naming no container of the account is accepted
+         *     with errors (nothing applied; the partner should not resend it).
+         *
+         *     The answer carries the acknowledgement the partner asks for (X12 TA1 and/or 997 per the
+         *     partner's `acknowledgements` or ISA14; EDIFACT CONTRL when UNB09 or the partner asks),
+         *     stored as an outbound interchange. 201 when at least one set applied or was accepted; 422
+         *     when nothing did (an envelope fault, every set rejected, or text that is no interchange),
+         *     with `errors[]` naming each fault's segment position, element and rule, and the rejected
+         *     interchange's id and acknowledgement when it was stored. An interchange control number
+         *     (ISA13, UNB05) the partner used before on an interchange that was not rejected is 409
+         *     with `existing_interchange_id`: it is never applied twice. Writes
+         *     `edi.interchange.received` or `edi.interchange.rejected`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
+         */
+        post: operations["receiveEdiInterchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edi/interchanges/{interchange_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an EDI interchange
+         * @description One interchange: its sets with their status, errors and the records they made, and the
+         *     acknowledgement. `expand=raw` adds the text as received (or sent). Another account's
+         *     interchange, or one of the other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:read` for tokens).
+         */
+        get: operations["getEdiInterchange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing": {
         parameters: {
             query?: never;
@@ -2812,7 +2886,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "edi.received": {
+    "edi.interchange.received": {
         parameters: {
             query?: never;
             header?: never;
@@ -2822,11 +2896,32 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * edi.received
-         * @description An EDI message was received and processed. Signed per Standard Webhooks; answer 2xx within 10 s.
+         * edi.interchange.received
+         * @description An interchange from a partner was received and at least one of its sets applied or was accepted (`data.object` is the interchange). Signed per Standard Webhooks; answer 2xx within 10 s.
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
-        post: operations["onEdiReceived"];
+        post: operations["onEdiInterchangeReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "edi.interchange.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * edi.interchange.rejected
+         * @description An interchange from a partner was rejected: nothing of it applied (`data.object` is the interchange, with its errors). Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onEdiInterchangeRejected"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3066,6 +3161,13 @@ export interface components {
                     id: string;
                     object: string;
                 };
+            };
+        };
+        EdiInterchangeEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @enum {unknown} */
+            type?: "edi.interchange.received" | "edi.interchange.rejected";
+            data?: {
+                object: components["schemas"]["EdiInterchange"];
             };
         };
         WebhookEndpointDisabledEvent: components["schemas"]["WebhookEventBase"] & {
@@ -3731,6 +3833,79 @@ export interface components {
             next_cursor: string | null;
         };
         /**
+         * @description The rule an EDI fault breaks (docs/edi.md).
+         * @enum {string}
+         */
+        EdiRule: "syntax" | "required" | "too_short" | "too_long" | "format" | "date" | "time" | "code" | "count" | "control_number" | "envelope" | "tag" | "total" | "reference";
+        /** @enum {string} */
+        EdiDirection: "inbound" | "outbound";
+        /**
+         * @description Inbound: `accepted` (every set applied), `accepted_with_errors` (no set rejected, but some
+         *     named nothing of the account and applied nothing), `partially_accepted` (some sets
+         *     rejected), `rejected` (nothing applied). Outbound acknowledgements are `sent`.
+         * @enum {string}
+         */
+        EdiInterchangeStatus: "accepted" | "accepted_with_errors" | "partially_accepted" | "rejected" | "sent";
+        EdiFault: {
+            /** @description The segment's position in the interchange (1 at ISA or UNB). */
+            position: number;
+            segment: string;
+            element: string | null;
+            rule: components["schemas"]["EdiRule"];
+            message: string;
+        };
+        EdiTransactionSet: {
+            /** @description ST02 or UNH01. */
+            control_number: string;
+            /** @description ST01 (`315`) or UNH02-1 (`IFTSTA`). */
+            document_type: string;
+            /** @enum {string} */
+            status: "accepted" | "accepted_with_errors" | "rejected";
+            errors: components["schemas"]["EdiFault"][];
+            /** @description What the set made or changed. */
+            records: {
+                /** @enum {string} */
+                object: "container" | "invoice";
+                id: string;
+            }[];
+        };
+        EdiInterchange: {
+            /** @example edi_01kay2b3c4d5e6f7g8h9j0k1m2 */
+            id: string;
+            /** @constant */
+            object: "edi_interchange";
+            livemode: boolean;
+            partner_id: string;
+            direction: components["schemas"]["EdiDirection"];
+            standard: components["schemas"]["EdiStandard"];
+            /** @description ISA13 or UNB05. */
+            control_number: string;
+            /** @description The types of its sets (messages), and `TA1` for an interchange acknowledgement. */
+            document_types: string[];
+            status: components["schemas"]["EdiInterchangeStatus"];
+            sets: components["schemas"]["EdiTransactionSet"][];
+            /** @description Faults of the envelope itself (ISA/IEA, GS/GE, UNB/UNZ); a set's own are in its `errors`. */
+            errors: components["schemas"]["EdiFault"][];
+            /** @description For an inbound interchange, the acknowledgement we sent back (TA1, 997, CONTRL), or null when none was asked. */
+            acknowledgement: null | {
+                interchange_id: string;
+                raw: string;
+            };
+            /** @description For an acknowledgement we sent, the interchange it answers. */
+            in_reply_to: string | null;
+            /** @description The text as received or sent; only with `expand=raw`. */
+            raw?: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        EdiInterchangeList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["EdiInterchange"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /**
          * @description `draft → open` (finalize) `→ paid` (pay) or `→ void` (void).
          * @enum {string}
          */
@@ -3985,6 +4160,13 @@ export interface components {
              * @example /body/hts_code
              */
             pointer: string;
+            /** @description On an EDI fault, the segment's position in the interchange (1 at ISA or UNB). */
+            position?: number;
+            /** @description On an EDI fault, the segment's tag. */
+            segment?: string;
+            /** @description On an EDI fault, the element (`SE01`) or component (`UNB02-1`), when the fault is in one. */
+            element?: string;
+            rule?: components["schemas"]["EdiRule"];
             message: string;
         };
         TariffCalculationRequest: {
@@ -5788,6 +5970,15 @@ export interface components {
             /** @description The active subscription that already tracks this reference (409). */
             existing_subscription_id?: string;
         };
+        /** @description A problem document with EDI's extension members (RFC 9457 §3.2), present when they apply. */
+        EdiProblem: components["schemas"]["ProblemFields"] & {
+            /** @description The interchange that already took this control number (409). */
+            existing_interchange_id?: string;
+            /** @description The rejected interchange as stored (422). */
+            interchange_id?: string;
+            /** @description The acknowledgement sent back for the rejected interchange (422), when one was asked. */
+            acknowledgement?: string;
+        };
         LandingPage: {
             /** @constant */
             object: "landing_page";
@@ -5954,6 +6145,71 @@ export interface components {
             };
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The partner sent this interchange control number (ISA13, UNB05) before on an interchange
+         *     that was not rejected (`conflict`, code `already_exists`, the earlier one in
+         *     `existing_interchange_id`): nothing is applied again.
+         */
+        EdiConflict: {
+            headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/conflict",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "code": "already_exists",
+                 *       "detail": "Interchange 000000001 of this partner was received before as edi_01kay2b3c4d5e6f7g8h9j0k1m2; it is not applied twice.",
+                 *       "instance": "/api/edi/interchanges",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
+                 *       "existing_interchange_id": "edi_01kay2b3c4d5e6f7g8h9j0k1m2"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["EdiProblem"];
+            };
+        };
+        /**
+         * @description Nothing of the interchange applied (`unprocessable`): no partner of the account has its
+         *     sender and receiver, its envelope is wrong, every set broke a rule, or the text is no
+         *     interchange. `errors[]` names each fault's segment `position`, `element` and `rule`;
+         *     `interchange_id` and `acknowledgement` are present when the rejected interchange was stored.
+         */
+        EdiUnprocessable: {
+            headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/unprocessable",
+                 *       "title": "Unprocessable request",
+                 *       "status": 422,
+                 *       "code": "unprocessable",
+                 *       "detail": "The interchange was rejected; nothing was applied.",
+                 *       "instance": "/api/edi/interchanges",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
+                 *       "errors": [
+                 *         {
+                 *           "pointer": "/body",
+                 *           "message": "segment 15 (SE) element SE01: count: is 12, expected 13 (the segments from ST to SE)",
+                 *           "position": 15,
+                 *           "segment": "SE",
+                 *           "element": "SE01",
+                 *           "rule": "count"
+                 *         }
+                 *       ],
+                 *       "interchange_id": "edi_01kay2b3c4d5e6f7g8h9j0k1m2"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["EdiProblem"];
             };
         };
         /** @description The Idempotency-Key was used with a different request in the last 24 hours (`idempotency-mismatch`). */
@@ -6418,6 +6674,8 @@ export interface components {
         HtsCode: string;
         /** @description The trading partner's id (`edp_…`). */
         EdiPartnerId: string;
+        /** @description The interchange's id (`edi_…`). */
+        EdiInterchangeId: string;
         /** @description The shipment's id (`shp_…`). */
         ShipmentId: string;
         /** @description `containers.timeline` adds each tracked container's DCSA event timeline (`tracking.events`). */
@@ -8311,6 +8569,151 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    listEdiInterchanges: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only this partner's interchanges. */
+                partner_id?: string;
+                /** @description Only interchanges received (`inbound`) or sent (`outbound`). */
+                direction?: components["schemas"]["EdiDirection"];
+                /** @description Only interchanges holding a transaction set (message) of this type. */
+                document_type?: "210" | "214" | "310" | "315" | "322" | "856" | "997" | "999" | "TA1" | "IFTSTA" | "IFTMIN" | "INVOIC" | "CONTRL";
+                /** @description Only interchanges in this state. */
+                status?: components["schemas"]["EdiInterchangeStatus"];
+                /** @description Only interchanges received or sent at or after this time. */
+                created_after?: string;
+                /** @description Only interchanges received or sent before this time. */
+                created_before?: string;
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of interchanges. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiInterchangeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    receiveEdiInterchange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example ISA*00*          *00*          *ZZ*CMACGM         *ZZ*OECGROUP       *181012*1242*U*00401*000000001*0*P*>~
+                 *     GS*QO*CMACGM*OECGROUP*20181012*1242*1*X*004010~
+                 *     ST*315*0001~
+                 *     B4***VD*20181012*1242*HKHKG*CMAU*512749*L*4500*HKHKG*UN*8~
+                 *     N9*BM*CMDUTHD0479278~
+                 *     Q2*9450612*FR**20181012*****0PG23E1MA*****CMA CGM LA SCALA~
+                 *     R4*L*UN*HKHKG*HONG KONG~
+                 *     DTM*140*20181012*1242~
+                 *     SE*7*0001~
+                 *     GE*1*1~
+                 *     IEA*1*000000001~
+                 */
+                "application/edi-x12": string;
+                "application/edifact": string;
+            };
+        };
+        responses: {
+            /** @description The interchange as stored, with the acknowledgement sent back. */
+            201: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The interchange's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiInterchange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["EdiConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["EdiUnprocessable"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    getEdiInterchange: {
+        parameters: {
+            query?: {
+                /** @description `raw` adds the interchange's text. */
+                expand?: "raw"[];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The interchange's id (`edi_…`). */
+                interchange_id: components["parameters"]["EdiInterchangeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The interchange. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiInterchange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["AccountRateLimited"];
         };
     };
@@ -12317,7 +12720,7 @@ export interface operations {
             };
         };
     };
-    onEdiReceived: {
+    onEdiInterchangeReceived: {
         parameters: {
             query?: never;
             header: {
@@ -12333,7 +12736,50 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AccountResourceEvent"];
+                "application/json": components["schemas"]["EdiInterchangeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEdiInterchangeRejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdiInterchangeEvent"];
             };
         };
         responses: {

@@ -1,13 +1,28 @@
 import type { components, operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
-import { toApiEdiPartner } from './outputs/edi.output';
+import { toApiEdiInterchange, toApiEdiPartner } from './outputs/edi.output';
 import { listResponse } from './outputs/list';
 import { accountScopeOf } from '../http/caller-scope';
-import type { EdiPartnerInput, EdiPartnerService } from '../domain/edi';
+import type { EdiIntakeService, EdiPartnerInput, EdiPartnerService, EdiStandard } from '../domain/edi';
 
-type EdiOperation = 'listEdiPartners' | 'createEdiPartner' | 'getEdiPartner' | 'updateEdiPartner' | 'deleteEdiPartner';
+type EdiOperation =
+  | 'listEdiPartners'
+  | 'createEdiPartner'
+  | 'getEdiPartner'
+  | 'updateEdiPartner'
+  | 'deleteEdiPartner'
+  | 'listEdiInterchanges'
+  | 'receiveEdiInterchange'
+  | 'getEdiInterchange';
 
 const partnersPath = '/api/edi/partners';
+const interchangesPath = '/api/edi/interchanges';
+
+/** The standard the body's declared type names (the validator admits only these two). */
+const standardOf = (contentType: string | undefined): EdiStandard =>
+  contentType?.toLowerCase().startsWith('application/edifact') ? 'edifact' : 'x12';
+
+const epochOrUndefined = (time: string | undefined) => (time === undefined ? undefined : Date.parse(time));
 
 const partnerInput = (body: components['schemas']['EdiPartnerFields']): EdiPartnerInput => ({
   name: body.name,
@@ -23,7 +38,10 @@ const partnerInput = (body: components['schemas']['EdiPartnerFields']): EdiPartn
 });
 
 /** EDI trading partners on the site host; a key sees its own account's, in its own mode. */
-export function ediHandlers(partners: EdiPartnerService): { [K in EdiOperation]: OperationHandler<operations[K]> } {
+export function ediHandlers(
+  partners: EdiPartnerService,
+  intake: EdiIntakeService,
+): { [K in EdiOperation]: OperationHandler<operations[K]> } {
   return {
     listEdiPartners: async ({ query, call }) => {
       const limit = query.limit ?? 20;
@@ -46,5 +64,47 @@ export function ediHandlers(partners: EdiPartnerService): { [K in EdiOperation]:
       await partners.remove(accountScopeOf(call), params.partner_id);
       return { status: 204, body: undefined };
     },
+    listEdiInterchanges: async ({ query, call }) => {
+      const limit = query.limit ?? 20;
+      const page = await intake.list(
+        accountScopeOf(call),
+        {
+          partnerId: query.partner_id,
+          direction: query.direction,
+          documentType: query.document_type,
+          status: query.status,
+          createdAfter: epochOrUndefined(query.created_after),
+          createdBefore: epochOrUndefined(query.created_before),
+        },
+        limit,
+        query.cursor ?? null,
+      );
+      return {
+        status: 200,
+        ...listResponse(page, toApiEdiInterchange, interchangesPath, {
+          limit,
+          partner_id: query.partner_id,
+          direction: query.direction,
+          document_type: query.document_type,
+          status: query.status,
+          created_after: query.created_after,
+          created_before: query.created_before,
+        }),
+      };
+    },
+    receiveEdiInterchange: async ({ body, call }) => {
+      const interchange = await intake.receive(accountScopeOf(call), standardOf(call.header('content-type')), body);
+      return {
+        status: 201,
+        headers: { Location: `${interchangesPath}/${interchange.id}` },
+        body: toApiEdiInterchange({ ...interchange, raw: null }),
+      };
+    },
+    getEdiInterchange: async ({ params, query, call }) => ({
+      status: 200,
+      body: toApiEdiInterchange(
+        await intake.get(accountScopeOf(call), params.interchange_id, query.expand?.includes('raw') ?? false),
+      ),
+    }),
   };
 }

@@ -1,10 +1,12 @@
 import { loadDocumentStorageConfig } from '../config/document-storage-config';
+import { EdiInterchangeRepository } from '../db/repositories/edi-interchange.repository';
 import { EdiPartnerRepository } from '../db/repositories/edi-partner.repository';
 import { DocumentRepository } from '../db/repositories/document.repository';
 import { InvoiceRepository } from '../db/repositories/invoice.repository';
 import { LtlQuoteRequestRepository } from '../db/repositories/ltl-quote-request.repository';
 import { ShipmentRepository } from '../db/repositories/shipment.repository';
 import { toApiDocument } from '../handlers/outputs/document.output';
+import { toApiEdiInterchange } from '../handlers/outputs/edi.output';
 import { toApiInvoice } from '../handlers/outputs/invoice.output';
 import { toApiLtlQuoteRequest } from '../handlers/outputs/ltl-quote.output';
 import { toApiShipment } from '../handlers/outputs/shipment.output';
@@ -12,7 +14,7 @@ import { LocalDiskStorage } from '../storage/local-disk.storage';
 import { S3Storage } from '../storage/s3.storage';
 import type { AppDependencies } from './app-dependencies';
 import { DocumentService, type DocumentStorage } from '../domain/documents';
-import { EdiPartnerService } from '../domain/edi';
+import { EdiIntakeService, EdiPartnerService } from '../domain/edi';
 import { InvoiceService } from '../domain/invoices';
 import { LtlQuoteService } from '../domain/ltl';
 import { ShipmentService, SubscriptionShipmentTracking } from '../domain/shipments';
@@ -53,6 +55,19 @@ export function createAccountApiServices(deps: AppDependencies) {
     clock,
     present: toApiLtlQuoteRequest,
   });
-  const ediPartners = new EdiPartnerService({ store: new EdiPartnerRepository(deps.db.knex), clock });
-  return { shipments, invoices, documents, ltl, ediPartners };
+  const ediPartnerStore = new EdiPartnerRepository(deps.db.knex);
+  const ediPartners = new EdiPartnerService({ store: ediPartnerStore, clock });
+  const ediIntake = new EdiIntakeService({
+    partners: ediPartnerStore,
+    interchanges: new EdiInterchangeRepository(deps.db.knex),
+    // A partner's status goes through tracking's own merge, as a carrier feed's would.
+    statusEvents: {
+      receive: (scope, references, events) =>
+        deps.tracking.refresh.receivePartnerEvents(scope.accountId, scope.livemode, references, events),
+    },
+    invoices: { createDraft: (scope, input) => invoices.create(scope, input) },
+    clock,
+    present: toApiEdiInterchange,
+  });
+  return { shipments, invoices, documents, ltl, ediPartners, ediIntake };
 }

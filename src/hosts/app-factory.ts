@@ -32,6 +32,12 @@ const acceptsForm = (operation: HostOperation): boolean =>
     'application/x-www-form-urlencoded',
   );
 
+/** The request content types that are neither JSON, a form nor multipart: the body is text as sent. */
+const textTypes = (operation: HostOperation): string[] =>
+  Object.keys((operation.definition.requestBody as { content?: object } | undefined)?.content ?? {}).filter(
+    (type) => !type.includes('json') && type !== 'multipart/form-data' && type !== 'application/x-www-form-urlencoded',
+  );
+
 /**
  * Builds one host's Express app. The order is the path of a request (docs/architecture.md):
  * request id, access log and request metrics → API version → body limits → OpenAPI validation →
@@ -55,6 +61,14 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   for (const operation of document.operations) {
     const limit = operation.definition['x-body-limit-bytes'];
     if (typeof limit === 'number') app[operation.method](operation.expressPath, express.json({ limit }));
+    // A body taken as text (an EDI interchange) is read as a string, under the operation's limit.
+    const text = textTypes(operation);
+    if (text.length > 0) {
+      app[operation.method](
+        operation.expressPath,
+        express.text({ type: text, limit: typeof limit === 'number' ? limit : deps.config.bodyLimitBytes }),
+      );
+    }
     // A signed body (Stripe's webhook) keeps its bytes for the signature check.
     if (operation.definition['x-keeps-raw-body'] === true)
       app[operation.method](

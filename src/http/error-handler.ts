@@ -127,8 +127,10 @@ function fromDomain(error: DomainError): HttpProblem {
     );
   }
   const errors = error.issues.map((issue) => ({
-    pointer: `/${issue.in ?? 'body'}/${issue.field.replace(/\./g, '/')}`,
+    pointer:
+      issue.field === '' ? `/${issue.in ?? 'body'}` : `/${issue.in ?? 'body'}/${issue.field.replace(/\./g, '/')}`,
     message: issue.message,
+    ...issue.edi,
   }));
   // A busy service says when to come back, as a not-ready one does.
   const headers: Record<string, string> = error.kind === 'busy' ? { 'Retry-After': String(busyRetryAfterSeconds) } : {};

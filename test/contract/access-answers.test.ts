@@ -61,6 +61,10 @@ function exampleRequest(host: HostName, route: { method: string; path: string; d
     const call = request(app.hosts[host])[route.method.toLowerCase() as 'post'](url).set(headers);
     if (json === undefined && definition.requestBody?.content['multipart/form-data'])
       return call.field('type', 'other').attach('file', Buffer.from('a,b\n1,2\n'), 'a.csv');
+    // A body taken as text (an EDI interchange) is sent as its first type's example.
+    const [textType, textMedia] = Object.entries(definition.requestBody?.content ?? {})[0] ?? [];
+    if (json === undefined && textType && textType !== 'multipart/form-data')
+      return call.set('Content-Type', textType).send(String(textMedia.example));
     return body === undefined ? call : call.send(body as object);
   };
 }

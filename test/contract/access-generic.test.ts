@@ -53,12 +53,16 @@ const operations = hostNames.flatMap((host) =>
     // An operation that takes JSON as well (bulk jobs) is called with its JSON example.
     const content = operation.requestBody?.content ?? {};
     const multipart = 'multipart/form-data' in content && !('application/json' in content);
+    // A body taken as text (an EDI interchange) is sent as its first type's example.
+    const textType = Object.keys(content).find((type) => !type.includes('json') && type !== 'multipart/form-data');
+    const text = !('application/json' in content) && !multipart && textType !== undefined ? textType : null;
     return {
       host,
       ...route,
       security: operation.security ?? [],
-      body: exampleBody(operation),
+      body: text ? content[text].example : exampleBody(operation),
       multipart,
+      text,
       url: exampleUrl(host, route.path, operation),
     };
   }),
@@ -71,6 +75,7 @@ const call = (op: (typeof operations)[number], url = op.url) => {
       if (name !== 'file') req.field(name, value);
     return req.attach('file', Buffer.from('%PDF-1.4\n'), 'example.pdf');
   }
+  if (op.text) return req.set('Content-Type', op.text).send(String(op.body));
   return op.body === undefined ? req : req.send(op.body as object);
 };
 

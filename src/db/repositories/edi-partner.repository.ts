@@ -3,7 +3,7 @@ import { newestFirstPage } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { toBool, toNumber } from '../row-values';
 import { isUniqueViolation } from '../unique-violation';
-import type { EdiPartner, EdiPartnerStore } from '../../domain/edi';
+import type { EdiPartner, EdiPartnerStore, EdiStandard, InterchangeAddress, OutboundControls } from '../../domain/edi';
 import type { Page } from '../../domain/shared';
 
 function toPartner(row: Record<string, unknown>): EdiPartner {
@@ -96,5 +96,39 @@ export class EdiPartnerRepository implements EdiPartnerStore {
 
   async remove(accountId: string, livemode: boolean, id: string): Promise<boolean> {
     return (await this.knex('edi_partners').where({ id, account_id: accountId, livemode }).delete()) > 0;
+  }
+
+  async findByAddress(
+    accountId: string,
+    livemode: boolean,
+    standard: EdiStandard,
+    theirs: InterchangeAddress,
+  ): Promise<EdiPartner | null> {
+    const row = await this.knex('edi_partners')
+      .where({
+        account_id: accountId,
+        livemode,
+        standard,
+        their_qualifier: theirs.qualifier,
+        their_interchange_id: theirs.id,
+      })
+      .first();
+    return row ? toPartner(row) : null;
+  }
+
+  /** The increment and the read in one transaction: the row lock orders concurrent senders. */
+  nextControls(partnerId: string): Promise<OutboundControls> {
+    return this.knex.transaction(async (trx) => {
+      await trx('edi_partners')
+        .where({ id: partnerId })
+        .update({
+          last_interchange_number: trx.raw('last_interchange_number + 1'),
+          last_group_number: trx.raw('last_group_number + 1'),
+        });
+      const row = await trx('edi_partners')
+        .where({ id: partnerId })
+        .first('last_interchange_number', 'last_group_number');
+      return { interchange: toNumber(row.last_interchange_number), group: toNumber(row.last_group_number) };
+    });
   }
 }

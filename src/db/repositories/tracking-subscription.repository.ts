@@ -10,6 +10,7 @@ import type {
   ContainerStatus,
   ContainerSummary,
   EtaBasis,
+  PartnerEventReferences,
   ReferenceType,
   RefreshWrite,
   StoredTimelineEvent,
@@ -338,6 +339,45 @@ export class TrackingSubscriptionRepository implements TrackingRefreshStore, Sub
     if (!row) return null;
     const events = await this.knex('tracking_events').where({ container_id: row.id }).orderBy(['event_time', 'id']);
     return { snapshot: containerFromRow(row), timeline: events.map(eventFromRow) };
+  }
+
+  async findSubscriptionFor(
+    accountId: string,
+    livemode: boolean,
+    references: PartnerEventReferences,
+  ): Promise<TrackingSubscription | null> {
+    const activeFirst = (q: Knex.QueryBuilder, table: string) =>
+      q
+        .where({ [`${table}.account_id`]: accountId, [`${table}.livemode`]: livemode })
+        .orderByRaw(`CASE WHEN ${table}.status = 'active' THEN 0 ELSE 1 END`)
+        .orderBy([
+          { column: `${table}.created_at`, order: 'desc' },
+          { column: `${table}.id`, order: 'desc' },
+        ])
+        .first();
+    if (references.containerNumber) {
+      const row = await activeFirst(
+        this.knex('tracking_subscriptions as s')
+          .join('tracking_containers as c', 'c.subscription_id', 's.id')
+          .where({ 'c.container_number': references.containerNumber })
+          .select('s.*'),
+        's',
+      );
+      if (row) return subscriptionFromRow(row);
+    }
+    for (const [referenceType, reference] of [
+      ['container', references.containerNumber],
+      ['bill_of_lading', references.billOfLading],
+      ['booking', references.booking],
+    ] as const) {
+      if (!reference) continue;
+      const row = await activeFirst(
+        this.knex('tracking_subscriptions').where({ reference_type: referenceType, reference }),
+        'tracking_subscriptions',
+      );
+      if (row) return subscriptionFromRow(row);
+    }
+    return null;
   }
 
   /**

@@ -1,8 +1,9 @@
 /**
  * The acknowledgements of an interchange we received: X12 TA1 (the interchange envelope) and 997
  * (each group, each transaction set, with AK3/AK4 segment and element errors), EDIFACT CONTRL.
- * A set is accepted only when it, its group and the interchange have no issue: what we reject we
- * never apply, so there is no "accepted with errors".
+ * A set is accepted only when it, its group and the interchange have no issue but a `reference`
+ * one (it names nothing of the account): such a set is accepted with errors (AK5 `E`, AK9 `E`),
+ * since resending it would not help; what we reject we never apply.
  */
 import type { EdifactInterchange } from './edifact';
 import type { EdiIssue, EdiRule } from './errors';
@@ -44,13 +45,17 @@ function ta1Note(issue: EdiIssue | undefined): string {
   return '024';
 }
 
+/** Faults that reject what they are in; a `reference` fault is only noted. */
+export const rejecting = (issues: readonly EdiIssue[]): EdiIssue[] => issues.filter((i) => i.rule !== 'reference');
+
 export const setAccepted = (interchange: X12Interchange, group: X12Group, set: X12TransactionSet): boolean =>
-  interchange.issues.length === 0 && group.issues.length === 0 && set.issues.length === 0;
+  interchange.issues.length === 0 && group.issues.length === 0 && rejecting(set.issues).length === 0;
 
 /** AK2 … AK5 for one set: its segment and element errors, then its verdict. */
 function setResponse(interchange: X12Interchange, group: X12Group, set: X12TransactionSet): SegmentSpec[] {
   const out: SegmentSpec[] = [['AK2', elementValue(set.st, 1), elementValue(set.st, 2)]];
-  const inSegments = set.issues.filter((i) => i.segment !== 'ST' && i.segment !== 'SE');
+  const faults = rejecting(set.issues);
+  const inSegments = faults.filter((i) => i.segment !== 'ST' && i.segment !== 'SE');
   for (const issue of inSegments) {
     const code = issue.rule === 'tag' ? '1' : '8';
     out.push(['AK3', issue.segment, String(issue.position - set.st.position + 1), '', code]);
@@ -58,12 +63,11 @@ function setResponse(interchange: X12Interchange, group: X12Group, set: X12Trans
     const elementCode = elementErrorCodes[issue.rule];
     if (!Number.isNaN(element) && elementCode) out.push(['AK4', String(element), '', elementCode]);
   }
-  const trailerCodes = [
-    ...new Set(set.issues.filter((i) => i.segment === 'ST' || i.segment === 'SE').map(setErrorCode)),
-  ];
+  const trailerCodes = [...new Set(faults.filter((i) => i.segment === 'ST' || i.segment === 'SE').map(setErrorCode))];
   if (inSegments.length > 0) trailerCodes.push('5');
   const accepted = setAccepted(interchange, group, set);
-  out.push(['AK5', accepted ? 'A' : 'R', ...(accepted ? [] : trailerCodes.slice(0, 5))]);
+  const verdict = accepted ? (set.issues.length > 0 ? 'E' : 'A') : 'R';
+  out.push(['AK5', verdict, ...(accepted ? [] : trailerCodes.slice(0, 5))]);
   return out;
 }
 
@@ -94,7 +98,9 @@ export function x12Acknowledgement(
   const groups = wants.functional ? received.groups.filter((g) => !['FA'].includes(elementValue(g.gs, 1))) : [];
   const sets = groups.map((group, i) => {
     const accepted = group.sets.filter((set) => setAccepted(received, group, set)).length;
-    const verdict = accepted === group.sets.length && group.issues.length === 0 ? 'A' : accepted === 0 ? 'R' : 'P';
+    const noted = group.sets.some((set) => set.issues.length > 0);
+    const verdict =
+      accepted === group.sets.length && group.issues.length === 0 ? (noted ? 'E' : 'A') : accepted === 0 ? 'R' : 'P';
     const groupCodes = [...new Set(group.issues.map(groupErrorCode))].slice(0, 5);
     return {
       control: String(i + 1).padStart(4, '0'),
@@ -135,13 +141,14 @@ export function edifactAcknowledgement(
     ...(interchangeOk ? [] : [contrlCode(received.issues[0]), received.issues[0].segment]),
   ];
   const ucms: SegmentSpec[] = received.messages.map((m) => {
-    const ok = interchangeOk && m.issues.length === 0;
+    const faults = rejecting(m.issues);
+    const ok = interchangeOk && faults.length === 0;
     return [
       'UCM',
       elementValue(m.unh, 1),
       [1, 2, 3, 4].map((c) => elementValue(m.unh, 2, c)),
       ok ? '7' : '4',
-      ...(ok || m.issues.length === 0 ? [] : [contrlCode(m.issues[0]), m.issues[0].segment]),
+      ...(ok || faults.length === 0 ? [] : [contrlCode(faults[0]), faults[0].segment]),
     ];
   });
   return edifactOutbound(parties, controls, at, [

@@ -30,7 +30,13 @@ export type EdiRule =
   /** A segment's tag is not a well-formed tag. */
   | 'tag'
   /** A stated total differs from the sum of its lines. */
-  | 'total';
+  | 'total'
+  /**
+   * The set is well formed but names nothing of the account (a container it does not track), or no
+   * partner of the account has the envelope's sender and receiver. A set with only this fault is
+   * accepted with errors: nothing applies, and resending it would not help.
+   */
+  | 'reference';
 
 export interface EdiIssue {
   /** Position of the segment in the interchange, 1 for ISA/UNB. */

@@ -17,7 +17,7 @@ export { mapIftsta } from './iftsta';
 export type { MappedStatus, StatusReferences } from './status-codes';
 export { impliedCents, map210, type Mapped210 } from './x12-210';
 export { map315 } from './x12-315';
-export { edifactAcknowledgement, setAccepted, x12Acknowledgement } from './acknowledgements';
+export { edifactAcknowledgement, rejecting, setAccepted, x12Acknowledgement } from './acknowledgements';
 export {
   edifactOutbound,
   type OutboundControls,
@@ -25,3 +25,12 @@ export {
   type SegmentSpec,
   x12Outbound,
 } from './outbound-envelope';
+export type {
+  EdiInterchange,
+  EdiInterchangeFilter,
+  EdiInterchangeStatus,
+  EdiRecord,
+  EdiSetOutcome,
+} from './interchange';
+export type { EdiInterchangeStore, EdiInvoices, EdiStatusEvents } from './interchange-ports';
+export { EdiIntakeService } from './intake.service';

@@ -1,4 +1,5 @@
-import type { EdiPartner } from './partner';
+import type { OutboundControls } from './outbound-envelope';
+import type { EdiPartner, EdiStandard, InterchangeAddress } from './partner';
 import type { Page } from '../shared';
 
 export interface EdiPartnerStore {
@@ -9,4 +10,13 @@ export interface EdiPartnerStore {
   /** 'stale' when the partner changed meanwhile, 'taken' when its interchange id is another's. */
   update(partner: EdiPartner, expectedUpdatedAt: number): Promise<'updated' | 'stale' | 'taken'>;
   remove(accountId: string, livemode: boolean, id: string): Promise<boolean>;
+  /** The account's partner of this standard, in this mode, that sends as `theirs`. */
+  findByAddress(
+    accountId: string,
+    livemode: boolean,
+    standard: EdiStandard,
+    theirs: InterchangeAddress,
+  ): Promise<EdiPartner | null>;
+  /** Takes the partner's next interchange and group control numbers (no gap, none taken twice). */
+  nextControls(partnerId: string): Promise<OutboundControls>;
 }

@@ -27,6 +27,8 @@ export interface FieldIssue {
   message: string;
   /** Where the field was sent; the body unless said otherwise. */
   in?: 'body' | 'query' | 'path' | 'headers';
+  /** A fault inside an EDI body (the field is then empty): its segment's position and tag, the element, the rule. */
+  edi?: { position: number; segment: string; element?: string; rule: string };
 }
 
 /**

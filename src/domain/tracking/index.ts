@@ -25,6 +25,7 @@ export { sandboxPorts } from './providers/sandbox/sandbox-network';
 export { sandboxSample, sandboxSamples } from './providers/sandbox/sandbox-samples';
 export type {
   ContainerState,
+  PartnerEventReferences,
   PortDirectory,
   PositionHistoryStore,
   ProviderHealthStore,

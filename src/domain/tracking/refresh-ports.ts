@@ -16,11 +16,27 @@ export interface ContainerState {
   timeline: StoredTimelineEvent[];
 }
 
+/** How a partner's status message names what it is about (EDI 315 N9, IFTSTA EQD/RFF). */
+export interface PartnerEventReferences {
+  containerNumber: string | null;
+  billOfLading: string | null;
+  booking: string | null;
+}
+
 export interface TrackingRefreshStore {
   /** Active subscriptions not attempted since `attemptedBefore`, least recently attempted first. */
   listDueSubscriptions(attemptedBefore: number, limit: number): Promise<TrackingSubscription[]>;
   loadContainers(subscriptionId: string): Promise<ContainerState[]>;
   saveRefresh(write: RefreshWrite): Promise<void>;
+  /**
+   * The account's subscription (in its mode) that tracks the container number, else the one of the
+   * bill of lading, else of the booking; an active one before a finished one.
+   */
+  findSubscriptionFor(
+    accountId: string,
+    livemode: boolean,
+    references: PartnerEventReferences,
+  ): Promise<TrackingSubscription | null>;
 }
 
 export interface ProviderHealthStore {

@@ -13,6 +13,7 @@ import type { ContainerSnapshot, StoredTimelineEvent, TrackingSubscription } fro
 import { PositionFix, ProviderError, TrackingQuery } from './providers/provider-types';
 import type {
   ContainerState,
+  PartnerEventReferences,
   PortDirectory,
   PositionHistoryStore,
   ProviderHealthStore,
@@ -179,6 +180,48 @@ export class TrackingRefreshService {
       return { subscriptionId: subscription.id, outcome: 'stale', eventTypes: [], error: failure };
     }
 
+    const { write, allFinished } = await this.applyEvents(subscription, updatedSubscription, containers, fetched, now);
+    return {
+      subscriptionId: subscription.id,
+      outcome: allFinished ? 'completed' : 'refreshed',
+      eventTypes: write.outbox.map((e) => e.type),
+      error: null,
+    };
+  }
+
+  /**
+   * Events a partner sent us (an EDI 315 or IFTSTA) for the account's tracked container, bill of
+   * lading or booking: merged and derived exactly as a fetch from the carrier's feed, in one
+   * transaction with their change events. Null when no subscription of the account has them.
+   */
+  async receivePartnerEvents(
+    accountId: string,
+    livemode: boolean,
+    references: PartnerEventReferences,
+    events: readonly TimelineEvent[],
+  ): Promise<{ containerIds: string[] } | null> {
+    const subscription = await this.deps.store.findSubscriptionFor(accountId, livemode, references);
+    if (!subscription) return null;
+    const now = this.deps.clock();
+    const containers = await this.deps.store.loadContainers(subscription.id);
+    const { write } = await this.applyEvents(
+      subscription,
+      { ...subscription, updatedAt: now },
+      containers,
+      { events: [...events], retractedEventIds: [] },
+      now,
+    );
+    return { containerIds: write.containers.map((c) => c.snapshot.id) };
+  }
+
+  /** Merges the events into the subscription's containers, derives status, route and ETA, and saves it all. */
+  private async applyEvents(
+    subscription: TrackingSubscription,
+    updatedSubscription: TrackingSubscription,
+    containers: readonly ContainerState[],
+    fetched: { events: TimelineEvent[]; retractedEventIds: string[] },
+    now: number,
+  ): Promise<{ write: RefreshWrite; allFinished: boolean }> {
     const byContainer = this.assignToContainers(subscription, containers, fetched.events);
     const write: RefreshWrite = { subscription: updatedSubscription, containers: [], outbox: [] };
     const portCodes = new Set<string>();
@@ -227,12 +270,7 @@ export class TrackingRefreshService {
     const allFinished = results.length > 0 && results.every((r) => finished.has(r.next.status));
     if (allFinished) updatedSubscription.status = 'completed';
     await this.deps.store.saveRefresh(write);
-    return {
-      subscriptionId: subscription.id,
-      outcome: allFinished ? 'completed' : 'refreshed',
-      eventTypes: write.outbox.map((e) => e.type),
-      error: null,
-    };
+    return { write, allFinished };
   }
 
   /**

@@ -564,6 +564,11 @@ export interface components {
             /** @example tl_live_4fJ9kQ2mX8vR1tY6uW3zA5bC7dE0gH2j */
             secret: string;
         };
+        /**
+         * @description The rule an EDI fault breaks (docs/edi.md).
+         * @enum {string}
+         */
+        EdiRule: "syntax" | "required" | "too_short" | "too_long" | "format" | "date" | "time" | "code" | "count" | "control_number" | "envelope" | "tag" | "total" | "reference";
         /** @description An RFC 9457 problem document. */
         Problem: components["schemas"]["ProblemFields"];
         ProblemFieldError: {
@@ -572,6 +577,13 @@ export interface components {
              * @example /body/hts_code
              */
             pointer: string;
+            /** @description On an EDI fault, the segment's position in the interchange (1 at ISA or UNB). */
+            position?: number;
+            /** @description On an EDI fault, the segment's tag. */
+            segment?: string;
+            /** @description On an EDI fault, the element (`SE01`) or component (`UNB02-1`), when the fault is in one. */
+            element?: string;
+            rule?: components["schemas"]["EdiRule"];
             message: string;
         };
         TariffCalculationRequest: {

@@ -1,6 +1,6 @@
 import type { components } from '../../generated/api';
 import { isoTime } from './time';
-import type { EdiPartner } from '../../domain/edi';
+import type { EdiInterchange, EdiIssue, EdiPartner } from '../../domain/edi';
 
 type Schemas = components['schemas'];
 
@@ -27,5 +27,42 @@ export function toApiEdiPartner(partner: EdiPartner): Schemas['EdiPartner'] {
     },
     created_at: isoTime(partner.createdAt),
     updated_at: isoTime(partner.updatedAt),
+  };
+}
+
+const toApiFault = (issue: EdiIssue): Schemas['EdiFault'] => ({
+  position: issue.position,
+  segment: issue.segment,
+  element: issue.element ?? null,
+  rule: issue.rule,
+  message: issue.message,
+});
+
+/** An interchange; its text only when it was read with it (`expand=raw`). */
+export function toApiEdiInterchange(interchange: EdiInterchange): Schemas['EdiInterchange'] {
+  return {
+    id: interchange.id,
+    object: 'edi_interchange',
+    livemode: interchange.livemode,
+    partner_id: interchange.partnerId,
+    direction: interchange.direction,
+    standard: interchange.standard,
+    control_number: interchange.controlNumber,
+    document_types: interchange.documentTypes,
+    status: interchange.status,
+    sets: interchange.sets.map((set) => ({
+      control_number: set.controlNumber,
+      document_type: set.documentType,
+      status: set.status,
+      errors: set.errors.map(toApiFault),
+      records: set.records,
+    })),
+    errors: interchange.errors.map(toApiFault),
+    acknowledgement: interchange.acknowledgement
+      ? { interchange_id: interchange.acknowledgement.interchangeId, raw: interchange.acknowledgement.raw }
+      : null,
+    in_reply_to: interchange.inReplyTo,
+    ...(interchange.raw !== null ? { raw: interchange.raw } : {}),
+    created_at: isoTime(interchange.createdAt),
   };
 }

@@ -7,6 +7,11 @@ describe('subscriptions', () => {
     expect(subscribesTo(['shipment.*'], 'shipment.anything_new')).toBe(true);
     expect(subscribesTo(['shipment.*'], 'shipments.created')).toBe(false);
     expect(subscribesTo(['container.arrived'], 'container.updated')).toBe(false);
+    // EDI's types have three parts: the family catches both, the full type only itself.
+    expect(subscribesTo(['edi.*'], 'edi.interchange.rejected')).toBe(true);
+    expect(subscribesTo(['edi.interchange.received'], 'edi.interchange.rejected')).toBe(false);
+    expect(checkSubscriptions(['edi.interchange.rejected'])).toEqual(['edi.interchange.rejected']);
+    expect(() => checkSubscriptions(['edi.interchange.rejected.again'])).toThrow('is not an event type');
   });
 
   it('refuses unknown families and malformed patterns, naming the entry', () => {

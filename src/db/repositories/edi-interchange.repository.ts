@@ -1,0 +1,149 @@
+import type { Knex } from 'knex';
+import { newestFirstPage } from './created-at-cursor';
+import { readJsonColumn } from './json-column';
+import { OutboxEventRepository } from './outbox-event.repository';
+import { toBool, toNumber } from '../row-values';
+import { isUniqueViolation } from '../unique-violation';
+import type { EdiInterchange, EdiInterchangeFilter, EdiInterchangeStore } from '../../domain/edi';
+import type { OutboxEvent, Page } from '../../domain/shared';
+
+/** Every column but the raw text, which only a single read with `raw` asked for loads. */
+const summaryColumns = [
+  'id',
+  'account_id',
+  'livemode',
+  'partner_id',
+  'direction',
+  'standard',
+  'control_number',
+  'document_types',
+  'status',
+  'sets',
+  'errors',
+  'acknowledgement_id',
+  'in_reply_to',
+  'created_at',
+];
+
+function toInterchange(row: Record<string, unknown>): EdiInterchange {
+  return {
+    id: String(row.id),
+    accountId: String(row.account_id),
+    livemode: toBool(row.livemode),
+    partnerId: String(row.partner_id),
+    direction: String(row.direction) as EdiInterchange['direction'],
+    standard: String(row.standard) as EdiInterchange['standard'],
+    controlNumber: String(row.control_number),
+    documentTypes: readJsonColumn(row.document_types),
+    status: String(row.status) as EdiInterchange['status'],
+    sets: readJsonColumn(row.sets),
+    errors: readJsonColumn(row.errors),
+    raw: (row.raw as string | undefined) ?? null,
+    // The text is filled in by withAcknowledgements.
+    acknowledgement: row.acknowledgement_id ? { interchangeId: String(row.acknowledgement_id), raw: '' } : null,
+    inReplyTo: (row.in_reply_to as string | null) ?? null,
+    createdAt: toNumber(row.created_at),
+  };
+}
+
+const toRow = (interchange: EdiInterchange, controlKey: string | null) => ({
+  id: interchange.id,
+  account_id: interchange.accountId,
+  livemode: interchange.livemode,
+  partner_id: interchange.partnerId,
+  direction: interchange.direction,
+  standard: interchange.standard,
+  control_number: interchange.controlNumber,
+  control_key: controlKey,
+  document_types: JSON.stringify(interchange.documentTypes),
+  status: interchange.status,
+  sets: JSON.stringify(interchange.sets),
+  errors: JSON.stringify(interchange.errors),
+  raw: interchange.raw ?? '',
+  acknowledgement_id: interchange.acknowledgement?.interchangeId ?? null,
+  in_reply_to: interchange.inReplyTo,
+  created_at: interchange.createdAt,
+});
+
+export class EdiInterchangeRepository implements EdiInterchangeStore {
+  constructor(private readonly knex: Knex) {}
+
+  async insert(interchange: EdiInterchange, controlKey: string | null, events: OutboxEvent[]): Promise<boolean> {
+    try {
+      await this.knex.transaction(async (trx) => {
+        await trx('edi_interchanges').insert(toRow(interchange, controlKey));
+        await new OutboxEventRepository(trx).append(events, trx);
+      });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async findByControlKey(
+    partnerId: string,
+    direction: 'inbound' | 'outbound',
+    controlKey: string,
+  ): Promise<string | null> {
+    const row = await this.knex('edi_interchanges')
+      .where({ partner_id: partnerId, direction, control_key: controlKey })
+      .first('id');
+    return row ? String(row.id) : null;
+  }
+
+  async finish(
+    interchange: EdiInterchange,
+    controlKey: string | null,
+    acknowledgement: EdiInterchange | null,
+    events: OutboxEvent[],
+  ): Promise<void> {
+    await this.knex.transaction(async (trx) => {
+      if (acknowledgement) await trx('edi_interchanges').insert(toRow(acknowledgement, acknowledgement.controlNumber));
+      const { status, sets, errors, acknowledgement_id, control_key } = toRow(interchange, controlKey);
+      await trx('edi_interchanges')
+        .where({ id: interchange.id })
+        .update({ status, sets, errors, acknowledgement_id, control_key });
+      await new OutboxEventRepository(trx).append(events, trx);
+    });
+  }
+
+  async find(accountId: string, livemode: boolean, id: string, withRaw: boolean): Promise<EdiInterchange | null> {
+    const row = await this.knex('edi_interchanges')
+      .where({ id, account_id: accountId, livemode })
+      .first([...summaryColumns, ...(withRaw ? ['raw'] : [])]);
+    return row ? (await this.withAcknowledgements([toInterchange(row)]))[0] : null;
+  }
+
+  async page(
+    accountId: string,
+    livemode: boolean,
+    filter: EdiInterchangeFilter,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<EdiInterchange>> {
+    const query = this.knex('edi_interchanges').where({ account_id: accountId, livemode }).select(summaryColumns);
+    if (filter.partnerId) query.andWhere('partner_id', filter.partnerId);
+    if (filter.direction) query.andWhere('direction', filter.direction);
+    if (filter.status) query.andWhere('status', filter.status);
+    // The types are a short JSON array of quoted codes: a quoted code matches only itself.
+    if (filter.documentType) query.andWhere('document_types', 'like', `%"${filter.documentType}"%`);
+    if (filter.createdAfter !== undefined) query.andWhere('created_at', '>=', filter.createdAfter);
+    if (filter.createdBefore !== undefined) query.andWhere('created_at', '<', filter.createdBefore);
+    const page = await newestFirstPage(query, cursor ?? undefined, limit, toInterchange, (i) => i.createdAt);
+    return { ...page, data: await this.withAcknowledgements(page.data) };
+  }
+
+  /** The acknowledgements' texts (small: a TA1, a 997, a CONTRL), read in one query for a page. */
+  private async withAcknowledgements(interchanges: EdiInterchange[]): Promise<EdiInterchange[]> {
+    const ids = interchanges.flatMap((i) => (i.acknowledgement ? [i.acknowledgement.interchangeId] : []));
+    if (ids.length === 0) return interchanges;
+    const rows = await this.knex('edi_interchanges').whereIn('id', ids).select('id', 'raw');
+    const raws = new Map(rows.map((r) => [String(r.id), String(r.raw)]));
+    return interchanges.map((i) =>
+      i.acknowledgement
+        ? { ...i, acknowledgement: { ...i.acknowledgement, raw: raws.get(i.acknowledgement.interchangeId) ?? '' } }
+        : i,
+    );
+  }
+}
