@@ -683,6 +683,14 @@ export interface components {
             /** @description Total duty in USD with the claim added; null when that total is unresolved too. */
             total_duty: number | null;
         };
+        /** @description An exemption an annex lists the line for, conditional on a fact the request cannot claim yet; not applied. */
+        ExemptionToConfirm: {
+            /** @description Chapter 99 heading the exemption is entered under. */
+            heading: string | null;
+            description: string;
+            /** @description Id of the component it would relieve. */
+            component: string;
+        };
         /**
          * @description Transport mode; the harbor maintenance fee applies to ocean only.
          * @enum {string}
@@ -786,6 +794,8 @@ export interface components {
             prohibited?: boolean | null;
             /** @description As in form A. */
             possible_exemptions?: components["schemas"]["PossibleExemption"][];
+            /** @description As in form A. */
+            exemptions_to_confirm?: components["schemas"]["ExemptionToConfirm"][];
             warnings?: string[];
         };
         TariffBreakdownEntry: {
