@@ -16,7 +16,9 @@ export interface paths {
          *
          *     `claims` is a list of catalogue claims (`TariffClaim`): an unknown claim is 400, a claim no
          *     measure on the line uses is a warning and is not applied. `possible_exemptions` lists the
-         *     claims that would relieve a measure on the line, each with the total it would give. AD/CVD
+         *     claims that would relieve a measure on the line, each with the total it would give;
+         *     `exemptions_to_confirm` the annex exemptions the line is listed for that depend on a fact no
+         *     claim carries yet (never applied). AD/CVD
          *     orders whose scope lists the line for the origin are flagged with their case number (the
          *     written scope governs); the deposit is computed when the exporter's or the all-others rate
          *     is known.
