@@ -29,8 +29,10 @@ const on = (hts_code: string, country_code: string, extra: Partial<DutyBody> = {
 });
 const relief = (id: string, heading: string) => (result: DutyCalculation) =>
   expect(result.components.find((c) => c.id === id)?.reliefHeading).toBe(heading);
-const toConfirm = (...expected: Array<[string, string]>) => (result: DutyCalculation) =>
-  expect((result.exemptionsToConfirm ?? []).map((e) => [e.heading, e.component])).toEqual(expected);
+const toConfirm =
+  (...expected: Array<[string, string]>) =>
+  (result: DutyCalculation) =>
+    expect((result.exemptionsToConfirm ?? []).map((e) => [e.heading, e.component])).toEqual(expected);
 
 const scenarios: GoldenScenario[] = [
   // Forced-labor Section 301 (FR doc 2026-15181, Annex II; U.S. note 52).
@@ -53,14 +55,16 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'FL 52(b) at 10 digits: its sibling 8505.11.00.30 from Thailand is not widened into the exemption',
-    source: 'U.S. note 52(b) (only 8505.11.0070 of subheading 8505.11.00); TH heading 9903.05.77 +12.5% (HTS 2026 Rev 18)',
+    source:
+      'U.S. note 52(b) (only 8505.11.0070 of subheading 8505.11.00); TH heading 9903.05.77 +12.5% (HTS 2026 Rev 18)',
     request: on('8505.11.00.30', 'TH'),
     applies: { mfn: '210.00', 's301-fl-th': '1250.00' },
     total: '1460.00',
   },
   {
     name: 'FL 52(c): a named particular article is charged and listed to confirm (9903.05.87)',
-    source: 'U.S. note 52(c) (particular articles classifiable in 2106.90.99); heading 9903.05.87; TH 9903.05.77 +12.5%',
+    source:
+      'U.S. note 52(c) (particular articles classifiable in 2106.90.99); heading 9903.05.87; TH 9903.05.77 +12.5%',
     request: on('2106.90.99.98', 'TH'),
     applies: { mfn: '640.00', 's301-fl-th': '1250.00' },
     total: '1890.00',
@@ -68,7 +72,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'FL 52(d): civil aircraft parts from Singapore are charged; the civil aircraft use is to confirm (9903.05.88)',
-    source: 'U.S. note 52(d) lists 8807.30.00 (for use in civil aircraft, general note 6); heading 9903.05.88; SG 9903.05.68 +12.5%',
+    source:
+      'U.S. note 52(d) lists 8807.30.00 (for use in civil aircraft, general note 6); heading 9903.05.88; SG 9903.05.68 +12.5%',
     request: on('8807.30.00.60', 'SG'),
     applies: { mfn: '0.00', 's301-fl-sg': '1250.00' },
     total: '1250.00',
@@ -85,7 +90,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'FL 52(j)(2): non-industrial diamonds of Belgium are exempt from the EU 10% level (9903.05.97)',
-    source: 'U.S. note 52(j)(2) lists 7102.31.00 for the European Union; heading 9903.05.97; EU 9903.05.39 (10% total level)',
+    source:
+      'U.S. note 52(j)(2) lists 7102.31.00 for the European Union; heading 9903.05.97; EU 9903.05.39 (10% total level)',
     request: on('7102.31.00.00', 'BE'),
     applies: { mfn: '0.00' },
     suppressed: ['s301-fl-eu'],
@@ -110,7 +116,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'FL 52(j)(4)(ii): psyllium seed husks of Malaysia are a named particular article, to confirm (9903.06.01)',
-    source: 'U.S. note 52(j)(4)(ii)(A) "Psyllium seed husks (classifiable in subheading 1211.90.89)"; heading 9903.06.01; MY 9903.05.54 +10%',
+    source:
+      'U.S. note 52(j)(4)(ii)(A) "Psyllium seed husks (classifiable in subheading 1211.90.89)"; heading 9903.06.01; MY 9903.05.54 +10%',
     request: on('1211.90.89.20', 'MY'),
     applies: { mfn: '0.00', 's301-fl-my': '1000.00' },
     total: '1000.00',
@@ -118,7 +125,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'FL 52(j)(6)(iii): a cotton T-shirt of Guatemala entered under CAFTA-DR is exempt (9903.06.06)',
-    source: 'U.S. note 52(j)(6)(iii) (entry claimed under CAFTA-DR, general note 29; 6109.10.00 listed); heading 9903.06.06; special rate Free (P)',
+    source:
+      'U.S. note 52(j)(6)(iii) (entry claimed under CAFTA-DR, general note 29; 6109.10.00 listed); heading 9903.06.06; special rate Free (P)',
     request: on('6109.10.00.12', 'GT', { claims: [{ code: 'special_program', text: 'P' }] }),
     applies: { mfn: '0.00' },
     suppressed: ['s301-fl-gt'],
@@ -127,7 +135,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'FL 52(i): the same T-shirt of Honduras under CAFTA-DR is exempt under 9903.05.95',
-    source: 'U.S. note 52(i) (textile goods of the six CAFTA-DR origins entered free of duty under CAFTA-DR); heading 9903.05.95',
+    source:
+      'U.S. note 52(i) (textile goods of the six CAFTA-DR origins entered free of duty under CAFTA-DR); heading 9903.05.95',
     request: on('6109.10.00.12', 'HN', { claims: [{ code: 'special_program', text: 'P' }] }),
     applies: { mfn: '0.00' },
     suppressed: ['s301-fl-hn'],
@@ -190,7 +199,8 @@ const scenarios: GoldenScenario[] = [
   // Section 232 pharmaceuticals: the 131 provisions of U.S. note 40(c).
   {
     name: 'Note 40(c): a patented antidepressant ingredient of chapter 29 from India is at the 100% level',
-    source: 'U.S. note 40(c) lists 2933.59.4600; note 40(d), heading 9903.04.60 (100%); general rate 6.5%; note 52(f)(8)',
+    source:
+      'U.S. note 40(c) lists 2933.59.4600; note 40(d), heading 9903.04.60 (100%); general rate 6.5%; note 52(f)(8)',
     request: on('2933.59.46.00', 'IN', { claims: [{ code: 'pharmaceutical_patented' }] }),
     applies: { mfn: '650.00', 's232-pharma-patented': '9350.00' },
     suppressed: ['s301-fl-in'],
@@ -198,7 +208,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'Note 40(c) at 10 digits: acyclovir medicaments (3004.90.92.03) are not a listed provision',
-    source: 'U.S. note 40(c) (lists 3004.90.9201, .9206 … of subheading 3004.90.92, not .9203); note 52(b) lists 3004.90.92',
+    source:
+      'U.S. note 40(c) (lists 3004.90.9201, .9206 … of subheading 3004.90.92, not .9203); note 52(b) lists 3004.90.92',
     request: on('3004.90.92.03', 'IN', { claims: [{ code: 'pharmaceutical_patented' }] }),
     applies: { mfn: '0.00' },
     suppressed: ['s301-fl-in'],
@@ -211,7 +222,8 @@ const scenarios: GoldenScenario[] = [
   // Root cause 5: exemptions by classification alone.
   {
     name: 'India order: an Annex II article is not charged 9903.01.84 (9903.01.86) nor the reciprocal duty',
-    source: 'U.S. note 2(z)(ii) and heading 9903.01.86; note 2(v)(iii)(a) lists 2933.59.46; heading 9903.01.32 (HTS 2026 Rev 6 text); general rate 6.5%',
+    source:
+      'U.S. note 2(z)(ii) and heading 9903.01.86; note 2(v)(iii)(a) lists 2933.59.46; heading 9903.01.32 (HTS 2026 Rev 6 text); general rate 6.5%',
     request: on('2933.59.46.00', 'IN', { entry_date: '2025-09-15' }),
     applies: { mfn: '650.00' },
     suppressed: ['ieepa-india-russian-oil'],
@@ -227,7 +239,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'Section 301 exclusion naming the whole line: soap of 3401.19.00.00 from China, List 4A lifted without a claim',
-    source: 'U.S. note 20(vvv)(iv) item (3) "3401.19.0000"; heading 9903.88.69 (entries 2024-06-15 through 2026-11-09); CN 9903.05.31 +12.5%',
+    source:
+      'U.S. note 20(vvv)(iv) item (3) "3401.19.0000"; heading 9903.88.69 (entries 2024-06-15 through 2026-11-09); CN 9903.05.31 +12.5%',
     request: on('3401.19.00.00', 'CN'),
     applies: { mfn: '0.00', 's301-fl-cn': '1250.00' },
     suppressed: ['s301-cn-list-4a'],
@@ -243,7 +256,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'Section 301 exclusion describing a product: plastic articles of 3926.90.99.89 still need the claim',
-    source: 'U.S. note 20(vvv)(iv) items (10), (11) (sterile drapes, decanters "described in" 3926.90.9989): a product, not the line; note 52(d) lists 3926.90.99',
+    source:
+      'U.S. note 20(vvv)(iv) items (10), (11) (sterile drapes, decanters "described in" 3926.90.9989): a product, not the line; note 52(d) lists 3926.90.99',
     request: on('3926.90.99.89', 'CN'),
     applies: { mfn: '530.00', 's301-cn-list-4a': '750.00', 's301-fl-cn': '1250.00' },
     total: '2530.00',

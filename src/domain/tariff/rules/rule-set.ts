@@ -180,7 +180,8 @@ export function buildRuleSet(sources: RuleSetSources): TariffRuleSet {
     for (const ref of [...(measure.countries.include ?? []), ...(measure.countries.exclude ?? [])])
       groupRef(ref, where);
     for (const scoped of [...measure.exemptions, ...measure.possible_exemptions]) {
-      for (const ref of [...(scoped.countries?.include ?? []), ...(scoped.countries?.exclude ?? [])]) groupRef(ref, where);
+      for (const ref of [...(scoped.countries?.include ?? []), ...(scoped.countries?.exclude ?? [])])
+        groupRef(ref, where);
       for (const list of [...(scoped.products?.include_lists ?? []), ...(scoped.products?.exclude_lists ?? [])])
         listRef(list, where);
     }
