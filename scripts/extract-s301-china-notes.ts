@@ -6,9 +6,11 @@
  *   (9903.88.01–.04), so membership follows the note, at the 10-digit level where it names one
  *   (note 20(g) names statistical lines its subheadings leave out: `9903.88.04-except`);
  * - data/tariff/s301_china_exclusions.csv: each statistical reporting number an exclusion of notes
- *   20(vvv) and (www) names, the exclusion heading (9903.88.69 or .70) and the List heading it
- *   relieves. An exclusion covers only the product its paragraph describes: the list marks lines
- *   where a claim may fit, it is not an exclusion by itself.
+ *   20(vvv) and (www) names, the exclusion heading (9903.88.69 or .70), the List heading it
+ *   relieves, and `whole_line`: `yes` when an item of the paragraph is the statistical reporting
+ *   number alone ("(1) 0505.10.0050"), which excludes every article of that line; otherwise the
+ *   exclusion covers only the product its item describes, and the line only marks where a claim
+ *   may fit.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -81,17 +83,22 @@ console.log(`wrote ${listRows.length} rows to ${path.relative(root, listsTarget)
 
 const vvv = lines.findIndex((line) => paragraphs[0].start.test(line));
 if (vvv < 0) throw new Error('note 20(vvv) not found');
-const rows = new Set<string>();
+/** Row key (line, exclusion, relieved heading) → whether an item names the whole line. */
+const rows = new Map<string, boolean>();
 let current: (typeof paragraphs)[number] | null = null;
 for (const line of lines.slice(vvv)) {
   if (end.test(line)) break;
   current = paragraphs.find((paragraph) => paragraph.start.test(line)) ?? current;
   if (!current) continue;
+  const wholeLine = /^\s*\(\d+\)\s+\d{4}\.\d{2}\.\d{4}\s*$/.test(line);
   // The numbers a paragraph's items are "described in"; the heading numbers of its preamble are 8-digit.
   for (const match of line.matchAll(/\b(\d{4})\.(\d{2})\.(\d{4})\b/g)) {
-    for (const relieves of current.relieves)
-      rows.add(`${match[1]}${match[2]}${match[3]},${current.exclusion},${relieves}`);
+    for (const relieves of current.relieves) {
+      const key = `${match[1]}${match[2]}${match[3]},${current.exclusion},${relieves}`;
+      rows.set(key, (rows.get(key) ?? false) || wholeLine);
+    }
   }
 }
-fs.writeFileSync(target, ['hts10,exclusion_heading,relieves_heading', ...[...rows].sort()].join('\n') + '\n');
+const csvRows = [...rows].map(([key, whole]) => `${key},${whole ? 'yes' : 'no'}`).sort();
+fs.writeFileSync(target, ['hts10,exclusion_heading,relieves_heading,whole_line', ...csvRows].join('\n') + '\n');
 console.log(`wrote ${rows.size} rows to ${path.relative(root, target)}`);

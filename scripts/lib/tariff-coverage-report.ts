@@ -8,6 +8,7 @@ import {
 } from '../../src/domain/tariff/coverage/heading-coverage';
 import { buildRuleSet } from '../../src/domain/tariff/rules/rule-set';
 import { readTariffRuleSources } from '../../src/reference/tariff/tariff-rule-sources';
+import { rev18Chapter99Excerpt } from './chapter99-excerpt';
 
 const root = path.resolve(__dirname, '..', '..');
 export const dataDir = path.join(root, 'data');
@@ -30,10 +31,18 @@ export function newestRelease(): { name: string; headings: string[] } {
   return { name: newest, headings };
 }
 
+/**
+ * The coverage of the newest release's Chapter 99 headings and of the headings the 2026 Rev 18
+ * excerpt adds (read as Chapter 99 headings, not as a release).
+ */
 export function computeCoverage(): { release: string; coverage: HeadingCoverage } {
   const release = newestRelease();
+  const headings = [...new Set([...release.headings, ...rev18Chapter99Excerpt().map((row) => row.heading)])].sort();
   const ruleSet = buildRuleSet(readTariffRuleSources({ dataDir }));
-  return { release: release.name, coverage: headingCoverage(release.headings, ruleSet, loadHeadingExplanations()) };
+  return {
+    release: `${release.name} and the 2026 Rev 18 Chapter 99 excerpt`,
+    coverage: headingCoverage(headings, ruleSet, loadHeadingExplanations()),
+  };
 }
 
 /** The report as the status document prints it, between its markers. */

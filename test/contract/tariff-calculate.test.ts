@@ -417,23 +417,43 @@ describe('claims, possible exemptions and response details (issue 16)', () => {
   it('lists a possible exemption with its claim, heading and the total it would give (U.S. note 20(www), 9903.88.70)', async () => {
     const machine = { hts_code: '8486.10.0000', country_code: 'CN', entry_date: '2026-10-09' };
     const res = await calculate('tariff', machine).expect(200);
-    expect(res.body.result.total_duty_amount).toBe(3750);
+    // List 2 +25%; the forced-labor duty is out by note 52(b) (9903.05.86).
+    expect(res.body.result.total_duty_amount).toBe(2500);
     expect(res.body.result.possible_exemptions).toEqual([
       expect.objectContaining({
         claim: expect.objectContaining({ code: 's301_china_exclusion_9903_88_70' }),
         heading: '9903.88.70',
         component: 's301-cn-list-2',
-        total_duty: 1250,
+        total_duty: 0,
       }),
     ]);
     const claimed = await calculate('tariff', {
       ...machine,
       claims: [{ code: 's301_china_exclusion_9903_88_70', text: 'U.S. note 20(www)(1)' }],
     }).expect(200);
-    expect(claimed.body.result.total_duty_amount).toBe(1250);
+    expect(claimed.body.result.total_duty_amount).toBe(0);
     expect(claimed.body.result.components.find((c: { id: string }) => c.id === 's301-cn-list-2')).toMatchObject({
       status: 'suppressed',
     });
+  });
+
+  it('names an annex exemption no claim reaches yet under exemptions_to_confirm, on both forms, and charges the measure (U.S. note 52(d))', async () => {
+    const part = { hts_code: '8807.30.0060', country_code: 'SG', entry_date: '2026-10-09', declared_value: 10000 };
+    const expected = [
+      {
+        heading: '9903.05.88',
+        description: expect.stringContaining('civil aircraft'),
+        component: 's301-fl-sg',
+      },
+    ];
+    const formA = await calculate('tariff', part).expect(200);
+    expect(formA.body.result.total_duty_amount).toBe(1250);
+    expect(formA.body.result.exemptions_to_confirm).toEqual(expected);
+    const formB = await calculate('main', part).expect(200);
+    expect(formB.body.total_duty).toBe(1250);
+    expect(formB.body.exemptions_to_confirm).toEqual(expected);
+    const unlisted = await calculate('main', { ...part, hts_code: '6109.10.0012' }).expect(200);
+    expect(unlisted.body.exemptions_to_confirm).toEqual([]);
   });
 
   it('form B lists MFN with a null rate while the base is unresolved; prohibited is null while a ban is unresolved', async () => {

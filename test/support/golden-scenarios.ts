@@ -1,7 +1,7 @@
 import { calculateDuty } from '../../src/domain/tariff/engine/calculate-duty';
 import { toDutyInput, type DutyBody } from '../../src/handlers/inputs/tariff.input';
 import type { DutyCalculation } from '../../src/domain/tariff/engine/duty-result';
-import type { InMemoryHtsLineSource } from '../../src/domain/tariff/in-memory-hts-line-source';
+import type { HtsLineSource } from '../../src/domain/tariff/hts-line-source';
 import type { TariffRules } from '../../src/domain/tariff/rules/tariff-rules';
 import { csvLineSource } from './hts-csv-line-source';
 import { realHtsFile } from './hts-fixtures';
@@ -27,17 +27,30 @@ export interface GoldenScenario {
 
 /** Runs each scenario on the real HTS 2026 Rev 4 lines and the repository's rules. */
 export function runGoldenScenarios(title: string, scenarios: GoldenScenario[]): void {
+  runGoldenScenariosOn(title, scenarios, async () => ({
+    lines: csvLineSource(
+      realHtsFile('hts_2026_revision_4_csv.csv'),
+      { id: '2026-rev-4', name: '2026 HTS Revision 4' },
+      '2025-01-01',
+    ),
+  }));
+}
+
+/** Runs each scenario on the lines `setup` gives (a release imported into a test database, say) and the repository's rules. */
+export function runGoldenScenariosOn(
+  title: string,
+  scenarios: GoldenScenario[],
+  setup: () => Promise<{ lines: HtsLineSource; close?: () => Promise<void> }>,
+): void {
   describe(title, () => {
     let rules: TariffRules;
-    let lines: InMemoryHtsLineSource;
-    beforeAll(() => {
+    let lines: HtsLineSource;
+    let close: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
       rules = tariffRulesFromData(repoDataDir);
-      lines = csvLineSource(
-        realHtsFile('hts_2026_revision_4_csv.csv'),
-        { id: '2026-rev-4', name: '2026 HTS Revision 4' },
-        '2025-01-01',
-      );
-    });
+      ({ lines, close } = await setup());
+    }, 120_000);
+    afterAll(async () => close?.());
 
     it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))('%s', async (_name, scenario) => {
       expect(scenario.source).not.toBe('');

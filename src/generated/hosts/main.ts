@@ -16,7 +16,9 @@ export interface paths {
          *
          *     `claims` is a list of catalogue claims (`TariffClaim`): an unknown claim is 400, a claim no
          *     measure on the line uses is a warning and is not applied. `possible_exemptions` lists the
-         *     claims that would relieve a measure on the line, each with the total it would give. AD/CVD
+         *     claims that would relieve a measure on the line, each with the total it would give;
+         *     `exemptions_to_confirm` the annex exemptions the line is listed for that depend on a fact no
+         *     claim carries yet (never applied). AD/CVD
          *     orders whose scope lists the line for the origin are flagged with their case number (the
          *     written scope governs); the deposit is computed when the exporter's or the all-others rate
          *     is known.
@@ -702,6 +704,14 @@ export interface components {
             /** @description Total duty in USD with the claim added; null when that total is unresolved too. */
             total_duty: number | null;
         };
+        /** @description An exemption an annex lists the line for, conditional on a fact the request cannot claim yet; not applied. */
+        ExemptionToConfirm: {
+            /** @description Chapter 99 heading the exemption is entered under. */
+            heading: string | null;
+            description: string;
+            /** @description Id of the component it would relieve. */
+            component: string;
+        };
         /**
          * @description Transport mode; the harbor maintenance fee applies to ocean only.
          * @enum {string}
@@ -813,6 +823,8 @@ export interface components {
             prohibited?: boolean | null;
             /** @description As in form A. */
             possible_exemptions?: components["schemas"]["PossibleExemption"][];
+            /** @description As in form A. */
+            exemptions_to_confirm?: components["schemas"]["ExemptionToConfirm"][];
             warnings?: string[];
         };
         TariffBreakdownEntry: {

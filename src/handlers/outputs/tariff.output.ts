@@ -50,6 +50,7 @@ type Provenance = Pick<
   | 'entry_date'
   | 'prohibited'
   | 'possible_exemptions'
+  | 'exemptions_to_confirm'
 >;
 
 /**
@@ -75,6 +76,11 @@ function withProvenance<Form extends object>(form: Form, result: DutyCalculation
     description: p.description,
     component: p.component,
     total_duty: num(p.totalDuty),
+  }));
+  target.exemptions_to_confirm = (result.exemptionsToConfirm ?? []).map((e) => ({
+    heading: e.heading,
+    description: e.description,
+    component: e.component,
   }));
   return target;
 }

@@ -73,9 +73,12 @@ function readList(id: string, spec: ProductListsFile['lists'][string], dataDir: 
     if (rows.length > 0 && !(column in rows[0]))
       throw new RuleDataError(`product list "${id}": ${spec.source} has no column "${column}"`);
     const where = Object.entries(spec.where ?? {});
+    const members = Object.entries(spec.where_member ?? {});
     entries = rows
-      .filter((row) =>
-        where.every(([key, wanted]) => (Array.isArray(wanted) ? wanted.includes(row[key]) : row[key] === wanted)),
+      .filter(
+        (row) =>
+          where.every(([key, wanted]) => (Array.isArray(wanted) ? wanted.includes(row[key]) : row[key] === wanted)) &&
+          members.every(([key, wanted]) => (row[key] ?? '').split(';').includes(wanted)),
       )
       .map((row) => {
         const entry: ProductListEntry = { prefix: digitsOnly(row[column]) };

@@ -11,6 +11,7 @@ import {
   type AdcvdAdvisory,
   type DutyCalculation,
   type DutyComponent,
+  type ExemptionToConfirm,
   type PossibleExemption,
   type ProgramSummary,
   type UnresolvedItem,
@@ -336,6 +337,23 @@ async function withClaimTotals(
   return found;
 }
 
+/**
+ * The annex exemptions the line is listed for that no catalogue claim reaches yet (an end use, a named
+ * product): charged as computed, each named with its heading so the importer can confirm it.
+ */
+function exemptionsToConfirm(components: DutyComponent[]): ExemptionToConfirm[] {
+  const found: ExemptionToConfirm[] = [];
+  for (const component of components) {
+    if (component.status === 'suppressed') continue;
+    for (const note of component.possibleExemptions) {
+      const heading = note.heading ?? null;
+      if (note.listed && !found.some((known) => known.heading === heading && known.component === component.id))
+        found.push({ heading, description: note.text, component: component.id });
+    }
+  }
+  return found;
+}
+
 /** Whether some component names an exemption a claim would reach (most lines have none). */
 function reachesClaim(components: DutyComponent[]): boolean {
   for (const component of components) for (const note of component.possibleExemptions) if (note.claim) return true;
@@ -474,6 +492,7 @@ async function calculateStack(request: ValidRequest, dependencies: DutyEngineDep
     },
     prohibited,
     possibleExemptions: [],
+    exemptionsToConfirm: exemptionsToConfirm(components),
     warnings,
     htsRelease: line.release,
     rulesVersion: rules.version,

@@ -56,6 +56,14 @@ export interface PossibleExemption {
   totalDuty: string | null;
 }
 
+/** An annex exemption the line is listed for that depends on a fact no catalogue claim carries yet: never applied. */
+export interface ExemptionToConfirm {
+  heading: string | null;
+  description: string;
+  /** The component it would relieve. */
+  component: string;
+}
+
 export type { FeeLine };
 
 export interface UnresolvedItem {
@@ -126,6 +134,8 @@ export interface DutyCalculation {
   prohibited: boolean | null;
   /** Claims that would relieve a measure on this line, each with the total it would give. */
   possibleExemptions: PossibleExemption[];
+  /** Exemptions of the annex lists the line is on that no claim of the catalogue reaches yet (absent in calculations stored before it existed). */
+  exemptionsToConfirm?: ExemptionToConfirm[];
   warnings: string[];
   htsRelease: HtsRelease;
   rulesVersion: string;

@@ -11,6 +11,8 @@ export interface PossibleExemptionNote {
   heading?: string;
   text: string;
   claim?: ClaimInput;
+  /** The line is on the annex list of an exemption no catalogue claim can reach yet: to confirm, never applied. */
+  listed?: true;
 }
 
 /** A candidate measure after its exemptions, conditions and amount are decided (before interactions). */
@@ -131,7 +133,13 @@ export function evaluateMeasure(
   const { measure, fraction } = compiled;
   const country = request.country.code;
   const date = request.entryDate;
-  const possibleExemptions: PossibleExemptionNote[] = [...measure.possible_exemptions];
+  const possibleExemptions: PossibleExemptionNote[] = compiled.possibleExemptions
+    .filter(
+      (possible) =>
+        rules.groups.inScope(possible.countries, country, date) &&
+        (!possible.productsMatcher || possible.productsMatcher.matches(request.code, date)),
+    )
+    .map((possible) => (possible.productsMatcher ? { ...possible.note, listed: true } : possible.note));
   const positive = fraction === null || isAboveZero(fraction);
   const amountOn = (basisValue: Decimal): Decimal | null => {
     if (fraction === null) return null;

@@ -211,7 +211,21 @@ const measureSchema = z
     date_basis: z.enum(['entry', 'arrival']).default('entry'),
     /** Exemptions our data cannot decide (end use, in-transit, listed companies): reported as notes when the measure applies. */
     possible_exemptions: z
-      .array(z.object({ heading: heading.optional(), text: z.string().min(1) }).strict())
+      .array(
+        z
+          .object({
+            heading: heading.optional(),
+            text: z.string().min(1),
+            /**
+             * The origins and the lines of an annex list the note is for: a line on the list reaches an
+             * exemption that depends on a fact the request cannot claim yet (an end use, a named
+             * product); the answer lists it under exemptions_to_confirm, and it is never applied.
+             */
+            countries: countryScopeSchema.optional(),
+            products: productScopeSchema.optional(),
+          })
+          .strict(),
+      )
       .default([]),
     citations: z.array(citationSchema).min(1),
     verify,
@@ -377,6 +391,8 @@ export const productListsFileSchema = z
           code_column: z.string().optional(),
           /** csv: keep rows whose columns equal these values. */
           where: z.record(z.string(), z.union([z.string(), z.array(z.string()).min(1)])).optional(),
+          /** csv: keep rows whose column, a list separated by `;`, holds this value (an economy of a shared list). */
+          where_member: z.record(z.string(), z.string()).optional(),
           /** csv: per-row effective dates, when the source has them. */
           from_column: z.string().optional(),
           to_column: z.string().optional(),

@@ -189,10 +189,10 @@ export function buildRuleSet(sources: RuleSetSources): TariffRuleSet {
     ids.add(measure.id);
     for (const ref of [...(measure.countries.include ?? []), ...(measure.countries.exclude ?? [])])
       groupRef(ref, where);
-    for (const exemption of measure.exemptions) {
-      for (const ref of [...(exemption.countries?.include ?? []), ...(exemption.countries?.exclude ?? [])])
+    for (const scoped of [...measure.exemptions, ...measure.possible_exemptions]) {
+      for (const ref of [...(scoped.countries?.include ?? []), ...(scoped.countries?.exclude ?? [])])
         groupRef(ref, where);
-      for (const list of [...(exemption.products?.include_lists ?? []), ...(exemption.products?.exclude_lists ?? [])])
+      for (const list of [...(scoped.products?.include_lists ?? []), ...(scoped.products?.exclude_lists ?? [])])
         listRef(list, where);
     }
     for (const claim of [

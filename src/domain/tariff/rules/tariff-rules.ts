@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { CountryGroups } from '../countries/country-directory';
 import { compileFees, type CompiledFees } from './compiled-fees';
 import { ProductScopeMatcher } from './product-scope';
-import type { BaseRatesFile, MeasureExemption } from './rule-schema';
+import type { BaseRatesFile, CountryScope, MeasureExemption } from './rule-schema';
 import type { AdcvdCase, LoadedMeasure, TariffRuleSet } from './rule-set';
 
 const noCases: ReadonlyArray<{ index: number; entry: AdcvdCase }> = [];
@@ -10,6 +10,13 @@ const noCases: ReadonlyArray<{ index: number; entry: AdcvdCase }> = [];
 const maxScopedPairs = 20_000;
 
 export interface CompiledExemption extends MeasureExemption {
+  productsMatcher: ProductScopeMatcher | null;
+}
+
+/** A possible exemption note, with the product scope of the annex list it is for (null: every line). */
+export interface CompiledPossibleExemption {
+  note: { heading?: string; text: string };
+  countries?: CountryScope;
   productsMatcher: ProductScopeMatcher | null;
 }
 
@@ -21,6 +28,7 @@ export interface CompiledMeasure {
   fraction: Decimal | null;
   products: ProductScopeMatcher;
   exemptions: CompiledExemption[];
+  possibleExemptions: CompiledPossibleExemption[];
   confirmations: Array<LoadedMeasure['confirmations'][number] & { productsMatcher: ProductScopeMatcher }>;
 }
 
@@ -82,6 +90,11 @@ export class TariffRules {
       exemptions: measure.exemptions.map((exemption) => ({
         ...exemption,
         productsMatcher: exemption.products ? new ProductScopeMatcher(exemption.products, ruleSet.lists) : null,
+      })),
+      possibleExemptions: measure.possible_exemptions.map(({ heading, text, countries, products }) => ({
+        note: { ...(heading ? { heading } : {}), text },
+        ...(countries ? { countries } : {}),
+        productsMatcher: products ? new ProductScopeMatcher(products, ruleSet.lists) : null,
       })),
       confirmations: measure.confirmations.map((confirmation) => ({
         ...confirmation,

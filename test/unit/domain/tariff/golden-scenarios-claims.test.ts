@@ -70,25 +70,24 @@ const scenarios: GoldenScenario[] = [
   },
   // Section 301 China exclusions, 9903.88.69/.70 (U.S. note 20(vvv)/(www)).
   {
-    name: 'wafer machinery from China without a claim: List 2 and forced-labor 301; the 9903.88.70 exclusion is offered with its total',
+    name: 'wafer machinery from China without a claim: List 2; forced-labor 301 exempt (note 52(b)); the 9903.88.70 exclusion is offered with its total',
     source:
-      'U.S. note 20(d) (8486.10.00 in List 2, 9903.88.02 +25%); FR doc 2026-15181 (CN 12.5%); heading 9903.88.70 and U.S. note 20(www) (HTS 2026 Rev 10)',
+      'U.S. note 20(d) (8486.10.00 in List 2, 9903.88.02 +25%); U.S. note 52(b) and heading 9903.05.86 (8486.10.00 listed; FR doc 2026-15181 Annex II); heading 9903.88.70 and U.S. note 20(www) (HTS 2026 Rev 10)',
     request: { ...waferMachine, entry_date: '2026-10-09' },
-    applies: { mfn: '0.00', 's301-cn-list-2': '2500.00', 's301-fl-cn': '1250.00' },
-    total: '3750.00',
+    applies: { mfn: '0.00', 's301-cn-list-2': '2500.00' },
+    suppressed: ['s301-fl-cn'],
+    total: '2500.00',
     check: (result) =>
-      expect(possible(result)).toEqual([
-        ['s301_china_exclusion_9903_88_70', '9903.88.70', 's301-cn-list-2', '1250.00'],
-      ]),
+      expect(possible(result)).toEqual([['s301_china_exclusion_9903_88_70', '9903.88.70', 's301-cn-list-2', '0.00']]),
   },
   {
     name: 'wafer machinery from China with the 9903.88.70 exclusion claimed: List 2 lifted',
     source:
       'Heading 9903.88.70 (HTS 2026 Rev 10): entries on or after 2024-01-01 through 2026-11-09; U.S. note 20(www)',
     request: { ...waferMachine, entry_date: '2026-10-09', claims: [note20www] },
-    applies: { mfn: '0.00', 's301-fl-cn': '1250.00' },
-    suppressed: ['s301-cn-list-2'],
-    total: '1250.00',
+    applies: { mfn: '0.00' },
+    suppressed: ['s301-cn-list-2', 's301-fl-cn'],
+    total: '0.00',
     check: (result) =>
       expect(result.components.find((c) => c.id === 's301-cn-list-2')?.reliefHeading).toBe('9903.88.70'),
   },
@@ -96,31 +95,31 @@ const scenarios: GoldenScenario[] = [
     name: 'wafer machinery from China on 2026-11-09 with the claim: last day of the exclusion',
     source: 'Heading 9903.88.70: "through November 9, 2026"',
     request: { ...waferMachine, entry_date: '2026-11-09', claims: [note20www] },
-    applies: { mfn: '0.00', 's301-fl-cn': '1250.00' },
+    applies: { mfn: '0.00' },
     suppressed: ['s301-cn-list-2'],
-    total: '1250.00',
+    total: '0.00',
   },
   {
     name: 'wafer machinery from China on 2026-11-10 with the claim: the exclusion has ended; the claim is a warning',
     source:
       'Heading 9903.88.70: "through November 9, 2026"; issue 16 (a claim that does not fit is a warning, never applied)',
     request: { ...waferMachine, entry_date: '2026-11-10', claims: [note20www] },
-    applies: { mfn: '0.00', 's301-cn-list-2': '2500.00', 's301-fl-cn': '1250.00' },
-    total: '3750.00',
+    applies: { mfn: '0.00', 's301-cn-list-2': '2500.00' },
+    total: '2500.00',
     check: unfit('s301_china_exclusion_9903_88_70'),
   },
   {
-    name: 'railway brakes from China: List 1 only (note 20(f) does not name 8607.21.10, so no List 3 heading)',
+    name: 'railway brakes from China: List 1 lifted without a claim, the exclusion names the whole line (note 20(f) does not name 8607.21.10, so no List 3 heading)',
     source:
-      'U.S. note 20(b) (8607.21.10 in List 1, 9903.88.01 +25%); U.S. note 20(f) (List 3 enumeration); general rate 3.6% (HTS 2026 Rev 4); FR doc 2026-15181',
+      'U.S. note 20(b) (8607.21.10 in List 1, 9903.88.01 +25%); U.S. note 20(vvv)(i) item (2) "8607.21.1000" (the line alone: heading 9903.88.69); U.S. note 20(f); general rate 3.6% (HTS 2026 Rev 4); FR doc 2026-15181',
     request: { ...railBrake, entry_date: '2026-10-09' },
-    applies: { mfn: '360.00', 's301-cn-list-1': '2500.00', 's301-fl-cn': '1250.00' },
-    total: '4110.00',
+    applies: { mfn: '360.00', 's301-fl-cn': '1250.00' },
+    suppressed: ['s301-cn-list-1'],
+    total: '1610.00',
     check: (result) => {
       expect(result.components.some((c) => c.id === 's301-cn-list-3')).toBe(false);
-      expect(possible(result)).toEqual([
-        ['s301_china_exclusion_9903_88_69', '9903.88.69', 's301-cn-list-1', '1610.00'],
-      ]);
+      expect(result.components.find((c) => c.id === 's301-cn-list-1')?.reliefHeading).toBe('9903.88.69');
+      expect(possible(result)).toEqual([]);
     },
   },
   {
@@ -246,13 +245,13 @@ const scenarios: GoldenScenario[] = [
   },
   // Section 232 scope: heading 8471 (issue 16 item 4).
   {
-    name: 'laptop from China: not an automobile part, not in metals Annex I-B; forced-labor 301 only',
+    name: 'laptop from China: not an automobile part, not in metals Annex I-B; forced-labor 301 exempt (note 52(b))',
     source:
-      'U.S. note 33(g) (parts of passenger vehicles and light trucks classifiable in 8471); Proclamation of 2026-04-02 Annex I-B (no 8471 provision named); FR doc 2026-15181',
+      'U.S. note 33(g) (parts of passenger vehicles and light trucks classifiable in 8471); Proclamation of 2026-04-02 Annex I-B (no 8471 provision named); U.S. note 52(b), heading 9903.05.86 (8471.30.01 listed; FR doc 2026-15181 Annex II)',
     request: { hts_code: '8471.30.01.00', country_code: 'CN', entry_date: '2026-10-09' },
-    applies: { mfn: '0.00', 's301-fl-cn': '1250.00' },
-    suppressed: ['s232-autos-parts'],
-    total: '1250.00',
+    applies: { mfn: '0.00' },
+    suppressed: ['s232-autos-parts', 's301-fl-cn'],
+    total: '0.00',
     check: (result) => expect(result.components.some((c) => c.id === 's232-annex-1b')).toBe(false),
   },
   {
@@ -269,12 +268,12 @@ const scenarios: GoldenScenario[] = [
     total: '2500.00',
   },
   {
-    name: 'laptop from Japan: the Japan auto-parts level does not reach a computer either',
-    source: 'U.S. note 33(g); heading 9903.94.43; FR doc 2026-15181 (JP heading 9903.05.49)',
+    name: 'laptop from Japan: the Japan auto-parts level does not reach a computer either; forced-labor 301 exempt (note 52(b))',
+    source: 'U.S. note 33(g); heading 9903.94.43; U.S. note 52(b), heading 9903.05.86 (FR doc 2026-15181 Annex II)',
     request: { hts_code: '8471.30.01.00', country_code: 'JP', entry_date: '2026-10-09' },
-    applies: { mfn: '0.00', 's301-fl-jp': '1250.00' },
-    suppressed: ['s232-autos-parts-jp'],
-    total: '1250.00',
+    applies: { mfn: '0.00' },
+    suppressed: ['s232-autos-parts-jp', 's301-fl-jp'],
+    total: '0.00',
   },
   // Section 301 Nicaragua (9903.89.01, U.S. note 29).
   {

@@ -420,10 +420,12 @@ const scenarios: GoldenScenario[] = [
   {
     name: 'medicament from India without a patented/generic claim: unresolved, total null',
     source:
-      'issue item 1 (claims: patented/generic for pharmaceuticals); Proclamation 11020 headings .60/.67 are mutually exclusive',
+      'issue item 1 (claims: patented/generic for pharmaceuticals); Proclamation 11020 headings .60/.67 are mutually exclusive; U.S. note 52(b) (3004.90.92, heading 9903.05.86)',
     request: { hts_code: '3004.90.92.01', country_code: 'IN', entry_date: '2026-10-09' },
     applies: { mfn: '0.00' },
-    unresolved: ['s232-pharma-patented', 's232-pharma-generic', 's301-fl-in'],
+    // 3004.90.92 is in note 52(b) (heading 9903.05.86): the forced-labor 301 is out by classification.
+    suppressed: ['s301-fl-in'],
+    unresolved: ['s232-pharma-patented', 's232-pharma-generic'],
     total: null,
   },
   {
