@@ -30,6 +30,7 @@ export function createWebServices(deps: AppDependencies, document: HostDocument)
     billing: deps.billing,
     quoteParcels: (request, testMode) => deps.parcel.quotes.quote(request, { testMode }),
     parcelReady: () => deps.parcel.reference.isLoaded(),
+    loadPlanner: deps.loadPlanner,
     oauthScopes: oauthScopesOf(document),
     creditBalance: (accountId) => deps.tracking.credits.balance(accountId),
     config: config.web,

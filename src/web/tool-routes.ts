@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { ParcelQuoteValidationError, type QuoteRequest } from '../domain/parcel';
-import { accountQuotaSubject, DomainError } from '../domain/shared';
+import { DomainError } from '../domain/shared';
+import { takeDailyQuota } from './daily-quota';
 import { emptyForm, type FormState } from './pages/layout';
 import { parcelFields, parcelPage } from './pages/parcel-page';
 import { sendPage, withForm } from './responses';
@@ -47,7 +48,8 @@ export function toolRoutes(web: WebServices): Router {
       async () => {
         if (!web.parcelReady())
           throw new DomainError('busy', 'The parcel rate cards are still loading; retry shortly.');
-        const quota = await takeQuota(account.id, account.plan);
+        // A quote here uses the plan's daily parcel quotes, as POST /api/parcel/quotes does.
+        const quota = await takeDailyQuota(web, account, 'quoteParcels', 'parcel quotes');
         try {
           const result = await web.quoteParcels(request, session.mode === 'test');
           sendPage(res, parcelPage(visitor, form, result));
@@ -66,18 +68,6 @@ export function toolRoutes(web: WebServices): Router {
     );
   });
 
-  /** A quote here uses the plan's daily parcel quotes, as POST /api/parcel/quotes does. */
-  async function takeQuota(accountId: string, plan: Parameters<WebServices['access']['entitlements']['of']>[1]) {
-    const entitlement = web.access.entitlements.of('quoteParcels', plan);
-    if (!entitlement) throw new DomainError('forbidden', 'Your plan does not include parcel quotes.');
-    const state = await web.access.quotas.take(accountQuotaSubject(accountId), entitlement, web.clock.now());
-    if (state && !state.granted)
-      throw new DomainError(
-        'quota_exceeded',
-        `Your plan includes ${state.limit} parcel quotes a day, all used; more after 00:00 UTC.`,
-      );
-    return state;
-  }
   return router;
 }
 

@@ -3,6 +3,7 @@ import type { WebConfig } from '../config/web-config';
 import type { Account } from '../domain/access';
 import type { BillingService } from '../domain/billing';
 import type { AccessServices } from '../http/access';
+import type { LoadPlanPool } from '../domain/loadplan';
 import type { QuoteRequest, QuoteResult } from '../domain/parcel';
 import type { Clock } from '../domain/shared';
 import type { WebAccountService, WebSessionRecord } from '../domain/web-sessions';
@@ -17,6 +18,8 @@ export interface WebServices {
   /** Parcel quotes from the quote service the API uses (test mode never reaches a carrier). */
   quoteParcels(request: QuoteRequest, testMode: boolean): Promise<QuoteResult>;
   parcelReady(): boolean;
+  /** The load planner's worker pool, the one POST /api/load-plans plans on. */
+  loadPlanner: Pick<LoadPlanPool, 'plan'>;
   /** Stripe Checkout and the customer portal, the service the billing API uses. */
   billing: BillingService;
   /** The OAuth scopes a client may be given, as the spec lists them (OAuthScope). */

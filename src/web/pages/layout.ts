@@ -5,6 +5,7 @@ const navigation = [
   { href: '/dashboard', label: 'Overview' },
   { href: '/settings/integrations', label: 'Integrations' },
   { href: '/tools/parcel', label: 'Parcel quotes' },
+  { href: '/tools/load-planner', label: 'Load planner' },
 ];
 
 // htmx without eval, inline scripts or its injected indicator style: what the strict CSP allows.
@@ -58,8 +59,16 @@ function header(visitor: Visitor): Html {
   </header>`;
 }
 
-/** A whole page: security-minded head (own assets with integrity, htmx configured for the CSP), header, main. */
-export function page(visitor: Visitor, title: string, body: Fragment, options: { narrow?: boolean } = {}): Html {
+/**
+ * A whole page: security-minded head (own assets with integrity, htmx configured for the CSP), header, main;
+ * `head` adds a page's own scripts (the load planner's 3D view), so other pages never load them.
+ */
+export function page(
+  visitor: Visitor,
+  title: string,
+  body: Fragment,
+  options: { narrow?: boolean; head?: Html } = {},
+): Html {
   const { assets } = visitor;
   return html`<!doctype html>
     <html lang="en">
@@ -73,6 +82,7 @@ export function page(visitor: Visitor, title: string, body: Fragment, options: {
         <link rel="stylesheet" href="${assets.css.url}" integrity="${assets.css.integrity}" />
         <script src="${assets.htmx.url}" integrity="${assets.htmx.integrity}" defer></script>
         <script src="${assets.js.url}" integrity="${assets.js.integrity}" defer></script>
+        ${options.head}
       </head>
       <body>
         <a class="skip" href="#main">Skip to content</a>
