@@ -6,6 +6,7 @@ import { loadPlanFormParser, loadPlanRoutes } from './load-plan-routes';
 import { messagePage } from './pages/auth-pages';
 import { securityHeaders } from './security-headers';
 import { toolRoutes } from './tool-routes';
+import { trackingRoutes } from './tracking-routes';
 import { csrfProblem, loadVisitor, visitorOf } from './visitor';
 import type { WebServices } from './web-context';
 
@@ -20,6 +21,7 @@ export const webPaths = [
   '/dashboard',
   '/settings',
   '/tools',
+  '/tracking',
 ];
 
 /**
@@ -47,6 +49,7 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
   pages.use(accountRoutes(web));
   pages.use(toolRoutes(web));
   pages.use(loadPlanRoutes(web));
+  pages.use(trackingRoutes(web));
   pages.use((req: Request, res: Response) => {
     res
       .status(404)

@@ -113,4 +113,26 @@ describe('the pictures in chromium', () => {
     expect(fits).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('tracks a sample container in test mode and sees it on its map with the events and both ETAs', async () => {
+    const { page, errors } = browser;
+    await page.getByRole('link', { name: 'Tracking' }).click();
+    await page.getByRole('heading', { name: 'Tracking', level: 1 }).waitFor();
+    await page.getByRole('button', { name: /MSKU0001039/ }).click();
+    await page.waitForURL(`${base}/tracking/containers/MSKU0001039`);
+    await page.getByRole('img', { name: /Map of MSKU0001039/ }).waitFor();
+    expect(await page.locator('.route-map .map-track').count()).toBe(1);
+    expect(await page.locator('.route-map .map-vessel').count()).toBe(1);
+    expect(await page.locator('.route-map .map-port').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByRole('row', { name: /Our predicted ETA/ }).textContent()).toMatch(
+      /\d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+    );
+    const fits: Record<string, number> = {};
+    fits.container = (await screenshots(page, 'tracking-container')).mobileOverflow;
+    await page.getByRole('link', { name: '← Tracking' }).click();
+    await page.getByRole('link', { name: 'MSKU0001039' }).waitFor();
+    fits.list = (await screenshots(page, 'tracking')).mobileOverflow;
+    expect(fits).toEqual({ container: 0, list: 0 });
+    expect(errors).toEqual([]);
+  });
 });

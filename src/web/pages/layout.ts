@@ -6,6 +6,7 @@ const navigation = [
   { href: '/settings/integrations', label: 'Integrations' },
   { href: '/tools/parcel', label: 'Parcel quotes' },
   { href: '/tools/load-planner', label: 'Load planner' },
+  { href: '/tracking', label: 'Tracking' },
 ];
 
 // htmx without eval, inline scripts or its injected indicator style: what the strict CSP allows.
