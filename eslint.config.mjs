@@ -82,6 +82,18 @@ export default tseslint.config(
     files: ['src/web/assets/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { document: 'readonly', navigator: 'readonly' } },
   },
+  {
+    // The load planner's 3D view is an ES module (it imports three); it also reads layout and colours.
+    files: ['src/web/assets/load-plan-view.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: { window: 'readonly', getComputedStyle: 'readonly', ResizeObserver: 'readonly' },
+    },
+  },
+  {
+    files: ['src/web/assets/load-plan-form.js'],
+    languageOptions: { globals: { window: 'readonly' } },
+  },
   // Plain JavaScript (configs, the lint rule, build helpers) is linted without type information.
   { files: ['**/*.js', '**/*.cjs', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   // Layout is Prettier's (`npm run format`); lint turns off the rules that would argue with it.

@@ -6,7 +6,7 @@ module.exports = {
   // Transpile only (the type check is `npm run typecheck`). ts-jest rather than swc: @swc/core's
   // per-platform binaries are not all on our registry, which breaks `npm ci` from the lock file.
   transform: {
-    '^.+\\.(t|j)s$': [
+    '^.+\\.(t|j|mj)s$': [
       'ts-jest',
       {
         tsconfig: {
@@ -20,8 +20,9 @@ module.exports = {
       },
     ],
   },
-  // agenda@6 is ESM-only and jest on Node 20 cannot require() ESM: transform it into CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(agenda|@agendajs)/)'],
+  // agenda@6 and d3-geo@3 (with d3-array, internmap) are ESM-only and jest on Node 20 cannot require() ESM:
+  // transform them into CommonJS (Node itself requires them since 20.19).
+  transformIgnorePatterns: ['/node_modules/(?!(agenda|@agendajs|d3-geo|d3-array|internmap)/)'],
   setupFiles: ['<rootDir>/test/support/env.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -1,4 +1,5 @@
 import { WebLoginRepository } from '../db/repositories/web-login.repository';
+import { vesselTrack } from '../domain/tracking';
 import { WebAccountService } from '../domain/web-sessions';
 import { createMailer } from '../web/mailer';
 import type { WebServices } from '../web/web-context';
@@ -39,6 +40,16 @@ export function createWebServices(deps: AppDependencies, document: HostDocument)
     quoteParcels: (request, testMode) => deps.parcel.quotes.quote(request, { testMode }),
     parcelReady: () => deps.parcel.reference.isLoaded(),
     tariff: webTariffServices(deps),
+    loadPlanner: deps.loadPlanner,
+    tracking: {
+      subscriptions: deps.tracking.subscriptions,
+      refreshNow: async (subscription) => {
+        if (subscription.livemode) throw new Error('a live subscription is refreshed by the job, never from a page');
+        await deps.tracking.refresh.refreshSubscription(subscription);
+      },
+      track: (livemode, container) =>
+        vesselTrack(deps.tracking.providers.trackFor(livemode), container, deps.clock.now().getTime()),
+    },
     oauthScopes: oauthScopesOf(document),
     creditBalance: (accountId) => deps.tracking.credits.balance(accountId),
     config: config.web,

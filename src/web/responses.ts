@@ -10,6 +10,8 @@ const statusOf: Partial<Record<DomainErrorKind, number>> = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  too_large: 413,
+  insufficient_credits: 402,
   quota_exceeded: 429,
   busy: 503,
   upstream_unavailable: 502,

@@ -2,9 +2,11 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { type Assets, loadAssets, serveAssets } from './assets';
 import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
+import { loadPlanFormParser, loadPlanRoutes } from './load-plan-routes';
 import { messagePage } from './pages/auth-pages';
 import { securityHeaders } from './security-headers';
 import { toolRoutes } from './tool-routes';
+import { trackingRoutes } from './tracking-routes';
 import { csrfProblem, loadVisitor, visitorOf } from './visitor';
 import type { WebServices } from './web-context';
 
@@ -19,6 +21,7 @@ export const webPaths = [
   '/dashboard',
   '/settings',
   '/tools',
+  '/tracking',
 ];
 
 /**
@@ -30,6 +33,7 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
   router.use(serveAssets(assets));
   const pages = Router();
   pages.use(securityHeaders(web.config.secureCookies));
+  pages.use(loadPlanFormParser);
   pages.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
   pages.use(loadVisitor(web, assets));
   pages.use((req, res, next) => {
@@ -44,6 +48,8 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
   pages.use(authRoutes(web));
   pages.use(accountRoutes(web));
   pages.use(toolRoutes(web));
+  pages.use(loadPlanRoutes(web));
+  pages.use(trackingRoutes(web));
   pages.use((req: Request, res: Response) => {
     res
       .status(404)

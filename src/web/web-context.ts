@@ -3,8 +3,15 @@ import type { WebConfig } from '../config/web-config';
 import type { Account } from '../domain/access';
 import type { BillingService } from '../domain/billing';
 import type { AccessServices } from '../http/access';
+import type { LoadPlanPool } from '../domain/loadplan';
 import type { QuoteRequest, QuoteResult } from '../domain/parcel';
 import type { Clock } from '../domain/shared';
+import type {
+  ContainerResource,
+  TrackingSubscription,
+  TrackingSubscriptionService,
+  TrackPoint,
+} from '../domain/tracking';
 import type { WebAccountService, WebSessionRecord } from '../domain/web-sessions';
 import type { components } from '../generated/api';
 import type { Assets } from './assets';
@@ -19,6 +26,15 @@ export interface WebServices {
   quoteParcels(request: QuoteRequest, testMode: boolean): Promise<QuoteResult>;
   parcelReady(): boolean;
   tariff: WebTariffServices;
+  /** The load planner's worker pool, the one POST /api/load-plans plans on. */
+  loadPlanner: Pick<LoadPlanPool, 'plan'>;
+  /** Container tracking: the subscription service the API's handlers call, and the vessel's stored track. */
+  tracking: {
+    subscriptions: TrackingSubscriptionService;
+    /** Reads a test-mode subscription from the sandbox at once (no upstream), so its page is not empty. */
+    refreshNow(subscription: TrackingSubscription): Promise<void>;
+    track(livemode: boolean, container: ContainerResource): Promise<TrackPoint[]>;
+  };
   /** Stripe Checkout and the customer portal, the service the billing API uses. */
   billing: BillingService;
   /** The OAuth scopes a client may be given, as the spec lists them (OAuthScope). */

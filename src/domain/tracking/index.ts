@@ -46,3 +46,4 @@ export {
   type TrackingWriteContext,
 } from './subscription.service';
 export type { ContainerStatus } from './timeline';
+export { type ContainerResource, type TrackPoint, vesselTrack } from './vessel-track';

@@ -7,6 +7,8 @@ const navigation = [
   { href: '/tools/tariff', label: 'Tariff calculator' },
   { href: '/tools/hts-search', label: 'HTS search' },
   { href: '/tools/parcel', label: 'Parcel quotes' },
+  { href: '/tools/load-planner', label: 'Load planner' },
+  { href: '/tracking', label: 'Tracking' },
 ];
 
 // htmx without eval, inline scripts or its injected indicator style: what the strict CSP allows.
@@ -60,8 +62,16 @@ function header(visitor: Visitor): Html {
   </header>`;
 }
 
-/** A whole page: security-minded head (own assets with integrity, htmx configured for the CSP), header, main. */
-export function page(visitor: Visitor, title: string, body: Fragment, options: { narrow?: boolean } = {}): Html {
+/**
+ * A whole page: security-minded head (own assets with integrity, htmx configured for the CSP), header, main;
+ * `head` adds a page's own scripts (the load planner's 3D view), so other pages never load them.
+ */
+export function page(
+  visitor: Visitor,
+  title: string,
+  body: Fragment,
+  options: { narrow?: boolean; head?: Html } = {},
+): Html {
   const { assets } = visitor;
   return html`<!doctype html>
     <html lang="en">
@@ -75,6 +85,7 @@ export function page(visitor: Visitor, title: string, body: Fragment, options: {
         <link rel="stylesheet" href="${assets.css.url}" integrity="${assets.css.integrity}" />
         <script src="${assets.htmx.url}" integrity="${assets.htmx.integrity}" defer></script>
         <script src="${assets.js.url}" integrity="${assets.js.integrity}" defer></script>
+        ${options.head}
       </head>
       <body>
         <a class="skip" href="#main">Skip to content</a>

@@ -20,10 +20,18 @@ export function trackingProviders(options: {
   storedPositions: StoredPositions | null;
   router: SeaRouter;
   clock: () => number;
-}): TrackingProviders & { live: { carriers: CarrierEventsProvider[]; ais: AisPositionSource[] } } {
+}): TrackingProviders & {
+  live: { carriers: CarrierEventsProvider[]; ais: AisPositionSource[] };
+  /**
+   * Where a vessel's past track is read for a page: positions held here, never an upstream call
+   * (live: what the feeds stored; test: the sandbox's computed voyage). Null without a stored feed.
+   */
+  trackFor(livemode: boolean): AisPositionSource | null;
+} {
   const carriers = options.dcsa.map((settings) => new DcsaCarrierEventsProvider(settings, options.clock));
   const ais: AisPositionSource[] = [];
-  if (options.storedPositions) ais.push(new StoredAisPositionSource(options.storedPositions));
+  const stored = options.storedPositions ? new StoredAisPositionSource(options.storedPositions) : null;
+  if (stored) ais.push(stored);
   if (options.aishub) ais.push(new AisHubPositionSource(options.aishub, options.clock));
   const voyages = new SandboxVoyages(options.router);
   const sandbox = new SandboxCarrierProvider(voyages, options.clock);
@@ -42,6 +50,9 @@ export function trackingProviders(options: {
     },
     aisFor(livemode: boolean) {
       return livemode ? ais : sandboxAis;
+    },
+    trackFor(livemode: boolean) {
+      return livemode ? stored : sandboxAis[0];
     },
   };
 }
