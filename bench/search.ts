@@ -4,6 +4,9 @@
  *
  *   npm run bench:search                                  # the development set (bench/data/hts-search/eval_dev.jsonl)
  *   npm run bench:search -- --set <file.jsonl>            # any file of {"id","description","gold"} lines
+ *   npm run bench:search -- --set <folder>                # every *.jsonl(.gz) below it; rows may instead carry
+ *                                                         # "hts_code" (the rulings folder), their id being the
+ *                                                         # file's name and line number
  *   npm run bench:search -- --out predictions.jsonl       # also writes {"id","codes"} lines (score.mjs reads them)
  *   npm run bench:search -- --half even                   # only items whose id ends in an even number (or odd):
  *                                                         # tune on one half, check on the other
@@ -14,10 +17,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { loadConfig } from '../src/config/config';
 import { htsDatabase } from '../src/db/repositories/hts-database';
 import { HtsReleaseRepository } from '../src/db/repositories/hts-release.repository';
-import { searchHtsCodes } from '../src/domain/classify/hts-search.service';
+import { HtsSearchError, searchHtsCodes } from '../src/domain/classify/hts-search.service';
+import { DomainError } from '../src/domain/shared';
 import { HtsSearchIndexCache } from '../src/domain/classify/search-index-cache';
 import { importHtsFile } from '../src/domain/hts/hts-import.service';
 import { loadLexicon } from '../src/reference/classify/lexicon-files';
@@ -41,23 +46,32 @@ function argument(name: string): string | null {
 }
 
 function readSet(file: string): EvalItem[] {
-  const fallbackSource = path.basename(file, '.jsonl');
-  return fs
-    .readFileSync(file, 'utf8')
+  if (fs.statSync(file).isDirectory())
+    return fs
+      .readdirSync(file, { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.jsonl(\.gz)?$/.test(name))
+      .sort()
+      .flatMap((name) => readSet(path.join(file, name)));
+  const fallbackSource = path.basename(file).replace(/\.jsonl(\.gz)?$/, '');
+  const bytes = fs.readFileSync(file);
+  return (file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes)
+    .toString('utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => {
+    .map((line, at) => {
       const raw = JSON.parse(line) as {
-        id: string;
+        id?: string;
         source?: string;
         description: string;
-        gold: string;
+        gold?: string;
+        hts_code?: string;
         exclude_10digit?: boolean;
       };
-      const gold = String(raw.gold).replace(/\D/g, '');
-      if (gold.length < 4 || gold.length > 10) throw new Error(`${raw.id}: gold "${raw.gold}" is not 4 to 10 digits`);
+      const id = raw.id ?? `${fallbackSource}_${at + 1}`;
+      const gold = String(raw.gold ?? raw.hts_code).replace(/\D/g, '');
+      if (gold.length < 4 || gold.length > 10) throw new Error(`${id}: gold "${raw.gold}" is not 4 to 10 digits`);
       return {
-        id: raw.id,
+        id,
         source: raw.source ?? fallbackSource,
         description: raw.description,
         gold,
@@ -127,15 +141,22 @@ async function main(): Promise<void> {
     const stats = new Map<string, Tally>();
     const bands = new Map<string, Tally>();
     const latencies: number[] = [];
+    const refused = new Map<string, number>();
     let returned = 0;
     let valid = 0;
     let overall6 = { n: 0, top5: 0 };
     const predictions: string[] = [];
     for (const item of items) {
       const t0 = performance.now();
-      const result = await searchHtsCodes({ query: item.description }, deps);
+      const result = await searchHtsCodes({ query: item.description }, deps).catch((error: unknown) => {
+        // A refusal (no product words, too long) is answered as the API would: no candidates, a miss.
+        if (!(error instanceof HtsSearchError || error instanceof DomainError)) throw error;
+        const reason = error.message.replace(/\d[\d,]*/g, 'N');
+        refused.set(reason, (refused.get(reason) ?? 0) + 1);
+        return null;
+      });
       latencies.push(performance.now() - t0);
-      const codes = result.candidates.map((candidate) => candidate.code.replace(/\D/g, ''));
+      const codes = (result?.candidates ?? []).map((candidate) => candidate.code.replace(/\D/g, ''));
       predictions.push(JSON.stringify({ id: item.id, codes }));
       returned += codes.length;
       valid += codes.filter((code) => index.codes.has(code)).length;
@@ -148,7 +169,7 @@ async function main(): Promise<void> {
           overall6 = { n: overall6.n + 1, top5: overall6.top5 + (hits.slice(0, 5).some(Boolean) ? 1 : 0) };
       }
       const level = Math.min(6, item.gold.length);
-      const confidence = result.candidates[0]?.confidence ?? 0;
+      const confidence = result?.candidates[0]?.confidence ?? 0;
       const band = confidence >= 0.7 ? 'high (>= 0.7)' : confidence >= 0.4 ? 'medium (0.4-0.7)' : 'low (< 0.4)';
       tally(bands, band, codes[0]?.slice(0, level) === item.gold.slice(0, level), false);
     }
@@ -165,6 +186,7 @@ async function main(): Promise<void> {
       console.log(`  ${band.padEnd(18)} n=${String(s.n).padStart(5)}  top-1 ${pct(s.top1, s.n)}`);
     const sorted = [...latencies].sort((a, b) => a - b);
     console.log(`\nvalid codes: ${valid}/${returned} (${pct(valid, returned)})`);
+    for (const [reason, count] of refused) console.log(`refused (scored as misses): ${count} × ${reason}`);
     console.log(
       `latency per search: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`,
     );

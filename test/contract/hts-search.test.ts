@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createTestApp, TestApp } from '../support/app';
 import { rev3AndRev4 } from '../support/hts-fixtures';
 import { signUp } from '../support/accounts';
+import { wholeRuling } from '../support/ruling-text';
 
 // The search over the real release, through the API, as the development set's bench runs it.
 
@@ -61,6 +62,27 @@ describe('POST /api/tariff/public/ai-search', () => {
   it('answers 422 for a query with no product words', async () => {
     const res = await search({ query: 'the and of' }).expect(422);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unprocessable');
+  });
+
+  it('takes a ruling pasted whole and classifies the goods it describes, not the codes its reasoning cites', async () => {
+    expect(wholeRuling.length).toBeGreaterThan(1000);
+    const res = await search({ query: wholeRuling }).expect(200);
+    const codes: string[] = res.body.candidates.map((candidate: { code: string }) => candidate.code);
+    // The pullover's subheading among the five; the blouses the letter's reasoning cites (6106) nowhere.
+    expect(codes.some((code) => code.startsWith('6110.20.'))).toBe(true);
+    expect(codes.filter((code) => code.startsWith('6106'))).toEqual([]);
+  });
+
+  it('answers 413 naming the limit for a query over 10,000 characters, without using the quota', async () => {
+    const from = '198.19.3.1';
+    const res = await search({ query: `cotton t-shirt ${'x'.repeat(10_000)}` }, from).expect(413);
+    expect(res.body).toMatchObject({
+      type: 'https://docs.tradelane.dev/problems/payload-too-large',
+      detail: expect.stringContaining('limit max_query_length'),
+      errors: [{ pointer: '/body/query', message: expect.stringContaining('at most 10000 characters') }],
+    });
+    const next = await search({ query: 'x'.repeat(10_000 - 12) + ' cotton sock' }, from).expect(200);
+    expect(next.body.remaining).toBe(4);
   });
 
   it('shares the daily tariff quota with calculate: the sixth call is 429 either way', async () => {

@@ -9,7 +9,9 @@ import { RankedLeaf, rankLeaves } from './ranking';
 import type { SearchIndex } from './search-index';
 import type { SearchIndexCacheLike } from './search-index-cache';
 import { bridgeToSchedule } from './vocabulary';
+import { goodsDescription, maxQueryLength } from './goods-sentences';
 import { dottedHtsCode } from '../hts';
+import { DomainError } from '../shared';
 
 export interface HtsSearchRequest {
   /** A plain-English product description. */
@@ -245,6 +247,16 @@ async function rerank(
   }
 }
 
+/** Refuses a description over the limit (413, naming it); a ruling pasted whole fits. */
+export function checkQueryLength(query: string): void {
+  if (query.length > maxQueryLength)
+    throw new DomainError(
+      'too_large',
+      `The query is ${query.length.toLocaleString('en-US')} characters; at most ${maxQueryLength.toLocaleString('en-US')} (limit max_query_length).`,
+      [{ field: 'query', message: `at most ${maxQueryLength} characters (limit max_query_length)` }],
+    );
+}
+
 /**
  * Searches the HTS release in force for the codes that best fit a product description: the
  * offline index and lexicon rank the lines, context answers narrow them, clarifying questions
@@ -252,12 +264,17 @@ async function rerank(
  * returned is a line of the release in force.
  */
 export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchDeps): Promise<HtsSearchResult> {
+  checkQueryLength(request.query);
   const today = new Date(deps.clock()).toISOString().slice(0, 10);
   const release = await deps.store.inForceOn(today);
   if (!release) throw new HtsSearchError('no_release', `no HTS release is in force on ${today}`);
   const index = await deps.indexes.forRelease(release);
-  const query = analyseQuery(request.query, deps.indexes.analyser, deps.lexicon, request.context, (heading, stated) =>
-    headingAllows(index, heading, stated),
+  const query = analyseQuery(
+    goodsDescription(request.query),
+    deps.indexes.analyser,
+    deps.lexicon,
+    request.context,
+    (heading, stated) => headingAllows(index, heading, stated),
   );
   bridgeToSchedule(query, index.vocabulary, deps.indexes.analyser);
   if (query.ownTerms.size === 0 && query.weights.size === 0) {

@@ -2,6 +2,7 @@ import { DomainError, WorkerPool } from '../shared';
 import type { CandidateReranker } from './llm-reranker';
 import type { HtsSearchIndexCache } from './search-index-cache';
 import {
+  checkQueryLength,
   HtsSearchDeps,
   HtsSearchError,
   HtsSearchRequest,
@@ -77,6 +78,8 @@ export class HtsSearchPool {
   }
 
   async search(request: HtsSearchRequest, receivedAt: number): Promise<HtsSearchResult> {
+    // Refused here, before a thread is taken: a worker's DomainError would cross the thread as a bare Error.
+    checkQueryLength(request.query);
     const answer = await this.pool.run({ request, receivedAt });
     if ('indexed' in answer) throw new Error('a search answered as an indexing');
     if (!answer.ok) throw new HtsSearchError(answer.reason, answer.message);

@@ -1258,7 +1258,11 @@ export interface components {
         };
         HtsSearchRequest: {
             /**
-             * @description Plain-English product description.
+             * @description Plain-English product description, or a CBP ruling's text pasted whole: at most 10,000
+             *     characters (beyond, 413 `payload-too-large` naming the limit `max_query_length`). A text
+             *     over 600 characters is searched by its sentences that describe the goods (what the
+             *     request asks to classify, the sentence that says what the goods are, then a few more);
+             *     the request's history, the legal reasoning and the codes it cites are left out.
              * @example men's cotton knit t-shirt
              */
             query: string;
@@ -2488,7 +2492,34 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
+            /** @description The query is over 10,000 characters (`payload-too-large`, naming the limit `max_query_length`), or the body over the size limit. */
+            413: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.tradelane.dev/problems/payload-too-large",
+                     *       "title": "Payload too large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The query is 12,480 characters; at most 10,000 (limit max_query_length).",
+                     *       "instance": "/api/tariff/public/ai-search",
+                     *       "request_id": "req_01JCZ3M1QF8Y4W2V6T0R9S7P5N",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/body/query",
+                     *           "message": "at most 10000 characters (limit max_query_length)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
