@@ -400,4 +400,21 @@ describe(`EDI interchange intake on ${testDialect}`, () => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect((await siteClient(app, live).get('/api/invoices').expect(200)).body.data).toHaveLength(1);
   });
+
+  test('the account API per-second limit covers intake and its lists', async () => {
+    const { live } = await businessAccount(app);
+    app.clock.advance(1000);
+    const auth = { Authorization: `Bearer ${live}` };
+    for (let i = 0; i < 25; i++)
+      await request(app.hosts.site).get('/api/edi/interchanges?limit=1').set(auth).expect(200);
+    const site = request(app.hosts.site);
+    for (const call of [
+      site.post('/api/edi/interchanges').set('Content-Type', x12Type).send('ISA*00*'),
+      site.get('/api/edi/interchanges'),
+    ]) {
+      const res = await call.set(auth).expect(429);
+      expect(res.body.type).toBe('https://docs.tradelane.dev/problems/rate-limited');
+    }
+    app.clock.advance(1000);
+  });
 });
