@@ -1,7 +1,7 @@
 import { loadWebConfig } from '../../src/config/web-config';
 import { createTestApp, TestApp } from '../support/app';
 import { SmtpSink } from '../support/smtp-sink';
-import { signedInBrowser } from '../support/web-sign-in';
+import { signedInBrowser } from '../support/web-browser';
 
 let app: TestApp;
 const sink = new SmtpSink();
@@ -34,7 +34,13 @@ const form = {
 };
 
 it('plans from the form and the CSV on the API’s planner, draws the view, advises FCL or LCL with the excluded cargo, on the daily load plans', async () => {
-  const browser = await signedInBrowser(app, sink, `plan.${Date.now()}@example.com`, password);
+  const { browser } = await signedInBrowser(
+    app.hosts.site,
+    sink,
+    `plan.${Date.now()}@example.com`,
+    undefined,
+    password,
+  );
   const empty = await browser.get('/tools/load-planner');
   expect(empty.status).toBe(200);
   // three is loaded on a page with a plan only.
@@ -77,7 +83,13 @@ it('plans from the form and the CSV on the API’s planner, draws the view, advi
 });
 
 it('puts the planner’s refusal on the field at fault, a CSV line on the CSV box, and uses none of the day’s plans for it', async () => {
-  const browser = await signedInBrowser(app, sink, `refused.${Date.now()}@example.com`, password);
+  const { browser } = await signedInBrowser(
+    app.hosts.site,
+    sink,
+    `refused.${Date.now()}@example.com`,
+    undefined,
+    password,
+  );
   await browser.get('/tools/load-planner');
   const refused = await browser.post('/tools/load-planner', {
     ...form,

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { loadWebConfig } from '../../src/config/web-config';
 import { createTestApp, TestApp } from '../support/app';
 import { SmtpSink } from '../support/smtp-sink';
-import { signedInBrowser } from '../support/web-sign-in';
+import { signedInBrowser } from '../support/web-browser';
 
 let app: TestApp;
 const sink = new SmtpSink();
@@ -18,7 +18,13 @@ afterAll(async () => {
 });
 
 it('tracks a sample container in test mode without a credit and shows it on its map with the AIS track, ports, events and both ETAs', async () => {
-  const browser = await signedInBrowser(app, sink, `track.${Date.now()}@example.com`, password);
+  const { browser } = await signedInBrowser(
+    app.hosts.site,
+    sink,
+    `track.${Date.now()}@example.com`,
+    undefined,
+    password,
+  );
   const list = await browser.get('/tracking');
   expect(list.status).toBe(200);
   expect(list.text).toContain('No containers tracked in test mode yet.');
@@ -54,7 +60,13 @@ it('tracks a sample container in test mode without a credit and shows it on its 
 });
 
 it('refuses a wrong check digit on the field, a container without a credit with 402, and another mode’s container with 404', async () => {
-  const browser = await signedInBrowser(app, sink, `refuse.${Date.now()}@example.com`, password);
+  const { browser } = await signedInBrowser(
+    app.hosts.site,
+    sink,
+    `refuse.${Date.now()}@example.com`,
+    undefined,
+    password,
+  );
   await browser.get('/tracking');
   const typo = await browser.post('/tracking', { reference: 'MSKU0001038' });
   expect(typo.status).toBe(422);
