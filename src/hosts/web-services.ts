@@ -53,6 +53,7 @@ export function createWebServices(deps: AppDependencies, document: HostDocument)
     oauthScopes: oauthScopesOf(document),
     creditBalance: (accountId) => deps.tracking.credits.balance(accountId),
     config: config.web,
+    addressing: config,
     clock: deps.clock,
     logger,
   };

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { hostAddresses } from '../http/host-addresses';
+import { originOf } from '../http/origin';
 import type { Assets } from './assets';
 import { parseCookies, setCookie } from './cookies';
 import type { Visitor, WebServices } from './web-context';
@@ -21,7 +23,8 @@ export function loadVisitor(web: WebServices, assets: Assets) {
       csrfToken = crypto.randomBytes(24).toString('base64url');
       res.append('Set-Cookie', setCookie(anonymousCsrfCookie, csrfToken, { secure: web.config.secureCookies }));
     }
-    const visitor: Visitor = { signedIn, csrfToken: csrfToken!, assets, path: req.path };
+    const hosts = hostAddresses(web.addressing, 'site', originOf(req));
+    const visitor: Visitor = { signedIn, csrfToken: csrfToken!, assets, path: req.path, hosts };
     res.locals.visitor = visitor;
     next();
   };

@@ -3,6 +3,8 @@ import type { WebConfig } from '../config/web-config';
 import type { Account } from '../domain/access';
 import type { BillingService } from '../domain/billing';
 import type { AccessServices } from '../http/access';
+import type { HostAddressing } from '../http/host-addresses';
+import type { HostName } from '../http/host-names';
 import type { LoadPlanPool } from '../domain/loadplan';
 import type { QuoteRequest, QuoteResult } from '../domain/parcel';
 import type { Clock } from '../domain/shared';
@@ -40,6 +42,8 @@ export interface WebServices {
   /** The OAuth scopes a client may be given, as the spec lists them (OAuthScope). */
   oauthScopes: readonly string[];
   config: WebConfig;
+  /** The three hosts' names and ports, to show each host's address as the visitor reaches it. */
+  addressing: HostAddressing;
   clock: Clock;
   logger: Logger;
 }
@@ -51,6 +55,8 @@ export interface Visitor {
   assets: Assets;
   /** The path asked for, to mark the current page in the navigation. */
   path: string;
+  /** Each host's address as seen from the site host this visitor reached (for the API examples pages show). */
+  hosts: Record<HostName, string>;
 }
 
 type Schemas = components['schemas'];

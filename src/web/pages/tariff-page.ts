@@ -16,9 +16,6 @@ export interface TariffOutcome {
   formB: Schemas['TariffCalculationFormB'];
 }
 
-/** The tariff host's address as the spec's servers name it, for the "copy as curl" block. */
-const tariffHostUrl = 'https://tariff.tradelane.dev';
-
 /** What a claim's input carries, by what the catalogue says it takes. */
 const takesLabel: Record<ClaimDefinition['takes'], string> = {
   value: 'Value (USD)',
@@ -227,7 +224,7 @@ function codeBlock(id: string, title: string, text: string): Html {
 
 const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
-function resultSection(outcome: TariffOutcome): Html {
+function resultSection(outcome: TariffOutcome, tariffHostUrl: string): Html {
   const result = outcome.formA.result;
   const curl = [
     `curl -X POST ${tariffHostUrl}/api/tariff/public/calculate \\`,
@@ -344,6 +341,6 @@ export function tariffPage(visitor: Visitor, form: FormState, outcome: TariffOut
           <div class="actions"><button>Calculate duty</button></div>
         </form>
       </div>
-      ${outcome ? resultSection(outcome) : ''}`,
+      ${outcome ? resultSection(outcome, visitor.hosts.tariff) : ''}`,
   );
 }
