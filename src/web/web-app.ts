@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { type Assets, loadAssets, serveAssets } from './assets';
 import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
+import { developerRoutes } from './developer-routes';
 import { loadPlanFormParser, loadPlanRoutes } from './load-plan-routes';
 import { messagePage } from './pages/auth-pages';
 import { securityHeaders } from './security-headers';
@@ -22,6 +23,8 @@ export const webPaths = [
   '/settings',
   '/tools',
   '/tracking',
+  '/developers',
+  '/work',
 ];
 
 /**
@@ -50,6 +53,7 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
   pages.use(toolRoutes(web));
   pages.use(loadPlanRoutes(web));
   pages.use(trackingRoutes(web));
+  pages.use(developerRoutes(web));
   pages.use((req: Request, res: Response) => {
     res
       .status(404)
