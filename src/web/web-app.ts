@@ -8,6 +8,7 @@ import { messagePage } from './pages/auth-pages';
 import { securityHeaders } from './security-headers';
 import { toolRoutes } from './tool-routes';
 import { trackingRoutes } from './tracking-routes';
+import { workRoutes } from './work-routes';
 import { csrfProblem, loadVisitor, visitorOf } from './visitor';
 import type { WebServices } from './web-context';
 
@@ -54,6 +55,7 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
   pages.use(loadPlanRoutes(web));
   pages.use(trackingRoutes(web));
   pages.use(developerRoutes(web));
+  pages.use(workRoutes(web));
   pages.use((req: Request, res: Response) => {
     res
       .status(404)
