@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express';
+import { type Request, Router } from 'express';
 import { allPages, DomainError } from '../domain/shared';
 import type { WebhookEndpoint } from '../domain/webhooks';
 import type { FormState } from './pages/layout';
@@ -18,6 +18,16 @@ import type { Visitor, WebServices } from './web-context';
 const pageSize = 50;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** What the last action did, as its redirect said (`?queued=evt_…`, `?done=enabled`); our words, never the URL's. */
+function noticeOf(req: Request): string | undefined {
+  const queued = text(req.query.queued);
+  if (/^evt_[a-z0-9]{1,40}$/.test(queued))
+    return `Event ${queued} queued: the delivery worker sends it within seconds (reload to see the attempt).`;
+  if (req.query.done === 'enabled') return 'Endpoint enabled.';
+  if (req.query.done === 'disabled') return 'Endpoint disabled: no events are sent to it.';
+  return undefined;
+}
 
 /** Developers → Webhooks and Events: the account's endpoints, deliveries and events, on the API's webhook service. */
 export function developerRoutes(web: WebServices): Router {
@@ -65,40 +75,40 @@ export function developerRoutes(web: WebServices): Router {
 
   router.get(
     '/developers/webhooks/:id',
-    withResource(async (req, res) => sendPage(res, await renderEndpoint(visitorOf(res), req.params.id as string, {}))),
+    withResource(async (req, res) =>
+      sendPage(res, await renderEndpoint(visitorOf(res), req.params.id as string, { message: noticeOf(req) })),
+    ),
   );
 
-  /** An action on one endpoint, answered with its page and what happened. */
-  const endpointAction = (act: (visitor: Visitor, req: Request) => Promise<EndpointOutcome & { status?: number }>) =>
-    withResource(async (req: Request, res: Response) => {
-      const visitor = visitorOf(res);
-      const id = req.params.id as string;
-      const { status, ...outcome } = await act(visitor, req);
-      sendPage(res.status(status ?? 200), await renderEndpoint(visitor, id, outcome));
-    });
-
+  // Actions answer with a redirect to the page (a reload, as its delivery log asks, sends nothing twice),
+  // except a rotation: its new secret is shown on the answer, this once.
   router.post(
     '/developers/webhooks/:id/test',
-    endpointAction(async (visitor, req) => {
-      const event = await webhooks.ping(owner(visitor), req.params.id as string);
-      return { status: 202, message: `Test event ${event.id} queued: the delivery worker sends it within seconds.` };
+    withResource(async (req, res) => {
+      const id = req.params.id as string;
+      const event = await webhooks.ping(owner(visitorOf(res)), id);
+      res.redirect(303, `/developers/webhooks/${id}?queued=${event.id}`);
     }),
   );
 
   router.post(
     '/developers/webhooks/:id/status',
-    endpointAction(async (visitor, req) => {
+    withResource(async (req, res) => {
+      const id = req.params.id as string;
       const status = (req.body as Record<string, unknown>).status === 'enabled' ? 'enabled' : 'disabled';
-      await webhooks.update(owner(visitor), req.params.id as string, { status });
-      return { message: status === 'enabled' ? 'Endpoint enabled.' : 'Endpoint disabled: no events are sent to it.' };
+      await webhooks.update(owner(visitorOf(res)), id, { status });
+      res.redirect(303, `/developers/webhooks/${id}?done=${status}`);
     }),
   );
 
   router.post(
     '/developers/webhooks/:id/rotate-secret',
-    endpointAction(async (visitor, req) => ({
-      secret: (await webhooks.rotateSecret(owner(visitor), req.params.id as string)).secret,
-    })),
+    withResource(async (req, res) => {
+      const visitor = visitorOf(res);
+      const id = req.params.id as string;
+      const { secret } = await webhooks.rotateSecret(owner(visitor), id);
+      sendPage(res, await renderEndpoint(visitor, id, { secret }));
+    }),
   );
 
   router.post(
@@ -136,9 +146,12 @@ export function developerRoutes(web: WebServices): Router {
 
   router.get(
     '/developers/events/:id',
-    withResource(async (req, res) => sendPage(res, await renderEvent(visitorOf(res), req.params.id as string, {}))),
+    withResource(async (req, res) =>
+      sendPage(res, await renderEvent(visitorOf(res), req.params.id as string, { message: noticeOf(req) })),
+    ),
   );
 
+  // To one endpoint (its page's button) the answer is that endpoint's page; to all, the event's.
   router.post(
     '/developers/events/:id/redeliver',
     withResource(async (req, res) => {
@@ -151,11 +164,15 @@ export function developerRoutes(web: WebServices): Router {
         res,
         async () => {
           const { endpoints } = await webhooks.redeliver(owner(visitor), id, endpointId || undefined);
-          const message =
-            endpoints.length === 0
-              ? 'No enabled endpoint subscribes to this event type: nothing was sent.'
-              : `Queued for ${endpoints.map((endpoint) => endpoint.url).join(', ')}: the delivery worker sends it within seconds.`;
-          sendPage(res.status(202), await renderEvent(visitor, id, { message }));
+          if (endpoints.length === 0)
+            return sendPage(
+              res,
+              await renderEvent(visitor, id, {
+                message: 'No enabled endpoint subscribes to this event type: nothing was sent.',
+              }),
+            );
+          const page = endpointId ? `/developers/webhooks/${endpointId}` : `/developers/events/${id}`;
+          res.redirect(303, `${page}?queued=${id}`);
         },
         async (error) => renderEvent(visitor, id, { form: refusedForm(error, {}) }),
       );

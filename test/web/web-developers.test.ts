@@ -51,10 +51,12 @@ it('adds an endpoint (secret shown once), sends a test event and shows the deliv
   expect(endpoint.status).toBe(200);
   expect(endpoint.text).not.toContain(secret);
   expect(endpoint.text).toContain('No delivery attempts yet.');
+  // Answered with a redirect to the endpoint's page, so a reload sends nothing twice.
   const sent = await browser.post(`/developers/webhooks/${id}/test`, {});
-  expect(sent.status).toBe(202);
-  const eventId = /Test event (evt_[A-Za-z0-9_]+) queued/.exec(sent.text)?.[1];
-  expect(eventId).toBeDefined();
+  expect(sent.status).toBe(303);
+  const eventId = /\?queued=(evt_[a-z0-9]+)$/.exec(sent.headers.location)?.[1];
+  expect(sent.headers.location).toBe(`/developers/webhooks/${id}?queued=${eventId}`);
+  expect((await browser.get(sent.headers.location)).text).toContain(`Event ${eventId} queued`);
 
   // The worker's round: the receiver gets the signed ping and answers 200.
   receiver.answer.body = 'thanks';
@@ -71,8 +73,8 @@ it('adds an endpoint (secret shown once), sends a test event and shows the deliv
   // A failing receiver: the attempt shows its 500.
   receiver.answer.status = 500;
   const redelivered = await browser.post(`/developers/events/${eventId}/redeliver`, { endpoint_id: id });
-  expect(redelivered.status).toBe(202);
-  expect(redelivered.text).toContain(`Queued for ${receiver.url}/hooks`);
+  expect(redelivered.status).toBe(303);
+  expect(redelivered.headers.location).toBe(`/developers/webhooks/${id}?queued=${eventId}`);
   await deliverDue(app.deps.webhooks.delivery);
   receiver.answer.status = 200;
   expect(receiver.ids()).toEqual([eventId, eventId]);
@@ -85,7 +87,13 @@ it('adds an endpoint (secret shown once), sends a test event and shows the deliv
   expect(refused.status).toBe(409);
   expect(refused.text).toContain('is disabled: enable it first');
   const enabled = await browser.post(`/developers/webhooks/${id}/status`, { status: 'enabled' });
-  expect(enabled.text).toContain('Endpoint enabled.');
+  expect((await browser.get(enabled.headers.location)).text).toContain('Endpoint enabled.');
+  // The notice is our words: a made-up one in the URL shows nothing.
+  expect((await browser.get(`/developers/webhooks/${id}?queued=<b>x</b>`)).text).not.toContain('queued:');
+  // To every subscribed endpoint: none subscribes to ping (it goes to its endpoint only), so nothing is sent.
+  const toAll = await browser.post(`/developers/events/${eventId}/redeliver`, { endpoint_id: '' });
+  expect(toAll.status).toBe(200);
+  expect(toAll.text).toContain('No enabled endpoint subscribes to this event type: nothing was sent.');
 
   const rotated = await browser.post(`/developers/webhooks/${id}/rotate-secret`, {});
   const newSecret = /<code id="endpoint-secret">([^<]+)<\/code>/.exec(rotated.text)?.[1];

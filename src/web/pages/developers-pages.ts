@@ -346,7 +346,7 @@ export function eventPage(
       <h1>${event.type}</h1>
       ${notice(outcome.message)} ${outcome.form ? formError(outcome.form) : ''}
       <section class="card" aria-labelledby="event-h">
-        <h2 id="event-h"><code>${event.id}</code> ${modeBadge(visitor)}</h2>
+        <h2 id="event-h" class="wrap"><code>${event.id}</code> ${modeBadge(visitor)}</h2>
         <p class="muted">Created ${utcTime(event.createdAt, 'second')}; kept 30 days.</p>
         <div class="code-block">
           <div class="code-head">
