@@ -34,7 +34,7 @@ function endpointStatus(endpoint: WebhookEndpoint): Html {
     <span class="muted">${endpoint.disabledReason ? why[endpoint.disabledReason] : ''}</span>`;
 }
 
-/** What the endpoints page shows after an action: the new endpoint's secret (this once), a message, a refused form. */
+/** What the endpoints page shows after an action: the new endpoint's secret (this once), or the refused form. */
 export interface EndpointsOutcome {
   created?: WebhookEndpoint;
   form?: FormState;

@@ -12,9 +12,7 @@ import { type Html, html } from '../html';
 import type { Visitor } from '../web-context';
 import { csrfField, type FormState, formError } from './layout';
 import { utcTime } from './times';
-import { documentTable, invoiceTable, money, noneYet, olderLink, workPage } from './work-pages';
-
-const label = (code: string) => code.replace(/_/g, ' ');
+import { documentTable, invoiceTable, label, money, noneYet, olderLink, workPage } from './work-pages';
 
 export function shipmentsPage(
   visitor: Visitor,

@@ -47,7 +47,8 @@ export function workNotInPlanPage(visitor: Visitor, planLabel: string): Html {
 export const money = (amount: string | null | undefined, currency: string): string =>
   amount === null || amount === undefined ? '—' : `${amount} ${currency}`;
 
-const label = (code: string) => code.replace(/_/g, ' ');
+/** An enumeration's code as words (`in_transit` → in transit). */
+export const label = (code: string): string => code.replace(/_/g, ' ');
 
 /** "Nothing yet" for a list, in the session's mode. */
 export const noneYet = (visitor: Visitor, what: string): Html =>
