@@ -13,6 +13,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../src/config/config';
 import { WebLoginRepository } from '../src/db/repositories/web-login.repository';
+import { accountApiServicesOf } from '../src/hosts/account-api-services';
 import { createHostApp } from '../src/hosts/app-factory';
 import { createWebServices } from '../src/hosts/web-services';
 import { loadHostDocument } from '../src/http/host-document';
@@ -27,6 +28,9 @@ const pages = [
   { path: '/settings/integrations', signedIn: true },
   { path: '/tools/tariff', signedIn: true },
   { path: '/tools/hts-search', signedIn: true },
+  { path: '/developers/webhooks', signedIn: true },
+  { path: '/developers/events', signedIn: true },
+  { path: '/work/shipments', signedIn: true },
 ];
 
 async function main(): Promise<void> {
@@ -46,6 +50,26 @@ async function main(): Promise<void> {
   await new WebLoginRepository(deps.db.knex).markVerified(account.id, Date.now());
   for (let i = 0; i < 4; i++)
     await deps.access.accounts.createKey({ accountId: account.id, mode: 'live', expiring: false }, 'test', `key ${i}`);
+  // Developers and the account's work with something to show: 3 endpoints, 30 test events, 30 shipments.
+  await deps.access.accounts.changePlan('bench@example.com', 'business', 'bench', null);
+  const scope = { accountId: account.id, livemode: false, plan: 'business' as const };
+  for (let i = 0; i < 3; i++) {
+    const endpoint = await deps.webhooks.endpoints.create(scope, {
+      url: `https://93.184.215.14/hooks/${i}`,
+      events: ['*'],
+    });
+    for (let j = 0; j < 10; j++) await deps.webhooks.endpoints.ping(scope, endpoint.id);
+  }
+  const { shipments } = accountApiServicesOf(deps);
+  for (let i = 0; i < 30; i++)
+    await shipments.create(scope, {
+      reference: `PO-${1000 + i}`,
+      mode: 'ocean_fcl',
+      originLocode: 'CNNGB',
+      destinationLocode: 'USLAX',
+      eta: '2026-12-24',
+      cargoLines: [],
+    });
   const { token } = await people.signIn('bench@example.com', password, '127.0.0.1');
   const cookie = `tl_session=${token}`;
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { attachmentDisposition } from '../http/content-disposition';
 import type { operations } from '../generated/api';
 import type { OperationHandler } from '../http/operation';
 import { toApiDocument } from './outputs/document.output';
@@ -10,10 +11,6 @@ import { DomainError } from '../domain/shared';
 type DocumentOperation = 'listDocuments' | 'uploadDocument' | 'getDocument' | 'deleteDocument' | 'getDocumentContent';
 
 const documentsPath = '/api/documents';
-
-/** RFC 6266 filename: ASCII fallback plus the UTF-8 name (RFC 8187). */
-const contentDisposition = (filename: string) =>
-  `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 export function documentHandlers(documents: DocumentService): {
   [K in DocumentOperation]: OperationHandler<operations[K]>;
@@ -63,7 +60,10 @@ export function documentHandlers(documents: DocumentService): {
       return {
         status: 200,
         contentType: document.contentType,
-        headers: { 'Content-Disposition': contentDisposition(document.filename), 'X-Content-SHA256': document.sha256 },
+        headers: {
+          'Content-Disposition': attachmentDisposition(document.filename),
+          'X-Content-SHA256': document.sha256,
+        },
         // The adapter sends a Buffer as it is; the generated type names binary bodies as strings.
         body: data as unknown as string,
       };

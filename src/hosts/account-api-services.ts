@@ -24,8 +24,21 @@ function documentStorage(): DocumentStorage {
   return config.kind === 'local' ? new LocalDiskStorage(config.dir) : new S3Storage(config);
 }
 
-/** The account API's use cases on the site host, built from the app's dependencies. */
-export function createAccountApiServices(deps: AppDependencies) {
+export type AccountApiServices = ReturnType<typeof buildAccountApiServices>;
+
+const built = new WeakMap<AppDependencies, AccountApiServices>();
+
+/** The account API's use cases on the site host: one set per app, shared by its API handlers and its web pages. */
+export function accountApiServicesOf(deps: AppDependencies): AccountApiServices {
+  let services = built.get(deps);
+  if (!services) {
+    services = buildAccountApiServices(deps);
+    built.set(deps, services);
+  }
+  return services;
+}
+
+function buildAccountApiServices(deps: AppDependencies) {
   const clock = () => deps.clock.now().getTime();
   const shipmentStore = new ShipmentRepository(deps.db.knex);
   const shipments = new ShipmentService({

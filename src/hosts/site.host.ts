@@ -11,14 +11,14 @@ import { shipmentActionHandlers, shipmentHandlers } from '../handlers/shipments.
 import { trackingAdminHandlers } from '../handlers/tracking.handler';
 import { webhookHandlers } from '../handlers/webhooks.handler';
 import type { HostHandlers } from '../http/operation';
-import { createAccountApiServices } from './account-api-services';
+import { accountApiServicesOf } from './account-api-services';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from '../http/host-document';
 
 /** The web application host: the account API with Bearer auth, OAuth tokens, admin. */
 export function siteHostHandlers(deps: AppDependencies, document: HostDocument): HostHandlers<operations> {
   const { signUp: _mainHostOnly, ...accounts } = accountHandlers(deps.access);
-  const accountApi = createAccountApiServices(deps);
+  const accountApi = accountApiServicesOf(deps);
   return {
     ...serviceHandlers(document, deps.readiness, deps.config),
     getMetrics: metricsHandler(deps.metrics),

@@ -3,6 +3,7 @@ import { vesselTrack } from '../domain/tracking';
 import { WebAccountService } from '../domain/web-sessions';
 import { createMailer } from '../web/mailer';
 import type { WebServices } from '../web/web-context';
+import { accountApiServicesOf } from './account-api-services';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from '../http/host-document';
 import { calculateDuty } from '../domain/tariff';
@@ -27,6 +28,7 @@ function oauthScopesOf(document: HostDocument): string[] {
 export function createWebServices(deps: AppDependencies, document: HostDocument): WebServices {
   const { config } = deps;
   const logger = deps.logger.child({ host: 'site', part: 'web' });
+  const accountApi = accountApiServicesOf(deps);
   return {
     people: new WebAccountService({
       accounts: deps.access.accounts,
@@ -37,6 +39,14 @@ export function createWebServices(deps: AppDependencies, document: HostDocument)
     }),
     access: deps.access,
     billing: deps.billing,
+    webhooks: deps.webhooks.endpoints,
+    work: {
+      shipments: accountApi.shipments,
+      invoices: accountApi.invoices,
+      documents: accountApi.documents,
+      ltl: accountApi.ltl,
+      invoicePdf: (invoice) => deps.pdfs.invoice(invoice),
+    },
     quoteParcels: (request, testMode) => deps.parcel.quotes.quote(request, { testMode }),
     parcelReady: () => deps.parcel.reference.isLoaded(),
     tariff: webTariffServices(deps),

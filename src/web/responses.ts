@@ -1,7 +1,9 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { DomainError, type DomainErrorKind } from '../domain/shared';
 import type { Html } from './html';
+import { messagePage } from './pages/auth-pages';
 import type { FormState } from './pages/layout';
+import { visitorOf } from './visitor';
 
 const statusOf: Partial<Record<DomainErrorKind, number>> = {
   invalid_input: 422,
@@ -42,12 +44,27 @@ export function sendPage(res: Response, body: Html, error?: DomainError): void {
 export async function withForm(
   res: Response,
   action: () => Promise<void>,
-  refused: (error: DomainError) => Html,
+  refused: (error: DomainError) => Html | Promise<Html>,
 ): Promise<void> {
   try {
     await action();
   } catch (error) {
     if (!(error instanceof DomainError) || statusOf[error.kind] === undefined) throw error;
-    sendPage(res, refused(error), error);
+    sendPage(res, await refused(error), error);
   }
 }
+
+/**
+ * A page about one resource: one the person cannot reach (another account's, the other mode's, gone)
+ * is the 404 page with the domain's message, as the API answers 404.
+ */
+export const withResource =
+  (show: (req: Request, res: Response) => Promise<void>) =>
+  async (req: Request, res: Response): Promise<void> => {
+    try {
+      await show(req, res);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.kind !== 'not_found') throw error;
+      sendPage(res, messagePage(visitorOf(res), 'Not found', error.message), error);
+    }
+  };

@@ -6,7 +6,7 @@ import { emptyForm, type FormState } from './pages/layout';
 import { parcelFields, parcelPage } from './pages/parcel-page';
 import { sendPage, withForm } from './responses';
 import { tariffRoutes } from './tariff-routes';
-import { visitorOf } from './visitor';
+import { signedInOnly, visitorOf } from './visitor';
 import type { WebServices } from './web-context';
 
 /** The domain's field names (origin.postal_code, parcels[0].weight) as the form's. */
@@ -16,7 +16,7 @@ const formFieldOf = (field: string): string =>
 /** The tools, signed in: the tariff tools, parcel quotes side by side, on the API's services and daily limits. */
 export function toolRoutes(web: WebServices): Router {
   const router = Router();
-  router.use('/tools', (_req, res, next) => (visitorOf(res).signedIn ? next() : res.redirect(303, '/login')));
+  router.use('/tools', signedInOnly);
 
   router.use(tariffRoutes(web));
 

@@ -4,14 +4,14 @@ import { DuplicateSubscriptionError } from '../domain/tracking';
 import { emptyForm, type FormState } from './pages/layout';
 import { containerPage, type TrackedRow, trackingListPage } from './pages/tracking-page';
 import { refusedForm, sendPage } from './responses';
-import { visitorOf } from './visitor';
+import { signedInOnly, visitorOf } from './visitor';
 import type { Visitor, WebServices } from './web-context';
 
 /** The account's tracked containers in the session's mode, on the API's subscription service. */
 export function trackingRoutes(web: WebServices): Router {
   const router = Router();
   const { subscriptions } = web.tracking;
-  router.use('/tracking', (_req, res, next) => (visitorOf(res).signedIn ? next() : res.redirect(303, '/login')));
+  router.use('/tracking', signedInOnly);
   const scope = (visitor: Visitor) => {
     const { account, session } = visitor.signedIn!;
     return { account, livemode: session.mode === 'live' };

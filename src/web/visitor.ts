@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import type { AccountScope } from '../domain/shared';
 import { hostAddresses } from '../http/host-addresses';
 import { originOf } from '../http/origin';
 import type { Assets } from './assets';
@@ -31,6 +32,16 @@ export function loadVisitor(web: WebServices, assets: Assets) {
 }
 
 export const visitorOf = (res: Response): Visitor => res.locals.visitor as Visitor;
+
+/** The signed-in person's account in the mode the toggle selects: what a key of that mode would reach. */
+export function accountScopeOf(visitor: Visitor): AccountScope {
+  const { account, session } = visitor.signedIn!;
+  return { accountId: account.id, livemode: session.mode === 'live', plan: account.plan };
+}
+
+/** Pages under these paths are for signed-in people; anyone else is sent to sign in. */
+export const signedInOnly = (_req: Request, res: Response, next: NextFunction): void =>
+  visitorOf(res).signedIn ? next() : res.redirect(303, '/login');
 
 const sameToken = (a: string, b: string): boolean =>
   a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));

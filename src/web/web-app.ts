@@ -2,11 +2,13 @@ import express, { type NextFunction, type Request, type Response, Router } from 
 import { type Assets, loadAssets, serveAssets } from './assets';
 import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
+import { developerRoutes } from './developer-routes';
 import { loadPlanFormParser, loadPlanRoutes } from './load-plan-routes';
 import { messagePage } from './pages/auth-pages';
 import { securityHeaders } from './security-headers';
 import { toolRoutes } from './tool-routes';
 import { trackingRoutes } from './tracking-routes';
+import { workRoutes } from './work-routes';
 import { csrfProblem, loadVisitor, visitorOf } from './visitor';
 import type { WebServices } from './web-context';
 
@@ -22,6 +24,8 @@ export const webPaths = [
   '/settings',
   '/tools',
   '/tracking',
+  '/developers',
+  '/work',
 ];
 
 /**
@@ -50,6 +54,8 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
   pages.use(toolRoutes(web));
   pages.use(loadPlanRoutes(web));
   pages.use(trackingRoutes(web));
+  pages.use(developerRoutes(web));
+  pages.use(workRoutes(web));
   pages.use((req: Request, res: Response) => {
     res
       .status(404)

@@ -2,6 +2,11 @@ import type { Logger } from 'pino';
 import type { WebConfig } from '../config/web-config';
 import type { Account } from '../domain/access';
 import type { BillingService } from '../domain/billing';
+import type { DocumentService } from '../domain/documents';
+import type { Invoice, InvoiceService } from '../domain/invoices';
+import type { LtlQuoteService } from '../domain/ltl';
+import type { ShipmentService } from '../domain/shipments';
+import type { WebhookEndpointService } from '../domain/webhooks';
 import type { AccessServices } from '../http/access';
 import type { HostAddressing } from '../http/host-addresses';
 import type { HostName } from '../http/host-names';
@@ -37,6 +42,10 @@ export interface WebServices {
     refreshNow(subscription: TrackingSubscription): Promise<void>;
     track(livemode: boolean, container: ContainerResource): Promise<TrackPoint[]>;
   };
+  /** Webhook endpoints, their delivery log, test pings and events: the service behind /api/webhook-endpoints and /api/events. */
+  webhooks: WebhookEndpointService;
+  /** The account's work (business plan): the services behind /api/shipments, /api/invoices, /api/documents, /api/ltl-quote-requests. */
+  work: WorkServices;
   /** Stripe Checkout and the customer portal, the service the billing API uses. */
   billing: BillingService;
   /** The OAuth scopes a client may be given, as the spec lists them (OAuthScope). */
@@ -60,6 +69,15 @@ export interface Visitor {
 }
 
 type Schemas = components['schemas'];
+
+export interface WorkServices {
+  shipments: ShipmentService;
+  invoices: InvoiceService;
+  documents: DocumentService;
+  ltl: LtlQuoteService;
+  /** The invoice's PDF, drawn on the PDF worker threads GET /api/invoices/{id}/pdf uses. */
+  invoicePdf(invoice: Invoice): Promise<Buffer>;
+}
 
 /** The tariff tools' services: the calculator, the HTS lookup and the AI search the API's handlers run, in the API's shapes. */
 export interface WebTariffServices {

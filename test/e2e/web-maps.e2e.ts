@@ -1,53 +1,20 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
-import { loadWebConfig } from '../../src/config/web-config';
-import { createTestApp, TestApp } from '../support/app';
 import { launchBrowser, screenshots, TestBrowser } from '../support/browser';
-import { SmtpSink } from '../support/smtp-sink';
+import { signUpInBrowser, startWebSite, WebSite } from '../support/web-site';
 
-let app: TestApp;
-let server: http.Server;
+let site: WebSite;
 let browser: TestBrowser;
 let base: string;
-const sink = new SmtpSink();
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
-  const smtpUrl = await sink.start();
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  app = await createTestApp({ config: { web: { ...loadWebConfig({}), baseUrl: base, smtpUrl } } });
-  server = http.createServer(app.hosts.site);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  site = await startWebSite();
+  base = site.base;
   browser = await launchBrowser();
-  const { page } = browser;
-  const email = `maps.${Date.now()}@example.com`;
-  const password = 'a long enough passphrase';
-  await page.goto(`${base}/signup`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-  await page.goto(await sink.linkFor(email, '/verify-email'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/dashboard`);
+  await signUpInBrowser(browser.page, site, `maps.${Date.now()}@example.com`, 'a long enough passphrase');
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
-  await app?.close();
-  await sink.stop();
+  await site?.close();
 });
 
 const camera = () => browser.page.locator('#lp-view').getAttribute('data-camera');

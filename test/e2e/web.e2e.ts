@@ -1,46 +1,21 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
-import { loadWebConfig } from '../../src/config/web-config';
-import { createTestApp, TestApp } from '../support/app';
 import { launchBrowser, screenshots, TestBrowser } from '../support/browser';
 import { rev3AndRev4 } from '../support/hts-fixtures';
 import { repoDataDir } from '../support/reference-data';
-import { SmtpSink } from '../support/smtp-sink';
+import { startWebSite, WebSite } from '../support/web-site';
 
-let app: TestApp;
-let server: http.Server;
+let site: WebSite;
 let browser: TestBrowser;
 let base: string;
-const sink = new SmtpSink();
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
-  const smtpUrl = await sink.start();
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  app = await createTestApp({
-    withParcelData: repoDataDir,
-    withTariffData: rev3AndRev4,
-    config: { web: { ...loadWebConfig({}), baseUrl: base, smtpUrl } },
-  });
-  server = http.createServer(app.hosts.site);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  site = await startWebSite({ withParcelData: repoDataDir, withTariffData: rev3AndRev4 });
+  base = site.base;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
-  await app?.close();
-  await sink.stop();
+  await site?.close();
 });
 
 const email = `e2e.${Date.now()}@example.com`;
@@ -60,7 +35,7 @@ describe('the web application in chromium', () => {
     const firstKey = await page.locator('#first-key').textContent();
     expect(firstKey).toMatch(/^tl_live_[0-9A-Za-z]{32}$/);
 
-    const link = await sink.linkFor(email, '/verify-email');
+    const link = await site.sink.linkFor(email, '/verify-email');
     await page.goto(link);
     await page.getByText('Your email is verified').waitFor();
     fits.login = (await screenshots(page, 'login')).mobileOverflow;
@@ -199,7 +174,7 @@ describe('the web application in chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${base}/dashboard`);
     await page.goto(`${base}/settings/integrations`);
-    const before = await app.db.knex('api_keys').count({ n: '*' }).first();
+    const before = await site.app.db.knex('api_keys').count({ n: '*' }).first();
     // A form of our own origin without the token, as a forged page would send it.
     await page.evaluate(`(() => {
       const form = document.createElement('form');
@@ -213,6 +188,6 @@ describe('the web application in chromium', () => {
       form.submit();
     })()`);
     await page.getByText('This form has expired or did not come from this page').waitFor();
-    expect(await app.db.knex('api_keys').count({ n: '*' }).first()).toEqual(before);
+    expect(await site.app.db.knex('api_keys').count({ n: '*' }).first()).toEqual(before);
   });
 });

@@ -11,8 +11,9 @@ export {
   type ShipmentInput,
   type ShipmentMode,
   type ShipmentStatus,
+  shipmentStatuses,
   type StatusTransitions,
 } from './model';
-export type { ShipmentStore } from './ports';
+export type { ContainerTrackingView, ShipmentStore } from './ports';
 export { ShipmentService, type ShipmentView } from './shipment.service';
-export type { ShipmentAction } from './state-machine';
+export { type ShipmentAction, shipmentActions } from './state-machine';

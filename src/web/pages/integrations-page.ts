@@ -3,6 +3,7 @@ import { type Html, html } from '../html';
 import type { Visitor } from '../web-context';
 import { csrfField, type FormState, formError, page } from './layout';
 import { secretBox } from './secret-box';
+import { utcTime } from './times';
 
 export const graceChoices = [
   { seconds: 0, label: 'now' },
@@ -10,9 +11,6 @@ export const graceChoices = [
   { seconds: 86400, label: 'in 24 hours' },
   { seconds: 604800, label: 'in 7 days' },
 ];
-
-const when = (ms: number | null): string =>
-  ms === null ? '—' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
 
 /** What the panel shows after an action: a secret shown this once, and what happened. */
 export interface KeysOutcome {
@@ -33,10 +31,10 @@ function keyRow(visitor: Visitor, key: ApiKeyRecord, now: number): Html {
     <td data-label="Key"><code>${key.prefix}…${key.last4}</code></td>
     <td data-label="Status">
       <span class="badge ${status === 'revoked' ? 'revoked' : ''}">${status}</span>
-      ${status === 'expiring' ? html`<span class="muted">until ${when(key.expiresAt)}</span>` : ''}
+      ${status === 'expiring' ? html`<span class="muted">until ${utcTime(key.expiresAt)}</span>` : ''}
     </td>
-    <td data-label="Created">${when(key.createdAt)}</td>
-    <td data-label="Last used">${when(key.lastUsedAt)}</td>
+    <td data-label="Created">${utcTime(key.createdAt)}</td>
+    <td data-label="Last used">${utcTime(key.lastUsedAt)}</td>
     <td>
       ${
         usable

@@ -1,7 +1,8 @@
 import { type Fragment, type Html, html } from '../html';
 import type { Visitor } from '../web-context';
 
-const navigation = [
+// `section`: the path prefix that marks the item current (every page of the section, not only its first).
+const navigation: { href: string; label: string; section?: string }[] = [
   { href: '/dashboard', label: 'Overview' },
   { href: '/settings/integrations', label: 'Integrations' },
   { href: '/tools/tariff', label: 'Tariff calculator' },
@@ -9,6 +10,8 @@ const navigation = [
   { href: '/tools/parcel', label: 'Parcel quotes' },
   { href: '/tools/load-planner', label: 'Load planner' },
   { href: '/tracking', label: 'Tracking' },
+  { href: '/work/shipments', label: 'Shipments', section: '/work' },
+  { href: '/developers/webhooks', label: 'Developers', section: '/developers' },
 ];
 
 // htmx without eval, inline scripts or its injected indicator style: what the strict CSP allows.
@@ -41,7 +44,9 @@ function header(visitor: Visitor): Html {
     <nav class="main" aria-label="Main">
       ${navigation.map(
         (item) =>
-          html`<a href="${item.href}" ${visitor.path.startsWith(item.href) ? html`aria-current="page"` : ''}
+          html`<a
+            href="${item.href}"
+            ${visitor.path.startsWith(item.section ?? item.href) ? html`aria-current="page"` : ''}
             >${item.label}</a
           >`,
       )}

@@ -4,7 +4,7 @@ import { type Html, html } from '../html';
 import type { Visitor } from '../web-context';
 import { csrfField, page } from './layout';
 
-const planLabels: Record<PlanName, string> = { free: 'Free', tariff_pro: 'Tariff Pro', business: 'Business' };
+export const planLabels: Record<PlanName, string> = { free: 'Free', tariff_pro: 'Tariff Pro', business: 'Business' };
 
 const bucketLabels: Record<string, string> = {
   tariff: 'Tariff calculations and AI HTS searches',

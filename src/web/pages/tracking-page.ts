@@ -4,8 +4,8 @@ import { type Html, html } from '../html';
 import type { Visitor } from '../web-context';
 import { csrfField, type FormState, formError, page } from './layout';
 import { routeMap } from './route-map';
+import { utcTime } from './times';
 
-const when = (iso: string | null) => (iso === null ? '—' : `${iso.slice(0, 16).replace('T', ' ')} UTC`);
 const statusText = (status: string) => status.replace(/_/g, ' ');
 const head = (visitor: Visitor) =>
   html`<link
@@ -99,8 +99,8 @@ export function trackingListPage(visitor: Visitor, rows: TrackedRow[], form: For
                               ${container.origin?.name ?? container.origin?.locode ?? '—'} →
                               ${container.destination?.name ?? container.destination?.locode ?? '—'}
                             </td>
-                            <td>${when(container.carrier_eta)}</td>
-                            <td>${when(container.predicted_eta)}</td>
+                            <td>${utcTime(container.carrier_eta)}</td>
+                            <td>${utcTime(container.predicted_eta)}</td>
                           </tr>`
                         : html`<tr>
                             <th scope="row">${subscription.reference}</th>
@@ -146,7 +146,7 @@ function timeline(container: ContainerResource): Html {
                 html`<li
                   class="${e.event_classifier_code === 'ACT' ? 'actual' : 'expected'} ${e.superseded ? 'superseded' : ''}"
                 >
-                  <time datetime="${e.event_time}">${when(e.event_time)}</time>
+                  <time datetime="${e.event_time}">${utcTime(e.event_time)}</time>
                   <strong>${eventNames[e.event_type_code] ?? e.event_type_code}</strong>
                   <span class="badge ${e.event_classifier_code === 'ACT' ? 'live' : ''}"
                     >${classifiers[e.event_classifier_code] ?? e.event_classifier_code}</span
@@ -174,12 +174,12 @@ function facts(container: ContainerResource): Html {
       <tbody>
         <tr>
           <th scope="row">Carrier ETA</th>
-          <td>${when(container.carrier_eta)}</td>
+          <td>${utcTime(container.carrier_eta)}</td>
         </tr>
         <tr>
           <th scope="row">Our predicted ETA</th>
           <td>
-            ${when(container.predicted_eta)}
+            ${utcTime(container.predicted_eta)}
             ${
               basis
                 ? html`<div class="muted">
@@ -196,7 +196,7 @@ function facts(container: ContainerResource): Html {
           container.arrived_at
             ? html`<tr>
                 <th scope="row">Arrived</th>
-                <td>${when(container.arrived_at)}</td>
+                <td>${utcTime(container.arrived_at)}</td>
               </tr>`
             : ''
         }
@@ -221,7 +221,7 @@ function facts(container: ContainerResource): Html {
                     ${position.lon.toFixed(3)}${
                       position.speed_knots !== null ? `, ${position.speed_knots.toFixed(1)} kn` : ''
                     }
-                    <div class="muted">${when(position.time)} (${position.source})</div>`
+                    <div class="muted">${utcTime(position.time)} (${position.source})</div>`
                 : '—'
             }
           </td>
@@ -239,7 +239,7 @@ function facts(container: ContainerResource): Html {
         </tr>
         <tr>
           <th scope="row">Data refreshed</th>
-          <td>${when(container.data_refreshed_at)}</td>
+          <td>${utcTime(container.data_refreshed_at)}</td>
         </tr>
       </tbody>
     </table>
