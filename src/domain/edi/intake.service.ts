@@ -12,13 +12,7 @@ import type { EdiInterchange, EdiInterchangeFilter, EdiRecord, EdiSetOutcome } f
 import type { EdiInterchangeStore, EdiInvoices, EdiStatusEvents } from './interchange-ports';
 import { mapIftsta } from './iftsta';
 import { mapInvoic } from './invoic';
-import {
-  acknowledgedBy,
-  type AcknowledgementVerdict,
-  read997,
-  readContrl,
-  readTa1,
-} from './partner-acknowledgements';
+import { acknowledgedBy, type AcknowledgementVerdict, read997, readContrl, readTa1 } from './partner-acknowledgements';
 import { type OutboundControls, partiesOf } from './outbound-envelope';
 import { interchangeEvent } from './interchange-events';
 import { acknowledgesSets, type EdiPartner, type EdiStandard, type InterchangeAddress } from './partner';

@@ -64,13 +64,26 @@ export function mapInvoic(message: EdifactMessage): { mapped: Mapped210 | null; 
     const imd = of.find((s) => s.tag === 'IMD');
     const qty = of.find((s) => s.tag === 'QTY' && elementValue(s, 1) === '47');
     const price = amountOf(of, 'PRI', 'AAA');
-    return { lin, amount, description: imd ? elementValue(imd, 3, 4) : '', quantity: qty ? elementValue(qty, 1, 2) : '1', price };
+    return {
+      lin,
+      amount,
+      description: imd ? elementValue(imd, 3, 4) : '',
+      quantity: qty ? elementValue(qty, 1, 2) : '1',
+      price,
+    };
   });
   const unpriced = read.find((line) => line.amount === null);
   if (unpriced) {
     return {
       mapped: null,
-      issues: [{ position: unpriced.lin.position, segment: 'LIN', rule: 'required', message: 'the line has no MOA+203 amount' }],
+      issues: [
+        {
+          position: unpriced.lin.position,
+          segment: 'LIN',
+          rule: 'required',
+          message: 'the line has no MOA+203 amount',
+        },
+      ],
     };
   }
   const tax = amountOf(summary, 'MOA', '124') ?? '0';

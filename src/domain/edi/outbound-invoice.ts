@@ -45,25 +45,32 @@ export function x12InvoiceSet(invoice: Invoice): SegmentSpec[] {
   ];
   return [
     ['210'],
-    ['B3', '', invoice.number, '', 'PP', '', date8(invoice.finalizedAt ?? invoice.createdAt), cents(invoice, invoice.total)],
+    [
+      'B3',
+      '',
+      invoice.number,
+      '',
+      'PP',
+      '',
+      date8(invoice.finalizedAt ?? invoice.createdAt),
+      cents(invoice, invoice.total),
+    ],
     ['C3', invoice.currency],
-    ...charges.map(
-      (charge, i): SegmentSpec => [
-        'L1',
-        String(i + 1),
-        '',
-        '',
-        cents(invoice, charge.amount),
-        '',
-        '',
-        '',
-        charge.code,
-        '',
-        '',
-        '',
-        x12Text(charge.description).slice(0, 25),
-      ],
-    ),
+    ...charges.map((charge, i): SegmentSpec => [
+      'L1',
+      String(i + 1),
+      '',
+      '',
+      cents(invoice, charge.amount),
+      '',
+      '',
+      '',
+      charge.code,
+      '',
+      '',
+      '',
+      x12Text(charge.description).slice(0, 25),
+    ]),
   ];
 }
 

@@ -57,7 +57,9 @@ export function shipmentStatusReport(shipment: Shipment): StatusReport {
       locode: shipment.originLocode,
       loading: loading(shipment.originLocode),
       discharge:
-        shipment.destinationLocode && eta !== null ? { locode: shipment.destinationLocode, at: eta, actual: false } : null,
+        shipment.destinationLocode && eta !== null
+          ? { locode: shipment.destinationLocode, at: eta, actual: false }
+          : null,
     };
   }
   if ((shipment.status === 'arrived' || shipment.status === 'delivered') && arrived !== null) {
@@ -141,11 +143,7 @@ export function iftstaMessages(report: StatusReport, reference: string, sentAt: 
           ['LOC', qualifier, [call.locode, '139', '6']],
           [
             'DTM',
-            [
-              call.actual ? iftstaPortTimes[role].actual : iftstaPortTimes[role].estimated,
-              dateTime203(call.at),
-              '203',
-            ],
+            [call.actual ? iftstaPortTimes[role].actual : iftstaPortTimes[role].estimated, dateTime203(call.at), '203'],
           ],
         ]
       : [],

@@ -91,7 +91,11 @@ export function read997(set: X12TransactionSet): { verdict: AcknowledgementVerdi
     };
   }
   const verdicts = segments.filter((s) => s.tag === 'AK5' || s.tag === 'IK5');
-  const issues = [...checkElements(ak1, ak1Rules), ...checkElements(ak9, ak9Rules), ...verdicts.flatMap((s) => checkElements(s, ak5Rules))];
+  const issues = [
+    ...checkElements(ak1, ak1Rules),
+    ...checkElements(ak9, ak9Rules),
+    ...verdicts.flatMap((s) => checkElements(s, ak5Rules)),
+  ];
   if (issues.length > 0) return { verdict: null, issues };
   const sets = new Map<string, ReportedSet>();
   let current: { control: string; errors: ReportedSet['errors']; segment: string; offset: number } | null = null;
@@ -124,7 +128,10 @@ export function read997(set: X12TransactionSet): { verdict: AcknowledgementVerdi
       });
     } else if (tag === 'AK5' || tag === 'IK5') {
       const code = elementValue(segment, 1);
-      const reasons = segment.elements.slice(1).map((e) => e[0]?.[0] ?? '').filter(Boolean);
+      const reasons = segment.elements
+        .slice(1)
+        .map((e) => e[0]?.[0] ?? '')
+        .filter(Boolean);
       const errors = [
         ...current.errors,
         ...reasons
@@ -170,7 +177,17 @@ export function readTa1(ta1: EdiSegment): { verdict: AcknowledgementVerdict | nu
       names: `ISA13 ${control}`,
       accepted,
       envelopeOnly: true,
-      errors: accepted ? [] : [{ offset: 0, segment: 'ISA', element: null, rule: 'envelope', message: reported(`interchange note ${note} (TA1-05)`) }],
+      errors: accepted
+        ? []
+        : [
+            {
+              offset: 0,
+              segment: 'ISA',
+              element: null,
+              rule: 'envelope',
+              message: reported(`interchange note ${note} (TA1-05)`),
+            },
+          ],
       sets: new Map(),
     },
     issues: [],
@@ -183,7 +200,9 @@ export function readContrl(message: EdifactMessage): { verdict: AcknowledgementV
   if (!uci) {
     return {
       verdict: null,
-      issues: [{ position: message.unh.position, segment: 'UNH', rule: 'required', message: 'a CONTRL needs its UCI segment' }],
+      issues: [
+        { position: message.unh.position, segment: 'UNH', rule: 'required', message: 'a CONTRL needs its UCI segment' },
+      ],
     };
   }
   const ucms = message.segments.filter((s) => s.tag === 'UCM');
@@ -224,7 +243,9 @@ export function readContrl(message: EdifactMessage): { verdict: AcknowledgementV
 function headerPositions(sent: EdiInterchange): Map<string, number> {
   const raw = sent.raw ?? '';
   if (sent.standard === 'x12') {
-    return new Map(readX12(raw).groups.flatMap((g) => g.sets.map((s) => [elementValue(s.st, 2), s.st.position] as const)));
+    return new Map(
+      readX12(raw).groups.flatMap((g) => g.sets.map((s) => [elementValue(s.st, 2), s.st.position] as const)),
+    );
   }
   return new Map(readEdifact(raw).messages.map((m) => [elementValue(m.unh, 1), m.unh.position] as const));
 }

@@ -16,7 +16,8 @@ import type { EdiPartnerStore } from './partner-ports';
 import { writeX12 } from './x12';
 import { type AccountScope, DomainError, newId } from '../shared';
 
-export type EdiSendRequest = { document: 'shipment_status'; shipmentId: string } | { document: 'invoice'; invoiceId: string };
+export type EdiSendRequest =
+  { document: 'shipment_status'; shipmentId: string } | { document: 'invoice'; invoiceId: string };
 
 export interface EdiSendDeps {
   partners: EdiPartnerStore;
@@ -47,7 +48,9 @@ async function compose(
     if (!shipment) throw notFound('shipment', request.shipmentId);
     const report = shipmentStatusReport(shipment);
     const bodies =
-      partner.standard === 'x12' ? x12StatusSets(report) : iftstaMessages(report, shipment.reference ?? shipment.id, now);
+      partner.standard === 'x12'
+        ? x12StatusSets(report)
+        : iftstaMessages(report, shipment.reference ?? shipment.id, now);
     return { bodies, record: { object: 'shipment', id: shipment.id } };
   }
   const invoice = await sources.invoice(scope, request.invoiceId);
@@ -76,7 +79,10 @@ export class EdiSendService {
     const now = this.deps.clock();
     const { bodies, record } = await compose(this.deps.sources, scope, partner, request, now);
     const awaiting = acknowledges(partner);
-    const parties = partiesOf(partner, awaiting && (partner.standard === 'edifact' || partner.acknowledgements.includes('ta1')));
+    const parties = partiesOf(
+      partner,
+      awaiting && (partner.standard === 'edifact' || partner.acknowledgements.includes('ta1')),
+    );
     return this.deps.interchanges.insertOutbound(partner.id, bodies.length, (controls) => {
       const references = bodies.map((_, i) =>
         partner.standard === 'x12' ? String(controls.firstSet + i).padStart(4, '0') : String(controls.firstSet + i),
