@@ -132,9 +132,7 @@ export class EdiInterchangeRepository implements EdiInterchangeStore {
     const row = await this.knex('edi_interchanges')
       .where({ partner_id: partnerId, direction: 'outbound' })
       .andWhere(
-        'interchange' in reference
-          ? { control_key: reference.interchange }
-          : { group_control_number: reference.group },
+        'interchange' in reference ? { control_key: reference.interchange } : { group_control_number: reference.group },
       )
       .whereNull('in_reply_to')
       .first([...summaryColumns, 'raw']);
