@@ -14,6 +14,7 @@ import {
   x12Outbound,
 } from '../../src/domain/edi';
 import { map210, map315 } from '../../src/domain/edi';
+import { idempotencyOwnerOf, requestFingerprint } from '../../src/http/idempotency';
 import { accessTokenFor, businessAccount, containerNumber, siteClient } from '../support/account-api';
 import { signUp } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
@@ -590,8 +591,8 @@ describe(`EDI sending on ${testDialect}`, () => {
     expect((await client.get(`/api/edi/partners/${both.id}`).expect(200)).body.control_numbers.interchange).toBe(0);
   });
 
-  test('Idempotency-Key replays the interchange first sent and sends nothing again; another body on the key is 422', async () => {
-    const { test } = await businessAccount(app);
+  test('Idempotency-Key replays the interchange first sent and sends nothing again; another body on the key is 422, one still running 409', async () => {
+    const { test, accountId } = await businessAccount(app);
     const partner = (await siteClient(app, test).post('/api/edi/partners', x12Partner).expect(201)).body;
     const invoice = await finalizedInvoice(test);
     const post = (body: object) =>
@@ -601,6 +602,31 @@ describe(`EDI sending on ${testDialect}`, () => {
     expect(replay.body).toEqual(first.body);
     const mismatch = await post({ document: 'invoice', invoice_id: 'inv_other' }).expect(422);
     expect(mismatch.body.type).toBe('https://docs.tradelane.dev/problems/idempotency-mismatch');
+    // While a first request with a key runs, its repeat is 409 and sends nothing.
+    const path = `/api/edi/partners/${partner.id}/send`;
+    const body = { document: 'invoice', invoice_id: invoice.id };
+    const hash = requestFingerprint('sendEdiDocument', path, body);
+    const now = app.clock.now().getTime();
+    await app.deps.access.idempotency.begin(
+      idempotencyOwnerOf(
+        {
+          kind: 'account',
+          accountId,
+          plan: 'business',
+          mode: 'test',
+          credential: { type: 'api_key', keyId: 'key_any', expiresAt: null },
+        },
+        hash,
+      ),
+      'send-running',
+      hash,
+      { now, expiresAt: now + 86_400_000, staleBefore: now },
+    );
+    const running = await siteClient(app, test).post(path, body).set('Idempotency-Key', 'send-running').expect(409);
+    expect(running.body).toMatchObject({
+      type: 'https://docs.tradelane.dev/problems/conflict',
+      code: 'idempotency_in_progress',
+    });
     expect(
       (await siteClient(app, test).get(`/api/edi/partners/${partner.id}`).expect(200)).body.control_numbers.interchange,
     ).toBe(1);

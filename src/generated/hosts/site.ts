@@ -9528,6 +9528,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "edi_01m9012e7t2909rkmd1p968xxb",
+                     *       "object": "edi_interchange",
+                     *       "livemode": false,
+                     *       "partner_id": "edp_01m9012e1j2pga5b0hfn6s8gmd",
+                     *       "direction": "outbound",
+                     *       "standard": "x12",
+                     *       "control_number": "000000001",
+                     *       "document_types": [
+                     *         "315"
+                     *       ],
+                     *       "status": "awaiting_ack",
+                     *       "sets": [
+                     *         {
+                     *           "control_number": "0001",
+                     *           "document_type": "315",
+                     *           "status": "sent",
+                     *           "errors": [],
+                     *           "records": [
+                     *             {
+                     *               "object": "shipment",
+                     *               "id": "shp_01m9012e34fy5hqbz7qxwm963a"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "control_number": "0002",
+                     *           "document_type": "315",
+                     *           "status": "sent",
+                     *           "errors": [],
+                     *           "records": [
+                     *             {
+                     *               "object": "shipment",
+                     *               "id": "shp_01m9012e34fy5hqbz7qxwm963a"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "errors": [],
+                     *       "acknowledgement": null,
+                     *       "in_reply_to": null,
+                     *       "created_at": "2026-12-04T08:00:00.250Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EdiInterchange"];
                 };
             };
@@ -9535,6 +9580,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["EdiSendUnprocessable"];
