@@ -432,6 +432,61 @@ describe(`EDI sending on ${testDialect}`, () => {
     });
   });
 
+  test('an INVOIC from the partner becomes a draft invoice at exact amounts; one whose total is off is rejected', async () => {
+    const { test } = await businessAccount(app);
+    const client = siteClient(app, test);
+    await client.post('/api/edi/partners', { ...edifactPartner, inbound_documents: ['INVOIC'] }).expect(201);
+    const invoic = (control: number, total: string) =>
+      writeEdifact(
+        edifactOutbound(fromPartner(edifactPartner), { interchange: control, group: control }, app.clock.now(), [
+          {
+            reference: '1',
+            type: ['INVOIC', 'D', '99B', 'UN'],
+            segments: [
+              ['BGM', '380', 'HT-2026-0042', '9'],
+              ['CUX', ['2', 'EUR', '4']],
+              ['LIN', '1'],
+              ['IMD', 'F', '', ['', '', '', 'Terminal handling']],
+              ['QTY', ['47', '2']],
+              ['MOA', ['203', '310.50']],
+              ['PRI', ['AAA', '155.25']],
+              ['UNS', 'S'],
+              ['MOA', ['124', '58.99']],
+              ['MOA', ['77', total]],
+            ],
+          },
+        ]),
+      );
+    const received = await receive(test, invoic(31, '369.49'), 'application/edifact').expect(201);
+    const invoiceId = received.body.sets[0].records[0].id;
+    expect(received.body.sets[0]).toMatchObject({
+      document_type: 'INVOIC',
+      status: 'accepted',
+      records: [{ object: 'invoice' }],
+    });
+    const invoice = (await client.get(`/api/invoices/${invoiceId}`).expect(200)).body;
+    expect(invoice).toMatchObject({
+      status: 'draft',
+      currency: 'EUR',
+      memo: 'Partner invoice HT-2026-0042',
+      metadata: { edi_invoice_number: 'HT-2026-0042' },
+      total: { amount: '369.49', currency: 'EUR' },
+    });
+    expect(invoice.lines.map((l: { description: string; quantity: string }) => [l.description, l.quantity])).toEqual([
+      ['Terminal handling', '2'],
+      ['Tax', '1'],
+    ]);
+    const off = await receive(test, invoic(32, '369.50'), 'application/edifact').expect(422);
+    expect(off.body.errors).toEqual([
+      expect.objectContaining({
+        segment: 'MOA',
+        element: 'MOA01-2',
+        rule: 'total',
+        message: expect.stringContaining('is 369.50, but the lines and the tax add up to 369.49'),
+      }),
+    ]);
+  });
+
   test('an acknowledgement naming nothing we sent is stored, accepted with a clear error, never a 500', async () => {
     const { test } = await businessAccount(app);
     const partner = (
