@@ -719,8 +719,8 @@ export interface paths {
         };
         /**
          * List EDI interchanges
-         * @description The interchanges received from the account's partners and the acknowledgements sent back,
-         *     in the caller's mode, newest first, with cursor pagination. Filters combine: `partner_id`,
+         * @description The interchanges received from the account's partners, the acknowledgements sent back and
+         *     the documents sent to partners (`POST /api/edi/partners/{partner_id}/send`), in the caller's mode, newest first, with cursor pagination. Filters combine: `partner_id`,
          *     `direction`, `document_type` (an interchange holding a set of that type), `status` and a
          *     time range (`created_after`, `created_before`).
          *
@@ -737,8 +737,10 @@ export interface paths {
          *     caller's mode, else 422. Its envelope is checked (docs/edi.md); each transaction set
          *     (message) is then applied in its own database transaction: X12 315 and EDIFACT IFTSTA
          *     become DCSA events on the account's tracked container they name (by container number,
-         *     else bill of lading or booking), X12 210 a draft invoice. A set that breaks a rule changes
-         *     nothing; the other sets still apply. A set naming no container of the account is accepted
+         *     else bill of lading or booking), X12 210 and EDIFACT INVOIC a draft invoice, and a 997,
+         *     999, TA1 or CONTRL acknowledges the document we sent under the control number it names
+         *     (`acknowledged` or `rejected`, `edi.interchange.acknowledged`; one naming nothing we sent
+         *     is accepted with errors). A set that breaks a rule changes nothing; the other sets still apply. A set naming no container of the account is accepted
          *     with errors (nothing applied; the partner should not resend it).
          *
          *     The answer carries the acknowledgement the partner asks for (X12 TA1 and/or 997 per the
