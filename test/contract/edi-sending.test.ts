@@ -263,6 +263,8 @@ describe(`EDI sending on ${testDialect}`, () => {
       acknowledgement: { interchange_id: ack.body.id, raw: expect.stringContaining('AK1*QO*1~') },
     });
     expect(await eventsOf(sent.body.id)).toEqual(['edi.interchange.sent', 'edi.interchange.acknowledged']);
+    // No 997 answers a 997: the partner's counters stay where the send left them.
+    expect((await client.get(`/api/edi/partners/${partner.id}`).expect(200)).body.control_numbers.interchange).toBe(1);
     const outbound = (await client.get('/api/edi/interchanges?direction=outbound').expect(200)).body.data;
     expect(outbound.map((i: { id: string }) => i.id)).toEqual([sent.body.id]);
     expect(

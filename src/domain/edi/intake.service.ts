@@ -370,9 +370,11 @@ function x12Read(interchange: X12Interchange, planner: Planner): ReadInterchange
       return [...ta1s, ...groupSets];
     },
     acknowledgement: async (partner, controls, at) => {
+      // A group of acknowledgements (FA) gets no 997: asking for nothing takes no control number.
       const wants = {
         ta1: partner.acknowledgements.includes('ta1'),
-        functional: partner.acknowledgements.includes('997'),
+        functional:
+          partner.acknowledgements.includes('997') && interchange.groups.some((g) => elementValue(g.gs, 1) !== 'FA'),
       };
       const asked = wants.ta1 || wants.functional || elementValue(isa, 14) === '1';
       if (!asked) return null;
