@@ -5,7 +5,13 @@ import { takeControls } from './edi-partner.repository';
 import { OutboxEventRepository } from './outbox-event.repository';
 import { toBool, toNumber } from '../row-values';
 import { isUniqueViolation } from '../unique-violation';
-import type { EdiInterchange, EdiInterchangeFilter, EdiInterchangeStore, SendingControls } from '../../domain/edi';
+import type {
+  EdiInterchange,
+  EdiInterchangeFilter,
+  EdiInterchangeStore,
+  OutboundControls,
+  SendingControls,
+} from '../../domain/edi';
 import type { OutboxEvent, Page } from '../../domain/shared';
 
 /** Every column but the raw text, which only a single read with `raw` asked for loads. */
@@ -99,16 +105,19 @@ export class EdiInterchangeRepository implements EdiInterchangeStore {
   async finish(
     interchange: EdiInterchange,
     controlKey: string | null,
-    acknowledgement: EdiInterchange | null,
-    events: OutboxEvent[],
+    acknowledge: ((controls: OutboundControls) => EdiInterchange) | null,
+    events: () => OutboxEvent[],
   ): Promise<void> {
     await this.knex.transaction(async (trx) => {
-      if (acknowledgement) await trx('edi_interchanges').insert(toRow(acknowledgement, acknowledgement.controlNumber));
+      if (acknowledge) {
+        const acknowledgement = acknowledge(await takeControls(trx, interchange.partnerId, 0));
+        await trx('edi_interchanges').insert(toRow(acknowledgement, acknowledgement.controlNumber));
+      }
       const { status, sets, errors, acknowledgement_id, control_key } = toRow(interchange, controlKey);
       await trx('edi_interchanges')
         .where({ id: interchange.id })
         .update({ status, sets, errors, acknowledgement_id, control_key });
-      await new OutboxEventRepository(trx).append(events, trx);
+      await new OutboxEventRepository(trx).append(events(), trx);
     });
   }
 

@@ -3,14 +3,7 @@ import { newestFirstPage } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { toBool, toNumber } from '../row-values';
 import { isUniqueViolation } from '../unique-violation';
-import type {
-  EdiPartner,
-  EdiPartnerStore,
-  EdiStandard,
-  InterchangeAddress,
-  OutboundControls,
-  SendingControls,
-} from '../../domain/edi';
+import type { EdiPartner, EdiPartnerStore, EdiStandard, InterchangeAddress, SendingControls } from '../../domain/edi';
 import type { Page } from '../../domain/shared';
 
 function toPartner(row: Record<string, unknown>): EdiPartner {
@@ -121,11 +114,6 @@ export class EdiPartnerRepository implements EdiPartnerStore {
       })
       .first();
     return row ? toPartner(row) : null;
-  }
-
-  /** The increment and the read in one transaction: the row lock orders concurrent senders. */
-  nextControls(partnerId: string): Promise<OutboundControls> {
-    return this.knex.transaction((trx) => takeControls(trx, partnerId, 0));
   }
 }
 

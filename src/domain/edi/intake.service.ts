@@ -58,12 +58,11 @@ interface ReadInterchange {
   envelopeIssues: () => EdiIssue[];
   /** Its sets, planned for this partner (the usage indicator checked against it). */
   sets: (partner: EdiPartner) => ReadSet[];
-  /** The acknowledgement the partner and the envelope ask for, written with the partner's next control numbers. */
-  acknowledgement: (
-    partner: EdiPartner,
-    controls: () => Promise<OutboundControls>,
-    at: Date,
-  ) => Promise<Acknowledgement | null>;
+  /**
+   * The writer of the acknowledgement the partner and the envelope ask for, given the partner's
+   * next control numbers; null when none is asked (then none is taken).
+   */
+  acknowledgement: (partner: EdiPartner, at: Date) => ((controls: OutboundControls) => Acknowledgement) | null;
 }
 
 interface Acknowledgement {
@@ -151,31 +150,36 @@ export class EdiIntakeService {
     interchange.sets = outcomes(sets, records);
     interchange.status = overall(interchange.sets, interchange.errors);
 
-    const ack = await read.acknowledgement(partner, () => this.deps.partners.nextControls(partner.id), new Date(now));
-    let ackInterchange: EdiInterchange | null = null;
-    if (ack) {
-      ackInterchange = {
-        ...interchange,
-        id: newId('edi', now),
-        direction: 'outbound',
-        controlNumber: ack.controlNumber,
-        documentTypes: ack.documentTypes,
-        status: 'sent',
-        sets: [],
-        errors: [],
-        raw: ack.raw,
-        inReplyTo: interchange.id,
-      };
-      interchange.acknowledgement = { interchangeId: ackInterchange.id, raw: ack.raw };
-    }
+    const writeAcknowledgement = read.acknowledgement(partner, new Date(now));
     const rejected = interchange.status === 'rejected';
-    const event = interchangeEvent(
-      rejected ? 'edi.interchange.rejected' : 'edi.interchange.received',
-      interchange,
-      this.deps.present,
-      now,
-    );
-    await this.deps.interchanges.finish(interchange, rejected ? null : controlKey, ackInterchange, [event]);
+    // Written inside the transaction that takes its control numbers and stores it (no gap).
+    const acknowledge = writeAcknowledgement
+      ? (controls: OutboundControls): EdiInterchange => {
+          const ack = writeAcknowledgement(controls);
+          const sent: EdiInterchange = {
+            ...interchange,
+            id: newId('edi', now),
+            direction: 'outbound',
+            controlNumber: ack.controlNumber,
+            documentTypes: ack.documentTypes,
+            status: 'sent',
+            sets: [],
+            errors: [],
+            raw: ack.raw,
+            inReplyTo: interchange.id,
+          };
+          interchange.acknowledgement = { interchangeId: sent.id, raw: ack.raw };
+          return sent;
+        }
+      : null;
+    await this.deps.interchanges.finish(interchange, rejected ? null : controlKey, acknowledge, () => [
+      interchangeEvent(
+        rejected ? 'edi.interchange.rejected' : 'edi.interchange.received',
+        interchange,
+        this.deps.present,
+        now,
+      ),
+    ]);
     if (rejected) {
       const all = [...interchange.errors, ...interchange.sets.flatMap((s) => s.errors)].sort(
         (a, b) => a.position - b.position,
@@ -186,7 +190,7 @@ export class EdiIntakeService {
         faultsAsFields(all),
         {
           interchange_id: interchange.id,
-          ...(ack ? { acknowledgement: ack.raw } : {}),
+          ...(interchange.acknowledgement ? { acknowledgement: interchange.acknowledgement.raw } : {}),
         },
       );
     }
@@ -369,7 +373,7 @@ function x12Read(interchange: X12Interchange, planner: Planner): ReadInterchange
       );
       return [...ta1s, ...groupSets];
     },
-    acknowledgement: async (partner, controls, at) => {
+    acknowledgement: (partner, at) => {
       // A group of acknowledgements (FA) gets no 997: asking for nothing takes no control number.
       const wants = {
         ta1: partner.acknowledgements.includes('ta1'),
@@ -378,12 +382,15 @@ function x12Read(interchange: X12Interchange, planner: Planner): ReadInterchange
       };
       const asked = wants.ta1 || wants.functional || elementValue(isa, 14) === '1';
       if (!asked) return null;
-      const ack = x12Acknowledgement(interchange, wants, partiesOf(partner), await controls(), at);
-      if (!ack) return null;
-      return {
-        raw: writeX12(ack),
-        documentTypes: [...(ack.ta1s.length > 0 ? ['TA1'] : []), ...(ack.groups.length > 0 ? ['997'] : [])],
-        controlNumber: elementValue(ack.isa, 13),
+      return (controls) => {
+        const ack = x12Acknowledgement(interchange, wants, partiesOf(partner), controls, at);
+        // Asked means a TA1 or a group to answer: there is always something to write.
+        if (!ack) throw new Error('an X12 acknowledgement was asked, but there was nothing to acknowledge');
+        return {
+          raw: writeX12(ack),
+          documentTypes: [...(ack.ta1s.length > 0 ? ['TA1'] : []), ...(ack.groups.length > 0 ? ['997'] : [])],
+          controlNumber: elementValue(ack.isa, 13),
+        };
       };
     },
   };
@@ -430,12 +437,14 @@ function edifactRead(interchange: EdifactInterchange, planner: Planner): ReadInt
         };
       });
     },
-    acknowledgement: async (partner, controls, at) => {
+    acknowledgement: (partner, at) => {
       if (elementValue(unb, 9) !== '1' && !partner.acknowledgements.includes('contrl')) return null;
       // A CONTRL is never acknowledged with another.
       if (interchange.messages.every((m) => elementValue(m.unh, 2, 1) === 'CONTRL')) return null;
-      const ack = edifactAcknowledgement(interchange, partiesOf(partner), await controls(), at);
-      return { raw: writeEdifact(ack), documentTypes: ['CONTRL'], controlNumber: elementValue(ack.unb, 5) };
+      return (controls) => {
+        const ack = edifactAcknowledgement(interchange, partiesOf(partner), controls, at);
+        return { raw: writeEdifact(ack), documentTypes: ['CONTRL'], controlNumber: elementValue(ack.unb, 5) };
+      };
     },
   };
 }

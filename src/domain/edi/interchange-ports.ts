@@ -15,13 +15,15 @@ export interface EdiInterchangeStore {
   findByControlKey(partnerId: string, direction: 'inbound' | 'outbound', controlKey: string): Promise<string | null>;
   /**
    * Records the outcome once the sets are applied, in one transaction: status, sets and control key
-   * (released when the interchange ended rejected), the acknowledgement sent back, and the event.
+   * (released when the interchange ended rejected), the acknowledgement sent back, written by
+   * `acknowledge` with the partner's next control numbers taken in that transaction (no gap), and
+   * the events, made once the acknowledgement is known.
    */
   finish(
     interchange: EdiInterchange,
     controlKey: string | null,
-    acknowledgement: EdiInterchange | null,
-    events: OutboxEvent[],
+    acknowledge: ((controls: OutboundControls) => EdiInterchange) | null,
+    events: () => OutboxEvent[],
   ): Promise<void>;
   find(accountId: string, livemode: boolean, id: string, withRaw: boolean): Promise<EdiInterchange | null>;
   /**
