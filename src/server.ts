@@ -37,7 +37,12 @@ import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
 import { defineBillingGraceJob } from './jobs/billing-grace.job';
 import { defineBulkJob } from './jobs/bulk-job.job';
 import { defineRetentionJob } from './jobs/retention.job';
+import { defineEdiAckOverdueJob } from './jobs/edi-ack-overdue.job';
 import { RetentionRepository } from './db/repositories/retention.repository';
+import { EdiInterchangeRepository } from './db/repositories/edi-interchange.repository';
+import { loadEdiConfig } from './config/edi-config';
+import { EdiAcknowledgementWatch } from './domain/edi';
+import { toApiEdiInterchange } from './handlers/outputs/edi.output';
 import { bulkJobEngine, createBulkJobService } from './hosts/bulk-job-services';
 import { shutdownWaitMs } from './http/request-budget';
 import { systemClock } from './domain/shared';
@@ -129,7 +134,8 @@ export interface Worker {
 
 /**
  * Starts processing jobs on the scheduler: the daily HTS refresh, the backfill of older HTS releases,
- * the tracking refresh, webhook delivery, bulk calculation jobs, the daily pruning of expired records, and the AIS NMEA feed when one is configured (set
+ * the tracking refresh, webhook delivery, bulk calculation jobs, the daily pruning of expired records, the EDI
+ * acknowledgement watch, and the AIS NMEA feed when one is configured (set
  * TRACKING_AIS_NMEA_TCP on one worker only).
  */
 export async function startWorker(
@@ -182,6 +188,15 @@ export async function startWorker(
   await defineBillingGraceJob(agenda, {
     billing: deps.billing,
     onDowngrades: (count) => logger.info({ accounts: count }, 'unpaid Tariff Pro ended after its grace period'),
+  });
+  await defineEdiAckOverdueJob(agenda, {
+    watch: new EdiAcknowledgementWatch({
+      interchanges: new EdiInterchangeRepository(deps.db.knex),
+      clock: () => deps.clock.now().getTime(),
+      present: toApiEdiInterchange,
+      overdueAfterMs: loadEdiConfig().ackOverdueMs,
+    }),
+    onOverdue: (count) => logger.info({ interchanges: count }, 'EDI interchanges past their acknowledgement time'),
   });
   const webhookDelivery = await defineWebhookDeliveryJob(agenda, {
     delivery: deps.webhooks.delivery,

@@ -315,11 +315,14 @@ export const schema: Record<string, TableSchema> = {
       acknowledgement_id: 'string(40) null',
       in_reply_to: 'string(40) null',
       created_at: 'bigInteger',
+      group_control_number: 'string(9) null',
     },
     primary: ['id'],
     indexes: {
       edi_interchanges_account_page: 'index(account_id, livemode, created_at, id)',
       edi_interchanges_control: 'unique(partner_id, direction, control_key)',
+      edi_interchanges_group: 'index(partner_id, direction, group_control_number)',
+      edi_interchanges_status_age: 'index(status, created_at)',
     },
     references: {
       account_id: 'accounts.id',

@@ -808,6 +808,43 @@ export interface paths {
         patch: operations["updateEdiPartner"];
         trace?: never;
     };
+    "/api/edi/partners/{partner_id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a partner a shipment's status or an invoice
+         * @description Writes one interchange to the partner in its standard and version: a shipment's status as
+         *     X12 315 or EDIFACT IFTSTA (one set a container: departed at its origin with the ETA, or
+         *     arrived at its destination), or a finalized invoice as X12 210 or EDIFACT INVOIC (exact
+         *     amounts; a 210's in cents). It takes the partner's next control numbers (ISA13/UNB05,
+         *     GS06, ST02/UNH01) in the same database transaction that stores it, so numbers have no gap
+         *     and none is taken twice, however many are sent at once. The interchange is stored as
+         *     `outbound` with its text (`GET /api/edi/interchanges/{id}?expand=raw`) and is
+         *     `awaiting_ack` when the partner acknowledges (X12 `997`, `999` or `ta1` in its
+         *     `acknowledgements`, EDIFACT `contrl`; ISA14 or UNB09 then asks for it), else `sent`. The
+         *     partner's 997/TA1/CONTRL, posted to `POST /api/edi/interchanges`, makes it `acknowledged`
+         *     or `rejected`; one not acknowledged within the setting (24 h by default) becomes
+         *     `ack_overdue`. A partner whose `outbound_documents` lack the document is 422, as is a
+         *     shipment that has not departed (or has no containers) and an invoice not finalized.
+         *     Writes `edi.interchange.sent`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`edi:write` for tokens).
+         *     Retry safely with `Idempotency-Key`: a replay answers the interchange first sent, and sends
+         *     nothing again.
+         */
+        post: operations["sendEdiDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/edi/interchanges": {
         parameters: {
             query?: never;
@@ -817,8 +854,8 @@ export interface paths {
         };
         /**
          * List EDI interchanges
-         * @description The interchanges received from the account's partners and the acknowledgements sent back,
-         *     in the caller's mode, newest first, with cursor pagination. Filters combine: `partner_id`,
+         * @description The interchanges received from the account's partners, the acknowledgements sent back and
+         *     the documents sent to partners (`POST /api/edi/partners/{partner_id}/send`), in the caller's mode, newest first, with cursor pagination. Filters combine: `partner_id`,
          *     `direction`, `document_type` (an interchange holding a set of that type), `status` and a
          *     time range (`created_after`, `created_before`).
          *
@@ -835,8 +872,10 @@ export interface paths {
          *     caller's mode, else 422. Its envelope is checked (docs/edi.md); each transaction set
          *     (message) is then applied in its own database transaction: X12 315 and EDIFACT IFTSTA
          *     become DCSA events on the account's tracked container they name (by container number,
-         *     else bill of lading or booking), X12 210 a draft invoice. A set that breaks a rule changes
-         *     nothing; the other sets still apply. A set naming no container of the account is accepted
+         *     else bill of lading or booking), X12 210 and EDIFACT INVOIC a draft invoice, and a 997,
+         *     999, TA1 or CONTRL acknowledges the document we sent under the control number it names
+         *     (`acknowledged` or `rejected`, `edi.interchange.acknowledged`; one naming nothing we sent
+         *     is accepted with errors). A set that breaks a rule changes nothing; the other sets still apply. A set naming no container of the account is accepted
          *     with errors (nothing applied; the partner should not resend it).
          *
          *     The answer carries the acknowledgement the partner asks for (X12 TA1 and/or 997 per the
@@ -2930,6 +2969,69 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "edi.interchange.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * edi.interchange.sent
+         * @description A document was sent to a partner (`data.object` is the outbound interchange, `awaiting_ack` or `sent`). Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onEdiInterchangeSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "edi.interchange.acknowledged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * edi.interchange.acknowledged
+         * @description A partner's 997/999, TA1 or CONTRL acknowledged a document we sent (`data.object` is our interchange, `acknowledged` or `rejected`, its sets with the partner's verdict and errors). Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onEdiInterchangeAcknowledged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "edi.interchange.ack_overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * edi.interchange.ack_overdue
+         * @description A document we sent got no acknowledgement within the setting (EDI_ACK_OVERDUE_HOURS, 24 by default; `data.object` is our interchange, now `ack_overdue`). Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onEdiInterchangeAckOverdue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook_endpoint.disabled": {
         parameters: {
             query?: never;
@@ -3167,7 +3269,7 @@ export interface components {
         };
         EdiInterchangeEvent: components["schemas"]["WebhookEventBase"] & {
             /** @enum {unknown} */
-            type?: "edi.interchange.received" | "edi.interchange.rejected";
+            type?: "edi.interchange.received" | "edi.interchange.rejected" | "edi.interchange.sent" | "edi.interchange.acknowledged" | "edi.interchange.ack_overdue";
             data?: {
                 object: components["schemas"]["EdiInterchange"];
             };
@@ -3844,10 +3946,23 @@ export interface components {
         /**
          * @description Inbound: `accepted` (every set applied), `accepted_with_errors` (no set rejected, but some
          *     named nothing of the account and applied nothing), `partially_accepted` (some sets
-         *     rejected), `rejected` (nothing applied). Outbound acknowledgements are `sent`.
+         *     rejected), `rejected` (nothing applied). Outbound acknowledgements are `sent`. A document
+         *     we send is `sent` to a partner that does not acknowledge, else `awaiting_ack` until its
+         *     997/TA1/CONTRL makes it `acknowledged` or `rejected` (its sets carry the partner's
+         *     verdict and errors); `ack_overdue` when none came within the setting (it may still come).
          * @enum {string}
          */
-        EdiInterchangeStatus: "accepted" | "accepted_with_errors" | "partially_accepted" | "rejected" | "sent";
+        EdiInterchangeStatus: "accepted" | "accepted_with_errors" | "partially_accepted" | "rejected" | "sent" | "awaiting_ack" | "acknowledged" | "ack_overdue";
+        /** @description What to send; the partner's standard decides the document (315 or IFTSTA, 210 or INVOIC). */
+        EdiSendRequest: {
+            /** @constant */
+            document: "shipment_status";
+            shipment_id: string;
+        } | {
+            /** @constant */
+            document: "invoice";
+            invoice_id: string;
+        };
         EdiFault: {
             /** @description The segment's position in the interchange (1 at ISA or UNB). */
             position: number;
@@ -3861,13 +3976,16 @@ export interface components {
             control_number: string;
             /** @description ST01 (`315`) or UNH02-1 (`IFTSTA`). */
             document_type: string;
-            /** @enum {string} */
-            status: "accepted" | "accepted_with_errors" | "rejected";
+            /**
+             * @description For a set we sent, `sent` until the partner's acknowledgement reports on it.
+             * @enum {string}
+             */
+            status: "accepted" | "accepted_with_errors" | "rejected" | "sent";
             errors: components["schemas"]["EdiFault"][];
-            /** @description What the set made or changed. */
+            /** @description What the set made or changed; for a set we sent, the shipment or invoice it reports; for an acknowledgement, the interchange it acknowledged. */
             records: {
                 /** @enum {string} */
-                object: "container" | "invoice";
+                object: "container" | "invoice" | "shipment" | "edi_interchange";
                 id: string;
             }[];
         };
@@ -3888,7 +4006,7 @@ export interface components {
             sets: components["schemas"]["EdiTransactionSet"][];
             /** @description Faults of the envelope itself (ISA/IEA, GS/GE, UNB/UNZ); a set's own are in its `errors`. */
             errors: components["schemas"]["EdiFault"][];
-            /** @description For an inbound interchange, the acknowledgement we sent back (TA1, 997, CONTRL), or null when none was asked. */
+            /** @description For an inbound interchange, the acknowledgement we sent back (TA1, 997, CONTRL), or null when none was asked; for a document we sent, the partner's acknowledgement once received. */
             acknowledgement: null | {
                 interchange_id: string;
                 raw: string;
@@ -6190,6 +6308,39 @@ export interface components {
                  *     }
                  */
                 "application/problem+json": components["schemas"]["EdiProblem"];
+            };
+        };
+        /**
+         * @description Nothing was sent (`unprocessable`): the partner does not take the document
+         *     (`outbound_documents`), the shipment has no status to send (not departed, no containers,
+         *     no origin or destination), or the invoice is not finalized; `errors[]` names the field. Or
+         *     the Idempotency-Key was used before with another request (`idempotency-mismatch`).
+         */
+        EdiSendUnprocessable: {
+            headers: {
+                "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.tradelane.dev/problems/unprocessable",
+                 *       "title": "Unprocessable",
+                 *       "status": 422,
+                 *       "code": "unprocessable",
+                 *       "detail": "Partner edp_01kay2b3c4d5e6f7g8h9j0k1m2 does not take 315 from us (its outbound documents: 997); add it to outbound_documents first.",
+                 *       "instance": "/api/edi/partners/edp_01kay2b3c4d5e6f7g8h9j0k1m2/send",
+                 *       "request_id": "req_Yc3dQ2xv8mN4pL0a",
+                 *       "errors": [
+                 *         {
+                 *           "pointer": "/body/document",
+                 *           "message": "the partner does not take 315"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
             };
         };
         /**
@@ -8614,6 +8765,61 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    sendEdiDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The trading partner's id (`edp_…`). */
+                partner_id: components["parameters"]["EdiPartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdiSendRequest"];
+            };
+        };
+        responses: {
+            /** @description The interchange as sent and stored. */
+            201: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The interchange's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiInterchange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["EdiSendUnprocessable"];
             429: components["responses"]["AccountRateLimited"];
         };
     };
@@ -12809,6 +13015,135 @@ export interface operations {
         };
     };
     onEdiInterchangeRejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdiInterchangeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEdiInterchangeSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdiInterchangeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEdiInterchangeAcknowledged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EdiInterchangeEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEdiInterchangeAckOverdue: {
         parameters: {
             query?: never;
             header: {

@@ -3,7 +3,14 @@ import type { OperationHandler } from '../http/operation';
 import { toApiEdiInterchange, toApiEdiPartner } from './outputs/edi.output';
 import { listResponse } from './outputs/list';
 import { accountScopeOf } from '../http/caller-scope';
-import type { EdiIntakeService, EdiPartnerInput, EdiPartnerService, EdiStandard } from '../domain/edi';
+import type {
+  EdiIntakeService,
+  EdiPartnerInput,
+  EdiPartnerService,
+  EdiSendRequest,
+  EdiSendService,
+  EdiStandard,
+} from '../domain/edi';
 
 type EdiOperation =
   | 'listEdiPartners'
@@ -11,6 +18,7 @@ type EdiOperation =
   | 'getEdiPartner'
   | 'updateEdiPartner'
   | 'deleteEdiPartner'
+  | 'sendEdiDocument'
   | 'listEdiInterchanges'
   | 'receiveEdiInterchange'
   | 'getEdiInterchange';
@@ -21,6 +29,11 @@ const interchangesPath = '/api/edi/interchanges';
 /** The standard the body's declared type names (the validator admits only these two). */
 const standardOf = (contentType: string | undefined): EdiStandard =>
   contentType?.toLowerCase().startsWith('application/edifact') ? 'edifact' : 'x12';
+
+const sendRequest = (body: components['schemas']['EdiSendRequest']): EdiSendRequest =>
+  'shipment_id' in body
+    ? { document: 'shipment_status', shipmentId: body.shipment_id }
+    : { document: 'invoice', invoiceId: body.invoice_id };
 
 const epochOrUndefined = (time: string | undefined) => (time === undefined ? undefined : Date.parse(time));
 
@@ -37,10 +50,11 @@ const partnerInput = (body: components['schemas']['EdiPartnerFields']): EdiPartn
   acknowledgements: body.acknowledgements,
 });
 
-/** EDI trading partners on the site host; a key sees its own account's, in its own mode. */
+/** EDI trading partners, interchanges and sending on the site host; a key sees its own account's, in its own mode. */
 export function ediHandlers(
   partners: EdiPartnerService,
   intake: EdiIntakeService,
+  sending: EdiSendService,
 ): { [K in EdiOperation]: OperationHandler<operations[K]> } {
   return {
     listEdiPartners: async ({ query, call }) => {
@@ -63,6 +77,14 @@ export function ediHandlers(
     deleteEdiPartner: async ({ params, call }) => {
       await partners.remove(accountScopeOf(call), params.partner_id);
       return { status: 204, body: undefined };
+    },
+    sendEdiDocument: async ({ params, body, call }) => {
+      const interchange = await sending.send(accountScopeOf(call), params.partner_id, sendRequest(body));
+      return {
+        status: 201,
+        headers: { Location: `${interchangesPath}/${interchange.id}` },
+        body: toApiEdiInterchange({ ...interchange, raw: null }),
+      };
     },
     listEdiInterchanges: async ({ query, call }) => {
       const limit = query.limit ?? 20;

@@ -14,7 +14,7 @@ import { LocalDiskStorage } from '../storage/local-disk.storage';
 import { S3Storage } from '../storage/s3.storage';
 import type { AppDependencies } from './app-dependencies';
 import { DocumentService, type DocumentStorage } from '../domain/documents';
-import { EdiIntakeService, EdiPartnerService } from '../domain/edi';
+import { EdiIntakeService, EdiPartnerService, EdiSendService } from '../domain/edi';
 import { InvoiceService } from '../domain/invoices';
 import { LtlQuoteService } from '../domain/ltl';
 import { ShipmentService, SubscriptionShipmentTracking } from '../domain/shipments';
@@ -47,10 +47,11 @@ function buildAccountApiServices(deps: AppDependencies) {
     clock,
     present: toApiShipment,
   });
+  const invoiceStore = new InvoiceRepository(deps.db.knex);
   const shipmentIsOwn = async (accountId: string, livemode: boolean, id: string) =>
     (await shipmentStore.find(accountId, livemode, id)) !== null;
   const invoices = new InvoiceService({
-    store: new InvoiceRepository(deps.db.knex),
+    store: invoiceStore,
     shipmentIsOwn,
     clock,
     present: toApiInvoice,
@@ -70,9 +71,10 @@ function buildAccountApiServices(deps: AppDependencies) {
   });
   const ediPartnerStore = new EdiPartnerRepository(deps.db.knex);
   const ediPartners = new EdiPartnerService({ store: ediPartnerStore, clock });
+  const ediInterchangeStore = new EdiInterchangeRepository(deps.db.knex);
   const ediIntake = new EdiIntakeService({
     partners: ediPartnerStore,
-    interchanges: new EdiInterchangeRepository(deps.db.knex),
+    interchanges: ediInterchangeStore,
     // A partner's status goes through tracking's own merge, as a carrier feed's would.
     statusEvents: {
       receive: (scope, references, events) =>
@@ -82,5 +84,15 @@ function buildAccountApiServices(deps: AppDependencies) {
     clock,
     present: toApiEdiInterchange,
   });
-  return { shipments, invoices, documents, ltl, ediPartners, ediIntake };
+  const ediSend = new EdiSendService({
+    partners: ediPartnerStore,
+    interchanges: ediInterchangeStore,
+    sources: {
+      shipment: (scope, id) => shipmentStore.find(scope.accountId, scope.livemode, id),
+      invoice: (scope, id) => invoiceStore.find(scope.accountId, scope.livemode, id),
+    },
+    clock,
+    present: toApiEdiInterchange,
+  });
+  return { shipments, invoices, documents, ltl, ediPartners, ediIntake, ediSend };
 }

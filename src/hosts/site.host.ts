@@ -28,7 +28,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...invoiceHandlers(accountApi.invoices, deps.pdfs),
     ...documentHandlers(accountApi.documents),
     ...ltlQuoteHandlers(accountApi.ltl),
-    ...ediHandlers(accountApi.ediPartners, accountApi.ediIntake),
+    ...ediHandlers(accountApi.ediPartners, accountApi.ediIntake, accountApi.ediSend),
     ...trackingAdminHandlers(deps.tracking, deps.access.accounts),
     ...webhookHandlers(deps.webhooks.endpoints),
     ...billingHandlers(deps.billing, deps.access.accounts),

@@ -1,10 +1,17 @@
 import type { Knex } from 'knex';
 import { newestFirstPage } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
+import { takeControls } from './edi-partner.repository';
 import { OutboxEventRepository } from './outbox-event.repository';
 import { toBool, toNumber } from '../row-values';
 import { isUniqueViolation } from '../unique-violation';
-import type { EdiInterchange, EdiInterchangeFilter, EdiInterchangeStore } from '../../domain/edi';
+import type {
+  EdiInterchange,
+  EdiInterchangeFilter,
+  EdiInterchangeStore,
+  OutboundControls,
+  SendingControls,
+} from '../../domain/edi';
 import type { OutboxEvent, Page } from '../../domain/shared';
 
 /** Every column but the raw text, which only a single read with `raw` asked for loads. */
@@ -23,6 +30,7 @@ const summaryColumns = [
   'acknowledgement_id',
   'in_reply_to',
   'created_at',
+  'group_control_number',
 ];
 
 function toInterchange(row: Record<string, unknown>): EdiInterchange {
@@ -34,6 +42,7 @@ function toInterchange(row: Record<string, unknown>): EdiInterchange {
     direction: String(row.direction) as EdiInterchange['direction'],
     standard: String(row.standard) as EdiInterchange['standard'],
     controlNumber: String(row.control_number),
+    groupControlNumber: (row.group_control_number as string | null) ?? null,
     documentTypes: readJsonColumn(row.document_types),
     status: String(row.status) as EdiInterchange['status'],
     sets: readJsonColumn(row.sets),
@@ -55,6 +64,7 @@ const toRow = (interchange: EdiInterchange, controlKey: string | null) => ({
   standard: interchange.standard,
   control_number: interchange.controlNumber,
   control_key: controlKey,
+  group_control_number: interchange.groupControlNumber,
   document_types: JSON.stringify(interchange.documentTypes),
   status: interchange.status,
   sets: JSON.stringify(interchange.sets),
@@ -95,16 +105,76 @@ export class EdiInterchangeRepository implements EdiInterchangeStore {
   async finish(
     interchange: EdiInterchange,
     controlKey: string | null,
-    acknowledgement: EdiInterchange | null,
-    events: OutboxEvent[],
+    acknowledge: ((controls: OutboundControls) => EdiInterchange) | null,
+    events: () => OutboxEvent[],
   ): Promise<void> {
     await this.knex.transaction(async (trx) => {
-      if (acknowledgement) await trx('edi_interchanges').insert(toRow(acknowledgement, acknowledgement.controlNumber));
+      if (acknowledge) {
+        const acknowledgement = acknowledge(await takeControls(trx, interchange.partnerId, 0));
+        await trx('edi_interchanges').insert(toRow(acknowledgement, acknowledgement.controlNumber));
+      }
       const { status, sets, errors, acknowledgement_id, control_key } = toRow(interchange, controlKey);
       await trx('edi_interchanges')
         .where({ id: interchange.id })
         .update({ status, sets, errors, acknowledgement_id, control_key });
+      await new OutboxEventRepository(trx).append(events(), trx);
+    });
+  }
+
+  insertOutbound(
+    partnerId: string,
+    sets: number,
+    compose: (controls: SendingControls) => { interchange: EdiInterchange; events: OutboxEvent[] },
+  ): Promise<EdiInterchange> {
+    return this.knex.transaction(async (trx) => {
+      const { interchange, events } = compose(await takeControls(trx, partnerId, sets));
+      await trx('edi_interchanges').insert(toRow(interchange, interchange.controlNumber));
       await new OutboxEventRepository(trx).append(events, trx);
+      return interchange;
+    });
+  }
+
+  async findSent(
+    partnerId: string,
+    reference: { interchange: string } | { group: string },
+  ): Promise<EdiInterchange | null> {
+    const row = await this.knex('edi_interchanges')
+      .where({ partner_id: partnerId, direction: 'outbound' })
+      .andWhere(
+        'interchange' in reference ? { control_key: reference.interchange } : { group_control_number: reference.group },
+      )
+      .whereNull('in_reply_to')
+      .first([...summaryColumns, 'raw']);
+    return row ? toInterchange(row) : null;
+  }
+
+  async recordAcknowledgement(interchange: EdiInterchange, events: OutboxEvent[]): Promise<void> {
+    await this.knex.transaction(async (trx) => {
+      const { status, sets, errors, acknowledgement_id } = toRow(interchange, null);
+      await trx('edi_interchanges').where({ id: interchange.id }).update({ status, sets, errors, acknowledgement_id });
+      await new OutboxEventRepository(trx).append(events, trx);
+    });
+  }
+
+  async awaitingSince(cutoff: number, limit: number): Promise<EdiInterchange[]> {
+    const rows = await this.knex('edi_interchanges')
+      .where({ status: 'awaiting_ack' })
+      .andWhere('created_at', '<', cutoff)
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(limit)
+      .select(summaryColumns);
+    return rows.map(toInterchange);
+  }
+
+  async markOverdue(interchange: EdiInterchange, events: OutboxEvent[]): Promise<boolean> {
+    return this.knex.transaction(async (trx) => {
+      // Only while still awaiting: an acknowledgement that came meanwhile wins.
+      const changed = await trx('edi_interchanges')
+        .where({ id: interchange.id, status: 'awaiting_ack' })
+        .update({ status: 'ack_overdue' });
+      if (changed === 0) return false;
+      await new OutboxEventRepository(trx).append(events, trx);
+      return true;
     });
   }
 

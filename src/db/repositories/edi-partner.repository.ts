@@ -3,7 +3,7 @@ import { newestFirstPage } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { toBool, toNumber } from '../row-values';
 import { isUniqueViolation } from '../unique-violation';
-import type { EdiPartner, EdiPartnerStore, EdiStandard, InterchangeAddress, OutboundControls } from '../../domain/edi';
+import type { EdiPartner, EdiPartnerStore, EdiStandard, InterchangeAddress, SendingControls } from '../../domain/edi';
 import type { Page } from '../../domain/shared';
 
 function toPartner(row: Record<string, unknown>): EdiPartner {
@@ -115,20 +115,27 @@ export class EdiPartnerRepository implements EdiPartnerStore {
       .first();
     return row ? toPartner(row) : null;
   }
+}
 
-  /** The increment and the read in one transaction: the row lock orders concurrent senders. */
-  nextControls(partnerId: string): Promise<OutboundControls> {
-    return this.knex.transaction(async (trx) => {
-      await trx('edi_partners')
-        .where({ id: partnerId })
-        .update({
-          last_interchange_number: trx.raw('last_interchange_number + 1'),
-          last_group_number: trx.raw('last_group_number + 1'),
-        });
-      const row = await trx('edi_partners')
-        .where({ id: partnerId })
-        .first('last_interchange_number', 'last_group_number');
-      return { interchange: toNumber(row.last_interchange_number), group: toNumber(row.last_group_number) };
+/**
+ * Takes the partner's next interchange and group numbers and `sets` transaction set numbers inside
+ * the caller's transaction: the UPDATE locks the partner's row until it commits, so a concurrent
+ * sender waits and takes the numbers after, and a rollback gives them back.
+ */
+export async function takeControls(trx: Knex.Transaction, partnerId: string, sets: number): Promise<SendingControls> {
+  await trx('edi_partners')
+    .where({ id: partnerId })
+    .update({
+      last_interchange_number: trx.raw('last_interchange_number + 1'),
+      last_group_number: trx.raw('last_group_number + 1'),
+      last_set_number: trx.raw('last_set_number + ?', [sets]),
     });
-  }
+  const row = await trx('edi_partners')
+    .where({ id: partnerId })
+    .first('last_interchange_number', 'last_group_number', 'last_set_number');
+  return {
+    interchange: toNumber(row.last_interchange_number),
+    group: toNumber(row.last_group_number),
+    firstSet: toNumber(row.last_set_number) - sets + 1,
+  };
 }

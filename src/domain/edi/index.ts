@@ -32,5 +32,14 @@ export type {
   EdiRecord,
   EdiSetOutcome,
 } from './interchange';
-export type { EdiInterchangeStore, EdiInvoices, EdiStatusEvents } from './interchange-ports';
+export type {
+  EdiInterchangeStore,
+  EdiInvoices,
+  EdiSources,
+  EdiStatusEvents,
+  SendingControls,
+} from './interchange-ports';
 export { EdiIntakeService } from './intake.service';
+export { EdiSendService, type EdiSendRequest } from './send.service';
+export { EdiAcknowledgementWatch } from './acknowledgement-watch';
+export { mapInvoic } from './invoic';

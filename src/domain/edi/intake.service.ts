@@ -11,15 +11,18 @@ import { EdiError, type EdiIssue, issueText } from './errors';
 import type { EdiInterchange, EdiInterchangeFilter, EdiRecord, EdiSetOutcome } from './interchange';
 import type { EdiInterchangeStore, EdiInvoices, EdiStatusEvents } from './interchange-ports';
 import { mapIftsta } from './iftsta';
-import type { OutboundControls, OutboundParties } from './outbound-envelope';
-import type { EdiPartner, EdiStandard, InterchangeAddress } from './partner';
+import { mapInvoic } from './invoic';
+import { acknowledgedBy, type AcknowledgementVerdict, read997, readContrl, readTa1 } from './partner-acknowledgements';
+import { type OutboundControls, partiesOf } from './outbound-envelope';
+import { interchangeEvent } from './interchange-events';
+import { acknowledgesSets, type EdiPartner, type EdiStandard, type InterchangeAddress } from './partner';
 import type { EdiPartnerStore } from './partner-ports';
 import { type EdiSegment, elementName, elementValue } from './segments';
 import type { MappedStatus } from './status-codes';
 import { map210 } from './x12-210';
 import { map315 } from './x12-315';
 import { readX12, type X12Interchange, writeX12 } from './x12';
-import { type AccountScope, conflict, DomainError, type FieldIssue, newId, newOutboxEvent, type Page } from '../shared';
+import { type AccountScope, conflict, DomainError, type FieldIssue, newId, type Page } from '../shared';
 
 export interface EdiIntakeDeps {
   partners: EdiPartnerStore;
@@ -40,7 +43,8 @@ interface ReadSet {
   issues: EdiIssue[];
   /** Whether its envelope (interchange, group) and the set itself leave it applicable. */
   legible: boolean;
-  apply: ((scope: AccountScope) => Promise<EdiRecord[] | EdiIssue>) | null;
+  /** Applies the set; `interchangeId` is the interchange it came in (an acknowledgement records it). */
+  apply: ((scope: AccountScope, interchangeId: string) => Promise<EdiRecord[] | EdiIssue>) | null;
 }
 
 /** An interchange read: its envelope's faults, its sets, and how to write its acknowledgement. */
@@ -54,12 +58,11 @@ interface ReadInterchange {
   envelopeIssues: () => EdiIssue[];
   /** Its sets, planned for this partner (the usage indicator checked against it). */
   sets: (partner: EdiPartner) => ReadSet[];
-  /** The acknowledgement the partner and the envelope ask for, written with the partner's next control numbers. */
-  acknowledgement: (
-    partner: EdiPartner,
-    controls: () => Promise<OutboundControls>,
-    at: Date,
-  ) => Promise<Acknowledgement | null>;
+  /**
+   * The writer of the acknowledgement the partner and the envelope ask for, given the partner's
+   * next control numbers; null when none is asked (then none is taken).
+   */
+  acknowledgement: (partner: EdiPartner, at: Date) => ((controls: OutboundControls) => Acknowledgement) | null;
 }
 
 interface Acknowledgement {
@@ -68,7 +71,7 @@ interface Acknowledgement {
   controlNumber: string;
 }
 
-type Planner = Pick<EdiIntakeDeps, 'statusEvents' | 'invoices'>;
+type Planner = Pick<EdiIntakeDeps, 'statusEvents' | 'invoices' | 'interchanges' | 'clock' | 'present'>;
 
 const notFound = (id: string) => new DomainError('not_found', `No EDI interchange ${id} in this account.`);
 
@@ -124,6 +127,7 @@ export class EdiIntakeService {
       direction: 'inbound',
       standard,
       controlNumber: read.controlNumber,
+      groupControlNumber: null,
       documentTypes: [...new Set(sets.map((s) => s.documentType))],
       status: applicable ? 'accepted' : 'rejected',
       sets: [],
@@ -142,41 +146,40 @@ export class EdiIntakeService {
       );
     }
     const records: EdiRecord[][] = [];
-    for (const set of sets) records.push(await applySet(set, scope));
+    for (const set of sets) records.push(await applySet(set, scope, interchange.id));
     interchange.sets = outcomes(sets, records);
     interchange.status = overall(interchange.sets, interchange.errors);
 
-    const ack = await read.acknowledgement(partner, () => this.deps.partners.nextControls(partner.id), new Date(now));
-    let ackInterchange: EdiInterchange | null = null;
-    if (ack) {
-      ackInterchange = {
-        ...interchange,
-        id: newId('edi', now),
-        direction: 'outbound',
-        controlNumber: ack.controlNumber,
-        documentTypes: ack.documentTypes,
-        status: 'sent',
-        sets: [],
-        errors: [],
-        raw: ack.raw,
-        inReplyTo: interchange.id,
-      };
-      interchange.acknowledgement = { interchangeId: ackInterchange.id, raw: ack.raw };
-    }
+    const writeAcknowledgement = read.acknowledgement(partner, new Date(now));
     const rejected = interchange.status === 'rejected';
-    const shown = { ...interchange, raw: null };
-    const event = newOutboxEvent(
-      rejected ? 'edi.interchange.rejected' : 'edi.interchange.received',
-      {
-        accountId: scope.accountId,
-        livemode: scope.livemode,
-        subjectType: 'edi_interchange',
-        subjectId: interchange.id,
-        data: { object: this.deps.present(shown) },
-      },
-      now,
-    );
-    await this.deps.interchanges.finish(interchange, rejected ? null : controlKey, ackInterchange, [event]);
+    // Written inside the transaction that takes its control numbers and stores it (no gap).
+    const acknowledge = writeAcknowledgement
+      ? (controls: OutboundControls): EdiInterchange => {
+          const ack = writeAcknowledgement(controls);
+          const sent: EdiInterchange = {
+            ...interchange,
+            id: newId('edi', now),
+            direction: 'outbound',
+            controlNumber: ack.controlNumber,
+            documentTypes: ack.documentTypes,
+            status: 'sent',
+            sets: [],
+            errors: [],
+            raw: ack.raw,
+            inReplyTo: interchange.id,
+          };
+          interchange.acknowledgement = { interchangeId: sent.id, raw: ack.raw };
+          return sent;
+        }
+      : null;
+    await this.deps.interchanges.finish(interchange, rejected ? null : controlKey, acknowledge, () => [
+      interchangeEvent(
+        rejected ? 'edi.interchange.rejected' : 'edi.interchange.received',
+        interchange,
+        this.deps.present,
+        now,
+      ),
+    ]);
     if (rejected) {
       const all = [...interchange.errors, ...interchange.sets.flatMap((s) => s.errors)].sort(
         (a, b) => a.position - b.position,
@@ -187,7 +190,7 @@ export class EdiIntakeService {
         faultsAsFields(all),
         {
           interchange_id: interchange.id,
-          ...(ack ? { acknowledgement: ack.raw } : {}),
+          ...(interchange.acknowledgement ? { acknowledgement: interchange.acknowledgement.raw } : {}),
         },
       );
     }
@@ -212,7 +215,7 @@ export class EdiIntakeService {
 
 /** The set's mapping, checked now; its application, run later in its own transaction. */
 function planSet(
-  deps: Pick<EdiIntakeDeps, 'statusEvents' | 'invoices'>,
+  deps: Planner,
   partner: EdiPartner,
   header: EdiSegment,
   documentType: string,
@@ -220,6 +223,7 @@ function planSet(
   map: {
     status?: () => { mapped: MappedStatus; issues: EdiIssue[] };
     invoice?: () => ReturnType<typeof map210>;
+    acknowledgement?: () => { verdict: AcknowledgementVerdict | null; issues: EdiIssue[] };
   },
 ): { issues: EdiIssue[]; apply: ReadSet['apply'] } {
   const fault = (message: string): EdiIssue => ({
@@ -229,6 +233,7 @@ function planSet(
     rule: 'code',
     message,
   });
+  if (map.acknowledgement) return planAcknowledgement(deps, partner, header, map.acknowledgement());
   if (!(partner.inbound as string[]).includes(documentType)) {
     return {
       issues: [
@@ -265,21 +270,51 @@ function planSet(
       apply: async (scope) => [{ object: 'invoice', id: (await deps.invoices.createDraft(scope, mapped.invoice)).id }],
     };
   }
-  return { issues: [fault(`${documentType} is not mapped yet (mapped: 315, 210, IFTSTA)`)], apply: null };
+  return {
+    issues: [fault(`${documentType} is not mapped yet (mapped: 315, 210, IFTSTA, INVOIC, 997, 999, TA1, CONTRL)`)],
+    apply: null,
+  };
+}
+
+/**
+ * A partner's 997/999, TA1 or CONTRL: the document we sent under the control number it names takes
+ * its verdict (`edi.interchange.acknowledged`). One naming nothing we sent is accepted with errors
+ * (`reference`), as a status for an untracked container is: resending would not help.
+ */
+function planAcknowledgement(
+  deps: Planner,
+  partner: EdiPartner,
+  header: EdiSegment,
+  read: { verdict: AcknowledgementVerdict | null; issues: EdiIssue[] },
+): { issues: EdiIssue[]; apply: ReadSet['apply'] } {
+  const { verdict, issues } = read;
+  if (!verdict) return { issues, apply: null };
+  return {
+    issues: [],
+    apply: async (_scope, interchangeId) => {
+      const sent = await deps.interchanges.findSent(partner.id, verdict.reference);
+      if (!sent) {
+        return {
+          position: header.position,
+          segment: header.tag,
+          rule: 'reference',
+          message: `we sent this partner no interchange with ${verdict.names}: nothing acknowledged`,
+        };
+      }
+      const after = acknowledgedBy(sent, verdict, { interchangeId, raw: '' }, acknowledgesSets(partner));
+      const events =
+        after.status === sent.status
+          ? []
+          : [interchangeEvent('edi.interchange.acknowledged', after, deps.present, deps.clock())];
+      await deps.interchanges.recordAcknowledgement(after, events);
+      return [{ object: 'edi_interchange', id: sent.id }];
+    },
+  };
 }
 
 const address = (qualifier: string, id: string): InterchangeAddress => ({
   qualifier: trimmed(qualifier),
   id: trimmed(id),
-});
-
-const partiesOf = (partner: EdiPartner): OutboundParties => ({
-  from: partner.ours,
-  to: partner.theirs,
-  fromApplication: partner.ourApplicationCode,
-  toApplication: partner.theirApplicationCode,
-  usage: partner.usageIndicator,
-  version: partner.version,
 });
 
 function x12Read(interchange: X12Interchange, planner: Planner): ReadInterchange {
@@ -301,7 +336,20 @@ function x12Read(interchange: X12Interchange, planner: Planner): ReadInterchange
           message: `is ${elementValue(isa, 15)}, but this ${partner.usageIndicator === 'P' ? 'live' : 'test'} partner exchanges ${partner.usageIndicator} interchanges`,
         });
       }
-      return interchange.groups.flatMap((group) =>
+      // A TA1 answers our interchange's envelope: it applies as a set of its own.
+      const ta1s = interchange.ta1s.map((ta1): ReadSet => {
+        const legible = interchange.issues.length === 0;
+        const plan = legible ? planAcknowledgement(planner, partner, ta1, readTa1(ta1)) : { issues: [], apply: null };
+        return {
+          header: ta1,
+          controlNumber: elementValue(ta1, 1),
+          documentType: 'TA1',
+          issues: plan.issues,
+          legible,
+          apply: plan.apply,
+        };
+      });
+      const groupSets = interchange.groups.flatMap((group) =>
         group.sets.map((set) => {
           const documentType = elementValue(set.st, 1);
           const legible = interchange.issues.length === 0 && group.issues.length === 0 && set.issues.length === 0;
@@ -309,6 +357,7 @@ function x12Read(interchange: X12Interchange, planner: Planner): ReadInterchange
             ? planSet(planner, partner, set.st, documentType, 'ST01', {
                 status: documentType === '315' ? () => map315(set, `edi:${partner.id}`) : undefined,
                 invoice: documentType === '210' ? () => map210(set) : undefined,
+                acknowledgement: documentType === '997' || documentType === '999' ? () => read997(set) : undefined,
               })
             : { issues: [], apply: null };
           set.issues.push(...plan.issues);
@@ -322,20 +371,26 @@ function x12Read(interchange: X12Interchange, planner: Planner): ReadInterchange
           };
         }),
       );
+      return [...ta1s, ...groupSets];
     },
-    acknowledgement: async (partner, controls, at) => {
+    acknowledgement: (partner, at) => {
+      // A group of acknowledgements (FA) gets no 997: asking for nothing takes no control number.
       const wants = {
         ta1: partner.acknowledgements.includes('ta1'),
-        functional: partner.acknowledgements.includes('997'),
+        functional:
+          partner.acknowledgements.includes('997') && interchange.groups.some((g) => elementValue(g.gs, 1) !== 'FA'),
       };
       const asked = wants.ta1 || wants.functional || elementValue(isa, 14) === '1';
       if (!asked) return null;
-      const ack = x12Acknowledgement(interchange, wants, partiesOf(partner), await controls(), at);
-      if (!ack) return null;
-      return {
-        raw: writeX12(ack),
-        documentTypes: [...(ack.ta1s.length > 0 ? ['TA1'] : []), ...(ack.groups.length > 0 ? ['997'] : [])],
-        controlNumber: elementValue(ack.isa, 13),
+      return (controls) => {
+        const ack = x12Acknowledgement(interchange, wants, partiesOf(partner), controls, at);
+        // Asked means a TA1 or a group to answer: there is always something to write.
+        if (!ack) throw new Error('an X12 acknowledgement was asked, but there was nothing to acknowledge');
+        return {
+          raw: writeX12(ack),
+          documentTypes: [...(ack.ta1s.length > 0 ? ['TA1'] : []), ...(ack.groups.length > 0 ? ['997'] : [])],
+          controlNumber: elementValue(ack.isa, 13),
+        };
       };
     },
   };
@@ -367,6 +422,8 @@ function edifactRead(interchange: EdifactInterchange, planner: Planner): ReadInt
         const plan = legible
           ? planSet(planner, partner, message.unh, documentType, 'UNH02-1', {
               status: documentType === 'IFTSTA' ? () => mapIftsta(message, `edi:${partner.id}`) : undefined,
+              invoice: documentType === 'INVOIC' ? () => mapInvoic(message) : undefined,
+              acknowledgement: documentType === 'CONTRL' ? () => readContrl(message) : undefined,
             })
           : { issues: [], apply: null };
         message.issues.push(...plan.issues);
@@ -380,19 +437,23 @@ function edifactRead(interchange: EdifactInterchange, planner: Planner): ReadInt
         };
       });
     },
-    acknowledgement: async (partner, controls, at) => {
+    acknowledgement: (partner, at) => {
       if (elementValue(unb, 9) !== '1' && !partner.acknowledgements.includes('contrl')) return null;
-      const ack = edifactAcknowledgement(interchange, partiesOf(partner), await controls(), at);
-      return { raw: writeEdifact(ack), documentTypes: ['CONTRL'], controlNumber: elementValue(ack.unb, 5) };
+      // A CONTRL is never acknowledged with another.
+      if (interchange.messages.every((m) => elementValue(m.unh, 2, 1) === 'CONTRL')) return null;
+      return (controls) => {
+        const ack = edifactAcknowledgement(interchange, partiesOf(partner), controls, at);
+        return { raw: writeEdifact(ack), documentTypes: ['CONTRL'], controlNumber: elementValue(ack.unb, 5) };
+      };
     },
   };
 }
 
 /** Applies one planned set; what it cannot apply becomes one of its faults. */
-async function applySet(set: ReadSet, scope: AccountScope): Promise<EdiRecord[]> {
+async function applySet(set: ReadSet, scope: AccountScope, interchangeId: string): Promise<EdiRecord[]> {
   if (!set.apply || !set.legible || rejecting(set.issues).length > 0) return [];
   try {
-    const result = await set.apply(scope);
+    const result = await set.apply(scope, interchangeId);
     if (Array.isArray(result)) return result;
     set.issues.push(result);
   } catch (error) {

@@ -1,5 +1,7 @@
 import type { EdiInterchange, EdiInterchangeFilter } from './interchange';
-import type { InvoiceInput } from '../invoices';
+import type { OutboundControls } from './outbound-envelope';
+import type { Invoice, InvoiceInput } from '../invoices';
+import type { Shipment } from '../shipments';
 import type { AccountScope, OutboxEvent, Page } from '../shared';
 import type { PartnerEventReferences, TimelineEvent } from '../tracking';
 
@@ -13,15 +15,35 @@ export interface EdiInterchangeStore {
   findByControlKey(partnerId: string, direction: 'inbound' | 'outbound', controlKey: string): Promise<string | null>;
   /**
    * Records the outcome once the sets are applied, in one transaction: status, sets and control key
-   * (released when the interchange ended rejected), the acknowledgement sent back, and the event.
+   * (released when the interchange ended rejected), the acknowledgement sent back, written by
+   * `acknowledge` with the partner's next control numbers taken in that transaction (no gap), and
+   * the events, made once the acknowledgement is known.
    */
   finish(
     interchange: EdiInterchange,
     controlKey: string | null,
-    acknowledgement: EdiInterchange | null,
-    events: OutboxEvent[],
+    acknowledge: ((controls: OutboundControls) => EdiInterchange) | null,
+    events: () => OutboxEvent[],
   ): Promise<void>;
   find(accountId: string, livemode: boolean, id: string, withRaw: boolean): Promise<EdiInterchange | null>;
+  /**
+   * Takes the partner's next control numbers (interchange, group, and `sets` transaction sets) and
+   * stores the interchange composed with them and its events, in one transaction: a failure takes no
+   * number, and concurrent senders are ordered by the partner row's lock (no gap, none twice).
+   */
+  insertOutbound(
+    partnerId: string,
+    sets: number,
+    compose: (controls: SendingControls) => { interchange: EdiInterchange; events: OutboxEvent[] },
+  ): Promise<EdiInterchange>;
+  /** The document we sent the partner under this ISA13/UNB05, or (X12) GS06, with its text. */
+  findSent(partnerId: string, reference: { interchange: string } | { group: string }): Promise<EdiInterchange | null>;
+  /** Records what the partner's acknowledgement said of a document we sent: status, sets, the acknowledgement. */
+  recordAcknowledgement(interchange: EdiInterchange, events: OutboxEvent[]): Promise<void>;
+  /** Documents sent before `cutoff` still awaiting their acknowledgement, oldest first. */
+  awaitingSince(cutoff: number, limit: number): Promise<EdiInterchange[]>;
+  /** Marks one `ack_overdue` with its event, unless its acknowledgement came meanwhile (false). */
+  markOverdue(interchange: EdiInterchange, events: OutboxEvent[]): Promise<boolean>;
   page(
     accountId: string,
     livemode: boolean,
@@ -44,4 +66,15 @@ export interface EdiStatusEvents {
 /** Where a freight invoice goes: a draft through the invoices capability. */
 export interface EdiInvoices {
   createDraft(scope: AccountScope, input: InvoiceInput & { currency: string }): Promise<{ id: string }>;
+}
+
+/** The control numbers a document we send takes: ISA13/UNB05, GS06, and its first ST02/UNH01. */
+export interface SendingControls extends OutboundControls {
+  firstSet: number;
+}
+
+/** What sending needs of the shipments and invoices capabilities: the caller's own, or null. */
+export interface EdiSources {
+  shipment(scope: AccountScope, id: string): Promise<Shipment | null>;
+  invoice(scope: AccountScope, id: string): Promise<Invoice | null>;
 }

@@ -1,13 +1,26 @@
 import type { EdiIssue } from './errors';
 import type { EdiStandard } from './partner';
 
-/** An interchange received from a partner, or an acknowledgement we sent back, as stored. */
-export type EdiInterchangeStatus = 'accepted' | 'accepted_with_errors' | 'partially_accepted' | 'rejected' | 'sent';
-export type EdiSetStatus = 'accepted' | 'accepted_with_errors' | 'rejected';
+/**
+ * An interchange received from a partner, an acknowledgement we sent back, or a document we sent,
+ * as stored. A document we send is `sent`, or `awaiting_ack` until the partner's 997/CONTRL makes it
+ * `acknowledged` or `rejected` (`ack_overdue` once it waited longer than the setting).
+ */
+export type EdiInterchangeStatus =
+  | 'accepted'
+  | 'accepted_with_errors'
+  | 'partially_accepted'
+  | 'rejected'
+  | 'sent'
+  | 'awaiting_ack'
+  | 'acknowledged'
+  | 'ack_overdue';
+/** A set we sent is `sent` until the partner's acknowledgement reports on it. */
+export type EdiSetStatus = 'accepted' | 'accepted_with_errors' | 'rejected' | 'sent';
 
-/** What a transaction set (message) made or changed. */
+/** What a transaction set (message) made, changed or reported on. */
 export interface EdiRecord {
-  object: 'container' | 'invoice';
+  object: 'container' | 'invoice' | 'shipment' | 'edi_interchange';
   id: string;
 }
 
@@ -31,6 +44,8 @@ export interface EdiInterchange {
   standard: EdiStandard;
   /** ISA13 or UNB05. */
   controlNumber: string;
+  /** GS06 of an X12 document we sent (a 997's AK1 names it); null otherwise. */
+  groupControlNumber: string | null;
   documentTypes: string[];
   status: EdiInterchangeStatus;
   sets: EdiSetOutcome[];
@@ -38,7 +53,7 @@ export interface EdiInterchange {
   errors: EdiIssue[];
   /** The text as received or sent; left out of lists. */
   raw: string | null;
-  /** For an inbound interchange, the acknowledgement sent back. */
+  /** For an inbound interchange, the acknowledgement sent back; for a document we sent, the partner's. */
   acknowledgement: { interchangeId: string; raw: string } | null;
   /** For an acknowledgement, the interchange it answers. */
   inReplyTo: string | null;

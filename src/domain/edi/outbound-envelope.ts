@@ -1,5 +1,5 @@
 import type { EdifactInterchange } from './edifact';
-import type { InterchangeAddress } from './partner';
+import type { EdiPartner, InterchangeAddress } from './partner';
 import { type Delimiters, type EdiSegment, simpleElement } from './segments';
 import { isaWidths, type X12Interchange } from './x12';
 
@@ -13,7 +13,20 @@ export interface OutboundParties {
   usage: 'T' | 'P';
   /** X12 004010/005010, EDIFACT D.99B/D.01B. */
   version: string;
+  /** Ask the partner to acknowledge: X12 ISA14 `1` (a TA1), EDIFACT UNB09 `1` (a CONTRL). */
+  acknowledgementRequested?: boolean;
 }
+
+/** Us towards the partner, in the partner's version and mode. */
+export const partiesOf = (partner: EdiPartner, acknowledgementRequested = false): OutboundParties => ({
+  from: partner.ours,
+  to: partner.theirs,
+  fromApplication: partner.ourApplicationCode,
+  toApplication: partner.theirApplicationCode,
+  usage: partner.usageIndicator,
+  version: partner.version,
+  acknowledgementRequested,
+});
 
 export interface OutboundControls {
   interchange: number;
@@ -64,7 +77,7 @@ export function x12Outbound(
     version5 ? x12Delimiters.repetition! : 'U',
     version5 ? '00501' : '00401',
     isaControl,
-    '0',
+    parties.acknowledgementRequested ? '1' : '0',
     parties.usage,
     x12Delimiters.component,
   ].map((value, i) => value.padEnd(isaWidths[i]));
@@ -113,6 +126,9 @@ export function edifactOutbound(
   messages: Array<{ reference: string; type: [string, string, string, string]; segments: SegmentSpec[] }>,
 ): EdifactInterchange {
   const reference = String(controls.interchange);
+  // UNB06 to UNB11: UNB09 asks for an acknowledgement, UNB11 marks a test; trailing empties are left out.
+  const optional = ['', '', '', parties.acknowledgementRequested ? '1' : '', '', parties.usage === 'T' ? '1' : ''];
+  while (optional.at(-1) === '') optional.pop();
   const unb: EdiSegment = {
     tag: 'UNB',
     elements: [
@@ -121,7 +137,7 @@ export function edifactOutbound(
       [[parties.to.id, parties.to.qualifier]],
       [[ccyymmdd(at).slice(2), hhmm(at)]],
       [[reference]],
-      ...(parties.usage === 'T' ? [[['']], [['']], [['']], [['']], [['']], [['1']]] : []),
+      ...optional.map(simpleElement),
     ],
     position: 1,
   };

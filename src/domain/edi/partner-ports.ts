@@ -1,4 +1,3 @@
-import type { OutboundControls } from './outbound-envelope';
 import type { EdiPartner, EdiStandard, InterchangeAddress } from './partner';
 import type { Page } from '../shared';
 
@@ -17,6 +16,4 @@ export interface EdiPartnerStore {
     standard: EdiStandard,
     theirs: InterchangeAddress,
   ): Promise<EdiPartner | null>;
-  /** Takes the partner's next interchange and group control numbers (no gap, none taken twice). */
-  nextControls(partnerId: string): Promise<OutboundControls>;
 }

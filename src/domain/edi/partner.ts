@@ -74,3 +74,13 @@ export const standardRules: Record<
     idLength: 35,
   },
 };
+
+/** Whether the partner acknowledges what we send: then it stays `awaiting_ack` until it does. */
+export const acknowledges = (partner: EdiPartner): boolean =>
+  partner.standard === 'x12'
+    ? partner.acknowledgements.some((a) => a === '997' || a === '999' || a === 'ta1')
+    : partner.acknowledgements.includes('contrl');
+
+/** Whether the partner's acknowledgement of our X12 interchange is a 997/999 (else a TA1 is all). */
+export const acknowledgesSets = (partner: EdiPartner): boolean =>
+  partner.standard === 'edifact' || partner.acknowledgements.some((a) => a === '997' || a === '999');

@@ -19,6 +19,7 @@ const l1Rules: ElementRule[] = [
   { n: 1, required: true, max: 3, ...digits },
   { n: 4, required: true, ...amount },
   { n: 8, max: 3 },
+  { n: 12, max: 25 },
 ];
 const c3Rules: ElementRule[] = [
   { n: 1, required: true, min: 3, max: 3, pattern: /^[A-Z]{3}$/, format: 'an ISO 4217 code' },
@@ -54,7 +55,7 @@ export interface Mapped210 {
 
 /**
  * An X12 210 (motor carrier freight details and invoice) as a draft invoice: one line per L1
- * charge (L1-04, implied 2 decimals), its currency from C3 (USD without one). B3-07, the net
+ * charge (L1-04, implied 2 decimals, described by L1-12 or else its L1-08 code), its currency from C3 (USD without one). B3-07, the net
  * amount, must equal the sum of the charges, else the set is rejected and no invoice is made.
  */
 export function map210(set: X12TransactionSet): { mapped: Mapped210 | null; issues: EdiIssue[] } {
@@ -112,7 +113,7 @@ export function map210(set: X12TransactionSet): { mapped: Mapped210 | null; issu
         lines: l1s.map((l1) => {
           const code = elementValue(l1, 8);
           return {
-            description: chargeNames[code] ?? (code ? `Charge ${code}` : 'Charge'),
+            description: elementValue(l1, 12) || chargeNames[code] || (code ? `Charge ${code}` : 'Charge'),
             chargeCode: code === '400' ? 'trucking' : 'other',
             quantity: '1',
             unitAmount: impliedCents(elementValue(l1, 4)),
