@@ -7,6 +7,7 @@ import { accessTokenFor, businessAccount, containerNumber, siteClient } from '..
 import { signUp } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
 import { testDialect } from '../support/database';
+import { postInterchange, samplePartners, x12Type } from '../support/edi';
 import { sha256Hex } from '../../src/domain/access';
 
 const adminToken = 'admin-token-for-edi-tests';
@@ -18,47 +19,8 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const sample = (name: string) => readFileSync(path.join(__dirname, '../../data/tracking/edi', name), 'utf8');
-const x12Type = 'application/edi-x12';
-
-const cmaCgm = {
-  name: 'CMA CGM status feed',
-  standard: 'x12',
-  version: '004010',
-  their_interchange_id: { qualifier: 'ZZ', id: 'CMACGM' },
-  our_interchange_id: { qualifier: 'ZZ', id: 'OECGROUP' },
-  their_application_code: 'CMACGM',
-  our_application_code: 'OECGROUP',
-  inbound_documents: ['315'],
-  acknowledgements: ['ta1', '997'],
-};
-const xpo = {
-  name: 'XPO invoices',
-  standard: 'x12',
-  version: '004010',
-  their_interchange_id: { qualifier: 'ZZ', id: 'CARRIERXPO' },
-  our_interchange_id: { qualifier: 'ZZ', id: 'APEXFREIGHT' },
-  inbound_documents: ['210'],
-  acknowledgements: ['997'],
-};
-const cargoSmart = {
-  name: 'CargoSmart',
-  standard: 'edifact',
-  version: 'D.99B',
-  their_interchange_id: { qualifier: 'ZZZ', id: 'IITTRR' },
-  our_interchange_id: { qualifier: 'ZZZ', id: '999999' },
-  inbound_documents: ['IFTSTA'],
-  acknowledgements: ['contrl'],
-};
-
-/** Posts raw EDI text as the partner's system would. */
-const send = (secret: string, text: string | Buffer, type = x12Type) => {
-  app.clock.advance(50);
-  return request(app.hosts.site)
-    .post('/api/edi/interchanges')
-    .set('Authorization', `Bearer ${secret}`)
-    .set('Content-Type', type)
-    .send(text);
-};
+const { cmaCgm, xpo, cargoSmart } = samplePartners;
+const send = (secret: string, text: string | Buffer, type = x12Type) => postInterchange(app, secret, text, type);
 
 /** A tracked container of the account, as the API makes it (a credit granted, then the subscription). */
 async function track(secret: string, email: string, reference: string, carrierScac?: string) {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { accessTokenFor, businessAccount, siteClient } from '../support/account-api';
 import { createTestApp, TestApp } from '../support/app';
 import { testDialect } from '../support/database';
+import { samplePartners } from '../support/edi';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,27 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const cmaCgm = {
-  name: 'CMA CGM status feed',
-  standard: 'x12',
-  version: '004010',
-  their_interchange_id: { qualifier: 'ZZ', id: 'CMACGM' },
-  our_interchange_id: { qualifier: 'ZZ', id: 'OECGROUP' },
-  their_application_code: 'CMACGM',
-  our_application_code: 'OECGROUP',
-  inbound_documents: ['315', '210'],
-  outbound_documents: ['997'],
-  acknowledgements: ['ta1', '997'],
-};
-const cargoSmart = {
-  name: 'CargoSmart',
-  standard: 'edifact',
-  version: 'D.99B',
-  their_interchange_id: { qualifier: 'ZZZ', id: 'IITTRR' },
-  our_interchange_id: { qualifier: 'ZZZ', id: '999999' },
-  inbound_documents: ['IFTSTA'],
-  acknowledgements: ['contrl'],
-};
+const cmaCgm = { ...samplePartners.cmaCgm, inbound_documents: ['315', '210'], outbound_documents: ['997'] };
+const { cargoSmart } = samplePartners;
 
 describe(`EDI trading partners on ${testDialect}`, () => {
   test('connect, read, list, change and disconnect a partner; the usage indicator follows the key', async () => {

@@ -19,6 +19,7 @@ import { accessTokenFor, businessAccount, containerNumber, siteClient } from '..
 import { signUp } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
 import { testDialect } from '../support/database';
+import { postInterchange, x12Type } from '../support/edi';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -122,14 +123,7 @@ function partner997(control: number, body: SegmentSpec[]): string {
   );
 }
 
-const receive = (secret: string, text: string, type = 'application/edi-x12') => {
-  app.clock.advance(50);
-  return request(app.hosts.site)
-    .post('/api/edi/interchanges')
-    .set('Authorization', `Bearer ${secret}`)
-    .set('Content-Type', type)
-    .send(text);
-};
+const receive = (secret: string, text: string, type = x12Type) => postInterchange(app, secret, text, type);
 
 const eventsOf = async (id: string) =>
   (await new OutboxEventRepository(app.db.knex).listForSubject('edi_interchange', id)).map((e) => e.type);
