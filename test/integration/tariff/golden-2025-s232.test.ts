@@ -51,7 +51,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'metal furniture from Vietnam on 2025-03-20: 25% of the aluminum content (9903.85.08)',
-    source: 'Heading 9903.85.08 (HTS 2025 Rev 6, Rev 9): "+ a duty of 25% upon the value of the aluminum content"; note 19(k) lists 9403.20.00',
+    source:
+      'Heading 9903.85.08 (HTS 2025 Rev 6, Rev 9): "+ a duty of 25% upon the value of the aluminum content"; note 19(k) lists 9403.20.00',
     request: entry(furniture, 'VN', '2025-03-20', aluminum(4000)),
     applies: { mfn: '0.00', 's232-aluminum-derivatives-25': '1000.00' },
     total: '1000.00',
@@ -59,37 +60,54 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'metal furniture from Vietnam on 2025-04-20: 25% of the content, the reciprocal 10% on the rest',
-    source: 'Heading 9903.85.08 (2025 Rev 9, 25%); heading 9903.01.25 (+10%); U.S. note 2(v)(ix): reciprocal on the non-aluminum content',
+    source:
+      'Heading 9903.85.08 (2025 Rev 9, 25%); heading 9903.01.25 (+10%); U.S. note 2(v)(ix): reciprocal on the non-aluminum content',
     request: entry(furniture, 'VN', '2025-04-20', aluminum(4000)),
-    applies: { mfn: '0.00', 's232-aluminum-derivatives-25': '1000.00', 'ieepa-reciprocal-baseline-2025-04-05': '600.00' },
+    applies: {
+      mfn: '0.00',
+      's232-aluminum-derivatives-25': '1000.00',
+      'ieepa-reciprocal-baseline-2025-04-05': '600.00',
+    },
     total: '1600.00',
     check: reported('ieepa-reciprocal-baseline-2025-04-05', '9903.01.25', 'non_metal_content'),
   },
   {
     name: 'metal furniture from Vietnam on 2025-06-03, the last day at 25%',
-    source: 'Proclamation 10947 (90 FR 24199): 50% from 12:01 a.m. EDT 2025-06-04; heading 9903.85.08 at 25% through 2025 Rev 13',
+    source:
+      'Proclamation 10947 (90 FR 24199): 50% from 12:01 a.m. EDT 2025-06-04; heading 9903.85.08 at 25% through 2025 Rev 13',
     request: entry(furniture, 'VN', '2025-06-03', aluminum(4000)),
-    applies: { mfn: '0.00', 's232-aluminum-derivatives-25': '1000.00', 'ieepa-reciprocal-baseline-2025-04-05': '600.00' },
+    applies: {
+      mfn: '0.00',
+      's232-aluminum-derivatives-25': '1000.00',
+      'ieepa-reciprocal-baseline-2025-04-05': '600.00',
+    },
     total: '1600.00',
   },
   {
     name: 'metal furniture from Vietnam on 2025-06-04: 50% of the aluminum content',
-    source: 'Proclamation 10947; heading 9903.85.08 (2025 Rev 14 on): "+ a duty of 50% upon the value of the aluminum content"',
+    source:
+      'Proclamation 10947; heading 9903.85.08 (2025 Rev 14 on): "+ a duty of 50% upon the value of the aluminum content"',
     request: entry(furniture, 'VN', '2025-06-04', aluminum(4000)),
     applies: { mfn: '0.00', 's232-aluminum-derivatives': '2000.00', 'ieepa-reciprocal-baseline-2025-04-05': '600.00' },
     total: '2600.00',
   },
   {
     name: 'metal furniture from the United Kingdom on 2025-07-01: 25% of the content (9903.85.15)',
-    source: 'Heading 9903.85.15 (2025 Rev 14 on): UK derivatives of note 19(s), "+ a duty of 25% upon the value of the aluminum content"; 9903.01.25 on the rest',
+    source:
+      'Heading 9903.85.15 (2025 Rev 14 on): UK derivatives of note 19(s), "+ a duty of 25% upon the value of the aluminum content"; 9903.01.25 on the rest',
     request: entry(furniture, 'GB', '2025-07-01', aluminum(2500)),
-    applies: { mfn: '0.00', 's232-aluminum-derivatives-uk': '625.00', 'ieepa-reciprocal-baseline-2025-04-05': '750.00' },
+    applies: {
+      mfn: '0.00',
+      's232-aluminum-derivatives-uk': '625.00',
+      'ieepa-reciprocal-baseline-2025-04-05': '750.00',
+    },
     total: '1375.00',
     check: reported('s232-aluminum-derivatives-uk', '9903.85.15', 'metal_content'),
   },
   {
     name: 'metal furniture of Russia on 2025-04-15: 200% on the full value (9903.85.68), column 2 base',
-    source: 'Heading 9903.85.68 (2025 Rev 4 on): derivatives of notes 19(i)-(k) of Russia + 200%; note 19(m)(B): on the full value; general note 3(b) column 2 45%',
+    source:
+      'Heading 9903.85.68 (2025 Rev 4 on): derivatives of notes 19(i)-(k) of Russia + 200%; note 19(m)(B): on the full value; general note 3(b) column 2 45%',
     request: entry(furniture, 'RU', '2025-04-15', aluminum(4000)),
     applies: { mfn: '4500.00', 's232-aluminum-derivatives-russia': '20000.00' },
     total: '24500.00',
@@ -97,7 +115,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'aluminum derivative of Mexico on 2025-04-15: the fentanyl 25% excludes the 232 duty (EO 14289)',
-    source: 'EO 14289 (90 FR 18907): Canada/Mexico IEEPA duties exclude 232 steel and aluminum until Proclamation 10947; heading 9903.01.01 (+25%)',
+    source:
+      'EO 14289 (90 FR 18907): Canada/Mexico IEEPA duties exclude 232 steel and aluminum until Proclamation 10947; heading 9903.01.01 (+25%)',
     request: entry(furniture, 'MX', '2025-04-15', aluminum(4000)),
     applies: { mfn: '0.00', 'ieepa-fentanyl-mx': '2500.00' },
     suppressed: ['s232-aluminum-derivatives-25'],
@@ -105,7 +124,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'aluminum derivative of Mexico on 2025-06-04: 232 first, no fentanyl duty (note 19(h))',
-    source: 'Proclamation 10947; U.S. note 19(h): derivatives of 9903.85.08 are not subject to 9903.01.01; 9903.01.27: no reciprocal duty on Mexico',
+    source:
+      'Proclamation 10947; U.S. note 19(h): derivatives of 9903.85.08 are not subject to 9903.01.01; 9903.01.27: no reciprocal duty on Mexico',
     request: entry(furniture, 'MX', '2025-06-04', aluminum(4000)),
     applies: { mfn: '0.00', 's232-aluminum-derivatives': '2000.00' },
     suppressed: ['ieepa-fentanyl-mx'],
@@ -114,14 +134,16 @@ const scenarios: GoldenScenario[] = [
   // Annex precision: note 19(k) names 8418.99.8005, .8050 and .8060, not the whole subheading.
   {
     name: 'refrigerator parts 8418.99.80.50 (named in note 19(k)) from Thailand on 2025-07-01: aluminum derivative',
-    source: 'U.S. note 19(k) (HTS 2026 Rev 6) names the statistical line 8418.99.8050; heading 9903.85.08 50%; 9903.01.25 on the rest',
+    source:
+      'U.S. note 19(k) (HTS 2026 Rev 6) names the statistical line 8418.99.8050; heading 9903.85.08 50%; 9903.01.25 on the rest',
     request: entry('8418.99.80.50', 'TH', '2025-07-01', aluminum(2500)),
     applies: { mfn: '0.00', 's232-aluminum-derivatives': '1250.00', 'ieepa-reciprocal-baseline-2025-04-05': '750.00' },
     total: '2000.00',
   },
   {
     name: 'refrigerator compressor parts 8418.99.80.10 (not named) on 2025-07-01: the list is not widened to the subheading',
-    source: 'U.S. note 19(k) names 8418.99.8005, .8050, .8060 of subheading 8418.99.80, not .8010; heading 9903.01.25 (+10%) on the full value',
+    source:
+      'U.S. note 19(k) names 8418.99.8005, .8050, .8060 of subheading 8418.99.80, not .8010; heading 9903.01.25 (+10%) on the full value',
     request: entry('8418.99.80.10', 'TH', '2025-07-01'),
     applies: { mfn: '0.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00' },
     total: '1000.00',
@@ -129,7 +151,8 @@ const scenarios: GoldenScenario[] = [
   // The inclusions of 2025-08-18 (FR doc 2025-15819) apply from that date only.
   {
     name: 'refrigerator-freezer 8418.10.00 from Korea on 2025-08-17: not yet an aluminum derivative',
-    source: 'FR doc 2025-15819: inclusions effective 2025-08-18 (8418.10.00 in note 19(k)); KR heading 9903.02.xx 15% from 2025-08-07 (EO 14326)',
+    source:
+      'FR doc 2025-15819: inclusions effective 2025-08-18 (8418.10.00 in note 19(k)); KR heading 9903.02.xx 15% from 2025-08-07 (EO 14326)',
     request: entry('8418.10.00.20', 'KR', '2025-08-17'),
     applies: { mfn: '0.00', 'ieepa-reciprocal-kr-flat': '1500.00' },
     total: '1500.00',
@@ -151,7 +174,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'copper wire from Vietnam on 2025-08-01: 50% of the copper content, the reciprocal on the non-copper 1,000',
-    source: 'Heading 9903.78.01 (2025 Rev 17): "+ a duty of 50% upon the value of the copper content"; heading 9903.78.02 for the rest; CSMS #65794272',
+    source:
+      'Heading 9903.78.01 (2025 Rev 17): "+ a duty of 50% upon the value of the copper content"; heading 9903.78.02 for the rest; CSMS #65794272',
     request: entry('7408.11.60.00', 'VN', '2025-08-01', copper(9000)),
     applies: { mfn: '300.00', 's232-copper': '4500.00', 'ieepa-reciprocal-baseline-2025-04-05': '100.00' },
     total: '4900.00',
@@ -159,7 +183,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'copper wire from Vietnam on 2025-09-01: the Annex I rate (20%) on the non-copper content',
-    source: 'Heading 9903.78.01; heading 9903.02.69 (VN +20%, 2025 Rev 18); CSMS #65794272: non-copper content under 9903.78.02 owes the reciprocal duty',
+    source:
+      'Heading 9903.78.01; heading 9903.02.69 (VN +20%, 2025 Rev 18); CSMS #65794272: non-copper content under 9903.78.02 owes the reciprocal duty',
     request: entry('7408.11.60.00', 'VN', '2025-09-01', copper(9000)),
     applies: { mfn: '300.00', 's232-copper': '4500.00', 'ieepa-reciprocal-vn': '200.00' },
     total: '5000.00',

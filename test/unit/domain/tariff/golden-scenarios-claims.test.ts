@@ -189,7 +189,8 @@ const scenarios: GoldenScenario[] = [
   },
   {
     name: 'copper tube from Germany without a content claim: the 232 duty and the reciprocal on the rest are unresolved, never 0',
-    source: 'Proclamation 10962 (duty on the copper content value); CSMS #65794272 (the rest, under 9903.78.02, owes the reciprocal duty)',
+    source:
+      'Proclamation 10962 (duty on the copper content value); CSMS #65794272 (the rest, under 9903.78.02, owes the reciprocal duty)',
     request: { hts_code: '7411.10.10.30', country_code: 'DE', entry_date: '2025-09-01' },
     applies: { mfn: '150.00' },
     unresolved: ['ieepa-reciprocal-eu', 's232-copper'],
