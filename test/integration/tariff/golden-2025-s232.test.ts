@@ -38,7 +38,11 @@ const reported = (id: string, heading: string, basis?: string) => (result: DutyC
   expect(component?.heading).toBe(heading);
   if (basis) expect(component?.basis).toBe(basis);
 };
+const steel = (value: number) => [{ code: 'steel_content_value' as const, value }];
+const notes = (id: string, heading: string) => (result: DutyCalculation) =>
+  expect(result.components.find((c) => c.id === id)?.possibleExemptions.map((note) => note.heading)).toContain(heading);
 const furniture = '9403.20.00.90';
+const forklift = '8427.10.80.95';
 
 const scenarios: GoldenScenario[] = [
   // Aluminum derivatives at 25% of the aluminum content from 2025-03-12 (Proclamation 10895).
@@ -84,12 +88,13 @@ const scenarios: GoldenScenario[] = [
     total: '1600.00',
   },
   {
-    name: 'metal furniture from Vietnam on 2025-06-04: 50% of the aluminum content',
+    name: 'metal furniture from Vietnam on 2025-06-04: 50% of the aluminum content; U.S.-smelted aluminum noted (9903.85.09)',
     source:
-      'Proclamation 10947; heading 9903.85.08 (2025 Rev 14 on): "+ a duty of 50% upon the value of the aluminum content"',
+      'Proclamation 10947; heading 9903.85.08 (2025 Rev 14 on): "+ a duty of 50% upon the value of the aluminum content"; heading 9903.85.09 (processed from aluminum smelted and cast in the United States: no additional duty)',
     request: entry(furniture, 'VN', '2025-06-04', aluminum(4000)),
     applies: { mfn: '0.00', 's232-aluminum-derivatives': '2000.00', 'ieepa-reciprocal-baseline-2025-04-05': '600.00' },
     total: '2600.00',
+    check: notes('s232-aluminum-derivatives', '9903.85.09'),
   },
   {
     name: 'metal furniture from the United Kingdom on 2025-07-01: 25% of the content (9903.85.15)',
@@ -163,6 +168,27 @@ const scenarios: GoldenScenario[] = [
     request: entry('8418.10.00.20', 'KR', '2025-08-18', aluminum(1000)),
     applies: { mfn: '0.00', 's232-aluminum-derivatives': '500.00', 'ieepa-reciprocal-kr-flat': '1350.00' },
     total: '1850.00',
+  },
+  // Steel derivatives: the inclusions of 2025-08-18 (the list held has no earlier lines).
+  {
+    name: 'forklift from Vietnam on 2025-08-17: not yet a steel derivative, the reciprocal 20% on the full value',
+    source:
+      'FR doc 2025-15819: 8427.10.80 among the steel derivative inclusions effective 2025-08-18; heading 9903.02.69 (VN +20%)',
+    request: entry(forklift, 'VN', '2025-08-17', steel(2500)),
+    applies: { mfn: '0.00', 'ieepa-reciprocal-vn': '2000.00' },
+    total: '2000.00',
+  },
+  {
+    name: 'forklift from Vietnam on 2025-08-18: 50% of the steel content, the reciprocal 20% on the non-steel 7,500',
+    source:
+      'FR doc 2025-15819 (2025-08-18); heading 9903.81.91 ("+ a duty of 50% upon the value of the steel content"); U.S. note 2(v)(vii); 9903.81.92 noted',
+    request: entry(forklift, 'VN', '2025-08-18', steel(2500)),
+    applies: { mfn: '0.00', 's232-steel-derivatives': '1250.00', 'ieepa-reciprocal-vn': '1500.00' },
+    total: '2750.00',
+    check: (result) => {
+      reported('ieepa-reciprocal-vn', '9903.02.69', 'non_metal_content')(result);
+      notes('s232-steel-derivatives', '9903.81.92')(result);
+    },
   },
   // Copper: the copper content under 9903.78.01, the rest declared under 9903.78.02 keeps its duties.
   {
