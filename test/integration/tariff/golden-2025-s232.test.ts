@@ -136,6 +136,26 @@ const scenarios: GoldenScenario[] = [
     suppressed: ['ieepa-fentanyl-mx'],
     total: '2000.00',
   },
+  // Full-value derivatives of note 19(j) under their own headings.
+  {
+    name: 'aluminum article of 7616.99.51.90 from Vietnam on 2025-04-20: a 19(j) derivative, +25% (9903.85.07)',
+    source:
+      'U.S. note 19(j) names 7616.99.5190; heading 9903.85.07 (HTS 2025 Rev 9): + 25%; heading 9903.01.33 (no reciprocal duty on 232 articles); general rate 2.5%',
+    request: entry('7616.99.51.90', 'VN', '2025-04-20'),
+    applies: { mfn: '250.00', 's232-aluminum-derivatives-19j-25': '2500.00' },
+    suppressed: ['ieepa-reciprocal-baseline-2025-04-05'],
+    total: '2750.00',
+    check: reported('s232-aluminum-derivatives-19j-25', '9903.85.07', 'full_value'),
+  },
+  {
+    name: 'the same article from the United Kingdom on 2025-07-01: +25% under 9903.85.14',
+    source: 'Heading 9903.85.14 (HTS 2025 Rev 14 on): UK derivatives of note 19(r), the provisions of 19(j), + 25%',
+    request: entry('7616.99.51.90', 'GB', '2025-07-01'),
+    applies: { mfn: '250.00', 's232-aluminum-derivatives-19j-uk': '2500.00' },
+    suppressed: ['ieepa-reciprocal-baseline-2025-04-05'],
+    total: '2750.00',
+    check: reported('s232-aluminum-derivatives-19j-uk', '9903.85.14'),
+  },
   // Annex precision: note 19(k) names 8418.99.8005, .8050 and .8060, not the whole subheading.
   {
     name: 'refrigerator parts 8418.99.80.50 (named in note 19(k)) from Thailand on 2025-07-01: aluminum derivative',

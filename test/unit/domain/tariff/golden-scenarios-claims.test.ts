@@ -201,15 +201,16 @@ const scenarios: GoldenScenario[] = [
       ),
   },
   {
-    name: 'aluminum article from Germany with a steel content claim: the claim does not fit; aluminum 50% on full value',
-    source: 'Proclamation 10947 (90 FR 24199; 9903.85.02 +50% from 2025-06-04); U.S. note 19; heading 9903.01.33',
+    name: 'aluminum derivative of note 19(j) from Germany with a steel content claim: the claim does not fit; 50% on full value',
+    source:
+      'Proclamation 10947 (90 FR 24199); heading 9903.85.07 (+50% from 2025 Rev 14), U.S. note 19(j) names 7616.99.5190; heading 9903.01.33',
     request: {
       hts_code: '7616.99.51.90',
       country_code: 'DE',
       entry_date: '2025-09-01',
       claims: [{ code: 'steel_content_value', value: 4000 }],
     },
-    applies: { mfn: '250.00', 's232-aluminum-50': '5000.00' },
+    applies: { mfn: '250.00', 's232-aluminum-derivatives-19j': '5000.00' },
     suppressed: ['ieepa-reciprocal-eu'],
     total: '5250.00',
     check: unfit('steel_content_value'),
