@@ -156,6 +156,32 @@ const scenarios: GoldenScenario[] = [
     total: '2750.00',
     check: reported('s232-aluminum-derivatives-19j-uk', '9903.85.14'),
   },
+  // Full-value articles declared on two lines: the metal content, and the rest, which keeps the reciprocal duty.
+  {
+    name: 'the 19(j) article from Vietnam on 2025-09-01 with 6,000 of aluminum: 50% of the full value, 20% on the non-aluminum 4,000',
+    source:
+      'Heading 9903.85.07 (+50%); U.S. note 2(v)(ix): the reciprocal duties do not apply to the aluminum content of 9903.85.04/.07/.08 derivatives "but shall apply to the non-aluminum content"; 9903.02.69 (VN +20%)',
+    request: entry('7616.99.51.90', 'VN', '2025-09-01', aluminum(6000)),
+    applies: { mfn: '250.00', 's232-aluminum-derivatives-19j': '5000.00', 'ieepa-reciprocal-vn': '800.00' },
+    total: '6050.00',
+    check: reported('ieepa-reciprocal-vn', '9903.02.69', 'non_metal_content'),
+  },
+  {
+    name: 'a steel article of chapter 73 from Vietnam on 2025-09-01 with 8,000 of steel: 50% of the full value, 20% on the non-steel 2,000',
+    source:
+      'Heading 9903.81.87 (+50%, 2025 Rev 14 on); U.S. note 2(v)(vi): the reciprocal duties do not apply to 9903.81.87 articles "but shall apply to the non-steel content"; 9903.02.69; general rate 2.9%',
+    request: entry('7326.90.86.88', 'VN', '2025-09-01', steel(8000)),
+    applies: { mfn: '290.00', 's232-steel-50': '5000.00', 'ieepa-reciprocal-vn': '400.00' },
+    total: '5690.00',
+  },
+  {
+    name: 'the same steel article without a steel content claim: one line, no reciprocal duty',
+    source: 'Heading 9903.01.33 (articles of iron or steel of note 2(v)(vi)); heading 9903.81.87 (+50%)',
+    request: entry('7326.90.86.88', 'VN', '2025-09-01'),
+    applies: { mfn: '290.00', 's232-steel-50': '5000.00' },
+    suppressed: ['ieepa-reciprocal-vn'],
+    total: '5290.00',
+  },
   // Annex precision: note 19(k) names 8418.99.8005, .8050 and .8060, not the whole subheading.
   {
     name: 'refrigerator parts 8418.99.80.50 (named in note 19(k)) from Thailand on 2025-07-01: aluminum derivative',
