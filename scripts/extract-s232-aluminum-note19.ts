@@ -5,7 +5,7 @@
  * the note prints it (8-digit subheading or 10-digit statistical line), with the date it entered the
  * list. The note text is undated: `included_from` is 2025-03-12 (Proclamation 10895) for a provision
  * whose subheading the Yale derivative list carries without a date, the list's own date (2025-08-18,
- * FR doc 2025-15819) where it has one, and empty where neither says: such a row is not applied.
+ * FR doc 2025-15819) where it has one, and empty where neither says (no date held).
  */
 import fs from 'node:fs';
 import path from 'node:path';

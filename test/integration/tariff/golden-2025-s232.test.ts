@@ -199,6 +199,15 @@ const scenarios: GoldenScenario[] = [
     applies: { mfn: '0.00', 'ieepa-reciprocal-baseline-2025-04-05': '1000.00' },
     total: '1000.00',
   },
+  {
+    name: 'beer from Mexico on 2025-09-01: listed in note 19(k) with no inclusion date held, the aluminum duty is unresolved',
+    source:
+      'U.S. note 19(k) (HTS 2026 Rev 6) lists 2203.00.00; no Commerce inclusion notice for it is in the data; so the fentanyl 25% (9903.01.01), which yields to 232 from 2025-06-04 (Proclamation 10947), is unresolved with it',
+    request: entry('2203.00.00.30', 'MX', '2025-09-01', aluminum(500)),
+    applies: { mfn: '0.00' },
+    unresolved: ['ieepa-fentanyl-mx', 's232-aluminum-derivatives-undated'],
+    total: null,
+  },
   // The inclusions of 2025-08-18 (FR doc 2025-15819) apply from that date only.
   {
     name: 'refrigerator-freezer 8418.10.00 from Korea on 2025-08-17: not yet an aluminum derivative',

@@ -124,7 +124,8 @@ describe('Section 232 scope per program', () => {
     expect(inScope('s232-aluminum-derivatives-25', '9403200090', '2025-03-11')).toBe(false);
     expect(inScope('s232-aluminum-derivatives', '8418100020', '2025-08-17')).toBe(false);
     expect(inScope('s232-aluminum-derivatives', '8418100020', '2025-08-18')).toBe(true);
-    // Listed in 19(k) with no inclusion date in any text held: not applied (docs/tariff-data-status.md).
+    // Listed in 19(k) with no inclusion date in any text held: unresolved, not a dated derivative.
     expect(inScope('s232-aluminum-derivatives', '2203000030', '2025-09-01')).toBe(false);
+    expect(inScope('s232-aluminum-derivatives-undated', '2203000030', '2025-09-01')).toBe(true);
   });
 });
