@@ -36,3 +36,20 @@ export function subdivisionCodes(lines: string[], opens: string, after?: string)
   }
   return [...codes].sort();
 }
+
+/**
+ * The provisions (8-digit subheadings and 10-digit statistical lines, without dots, as printed) a
+ * subdivision lists in running text, "…: 7610.10.00; 7612.10.0000; …", from the line that starts
+ * with `opens` to the first after it that starts with `ends`; the list follows the last colon-ended
+ * phrase "United States:" when the subdivision has one (note 19(j), (k)).
+ */
+export function listedProvisions(lines: string[], opens: string, ends: string): string[] {
+  const first = lines.findIndex((line) => line.startsWith(opens));
+  if (first < 0) throw new Error(`U.S. notes: no subdivision opening with "${opens}"`);
+  const last = lines.findIndex((line, index) => index > first && line.startsWith(ends));
+  const body = lines.slice(first, last).join(' ').split('United States:').pop() as string;
+  const codes = [...body.matchAll(/\b(\d{4})\.(\d{2})\.(\d{2}(?:\d{2})?)\b/g)]
+    .map((match) => match.slice(1).join(''))
+    .filter((code) => !code.startsWith('99'));
+  return [...new Set(codes)].sort();
+}

@@ -655,8 +655,9 @@ const scenarios: Scenario[] = [
     total: '2900.00',
   },
   {
-    name: 'VN copper wire 2025-09-01: copper 50% on the copper content, no reciprocal duty',
-    source: 'Heading 9903.78.01 (Proclamation 10962); U.S. note 2(v)(xii) (no non-copper content rule)',
+    name: 'VN copper wire 2025-09-01: copper 50% on the copper content, the reciprocal duty on the rest',
+    source:
+      'Heading 9903.78.01 (Proclamation 10962); the non-copper content under 9903.78.02 owes the reciprocal duty (CSMS #65794272; note 2(v)(xii) takes out 9903.78.01 only)',
     request: {
       hts_code: '7408.11.60.00',
       country_code: 'VN',
@@ -664,9 +665,8 @@ const scenarios: Scenario[] = [
       claims: [{ code: 'copper_content_value', value: 9000 }],
     },
     release: 'htsr_2025_rev_18',
-    applies: { mfn: '300.00', 's232-copper': '4500.00' },
-    suppressed: ['ieepa-reciprocal-vn'],
-    total: '4800.00',
+    applies: { mfn: '300.00', 's232-copper': '4500.00', 'ieepa-reciprocal-vn': '200.00' },
+    total: '5000.00',
   },
 ];
 

@@ -17,11 +17,10 @@ function owes(evaluated: EvaluatedMeasure): boolean | 'unknown' {
   return evaluated.subjectTo;
 }
 
-/** Whether the excluding measure, charged on one metal's content, leaves the rest of the value to this one. */
-function leavesRemainder(interaction: MeasureInteraction, by: LoadedMeasure): boolean {
-  return (
-    by.basis === 'metal_content' && by.metal !== undefined && (interaction.remainder_metals ?? []).includes(by.metal)
-  );
+/** Whether the excluding measure splits off one metal's content and leaves the rest of the value to this one. */
+function leavesRemainder(interaction: MeasureInteraction, by: EvaluatedMeasure): boolean {
+  const metal = by.measure.splits_content;
+  return metal !== undefined && by.splitContent !== undefined && (interaction.remainder_metals ?? []).includes(metal);
 }
 
 /**
@@ -32,9 +31,9 @@ function chargeOnRemainder(
   item: EvaluatedMeasure,
   edges: Array<{ by: EvaluatedMeasure; interaction: MeasureInteraction }>,
 ): void {
-  const metals = edges.map(({ by }) => by.measure.metal).join(' and ');
+  const metals = edges.map(({ by }) => by.measure.splits_content).join(' and ');
   const citations = [...new Set(edges.map(({ interaction }) => interaction.citation.ref))].join('; ');
-  const missing = edges.find(({ by }) => by.basisValue === null);
+  const missing = edges.find(({ by }) => by.splitContent === null);
   if (item.status !== 'applies' || item.basisValue === null || missing) {
     if (item.status === 'applies') {
       item.status = 'unresolved';
@@ -44,7 +43,7 @@ function chargeOnRemainder(
     }
     return;
   }
-  const taken = edges.reduce((sum, { by }) => sum.plus(by.basisValue as Decimal), new Decimal(0));
+  const taken = edges.reduce((sum, { by }) => sum.plus(by.splitContent as Decimal), new Decimal(0));
   const rest = Decimal.max(0, item.basisValue.minus(taken));
   item.basisValue = rest;
   item.chargedOn = 'non_metal_content';
@@ -107,7 +106,7 @@ function settleSuppressions(
     edges.forEach(({ by }) => settle(by));
     if (item.status === 'applies' || item.status === 'unresolved') {
       const owing = edges.filter(({ by }) => by.status !== 'suppressed' && owes(by) === true);
-      const remainders = owing.filter(({ by, interaction }) => leavesRemainder(interaction, by.measure));
+      const remainders = owing.filter(({ by, interaction }) => leavesRemainder(interaction, by));
       const winners = owing.filter((edge) => !remainders.includes(edge));
       const uncertain = edges.filter(({ by }) => by.status !== 'suppressed' && owes(by) === 'unknown');
       if (winners.length === 0 && uncertain.length === 0 && remainders.length > 0) {

@@ -37,6 +37,11 @@ export interface EvaluatedMeasure {
    */
   chargedOn?: 'non_metal_content' | 'non_us_content';
   /**
+   * The metal content the measure splits off (splits_content): its basis value for a metal_content
+   * measure (null while not claimed), the claimed content for a full-value one, undefined without a split.
+   */
+  splitContent?: Decimal | null;
+  /**
    * The amount the measure would owe on another basis value (a part of the full value); null when
    * it cannot be charged by value (a prohibition, or a total-duty level whose base is unresolved).
    */
@@ -67,6 +72,15 @@ function basisValueOf(measure: LoadedMeasure, request: ValidRequest): Decimal | 
     return usShare ? request.value.times(new Decimal(100).minus(usShare)).dividedBy(100) : null;
   }
   return request.value;
+}
+
+/** The metal content the measure splits off: see EvaluatedMeasure.splitContent. */
+function splitContentOf(measure: LoadedMeasure, request: ValidRequest, basisValue: Decimal | null) {
+  if (!measure.splits_content) return undefined;
+  if (measure.basis === 'metal_content') return basisValue;
+  return (
+    request.claims.get(metalContentClaims[measure.splits_content])?.value ?? request.metalContentValue ?? undefined
+  );
 }
 
 /** The claimed U.S. content share when it reaches the measure's U.S. content relief (9903.01.34), else null. */
@@ -116,6 +130,7 @@ export function claimsUsedBy(compiled: CompiledMeasure, request: ValidRequest, r
       .filter((confirmation) => confirmation.productsMatcher.matches(request.code, date))
       .map((confirmation) => confirmation.claim),
     ...(measure.metal ? [metalContentClaims[measure.metal]] : []),
+    ...(measure.splits_content ? [metalContentClaims[measure.splits_content]] : []),
     ...(measure.basis === 'non_us_content' || usContentRelief(measure, request) ? ['us_content_share'] : []),
   ];
 }
@@ -157,6 +172,7 @@ export function evaluateMeasure(
     measure,
     possibleExemptions,
     amountOn,
+    splitContent: splitContentOf(measure, request, fields.basisValue),
     subjectTo:
       fields.subjectTo ??
       (fields.status === 'unresolved'

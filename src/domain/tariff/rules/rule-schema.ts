@@ -142,9 +142,9 @@ const interactionSchema = z
     family: z.enum(programFamilies).optional(),
     measure: identifier.optional(),
     /**
-     * excluded_by only: when the excluding measure is charged on the content of one of these metals,
-     * this measure is not suppressed but charged on the rest of the value (the non-steel content of a
-     * steel derivative pays the reciprocal duty, U.S. note 2(v)(vii) to subchapter III).
+     * excluded_by only: when the excluding measure splits off the content of one of these metals
+     * (its `splits_content`), this measure is not suppressed but charged on the rest of the value (the
+     * non-steel content of a steel derivative pays the reciprocal duty, U.S. note 2(v)(vii) to subchapter III).
      */
     remainder_metals: z
       .array(z.enum(['steel', 'aluminum', 'copper']))
@@ -174,6 +174,12 @@ const measureSchema = z
     basis: z.enum(['full_value', 'metal_content', 'non_us_content']).default('full_value'),
     /** For a metal_content basis: the metal whose content claim (steel_content_value…) is the basis. */
     metal: z.enum(['steel', 'aluminum', 'copper']).optional(),
+    /**
+     * The metal whose content the article is declared on under this heading, the rest of its value on
+     * a line of its own that keeps the duties reaching it (remainder_metals). A metal_content measure
+     * splits always; a full-value one only when that metal's content is claimed.
+     */
+    splits_content: z.enum(['steel', 'aluminum', 'copper']).optional(),
     countries: countryScopeSchema.default({}),
     products: productScopeSchema.default({}),
     conditions: z.array(conditionSchema).default([]),
@@ -238,6 +244,10 @@ const measureSchema = z
   .refine(
     (m) => (m.basis === 'metal_content') === (m.metal !== undefined),
     'a metal_content basis names its metal, and only it does',
+  )
+  .refine(
+    (m) => m.splits_content === undefined || m.metal === undefined || m.splits_content === m.metal,
+    'a metal_content measure splits off the content of its own metal',
   );
 export type Measure = z.infer<typeof measureSchema>;
 export type MeasureRate = Measure['rate'];

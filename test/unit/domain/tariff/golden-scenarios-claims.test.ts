@@ -165,15 +165,14 @@ const scenarios: GoldenScenario[] = [
   {
     name: 'copper tube from Germany in 2025 with its copper content claimed: 50% of the content',
     source:
-      'Proclamation 10962 (FR doc 2025-14893; 9903.78.01, 50% of the copper content from 2025-08-01); heading 9903.01.33 (no reciprocal on 232 articles); general rate 1.5%',
+      'Proclamation 10962 (FR doc 2025-14893; 9903.78.01, 50% of the copper content from 2025-08-01); the reciprocal duty on the non-copper content (9903.78.02, CSMS #65794272), none here; general rate 1.5%',
     request: {
       hts_code: '7411.10.10.30',
       country_code: 'DE',
       entry_date: '2025-09-01',
       claims: [{ code: 'copper_content_value', value: 10000 }],
     },
-    applies: { mfn: '150.00', 's232-copper': '5000.00' },
-    suppressed: ['ieepa-reciprocal-eu'],
+    applies: { mfn: '150.00', 's232-copper': '5000.00', 'ieepa-reciprocal-eu': '0.00' },
     total: '5150.00',
   },
   {
@@ -185,29 +184,33 @@ const scenarios: GoldenScenario[] = [
       entry_date: '2025-09-01',
       claims: { metal_content_value: 10000 },
     },
-    applies: { mfn: '150.00', 's232-copper': '5000.00' },
-    suppressed: ['ieepa-reciprocal-eu'],
+    applies: { mfn: '150.00', 's232-copper': '5000.00', 'ieepa-reciprocal-eu': '0.00' },
     total: '5150.00',
   },
   {
-    name: 'copper tube from Germany without a content claim: the 232 duty is unresolved, never 0',
-    source: 'Proclamation 10962 (duty on the copper content value)',
+    name: 'copper tube from Germany without a content claim: the 232 duty and the reciprocal on the rest are unresolved, never 0',
+    source:
+      'Proclamation 10962 (duty on the copper content value); CSMS #65794272 (the rest, under 9903.78.02, owes the reciprocal duty)',
     request: { hts_code: '7411.10.10.30', country_code: 'DE', entry_date: '2025-09-01' },
     applies: { mfn: '150.00' },
-    unresolved: ['s232-copper'],
+    unresolved: ['ieepa-reciprocal-eu', 's232-copper'],
     total: null,
-    check: (result) => expect(result.unresolved[0].reason).toContain('copper_content_value'),
+    check: (result) =>
+      expect(result.unresolved.find((item) => item.component === 's232-copper')?.reason).toContain(
+        'copper_content_value',
+      ),
   },
   {
-    name: 'aluminum article from Germany with a steel content claim: the claim does not fit; aluminum 50% on full value',
-    source: 'Proclamation 10947 (90 FR 24199; 9903.85.02 +50% from 2025-06-04); U.S. note 19; heading 9903.01.33',
+    name: 'aluminum derivative of note 19(j) from Germany with a steel content claim: the claim does not fit; 50% on full value',
+    source:
+      'Proclamation 10947 (90 FR 24199); heading 9903.85.07 (+50% from 2025 Rev 14), U.S. note 19(j) names 7616.99.5190; heading 9903.01.33',
     request: {
       hts_code: '7616.99.51.90',
       country_code: 'DE',
       entry_date: '2025-09-01',
       claims: [{ code: 'steel_content_value', value: 4000 }],
     },
-    applies: { mfn: '250.00', 's232-aluminum-50': '5000.00' },
+    applies: { mfn: '250.00', 's232-aluminum-derivatives-19j': '5000.00' },
     suppressed: ['ieepa-reciprocal-eu'],
     total: '5250.00',
     check: unfit('steel_content_value'),

@@ -453,26 +453,25 @@ const scenarios: GoldenScenario[] = [
     total: null,
   },
   {
-    name: 'copper wire from Chile in 2025 with a certified copper content: 50% of the content; reciprocal excluded',
-    source: 'Proclamation 10962 (9903.78.01, 50% of the copper content from 2025-08-01); heading 9903.01.33',
+    name: 'copper wire from Chile in 2025 with a certified copper content: 50% of the content; the reciprocal 10% on the rest',
+    source:
+      'Proclamation 10962 (9903.78.01, 50% of the copper content from 2025-08-01); non-copper content under 9903.78.02 owes the reciprocal duty (CSMS #65794272)',
     request: {
       hts_code: '7408.11.60.00',
       country_code: 'CL',
       entry_date: '2025-09-01',
       claims: { metal_content_value: 9000 },
     },
-    applies: { mfn: '300.00', 's232-copper': '4500.00' },
-    suppressed: ['ieepa-reciprocal-baseline-2025-08-07'],
-    total: '4800.00',
+    applies: { mfn: '300.00', 's232-copper': '4500.00', 'ieepa-reciprocal-baseline-2025-08-07': '100.00' },
+    total: '4900.00',
   },
   {
-    name: 'copper wire from Chile without the copper content: unresolved, reciprocal still excluded',
+    name: 'copper wire from Chile without the copper content: the 232 duty and the reciprocal on the rest are unresolved',
     source:
-      'Heading 9903.78.01 (duty on the value of the copper content); CSMS #65054270 ("subject to" = owes more than 0)',
+      'Heading 9903.78.01 (duty on the value of the copper content); CSMS #65794272 (the rest under 9903.78.02 owes the reciprocal duty)',
     request: { hts_code: '7408.11.60.00', country_code: 'CL', entry_date: '2025-09-01' },
     applies: { mfn: '300.00' },
-    suppressed: ['ieepa-reciprocal-baseline-2025-08-07'],
-    unresolved: ['s232-copper'],
+    unresolved: ['ieepa-reciprocal-baseline-2025-08-07', 's232-copper'],
     total: null,
   },
   {

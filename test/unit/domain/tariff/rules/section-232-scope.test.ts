@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { subdivisionCodes, usNotesLines } from '../../../../../scripts/lib/us-notes';
+import { listedProvisions, subdivisionCodes, usNotesLines } from '../../../../../scripts/lib/us-notes';
 import type { TariffRules } from '../../../../../src/domain/tariff/rules/tariff-rules';
 import { repoDataDir } from '../../../../support/reference-data';
 import { tariffRulesFromData } from '../../../../support/tariff-rules';
@@ -96,5 +96,36 @@ describe('Section 232 scope per program', () => {
     expect(inScope('s232-upholstered-furniture', '9401614011')).toBe(true);
     expect(inScope('s232-upholstered-furniture', '9401614001')).toBe(false);
     expect(inScope('s232-upholstered-furniture', '9401710011')).toBe(false);
+  });
+
+  it('aluminum derivatives: the list is exactly U.S. note 19(i), (j), (k), at the precision the note prints', () => {
+    const file = fs
+      .readFileSync(path.join(repoDataDir, 'tariff/s232_aluminum_derivatives_note19.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    const listed = (heading: string) => file.filter((row) => row[1] === heading).map((row) => row[0]);
+    expect(listed('9903.85.04')).toEqual(
+      listedProvisions(notes, '(i) The rates of duty set forth in heading 9903.85.04', '(j) '),
+    );
+    expect(listed('9903.85.07')).toEqual(
+      listedProvisions(notes, '(j) The rates of duty set forth in heading 9903.85.07', '(k) '),
+    );
+    expect(listed('9903.85.08')).toEqual(
+      listedProvisions(notes, '(k) The rates of duty in heading 9903.85.08', 'For any derivative'),
+    );
+    expect(file).toHaveLength(254);
+    // A statistical line named stays a statistical line: 8418.99.8050 is in, its sibling .8010 is not.
+    expect(inScope('s232-aluminum-derivatives', '8418998050', '2025-07-01')).toBe(true);
+    expect(inScope('s232-aluminum-derivatives', '8418998010', '2025-07-01')).toBe(false);
+    // The original list from 2025-03-12 at 25%; the inclusions of FR doc 2025-15819 from 2025-08-18.
+    expect(inScope('s232-aluminum-derivatives-25', '9403200090', '2025-03-12')).toBe(true);
+    expect(inScope('s232-aluminum-derivatives-25', '9403200090', '2025-03-11')).toBe(false);
+    expect(inScope('s232-aluminum-derivatives', '8418100020', '2025-08-17')).toBe(false);
+    expect(inScope('s232-aluminum-derivatives', '8418100020', '2025-08-18')).toBe(true);
+    // Listed in 19(k) with no inclusion date in any text held: unresolved, not a dated derivative.
+    expect(inScope('s232-aluminum-derivatives', '2203000030', '2025-09-01')).toBe(false);
+    expect(inScope('s232-aluminum-derivatives-undated', '2203000030', '2025-09-01')).toBe(true);
   });
 });
