@@ -356,6 +356,8 @@ export interface paths {
          *     version it was made with, so it can be audited later. The entry date is the shipment's ETA,
          *     or today when it has none. A line that lacks one of those facts, or whose code the schedule
          *     does not hold, gets an estimate with `status: unresolved` and the reason, never a zero.
+         *     The lines enter as one entry: the merchandise processing fee is charged on their total value
+         *     with the per-entry minimum and maximum, and each line's `fees` is its share.
          *     Writes `shipment.duties_estimated`. A delivered or cancelled shipment is 409.
          *
          *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for tokens).
@@ -3647,7 +3649,7 @@ export interface components {
             status: "estimated" | "unresolved";
             reason: string | null;
             duty: null | components["schemas"]["Money"];
-            /** @description Merchandise processing and harbor maintenance fees. */
+            /** @description The line's share (by value) of the entry's merchandise processing fee and harbor maintenance fee; the shipment's lines enter as one entry, so the MPF's per-entry minimum and maximum apply to them together (19 CFR 24.23(b)(1)). Null while the entry's value is unknown. */
             fees: null | components["schemas"]["Money"];
             total: null | components["schemas"]["Money"];
             /** @description Duty over the declared value, in percent. */
