@@ -1,13 +1,7 @@
 import type { TariffServices } from './services';
 import type { CallContext } from '../http/operation';
 import { HttpProblem } from '../http/problem';
-import {
-  calculateDuty,
-  type DutyEngineDependencies,
-  type DutyInput,
-  entryFees,
-  type EntryFeesInput,
-} from '../domain/tariff';
+import type { DutyEngineDependencies } from '../domain/tariff';
 
 /**
  * The duty calculator as every operation runs it (calculate, simulate, refunds, a shipment's duty
@@ -20,12 +14,4 @@ export function dutyEngineOf(tariff: TariffServices, call: CallContext): DutyEng
     });
   const today = call.receivedAt.toISOString().slice(0, 10);
   return { lines: tariff.lines, rules: tariff.rules.current(), today: () => today };
-}
-
-/** The engine as the account API prices lines entered together (a shipment, an entry): each line, then the entry's fees. */
-export function dutyPricerOf(engine: DutyEngineDependencies) {
-  return {
-    calculate: (input: DutyInput) => calculateDuty(input, engine),
-    entryFees: (input: EntryFeesInput) => entryFees(engine.rules, input),
-  };
 }

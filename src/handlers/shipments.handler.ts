@@ -1,7 +1,8 @@
 import type { components, operations } from '../generated/api';
 import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
-import { dutyEngineOf, dutyPricerOf } from './duty-engine';
+import { dutyEngineOf } from './duty-engine';
+import { dutyPricer } from '../domain/tariff';
 import { accountScopeOf } from '../http/caller-scope';
 import { toApiShipment } from './outputs/shipment.output';
 import { listResponse } from './outputs/list';
@@ -108,12 +109,7 @@ export function shipmentHandlers(
       return {
         status: 200,
         body: toApiShipment(
-          await shipments.estimateDuties(
-            accountScopeOf(call),
-            params.shipment_id,
-            dutyPricerOf(engine),
-            engine.today(),
-          ),
+          await shipments.estimateDuties(accountScopeOf(call), params.shipment_id, dutyPricer(engine), engine.today()),
         ),
       };
     },

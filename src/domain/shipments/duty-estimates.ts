@@ -4,21 +4,14 @@ import { DomainError } from '../shared';
 import {
   canonicalUnit,
   type DutyCalculation,
-  type DutyInput,
+  type DutyPricer,
   type EntryFees,
-  type EntryFeesInput,
   lineFeeShare,
   type TransportMode,
 } from '../tariff';
 
-/** The duty engine as shipments use it: each line's calculation and the fees of the lines entered together. */
-export interface DutyPricer {
-  calculate: (input: DutyInput) => Promise<DutyCalculation>;
-  entryFees: (input: EntryFeesInput) => EntryFees;
-}
-
 /** Fees depend on how the goods come in (the harbor maintenance fee is ocean only). */
-const transportModes: Record<ShipmentMode, TransportMode> = {
+export const transportModes: Record<ShipmentMode, TransportMode> = {
   ocean_fcl: 'ocean',
   ocean_lcl: 'ocean',
   air: 'air',

@@ -16,3 +16,4 @@ export {
 export type { ShipmentStore } from './ports';
 export { ShipmentService, type ShipmentView } from './shipment.service';
 export type { ShipmentAction } from './state-machine';
+export { transportModes } from './duty-estimates';

@@ -1,4 +1,4 @@
-import { dutyFactsOf, estimateCargoLines, type DutyPricer } from './duty-estimates';
+import { dutyFactsOf, estimateCargoLines } from './duty-estimates';
 import { CargoLine, CargoLineInput, noTransitions, Shipment, ShipmentFilter, ShipmentInput } from './model';
 import type { ContainerTrackingView, ShipmentStore, ShipmentTracking } from './ports';
 import {
@@ -20,6 +20,7 @@ import {
   type Page,
 } from '../shared';
 import { dottedHtsCode, htsTariffLineDigits } from '../hts';
+import type { DutyPricer } from '../tariff';
 import { checkContainerNumber, normaliseContainerNumber, TrackingInputError } from '../tracking';
 
 /** A shipment with its containers' tracking, as every operation answers and every event carries. */
