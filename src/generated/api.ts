@@ -8318,7 +8318,7 @@ export interface operations {
                  *           "hts_code": "7318.15.2095",
                  *           "country_of_origin": "CN",
                  *           "value": {
-                 *             "amount": "40000.00",
+                 *             "amount": "60000.00",
                  *             "currency": "USD"
                  *           },
                  *           "quantities": [

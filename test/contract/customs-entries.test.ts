@@ -131,6 +131,21 @@ describe(`customs entries on ${testDialect}`, () => {
         .reduce((sum: number, c: { amount: { amount: string } }) => sum + cents(c.amount.amount), 0);
       expect(cents(heading.amount.amount)).toBe(onLines);
     }
+    // The figures of docs/entries.md's worked example.
+    const usd = (amount: string) => ({ amount, currency: 'USD' });
+    expect(pricing.lines.map((l: { duty: unknown }) => l.duty)).toEqual([usd('54750.00'), usd('45000.00')]);
+    expect(pricing.totals).toEqual({ duty: usd('99750.00'), fees: usd('933.36'), total: usd('100683.36') });
+    expect(pricing.programs).toEqual([
+      { family: 'base', amount: usd('24750.00') },
+      { family: 'section_301', amount: usd('45000.00') },
+      { family: 'section_232', amount: usd('30000.00') },
+    ]);
+    expect(pricing.chapter_99).toEqual([
+      { heading: '9903.05.31', family: 'section_301', amount: usd('18750.00'), line_numbers: [1] },
+      { heading: '9903.82.02', family: 'section_232', amount: usd('30000.00'), line_numbers: [2] },
+      { heading: '9903.88.03', family: 'section_301', amount: usd('15000.00'), line_numbers: [2] },
+      { heading: '9903.88.15', family: 'section_301', amount: usd('11250.00'), line_numbers: [1] },
+    ]);
     await client.get(`/api/entries/${entry.id}`).expect(200, entry);
     const listed = await client.get('/api/entries').expect(200);
     expect(listed.body).toEqual({ object: 'list', data: [entry], has_more: false, next_cursor: null });

@@ -8281,6 +8281,323 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "ent_01m892bp9j99dq6h8p03t0axjp",
+                     *           "object": "customs_entry",
+                     *           "livemode": true,
+                     *           "entry_type": "01",
+                     *           "port_code": "2704",
+                     *           "entry_date": "2026-12-24",
+                     *           "importation_date": "2026-12-22",
+                     *           "mode": "ocean_fcl",
+                     *           "importer": {
+                     *             "name": "Acme Imports Inc.",
+                     *             "city": "Los Angeles",
+                     *             "region": "CA",
+                     *             "country": "US",
+                     *             "tax_id": "12-3456789"
+                     *           },
+                     *           "shipment_id": null,
+                     *           "lines": [
+                     *             {
+                     *               "line_number": 1,
+                     *               "description": "Men's cotton T-shirts",
+                     *               "hts_code": "6109.10.0012",
+                     *               "country_of_origin": "CN",
+                     *               "value": {
+                     *                 "amount": "150000.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "quantities": [
+                     *                 {
+                     *                   "value": 1000,
+                     *                   "unit": "doz."
+                     *                 },
+                     *                 {
+                     *                   "value": 3600,
+                     *                   "unit": "kg"
+                     *                 }
+                     *               ],
+                     *               "claims": [],
+                     *               "manufacturer_id": "CNNINHOM123NIN"
+                     *             },
+                     *             {
+                     *               "line_number": 2,
+                     *               "description": "Steel screws",
+                     *               "hts_code": "7318.15.2095",
+                     *               "country_of_origin": "CN",
+                     *               "value": {
+                     *                 "amount": "60000.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "quantities": [
+                     *                 {
+                     *                   "value": 5000,
+                     *                   "unit": "kg"
+                     *                 }
+                     *               ],
+                     *               "claims": [],
+                     *               "manufacturer_id": null
+                     *             }
+                     *           ],
+                     *           "pricing": {
+                     *             "version": 1,
+                     *             "priced_at": "2026-11-25T10:00:00.050Z",
+                     *             "status": "priced",
+                     *             "reasons": [],
+                     *             "hts_releases": [
+                     *               "htsr_2026_rev_4"
+                     *             ],
+                     *             "rules_version": "sha256:d4a439645e801cd9",
+                     *             "entered_value": {
+                     *               "amount": "210000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "lines": [
+                     *               {
+                     *                 "line_number": 1,
+                     *                 "status": "priced",
+                     *                 "reason": null,
+                     *                 "duty": {
+                     *                   "amount": "54750.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "effective_rate_percent": "36.5",
+                     *                 "merchandise_processing_fee": {
+                     *                   "amount": "479.19",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "harbor_maintenance_fee": {
+                     *                   "amount": "187.50",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "components": [
+                     *                   {
+                     *                     "program": "mfn",
+                     *                     "family": "base",
+                     *                     "heading": null,
+                     *                     "rate_text": "16.5%",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "24750.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "program": "section_301_china",
+                     *                     "family": "section_301",
+                     *                     "heading": "9903.88.15",
+                     *                     "rate_text": "+7.5%",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "11250.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "program": "section_301_forced_labor",
+                     *                     "family": "section_301",
+                     *                     "heading": "9903.05.31",
+                     *                     "rate_text": "+12.5%",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "18750.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "line_number": 2,
+                     *                 "status": "priced",
+                     *                 "reason": null,
+                     *                 "duty": {
+                     *                   "amount": "45000.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "effective_rate_percent": "75",
+                     *                 "merchandise_processing_fee": {
+                     *                   "amount": "191.67",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "harbor_maintenance_fee": {
+                     *                   "amount": "75.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "components": [
+                     *                   {
+                     *                     "program": "mfn",
+                     *                     "family": "base",
+                     *                     "heading": null,
+                     *                     "rate_text": "Free",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "0.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "program": "section_232_metals",
+                     *                     "family": "section_232",
+                     *                     "heading": "9903.82.02",
+                     *                     "rate_text": "+50%",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "30000.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "program": "section_301_china",
+                     *                     "family": "section_301",
+                     *                     "heading": "9903.88.03",
+                     *                     "rate_text": "+25%",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "15000.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "fees": {
+                     *               "merchandise_processing_fee": {
+                     *                 "status": "applies",
+                     *                 "rate_percent": "0.3464",
+                     *                 "amount": {
+                     *                   "amount": "670.86",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "reason": null,
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "cfr",
+                     *                     "ref": "19 CFR 24.23(b)(1)"
+                     *                   },
+                     *                   {
+                     *                     "type": "federal_register",
+                     *                     "ref": "FR doc 2026-15530"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               "harbor_maintenance_fee": {
+                     *                 "status": "applies",
+                     *                 "rate_percent": "0.125",
+                     *                 "amount": {
+                     *                   "amount": "262.50",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "reason": null,
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "cfr",
+                     *                     "ref": "19 CFR 24.24"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               "total": {
+                     *                 "amount": "933.36",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             "totals": {
+                     *               "duty": {
+                     *                 "amount": "99750.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "fees": {
+                     *                 "amount": "933.36",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "total": {
+                     *                 "amount": "100683.36",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             "programs": [
+                     *               {
+                     *                 "family": "base",
+                     *                 "amount": {
+                     *                   "amount": "24750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "family": "section_301",
+                     *                 "amount": {
+                     *                   "amount": "45000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "family": "section_232",
+                     *                 "amount": {
+                     *                   "amount": "30000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "chapter_99": [
+                     *               {
+                     *                 "heading": "9903.05.31",
+                     *                 "family": "section_301",
+                     *                 "amount": {
+                     *                   "amount": "18750.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "line_numbers": [
+                     *                   1
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "heading": "9903.82.02",
+                     *                 "family": "section_232",
+                     *                 "amount": {
+                     *                   "amount": "30000.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "line_numbers": [
+                     *                   2
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "heading": "9903.88.03",
+                     *                 "family": "section_301",
+                     *                 "amount": {
+                     *                   "amount": "15000.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "line_numbers": [
+                     *                   2
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "heading": "9903.88.15",
+                     *                 "family": "section_301",
+                     *                 "amount": {
+                     *                   "amount": "11250.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "line_numbers": [
+                     *                   1
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "earlier_pricings": [],
+                     *           "created_at": "2026-11-25T10:00:00.050Z",
+                     *           "updated_at": "2026-11-25T10:00:00.050Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomsEntryList"];
                 };
             };
@@ -8351,7 +8668,7 @@ export interface operations {
                  *           "hts_code": "7318.15.2095",
                  *           "country_of_origin": "CN",
                  *           "value": {
-                 *             "amount": "40000.00",
+                 *             "amount": "60000.00",
                  *             "currency": "USD"
                  *           },
                  *           "quantities": [
@@ -8378,6 +8695,316 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ent_01m892bp9j99dq6h8p03t0axjp",
+                     *       "object": "customs_entry",
+                     *       "livemode": true,
+                     *       "entry_type": "01",
+                     *       "port_code": "2704",
+                     *       "entry_date": "2026-12-24",
+                     *       "importation_date": "2026-12-22",
+                     *       "mode": "ocean_fcl",
+                     *       "importer": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "tax_id": "12-3456789"
+                     *       },
+                     *       "shipment_id": null,
+                     *       "lines": [
+                     *         {
+                     *           "line_number": 1,
+                     *           "description": "Men's cotton T-shirts",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "150000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 1000,
+                     *               "unit": "doz."
+                     *             },
+                     *             {
+                     *               "value": 3600,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": "CNNINHOM123NIN"
+                     *         },
+                     *         {
+                     *           "line_number": 2,
+                     *           "description": "Steel screws",
+                     *           "hts_code": "7318.15.2095",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "60000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 5000,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": null
+                     *         }
+                     *       ],
+                     *       "pricing": {
+                     *         "version": 1,
+                     *         "priced_at": "2026-11-25T10:00:00.050Z",
+                     *         "status": "priced",
+                     *         "reasons": [],
+                     *         "hts_releases": [
+                     *           "htsr_2026_rev_4"
+                     *         ],
+                     *         "rules_version": "sha256:d4a439645e801cd9",
+                     *         "entered_value": {
+                     *           "amount": "210000.00",
+                     *           "currency": "USD"
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "line_number": 1,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "54750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "36.5",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "479.19",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "187.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "16.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "24750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.15",
+                     *                 "rate_text": "+7.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "11250.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_forced_labor",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.05.31",
+                     *                 "rate_text": "+12.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "18750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "line_number": 2,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "75",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "191.67",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "75.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "Free",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "0.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_232_metals",
+                     *                 "family": "section_232",
+                     *                 "heading": "9903.82.02",
+                     *                 "rate_text": "+50%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "30000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.03",
+                     *                 "rate_text": "+25%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "15000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "fees": {
+                     *           "merchandise_processing_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.3464",
+                     *             "amount": {
+                     *               "amount": "670.86",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.23(b)(1)"
+                     *               },
+                     *               {
+                     *                 "type": "federal_register",
+                     *                 "ref": "FR doc 2026-15530"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "harbor_maintenance_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.125",
+                     *             "amount": {
+                     *               "amount": "262.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.24"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "total": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "totals": {
+                     *           "duty": {
+                     *             "amount": "99750.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "fees": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           },
+                     *           "total": {
+                     *             "amount": "100683.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "programs": [
+                     *           {
+                     *             "family": "base",
+                     *             "amount": {
+                     *               "amount": "24750.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "chapter_99": [
+                     *           {
+                     *             "heading": "9903.05.31",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "18750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.82.02",
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.03",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "15000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.15",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "11250.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "earlier_pricings": [],
+                     *       "created_at": "2026-11-25T10:00:00.050Z",
+                     *       "updated_at": "2026-11-25T10:00:00.050Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomsEntry"];
                 };
             };
@@ -8418,6 +9045,316 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ent_01m892bp9j99dq6h8p03t0axjp",
+                     *       "object": "customs_entry",
+                     *       "livemode": true,
+                     *       "entry_type": "01",
+                     *       "port_code": "2704",
+                     *       "entry_date": "2026-12-24",
+                     *       "importation_date": "2026-12-22",
+                     *       "mode": "ocean_fcl",
+                     *       "importer": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "tax_id": "12-3456789"
+                     *       },
+                     *       "shipment_id": null,
+                     *       "lines": [
+                     *         {
+                     *           "line_number": 1,
+                     *           "description": "Men's cotton T-shirts",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "150000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 1000,
+                     *               "unit": "doz."
+                     *             },
+                     *             {
+                     *               "value": 3600,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": "CNNINHOM123NIN"
+                     *         },
+                     *         {
+                     *           "line_number": 2,
+                     *           "description": "Steel screws",
+                     *           "hts_code": "7318.15.2095",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "60000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 5000,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": null
+                     *         }
+                     *       ],
+                     *       "pricing": {
+                     *         "version": 1,
+                     *         "priced_at": "2026-11-25T10:00:00.050Z",
+                     *         "status": "priced",
+                     *         "reasons": [],
+                     *         "hts_releases": [
+                     *           "htsr_2026_rev_4"
+                     *         ],
+                     *         "rules_version": "sha256:d4a439645e801cd9",
+                     *         "entered_value": {
+                     *           "amount": "210000.00",
+                     *           "currency": "USD"
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "line_number": 1,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "54750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "36.5",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "479.19",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "187.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "16.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "24750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.15",
+                     *                 "rate_text": "+7.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "11250.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_forced_labor",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.05.31",
+                     *                 "rate_text": "+12.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "18750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "line_number": 2,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "75",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "191.67",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "75.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "Free",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "0.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_232_metals",
+                     *                 "family": "section_232",
+                     *                 "heading": "9903.82.02",
+                     *                 "rate_text": "+50%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "30000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.03",
+                     *                 "rate_text": "+25%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "15000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "fees": {
+                     *           "merchandise_processing_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.3464",
+                     *             "amount": {
+                     *               "amount": "670.86",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.23(b)(1)"
+                     *               },
+                     *               {
+                     *                 "type": "federal_register",
+                     *                 "ref": "FR doc 2026-15530"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "harbor_maintenance_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.125",
+                     *             "amount": {
+                     *               "amount": "262.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.24"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "total": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "totals": {
+                     *           "duty": {
+                     *             "amount": "99750.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "fees": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           },
+                     *           "total": {
+                     *             "amount": "100683.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "programs": [
+                     *           {
+                     *             "family": "base",
+                     *             "amount": {
+                     *               "amount": "24750.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "chapter_99": [
+                     *           {
+                     *             "heading": "9903.05.31",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "18750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.82.02",
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.03",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "15000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.15",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "11250.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "earlier_pricings": [],
+                     *       "created_at": "2026-11-25T10:00:00.050Z",
+                     *       "updated_at": "2026-11-25T10:00:00.050Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomsEntry"];
                 };
             };
@@ -8463,6 +9400,562 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "ent_01m892bpwa413q4whkdfr6c5tn",
+                     *       "object": "customs_entry",
+                     *       "livemode": true,
+                     *       "entry_type": "01",
+                     *       "port_code": "2704",
+                     *       "entry_date": "2026-12-24",
+                     *       "importation_date": "2026-12-22",
+                     *       "mode": "ocean_fcl",
+                     *       "importer": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "tax_id": "12-3456789"
+                     *       },
+                     *       "shipment_id": null,
+                     *       "lines": [
+                     *         {
+                     *           "line_number": 1,
+                     *           "description": "Men's cotton T-shirts",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "150000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 1000,
+                     *               "unit": "doz."
+                     *             },
+                     *             {
+                     *               "value": 3600,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": "CNNINHOM123NIN"
+                     *         },
+                     *         {
+                     *           "line_number": 2,
+                     *           "description": "Steel screws",
+                     *           "hts_code": "7318.15.2095",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "60000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 5000,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": null
+                     *         }
+                     *       ],
+                     *       "pricing": {
+                     *         "version": 2,
+                     *         "priced_at": "2026-11-25T10:01:00.850Z",
+                     *         "status": "priced",
+                     *         "reasons": [],
+                     *         "hts_releases": [
+                     *           "htsr_2026_rev_4"
+                     *         ],
+                     *         "rules_version": "sha256:d4a439645e801cd9",
+                     *         "entered_value": {
+                     *           "amount": "210000.00",
+                     *           "currency": "USD"
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "line_number": 1,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "54750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "36.5",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "479.19",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "187.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "16.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "24750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.15",
+                     *                 "rate_text": "+7.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "11250.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_forced_labor",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.05.31",
+                     *                 "rate_text": "+12.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "18750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "line_number": 2,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "75",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "191.67",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "75.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "Free",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "0.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_232_metals",
+                     *                 "family": "section_232",
+                     *                 "heading": "9903.82.02",
+                     *                 "rate_text": "+50%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "30000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.03",
+                     *                 "rate_text": "+25%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "15000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "fees": {
+                     *           "merchandise_processing_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.3464",
+                     *             "amount": {
+                     *               "amount": "670.86",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.23(b)(1)"
+                     *               },
+                     *               {
+                     *                 "type": "federal_register",
+                     *                 "ref": "FR doc 2026-15530"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "harbor_maintenance_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.125",
+                     *             "amount": {
+                     *               "amount": "262.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.24"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "total": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "totals": {
+                     *           "duty": {
+                     *             "amount": "99750.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "fees": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           },
+                     *           "total": {
+                     *             "amount": "100683.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "programs": [
+                     *           {
+                     *             "family": "base",
+                     *             "amount": {
+                     *               "amount": "24750.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "chapter_99": [
+                     *           {
+                     *             "heading": "9903.05.31",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "18750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.82.02",
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.03",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "15000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.15",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "11250.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "earlier_pricings": [
+                     *         {
+                     *           "version": 1,
+                     *           "priced_at": "2026-11-25T10:00:00.650Z",
+                     *           "status": "priced",
+                     *           "reasons": [],
+                     *           "hts_releases": [
+                     *             "htsr_2026_rev_4"
+                     *           ],
+                     *           "rules_version": "sha256:d4a439645e801cd9",
+                     *           "entered_value": {
+                     *             "amount": "210000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "lines": [
+                     *             {
+                     *               "line_number": 1,
+                     *               "status": "priced",
+                     *               "reason": null,
+                     *               "duty": {
+                     *                 "amount": "54750.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "effective_rate_percent": "36.5",
+                     *               "merchandise_processing_fee": {
+                     *                 "amount": "479.19",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "harbor_maintenance_fee": {
+                     *                 "amount": "187.50",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "components": [
+                     *                 {
+                     *                   "program": "mfn",
+                     *                   "family": "base",
+                     *                   "heading": null,
+                     *                   "rate_text": "16.5%",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "24750.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "program": "section_301_china",
+                     *                   "family": "section_301",
+                     *                   "heading": "9903.88.15",
+                     *                   "rate_text": "+7.5%",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "11250.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "program": "section_301_forced_labor",
+                     *                   "family": "section_301",
+                     *                   "heading": "9903.05.31",
+                     *                   "rate_text": "+12.5%",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "18750.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "line_number": 2,
+                     *               "status": "priced",
+                     *               "reason": null,
+                     *               "duty": {
+                     *                 "amount": "45000.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "effective_rate_percent": "75",
+                     *               "merchandise_processing_fee": {
+                     *                 "amount": "191.67",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "harbor_maintenance_fee": {
+                     *                 "amount": "75.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "components": [
+                     *                 {
+                     *                   "program": "mfn",
+                     *                   "family": "base",
+                     *                   "heading": null,
+                     *                   "rate_text": "Free",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "0.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "program": "section_232_metals",
+                     *                   "family": "section_232",
+                     *                   "heading": "9903.82.02",
+                     *                   "rate_text": "+50%",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "30000.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "program": "section_301_china",
+                     *                   "family": "section_301",
+                     *                   "heading": "9903.88.03",
+                     *                   "rate_text": "+25%",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "15000.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "fees": {
+                     *             "merchandise_processing_fee": {
+                     *               "status": "applies",
+                     *               "rate_percent": "0.3464",
+                     *               "amount": {
+                     *                 "amount": "670.86",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "reason": null,
+                     *               "citations": [
+                     *                 {
+                     *                   "type": "cfr",
+                     *                   "ref": "19 CFR 24.23(b)(1)"
+                     *                 },
+                     *                 {
+                     *                   "type": "federal_register",
+                     *                   "ref": "FR doc 2026-15530"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "status": "applies",
+                     *               "rate_percent": "0.125",
+                     *               "amount": {
+                     *                 "amount": "262.50",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "reason": null,
+                     *               "citations": [
+                     *                 {
+                     *                   "type": "cfr",
+                     *                   "ref": "19 CFR 24.24"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "total": {
+                     *               "amount": "933.36",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           "totals": {
+                     *             "duty": {
+                     *               "amount": "99750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "fees": {
+                     *               "amount": "933.36",
+                     *               "currency": "USD"
+                     *             },
+                     *             "total": {
+                     *               "amount": "100683.36",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           "programs": [
+                     *             {
+                     *               "family": "base",
+                     *               "amount": {
+                     *                 "amount": "24750.00",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             {
+                     *               "family": "section_301",
+                     *               "amount": {
+                     *                 "amount": "45000.00",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             {
+                     *               "family": "section_232",
+                     *               "amount": {
+                     *                 "amount": "30000.00",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "chapter_99": [
+                     *             {
+                     *               "heading": "9903.05.31",
+                     *               "family": "section_301",
+                     *               "amount": {
+                     *                 "amount": "18750.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "line_numbers": [
+                     *                 1
+                     *               ]
+                     *             },
+                     *             {
+                     *               "heading": "9903.82.02",
+                     *               "family": "section_232",
+                     *               "amount": {
+                     *                 "amount": "30000.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "line_numbers": [
+                     *                 2
+                     *               ]
+                     *             },
+                     *             {
+                     *               "heading": "9903.88.03",
+                     *               "family": "section_301",
+                     *               "amount": {
+                     *                 "amount": "15000.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "line_numbers": [
+                     *                 2
+                     *               ]
+                     *             },
+                     *             {
+                     *               "heading": "9903.88.15",
+                     *               "family": "section_301",
+                     *               "amount": {
+                     *                 "amount": "11250.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "line_numbers": [
+                     *                 1
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-11-25T10:00:00.650Z",
+                     *       "updated_at": "2026-11-25T10:01:00.850Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomsEntry"];
                 };
             };
@@ -8504,6 +9997,309 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "form_7501",
+                     *       "entry_id": "ent_01m892dhyy2w4peytthetzfkx6",
+                     *       "pricing_version": 1,
+                     *       "draft": true,
+                     *       "header": [
+                     *         {
+                     *           "block": "1",
+                     *           "name": "Filer Code/Entry No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "2",
+                     *           "name": "Entry Type",
+                     *           "value": "01"
+                     *         },
+                     *         {
+                     *           "block": "3",
+                     *           "name": "Summary Date",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "4",
+                     *           "name": "Surety No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "5",
+                     *           "name": "Bond Type",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "6",
+                     *           "name": "Port Code",
+                     *           "value": "2704"
+                     *         },
+                     *         {
+                     *           "block": "7",
+                     *           "name": "Entry Date",
+                     *           "value": "2026-12-24"
+                     *         },
+                     *         {
+                     *           "block": "8",
+                     *           "name": "Importing Carrier",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "9",
+                     *           "name": "Mode of Transport",
+                     *           "value": "11"
+                     *         },
+                     *         {
+                     *           "block": "10",
+                     *           "name": "Country of Origin",
+                     *           "value": "CN"
+                     *         },
+                     *         {
+                     *           "block": "11",
+                     *           "name": "Import Date",
+                     *           "value": "2026-12-22"
+                     *         },
+                     *         {
+                     *           "block": "12",
+                     *           "name": "B/L or AWB No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "13",
+                     *           "name": "Manufacturer ID",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "14",
+                     *           "name": "Exporting Country",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "15",
+                     *           "name": "Export Date",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "16",
+                     *           "name": "I.T. No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "17",
+                     *           "name": "I.T. Date",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "18",
+                     *           "name": "Missing Docs",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "19",
+                     *           "name": "Foreign Port of Lading",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "20",
+                     *           "name": "U.S. Port of Unlading",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "21",
+                     *           "name": "Location of Goods/G.O. No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "22",
+                     *           "name": "Consignee No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "23",
+                     *           "name": "Importer No.",
+                     *           "value": "12-3456789"
+                     *         },
+                     *         {
+                     *           "block": "24",
+                     *           "name": "Reference No.",
+                     *           "value": "ent_01m892dhyy2w4peytthetzfkx6"
+                     *         },
+                     *         {
+                     *           "block": "25",
+                     *           "name": "Ultimate Consignee Name and Address",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "26",
+                     *           "name": "Importer of Record Name and Address",
+                     *           "value": "Acme Imports Inc., Los Angeles CA, US"
+                     *         }
+                     *       ],
+                     *       "lines": [
+                     *         {
+                     *           "blocks": [
+                     *             {
+                     *               "block": "27",
+                     *               "name": "Line No.",
+                     *               "value": "001"
+                     *             },
+                     *             {
+                     *               "block": "28",
+                     *               "name": "Description of Merchandise",
+                     *               "value": "Men's cotton T-shirts"
+                     *             },
+                     *             {
+                     *               "block": "13",
+                     *               "name": "Manufacturer ID",
+                     *               "value": "CNNINHOM123NIN"
+                     *             },
+                     *             {
+                     *               "block": "29B",
+                     *               "name": "ADA/CVD No.",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "block": "30A",
+                     *               "name": "Gross Weight",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "block": "31",
+                     *               "name": "Net Quantity in HTSUS Units",
+                     *               "value": "1000 doz.; 3600 kg"
+                     *             },
+                     *             {
+                     *               "block": "32A",
+                     *               "name": "Entered Value",
+                     *               "value": "150000"
+                     *             },
+                     *             {
+                     *               "block": "32C",
+                     *               "name": "Relationship",
+                     *               "value": null
+                     *             }
+                     *           ],
+                     *           "tariff_numbers": [
+                     *             {
+                     *               "hts_number": "9903.88.15",
+                     *               "rate": "+7.5%",
+                     *               "duty": "11250.00"
+                     *             },
+                     *             {
+                     *               "hts_number": "9903.05.31",
+                     *               "rate": "+12.5%",
+                     *               "duty": "18750.00"
+                     *             },
+                     *             {
+                     *               "hts_number": "6109.10.0012",
+                     *               "rate": "16.5%",
+                     *               "duty": "24750.00"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "blocks": [
+                     *             {
+                     *               "block": "27",
+                     *               "name": "Line No.",
+                     *               "value": "002"
+                     *             },
+                     *             {
+                     *               "block": "28",
+                     *               "name": "Description of Merchandise",
+                     *               "value": "Steel screws"
+                     *             },
+                     *             {
+                     *               "block": "13",
+                     *               "name": "Manufacturer ID",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "block": "29B",
+                     *               "name": "ADA/CVD No.",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "block": "30A",
+                     *               "name": "Gross Weight",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "block": "31",
+                     *               "name": "Net Quantity in HTSUS Units",
+                     *               "value": "5000 kg"
+                     *             },
+                     *             {
+                     *               "block": "32A",
+                     *               "name": "Entered Value",
+                     *               "value": "60000"
+                     *             },
+                     *             {
+                     *               "block": "32C",
+                     *               "name": "Relationship",
+                     *               "value": null
+                     *             }
+                     *           ],
+                     *           "tariff_numbers": [
+                     *             {
+                     *               "hts_number": "9903.82.02",
+                     *               "rate": "+50%",
+                     *               "duty": "30000.00"
+                     *             },
+                     *             {
+                     *               "hts_number": "9903.88.03",
+                     *               "rate": "+25%",
+                     *               "duty": "15000.00"
+                     *             },
+                     *             {
+                     *               "hts_number": "7318.15.2095",
+                     *               "rate": "Free",
+                     *               "duty": "0.00"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "totals": [
+                     *         {
+                     *           "block": "35",
+                     *           "name": "Total Entered Value",
+                     *           "value": "210000"
+                     *         },
+                     *         {
+                     *           "block": "37",
+                     *           "name": "Duty",
+                     *           "value": "99750.00"
+                     *         },
+                     *         {
+                     *           "block": "38",
+                     *           "name": "Tax",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "39",
+                     *           "name": "Other",
+                     *           "value": "933.36"
+                     *         },
+                     *         {
+                     *           "block": "40",
+                     *           "name": "Total",
+                     *           "value": "100683.36"
+                     *         }
+                     *       ],
+                     *       "other_fees": [
+                     *         {
+                     *           "class_code": "499",
+                     *           "name": "Merchandise Processing Fee",
+                     *           "amount": "670.86"
+                     *         },
+                     *         {
+                     *           "class_code": "501",
+                     *           "name": "Harbor Maintenance Fee",
+                     *           "amount": "262.50"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Form7501"];
                     "application/pdf": string;
                 };
