@@ -435,7 +435,8 @@ export interface paths {
          *     account's shipments in the same mode (404 otherwise).
          *
          *     Who may call: the business plan, with `Authorization: Bearer` (`entries:write` for tokens).
-         *     No tariff quota is used. Retry safely with `Idempotency-Key`.
+         *     No tariff quota is used. Retry safely with `Idempotency-Key` (409 while a request with the
+         *     same key is still running).
          */
         post: operations["createCustomsEntry"];
         delete?: never;
@@ -482,7 +483,8 @@ export interface paths {
          *     a rule change), as a new pricing version; the earlier pricing is kept in `earlier_pricings`.
          *
          *     Who may call: the business plan, with `Authorization: Bearer` (`entries:write` for tokens).
-         *     No tariff quota is used. Retry safely with `Idempotency-Key`.
+         *     No tariff quota is used. Retry safely with `Idempotency-Key` (409 while a request with the
+         *     same key is still running).
          */
         post: operations["priceCustomsEntry"];
         delete?: never;
@@ -9012,6 +9014,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Unprocessable"];
@@ -9963,6 +9966,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyMismatch"];
             429: components["responses"]["AccountRateLimited"];
             503: components["responses"]["NotReady"];
