@@ -240,6 +240,44 @@ export const schema: Record<string, TableSchema> = {
       credit_ledger_account_kind: 'index(account_id, credit_type, kind, created_at)',
     },
   },
+  customs_entries: {
+    columns: {
+      id: 'string(40)',
+      account_id: 'string(40)',
+      livemode: 'boolean',
+      entry_type: 'string(2)',
+      port_code: 'string(4)',
+      entry_date: 'string(10)',
+      importation_date: 'string(10)',
+      mode: 'string(16)',
+      importer: 'text null',
+      shipment_id: 'string(40) null',
+      lines: 'mediumtext',
+      created_at: 'bigInteger',
+      updated_at: 'bigInteger',
+    },
+    primary: ['id'],
+    indexes: {
+      customs_entries_account_page: 'index(account_id, livemode, created_at, id)',
+      customs_entries_shipment: 'index(shipment_id)',
+    },
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
+  customs_entry_pricings: {
+    columns: {
+      entry_id: 'string(40)',
+      version: 'integer',
+      priced_at: 'bigInteger',
+      total: 'decimal(19, 4) null',
+      pricing: 'mediumtext',
+    },
+    primary: ['entry_id', 'version'],
+    references: {
+      entry_id: 'customs_entries.id',
+    },
+  },
   documents: {
     columns: {
       id: 'string(40)',

@@ -356,6 +356,8 @@ export interface paths {
          *     version it was made with, so it can be audited later. The entry date is the shipment's ETA,
          *     or today when it has none. A line that lacks one of those facts, or whose code the schedule
          *     does not hold, gets an estimate with `status: unresolved` and the reason, never a zero.
+         *     The lines enter as one entry: the merchandise processing fee is charged on their total value
+         *     with the per-entry minimum and maximum, and each line's `fees` is its share.
          *     Writes `shipment.duties_estimated`. A delivered or cancelled shipment is 409.
          *
          *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for tokens).
@@ -525,6 +527,129 @@ export interface paths {
          *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:read` for tokens).
          */
         get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's customs entries
+         * @description The account's customs entries in the caller's mode, newest first, with cursor pagination;
+         *     `shipment_id` filters. Each entry carries its current pricing and the earlier versions.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `entries:read` scope). Free and Tariff Pro get 403. The account API's
+         *     per-second limit applies.
+         */
+        get: operations["listCustomsEntries"];
+        put?: never;
+        /**
+         * Create and price a customs entry
+         * @description Creates a customs entry (type `01` consumption, a formal entry, or `11` informal) with its
+         *     lines, and prices it at once (pricing version 1): each line with the duty engine that the
+         *     calculator and shipment estimates use (entry date, importation date, mode and the line's
+         *     claims), then the entry as a whole: the merchandise processing fee on the entry's total
+         *     value with the per-entry minimum and maximum of the entry date's fiscal year (formal entries,
+         *     19 CFR 24.23(b)(1)); the informal-entry fee of 19 CFR 24.23(b)(2) is not in our fee data and
+         *     is `unresolved`, never a zero. The harbor maintenance fee (ocean, 19 CFR 24.24) has no cap.
+         *     Totals per program family and per Chapter 99 heading.
+         *
+         *     From a shipment in one call: give `shipment_id` and leave `lines` out; the lines are the
+         *     shipment's cargo lines (HTS, origin, USD value, quantity), and `mode`, `importation_date`
+         *     (its ETA) and `importer` (its consignee) default from it. `shipment_id` must be one of the
+         *     account's shipments in the same mode (404 otherwise).
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`entries:write` for tokens).
+         *     No tariff quota is used. Retry safely with `Idempotency-Key` (409 while a request with the
+         *     same key is still running).
+         */
+        post: operations["createCustomsEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entries/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a customs entry
+         * @description One entry with its current pricing and the earlier versions. Another account's, or one of
+         *     the other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`entries:read` for tokens).
+         */
+        get: operations["getCustomsEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entries/{entry_id}/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a customs entry again
+         * @description Prices the entry again with the HTS release and duty rules in force now (after a release or
+         *     a rule change), as a new pricing version; the earlier pricing is kept in `earlier_pricings`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`entries:write` for tokens).
+         *     No tariff quota is used. Retry safely with `Idempotency-Key` (409 while a request with the
+         *     same key is still running).
+         */
+        post: operations["priceCustomsEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entries/{entry_id}/form-7501": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entry's CBP Form 7501 fields, or a printable draft
+         * @description The fields of CBP Form 7501 (Entry Summary) block by block, from the entry and its current
+         *     pricing: the header (blocks 1 to 26), each line (27 to 34, one row per HTS number: the
+         *     Chapter 99 numbers first, then the base number), the totals (35, 37 to 40) and the other fee
+         *     summary of block 39 (class 499 MPF, 501 HMF). Blocks we do not hold (filer code, surety,
+         *     bond) are null. With `format=pdf`, the same fields as a printable PDF marked DRAFT (not a
+         *     filing: the entry summary is filed in ACE).
+         *
+         *     The PDF is built on a PDF thread (`PDF_THREADS`); when every one is busy and the waiting
+         *     line (`PDF_QUEUE`) is full, 503 `service-busy` with `Retry-After`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`entries:read` for tokens).
+         */
+        get: operations["getCustomsEntryForm7501"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3412,7 +3537,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "edi:read" | "edi:write";
+        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "entries:read" | "entries:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "edi:read" | "edi:write";
         OAuthClientCreateRequest: {
             name?: string;
             scopes: components["schemas"]["OAuthScope"][];
@@ -3749,7 +3874,7 @@ export interface components {
             status: "estimated" | "unresolved";
             reason: string | null;
             duty: null | components["schemas"]["Money"];
-            /** @description Merchandise processing and harbor maintenance fees. */
+            /** @description The line's share (by value) of the entry's merchandise processing fee and harbor maintenance fee; the shipment's lines enter as one entry, so the MPF's per-entry minimum and maximum apply to them together (19 CFR 24.23(b)(1)). Null while the entry's value is unknown. */
             fees: null | components["schemas"]["Money"];
             total: null | components["schemas"]["Money"];
             /** @description Duty over the declared value, in percent. */
@@ -4859,6 +4984,192 @@ export interface components {
                 value: string;
                 label: string;
                 codes: string[];
+            }[];
+        };
+        /**
+         * @description CBP entry type; `01` consumption (formal), `11` informal.
+         * @enum {string}
+         */
+        CustomsEntryType: "01" | "11";
+        CustomsEntryLineInput: {
+            description?: string;
+            /** @description The line's HTS number (dotted or digits). */
+            hts_code: string;
+            country_of_origin: string;
+            value: components["schemas"]["Money"];
+            quantities?: components["schemas"]["Quantity"][];
+            claims?: components["schemas"]["TariffClaim"][];
+            /** @description The manufacturer/shipper identification code (MID) of block 13. */
+            manufacturer_id?: string;
+        };
+        CustomsEntryCreateRequest: {
+            entry_type: components["schemas"]["CustomsEntryType"];
+            /** @description The CBP port of entry (Schedule D, four digits, e.g. `2704` Los Angeles). */
+            port_code: string;
+            /**
+             * Format: date
+             * @description The entry date, which fixes the rates and the MPF's fiscal year.
+             */
+            entry_date: string;
+            /**
+             * Format: date
+             * @description The date of importation (arrival); default the shipment's ETA. Required without a shipment.
+             */
+            importation_date?: string;
+            mode?: components["schemas"]["ShipmentMode"];
+            importer?: components["schemas"]["Party"];
+            /** @description The shipment the entry belongs to; without `lines`, its cargo lines become the entry's. */
+            shipment_id?: string;
+            lines?: components["schemas"]["CustomsEntryLineInput"][];
+        };
+        CustomsEntryLine: {
+            line_number: number;
+            description: string | null;
+            hts_code: string;
+            country_of_origin: string;
+            value: components["schemas"]["Money"];
+            quantities: components["schemas"]["Quantity"][];
+            claims: components["schemas"]["TariffClaim"][];
+            manufacturer_id: string | null;
+        };
+        NullableMoney: null | components["schemas"]["Money"];
+        CustomsEntryFee: {
+            /** @enum {string} */
+            status: "applies" | "not_applicable" | "unresolved";
+            rate_percent: string;
+            amount: components["schemas"]["NullableMoney"];
+            reason: string | null;
+            citations: components["schemas"]["Citation"][];
+        };
+        CustomsEntryPricedLine: {
+            line_number: number;
+            /** @enum {string} */
+            status: "priced" | "unresolved";
+            reason: string | null;
+            duty: components["schemas"]["NullableMoney"];
+            effective_rate_percent: string | null;
+            /** @description The line's share (by value) of the entry's MPF. */
+            merchandise_processing_fee: components["schemas"]["NullableMoney"];
+            /** @description The line's share (by value) of the entry's HMF. */
+            harbor_maintenance_fee: components["schemas"]["NullableMoney"];
+            /** @description The duty components that apply or are unresolved (the base duty and each program). */
+            components: {
+                program: string;
+                family: string;
+                /** @description The Chapter 99 heading reported for it; null for the base duty. */
+                heading: string | null;
+                rate_text: string;
+                /** @enum {string} */
+                status: "applies" | "unresolved" | "prohibited";
+                amount: components["schemas"]["NullableMoney"];
+            }[];
+        };
+        CustomsEntryPricing: {
+            version: number;
+            /** Format: date-time */
+            priced_at: string;
+            /**
+             * @description `unresolved` when a line or a fee could not be computed (`reasons`); the unknown totals are null, never zero.
+             * @enum {string}
+             */
+            status: "priced" | "unresolved";
+            reasons: string[];
+            /** @description The HTS releases the lines were priced from. */
+            hts_releases: string[];
+            rules_version: string;
+            entered_value: components["schemas"]["NullableMoney"];
+            lines: components["schemas"]["CustomsEntryPricedLine"][];
+            fees: {
+                merchandise_processing_fee: components["schemas"]["CustomsEntryFee"];
+                harbor_maintenance_fee: components["schemas"]["CustomsEntryFee"];
+                total: components["schemas"]["NullableMoney"];
+            };
+            totals: {
+                duty: components["schemas"]["NullableMoney"];
+                fees: components["schemas"]["NullableMoney"];
+                total: components["schemas"]["NullableMoney"];
+            };
+            /** @description The duty per program family that applies on some line (null when a line's amount of it is unresolved). */
+            programs: {
+                family: string;
+                amount: components["schemas"]["NullableMoney"];
+            }[];
+            /** @description The duty per Chapter 99 heading reported, with the lines it is on. */
+            chapter_99: {
+                heading: string;
+                family: string;
+                amount: components["schemas"]["NullableMoney"];
+                line_numbers: number[];
+            }[];
+        };
+        CustomsEntry: {
+            /** @example ent_01JDX4M6W9T2Q7ZC3H8K5N1B4R */
+            id: string;
+            /** @constant */
+            object: "customs_entry";
+            livemode: boolean;
+            entry_type: components["schemas"]["CustomsEntryType"];
+            port_code: string;
+            /** Format: date */
+            entry_date: string;
+            /** Format: date */
+            importation_date: string;
+            mode: components["schemas"]["ShipmentMode"];
+            importer: null | components["schemas"]["Party"];
+            shipment_id: string | null;
+            lines: components["schemas"]["CustomsEntryLine"][];
+            pricing: components["schemas"]["CustomsEntryPricing"];
+            /** @description The earlier pricing versions, oldest first. */
+            earlier_pricings: components["schemas"]["CustomsEntryPricing"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CustomsEntryList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["CustomsEntry"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        Form7501Block: {
+            /** @example 7 */
+            block: string;
+            /** @example Entry Date */
+            name: string;
+            /** @description The field as it is written on the form; null when we do not hold it. */
+            value: string | null;
+        };
+        Form7501: {
+            /** @constant */
+            object: "form_7501";
+            entry_id: string;
+            pricing_version: number;
+            /**
+             * @description Always true; the entry summary is filed in ACE.
+             * @constant
+             */
+            draft: true;
+            /** @description Blocks 1 to 26. */
+            header: components["schemas"]["Form7501Block"][];
+            lines: {
+                /** @description Blocks 27, 28, 30 to 32 of the line. */
+                blocks: components["schemas"]["Form7501Block"][];
+                /** @description Blocks 29A, 33A and 34, one row per HTS number reported (Chapter 99 numbers first). */
+                tariff_numbers: {
+                    hts_number: string;
+                    rate: string;
+                    duty: string | null;
+                }[];
+            }[];
+            /** @description Blocks 35 and 37 to 40. */
+            totals: components["schemas"]["Form7501Block"][];
+            /** @description The other fee summary for block 39 (class code, name, amount). */
+            other_fees: {
+                class_code: string;
+                name: string;
+                amount: string | null;
             }[];
         };
         /** @description An exact amount of money. */
@@ -6863,6 +7174,8 @@ export interface components {
         CalculationId: string;
         /** @description The invoice's id (`inv_…`). */
         InvoiceId: string;
+        /** @description The customs entry's id (`ent_…`). */
+        CustomsEntryId: string;
         /** @description The document's id (`doc_…`). */
         DocumentId: string;
         /** @description The request's id (`ltl_…`). */
@@ -8046,6 +8359,274 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["ServiceBusy"];
+        };
+    };
+    listCustomsEntries: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only entries of this shipment. */
+                shipment_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomsEntryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    createCustomsEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entry_type": "01",
+                 *       "port_code": "2704",
+                 *       "entry_date": "2026-12-24",
+                 *       "importation_date": "2026-12-22",
+                 *       "mode": "ocean_fcl",
+                 *       "importer": {
+                 *         "name": "Acme Imports Inc.",
+                 *         "tax_id": "12-3456789"
+                 *       },
+                 *       "lines": [
+                 *         {
+                 *           "description": "Cotton T-shirts",
+                 *           "hts_code": "6109.10.0012",
+                 *           "country_of_origin": "CN",
+                 *           "value": {
+                 *             "amount": "150000.00",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantities": [
+                 *             {
+                 *               "value": 1000,
+                 *               "unit": "doz."
+                 *             },
+                 *             {
+                 *               "value": 3600,
+                 *               "unit": "kg"
+                 *             }
+                 *           ],
+                 *           "manufacturer_id": "CNNINHOM123NIN"
+                 *         },
+                 *         {
+                 *           "description": "Steel screws",
+                 *           "hts_code": "7318.15.2095",
+                 *           "country_of_origin": "CN",
+                 *           "value": {
+                 *             "amount": "60000.00",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantities": [
+                 *             {
+                 *               "value": 5000,
+                 *               "unit": "kg"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomsEntryCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The entry with its first pricing. */
+            201: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The entry's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomsEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["NotReady"];
+        };
+    };
+    getCustomsEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The customs entry's id (`ent_…`). */
+                entry_id: components["parameters"]["CustomsEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomsEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    priceCustomsEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The customs entry's id (`ent_…`). */
+                entry_id: components["parameters"]["CustomsEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry with its new pricing. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomsEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["NotReady"];
+        };
+    };
+    getCustomsEntryForm7501: {
+        parameters: {
+            query?: {
+                /** @description `json` (default) or `pdf`. */
+                format?: "json" | "pdf";
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The customs entry's id (`ent_…`). */
+                entry_id: components["parameters"]["CustomsEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form's fields, or its PDF draft. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form7501"];
                     "application/pdf": string;
                 };
             };

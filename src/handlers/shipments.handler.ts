@@ -2,11 +2,11 @@ import type { components, operations } from '../generated/api';
 import type { TariffServices } from './services';
 import type { CallContext, OperationHandler } from '../http/operation';
 import { dutyEngineOf } from './duty-engine';
+import { dutyPricer } from '../domain/tariff';
 import { accountScopeOf } from '../http/caller-scope';
 import { toApiShipment } from './outputs/shipment.output';
 import { listResponse } from './outputs/list';
 import type { CargoLineInput, ShipmentAction, ShipmentInput, ShipmentService } from '../domain/shipments';
-import { calculateDuty } from '../domain/tariff';
 
 type Schemas = components['schemas'];
 type ShipmentOperation =
@@ -106,11 +106,10 @@ export function shipmentHandlers(
 
     estimateShipmentDuties: async ({ params, call }) => {
       const engine = dutyEngineOf(tariff, call);
-      const calculate = (request: Parameters<typeof calculateDuty>[0]) => calculateDuty(request, engine);
       return {
         status: 200,
         body: toApiShipment(
-          await shipments.estimateDuties(accountScopeOf(call), params.shipment_id, calculate, engine.today()),
+          await shipments.estimateDuties(accountScopeOf(call), params.shipment_id, dutyPricer(engine), engine.today()),
         ),
       };
     },

@@ -1,6 +1,7 @@
 import { loadDocumentStorageConfig } from '../config/document-storage-config';
 import { EdiInterchangeRepository } from '../db/repositories/edi-interchange.repository';
 import { EdiPartnerRepository } from '../db/repositories/edi-partner.repository';
+import { CustomsEntryRepository } from '../db/repositories/customs-entry.repository';
 import { DocumentRepository } from '../db/repositories/document.repository';
 import { InvoiceRepository } from '../db/repositories/invoice.repository';
 import { LtlQuoteRequestRepository } from '../db/repositories/ltl-quote-request.repository';
@@ -14,6 +15,7 @@ import { LocalDiskStorage } from '../storage/local-disk.storage';
 import { S3Storage } from '../storage/s3.storage';
 import type { AppDependencies } from './app-dependencies';
 import { DocumentService, type DocumentStorage } from '../domain/documents';
+import { EntryService } from '../domain/entries';
 import { EdiIntakeService, EdiPartnerService, EdiSendService } from '../domain/edi';
 import { InvoiceService } from '../domain/invoices';
 import { LtlQuoteService } from '../domain/ltl';
@@ -94,5 +96,10 @@ function buildAccountApiServices(deps: AppDependencies) {
     clock,
     present: toApiEdiInterchange,
   });
-  return { shipments, invoices, documents, ltl, ediPartners, ediIntake, ediSend };
+  const entries = new EntryService({
+    store: new CustomsEntryRepository(deps.db.knex),
+    shipments: shipmentStore,
+    clock,
+  });
+  return { shipments, invoices, documents, ltl, ediPartners, ediIntake, ediSend, entries };
 }

@@ -1,6 +1,7 @@
 import type { operations } from '../generated/hosts/site';
 import { accountHandlers } from '../handlers/accounts.handler';
 import { billingHandlers } from '../handlers/billing.handler';
+import { customsEntryHandlers } from '../handlers/customs-entries.handler';
 import { ediHandlers } from '../handlers/edi.handler';
 import { documentHandlers } from '../handlers/documents.handler';
 import { invoiceHandlers } from '../handlers/invoices.handler';
@@ -26,6 +27,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...shipmentHandlers(accountApi.shipments, deps.tariff),
     ...shipmentActionHandlers(accountApi.shipments),
     ...invoiceHandlers(accountApi.invoices, deps.pdfs),
+    ...customsEntryHandlers(accountApi.entries, deps.tariff, deps.pdfs),
     ...documentHandlers(accountApi.documents),
     ...ltlQuoteHandlers(accountApi.ltl),
     ...ediHandlers(accountApi.ediPartners, accountApi.ediIntake, accountApi.ediSend),

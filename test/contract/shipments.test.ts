@@ -539,13 +539,14 @@ describe('duty estimates with the duty rules', () => {
     const [tshirts, samples, euro, unknown] = estimated.cargo_lines.map(
       (l: { duty_estimate: unknown }) => l.duty_estimate,
     );
+    // Its duty is known; its total is not while the entry's fees are unknown (below).
     expect(tshirts).toMatchObject({
-      status: 'estimated',
+      status: 'unresolved',
       entry_date: '2026-12-24',
       hts_release: expect.any(String),
       rules_version: expect.any(String),
       duty: { amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'USD' },
-      total: { currency: 'USD' },
+      total: null,
     });
     expect(Number(tshirts.duty.amount)).toBeGreaterThan(0);
     expect(tshirts.programs.map((p: { family: string }) => p.family)).toContain('base');
@@ -571,18 +572,61 @@ describe('duty estimates with the duty rules', () => {
       duty: null,
     });
     expect((await eventsOf(shipment.id)).map((e) => e.type)).toEqual(['shipment.created', 'shipment.duties_estimated']);
-    // A line kept with the same facts keeps its estimate; a changed value drops it.
+    // Lines without a USD value leave the entry's value, so its fees, unknown: the priced line says so.
+    expect(tshirts.fees).toBeNull();
+    expect(tshirts.reason).toContain("fees.mpf: line 2 has no value in USD, so the entry's value is unknown");
+    // Lines kept with the same facts keep their estimates; a changed value on one line drops them all
+    // (the fees are the entry's, so every line's share changes).
     const lines = estimated.cargo_lines.map(
       ({ duty_estimate: _estimate, ...line }: { duty_estimate: unknown }) => line,
     );
-    const kept = (
+    const renamed = (
+      await client
+        .patch(`/api/shipments/${shipment.id}`, {
+          cargo_lines: [{ ...lines[0], description: 'Tees' }, ...lines.slice(1)],
+        })
+        .expect(200)
+    ).body;
+    expect(renamed.cargo_lines[0].duty_estimate).toEqual(tshirts);
+    const changed = (
       await client
         .patch(`/api/shipments/${shipment.id}`, {
           cargo_lines: [lines[0], { ...lines[1], value: { amount: '5.00', currency: 'USD' } }],
         })
         .expect(200)
     ).body;
-    expect(kept.cargo_lines[0].duty_estimate).toEqual(tshirts);
-    expect(kept.cargo_lines[1].duty_estimate).toBeNull();
+    expect(changed.cargo_lines.map((l: { duty_estimate: unknown }) => l.duty_estimate)).toEqual([null, null]);
+  });
+
+  test('the merchandise processing fee is per entry: the lines share one capped fee, never one cap each', async () => {
+    const { live } = await businessAccount(app);
+    const client = siteClient(app, live);
+    const line = { description: 'Cotton T-shirts', hts_code: '6109100012', country_of_origin: 'CN' };
+    const shipment = (
+      await client
+        .post('/api/shipments', {
+          mode: 'ocean_fcl',
+          eta: '2026-12-24',
+          cargo_lines: [
+            { ...line, value: { amount: '150000.00', currency: 'USD' } },
+            { ...line, value: { amount: '100000.00', currency: 'USD' } },
+            { ...line, value: { amount: '50000.00', currency: 'USD' } },
+          ],
+        })
+        .expect(201)
+    ).body;
+    const estimates = (
+      await client.post(`/api/shipments/${shipment.id}/estimate-duties`).expect(200)
+    ).body.cargo_lines.map((l: { duty_estimate: { fees: { amount: string } } }) => l.duty_estimate);
+    // 300,000 x 0.3464% = 1,039.20 is over the FY2027 maximum of 670.86 (each line alone would be
+    // 519.60, 346.40 and 173.20: 1,039.20 in all); HMF is 0.125% of each line, uncapped (375.00 in all).
+    // Shares of the MPF by value: 335.43, 223.62, 111.81.
+    expect(estimates.map((e: { fees: { amount: string } }) => e.fees.amount)).toEqual(['522.93', '348.62', '174.31']);
+    const fees = estimates.reduce(
+      (sum: number, e: { fees: { amount: string } }) => sum + Math.round(Number(e.fees.amount) * 100),
+      0,
+    );
+    expect(fees).toBe(67086 + 37500);
+    expect(estimates.every((e: { status: string }) => e.status === 'estimated')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { DomainError, givingWay, WorkerPool, workerEntryBeside } from '../shared';
+import type { Form7501 } from '../entries';
 import type { Invoice } from '../invoices';
 import type { DutyReport } from '../tariff';
 import type { PdfTask } from './pdf-worker';
@@ -15,7 +16,7 @@ async function collect<T>(rows: AsyncIterable<T> | Iterable<T>): Promise<T[]> {
 }
 
 /**
- * PDFs (invoices, duty reports) built on worker threads (issue 43): pdfkit's layout and compression
+ * PDFs (invoices, Form 7501 drafts, duty reports) built on worker threads (issue 43): pdfkit's layout and compression
  * are synchronous, and a bulk job's report took seconds of the event loop. The rows a report reads
  * from the database are read here first, then the document is built in a thread. Past the queue a
  * request is refused as busy (503 `service-busy` with `Retry-After`), as the load planner does.
@@ -35,6 +36,11 @@ export class PdfRenderer {
 
   invoice(invoice: Invoice): Promise<Buffer> {
     return this.run({ kind: 'invoice', invoice });
+  }
+
+  /** A customs entry's Form 7501 fields as a printable draft, dated from the pricing they come from. */
+  form7501(form: Form7501, pricedAt: number): Promise<Buffer> {
+    return this.run({ kind: 'form-7501', form, pricedAt });
   }
 
   async dutyReport(report: DutyReport): Promise<Buffer> {

@@ -4,6 +4,7 @@
  * report of hundreds of pages) of CPU that would otherwise hold the event loop.
  */
 import Decimal from 'decimal.js';
+import { type Form7501, renderForm7501Pdf } from '../entries';
 import { type Invoice, renderInvoicePdf } from '../invoices';
 import { type ClaimInput, type DutyReport, type DutyReportLine, renderDutyReportPdf } from '../tariff';
 
@@ -18,13 +19,17 @@ export type CrossingReport = Omit<DutyReport, 'details'> & {
 };
 
 /** One document to build, as plain data. */
-export type PdfTask = { kind: 'invoice'; invoice: Invoice } | { kind: 'duty-report'; report: CrossingReport };
+export type PdfTask =
+  | { kind: 'invoice'; invoice: Invoice }
+  | { kind: 'form-7501'; form: Form7501; pricedAt: number }
+  | { kind: 'duty-report'; report: CrossingReport };
 
 const claimOf = (claim: CrossingClaim): ClaimInput =>
   claim.value === undefined ? { ...claim, value: undefined } : { ...claim, value: new Decimal(claim.value) };
 
 export default async function render(task: PdfTask): Promise<Uint8Array> {
   if (task.kind === 'invoice') return renderInvoicePdf(task.invoice);
+  if (task.kind === 'form-7501') return renderForm7501Pdf(task.form, task.pricedAt);
   const details = task.report.details.map((line) =>
     'claims' in line ? { ...line, claims: line.claims.map(claimOf) } : line,
   );

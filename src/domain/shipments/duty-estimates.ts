@@ -1,13 +1,17 @@
 import Decimal from 'decimal.js';
 import type { CargoLine, DutyEstimate, ShipmentMode } from './model';
 import { DomainError } from '../shared';
-import { canonicalUnit, type DutyCalculation, type DutyInput, type TransportMode } from '../tariff';
-
-/** The tariff calculator as shipments use it (the engine with the rules and HTS release in force). */
-export type DutyCalculator = (input: DutyInput) => Promise<DutyCalculation>;
+import {
+  canonicalUnit,
+  type DutyCalculation,
+  type DutyPricer,
+  type EntryFees,
+  lineFeeShare,
+  type TransportMode,
+} from '../tariff';
 
 /** Fees depend on how the goods come in (the harbor maintenance fee is ocean only). */
-const transportModes: Record<ShipmentMode, TransportMode> = {
+export const transportModes: Record<ShipmentMode, TransportMode> = {
   ocean_fcl: 'ocean',
   ocean_lcl: 'ocean',
   air: 'air',
@@ -32,60 +36,70 @@ function unresolved(reason: string, entryDate: string | null, now: number): Duty
   };
 }
 
-/** The facts a line's estimate depends on: when they change, the estimate no longer holds. */
+/** The facts a line's estimate depends on: when those of any line change, no line's estimate holds (the fees are the entry's). */
 export function dutyFactsOf(
   line: Pick<CargoLine, 'htsCode' | 'countryOfOrigin' | 'value' | 'quantity' | 'quantityUnit'>,
 ): string {
   return JSON.stringify([line.htsCode, line.countryOfOrigin, line.value, line.quantity, line.quantityUnit]);
 }
 
-/**
- * One cargo line's duty estimate, stored with the HTS release and rules version it was made with.
- * What cannot be computed is said (status unresolved, a reason, null amounts), never a zero.
- */
-export async function estimateCargoLine(
+const feeComponents = new Set(['fees.mpf', 'fees.hmf']);
+
+/** Why an entry's fees are unresolved, as the line estimates say it. */
+function entryFeeReasons(fees: EntryFees): string[] {
+  return [
+    ...(fees.mpf.status === 'unresolved' ? [`fees.mpf: ${fees.mpf.reason}`] : []),
+    ...(fees.hmf.status === 'unresolved' ? [`fees.hmf: ${fees.hmf.reason}`] : []),
+  ];
+}
+
+/** The line's duty from the calculator, or why it has none. */
+async function calculateLine(
   line: CargoLine,
   context: { entryDate: string; mode: ShipmentMode | null },
-  calculate: DutyCalculator,
-  now: number,
-): Promise<DutyEstimate> {
-  const { entryDate } = context;
-  if (line.htsCode === null) return unresolved('The line has no HTS code.', entryDate, now);
-  if (line.countryOfOrigin === null) return unresolved('The line has no country of origin.', entryDate, now);
-  if (line.value === null) return unresolved('The line has no value.', entryDate, now);
+  calculate: DutyPricer['calculate'],
+): Promise<DutyCalculation | string> {
+  if (line.htsCode === null) return 'The line has no HTS code.';
+  if (line.countryOfOrigin === null) return 'The line has no country of origin.';
+  if (line.value === null) return 'The line has no value.';
   if (line.value.currency !== 'USD')
-    return unresolved(
-      `Duties are assessed on a value in USD; the line's value is in ${line.value.currency}.`,
-      entryDate,
-      now,
-    );
+    return `Duties are assessed on a value in USD; the line's value is in ${line.value.currency}.`;
   const unit = line.quantityUnit === null ? null : canonicalUnit(line.quantityUnit);
-  let calculation: DutyCalculation;
   try {
-    calculation = await calculate({
+    return await calculate({
       htsCode: line.htsCode,
       countryCode: line.countryOfOrigin,
       declaredValue: new Decimal(line.value.amount),
-      entryDate,
+      entryDate: context.entryDate,
       quantities: unit !== null && line.quantity !== null ? [{ value: new Decimal(line.quantity), unit }] : [],
       ...(context.mode !== null ? { mode: transportModes[context.mode] } : {}),
     });
   } catch (error) {
     // The schedule does not hold the code (or not on that date): an estimate that says so.
     if (error instanceof DomainError && (error.kind === 'invalid_input' || error.kind === 'unprocessable'))
-      return unresolved(error.message, entryDate, now);
+      return error.message;
     throw error;
   }
+}
+
+function estimateOf(calculation: DutyCalculation, fees: EntryFees, index: number, now: number): DutyEstimate {
   const { totals } = calculation;
+  const feeShare = lineFeeShare(fees, index);
   const reasons = calculation.prohibited
     ? ['Entry of these goods is prohibited.']
-    : calculation.unresolved.map((u) => `${u.component}: ${u.reason}`);
+    : [
+        ...calculation.unresolved
+          .filter((u) => !feeComponents.has(u.component))
+          .map((u) => `${u.component}: ${u.reason}`),
+        ...entryFeeReasons(fees),
+      ];
+  const total = totals.duty === null || feeShare === null ? null : new Decimal(totals.duty).plus(feeShare).toFixed(2);
   return {
-    status: totals.duty === null || totals.dutyAndFees === null ? 'unresolved' : 'estimated',
+    status: total === null ? 'unresolved' : 'estimated',
     reason: reasons.length > 0 ? reasons.join(' ') : null,
     duty: usd(totals.duty),
-    fees: usd(totals.fees),
-    total: usd(totals.dutyAndFees),
+    fees: usd(feeShare),
+    total: usd(total),
     effectiveRatePercent: totals.dutyRatePercent,
     entryDate: calculation.entryDate,
     htsRelease: calculation.htsRelease.id,
@@ -95,4 +109,29 @@ export async function estimateCargoLine(
       .map((p) => ({ family: p.family, headings: p.headings, amount: p.amount })),
     estimatedAt: now,
   };
+}
+
+/**
+ * The duty estimates of a shipment's cargo lines, stored with the HTS release and rules version
+ * they were made with. The lines enter as one entry: the merchandise processing fee is the entry's
+ * (its per-entry minimum and maximum), each line showing its share. What cannot be computed is said
+ * (status unresolved, a reason, null amounts), never a zero.
+ */
+export async function estimateCargoLines(
+  lines: readonly CargoLine[],
+  context: { entryDate: string; mode: ShipmentMode | null },
+  pricer: DutyPricer,
+  now: number,
+): Promise<DutyEstimate[]> {
+  const outcomes: Array<DutyCalculation | string> = [];
+  for (const line of lines) outcomes.push(await calculateLine(line, context, pricer.calculate));
+  const fees = pricer.entryFees({
+    entryType: null,
+    entryDate: context.entryDate,
+    mode: context.mode === null ? null : transportModes[context.mode],
+    lineValues: lines.map((line) => (line.value?.currency === 'USD' ? new Decimal(line.value.amount) : null)),
+  });
+  return outcomes.map((outcome, index) =>
+    typeof outcome === 'string' ? unresolved(outcome, context.entryDate, now) : estimateOf(outcome, fees, index, now),
+  );
 }

@@ -17,3 +17,4 @@ export {
 export type { ContainerTrackingView, ShipmentStore } from './ports';
 export { ShipmentService, type ShipmentView } from './shipment.service';
 export { type ShipmentAction, shipmentActions } from './state-machine';
+export { transportModes } from './duty-estimates';

@@ -1,4 +1,4 @@
-import { dutyFactsOf, estimateCargoLine, type DutyCalculator } from './duty-estimates';
+import { dutyFactsOf, estimateCargoLines } from './duty-estimates';
 import { CargoLine, CargoLineInput, noTransitions, Shipment, ShipmentFilter, ShipmentInput } from './model';
 import type { ContainerTrackingView, ShipmentStore, ShipmentTracking } from './ports';
 import {
@@ -20,6 +20,7 @@ import {
   type Page,
 } from '../shared';
 import { dottedHtsCode, htsTariffLineDigits } from '../hts';
+import type { DutyPricer } from '../tariff';
 import { checkContainerNumber, normaliseContainerNumber, TrackingInputError } from '../tracking';
 
 /** A shipment with its containers' tracking, as every operation answers and every event carries. */
@@ -62,10 +63,13 @@ function containerNumbers(raw: readonly string[]): string[] {
   });
 }
 
-/** Cargo lines as given; a line keeping its id keeps its duty estimate while the facts behind it hold. */
+/**
+ * Cargo lines as given. The lines' estimates are kept while the duty facts of every line hold, in
+ * the same lines: the fees are the entry's, so one line's change changes the others' shares.
+ */
 function cargoLines(inputs: readonly CargoLineInput[], previous: readonly CargoLine[], now: number): CargoLine[] {
   const byId = new Map(previous.map((line) => [line.id, line]));
-  return inputs.map((input, index) => {
+  const lines = inputs.map((input, index) => {
     const digits = input.htsCode === null ? null : htsTariffLineDigits(input.htsCode);
     if (input.htsCode !== null && digits === null)
       throw new DomainError('invalid_input', 'Not an HTS number.', [
@@ -83,8 +87,11 @@ function cargoLines(inputs: readonly CargoLineInput[], previous: readonly CargoL
       countryOfOrigin: input.countryOfOrigin?.toUpperCase() ?? null,
       dutyEstimate: null,
     };
-    return kept && dutyFactsOf(kept) === dutyFactsOf(line) ? { ...line, dutyEstimate: kept.dutyEstimate } : line;
+    return line;
   });
+  const factsOf = (all: readonly CargoLine[]) => JSON.stringify(all.map((l) => [l.id, dutyFactsOf(l)]));
+  if (factsOf(lines) !== factsOf(previous)) return lines;
+  return lines.map((line, index) => ({ ...line, dutyEstimate: previous[index].dutyEstimate }));
 }
 
 /** The fields an update changed, as the API names them, each as [before, after] (the event's changeset). */
@@ -224,21 +231,15 @@ export class ShipmentService {
     return view;
   }
 
-  /** Estimates every cargo line's duties with the calculator in force and stores them with the shipment. */
-  async estimateDuties(
-    scope: AccountScope,
-    id: string,
-    calculate: DutyCalculator,
-    today: string,
-  ): Promise<ShipmentView> {
+  /** Estimates every cargo line's duties (the lines entered as one entry) and stores them with the shipment. */
+  async estimateDuties(scope: AccountScope, id: string, pricer: DutyPricer, today: string): Promise<ShipmentView> {
     const before = await this.find(scope, id);
     if (finalStatuses.includes(before.status))
       throw new ShipmentStateError(id, before.status, 'it can no longer be changed');
     const now = this.deps.clock();
     const context = { entryDate: before.eta ?? today, mode: before.mode };
-    const lines: CargoLine[] = [];
-    for (const line of before.cargoLines)
-      lines.push({ ...line, dutyEstimate: await estimateCargoLine(line, context, calculate, now) });
+    const estimates = await estimateCargoLines(before.cargoLines, context, pricer, now);
+    const lines = before.cargoLines.map((line, index) => ({ ...line, dutyEstimate: estimates[index] }));
     const after: Shipment = { ...before, cargoLines: lines, updatedAt: now };
     const view = await this.view(scope, after, false);
     if (!(await this.deps.store.update(after, before.updatedAt, [this.event('shipment.duties_estimated', view, now)])))

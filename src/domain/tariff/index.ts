@@ -2,8 +2,17 @@
 export { claimCatalogue, type ClaimDefinition } from './claims/claim-catalogue';
 export { allCountries, countryCodeForName } from './countries/country-directory';
 export { calculateDuty } from './engine/calculate-duty';
+export { type DutyPricer, dutyPricer } from './engine/duty-pricer';
+export {
+  entryFees,
+  type EntryFee,
+  type EntryFees,
+  type EntryFeesInput,
+  type EntryType,
+  lineFeeShare,
+} from './engine/entry-fees';
 export type { ClaimInput, DutyInput, TransportMode } from './engine/duty-request';
-export type { DutyCalculation, DutyComponent, ProgramSummary, ReportFamily } from './engine/duty-result';
+export type { DutyCalculation, DutyComponent, FeeLine, ProgramSummary, ReportFamily } from './engine/duty-result';
 export {
   estimateIeepaRefunds,
   type IeepaRefundEstimate,

@@ -221,6 +221,8 @@ export interface paths {
          *     version it was made with, so it can be audited later. The entry date is the shipment's ETA,
          *     or today when it has none. A line that lacks one of those facts, or whose code the schedule
          *     does not hold, gets an estimate with `status: unresolved` and the reason, never a zero.
+         *     The lines enter as one entry: the merchandise processing fee is charged on their total value
+         *     with the per-entry minimum and maximum, and each line's `fees` is its share.
          *     Writes `shipment.duties_estimated`. A delivered or cancelled shipment is 409.
          *
          *     Who may call: the business plan, with `Authorization: Bearer` (`shipments:write` for tokens).
@@ -390,6 +392,129 @@ export interface paths {
          *     Who may call: the business plan, with `Authorization: Bearer` (`invoices:read` for tokens).
          */
         get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's customs entries
+         * @description The account's customs entries in the caller's mode, newest first, with cursor pagination;
+         *     `shipment_id` filters. Each entry carries its current pricing and the earlier versions.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `entries:read` scope). Free and Tariff Pro get 403. The account API's
+         *     per-second limit applies.
+         */
+        get: operations["listCustomsEntries"];
+        put?: never;
+        /**
+         * Create and price a customs entry
+         * @description Creates a customs entry (type `01` consumption, a formal entry, or `11` informal) with its
+         *     lines, and prices it at once (pricing version 1): each line with the duty engine that the
+         *     calculator and shipment estimates use (entry date, importation date, mode and the line's
+         *     claims), then the entry as a whole: the merchandise processing fee on the entry's total
+         *     value with the per-entry minimum and maximum of the entry date's fiscal year (formal entries,
+         *     19 CFR 24.23(b)(1)); the informal-entry fee of 19 CFR 24.23(b)(2) is not in our fee data and
+         *     is `unresolved`, never a zero. The harbor maintenance fee (ocean, 19 CFR 24.24) has no cap.
+         *     Totals per program family and per Chapter 99 heading.
+         *
+         *     From a shipment in one call: give `shipment_id` and leave `lines` out; the lines are the
+         *     shipment's cargo lines (HTS, origin, USD value, quantity), and `mode`, `importation_date`
+         *     (its ETA) and `importer` (its consignee) default from it. `shipment_id` must be one of the
+         *     account's shipments in the same mode (404 otherwise).
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`entries:write` for tokens).
+         *     No tariff quota is used. Retry safely with `Idempotency-Key` (409 while a request with the
+         *     same key is still running).
+         */
+        post: operations["createCustomsEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entries/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a customs entry
+         * @description One entry with its current pricing and the earlier versions. Another account's, or one of
+         *     the other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`entries:read` for tokens).
+         */
+        get: operations["getCustomsEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entries/{entry_id}/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a customs entry again
+         * @description Prices the entry again with the HTS release and duty rules in force now (after a release or
+         *     a rule change), as a new pricing version; the earlier pricing is kept in `earlier_pricings`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`entries:write` for tokens).
+         *     No tariff quota is used. Retry safely with `Idempotency-Key` (409 while a request with the
+         *     same key is still running).
+         */
+        post: operations["priceCustomsEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entries/{entry_id}/form-7501": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The entry's CBP Form 7501 fields, or a printable draft
+         * @description The fields of CBP Form 7501 (Entry Summary) block by block, from the entry and its current
+         *     pricing: the header (blocks 1 to 26), each line (27 to 34, one row per HTS number: the
+         *     Chapter 99 numbers first, then the base number), the totals (35, 37 to 40) and the other fee
+         *     summary of block 39 (class 499 MPF, 501 HMF). Blocks we do not hold (filer code, surety,
+         *     bond) are null. With `format=pdf`, the same fields as a printable PDF marked DRAFT (not a
+         *     filing: the entry summary is filed in ACE).
+         *
+         *     The PDF is built on a PDF thread (`PDF_THREADS`); when every one is busy and the waiting
+         *     line (`PDF_QUEUE`) is full, 503 `service-busy` with `Retry-After`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`entries:read` for tokens).
+         */
+        get: operations["getCustomsEntryForm7501"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3940,7 +4065,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "edi:read" | "edi:write";
+        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "entries:read" | "entries:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "edi:read" | "edi:write";
         OAuthClientCreateRequest: {
             name?: string;
             scopes: components["schemas"]["OAuthScope"][];
@@ -4277,7 +4402,7 @@ export interface components {
             status: "estimated" | "unresolved";
             reason: string | null;
             duty: null | components["schemas"]["Money"];
-            /** @description Merchandise processing and harbor maintenance fees. */
+            /** @description The line's share (by value) of the entry's merchandise processing fee and harbor maintenance fee; the shipment's lines enter as one entry, so the MPF's per-entry minimum and maximum apply to them together (19 CFR 24.23(b)(1)). Null while the entry's value is unknown. */
             fees: null | components["schemas"]["Money"];
             total: null | components["schemas"]["Money"];
             /** @description Duty over the declared value, in percent. */
@@ -4816,6 +4941,246 @@ export interface components {
             element?: string;
             rule?: components["schemas"]["EdiRule"];
             message: string;
+        };
+        /**
+         * @description One claim of the catalogue (`src/domain/tariff/claims/claims.yaml`): a code, the Chapter 99
+         *     heading it is reported under, and what it asserts. `value` carries USD (content values) or
+         *     a percent (`us_content_share`); `text` carries a program indicator, an exporter or an exclusion;
+         *     `date` carries a date (the loading date of `loaded_in_transit`).
+         *
+         *         | code | heading | takes | asserts |
+         *         |---|---|---|---|
+         *         | `special_program` | – | text | The goods qualify for and are entered under the special program named in `text` (an SPI of the special column: S for USMCA, AU, KR, P for CAFTA-DR…). |
+         *         | `steel_content_value` | 9903.81.91 | value | The certified USD value of the steel content of a steel derivative (duty on the steel content). |
+         *         | `aluminum_content_value` | 9903.85.08 | value | The certified USD value of the aluminum content of an aluminum derivative (duty on the aluminum content). |
+         *         | `copper_content_value` | 9903.78.01 | value | The certified USD value of the copper content of a semi-finished copper product or copper derivative. |
+         *         | `us_content_share` | – | percent | The share (percent of the declared value) of U.S. content: a USMCA-qualifying vehicle pays the Section 232 duty on the non-U.S. content only; with 20% or more, the IEEPA reciprocal duty is on the non-U.S. content only (9903.01.34). |
+         *         | `automobile_part` | 9903.94.05 | none | The article is a part of a passenger vehicle or light truck, where its HTS provision (heading 8471) alone does not say so. |
+         *         | `semiconductor_article` | 9903.79.01 | none | The article is a logic integrated circuit, or contains one, meeting the total processing performance and DRAM bandwidth parameters of U.S. note 39(b) (without the claim, articles of 8471.50, 8471.80 and 8473.30 enter under 9903.79.02 without the semiconductor duty). |
+         *         | `pharmaceutical_patented` | – | none | The article is a patented pharmaceutical (or its ingredient) within the Section 232 pharmaceutical action. |
+         *         | `pharmaceutical_generic` | – | none | The article is a generic (non-patented) pharmaceutical, outside the Section 232 pharmaceutical duty. |
+         *         | `s301_china_exclusion_9903_88_69` | 9903.88.69 | text | The article is covered by a Section 301 China product exclusion of U.S. note 20(vvv) (entries 2024-06-15 through 2026-11-09); `text` names the exclusion. |
+         *         | `s301_china_exclusion_9903_88_70` | 9903.88.70 | text | The article is covered by a Section 301 China exclusion of U.S. note 20(www) (entries 2024-01-01 through 2026-11-09); `text` names the exclusion. |
+         *         | `loaded_in_transit` | 9903.01.28 | date | The goods were loaded onto a vessel at the port of loading on `date` and were in transit on the final mode of transit to the United States (the in-transit reliefs of the 2025 reciprocal orders: vessel only, not air, truck, rail or transloaded goods). |
+         *         | `de_minimis` | – | none | The shipment (USD 800 or less, imported by one person on one day) is entered under the de minimis administrative exemption: no duty until the exemption ended (2025-05-02 for products of China and Hong Kong, 2025-08-29 for every other country). |
+         *         | `adcvd_exporter` | – | text | The exporter or producer named in `text`, for its own AD/CVD cash-deposit rate instead of the all-others rate. |
+         *         | `within_quota` | – | none | The goods are entered within a tariff-rate quota of chapter 99 (the in-quota subheading, such as 9903.45.21 for solar cells): the over-quota duty does not apply. |
+         *         | `over_quota` | – | none | The goods are entered beyond a tariff-rate quota of chapter 99 (the over-quota subheading, such as 9903.45.22 for solar cells): the over-quota duty applies. |
+         */
+        TariffClaim: {
+            /** @enum {string} */
+            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "semiconductor_article" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "loaded_in_transit" | "de_minimis" | "adcvd_exporter" | "within_quota" | "over_quota";
+            /** @description USD for a content value; percent for `us_content_share`. */
+            value?: number;
+            /** @description The program indicator, exporter name or exclusion the claim names. */
+            text?: string;
+            /**
+             * Format: date
+             * @description The date a date claim asserts (YYYY-MM-DD), such as the loading date of goods in transit.
+             */
+            date?: string;
+        };
+        Quantity: {
+            value: number;
+            /**
+             * @description HTS unit of quantity as the schedule writes it (`kg`, `doz.`, `No.`, `liters`, `doz. prs.`…)
+             *     or as its unit-of-quantity code (`KG`, `DOZ`, `NO`, `L`, `DPR`, `PRS`, `M2`…); any case.
+             * @example kg
+             */
+            unit: string;
+        };
+        /** @description A public primary source of the measure (proclamation, executive order, Federal Register document, CBP CSMS message, HTS note or heading, statute, regulation, court decision). */
+        Citation: {
+            /** @enum {string} */
+            type: "proclamation" | "executive_order" | "federal_register" | "csms" | "hts" | "usitc" | "statute" | "cfr" | "court";
+            ref: string;
+            note?: string;
+        };
+        /**
+         * @description CBP entry type; `01` consumption (formal), `11` informal.
+         * @enum {string}
+         */
+        CustomsEntryType: "01" | "11";
+        CustomsEntryLineInput: {
+            description?: string;
+            /** @description The line's HTS number (dotted or digits). */
+            hts_code: string;
+            country_of_origin: string;
+            value: components["schemas"]["Money"];
+            quantities?: components["schemas"]["Quantity"][];
+            claims?: components["schemas"]["TariffClaim"][];
+            /** @description The manufacturer/shipper identification code (MID) of block 13. */
+            manufacturer_id?: string;
+        };
+        CustomsEntryCreateRequest: {
+            entry_type: components["schemas"]["CustomsEntryType"];
+            /** @description The CBP port of entry (Schedule D, four digits, e.g. `2704` Los Angeles). */
+            port_code: string;
+            /**
+             * Format: date
+             * @description The entry date, which fixes the rates and the MPF's fiscal year.
+             */
+            entry_date: string;
+            /**
+             * Format: date
+             * @description The date of importation (arrival); default the shipment's ETA. Required without a shipment.
+             */
+            importation_date?: string;
+            mode?: components["schemas"]["ShipmentMode"];
+            importer?: components["schemas"]["Party"];
+            /** @description The shipment the entry belongs to; without `lines`, its cargo lines become the entry's. */
+            shipment_id?: string;
+            lines?: components["schemas"]["CustomsEntryLineInput"][];
+        };
+        CustomsEntryLine: {
+            line_number: number;
+            description: string | null;
+            hts_code: string;
+            country_of_origin: string;
+            value: components["schemas"]["Money"];
+            quantities: components["schemas"]["Quantity"][];
+            claims: components["schemas"]["TariffClaim"][];
+            manufacturer_id: string | null;
+        };
+        NullableMoney: null | components["schemas"]["Money"];
+        CustomsEntryFee: {
+            /** @enum {string} */
+            status: "applies" | "not_applicable" | "unresolved";
+            rate_percent: string;
+            amount: components["schemas"]["NullableMoney"];
+            reason: string | null;
+            citations: components["schemas"]["Citation"][];
+        };
+        CustomsEntryPricedLine: {
+            line_number: number;
+            /** @enum {string} */
+            status: "priced" | "unresolved";
+            reason: string | null;
+            duty: components["schemas"]["NullableMoney"];
+            effective_rate_percent: string | null;
+            /** @description The line's share (by value) of the entry's MPF. */
+            merchandise_processing_fee: components["schemas"]["NullableMoney"];
+            /** @description The line's share (by value) of the entry's HMF. */
+            harbor_maintenance_fee: components["schemas"]["NullableMoney"];
+            /** @description The duty components that apply or are unresolved (the base duty and each program). */
+            components: {
+                program: string;
+                family: string;
+                /** @description The Chapter 99 heading reported for it; null for the base duty. */
+                heading: string | null;
+                rate_text: string;
+                /** @enum {string} */
+                status: "applies" | "unresolved" | "prohibited";
+                amount: components["schemas"]["NullableMoney"];
+            }[];
+        };
+        CustomsEntryPricing: {
+            version: number;
+            /** Format: date-time */
+            priced_at: string;
+            /**
+             * @description `unresolved` when a line or a fee could not be computed (`reasons`); the unknown totals are null, never zero.
+             * @enum {string}
+             */
+            status: "priced" | "unresolved";
+            reasons: string[];
+            /** @description The HTS releases the lines were priced from. */
+            hts_releases: string[];
+            rules_version: string;
+            entered_value: components["schemas"]["NullableMoney"];
+            lines: components["schemas"]["CustomsEntryPricedLine"][];
+            fees: {
+                merchandise_processing_fee: components["schemas"]["CustomsEntryFee"];
+                harbor_maintenance_fee: components["schemas"]["CustomsEntryFee"];
+                total: components["schemas"]["NullableMoney"];
+            };
+            totals: {
+                duty: components["schemas"]["NullableMoney"];
+                fees: components["schemas"]["NullableMoney"];
+                total: components["schemas"]["NullableMoney"];
+            };
+            /** @description The duty per program family that applies on some line (null when a line's amount of it is unresolved). */
+            programs: {
+                family: string;
+                amount: components["schemas"]["NullableMoney"];
+            }[];
+            /** @description The duty per Chapter 99 heading reported, with the lines it is on. */
+            chapter_99: {
+                heading: string;
+                family: string;
+                amount: components["schemas"]["NullableMoney"];
+                line_numbers: number[];
+            }[];
+        };
+        CustomsEntry: {
+            /** @example ent_01JDX4M6W9T2Q7ZC3H8K5N1B4R */
+            id: string;
+            /** @constant */
+            object: "customs_entry";
+            livemode: boolean;
+            entry_type: components["schemas"]["CustomsEntryType"];
+            port_code: string;
+            /** Format: date */
+            entry_date: string;
+            /** Format: date */
+            importation_date: string;
+            mode: components["schemas"]["ShipmentMode"];
+            importer: null | components["schemas"]["Party"];
+            shipment_id: string | null;
+            lines: components["schemas"]["CustomsEntryLine"][];
+            pricing: components["schemas"]["CustomsEntryPricing"];
+            /** @description The earlier pricing versions, oldest first. */
+            earlier_pricings: components["schemas"]["CustomsEntryPricing"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CustomsEntryList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["CustomsEntry"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        Form7501Block: {
+            /** @example 7 */
+            block: string;
+            /** @example Entry Date */
+            name: string;
+            /** @description The field as it is written on the form; null when we do not hold it. */
+            value: string | null;
+        };
+        Form7501: {
+            /** @constant */
+            object: "form_7501";
+            entry_id: string;
+            pricing_version: number;
+            /**
+             * @description Always true; the entry summary is filed in ACE.
+             * @constant
+             */
+            draft: true;
+            /** @description Blocks 1 to 26. */
+            header: components["schemas"]["Form7501Block"][];
+            lines: {
+                /** @description Blocks 27, 28, 30 to 32 of the line. */
+                blocks: components["schemas"]["Form7501Block"][];
+                /** @description Blocks 29A, 33A and 34, one row per HTS number reported (Chapter 99 numbers first). */
+                tariff_numbers: {
+                    hts_number: string;
+                    rate: string;
+                    duty: string | null;
+                }[];
+            }[];
+            /** @description Blocks 35 and 37 to 40. */
+            totals: components["schemas"]["Form7501Block"][];
+            /** @description The other fee summary for block 39 (class code, name, amount). */
+            other_fees: {
+                class_code: string;
+                name: string;
+                amount: string | null;
+            }[];
         };
         /** @description An exact amount of money. */
         Money: {
@@ -5733,6 +6098,8 @@ export interface components {
         ShipmentExpand: "containers.timeline"[];
         /** @description The invoice's id (`inv_…`). */
         InvoiceId: string;
+        /** @description The customs entry's id (`ent_…`). */
+        CustomsEntryId: string;
         /** @description The document's id (`doc_…`). */
         DocumentId: string;
         /** @description The request's id (`ltl_…`). */
@@ -8151,6 +8518,2070 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["ServiceBusy"];
+        };
+    };
+    listCustomsEntries: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Only entries of this shipment. */
+                shipment_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "ent_01m892bp9j99dq6h8p03t0axjp",
+                     *           "object": "customs_entry",
+                     *           "livemode": true,
+                     *           "entry_type": "01",
+                     *           "port_code": "2704",
+                     *           "entry_date": "2026-12-24",
+                     *           "importation_date": "2026-12-22",
+                     *           "mode": "ocean_fcl",
+                     *           "importer": {
+                     *             "name": "Acme Imports Inc.",
+                     *             "city": "Los Angeles",
+                     *             "region": "CA",
+                     *             "country": "US",
+                     *             "tax_id": "12-3456789"
+                     *           },
+                     *           "shipment_id": null,
+                     *           "lines": [
+                     *             {
+                     *               "line_number": 1,
+                     *               "description": "Men's cotton T-shirts",
+                     *               "hts_code": "6109.10.0012",
+                     *               "country_of_origin": "CN",
+                     *               "value": {
+                     *                 "amount": "150000.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "quantities": [
+                     *                 {
+                     *                   "value": 1000,
+                     *                   "unit": "doz."
+                     *                 },
+                     *                 {
+                     *                   "value": 3600,
+                     *                   "unit": "kg"
+                     *                 }
+                     *               ],
+                     *               "claims": [],
+                     *               "manufacturer_id": "CNNINHOM123NIN"
+                     *             },
+                     *             {
+                     *               "line_number": 2,
+                     *               "description": "Steel screws",
+                     *               "hts_code": "7318.15.2095",
+                     *               "country_of_origin": "CN",
+                     *               "value": {
+                     *                 "amount": "60000.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "quantities": [
+                     *                 {
+                     *                   "value": 5000,
+                     *                   "unit": "kg"
+                     *                 }
+                     *               ],
+                     *               "claims": [],
+                     *               "manufacturer_id": null
+                     *             }
+                     *           ],
+                     *           "pricing": {
+                     *             "version": 1,
+                     *             "priced_at": "2026-11-25T10:00:00.050Z",
+                     *             "status": "priced",
+                     *             "reasons": [],
+                     *             "hts_releases": [
+                     *               "htsr_2026_rev_4"
+                     *             ],
+                     *             "rules_version": "sha256:d4a439645e801cd9",
+                     *             "entered_value": {
+                     *               "amount": "210000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "lines": [
+                     *               {
+                     *                 "line_number": 1,
+                     *                 "status": "priced",
+                     *                 "reason": null,
+                     *                 "duty": {
+                     *                   "amount": "54750.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "effective_rate_percent": "36.5",
+                     *                 "merchandise_processing_fee": {
+                     *                   "amount": "479.19",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "harbor_maintenance_fee": {
+                     *                   "amount": "187.50",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "components": [
+                     *                   {
+                     *                     "program": "mfn",
+                     *                     "family": "base",
+                     *                     "heading": null,
+                     *                     "rate_text": "16.5%",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "24750.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "program": "section_301_china",
+                     *                     "family": "section_301",
+                     *                     "heading": "9903.88.15",
+                     *                     "rate_text": "+7.5%",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "11250.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "program": "section_301_forced_labor",
+                     *                     "family": "section_301",
+                     *                     "heading": "9903.05.31",
+                     *                     "rate_text": "+12.5%",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "18750.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "line_number": 2,
+                     *                 "status": "priced",
+                     *                 "reason": null,
+                     *                 "duty": {
+                     *                   "amount": "45000.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "effective_rate_percent": "75",
+                     *                 "merchandise_processing_fee": {
+                     *                   "amount": "191.67",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "harbor_maintenance_fee": {
+                     *                   "amount": "75.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "components": [
+                     *                   {
+                     *                     "program": "mfn",
+                     *                     "family": "base",
+                     *                     "heading": null,
+                     *                     "rate_text": "Free",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "0.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "program": "section_232_metals",
+                     *                     "family": "section_232",
+                     *                     "heading": "9903.82.02",
+                     *                     "rate_text": "+50%",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "30000.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "program": "section_301_china",
+                     *                     "family": "section_301",
+                     *                     "heading": "9903.88.03",
+                     *                     "rate_text": "+25%",
+                     *                     "status": "applies",
+                     *                     "amount": {
+                     *                       "amount": "15000.00",
+                     *                       "currency": "USD"
+                     *                     }
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "fees": {
+                     *               "merchandise_processing_fee": {
+                     *                 "status": "applies",
+                     *                 "rate_percent": "0.3464",
+                     *                 "amount": {
+                     *                   "amount": "670.86",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "reason": null,
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "cfr",
+                     *                     "ref": "19 CFR 24.23(b)(1)"
+                     *                   },
+                     *                   {
+                     *                     "type": "federal_register",
+                     *                     "ref": "FR doc 2026-15530"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               "harbor_maintenance_fee": {
+                     *                 "status": "applies",
+                     *                 "rate_percent": "0.125",
+                     *                 "amount": {
+                     *                   "amount": "262.50",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "reason": null,
+                     *                 "citations": [
+                     *                   {
+                     *                     "type": "cfr",
+                     *                     "ref": "19 CFR 24.24"
+                     *                   }
+                     *                 ]
+                     *               },
+                     *               "total": {
+                     *                 "amount": "933.36",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             "totals": {
+                     *               "duty": {
+                     *                 "amount": "99750.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "fees": {
+                     *                 "amount": "933.36",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "total": {
+                     *                 "amount": "100683.36",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             "programs": [
+                     *               {
+                     *                 "family": "base",
+                     *                 "amount": {
+                     *                   "amount": "24750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "family": "section_301",
+                     *                 "amount": {
+                     *                   "amount": "45000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "family": "section_232",
+                     *                 "amount": {
+                     *                   "amount": "30000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "chapter_99": [
+                     *               {
+                     *                 "heading": "9903.05.31",
+                     *                 "family": "section_301",
+                     *                 "amount": {
+                     *                   "amount": "18750.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "line_numbers": [
+                     *                   1
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "heading": "9903.82.02",
+                     *                 "family": "section_232",
+                     *                 "amount": {
+                     *                   "amount": "30000.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "line_numbers": [
+                     *                   2
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "heading": "9903.88.03",
+                     *                 "family": "section_301",
+                     *                 "amount": {
+                     *                   "amount": "15000.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "line_numbers": [
+                     *                   2
+                     *                 ]
+                     *               },
+                     *               {
+                     *                 "heading": "9903.88.15",
+                     *                 "family": "section_301",
+                     *                 "amount": {
+                     *                   "amount": "11250.00",
+                     *                   "currency": "USD"
+                     *                 },
+                     *                 "line_numbers": [
+                     *                   1
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "earlier_pricings": [],
+                     *           "created_at": "2026-11-25T10:00:00.050Z",
+                     *           "updated_at": "2026-11-25T10:00:00.050Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomsEntryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    createCustomsEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entry_type": "01",
+                 *       "port_code": "2704",
+                 *       "entry_date": "2026-12-24",
+                 *       "importation_date": "2026-12-22",
+                 *       "mode": "ocean_fcl",
+                 *       "importer": {
+                 *         "name": "Acme Imports Inc.",
+                 *         "tax_id": "12-3456789"
+                 *       },
+                 *       "lines": [
+                 *         {
+                 *           "description": "Cotton T-shirts",
+                 *           "hts_code": "6109.10.0012",
+                 *           "country_of_origin": "CN",
+                 *           "value": {
+                 *             "amount": "150000.00",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantities": [
+                 *             {
+                 *               "value": 1000,
+                 *               "unit": "doz."
+                 *             },
+                 *             {
+                 *               "value": 3600,
+                 *               "unit": "kg"
+                 *             }
+                 *           ],
+                 *           "manufacturer_id": "CNNINHOM123NIN"
+                 *         },
+                 *         {
+                 *           "description": "Steel screws",
+                 *           "hts_code": "7318.15.2095",
+                 *           "country_of_origin": "CN",
+                 *           "value": {
+                 *             "amount": "60000.00",
+                 *             "currency": "USD"
+                 *           },
+                 *           "quantities": [
+                 *             {
+                 *               "value": 5000,
+                 *               "unit": "kg"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomsEntryCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The entry with its first pricing. */
+            201: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The entry's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ent_01m892bp9j99dq6h8p03t0axjp",
+                     *       "object": "customs_entry",
+                     *       "livemode": true,
+                     *       "entry_type": "01",
+                     *       "port_code": "2704",
+                     *       "entry_date": "2026-12-24",
+                     *       "importation_date": "2026-12-22",
+                     *       "mode": "ocean_fcl",
+                     *       "importer": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "tax_id": "12-3456789"
+                     *       },
+                     *       "shipment_id": null,
+                     *       "lines": [
+                     *         {
+                     *           "line_number": 1,
+                     *           "description": "Men's cotton T-shirts",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "150000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 1000,
+                     *               "unit": "doz."
+                     *             },
+                     *             {
+                     *               "value": 3600,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": "CNNINHOM123NIN"
+                     *         },
+                     *         {
+                     *           "line_number": 2,
+                     *           "description": "Steel screws",
+                     *           "hts_code": "7318.15.2095",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "60000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 5000,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": null
+                     *         }
+                     *       ],
+                     *       "pricing": {
+                     *         "version": 1,
+                     *         "priced_at": "2026-11-25T10:00:00.050Z",
+                     *         "status": "priced",
+                     *         "reasons": [],
+                     *         "hts_releases": [
+                     *           "htsr_2026_rev_4"
+                     *         ],
+                     *         "rules_version": "sha256:d4a439645e801cd9",
+                     *         "entered_value": {
+                     *           "amount": "210000.00",
+                     *           "currency": "USD"
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "line_number": 1,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "54750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "36.5",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "479.19",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "187.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "16.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "24750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.15",
+                     *                 "rate_text": "+7.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "11250.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_forced_labor",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.05.31",
+                     *                 "rate_text": "+12.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "18750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "line_number": 2,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "75",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "191.67",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "75.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "Free",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "0.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_232_metals",
+                     *                 "family": "section_232",
+                     *                 "heading": "9903.82.02",
+                     *                 "rate_text": "+50%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "30000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.03",
+                     *                 "rate_text": "+25%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "15000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "fees": {
+                     *           "merchandise_processing_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.3464",
+                     *             "amount": {
+                     *               "amount": "670.86",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.23(b)(1)"
+                     *               },
+                     *               {
+                     *                 "type": "federal_register",
+                     *                 "ref": "FR doc 2026-15530"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "harbor_maintenance_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.125",
+                     *             "amount": {
+                     *               "amount": "262.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.24"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "total": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "totals": {
+                     *           "duty": {
+                     *             "amount": "99750.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "fees": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           },
+                     *           "total": {
+                     *             "amount": "100683.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "programs": [
+                     *           {
+                     *             "family": "base",
+                     *             "amount": {
+                     *               "amount": "24750.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "chapter_99": [
+                     *           {
+                     *             "heading": "9903.05.31",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "18750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.82.02",
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.03",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "15000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.15",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "11250.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "earlier_pricings": [],
+                     *       "created_at": "2026-11-25T10:00:00.050Z",
+                     *       "updated_at": "2026-11-25T10:00:00.050Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomsEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["NotReady"];
+        };
+    };
+    getCustomsEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The customs entry's id (`ent_…`). */
+                entry_id: components["parameters"]["CustomsEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ent_01m892bp9j99dq6h8p03t0axjp",
+                     *       "object": "customs_entry",
+                     *       "livemode": true,
+                     *       "entry_type": "01",
+                     *       "port_code": "2704",
+                     *       "entry_date": "2026-12-24",
+                     *       "importation_date": "2026-12-22",
+                     *       "mode": "ocean_fcl",
+                     *       "importer": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "tax_id": "12-3456789"
+                     *       },
+                     *       "shipment_id": null,
+                     *       "lines": [
+                     *         {
+                     *           "line_number": 1,
+                     *           "description": "Men's cotton T-shirts",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "150000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 1000,
+                     *               "unit": "doz."
+                     *             },
+                     *             {
+                     *               "value": 3600,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": "CNNINHOM123NIN"
+                     *         },
+                     *         {
+                     *           "line_number": 2,
+                     *           "description": "Steel screws",
+                     *           "hts_code": "7318.15.2095",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "60000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 5000,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": null
+                     *         }
+                     *       ],
+                     *       "pricing": {
+                     *         "version": 1,
+                     *         "priced_at": "2026-11-25T10:00:00.050Z",
+                     *         "status": "priced",
+                     *         "reasons": [],
+                     *         "hts_releases": [
+                     *           "htsr_2026_rev_4"
+                     *         ],
+                     *         "rules_version": "sha256:d4a439645e801cd9",
+                     *         "entered_value": {
+                     *           "amount": "210000.00",
+                     *           "currency": "USD"
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "line_number": 1,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "54750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "36.5",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "479.19",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "187.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "16.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "24750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.15",
+                     *                 "rate_text": "+7.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "11250.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_forced_labor",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.05.31",
+                     *                 "rate_text": "+12.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "18750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "line_number": 2,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "75",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "191.67",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "75.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "Free",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "0.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_232_metals",
+                     *                 "family": "section_232",
+                     *                 "heading": "9903.82.02",
+                     *                 "rate_text": "+50%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "30000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.03",
+                     *                 "rate_text": "+25%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "15000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "fees": {
+                     *           "merchandise_processing_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.3464",
+                     *             "amount": {
+                     *               "amount": "670.86",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.23(b)(1)"
+                     *               },
+                     *               {
+                     *                 "type": "federal_register",
+                     *                 "ref": "FR doc 2026-15530"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "harbor_maintenance_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.125",
+                     *             "amount": {
+                     *               "amount": "262.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.24"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "total": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "totals": {
+                     *           "duty": {
+                     *             "amount": "99750.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "fees": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           },
+                     *           "total": {
+                     *             "amount": "100683.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "programs": [
+                     *           {
+                     *             "family": "base",
+                     *             "amount": {
+                     *               "amount": "24750.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "chapter_99": [
+                     *           {
+                     *             "heading": "9903.05.31",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "18750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.82.02",
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.03",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "15000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.15",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "11250.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "earlier_pricings": [],
+                     *       "created_at": "2026-11-25T10:00:00.050Z",
+                     *       "updated_at": "2026-11-25T10:00:00.050Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomsEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    priceCustomsEntry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The customs entry's id (`ent_…`). */
+                entry_id: components["parameters"]["CustomsEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry with its new pricing. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ent_01m892bpwa413q4whkdfr6c5tn",
+                     *       "object": "customs_entry",
+                     *       "livemode": true,
+                     *       "entry_type": "01",
+                     *       "port_code": "2704",
+                     *       "entry_date": "2026-12-24",
+                     *       "importation_date": "2026-12-22",
+                     *       "mode": "ocean_fcl",
+                     *       "importer": {
+                     *         "name": "Acme Imports Inc.",
+                     *         "city": "Los Angeles",
+                     *         "region": "CA",
+                     *         "country": "US",
+                     *         "tax_id": "12-3456789"
+                     *       },
+                     *       "shipment_id": null,
+                     *       "lines": [
+                     *         {
+                     *           "line_number": 1,
+                     *           "description": "Men's cotton T-shirts",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "150000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 1000,
+                     *               "unit": "doz."
+                     *             },
+                     *             {
+                     *               "value": 3600,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": "CNNINHOM123NIN"
+                     *         },
+                     *         {
+                     *           "line_number": 2,
+                     *           "description": "Steel screws",
+                     *           "hts_code": "7318.15.2095",
+                     *           "country_of_origin": "CN",
+                     *           "value": {
+                     *             "amount": "60000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "quantities": [
+                     *             {
+                     *               "value": 5000,
+                     *               "unit": "kg"
+                     *             }
+                     *           ],
+                     *           "claims": [],
+                     *           "manufacturer_id": null
+                     *         }
+                     *       ],
+                     *       "pricing": {
+                     *         "version": 2,
+                     *         "priced_at": "2026-11-25T10:01:00.850Z",
+                     *         "status": "priced",
+                     *         "reasons": [],
+                     *         "hts_releases": [
+                     *           "htsr_2026_rev_4"
+                     *         ],
+                     *         "rules_version": "sha256:d4a439645e801cd9",
+                     *         "entered_value": {
+                     *           "amount": "210000.00",
+                     *           "currency": "USD"
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "line_number": 1,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "54750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "36.5",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "479.19",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "187.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "16.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "24750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.15",
+                     *                 "rate_text": "+7.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "11250.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_forced_labor",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.05.31",
+                     *                 "rate_text": "+12.5%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "18750.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "line_number": 2,
+                     *             "status": "priced",
+                     *             "reason": null,
+                     *             "duty": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "effective_rate_percent": "75",
+                     *             "merchandise_processing_fee": {
+                     *               "amount": "191.67",
+                     *               "currency": "USD"
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "amount": "75.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "components": [
+                     *               {
+                     *                 "program": "mfn",
+                     *                 "family": "base",
+                     *                 "heading": null,
+                     *                 "rate_text": "Free",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "0.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_232_metals",
+                     *                 "family": "section_232",
+                     *                 "heading": "9903.82.02",
+                     *                 "rate_text": "+50%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "30000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "program": "section_301_china",
+                     *                 "family": "section_301",
+                     *                 "heading": "9903.88.03",
+                     *                 "rate_text": "+25%",
+                     *                 "status": "applies",
+                     *                 "amount": {
+                     *                   "amount": "15000.00",
+                     *                   "currency": "USD"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "fees": {
+                     *           "merchandise_processing_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.3464",
+                     *             "amount": {
+                     *               "amount": "670.86",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.23(b)(1)"
+                     *               },
+                     *               {
+                     *                 "type": "federal_register",
+                     *                 "ref": "FR doc 2026-15530"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "harbor_maintenance_fee": {
+                     *             "status": "applies",
+                     *             "rate_percent": "0.125",
+                     *             "amount": {
+                     *               "amount": "262.50",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "citations": [
+                     *               {
+                     *                 "type": "cfr",
+                     *                 "ref": "19 CFR 24.24"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "total": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "totals": {
+                     *           "duty": {
+                     *             "amount": "99750.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "fees": {
+                     *             "amount": "933.36",
+                     *             "currency": "USD"
+                     *           },
+                     *           "total": {
+                     *             "amount": "100683.36",
+                     *             "currency": "USD"
+                     *           }
+                     *         },
+                     *         "programs": [
+                     *           {
+                     *             "family": "base",
+                     *             "amount": {
+                     *               "amount": "24750.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "45000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           {
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "chapter_99": [
+                     *           {
+                     *             "heading": "9903.05.31",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "18750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.82.02",
+                     *             "family": "section_232",
+                     *             "amount": {
+                     *               "amount": "30000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.03",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "15000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               2
+                     *             ]
+                     *           },
+                     *           {
+                     *             "heading": "9903.88.15",
+                     *             "family": "section_301",
+                     *             "amount": {
+                     *               "amount": "11250.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "line_numbers": [
+                     *               1
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "earlier_pricings": [
+                     *         {
+                     *           "version": 1,
+                     *           "priced_at": "2026-11-25T10:00:00.650Z",
+                     *           "status": "priced",
+                     *           "reasons": [],
+                     *           "hts_releases": [
+                     *             "htsr_2026_rev_4"
+                     *           ],
+                     *           "rules_version": "sha256:d4a439645e801cd9",
+                     *           "entered_value": {
+                     *             "amount": "210000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "lines": [
+                     *             {
+                     *               "line_number": 1,
+                     *               "status": "priced",
+                     *               "reason": null,
+                     *               "duty": {
+                     *                 "amount": "54750.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "effective_rate_percent": "36.5",
+                     *               "merchandise_processing_fee": {
+                     *                 "amount": "479.19",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "harbor_maintenance_fee": {
+                     *                 "amount": "187.50",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "components": [
+                     *                 {
+                     *                   "program": "mfn",
+                     *                   "family": "base",
+                     *                   "heading": null,
+                     *                   "rate_text": "16.5%",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "24750.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "program": "section_301_china",
+                     *                   "family": "section_301",
+                     *                   "heading": "9903.88.15",
+                     *                   "rate_text": "+7.5%",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "11250.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "program": "section_301_forced_labor",
+                     *                   "family": "section_301",
+                     *                   "heading": "9903.05.31",
+                     *                   "rate_text": "+12.5%",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "18750.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "line_number": 2,
+                     *               "status": "priced",
+                     *               "reason": null,
+                     *               "duty": {
+                     *                 "amount": "45000.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "effective_rate_percent": "75",
+                     *               "merchandise_processing_fee": {
+                     *                 "amount": "191.67",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "harbor_maintenance_fee": {
+                     *                 "amount": "75.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "components": [
+                     *                 {
+                     *                   "program": "mfn",
+                     *                   "family": "base",
+                     *                   "heading": null,
+                     *                   "rate_text": "Free",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "0.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "program": "section_232_metals",
+                     *                   "family": "section_232",
+                     *                   "heading": "9903.82.02",
+                     *                   "rate_text": "+50%",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "30000.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "program": "section_301_china",
+                     *                   "family": "section_301",
+                     *                   "heading": "9903.88.03",
+                     *                   "rate_text": "+25%",
+                     *                   "status": "applies",
+                     *                   "amount": {
+                     *                     "amount": "15000.00",
+                     *                     "currency": "USD"
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "fees": {
+                     *             "merchandise_processing_fee": {
+                     *               "status": "applies",
+                     *               "rate_percent": "0.3464",
+                     *               "amount": {
+                     *                 "amount": "670.86",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "reason": null,
+                     *               "citations": [
+                     *                 {
+                     *                   "type": "cfr",
+                     *                   "ref": "19 CFR 24.23(b)(1)"
+                     *                 },
+                     *                 {
+                     *                   "type": "federal_register",
+                     *                   "ref": "FR doc 2026-15530"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "harbor_maintenance_fee": {
+                     *               "status": "applies",
+                     *               "rate_percent": "0.125",
+                     *               "amount": {
+                     *                 "amount": "262.50",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "reason": null,
+                     *               "citations": [
+                     *                 {
+                     *                   "type": "cfr",
+                     *                   "ref": "19 CFR 24.24"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "total": {
+                     *               "amount": "933.36",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           "totals": {
+                     *             "duty": {
+                     *               "amount": "99750.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "fees": {
+                     *               "amount": "933.36",
+                     *               "currency": "USD"
+                     *             },
+                     *             "total": {
+                     *               "amount": "100683.36",
+                     *               "currency": "USD"
+                     *             }
+                     *           },
+                     *           "programs": [
+                     *             {
+                     *               "family": "base",
+                     *               "amount": {
+                     *                 "amount": "24750.00",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             {
+                     *               "family": "section_301",
+                     *               "amount": {
+                     *                 "amount": "45000.00",
+                     *                 "currency": "USD"
+                     *               }
+                     *             },
+                     *             {
+                     *               "family": "section_232",
+                     *               "amount": {
+                     *                 "amount": "30000.00",
+                     *                 "currency": "USD"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "chapter_99": [
+                     *             {
+                     *               "heading": "9903.05.31",
+                     *               "family": "section_301",
+                     *               "amount": {
+                     *                 "amount": "18750.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "line_numbers": [
+                     *                 1
+                     *               ]
+                     *             },
+                     *             {
+                     *               "heading": "9903.82.02",
+                     *               "family": "section_232",
+                     *               "amount": {
+                     *                 "amount": "30000.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "line_numbers": [
+                     *                 2
+                     *               ]
+                     *             },
+                     *             {
+                     *               "heading": "9903.88.03",
+                     *               "family": "section_301",
+                     *               "amount": {
+                     *                 "amount": "15000.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "line_numbers": [
+                     *                 2
+                     *               ]
+                     *             },
+                     *             {
+                     *               "heading": "9903.88.15",
+                     *               "family": "section_301",
+                     *               "amount": {
+                     *                 "amount": "11250.00",
+                     *                 "currency": "USD"
+                     *               },
+                     *               "line_numbers": [
+                     *                 1
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-11-25T10:00:00.650Z",
+                     *       "updated_at": "2026-11-25T10:01:00.850Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomsEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["NotReady"];
+        };
+    };
+    getCustomsEntryForm7501: {
+        parameters: {
+            query?: {
+                /** @description `json` (default) or `pdf`. */
+                format?: "json" | "pdf";
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The customs entry's id (`ent_…`). */
+                entry_id: components["parameters"]["CustomsEntryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form's fields, or its PDF draft. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "form_7501",
+                     *       "entry_id": "ent_01m892dhyy2w4peytthetzfkx6",
+                     *       "pricing_version": 1,
+                     *       "draft": true,
+                     *       "header": [
+                     *         {
+                     *           "block": "1",
+                     *           "name": "Filer Code/Entry No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "2",
+                     *           "name": "Entry Type",
+                     *           "value": "01"
+                     *         },
+                     *         {
+                     *           "block": "3",
+                     *           "name": "Summary Date",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "4",
+                     *           "name": "Surety No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "5",
+                     *           "name": "Bond Type",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "6",
+                     *           "name": "Port Code",
+                     *           "value": "2704"
+                     *         },
+                     *         {
+                     *           "block": "7",
+                     *           "name": "Entry Date",
+                     *           "value": "2026-12-24"
+                     *         },
+                     *         {
+                     *           "block": "8",
+                     *           "name": "Importing Carrier",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "9",
+                     *           "name": "Mode of Transport",
+                     *           "value": "11"
+                     *         },
+                     *         {
+                     *           "block": "10",
+                     *           "name": "Country of Origin",
+                     *           "value": "CN"
+                     *         },
+                     *         {
+                     *           "block": "11",
+                     *           "name": "Import Date",
+                     *           "value": "2026-12-22"
+                     *         },
+                     *         {
+                     *           "block": "12",
+                     *           "name": "B/L or AWB No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "13",
+                     *           "name": "Manufacturer ID",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "14",
+                     *           "name": "Exporting Country",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "15",
+                     *           "name": "Export Date",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "16",
+                     *           "name": "I.T. No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "17",
+                     *           "name": "I.T. Date",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "18",
+                     *           "name": "Missing Docs",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "19",
+                     *           "name": "Foreign Port of Lading",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "20",
+                     *           "name": "U.S. Port of Unlading",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "21",
+                     *           "name": "Location of Goods/G.O. No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "22",
+                     *           "name": "Consignee No.",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "23",
+                     *           "name": "Importer No.",
+                     *           "value": "12-3456789"
+                     *         },
+                     *         {
+                     *           "block": "24",
+                     *           "name": "Reference No.",
+                     *           "value": "ent_01m892dhyy2w4peytthetzfkx6"
+                     *         },
+                     *         {
+                     *           "block": "25",
+                     *           "name": "Ultimate Consignee Name and Address",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "26",
+                     *           "name": "Importer of Record Name and Address",
+                     *           "value": "Acme Imports Inc., Los Angeles CA, US"
+                     *         }
+                     *       ],
+                     *       "lines": [
+                     *         {
+                     *           "blocks": [
+                     *             {
+                     *               "block": "27",
+                     *               "name": "Line No.",
+                     *               "value": "001"
+                     *             },
+                     *             {
+                     *               "block": "28",
+                     *               "name": "Description of Merchandise",
+                     *               "value": "Men's cotton T-shirts"
+                     *             },
+                     *             {
+                     *               "block": "13",
+                     *               "name": "Manufacturer ID",
+                     *               "value": "CNNINHOM123NIN"
+                     *             },
+                     *             {
+                     *               "block": "29B",
+                     *               "name": "ADA/CVD No.",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "block": "30A",
+                     *               "name": "Gross Weight",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "block": "31",
+                     *               "name": "Net Quantity in HTSUS Units",
+                     *               "value": "1000 doz.; 3600 kg"
+                     *             },
+                     *             {
+                     *               "block": "32A",
+                     *               "name": "Entered Value",
+                     *               "value": "150000"
+                     *             },
+                     *             {
+                     *               "block": "32C",
+                     *               "name": "Relationship",
+                     *               "value": null
+                     *             }
+                     *           ],
+                     *           "tariff_numbers": [
+                     *             {
+                     *               "hts_number": "9903.88.15",
+                     *               "rate": "+7.5%",
+                     *               "duty": "11250.00"
+                     *             },
+                     *             {
+                     *               "hts_number": "9903.05.31",
+                     *               "rate": "+12.5%",
+                     *               "duty": "18750.00"
+                     *             },
+                     *             {
+                     *               "hts_number": "6109.10.0012",
+                     *               "rate": "16.5%",
+                     *               "duty": "24750.00"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "blocks": [
+                     *             {
+                     *               "block": "27",
+                     *               "name": "Line No.",
+                     *               "value": "002"
+                     *             },
+                     *             {
+                     *               "block": "28",
+                     *               "name": "Description of Merchandise",
+                     *               "value": "Steel screws"
+                     *             },
+                     *             {
+                     *               "block": "13",
+                     *               "name": "Manufacturer ID",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "block": "29B",
+                     *               "name": "ADA/CVD No.",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "block": "30A",
+                     *               "name": "Gross Weight",
+                     *               "value": null
+                     *             },
+                     *             {
+                     *               "block": "31",
+                     *               "name": "Net Quantity in HTSUS Units",
+                     *               "value": "5000 kg"
+                     *             },
+                     *             {
+                     *               "block": "32A",
+                     *               "name": "Entered Value",
+                     *               "value": "60000"
+                     *             },
+                     *             {
+                     *               "block": "32C",
+                     *               "name": "Relationship",
+                     *               "value": null
+                     *             }
+                     *           ],
+                     *           "tariff_numbers": [
+                     *             {
+                     *               "hts_number": "9903.82.02",
+                     *               "rate": "+50%",
+                     *               "duty": "30000.00"
+                     *             },
+                     *             {
+                     *               "hts_number": "9903.88.03",
+                     *               "rate": "+25%",
+                     *               "duty": "15000.00"
+                     *             },
+                     *             {
+                     *               "hts_number": "7318.15.2095",
+                     *               "rate": "Free",
+                     *               "duty": "0.00"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "totals": [
+                     *         {
+                     *           "block": "35",
+                     *           "name": "Total Entered Value",
+                     *           "value": "210000"
+                     *         },
+                     *         {
+                     *           "block": "37",
+                     *           "name": "Duty",
+                     *           "value": "99750.00"
+                     *         },
+                     *         {
+                     *           "block": "38",
+                     *           "name": "Tax",
+                     *           "value": null
+                     *         },
+                     *         {
+                     *           "block": "39",
+                     *           "name": "Other",
+                     *           "value": "933.36"
+                     *         },
+                     *         {
+                     *           "block": "40",
+                     *           "name": "Total",
+                     *           "value": "100683.36"
+                     *         }
+                     *       ],
+                     *       "other_fees": [
+                     *         {
+                     *           "class_code": "499",
+                     *           "name": "Merchandise Processing Fee",
+                     *           "amount": "670.86"
+                     *         },
+                     *         {
+                     *           "class_code": "501",
+                     *           "name": "Harbor Maintenance Fee",
+                     *           "amount": "262.50"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Form7501"];
                     "application/pdf": string;
                 };
             };

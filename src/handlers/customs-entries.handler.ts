@@ -1,0 +1,107 @@
+import Decimal from 'decimal.js';
+import type { components, operations } from '../generated/api';
+import type { TariffServices } from './services';
+import type { OperationHandler } from '../http/operation';
+import { dutyEngineOf } from './duty-engine';
+import { accountScopeOf } from '../http/caller-scope';
+import { toApiCustomsEntry, toApiForm7501 } from './outputs/customs-entry.output';
+import { listResponse } from './outputs/list';
+import { type EntryLineInput, type EntryService, form7501Of } from '../domain/entries';
+import type { PdfRenderer } from '../domain/pdfs';
+import { dutyPricer } from '../domain/tariff';
+
+type Schemas = components['schemas'];
+type EntryOperation =
+  'listCustomsEntries' | 'createCustomsEntry' | 'getCustomsEntry' | 'priceCustomsEntry' | 'getCustomsEntryForm7501';
+
+const entriesPath = '/api/entries';
+
+// Numbers of the request kept as exact decimal text (from the number itself, as the calculator reads them).
+const decimalText = (value: number) => new Decimal(value).toString();
+
+const entryLineInput = (line: Schemas['CustomsEntryLineInput']): EntryLineInput => ({
+  description: line.description ?? null,
+  htsCode: line.hts_code,
+  countryOfOrigin: line.country_of_origin,
+  value: line.value,
+  quantities: (line.quantities ?? []).map((q) => ({ value: decimalText(q.value), unit: q.unit })),
+  claims: (line.claims ?? []).map((c) => ({
+    code: c.code,
+    ...(c.value !== undefined ? { value: decimalText(c.value) } : {}),
+    ...(c.text !== undefined ? { text: c.text } : {}),
+    ...(c.date !== undefined ? { date: c.date } : {}),
+  })),
+  manufacturerId: line.manufacturer_id ?? null,
+});
+
+export function customsEntryHandlers(
+  entries: EntryService,
+  tariff: TariffServices,
+  pdfs: PdfRenderer,
+): { [K in EntryOperation]: OperationHandler<operations[K]> } {
+  return {
+    listCustomsEntries: async ({ query, call }) => {
+      const limit = query.limit ?? 20;
+      const page = await entries.list(
+        accountScopeOf(call),
+        { shipmentId: query.shipment_id },
+        limit,
+        query.cursor ?? null,
+      );
+      return {
+        status: 200,
+        ...listResponse(page, toApiCustomsEntry, entriesPath, { limit, shipment_id: query.shipment_id }),
+      };
+    },
+
+    createCustomsEntry: async ({ body, call }) => {
+      const pricer = dutyPricer(dutyEngineOf(tariff, call));
+      const priced = await entries.create(
+        accountScopeOf(call),
+        {
+          entryType: body.entry_type,
+          portCode: body.port_code,
+          entryDate: body.entry_date,
+          importationDate: body.importation_date,
+          mode: body.mode,
+          importer: body.importer,
+          shipmentId: body.shipment_id,
+          lines: body.lines?.map(entryLineInput),
+        },
+        pricer,
+      );
+      return {
+        status: 201,
+        headers: { Location: `${entriesPath}/${priced.entry.id}` },
+        body: toApiCustomsEntry(priced),
+      };
+    },
+
+    getCustomsEntry: async ({ params, call }) => ({
+      status: 200,
+      body: toApiCustomsEntry(await entries.get(accountScopeOf(call), params.entry_id)),
+    }),
+
+    priceCustomsEntry: async ({ params, call }) => {
+      const pricer = dutyPricer(dutyEngineOf(tariff, call));
+      return {
+        status: 200,
+        body: toApiCustomsEntry(await entries.price(accountScopeOf(call), params.entry_id, pricer)),
+      };
+    },
+
+    getCustomsEntryForm7501: async ({ params, query, call }) => {
+      const priced = await entries.get(accountScopeOf(call), params.entry_id);
+      const form = form7501Of(priced);
+      if (query.format !== 'pdf') return { status: 200, body: toApiForm7501(form) };
+      const pdf = await pdfs.form7501(form, priced.pricings[priced.pricings.length - 1].pricedAt);
+      return {
+        status: 200,
+        contentType: 'application/pdf',
+        headers: { 'Content-Disposition': `inline; filename="${priced.entry.id}-7501-draft.pdf"` },
+        // The adapter sends a Buffer as it is; the generated type names binary bodies as strings.
+        body: pdf as unknown as string,
+      };
+    },
+  };
+}
