@@ -82,9 +82,10 @@ const actionsFrom = (status: ShipmentStatus): ShipmentAction[] =>
 function dutyCell(line: CargoLine): Html | string {
   const estimate = line.dutyEstimate;
   if (estimate === null) return html`<span class="muted">not estimated</span>`;
-  if (estimate.status === 'unresolved')
-    return html`<span class="badge unresolved">unresolved</span> ${estimate.reason ?? ''}`;
-  return html`<strong>${money(estimate.total?.amount, estimate.total?.currency ?? 'USD')}</strong>
+  const unresolved = html`<span class="badge unresolved">unresolved</span> ${estimate.reason ?? ''}`;
+  if (estimate.status === 'unresolved' && estimate.duty === null) return unresolved;
+  // The duty can be known while the total is not (the entry's fees need every line's value).
+  return html`${estimate.total === null ? unresolved : html`<strong>${money(estimate.total.amount, estimate.total.currency)}</strong>`}
     <div class="muted">
       duty ${money(estimate.duty?.amount, estimate.duty?.currency ?? 'USD')}, fees
       ${money(estimate.fees?.amount, estimate.fees?.currency ?? 'USD')}${
