@@ -21,6 +21,8 @@ const freeCompound = /\b(?!(?:hands?|duty|tax|toll|care|trouble|hassle|maintenan
 /** Ends a query's negation once it has a word: a new clause, a feature, a use, another item. */
 const queryScopeEnd =
   /^(?:with|but|which|that|where|while|used|having|featuring|including|designed|intended|suitable|for|is|are|in|on|from|made|packed)$/;
+/** Words that open a negation's scope without saying what it rules out ("not put up for retail sale"). */
+const scopeOpening = new Set(['put', 'up', 'a', 'an', 'the', 'any', 'of', 'made']);
 /** "And" before another article ("no pockets and a rib knit waistband") ends it; "no pockets and buttons" does not. */
 const anotherArticle = /^\s+(?:a|an|the|with|its|their)\b/;
 /** A query's negation reads at most this many words (a run-on description has no punctuation). */
@@ -48,11 +50,13 @@ function scopeEnd(text: string, from: number, limit: number, inQuery: boolean): 
   const word = /\s*([a-z0-9%'/-]+)/y;
   let end = from;
   let count = 0;
+  let said = false;
   for (let match = word.exec(clause); match; match = word.exec(clause)) {
     const another = match[1] === 'and' && anotherArticle.test(clause.slice(word.lastIndex));
-    if (count > 0 && (queryScopeEnd.test(match[1]) || another || count === maxQueryScopeWords)) break;
+    if (count === maxQueryScopeWords || (said && (queryScopeEnd.test(match[1]) || another))) break;
     end = from + word.lastIndex;
     count++;
+    said ||= !scopeOpening.has(match[1]);
   }
   return end;
 }
