@@ -133,7 +133,7 @@ describe('searchHtsCodes on a hand-written schedule', () => {
 
   it('only returns codes of the release in force', async () => {
     const store = new HtsReleaseRepository(db.knex);
-    for (const query of ['cotton t-shirt', 'hair dryer', 'donkey', 'polyester blouse for women', 'steel bolts']) {
+    for (const query of ['cotton t-shirt', 'hair dryer', 'polyester blouse for women', 'steel bolts']) {
       const result = await searchHtsCodes({ query, limit: 20 }, deps);
       for (const candidate of result.candidates) {
         expect(await findHtsLine(store, candidate.code, '2030-02-01')).toMatchObject({ found: true });
@@ -145,6 +145,8 @@ describe('searchHtsCodes on a hand-written schedule', () => {
     await expect(searchHtsCodes({ query: 'the of and 123' }, deps)).rejects.toMatchObject({
       reason: 'no_product_words',
     });
+    // A word neither this schedule nor the lexicon uses is refused alike, not answered with nothing.
+    await expect(searchHtsCodes({ query: 'donkey' }, deps)).rejects.toMatchObject({ reason: 'no_product_words' });
     deps.setToday('2029-12-31');
     try {
       await expect(searchHtsCodes({ query: 'cotton t-shirt' }, deps)).rejects.toBeInstanceOf(HtsSearchError);
