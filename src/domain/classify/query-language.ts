@@ -4,19 +4,20 @@ import { foldText } from './text-analysis';
  * Whether a query is written in another language than English. The schedule and the lexicon are
  * English: a Spanish description ("camiseta de algodón para hombre") shares no word with them but
  * the odd one by chance, and would be answered confidently wrong. The function words (and the
- * words for men and women) of the languages most often met give it away; words that are also English or HTS usage ("die", "do",
- * "per", "pour", "fur", "aux", "al", "com", single letters) are not among them.
+ * words for men and women) of the languages most often met give it away; words that are also
+ * English, HTS usage or abbreviations ("die", "do", "per", "pour", "fur", "aux", "al", "com", "el",
+ * "es", "lo", "su", single letters) are not among them.
  */
 const functionWords: Array<{ language: string; words: Set<string> }> = [
   {
     language: 'Spanish',
     words: new Set(
-      'de del la las los el y con sin para por una uno unos unas que es su sus muy hombre mujer nino nina'.split(' '),
+      'de del la las los y con sin para por una uno unos unas que sus muy hombre mujer nino nina'.split(' '),
     ),
   },
   { language: 'Portuguese', words: new Set('de da das dos sem para por um uma que em ou nao homem mulher'.split(' ')) },
   { language: 'French', words: new Set('de du des le la les et avec sans un une au en ou est homme femme'.split(' ')) },
-  { language: 'Italian', words: new Set('del della dei delle il lo gli le con senza un una da uomo donna'.split(' ')) },
+  { language: 'Italian', words: new Set('del della dei delle il gli le con senza un una da uomo donna'.split(' ')) },
   {
     language: 'German',
     words: new Set('der das und mit ohne ein eine aus von zu den dem des ist nicht herren damen'.split(' ')),
