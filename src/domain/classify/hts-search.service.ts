@@ -379,6 +379,8 @@ export async function rerankSearchResult(
   query: string,
   reranker: CandidateReranker | null | undefined,
 ): Promise<HtsSearchResult> {
+  // A looked-up HTS number is the schedule's answer, in the schedule's order: there is nothing to re-rank.
+  if (offline.queryKind === 'hts_code') return offline;
   const { candidates, report } = await rerank(offline.candidates, query, reranker);
   return { ...offline, candidates, reranking: report };
 }
