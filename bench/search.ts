@@ -151,7 +151,7 @@ async function main(): Promise<void> {
       const result = await searchHtsCodes({ query: item.description }, deps).catch((error: unknown) => {
         // A refusal (no product words, too long) is answered as the API would: no candidates, a miss.
         if (!(error instanceof HtsSearchError || error instanceof DomainError)) throw error;
-        const reason = error.message.replace(/\d[\d,]*/g, 'N');
+        const reason = error.message.replace(/\d[\d,]*/g, 'N').replace(/\("[^)]*\)/g, '(…)');
         refused.set(reason, (refused.get(reason) ?? 0) + 1);
         return null;
       });

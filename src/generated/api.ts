@@ -65,6 +65,19 @@ export interface paths {
          *     Runs offline; an optional AI re-ranking may only reorder the offline candidates. Calls count
          *     against the same daily tariff quota as calculate (Free: 5 a day shared, on both hosts).
          *
+         *     Negations are read: "no added sugar", "not knitted", "without handles", "non-electric",
+         *     "sugar-free" count against the lines that name what they rule out and for the lines (or
+         *     their "Other" siblings) that rule it out.
+         *
+         *     A query that is an HTS number (`6109.10.0012`, `6109100012`, `HTS 6109.10`) is looked up in
+         *     the release in force (`query_kind: hts_code`): the line itself as the only candidate
+         *     (confidence 1), or the lines below a heading or subheading in schedule order. One rule for
+         *     a query the search cannot read, so nothing is answered by chance: an HTS number the release
+         *     does not have (or of chapter 98 or 99), a query of which no word is one the schedule or the
+         *     lexicon uses (emoji or punctuation only, a brand or model name, gibberish), and a
+         *     description in another language than English are each refused with 422 `unprocessable`,
+         *     `detail` saying which, and no quota is used.
+         *
          *     Who may call: anyone; send your key (`X-API-Key` or `Authorization: Bearer`) to be counted against your account rather than your IP.
          *
          *     Test mode: with a `tl_test_` key, these descriptions are free and unlimited: `cotton t-shirt`,
@@ -4936,6 +4949,11 @@ export interface components {
             /** @constant */
             object: "hts_search";
             query: string;
+            /**
+             * @description How the query was read. `description`, ranked from its words; `hts_code`, an HTS number looked up in the release in force (the line itself, confidence 1, or the lines below a heading or subheading in schedule order, sharing the confidence).
+             * @enum {string}
+             */
+            query_kind: "description" | "hts_code";
             candidates: components["schemas"]["HtsCandidate"][];
             /** @description When the best candidates differ on something the query does not say, the question to ask and its options; send the answer back in `context`. */
             clarifications: components["schemas"]["HtsClarification"][];
@@ -7330,7 +7348,39 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["Unprocessable"];
+            /**
+             * @description The query cannot be read (`unprocessable`, `errors` pointing at `/body/query`): it is an HTS
+             *     number the release in force does not have or one of chapters 98–99; none of its words is one
+             *     the schedule or the lexicon uses (emoji only, a brand, gibberish); or it is not in English.
+             *     Or an Idempotency-Key was reused with a different request (`idempotency-mismatch`).
+             */
+            422: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.tradelane.dev/problems/unprocessable",
+                     *       "title": "Unprocessable request",
+                     *       "status": 422,
+                     *       "code": "unprocessable",
+                     *       "detail": "The query reads as Spanish, not English: the search reads English descriptions of the goods (the schedule's language).",
+                     *       "instance": "/api/tariff/public/ai-search",
+                     *       "request_id": "req_01JCZ3M1QF8Y4W2V6T0R9S7P5N",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/body/query",
+                     *           "message": "not English"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             /** @description The HTS release is still being imported (`not-ready`), or every AI search thread is busy and the waiting line is full (`service-busy`; nothing was done and no quota was used). Retry after `Retry-After` seconds. */
             503: {

@@ -198,6 +198,13 @@ export function storedCalculationHandlers(
   };
 }
 
+/** Why a query was refused, for the problem's field error. */
+const unreadableQuery = {
+  no_product_words: 'no word the schedule or the lexicon uses',
+  not_english: 'not English',
+  not_a_line: 'not a line of the release in force',
+} as const;
+
 export function htsSearchHandler(tariff: TariffServices): OperationHandler<tariffOperations['searchHtsCodes']> {
   return async ({ body, call }) => {
     if (body.include_duty && !body.country_code) {
@@ -214,7 +221,9 @@ export function htsSearchHandler(tariff: TariffServices): OperationHandler<tarif
     } catch (error) {
       if (!(error instanceof HtsSearchError)) throw error;
       if (error.reason === 'no_release') throw htsNotReady();
-      throw new HttpProblem('unprocessable', error.message);
+      throw new HttpProblem('unprocessable', error.message, [
+        { pointer: '/body/query', message: unreadableQuery[error.reason] },
+      ]);
     }
     const top = result.candidates[0];
     const duty =

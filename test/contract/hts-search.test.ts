@@ -21,6 +21,7 @@ describe('POST /api/tariff/public/ai-search', () => {
     const res = await search({ query: "men's cotton knit t-shirt" }).expect(200);
     expect(res.body).toMatchObject({
       object: 'hts_search',
+      query_kind: 'description',
       remaining: 4,
       hts_release: { id: expect.stringMatching(/^htsr_/) },
     });
@@ -62,6 +63,64 @@ describe('POST /api/tariff/public/ai-search', () => {
   it('answers 422 for a query with no product words', async () => {
     const res = await search({ query: 'the and of' }).expect(422);
     expect(res.body.type).toBe('https://docs.tradelane.dev/problems/unprocessable');
+  });
+
+  it('refuses alike, 422 at /body/query without using the quota, emoji, a brand and gibberish', async () => {
+    const from = '198.19.4.1';
+    for (const [query, detail] of [
+      ['👕🙂', /no words that describe a product/],
+      ['Nike', /No word of the query \("nike"\) is one the schedule or the lexicon uses/],
+      ['xqzt blorfen wuzzle', /No word of the query/],
+    ] as const) {
+      const res = await search({ query }, from).expect(422);
+      expect(res.body).toMatchObject({
+        type: 'https://docs.tradelane.dev/problems/unprocessable',
+        code: 'unprocessable',
+        detail: expect.stringMatching(detail),
+        errors: [{ pointer: '/body/query', message: 'no word the schedule or the lexicon uses' }],
+      });
+    }
+    expect((await search({ query: 'wooden chair' }, from).expect(200)).body.remaining).toBe(4);
+  });
+
+  it('refuses a description in another language than English rather than answer it by chance', async () => {
+    for (const [query, language] of [
+      ['camiseta de algodón para hombre', 'Spanish'],
+      ['chemise en coton pour homme', 'French'],
+      ['Herren T-Shirt aus Baumwolle', 'German'],
+    ]) {
+      const res = await search({ query }).expect(422);
+      expect(res.body.detail).toContain(`reads as ${language}, not English`);
+      expect(res.body.errors).toEqual([{ pointer: '/body/query', message: 'not English' }]);
+    }
+    // A trade name in another language inside an English description is English.
+    const english = await search({ query: 'pain au chocolat, frozen' }).expect(200);
+    expect(english.body.query_kind).toBe('description');
+  });
+
+  it('looks an HTS number up in the release in force: the line itself, or the lines below a subheading', async () => {
+    const today = app.clock.now().toISOString().slice(0, 10);
+    for (const query of ['6109.10.0012', '6109100012', 'HTS 6109.10.0012']) {
+      const res = await search({ query }).expect(200);
+      expect(res.body).toMatchObject({ query_kind: 'hts_code', clarifications: [] });
+      expect(res.body.candidates).toHaveLength(1);
+      expect(res.body.candidates[0]).toMatchObject({ code: '6109.10.0012', confidence: 1 });
+      expect((await app.deps.tariff.lines.lineInForce('6109.10.0012', today)).status).toBe('found');
+    }
+    const subheading = await search({ query: '6109.10', limit: 20 }).expect(200);
+    const codes: string[] = subheading.body.candidates.map((candidate: { code: string }) => candidate.code);
+    expect(codes.length).toBeGreaterThan(1);
+    expect(codes.every((code) => code.startsWith('6109.10.'))).toBe(true);
+    expect([...codes].sort()).toEqual(codes);
+    for (const code of codes) expect((await app.deps.tariff.lines.lineInForce(code, today)).status).toBe('found');
+  });
+
+  it('refuses an HTS number the release does not have, and a Chapter 99 number (422)', async () => {
+    const missing = await search({ query: '6109.10.0099' }).expect(422);
+    expect(missing.body.detail).toMatch(/^6109\.10\.0099 is not a line of .*, the HTS release in force\.$/);
+    expect(missing.body.errors).toEqual([{ pointer: '/body/query', message: 'not a line of the release in force' }]);
+    const chapter99 = await search({ query: '9903.88.15' }).expect(422);
+    expect(chapter99.body.detail).toContain('not the classification of goods');
   });
 
   it('takes a ruling pasted whole and classifies the goods it describes, not the codes its reasoning cites', async () => {

@@ -339,9 +339,27 @@ export type StatedAttributes = Map<AttributeId, Set<string>>;
 const plasticsBeyondFibres =
   /\b(plastic|plastics|pvc|vinyl|polyethylene|polystyrene|polycarbonate|abs|pet|hdpe|ldpe|silicone|resin|polyurethane)\b/;
 
+/** Whether a match at `at` is ruled out: inside a negation's words, or the word a "non-" negates. */
+export type NegatedAt = (at: number) => boolean;
+
+const globalForms = new Map<RegExp, RegExp>();
+
+/** Where the text first states a value, leaving out what is negated ("non-woven", "not of leather"); -1 if nowhere. */
+function statedAt(pattern: RegExp, folded: string, negatedAt: NegatedAt): number {
+  let global = globalForms.get(pattern);
+  if (!global) {
+    global = new RegExp(pattern.source, 'g');
+    globalForms.set(pattern, global);
+  }
+  for (const match of folded.matchAll(global))
+    if (!negatedAt(match.index) && !(match.index >= 4 && folded.startsWith('non-', match.index - 4)))
+      return match.index;
+  return -1;
+}
+
 /** The values of a rule named first in the text (labels and descriptions name the main fibre or material first). */
-function namedFirst(rule: AttributeRule, folded: string): Set<string> | null {
-  const firstAt = (value: AttributeValue) => folded.search(value.inQuery);
+function namedFirst(rule: AttributeRule, folded: string, negatedAt: NegatedAt): Set<string> | null {
+  const firstAt = (value: AttributeValue) => statedAt(value.inQuery, folded, negatedAt);
   const named = rule.values.filter((value) => firstAt(value) >= 0);
   if (named.length < 2) return null;
   const first = Math.min(...named.map(firstAt));
@@ -353,30 +371,36 @@ function namedFirst(rule: AttributeRule, folded: string): Set<string> | null {
  * wool" is polyester. Without shares, the fibre named first (labels list fibres in order of
  * predominance): "a blend of acrylic and cotton" is acrylic.
  */
-function predominantFibre(folded: string): Set<string> | null {
+function predominantFibre(folded: string, negatedAt: NegatedAt): Set<string> | null {
   const fibre = attributeRuleById.get('fibre') as AttributeRule;
   let best: { share: number; value: string } | null = null;
   for (const match of folded.matchAll(/(\d{1,3}(?:\.\d+)?)\s*%\s*([a-z-]+)/g)) {
     const value = fibre.values.find((candidate) => candidate.inQuery.test(match[2]));
-    if (value && (best === null || Number(match[1]) > best.share)) best = { share: Number(match[1]), value: value.id };
+    if (value && !negatedAt(match.index) && (best === null || Number(match[1]) > best.share))
+      best = { share: Number(match[1]), value: value.id };
   }
-  return best ? new Set([best.value]) : namedFirst(fibre, folded);
+  return best ? new Set([best.value]) : namedFirst(fibre, folded, negatedAt);
 }
+
+const nothingNegated: NegatedAt = () => false;
 
 /**
  * The attribute values a folded query text states. A fibre blend is its predominant fibre, and
  * goods of several materials are taken as of the one named first ("a PVC floor tile with a wood
- * grain layer" is of plastics; "a cast iron pan with a wooden handle" of iron).
+ * grain layer" is of plastics; "a cast iron pan with a wooden handle" of iron). What a negation
+ * rules out is not stated ("non-electric" is not electric, "shirts, not knitted" not knit).
  */
-export function attributesInQuery(folded: string): StatedAttributes {
+export function attributesInQuery(folded: string, negatedAt: NegatedAt = nothingNegated): StatedAttributes {
   const stated: StatedAttributes = new Map();
   for (const rule of attributeRules) {
-    const values = rule.values.filter((value) => value.inQuery.test(folded)).map((value) => value.id);
+    const values = rule.values
+      .filter((value) => statedAt(value.inQuery, folded, negatedAt) >= 0)
+      .map((value) => value.id);
     if (values.length > 0) stated.set(rule.id, new Set(values));
   }
-  const fibre = predominantFibre(folded);
+  const fibre = predominantFibre(folded, negatedAt);
   if (fibre) stated.set('fibre', fibre);
-  const material = namedFirst(attributeRuleById.get('material') as AttributeRule, folded);
+  const material = namedFirst(attributeRuleById.get('material') as AttributeRule, folded, negatedAt);
   if (material) stated.set('material', material);
   // "Nylon" or "acrylic" next to a fibre is the fibre of a textile, not a plastic.
   if (stated.has('fibre') && stated.get('material')?.has('plastics') && !plasticsBeyondFibres.test(folded)) {

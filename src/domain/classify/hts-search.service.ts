@@ -10,6 +10,9 @@ import type { SearchIndex } from './search-index';
 import type { SearchIndexCacheLike } from './search-index-cache';
 import { bridgeToSchedule } from './vocabulary';
 import { goodsDescription, maxQueryLength } from './goods-sentences';
+import { htsNumberInQuery, lookUpHtsNumber } from './code-lookup';
+import { foreignLanguageOf } from './query-language';
+import type { TextAnalyser } from './text-analysis';
 import { dottedHtsCode } from '../hts';
 import { DomainError } from '../shared';
 
@@ -58,6 +61,8 @@ export interface RerankingReport {
 
 export interface HtsSearchResult {
   release: { id: string; title: string; effectiveDate: string };
+  /** description: ranked from the words; hts_code: the query is an HTS number, looked up in the release. */
+  queryKind: 'description' | 'hts_code';
   candidates: HtsSearchCandidate[];
   /** Questions whose answers (sent back in `context`) would narrow the result. */
   clarifications: Clarification[];
@@ -69,7 +74,7 @@ export interface HtsSearchResult {
 export class HtsSearchError extends Error {
   override readonly name = 'HtsSearchError';
   constructor(
-    readonly reason: 'no_release' | 'no_product_words',
+    readonly reason: 'no_release' | 'no_product_words' | 'not_english' | 'not_a_line',
     message: string,
   ) {
     super(message);
@@ -177,7 +182,7 @@ function rationale(entry: RankedLeaf, query: AnalysedQuery): string {
   return `${parts.join('; ')}.`;
 }
 
-function toCandidate(entry: RankedLeaf, confidence: number, query: AnalysedQuery): HtsSearchCandidate {
+function toCandidate(entry: RankedLeaf, confidence: number, why: string): HtsSearchCandidate {
   const { leaf } = entry;
   // The first numbered row of the 6-digit subheading on the path (6109.10, or 6109.10.00 when no 6-digit row is published).
   const six = leaf.code.slice(0, 6);
@@ -196,7 +201,7 @@ function toCandidate(entry: RankedLeaf, confidence: number, query: AnalysedQuery
       description: subheading ? subheading.description.replace(/:$/, '') : null,
     },
     confidence,
-    rationale: rationale(entry, query),
+    rationale: why,
     matchedTerms: [...new Set([...entry.headingTerms, ...entry.pathTerms])],
   };
 }
@@ -247,6 +252,68 @@ async function rerank(
   }
 }
 
+/**
+ * One rule for a query the search cannot read: no word of it describes goods the schedule or the
+ * lexicon knows (emoji or punctuation only, a brand or model name, gibberish), or it is written in
+ * another language. Each is refused (422) with the reason, rather than answered with no
+ * candidates or with candidates that share a word by chance.
+ */
+function refuseUnreadable(raw: string, query: AnalysedQuery, index: SearchIndex, analyser: TextAnalyser): void {
+  const lexiconTerms = new Set(query.lexiconMatches.flatMap((match) => match.phrases.flat()));
+  const known = (word: string) => index.vocabulary.has(analyser.lemma(word)) || lexiconTerms.has(analyser.lemma(word));
+  const language = foreignLanguageOf(raw, known);
+  if (language !== null)
+    throw new HtsSearchError(
+      'not_english',
+      `The query reads as ${language}, not English: the search reads English descriptions of the goods (the schedule's language).`,
+    );
+  const knowsAWord =
+    query.lexiconMatches.length > 0 || [...query.weights.keys()].some((term) => index.vocabulary.has(term));
+  if (!knowsAWord)
+    throw new HtsSearchError(
+      'no_product_words',
+      query.ownTerms.size === 0
+        ? 'The query has no words that describe a product.'
+        : `No word of the query ("${[...query.ownTerms].slice(0, 5).join('", "')}") is one the schedule or the lexicon uses: a brand, a model name or a misspelling? Describe the goods in plain English.`,
+    );
+}
+
+/** A query that is an HTS number answers the line it names, or the lines below a heading or subheading, in schedule order. */
+function lookUpResult(
+  index: SearchIndex,
+  digits: string,
+  limit: number,
+  context: Record<string, string> | undefined,
+): HtsSearchResult {
+  const code = dottedHtsCode(digits);
+  const found = lookUpHtsNumber(index, digits);
+  const { release } = index;
+  if (!found.found)
+    throw new HtsSearchError(
+      'not_a_line',
+      found.reason === 'not_in_release'
+        ? `${code} is not a line of ${release.title}, the HTS release in force.`
+        : `${code} is a provision of chapter ${digits.slice(0, 2)} (special classification or additional duties), not the classification of goods.`,
+    );
+  const confidence = found.exact ? 1 : Math.round((1 / found.leaves.length) * 1000) / 1000;
+  const why = found.exact
+    ? `the query is this line's number in ${release.title}.`
+    : `a line under ${code}, the number the query gives (${found.leaves.length} lines in ${release.title}).`;
+  const candidates = found.leaves
+    .slice(0, limit)
+    .map((leaf) =>
+      toCandidate({ leaf, score: 0, headingTerms: [], pathTerms: [], agreed: [], contradicted: [] }, confidence, why),
+    );
+  return {
+    release: { id: release.id, title: release.title, effectiveDate: release.effectiveDate },
+    queryKind: 'hts_code',
+    candidates,
+    clarifications: [],
+    context: { applied: {}, ignored: Object.keys(context ?? {}) },
+    reranking: { status: 'off', model: null, reason: null, latencyMs: null },
+  };
+}
+
 /** Refuses a description over the limit (413, naming it); a ruling pasted whole fits. */
 export function checkQueryLength(query: string): void {
   if (query.length > maxQueryLength)
@@ -269,6 +336,9 @@ export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchD
   const release = await deps.store.inForceOn(today);
   if (!release) throw new HtsSearchError('no_release', `no HTS release is in force on ${today}`);
   const index = await deps.indexes.forRelease(release);
+  const limit = Math.min(maxCandidateLimit, Math.max(1, request.limit ?? defaultCandidateLimit));
+  const digits = htsNumberInQuery(request.query);
+  if (digits !== null) return lookUpResult(index, digits, limit, request.context);
   const query = analyseQuery(
     goodsDescription(request.query),
     deps.indexes.analyser,
@@ -277,10 +347,7 @@ export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchD
     (heading, stated) => headingAllows(index, heading, stated),
   );
   bridgeToSchedule(query, index.vocabulary, deps.indexes.analyser);
-  if (query.ownTerms.size === 0 && query.weights.size === 0) {
-    throw new HtsSearchError('no_product_words', 'the query has no words that describe a product');
-  }
-  const limit = Math.min(maxCandidateLimit, Math.max(1, request.limit ?? defaultCandidateLimit));
+  refuseUnreadable(request.query, query, index, deps.indexes.analyser);
 
   const ranked = narrowByAnswers(rankLeaves(index, query), query.answered).filter((entry) =>
     index.codes.has(entry.leaf.code),
@@ -290,11 +357,14 @@ export async function searchHtsCodes(request: HtsSearchRequest, deps: HtsSearchD
     pool.map((entry) => entry.score),
     pool.map((entry) => coverage(entry, query, index)),
   );
-  const candidates = pool.slice(0, limit).map((entry, i) => toCandidate(entry, confidences[i], query));
+  const candidates = pool
+    .slice(0, limit)
+    .map((entry, i) => toCandidate(entry, confidences[i], rationale(entry, query)));
 
   const applied = Object.fromEntries([...query.answered].map(([id, values]) => [id, [...values][0]]));
   const offline: HtsSearchResult = {
     release: { id: release.id, title: release.title, effectiveDate: release.effectiveDate },
+    queryKind: 'description',
     candidates,
     clarifications: clarifyingQuestions(ranked, query.stated),
     context: { applied, ignored: Object.keys(request.context ?? {}).filter((key) => !(key in applied)) },
@@ -309,6 +379,8 @@ export async function rerankSearchResult(
   query: string,
   reranker: CandidateReranker | null | undefined,
 ): Promise<HtsSearchResult> {
+  // A looked-up HTS number is the schedule's answer, in the schedule's order: there is nothing to re-rank.
+  if (offline.queryKind === 'hts_code') return offline;
   const { candidates, report } = await rerank(offline.candidates, query, reranker);
   return { ...offline, candidates, reranking: report };
 }

@@ -4,6 +4,7 @@ import { Lexicon, LexiconEntry, matchLexicon } from './lexicon';
 import { quantitiesInQuery } from './quantities';
 import type { WeightedQuery } from './ranking';
 import { withoutIncidentals } from './query-cleanup';
+import { readNegations } from './negation';
 import { foldText, TextAnalyser } from './text-analysis';
 
 /** The query's own words weigh 1; its head noun more; the lexicon's wording less; synonyms least. */
@@ -102,6 +103,27 @@ function attributeWordsOnly(text: string, analyser: TextAnalyser): boolean {
   return analyser.terms(attributeWords.reduce((rest, words) => rest.replace(words, ' '), text)).length === 0;
 }
 
+/** A word a query's negation rules out counts this much of its weight, as a word the bridge rules out ("unroasted") does. */
+const negatedWordWeight = 0.7;
+
+/** The terms the query's negations rule out, unless the query also affirms them. */
+function negatedTerms(spans: string[], weights: Map<string, number>, analyser: TextAnalyser): Map<string, number> {
+  const negated = new Map<string, number>();
+  for (const span of spans)
+    for (const { term, weight } of analyser.weightedTerms(span))
+      if (!weights.has(term)) negated.set(term, Math.max(negated.get(term) ?? 0, weight * negatedWordWeight));
+  return negated;
+}
+
+/** The attribute values the query's negations rule out ("not of leather", "non-electric"), where it states no value of that attribute. */
+function ruledOutAttributes(spans: string[], stated: StatedAttributes): StatedAttributes {
+  const ruledOut: StatedAttributes = new Map();
+  for (const span of spans)
+    for (const [id, values] of attributesInQuery(span))
+      if (!stated.has(id)) ruledOut.set(id, new Set([...(ruledOut.get(id) ?? []), ...values]));
+  return ruledOut;
+}
+
 function raise(weights: Map<string, number>, term: string, weight: number): void {
   if ((weights.get(term) ?? 0) < weight) weights.set(term, weight);
 }
@@ -127,7 +149,11 @@ export function analyseQuery(
   context?: Record<string, string>,
   headingFits?: HeadingFit,
 ): AnalysedQuery {
-  const text = withoutIncidentals(foldText(raw));
+  const folded = withoutIncidentals(foldText(raw));
+  // What the query's negations rule out ("no added sugar", "not knitted") is no word of the goods:
+  // it counts against the lines that name it (negated), and for those that rule it out.
+  const negation = readNegations(folded, true);
+  const text = negation.affirmed;
   const weighted = analyser.weightedTerms(text);
   const terms = weighted.map((entry) => entry.term);
   const weights = new Map<string, number>();
@@ -151,7 +177,7 @@ export function analyseQuery(
   if (head && weights.has(head)) weights.set(head, headNounWeight * (weights.get(head) as number));
 
   const answered = answeredAttributes(context);
-  const stated = attributesInQuery(text);
+  const stated = attributesInQuery(folded, negation.isNegated);
   // The material of the goods is the one named before any feature or use clause: "a mirror with
   // a wooden frame" is not of wood.
   const coreMaterial = attributesInQuery(core).get('material');
@@ -219,9 +245,10 @@ export function analyseQuery(
     expansions,
     headingHints,
     stated,
+    ruledOut: ruledOutAttributes(negation.negated, stated),
     fibreShares: fibreSharesInQuery(text),
     quantities: quantitiesInQuery(text),
-    negated: new Map(),
+    negated: negatedTerms(negation.negated, weights, analyser),
     unlessAlso: new Map(),
     answered,
     ownTerms: new Set(terms),

@@ -21,6 +21,8 @@ export interface WeightedQuery {
   headingHints: Map<string, number>;
   /** Attribute values the query (or its context answers) states. */
   stated: StatedAttributes;
+  /** Attribute values the query's negations rule out ("not of leather"), for attributes it states no value of. */
+  ruledOut: StatedAttributes;
   /** The fibre shares by weight the query gives, if any. */
   fibreShares: FibreShares | null;
   /** The quantity of each kind (length, mass, power…) the query states once. */
@@ -73,6 +75,13 @@ const repeatedOnLeafPath = 0.25;
  * "Taximeters" is not a counter the query does not call one (GRI 6).
  */
 const unsupportedRow = 0.05;
+/**
+ * A word the query rules out that only the heading's text carries costs less than one on the line's
+ * own path: a heading lists goods side by side ("…; waste cork; crushed, granulated or ground cork").
+ */
+const negatedInHeadingOnly = 0.5;
+/** A word the query rules out that a residual line's named sibling carries: the residual line is the reading (GRI 6). */
+const residualForNegated = 0.5;
 /** Each path word the query does not mention costs a little: the narrower match wins a tie. */
 const unmatchedPathWord = 0.02;
 /** Leaves kept from each BM25 search (MiniSearch) before the evidence is weighed. */
@@ -178,18 +187,20 @@ function scoreLeaf(
     }
     score += (expansion.weight * sum) / expansion.terms.length;
   }
-  // A word such as "unroasted" fits a line that says "not roasted", and not one that says "roasted".
+  // A word such as "unroasted" or "no sugar" fits a line that says "not roasted", and not one that
+  // says "roasted"; among a heading's lines, the residual "Other" beside the line that names it.
   for (const [term, weight] of query.negated) {
     const value = weight * (termIdf.get(term) as number);
     if (leaf.negatedTerms.has(term) || heading.negatedTerms.has(term)) score += value * onLeafPath;
     else if (carries(leaf, heading, term) && !carries(leaf, heading, query.unlessAlso.get(term)))
-      score -= value * onLeafPath;
+      score -= value * onLeafPath * (leaf.belowTerms.has(term) ? 1 : negatedInHeadingOnly);
+    else if (leaf.siblingTerms.has(term)) within += value * residualForNegated;
   }
   let unmatched = 0;
   for (const term of leaf.belowTerms) if (!query.weights.has(term) && !termIdf.has(term)) unmatched++;
   score -= unmatched * unmatchedPathWord;
   score += (query.headingHints.get(heading.code) ?? 0) * hintScale;
-  const { agreed, contradicted, adjustment } = weighAttributes(query.stated, {
+  const { agreed, contradicted, adjustment } = weighAttributes(query.stated, query.ruledOut, {
     stated: leaf.attributes,
     excluded: leaf.excluded,
   });
@@ -236,6 +247,7 @@ function weighMeasures(query: WeightedQuery, leaf: ClassifiableLeaf): number {
 /** The attribute rules: agreement raises a leaf, contradiction lowers it; "parts" lines need a query about parts. */
 function weighAttributes(
   stated: StatedAttributes,
+  ruledOut: StatedAttributes,
   line: LineAttributes,
 ): { agreed: string[]; contradicted: string[]; adjustment: number } {
   const agreed: string[] = [];
@@ -260,6 +272,20 @@ function weighAttributes(
       contradicted.push(id);
       adjustment -=
         id === 'part_or_whole' ? (wanted.has('part') ? wholeForParts : partMismatch) : attributeContradiction;
+    }
+  }
+  // A value the query rules out ("not of leather") contradicts a line that states only it, and a
+  // residual line that rules it out ("Other" beside "Of leather") agrees.
+  for (const [id, unwanted] of ruledOut) {
+    const rule = attributeRuleById.get(id) as AttributeRule;
+    const written = inPath.get(id);
+    const ruledOutToo = line.excluded.get(id);
+    if (written && [...written].every((value) => valuesFit(rule, new Set([value]), unwanted))) {
+      contradicted.push(id);
+      adjustment -= attributeContradiction;
+    } else if (!written && ruledOutToo && valuesExcluded(rule, unwanted, ruledOutToo)) {
+      agreed.push(id);
+      adjustment += attributeAgreement;
     }
   }
   if (!stated.has('part_or_whole') && inPath.get('part_or_whole')?.has('part')) adjustment -= partMismatch;

@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { attributesAlongPath, attributesInText, isResidualRow, PathRow, StatedAttributes } from './attributes';
 import { chapterTitles, sectionTitles } from './chapters';
+import { readNegations } from './negation';
 import { negated, ShareCondition, shareConditionsInText, withoutFibreProportions } from './fibre-shares';
 import { beyond, QuantityLimit, quantityLimitsInText } from './quantities';
 import type { SearchableHtsLine } from './classify-ports';
@@ -50,6 +51,11 @@ export interface ClassifiableLeaf {
   repeatedTerms: Set<string>;
   /** Terms the rows below the heading rule out ("Not roasted"). */
   negatedTerms: Set<string>;
+  /**
+   * Terms the named siblings of a residual row on the path carry and the line does not: "Other"
+   * beside "With handles" is the line for goods without them.
+   */
+  siblingTerms: Set<string>;
   /** What the chapter, the heading and the path below it say of the deciding attributes. */
   attributes: StatedAttributes;
   /** Attribute values the path rules out: a residual line ("Other") is not what its siblings are. */
@@ -116,26 +122,21 @@ function withoutQuotaCategory(description: string): string {
   return description.replace(/\bsubject to [a-z ,-]*restraints\b/gi, '');
 }
 
-/** A span that rules goods out: "other than cast iron", "excluding fish fillets", "not knitted", "whether or not refined". */
-const negatedSpan = /\b(?:other than|excluding|except|not)\b[^,;:()]*/gi;
-
 /**
  * The wording a row's goods answer to, without what it rules out: "Of iron (other than cast
  * iron) or steel" does not describe cast iron, "Fish, excluding fish fillets" not fillets, and
  * "Other than electric" nothing electric. The attribute rules read the whole text instead.
  */
 export function affirmedWording(description: string): string {
-  return description.replace(/\((?:other than|excluding|except|not)\b[^)]*\)/gi, ' ').replace(negatedSpan, ' ');
+  return readNegations(description, false).affirmed;
 }
 
 /**
  * The wording a row rules out: "Coffee, not roasted" rules out roasted goods, "Other than electric"
- * electric ones. "Whether or not roasted" rules out nothing.
+ * electric ones, "Without handles" handles, "Non-alloy" alloy. "Whether or not roasted" rules out nothing.
  */
 export function negatedWording(description: string): string {
-  return [...description.matchAll(/(?<!whether or )\b(?:other than|excluding|except|not)\b([^,;:()]*)/gi)]
-    .map((match) => match[1])
-    .join(' ');
+  return readNegations(description, false).negated.join(' ; ');
 }
 
 function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): ScheduleNode[] {
@@ -144,14 +145,15 @@ function placeNodes(lines: SearchableHtsLine[], analyser: TextAnalyser): Schedul
     while (stack.length > 0 && stack[stack.length - 1].indent >= line.indent) stack.pop();
     const wording = withoutQuotaCategory(line.description);
     const folded = wording.toLowerCase();
+    const negation = readNegations(wording, false);
     const node: ScheduleNode = {
       code: line.code,
       description: line.description,
       descriptionPath: line.descriptionPath,
       indent: line.indent,
       parent: stack[stack.length - 1] ?? null,
-      terms: analyser.terms(affirmedWording(wording)),
-      negatedTerms: analyser.terms(negatedWording(wording)),
+      terms: analyser.terms(negation.affirmed),
+      negatedTerms: analyser.terms(negation.negated.join(' ; ')),
       folded,
       attributes: attributesInText(withoutFibreProportions(folded)),
       shareConditions: shareConditionsInText(folded),
@@ -247,6 +249,19 @@ function residualRows(nodes: ScheduleNode[]): Map<ScheduleNode, ScheduleNode[]> 
         );
   }
   return result;
+}
+
+/** The terms the named siblings of the residual rows among `rows` carry, leaving out those the line carries itself. */
+function residualSiblingTerms(
+  rows: ScheduleNode[],
+  residuals: Map<ScheduleNode, ScheduleNode[]>,
+  carried: (term: string) => boolean,
+): Set<string> {
+  const terms = new Set<string>();
+  for (const row of rows)
+    for (const sibling of residuals.get(row) ?? [])
+      for (const term of sibling.terms) if (!carried(term)) terms.add(term);
+  return terms;
 }
 
 /** For each residual row, what its siblings (the rows under the same parent) state. */
@@ -365,6 +380,7 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
     if (!heading?.code) continue;
     const { stated, excluded } = attributesAlongPath(pathRows(heading, below));
     const rows = heading === below[0] ? below : [heading, ...below];
+    const belowTerms = new Set(below.flatMap((row) => row.terms));
     const leaf: ClassifiableLeaf = {
       id: leaves.length,
       code: node.code,
@@ -373,10 +389,15 @@ export function buildSearchIndex(release: HtsRelease, lines: SearchableHtsLine[]
       heading,
       below,
       foldedBelow: below.map((row) => row.folded).join(' > '),
-      belowTerms: new Set(below.flatMap((row) => row.terms)),
+      belowTerms,
       ownTerms: new Set(node.terms),
       repeatedTerms: repeatedTerms(below),
       negatedTerms: new Set(below.flatMap((row) => row.negatedTerms)),
+      siblingTerms: residualSiblingTerms(
+        below,
+        residuals,
+        (term) => belowTerms.has(term) || heading.terms.includes(term),
+      ),
       attributes: stated,
       excluded,
       shareConditions: rows.flatMap((row) => [...row.shareConditions, ...(residualShares.get(row) ?? [])]),

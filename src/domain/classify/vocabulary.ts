@@ -112,6 +112,9 @@ function ruleOut(negated: Map<string, number>, term: string, weight: number): vo
   negated.set(term, Math.max(negated.get(term) ?? 0, weight));
 }
 
+/** The prefixes by which the schedule writes a word's negation in one word ("unbleached", "nonalloy"). */
+const negatingPrefixes = ['un', 'non'];
+
 /** A bridged term counts this much of the query word it stands for. */
 const bridgeWeight = 0.7;
 
@@ -133,6 +136,12 @@ export function bridgeToSchedule(
       ruleOut(negated, other, weight * bridgeWeight);
       query.unlessAlso.set(other, term);
     }
+  }
+  // A word the query's negation rules out stands for the schedule's word that negates it: "neither
+  // bleached nor dyed" is "Unbleached", "not alloyed" "Nonalloy".
+  for (const [term, weight] of [...negated]) {
+    for (const prefix of negatingPrefixes)
+      if (vocabulary.has(prefix + term) && !weights.has(prefix + term)) weights.set(prefix + term, weight);
   }
   for (const [term, weight] of [...weights]) {
     for (const bridged of scheduleTermsFor(term, vocabulary, analyser)) {

@@ -12,6 +12,7 @@ export function toApiSearchResult(
   return {
     object: 'hts_search',
     query,
+    query_kind: result.queryKind,
     candidates: result.candidates.map((c) => ({
       code: c.code,
       description: c.description,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HtsReleaseRepository } from '../../../src/db/repositories/hts-release.repository';
-import { HtsSearchError, searchHtsCodes } from '../../../src/domain/classify/hts-search.service';
+import { HtsSearchError, rerankSearchResult, searchHtsCodes } from '../../../src/domain/classify/hts-search.service';
 import { OpenAiCompatibleReranker } from '../../../src/domain/classify/llm-reranker';
 import { importHtsFile } from '../../../src/domain/hts/hts-import.service';
 import { findHtsLine } from '../../../src/domain/hts/hts-lookup.service';
@@ -133,7 +133,7 @@ describe('searchHtsCodes on a hand-written schedule', () => {
 
   it('only returns codes of the release in force', async () => {
     const store = new HtsReleaseRepository(db.knex);
-    for (const query of ['cotton t-shirt', 'hair dryer', 'donkey', 'polyester blouse for women', 'steel bolts']) {
+    for (const query of ['cotton t-shirt', 'hair dryer', 'polyester blouse for women', 'steel bolts']) {
       const result = await searchHtsCodes({ query, limit: 20 }, deps);
       for (const candidate of result.candidates) {
         expect(await findHtsLine(store, candidate.code, '2030-02-01')).toMatchObject({ found: true });
@@ -145,6 +145,8 @@ describe('searchHtsCodes on a hand-written schedule', () => {
     await expect(searchHtsCodes({ query: 'the of and 123' }, deps)).rejects.toMatchObject({
       reason: 'no_product_words',
     });
+    // A word neither this schedule nor the lexicon uses is refused alike, not answered with nothing.
+    await expect(searchHtsCodes({ query: 'donkey' }, deps)).rejects.toMatchObject({ reason: 'no_product_words' });
     deps.setToday('2029-12-31');
     try {
       await expect(searchHtsCodes({ query: 'cotton t-shirt' }, deps)).rejects.toBeInstanceOf(HtsSearchError);
@@ -234,6 +236,30 @@ describe('optional re-ranking by a model', () => {
       await fake.stop();
     }
   }
+
+  it('leaves a looked-up HTS number in the schedule’s order, asking no model', async () => {
+    const fake = fakeModelServer(() => ({ content: '{}' }));
+    const baseUrl = await fake.start();
+    try {
+      const reranker = new OpenAiCompatibleReranker({
+        baseUrl,
+        apiKey: 'test-key',
+        model: 'fake-model',
+        timeoutMs: 2000,
+      });
+      const heading = (await searchHtsCodes({ query: 'cotton shirt' }, deps)).candidates[0].heading.code;
+      const lookedUp = await searchHtsCodes({ query: `HTS ${heading}`, limit: 20 }, deps);
+      const result = await rerankSearchResult(lookedUp, heading, reranker);
+      expect(result).toMatchObject({ queryKind: 'hts_code', reranking: { status: 'off' } });
+      const codes = result.candidates.map((candidate) => candidate.code);
+      expect(codes.length).toBeGreaterThan(1);
+      expect(codes.every((code) => code.startsWith(heading))).toBe(true);
+      expect([...codes].sort()).toEqual(codes);
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await fake.stop();
+    }
+  });
 
   it('applies the model order, asking for a JSON answer that may only name the candidates', async () => {
     const { offline, result, requests } = await withModel((body) => {

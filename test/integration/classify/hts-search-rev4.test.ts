@@ -101,9 +101,25 @@ describe('HTS code search over HTS 2026 Rev 4', () => {
       "a women's knit pullover of 100% cotton with a crew neckline, long sleeves, a hemmed bottom, a rib knit waistband and no pockets or trim",
       '6110.20',
     ],
+    // A negation counts against the line that names what it rules out and for the line that
+    // rules it out ("Not roasted", "not put up for retail sale") or its residual sibling.
+    ['coffee, not roasted', '0901.1'],
+    ['cotton yarn, not put up for retail sale', '5205'],
+    ["men's shirt, not knitted, of cotton", '6205.20'],
+    ['shoes, not of leather', '6402'],
+    ['non-woven polypropylene fabric', '5603'],
   ])('classifies %s under %s', async (query, expected) => {
     const result = await searchHtsCodes({ query }, deps);
     expect(result.candidates[0].code.replace(/\./g, '').startsWith(expected.replace(/\./g, ''))).toBe(true);
+  });
+
+  it.each([
+    ['knitted cotton gloves without fourchettes', '> Without fourchettes'],
+    // "Neither bleached nor dyed" is the schedule's "Unbleached".
+    ['cotton fabric, neither bleached nor dyed', '> Unbleached >'],
+  ])('reads %s as the line whose path says %s', async (query, wording) => {
+    const { candidates } = await searchHtsCodes({ query }, deps);
+    expect(candidates[0].descriptionPath).toContain(wording);
   });
 
   it('counts the words a lexicon phrase explains toward confidence', async () => {
