@@ -96,6 +96,9 @@ describe('POST /api/tariff/public/ai-search', () => {
     // A trade name in another language inside an English description is English.
     const english = await search({ query: 'pain au chocolat, frozen' }).expect(200);
     expect(english.body.query_kind).toBe('description');
+    // So is a name the goods are sold under in English, from the lexicon of everyday names.
+    const perfume = await search({ query: 'eau de toilette' }).expect(200);
+    expect(perfume.body.candidates[0].code).toMatch(/^3303\./);
   });
 
   it('looks an HTS number up in the release in force: the line itself, or the lines below a subheading', async () => {
