@@ -2404,11 +2404,12 @@ export interface operations {
                      * @example {
                      *       "object": "hts_search",
                      *       "query": "steel bolts",
+                     *       "query_kind": "description",
                      *       "candidates": [
                      *         {
-                     *           "code": "7318.15.5051",
-                     *           "description": "Of alloy steel",
-                     *           "description_path": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel > Threaded articles > Other screws and bolts, whether or not with their nuts or washers > Studs > Other > Continuously threaded rod > Of alloy steel",
+                     *           "code": "7318.15.2010",
+                     *           "description": "Having shanks or threads with a diameter of less than 6 mm",
+                     *           "description_path": "Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel > Threaded articles > Other screws and bolts, whether or not with their nuts or washers > Bolts and bolts and their nuts or washers entered or exported in the same shipment > Having shanks or threads with a diameter of less than 6 mm",
                      *           "chapter": "73",
                      *           "heading": {
                      *             "code": "7318",
@@ -2418,7 +2419,7 @@ export interface operations {
                      *             "code": "7318.15",
                      *             "description": "Other screws and bolts, whether or not with their nuts or washers"
                      *           },
-                     *           "confidence": 0.54,
+                     *           "confidence": 0.41,
                      *           "rationale": "heading 7318 (\"Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel\") matches steel, bolt, screw, nut, coach, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel."
                      *         },
                      *         {
@@ -2434,7 +2435,7 @@ export interface operations {
                      *             "code": "7415.33",
                      *             "description": "Screws, bolts and nuts"
                      *           },
-                     *           "confidence": 0.23,
+                     *           "confidence": 0.3,
                      *           "rationale": "heading 7415 (\"Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper\") matches steel, bolt, screw, nut, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel/copper, brass or bronze."
                      *         },
                      *         {
@@ -2450,7 +2451,7 @@ export interface operations {
                      *             "code": "7318.11",
                      *             "description": "Coach screws"
                      *           },
-                     *           "confidence": 0.07,
+                     *           "confidence": 0.09,
                      *           "rationale": "heading 7318 (\"Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel\") matches steel, bolt, screw, nut, coach, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel."
                      *         },
                      *         {
@@ -2466,7 +2467,7 @@ export interface operations {
                      *             "code": "7318.24",
                      *             "description": "Cotters and cotter pins"
                      *           },
-                     *           "confidence": 0.07,
+                     *           "confidence": 0.09,
                      *           "rationale": "heading 7318 (\"Screws, bolts, nuts, coach screws, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of iron or steel\") matches steel, bolt, screw, nut, coach, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel."
                      *         },
                      *         {
@@ -2482,7 +2483,7 @@ export interface operations {
                      *             "code": "7415.21",
                      *             "description": "Washers (including spring washers)"
                      *           },
-                     *           "confidence": 0.05,
+                     *           "confidence": 0.06,
                      *           "rationale": "heading 7415 (\"Nails, tacks, drawing pins, staples (other than those of heading 8305) and similar articles, of copper or of iron or steel with heads of copper; screws, bolts, nuts, screw hooks, rivets, cotters, cotter pins, washers (including spring washers) and similar articles, of copper\") matches steel, bolt, screw, nut, hook, rivet, cotter, pin, washer; lexicon: \"screw\" (metals); agrees on material iron or steel/copper, brass or bronze."
                      *         }
                      *       ],
