@@ -436,6 +436,43 @@ const scenarios: GoldenScenario[] = [
     check: relief('s232-pharma-patented', '9903.04.65'),
   },
   {
+    name: 'Note 40(h)(i) claimed: a patented ingredient of India for a company with an onshoring plan is at +20% (9903.04.64), not the 100% level',
+    source:
+      'U.S. note 40(a) (mutually exclusive headings) and 40(h)(i); heading 9903.04.64 ("The duty provided in the applicable subheading + 20%", HTS 2026 Rev 18); general rate 6.5%',
+    request: on('2933.59.46.00', 'IN', {
+      claims: [{ code: 'pharmaceutical_patented' }, { code: 's232_pharma_onshoring_plan' }],
+    }),
+    applies: { mfn: '650.00', 's232-pharma-onshoring': '2000.00' },
+    suppressed: ['s232-pharma-patented', 's301-fl-in'],
+    total: '2650.00',
+  },
+  {
+    name: 'Note 40(h)(i) and (ii) claimed: with the MFN pricing agreement too, +0% (9903.04.65), the +20% heading does not apply',
+    source:
+      'U.S. note 40(h)(ii) (articles meeting (h)(i) imported for a company with an MFN pricing agreement); heading 9903.04.65 (+ 0%)',
+    request: on('2933.59.46.00', 'IN', {
+      claims: [
+        { code: 'pharmaceutical_patented' },
+        { code: 's232_pharma_onshoring_plan' },
+        { code: 's232_pharma_onshoring_mfn_agreement' },
+      ],
+    }),
+    applies: { mfn: '650.00' },
+    suppressed: ['s232-pharma-patented', 's232-pharma-onshoring', 's301-fl-in'],
+    total: '650.00',
+    check: relief('s232-pharma-onshoring', '9903.04.65'),
+  },
+  {
+    name: 'Note 40(h)(i) claimed for Germany: the 15% level of 9903.04.62 stays and the onshoring claim is a warning',
+    source: 'U.S. note 40(f) (heading 9903.04.62, 15%) and 40(h)(i) (heading 9903.04.64, + 20%); general rate 6.5%',
+    request: on('2933.59.46.00', 'DE', {
+      claims: [{ code: 'pharmaceutical_patented' }, { code: 's232_pharma_onshoring_plan' }],
+    }),
+    applies: { mfn: '650.00', 's232-pharma-patented-partners': '850.00' },
+    total: '1500.00',
+    check: doesNotFit('s232_pharma_onshoring_plan'),
+  },
+  {
     name: 'Note 40(h)(iii) claimed: an orphan drug ingredient of Germany is not held to the 15% level (9903.04.66)',
     source:
       'U.S. note 40(f) (15%, heading 9903.04.62) and 40(h)(iii) (orphan drugs, heading 9903.04.66 + 0%); note 40(c) lists 2933.59.46; general rate 6.5%',

@@ -110,7 +110,9 @@ export function claimsUsedBy(compiled: CompiledMeasure, request: ValidRequest, r
             ? ['loaded_in_transit']
             : condition.kind === 'tariff_rate_quota'
               ? ['within_quota', 'over_quota']
-              : [],
+              : condition.kind === 'claimed'
+                ? [condition.claim]
+                : [],
     ),
     ...compiled.confirmations
       .filter((confirmation) => confirmation.productsMatcher.matches(request.code, date))
@@ -178,6 +180,7 @@ export function evaluateMeasure(
     )
       return null;
     if (condition.kind === 'loaded_before' && !loadedBefore(request, condition.date)) return null;
+    if (condition.kind === 'claimed' && !request.claims.has(condition.claim)) return null;
   }
 
   for (const confirmation of compiled.confirmations) {
