@@ -4520,7 +4520,7 @@ export interface components {
             prohibited?: boolean | null;
             /** @description Claims that would relieve a measure on this line (an exemption heading or a lower rate), each with the total it would give. */
             possible_exemptions?: components["schemas"]["PossibleExemption"][];
-            /** @description Exemptions of the annex lists the line is on that depend on a fact no catalogue claim carries yet (an end use such as civil aircraft or pharmaceutical use, a product the annex names by description). They are not applied and the total charges the measure; the importer confirms them with CBP. */
+            /** @description Exemptions of the annex lists the line is on that depend on a fact no catalogue claim carries yet (a product an economy's list names by description, note 52(j)(n)(ii); the civil aircraft and pharmaceutical uses and the particular articles of notes 52(c)-(e) and 50(a)(iii)-(v) are claims). They are not applied and the total charges the measure; the importer confirms them with CBP. */
             exemptions_to_confirm?: components["schemas"]["ExemptionToConfirm"][];
         };
         Country: {
