@@ -514,6 +514,20 @@ const scenarios: GoldenScenario[] = [
       ),
   },
   {
+    name: 'Note 40 programs wait for the patented status: without it the line is unresolved and no program claim is offered',
+    source:
+      'U.S. note 40(c)(ii) (patented pharmaceutical articles) and 40(h) (headings 9903.04.64–.66 apply to patented articles)',
+    request: on('2933.59.46.00', 'IN'),
+    applies: { mfn: '650.00' },
+    unresolved: ['s232-pharma-patented', 's232-pharma-generic', 's301-fl-in'],
+    total: null,
+    check: (result) =>
+      expect(result.possibleExemptions.map((p) => [p.claim.code, p.heading])).toEqual([
+        ['s301_fl_pharmaceutical_use', '9903.05.89'],
+        ['pharmaceutical_patented', null],
+      ]),
+  },
+  {
     name: 'Note 40 program claim before the headings apply to all importers (entered 2026-09-28): a warning',
     source: 'U.S. note 40(e) (heading 9903.04.61: entered before 12:01 a.m. ET September 29, 2026); heading 9903.04.65',
     request: on('2933.59.46.00', 'IN', {

@@ -215,6 +215,8 @@ export function evaluateMeasure(
         ...(exemption.heading ? { reliefHeading: exemption.heading } : {}),
       });
     }
+    // A program of patented pharmaceuticals (9903.04.65…) is offered once the status is claimed, not as that status.
+    if (!pharmaMet && needs?.claim) continue;
     const claim: ClaimInput = !programMet
       ? { code: 'special_program', text: needs?.special_program?.[0] }
       : !pharmaMet
