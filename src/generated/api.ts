@@ -4496,6 +4496,16 @@ export interface components {
          *         | `semiconductor_article` | 9903.79.01 | none | The article is a logic integrated circuit, or contains one, meeting the total processing performance and DRAM bandwidth parameters of U.S. note 39(b) (without the claim, articles of 8471.50, 8471.80 and 8473.30 enter under 9903.79.02 without the semiconductor duty). |
          *         | `pharmaceutical_patented` | – | none | The article is a patented pharmaceutical (or its ingredient) within the Section 232 pharmaceutical action. |
          *         | `pharmaceutical_generic` | – | none | The article is a generic (non-patented) pharmaceutical, outside the Section 232 pharmaceutical duty. |
+         *         | `s301_fl_particular_article` | 9903.05.87 | text | The article is one of the particular articles U.S. note 52(c) names for its subheading (not every article of the subheading); `text` names it as the note does. Forced-labor Section 301 duty, from 2026-07-24. |
+         *         | `s301_fl_civil_aircraft_use` | 9903.05.88 | none | The article of note 52(d) is for use in civil aircraft (all aircraft other than military aircraft, general note 6): their engines, parts, components, subassemblies and ground flight simulators. Forced-labor Section 301 duty, from 2026-07-24. |
+         *         | `s301_fl_pharmaceutical_use` | 9903.05.89 | none | The article of note 52(e) is for use in pharmaceutical applications. Forced-labor Section 301 duty, from 2026-07-24. |
+         *         | `s301_brazil_particular_article` | 9903.05.04 | text | The product of Brazil is one of the particular articles U.S. note 50(a)(iii) names for its subheading (etrogs, acai, coconut water, articles for religious purposes…); `text` names it as the note does. Brazil Section 301 duty, from 2026-07-22. |
+         *         | `s301_brazil_civil_aircraft_use` | 9903.05.05 | none | The product of Brazil of note 50(a)(iv) is for use in civil aircraft (all aircraft other than military aircraft, general note 6). Brazil Section 301 duty, from 2026-07-22. |
+         *         | `s301_brazil_pharmaceutical_use` | 9903.05.06 | none | The product of Brazil of note 50(a)(v) is for use in pharmaceutical applications. Brazil Section 301 duty, from 2026-07-22. |
+         *         | `s232_pharma_onshoring_plan` | 9903.04.64 | none | The patented pharmaceutical of note 40(c) is imported for a company subject to an onshoring plan approved by the Secretary of Commerce (note 40(h)(i)): +20% in place of the 100% level of 9903.04.60. The note names no company: the Secretary notifies CBP of them. |
+         *         | `s232_pharma_onshoring_mfn_agreement` | 9903.04.65 | none | The patented pharmaceutical of note 40(c) is imported for a company with an onshoring plan approved by the Secretary of Commerce (note 40(h)(i)) that has entered into a Most-Favored-Nation pharmaceutical pricing agreement with the Secretary of Health and Human Services (note 40(h)(ii)): +0%. The note names no company: the Secretary notifies CBP of them. |
+         *         | `s232_pharma_specialty_use` | 9903.04.66 | none | The patented pharmaceutical of note 40(c) is one of the specific uses of note 40(h)(iii) (orphan drugs, nuclear medicines, plasma-derived therapies, fertility treatments, cell and gene therapies, antibody drug conjugates, CBRN medical countermeasures, or products the Secretary of Commerce identifies): +0%. |
+         *         | `s232_pharma_us_ingredient` | 9903.04.68 | none | The pharmaceutical product has an active pharmaceutical ingredient, packaged in dosage form, that is a product of the United States: no additional duty. |
          *         | `s301_china_exclusion_9903_88_69` | 9903.88.69 | text | The article is covered by a Section 301 China product exclusion of U.S. note 20(vvv) (entries 2024-06-15 through 2026-11-09); `text` names the exclusion. |
          *         | `s301_china_exclusion_9903_88_70` | 9903.88.70 | text | The article is covered by a Section 301 China exclusion of U.S. note 20(www) (entries 2024-01-01 through 2026-11-09); `text` names the exclusion. |
          *         | `loaded_in_transit` | 9903.01.28 | date | The goods were loaded onto a vessel at the port of loading on `date` and were in transit on the final mode of transit to the United States (the in-transit reliefs of the 2025 reciprocal orders: vessel only, not air, truck, rail or transloaded goods). |
@@ -4506,10 +4516,10 @@ export interface components {
          */
         TariffClaim: {
             /** @enum {string} */
-            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "semiconductor_article" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "loaded_in_transit" | "de_minimis" | "adcvd_exporter" | "within_quota" | "over_quota";
+            code: "special_program" | "steel_content_value" | "aluminum_content_value" | "copper_content_value" | "us_content_share" | "automobile_part" | "semiconductor_article" | "pharmaceutical_patented" | "pharmaceutical_generic" | "s301_fl_particular_article" | "s301_fl_civil_aircraft_use" | "s301_fl_pharmaceutical_use" | "s301_brazil_particular_article" | "s301_brazil_civil_aircraft_use" | "s301_brazil_pharmaceutical_use" | "s232_pharma_onshoring_plan" | "s232_pharma_onshoring_mfn_agreement" | "s232_pharma_specialty_use" | "s232_pharma_us_ingredient" | "s301_china_exclusion_9903_88_69" | "s301_china_exclusion_9903_88_70" | "loaded_in_transit" | "de_minimis" | "adcvd_exporter" | "within_quota" | "over_quota";
             /** @description USD for a content value; percent for `us_content_share`. */
             value?: number;
-            /** @description The program indicator, exporter name or exclusion the claim names. */
+            /** @description The program indicator, exporter name, exclusion or particular article the claim names. */
             text?: string;
             /**
              * Format: date
@@ -4766,7 +4776,7 @@ export interface components {
             prohibited?: boolean | null;
             /** @description Claims that would relieve a measure on this line (an exemption heading or a lower rate), each with the total it would give. */
             possible_exemptions?: components["schemas"]["PossibleExemption"][];
-            /** @description Exemptions of the annex lists the line is on that depend on a fact no catalogue claim carries yet (an end use such as civil aircraft or pharmaceutical use, a product the annex names by description). They are not applied and the total charges the measure; the importer confirms them with CBP. */
+            /** @description Exemptions of the annex lists the line is on that depend on a fact no catalogue claim carries yet (a product an economy's list names by description, note 52(j)(n)(ii); the civil aircraft and pharmaceutical uses and the particular articles of notes 52(c)-(e) and 50(a)(iii)-(v) are claims). They are not applied and the total charges the measure; the importer confirms them with CBP. */
             exemptions_to_confirm?: components["schemas"]["ExemptionToConfirm"][];
         };
         Country: {

@@ -437,23 +437,35 @@ describe('claims, possible exemptions and response details (issue 16)', () => {
     });
   });
 
-  it('names an annex exemption no claim reaches yet under exemptions_to_confirm, on both forms, and charges the measure (U.S. note 52(d))', async () => {
-    const part = { hts_code: '8807.30.0060', country_code: 'SG', entry_date: '2026-10-09', declared_value: 10000 };
+  it('names an annex exemption no claim reaches yet under exemptions_to_confirm, on both forms, and charges the measure (U.S. note 52(j)(4)(ii))', async () => {
+    const husks = { hts_code: '1211.90.8920', country_code: 'MY', entry_date: '2026-10-09', declared_value: 10000 };
     const expected = [
       {
-        heading: '9903.05.88',
-        description: expect.stringContaining('civil aircraft'),
-        component: 's301-fl-sg',
+        heading: '9903.06.01',
+        description: expect.stringContaining('psyllium seed husks'),
+        component: 's301-fl-my',
       },
     ];
-    const formA = await calculate('tariff', part).expect(200);
-    expect(formA.body.result.total_duty_amount).toBe(1250);
+    const formA = await calculate('tariff', husks).expect(200);
+    expect(formA.body.result.total_duty_amount).toBe(1000);
     expect(formA.body.result.exemptions_to_confirm).toEqual(expected);
-    const formB = await calculate('main', part).expect(200);
-    expect(formB.body.total_duty).toBe(1250);
+    const formB = await calculate('main', husks).expect(200);
+    expect(formB.body.total_duty).toBe(1000);
     expect(formB.body.exemptions_to_confirm).toEqual(expected);
-    const unlisted = await calculate('main', { ...part, hts_code: '6109.10.0012' }).expect(200);
+    const unlisted = await calculate('main', { ...husks, hts_code: '6109.10.0012' }).expect(200);
     expect(unlisted.body.exemptions_to_confirm).toEqual([]);
+  });
+
+  it('takes the civil aircraft use as a claim (U.S. note 52(d), 9903.05.88) and warns when the line is not on the annex', async () => {
+    const part = { hts_code: '8807.30.0060', country_code: 'SG', entry_date: '2026-10-09', declared_value: 10000 };
+    const unclaimed = await calculate('main', part).expect(200);
+    expect(unclaimed.body.total_duty).toBe(1250);
+    expect(unclaimed.body.exemptions_to_confirm).toEqual([]);
+    const claims = [{ code: 's301_fl_civil_aircraft_use' }];
+    const claimed = await calculate('main', { ...part, claims }).expect(200);
+    expect(claimed.body.total_duty).toBe(0);
+    const shirt = await calculate('main', { ...part, hts_code: '6109.10.0012', claims }).expect(200);
+    expect(shirt.body.warnings).toContainEqual(expect.stringContaining('s301_fl_civil_aircraft_use does not fit'));
   });
 
   it('form B lists MFN with a null rate while the base is unresolved; prohibited is null while a ban is unresolved', async () => {

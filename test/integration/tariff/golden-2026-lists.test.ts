@@ -33,6 +33,13 @@ const toConfirm =
   (...expected: Array<[string, string]>) =>
   (result: DutyCalculation) =>
     expect((result.exemptionsToConfirm ?? []).map((e) => [e.heading, e.component])).toEqual(expected);
+/** The claims offered (possible_exemptions) as [claim, heading, component, total with the claim]. */
+const offers =
+  (...expected: Array<[string, string, string, string]>) =>
+  (result: DutyCalculation) =>
+    expect(result.possibleExemptions.map((p) => [p.claim.code, p.heading, p.component, p.totalDuty])).toEqual(expected);
+const doesNotFit = (code: string) => (result: DutyCalculation) =>
+  expect(result.warnings.join(' ')).toContain(`The claim ${code} does not fit this line`);
 
 const scenarios: GoldenScenario[] = [
   // Forced-labor Section 301 (FR doc 2026-15181, Annex II; U.S. note 52).
@@ -62,22 +69,25 @@ const scenarios: GoldenScenario[] = [
     total: '1460.00',
   },
   {
-    name: 'FL 52(c): a named particular article is charged and listed to confirm (9903.05.87)',
+    name: 'FL 52(c): a particular article of a listed subheading is charged; the claim that it is the named one is offered (9903.05.87)',
     source:
       'U.S. note 52(c) (particular articles classifiable in 2106.90.99); heading 9903.05.87; TH 9903.05.77 +12.5%',
     request: on('2106.90.99.98', 'TH'),
     applies: { mfn: '640.00', 's301-fl-th': '1250.00' },
     total: '1890.00',
-    check: toConfirm(['9903.05.87', 's301-fl-th']),
+    check: (result) => {
+      offers(['s301_fl_particular_article', '9903.05.87', 's301-fl-th', '640.00'])(result);
+      toConfirm()(result);
+    },
   },
   {
-    name: 'FL 52(d): civil aircraft parts from Singapore are charged; the civil aircraft use is to confirm (9903.05.88)',
+    name: 'FL 52(d): civil aircraft parts from Singapore are charged without the claim; the civil aircraft use is offered (9903.05.88)',
     source:
       'U.S. note 52(d) lists 8807.30.00 (for use in civil aircraft, general note 6); heading 9903.05.88; SG 9903.05.68 +12.5%',
     request: on('8807.30.00.60', 'SG'),
     applies: { mfn: '0.00', 's301-fl-sg': '1250.00' },
     total: '1250.00',
-    check: toConfirm(['9903.05.88', 's301-fl-sg']),
+    check: offers(['s301_fl_civil_aircraft_use', '9903.05.88', 's301-fl-sg', '0.00']),
   },
   {
     name: 'FL 52(j)(1): an electro-cardiograph of the United Kingdom is exempt (9903.05.96)',
@@ -181,20 +191,26 @@ const scenarios: GoldenScenario[] = [
     total: '3960.00',
   },
   {
-    name: 'Brazil 50(a)(iii): acai is a named particular article: charged, to confirm (9903.05.04, and 9903.05.87)',
+    name: 'Brazil 50(a)(iii): acai is a named particular article: charged without the claims, both offered (9903.05.04, 9903.05.87)',
     source: 'U.S. note 50(a)(iii)(6) "Acai (classifiable in subheading 2008.99.21)"; note 52(c); general rate 4.5%',
     request: on('2008.99.21.40', 'BR'),
     applies: { mfn: '450.00', 's301-brazil': '2500.00', 's301-fl-br': '1250.00' },
     total: '4200.00',
-    check: toConfirm(['9903.05.04', 's301-brazil'], ['9903.05.87', 's301-fl-br']),
+    check: offers(
+      ['s301_brazil_particular_article', '9903.05.04', 's301-brazil', '1700.00'],
+      ['s301_fl_particular_article', '9903.05.87', 's301-fl-br', '2950.00'],
+    ),
   },
   {
-    name: 'Brazil 50(a)(iv): turbine parts are charged; the civil aircraft use is to confirm (9903.05.05, 9903.05.88)',
+    name: 'Brazil 50(a)(iv): turbine parts are charged without the claims; both civil aircraft claims are offered (9903.05.05, 9903.05.88)',
     source: 'U.S. note 50(a)(iv) and note 52(d) list 8411.91.90; headings 9903.05.05, 9903.05.88; general rate Free',
     request: on('8411.91.90.85', 'BR'),
     applies: { mfn: '0.00', 's301-brazil': '2500.00', 's301-fl-br': '1250.00' },
     total: '3750.00',
-    check: toConfirm(['9903.05.05', 's301-brazil'], ['9903.05.88', 's301-fl-br']),
+    check: offers(
+      ['s301_brazil_civil_aircraft_use', '9903.05.05', 's301-brazil', '1250.00'],
+      ['s301_fl_civil_aircraft_use', '9903.05.88', 's301-fl-br', '2500.00'],
+    ),
   },
   // Section 232 pharmaceuticals: the 131 provisions of U.S. note 40(c).
   {
@@ -266,8 +282,271 @@ const scenarios: GoldenScenario[] = [
         's301_china_exclusion_9903_88_69',
         '9903.88.69',
       ]);
-      toConfirm(['9903.05.88', 's301-fl-cn'])(result);
+      expect(result.possibleExemptions.map((p) => [p.claim.code, p.heading])).toContainEqual([
+        's301_fl_civil_aircraft_use',
+        '9903.05.88',
+      ]);
     },
+  },
+  // Root cause 2: the claims a broker makes for the conditional exemptions (notes 52(c)-(e), 50(a)(iii)-(v), 40(h)).
+  {
+    name: 'FL 52(c) claimed: the named particular article of Thailand enters under 9903.05.87',
+    source: 'U.S. note 52(c) (particular articles classifiable in 2106.90.99); heading 9903.05.87 (HTS 2026 Rev 18)',
+    request: on('2106.90.99.98', 'TH', {
+      claims: [{ code: 's301_fl_particular_article', text: 'as named in note 52(c)' }],
+    }),
+    applies: { mfn: '640.00' },
+    suppressed: ['s301-fl-th'],
+    total: '640.00',
+    check: relief('s301-fl-th', '9903.05.87'),
+  },
+  {
+    name: 'FL 52(d) claimed: civil aircraft parts of Singapore for use in civil aircraft enter under 9903.05.88',
+    source: 'U.S. note 52(d) lists 8807.30.00; heading 9903.05.88 ("Articles of civil aircraft ..."); general note 6',
+    request: on('8807.30.00.60', 'SG', { claims: [{ code: 's301_fl_civil_aircraft_use' }] }),
+    applies: { mfn: '0.00' },
+    suppressed: ['s301-fl-sg'],
+    total: '0.00',
+    check: relief('s301-fl-sg', '9903.05.88'),
+  },
+  {
+    name: 'FL 52(e) claimed: hydrochloric acid of India for pharmaceutical applications enters under 9903.05.89',
+    source:
+      'U.S. note 52(e) lists 2806.10.00; heading 9903.05.89 ("Articles for use in pharmaceutical applications"); IN 9903.05.44 +10%',
+    request: on('2806.10.00.00', 'IN', { claims: [{ code: 's301_fl_pharmaceutical_use' }] }),
+    applies: { mfn: '0.00' },
+    suppressed: ['s301-fl-in'],
+    total: '0.00',
+    check: relief('s301-fl-in', '9903.05.89'),
+  },
+  {
+    name: 'FL 52(e) without the claim: the same acid pays 10% and the pharmaceutical use is offered',
+    source: 'U.S. note 52(e); heading 9903.05.89; IN heading 9903.05.44 +10% (HTS 2026 Rev 18)',
+    request: on('2806.10.00.00', 'IN'),
+    applies: { mfn: '0.00', 's301-fl-in': '1000.00' },
+    total: '1000.00',
+    check: offers(['s301_fl_pharmaceutical_use', '9903.05.89', 's301-fl-in', '0.00']),
+  },
+  {
+    name: 'FL 52(d) claim on a line the annex does not list (a T-shirt of Vietnam): a warning, the duty is charged',
+    source:
+      'U.S. note 52(d) (civil aircraft articles: chapter 61 is not listed); VN heading 9903.05.84 +12.5%; general rate 16.5%',
+    request: on('6109.10.00.12', 'VN', { claims: [{ code: 's301_fl_civil_aircraft_use' }] }),
+    applies: { mfn: '1650.00', 's301-fl-vn': '1250.00' },
+    total: '2900.00',
+    check: doesNotFit('s301_fl_civil_aircraft_use'),
+  },
+  {
+    name: 'FL 52(d) claim before the action (entered 2026-07-23): a warning, nothing changes',
+    source: 'FR doc 2026-15181: the forced-labor duties apply from 12:01 a.m. ET 2026-07-24; heading 9903.05.88',
+    request: on('8807.30.00.60', 'SG', { entry_date: '2026-07-23', claims: [{ code: 's301_fl_civil_aircraft_use' }] }),
+    applies: { mfn: '0.00' },
+    total: '0.00',
+    check: doesNotFit('s301_fl_civil_aircraft_use'),
+  },
+  {
+    name: 'FL 52(c) claim on a 52(d) line: the particular-article claim does not fit, the aircraft part is charged',
+    source:
+      'U.S. note 52(c) (2106.90.99 and the other subheadings of its particular articles) and 52(d) (8807.30.00); SG 9903.05.68 +12.5%',
+    request: on('8807.30.00.60', 'SG', { claims: [{ code: 's301_fl_particular_article', text: 'aircraft part' }] }),
+    applies: { mfn: '0.00', 's301-fl-sg': '1250.00' },
+    total: '1250.00',
+    check: doesNotFit('s301_fl_particular_article'),
+  },
+  {
+    name: 'Brazil 50(a)(iii) and 52(c) claimed: acai of Brazil pays its general rate only (9903.05.04, 9903.05.87)',
+    source:
+      'U.S. note 50(a)(iii)(6) "Acai (classifiable in subheading 2008.99.21)"; note 52(c); headings 9903.05.04, 9903.05.87; general rate 4.5%',
+    request: on('2008.99.21.40', 'BR', {
+      claims: [
+        { code: 's301_brazil_particular_article', text: 'Acai' },
+        { code: 's301_fl_particular_article', text: 'Acai' },
+      ],
+    }),
+    applies: { mfn: '450.00' },
+    suppressed: ['s301-brazil', 's301-fl-br'],
+    total: '450.00',
+    check: (result) => {
+      relief('s301-brazil', '9903.05.04')(result);
+      relief('s301-fl-br', '9903.05.87')(result);
+    },
+  },
+  {
+    name: 'Brazil 50(a)(iii) claimed alone: the Brazil duty is lifted, the forced-labor 12.5% stays and its claim is offered',
+    source:
+      'U.S. note 50(a)(iii) (heading 9903.05.04) relieves 9903.05.01 only; note 52(c), heading 9903.05.87; BR 9903.05.27 +12.5%',
+    request: on('2008.99.21.40', 'BR', { claims: [{ code: 's301_brazil_particular_article', text: 'Acai' }] }),
+    applies: { mfn: '450.00', 's301-fl-br': '1250.00' },
+    suppressed: ['s301-brazil'],
+    total: '1700.00',
+    check: offers(['s301_fl_particular_article', '9903.05.87', 's301-fl-br', '450.00']),
+  },
+  {
+    name: 'Brazil 50(a)(iv) and 52(d) claimed: turbine parts of Brazil for civil aircraft are free (9903.05.05, 9903.05.88)',
+    source: 'U.S. note 50(a)(iv) and note 52(d) list 8411.91.90; headings 9903.05.05, 9903.05.88; general rate Free',
+    request: on('8411.91.90.85', 'BR', {
+      claims: [{ code: 's301_brazil_civil_aircraft_use' }, { code: 's301_fl_civil_aircraft_use' }],
+    }),
+    applies: { mfn: '0.00' },
+    suppressed: ['s301-brazil', 's301-fl-br'],
+    total: '0.00',
+    check: relief('s301-brazil', '9903.05.05'),
+  },
+  {
+    name: 'Brazil 50(a)(v) and 52(e) claimed: hydrochloric acid of Brazil for pharmaceutical applications is free (9903.05.06, 9903.05.89)',
+    source: 'U.S. note 50(a)(v) and note 52(e) list 2806.10.00; headings 9903.05.06, 9903.05.89; general rate Free',
+    request: on('2806.10.00.00', 'BR', {
+      claims: [{ code: 's301_brazil_pharmaceutical_use' }, { code: 's301_fl_pharmaceutical_use' }],
+    }),
+    applies: { mfn: '0.00' },
+    suppressed: ['s301-brazil', 's301-fl-br'],
+    total: '0.00',
+    check: relief('s301-brazil', '9903.05.06'),
+  },
+  {
+    name: 'Brazil 50(a)(v) without the claims: the acid pays 25% and 12.5%, both pharmaceutical-use claims offered',
+    source: 'Headings 9903.05.01 (+25%), 9903.05.27 (+12.5%); notes 50(a)(v), 52(e) list 2806.10.00',
+    request: on('2806.10.00.00', 'BR'),
+    applies: { mfn: '0.00', 's301-brazil': '2500.00', 's301-fl-br': '1250.00' },
+    total: '3750.00',
+    check: offers(
+      ['s301_brazil_pharmaceutical_use', '9903.05.06', 's301-brazil', '1250.00'],
+      ['s301_fl_pharmaceutical_use', '9903.05.89', 's301-fl-br', '2500.00'],
+    ),
+  },
+  {
+    name: 'Brazil claim on goods of Singapore: the Brazil heading does not reach them, a warning',
+    source:
+      'Heading 9903.05.05 ("... of Brazil, as provided for in subdivision (a)(iv) of U.S. note 50"); SG 9903.05.68 +12.5%',
+    request: on('8807.30.00.60', 'SG', { claims: [{ code: 's301_brazil_civil_aircraft_use' }] }),
+    applies: { mfn: '0.00', 's301-fl-sg': '1250.00' },
+    total: '1250.00',
+    check: doesNotFit('s301_brazil_civil_aircraft_use'),
+  },
+  {
+    name: 'Note 40(h)(ii) claimed: a patented ingredient of India for a company with an onshoring plan and an MFN agreement, +0% (9903.04.65)',
+    source:
+      'U.S. note 40(h)(ii); heading 9903.04.65 ("The duty provided in the applicable subheading + 0%", HTS 2026 Rev 18); note 52(f)(8); general rate 6.5%',
+    request: on('2933.59.46.00', 'IN', {
+      claims: [{ code: 'pharmaceutical_patented' }, { code: 's232_pharma_onshoring_mfn_agreement' }],
+    }),
+    applies: { mfn: '650.00' },
+    suppressed: ['s232-pharma-patented', 's301-fl-in'],
+    total: '650.00',
+    check: relief('s232-pharma-patented', '9903.04.65'),
+  },
+  {
+    name: 'Note 40(h)(i) claimed: a patented ingredient of India for a company with an onshoring plan is at +20% (9903.04.64), not the 100% level',
+    source:
+      'U.S. note 40(a) (mutually exclusive headings) and 40(h)(i); heading 9903.04.64 ("The duty provided in the applicable subheading + 20%", HTS 2026 Rev 18); general rate 6.5%',
+    request: on('2933.59.46.00', 'IN', {
+      claims: [{ code: 'pharmaceutical_patented' }, { code: 's232_pharma_onshoring_plan' }],
+    }),
+    applies: { mfn: '650.00', 's232-pharma-onshoring': '2000.00' },
+    suppressed: ['s232-pharma-patented', 's301-fl-in'],
+    total: '2650.00',
+  },
+  {
+    name: 'Note 40(h)(i) and (ii) claimed: with the MFN pricing agreement too, +0% (9903.04.65), the +20% heading does not apply',
+    source:
+      'U.S. note 40(h)(ii) (articles meeting (h)(i) imported for a company with an MFN pricing agreement); heading 9903.04.65 (+ 0%)',
+    request: on('2933.59.46.00', 'IN', {
+      claims: [
+        { code: 'pharmaceutical_patented' },
+        { code: 's232_pharma_onshoring_plan' },
+        { code: 's232_pharma_onshoring_mfn_agreement' },
+      ],
+    }),
+    applies: { mfn: '650.00' },
+    suppressed: ['s232-pharma-patented', 's232-pharma-onshoring', 's301-fl-in'],
+    total: '650.00',
+    check: relief('s232-pharma-onshoring', '9903.04.65'),
+  },
+  {
+    name: 'Note 40(h)(i) claimed for Germany: the 15% level of 9903.04.62 stays and the onshoring claim is a warning',
+    source: 'U.S. note 40(f) (heading 9903.04.62, 15%) and 40(h)(i) (heading 9903.04.64, + 20%); general rate 6.5%',
+    request: on('2933.59.46.00', 'DE', {
+      claims: [{ code: 'pharmaceutical_patented' }, { code: 's232_pharma_onshoring_plan' }],
+    }),
+    applies: { mfn: '650.00', 's232-pharma-patented-partners': '850.00' },
+    total: '1500.00',
+    check: doesNotFit('s232_pharma_onshoring_plan'),
+  },
+  {
+    name: 'Note 40(h)(iii) claimed: an orphan drug ingredient of Germany is not held to the 15% level (9903.04.66)',
+    source:
+      'U.S. note 40(f) (15%, heading 9903.04.62) and 40(h)(iii) (orphan drugs, heading 9903.04.66 + 0%); note 40(c) lists 2933.59.46; general rate 6.5%',
+    request: on('2933.59.46.00', 'DE', {
+      claims: [{ code: 'pharmaceutical_patented' }, { code: 's232_pharma_specialty_use' }],
+    }),
+    applies: { mfn: '650.00' },
+    suppressed: ['s232-pharma-patented-partners'],
+    total: '650.00',
+    check: relief('s232-pharma-patented-partners', '9903.04.66'),
+  },
+  {
+    name: 'Heading 9903.04.68 claimed: a U.S.-origin active ingredient in dosage form pays no additional duty',
+    source:
+      'Heading 9903.04.68 ("... an active pharmaceutical ingredient packaged in dosage form that is a product of the United States", HTS 2026 Rev 18)',
+    request: on('2933.59.46.00', 'IN', {
+      claims: [{ code: 'pharmaceutical_patented' }, { code: 's232_pharma_us_ingredient' }],
+    }),
+    applies: { mfn: '650.00' },
+    suppressed: ['s232-pharma-patented', 's301-fl-in'],
+    total: '650.00',
+    check: relief('s232-pharma-patented', '9903.04.68'),
+  },
+  {
+    name: 'Note 40 program claims without them: the patented ingredient of India pays the 100% level and each is offered',
+    source:
+      'U.S. note 40(d) (9903.04.60, 100%), 40(h)(ii), (h)(iii); headings 9903.04.65, 9903.04.66, 9903.04.68 (HTS 2026 Rev 18)',
+    request: on('2933.59.46.00', 'IN', { claims: [{ code: 'pharmaceutical_patented' }] }),
+    applies: { mfn: '650.00', 's232-pharma-patented': '9350.00' },
+    suppressed: ['s301-fl-in'],
+    total: '10000.00',
+    check: (result) =>
+      expect(result.possibleExemptions.map((p) => [p.claim.code, p.heading, p.totalDuty])).toEqual(
+        expect.arrayContaining([
+          ['s232_pharma_onshoring_mfn_agreement', '9903.04.65', '650.00'],
+          ['s232_pharma_specialty_use', '9903.04.66', '650.00'],
+          ['s232_pharma_us_ingredient', '9903.04.68', '650.00'],
+        ]),
+      ),
+  },
+  {
+    name: 'Note 40 programs wait for the patented status: without it the line is unresolved and no program claim is offered',
+    source:
+      'U.S. note 40(c)(ii) (patented pharmaceutical articles) and 40(h) (headings 9903.04.64–.66 apply to patented articles)',
+    request: on('2933.59.46.00', 'IN'),
+    applies: { mfn: '650.00' },
+    unresolved: ['s232-pharma-patented', 's232-pharma-generic', 's301-fl-in'],
+    total: null,
+    check: (result) =>
+      expect(result.possibleExemptions.map((p) => [p.claim.code, p.heading])).toEqual([
+        ['s301_fl_pharmaceutical_use', '9903.05.89'],
+        ['pharmaceutical_patented', null],
+      ]),
+  },
+  {
+    name: 'Note 40 program claim before the headings apply to all importers (entered 2026-09-28): a warning',
+    source: 'U.S. note 40(e) (heading 9903.04.61: entered before 12:01 a.m. ET September 29, 2026); heading 9903.04.65',
+    request: on('2933.59.46.00', 'IN', {
+      entry_date: '2026-09-28',
+      claims: [{ code: 'pharmaceutical_patented' }, { code: 's232_pharma_onshoring_mfn_agreement' }],
+    }),
+    applies: { mfn: '650.00' },
+    suppressed: ['s301-fl-in'],
+    total: '650.00',
+    check: doesNotFit('s232_pharma_onshoring_mfn_agreement'),
+  },
+  {
+    name: 'Note 40 program claim on a line outside note 40(c) (a T-shirt of India): a warning, nothing changes',
+    source:
+      'U.S. note 40(c) (131 provisions of chapters 29 and 30); heading 9903.04.66; IN 9903.05.44 +10%; general rate 16.5%',
+    request: on('6109.10.00.12', 'IN', { claims: [{ code: 's232_pharma_specialty_use' }] }),
+    applies: { mfn: '1650.00', 's301-fl-in': '1000.00' },
+    total: '2650.00',
+    check: doesNotFit('s232_pharma_specialty_use'),
   },
 ];
 

@@ -124,7 +124,9 @@ export function claimsUsedBy(compiled: CompiledMeasure, request: ValidRequest, r
             ? ['loaded_in_transit']
             : condition.kind === 'tariff_rate_quota'
               ? ['within_quota', 'over_quota']
-              : [],
+              : condition.kind === 'claimed'
+                ? [condition.claim]
+                : [],
     ),
     ...compiled.confirmations
       .filter((confirmation) => confirmation.productsMatcher.matches(request.code, date))
@@ -194,6 +196,7 @@ export function evaluateMeasure(
     )
       return null;
     if (condition.kind === 'loaded_before' && !loadedBefore(request, condition.date)) return null;
+    if (condition.kind === 'claimed' && !request.claims.has(condition.claim)) return null;
   }
 
   for (const confirmation of compiled.confirmations) {
@@ -228,6 +231,8 @@ export function evaluateMeasure(
         ...(exemption.heading ? { reliefHeading: exemption.heading } : {}),
       });
     }
+    // A program of patented pharmaceuticals (9903.04.65…) is offered once the status is claimed, not as that status.
+    if (!pharmaMet && needs?.claim) continue;
     const claim: ClaimInput = !programMet
       ? { code: 'special_program', text: needs?.special_program?.[0] }
       : !pharmaMet

@@ -82,6 +82,13 @@ const conditionSchema = z.discriminatedUnion('kind', [
    * subheading `within_heading` is reported), unresolved without either.
    */
   z.object({ kind: z.literal('tariff_rate_quota'), within_heading: heading }).strict(),
+  /** Applies only when the importer makes this catalogue claim (a heading for a program the entry is under, 9903.04.64). */
+  z
+    .object({
+      kind: z.literal('claimed'),
+      claim: z.string().regex(/^[a-z0-9_]+$/),
+    })
+    .strict(),
 ]);
 
 const countryScopeSchema = z

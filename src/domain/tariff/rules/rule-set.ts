@@ -198,6 +198,7 @@ export function buildRuleSet(sources: RuleSetSources): TariffRuleSet {
     for (const claim of [
       ...measure.exemptions.map((exemption) => exemption.requires?.claim),
       ...measure.confirmations.map((confirmation) => confirmation.claim),
+      ...measure.conditions.map((condition) => (condition.kind === 'claimed' ? condition.claim : undefined)),
     ]) {
       if (claim && !claimCatalogue.has(claim))
         throw new RuleDataError(`${where}: names unknown claim "${claim}" (claims.yaml)`);

@@ -50,7 +50,7 @@ describe('buildRuleSet', () => {
     expect(() => buildRuleSet(backwards)).toThrow(/effective_to must be after effective_from/);
   });
 
-  it('refuses references to unknown lists, groups and measures', () => {
+  it('refuses references to unknown lists, groups, measures and claims', () => {
     const list = withMeasure(fixtureRuleSources(), (measure) => {
       measure.products = { include_lists: ['no_such_list'] };
     });
@@ -65,6 +65,10 @@ describe('buildRuleSet', () => {
       measure.interactions = [{ relation: 'excluded_by', measure: 'ghost', citation: { type: 'hts', ref: 'x' } }];
     });
     expect(() => buildRuleSet(target)).toThrow('measure example-measure: interaction names unknown measure "ghost"');
+    const claimed = withMeasure(fixtureRuleSources(), (measure) => {
+      measure.conditions = [{ kind: 'claimed', claim: 'made_up_claim' }];
+    });
+    expect(() => buildRuleSet(claimed)).toThrow('measure example-measure: names unknown claim "made_up_claim"');
   });
 
   it('refuses a list whose source is missing from the data directory', () => {
