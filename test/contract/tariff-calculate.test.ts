@@ -437,23 +437,33 @@ describe('claims, possible exemptions and response details (issue 16)', () => {
     });
   });
 
-  it('names an annex exemption no claim reaches yet under exemptions_to_confirm, on both forms, and charges the measure (U.S. note 52(j)(4)(ii))', async () => {
+  it("offers the particular article of an economy's list as a claim under the origin's heading, on both forms, and applies it (U.S. note 52(j)(4)(ii), 9903.06.01)", async () => {
     const husks = { hts_code: '1211.90.8920', country_code: 'MY', entry_date: '2026-10-09', declared_value: 10000 };
     const expected = [
       {
+        claim: { code: 's301_fl_economy_particular_article', text: 'claimed 9903.06.01' },
         heading: '9903.06.01',
         description: expect.stringContaining('psyllium seed husks'),
         component: 's301-fl-my',
+        total_duty: 0,
       },
     ];
     const formA = await calculate('tariff', husks).expect(200);
     expect(formA.body.result.total_duty_amount).toBe(1000);
-    expect(formA.body.result.exemptions_to_confirm).toEqual(expected);
+    expect(formA.body.result.possible_exemptions).toEqual(expected);
+    expect(formA.body.result.exemptions_to_confirm).toEqual([]);
     const formB = await calculate('main', husks).expect(200);
     expect(formB.body.total_duty).toBe(1000);
-    expect(formB.body.exemptions_to_confirm).toEqual(expected);
-    const unlisted = await calculate('main', { ...husks, hts_code: '6109.10.0012' }).expect(200);
-    expect(unlisted.body.exemptions_to_confirm).toEqual([]);
+    expect(formB.body.possible_exemptions).toEqual(expected);
+    const claims = [{ code: 's301_fl_economy_particular_article', text: 'Psyllium seed husks' }];
+    const claimed = await calculate('main', { ...husks, claims }).expect(200);
+    expect(claimed.body.total_duty).toBe(0);
+    expect(claimed.body.warnings).toEqual([]);
+    const ecuador = await calculate('main', { ...husks, country_code: 'EC', claims }).expect(200);
+    expect(ecuador.body.total_duty).toBe(1000);
+    expect(ecuador.body.warnings).toContainEqual(
+      expect.stringContaining('s301_fl_economy_particular_article does not fit'),
+    );
   });
 
   it('takes the civil aircraft use as a claim (U.S. note 52(d), 9903.05.88) and warns when the line is not on the annex', async () => {

@@ -1,5 +1,5 @@
 /** The tariff capability's public surface: code outside src/domain/tariff imports it from here. */
-export { claimCatalogue, type ClaimDefinition } from './claims/claim-catalogue';
+export { claimCatalogue, claimHeadingLabel, type ClaimDefinition } from './claims/claim-catalogue';
 export { allCountries, countryCodeForName } from './countries/country-directory';
 export { calculateDuty } from './engine/calculate-duty';
 export { type DutyPricer, dutyPricer } from './engine/duty-pricer';

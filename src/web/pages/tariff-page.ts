@@ -1,4 +1,4 @@
-import { allCountries, claimCatalogue, type ClaimDefinition } from '../../domain/tariff';
+import { allCountries, claimCatalogue, claimHeadingLabel, type ClaimDefinition } from '../../domain/tariff';
 import type { components } from '../../generated/api';
 import { type Fragment, type Html, html } from '../html';
 import type { Visitor } from '../web-context';
@@ -98,7 +98,7 @@ function claimInput(form: FormState, claim: ClaimDefinition): Html {
   return html`<div class="claim ${form.fields[name] ? 'invalid' : ''}">
     <label class="check"
       ><input type="checkbox" name="claims" value="${claim.code}" id="${id}" ${ticked ? 'checked' : ''} />
-      <code>${claim.code}</code>${claim.heading ? html` <span class="badge">${claim.heading}</span>` : ''}</label
+      <code>${claim.code}</code>${claim.heading || claim.headings_by_origin ? html` <span class="badge">${claimHeadingLabel(claim)}</span>` : ''}</label
     >
     <p class="muted">${claim.asserts}</p>
     ${

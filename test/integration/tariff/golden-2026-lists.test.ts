@@ -125,13 +125,89 @@ const scenarios: GoldenScenario[] = [
     total: '1250.00',
   },
   {
-    name: 'FL 52(j)(4)(ii): psyllium seed husks of Malaysia are a named particular article, to confirm (9903.06.01)',
+    name: 'FL 52(j)(4)(ii): psyllium seed husks of Malaysia are charged without the claim; the named-article claim is offered under 9903.06.01',
     source:
       'U.S. note 52(j)(4)(ii)(A) "Psyllium seed husks (classifiable in subheading 1211.90.89)"; heading 9903.06.01; MY 9903.05.54 +10%',
     request: on('1211.90.89.20', 'MY'),
     applies: { mfn: '0.00', 's301-fl-my': '1000.00' },
     total: '1000.00',
-    check: toConfirm(['9903.06.01', 's301-fl-my']),
+    check: (result) => {
+      offers(['s301_fl_economy_particular_article', '9903.06.01', 's301-fl-my', '0.00'])(result);
+      toConfirm()(result);
+    },
+  },
+  {
+    name: 'FL 52(j)(4)(ii) claimed: the psyllium seed husks of Malaysia enter under 9903.06.01',
+    source:
+      'U.S. note 52(j)(4)(ii)(A); heading 9903.06.01 ("Articles the product of Malaysia, as provided for in subdivision (j)(4)(ii)", HTS 2026 Rev 18)',
+    request: on('1211.90.89.20', 'MY', {
+      claims: [{ code: 's301_fl_economy_particular_article', text: 'Psyllium seed husks' }],
+    }),
+    applies: { mfn: '0.00' },
+    suppressed: ['s301-fl-my'],
+    total: '0.00',
+    check: relief('s301-fl-my', '9903.06.01'),
+  },
+  {
+    name: 'FL 52(j)(13)(ii) claimed: psyllium seed husks of Jordan enter under 9903.06.21, not 9903.05.50',
+    source:
+      'U.S. note 52(j)(13)(ii): "the duty imposed by heading 9903.05.50 shall not apply to ... (A) Psyllium seed husks (classifiable in subheading 1211.90.89)"; heading 9903.06.21',
+    request: on('1211.90.89.20', 'JO', {
+      claims: [{ code: 's301_fl_economy_particular_article', text: 'Psyllium seed husks' }],
+    }),
+    applies: { mfn: '0.00' },
+    suppressed: ['s301-fl-jo'],
+    total: '0.00',
+    check: relief('s301-fl-jo', '9903.06.21'),
+  },
+  {
+    name: 'FL 52(j)(8)(ii) claimed: argan oil of Argentina pays its general rate only (9903.06.11)',
+    source:
+      'U.S. note 52(j)(8)(ii) (argan oil, classifiable in subheading 1515.90.81); heading 9903.06.11; AR 9903.05.22 +10%; general rate 3.2%',
+    request: on('1515.90.81.90', 'AR', { claims: [{ code: 's301_fl_economy_particular_article', text: 'Argan oil' }] }),
+    applies: { mfn: '320.00' },
+    suppressed: ['s301-fl-ar'],
+    total: '320.00',
+    check: relief('s301-fl-ar', '9903.06.11'),
+  },
+  {
+    name: 'FL 52(j)(8)(ii) without the claim: the Argentine oil of 1515.90.81 pays 10%, the claim offered under 9903.06.11',
+    source: 'U.S. note 52(j)(8)(i) excludes 1515.90.81 (named in (ii)); heading 9903.06.11; AR 9903.05.22 +10%',
+    request: on('1515.90.81.90', 'AR'),
+    applies: { mfn: '320.00', 's301-fl-ar': '1000.00' },
+    total: '1320.00',
+    check: offers(['s301_fl_economy_particular_article', '9903.06.11', 's301-fl-ar', '320.00']),
+  },
+  {
+    name: 'FL 52(j)(10)(ii) claimed: aloe of Taiwan is relieved of the 10% level (9903.06.15)',
+    source:
+      'U.S. note 52(j)(10)(ii) (aloe, Tasmanian pepper, coconut and centella, classifiable in subheading 1302.19.91); heading 9903.06.15; TW 9903.05.76 (10% total level)',
+    request: on('1302.19.91.40', 'TW', { claims: [{ code: 's301_fl_economy_particular_article', text: 'Aloe' }] }),
+    applies: { mfn: '0.00' },
+    suppressed: ['s301-fl-tw'],
+    total: '0.00',
+    check: relief('s301-fl-tw', '9903.06.15'),
+  },
+  {
+    name: "FL 52(j)(11)(ii): Indonesia's list names no psyllium: the claim on Indonesian husks is a warning, 10% charged",
+    source:
+      'U.S. note 52(j)(11)(ii) names only aloe, Tasmanian pepper, coconut and centella (1302.19.91); heading 9903.06.17; ID 9903.05.45 +10%',
+    request: on('1211.90.89.20', 'ID', {
+      claims: [{ code: 's301_fl_economy_particular_article', text: 'Psyllium seed husks' }],
+    }),
+    applies: { mfn: '0.00', 's301-fl-id': '1000.00' },
+    total: '1000.00',
+    check: doesNotFit('s301_fl_economy_particular_article'),
+  },
+  {
+    name: 'FL 52(j): Thailand has no list of its own: the named-article claim on Thai husks is a warning, 12.5% charged',
+    source: 'U.S. note 52(j)(1)-(13) (no subdivision for Thailand); TH 9903.05.77 +12.5%',
+    request: on('1211.90.89.20', 'TH', {
+      claims: [{ code: 's301_fl_economy_particular_article', text: 'Psyllium seed husks' }],
+    }),
+    applies: { mfn: '0.00', 's301-fl-th': '1250.00' },
+    total: '1250.00',
+    check: doesNotFit('s301_fl_economy_particular_article'),
   },
   {
     name: 'FL 52(j)(6)(iii): a cotton T-shirt of Guatemala entered under CAFTA-DR is exempt (9903.06.06)',

@@ -51,7 +51,9 @@ function namedHeadings(ruleSet: TariffRuleSet): Set<string> {
     }
   }
   for (const inLieu of ruleSet.baseRates.column2_in_lieu) named.add(inLieu.heading);
-  for (const claim of claimCatalogue.values()) if (claim.heading) named.add(claim.heading);
+  for (const claim of claimCatalogue.values()) {
+    for (const heading of [claim.heading, ...Object.values(claim.headings_by_origin ?? {})]) if (heading) named.add(heading);
+  }
   return named;
 }
 

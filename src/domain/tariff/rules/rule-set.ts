@@ -14,6 +14,7 @@ import {
   type CountryGroupsFile,
   type FeesFile,
   type Measure,
+  type MeasureExemption,
   type MeasureFile,
   type ProductListsFile,
 } from './rule-schema';
@@ -203,6 +204,7 @@ export function buildRuleSet(sources: RuleSetSources): TariffRuleSet {
       if (claim && !claimCatalogue.has(claim))
         throw new RuleDataError(`${where}: names unknown claim "${claim}" (claims.yaml)`);
     }
+    for (const exemption of measure.exemptions) checkOriginHeading(exemption, where);
     for (const list of [...(measure.products.include_lists ?? []), ...(measure.products.exclude_lists ?? [])])
       listRef(list, where);
     if (measure.heading_when_met && measure.rate.kind !== 'floor')
@@ -254,4 +256,18 @@ export function buildRuleSet(sources: RuleSetSources): TariffRuleSet {
     adcvdCitations: adcvd.citations,
     warnings,
   };
+}
+
+/**
+ * An exemption taking a claim whose heading is chosen by the origin (headings_by_origin) names
+ * origins of that claim only, each reported under the exemption's own heading.
+ */
+function checkOriginHeading(exemption: MeasureExemption, where: string): void {
+  const byOrigin = exemption.requires?.claim && claimCatalogue.get(exemption.requires.claim)?.headings_by_origin;
+  if (!byOrigin) return;
+  const origins = exemption.countries?.include ?? [];
+  if (origins.length === 0 || origins.some((origin) => byOrigin[origin] !== exemption.heading))
+    throw new RuleDataError(
+      `${where}: the exemption under ${exemption.heading ?? 'no heading'} takes the claim ${exemption.requires?.claim} for origins [${origins.join(', ')}], whose headings in claims.yaml differ`,
+    );
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { claimCatalogue } from '../../../../../src/domain/tariff/claims/claim-catalogue';
+import { claimCatalogue, claimHeadingLabel } from '../../../../../src/domain/tariff/claims/claim-catalogue';
 import { calculateDuty } from '../../../../../src/domain/tariff/engine/calculate-duty';
 import { toDutyInput, type DutyBody } from '../../../../../src/handlers/inputs/tariff.input';
 import { InvalidTariffRequestError } from '../../../../../src/domain/tariff/errors';
@@ -17,7 +17,7 @@ describe('the claims catalogue', () => {
   it('is the one the API description documents: every code in the enum and in the table, with its heading', () => {
     expect([...claimSchema.properties.code.enum].sort()).toEqual([...claimCatalogue.keys()].sort());
     for (const claim of claimCatalogue.values()) {
-      expect(claimSchema.description).toContain(`| \`${claim.code}\` | ${claim.heading ?? '–'} | ${claim.takes} |`);
+      expect(claimSchema.description).toContain(`| \`${claim.code}\` | ${claimHeadingLabel(claim)} | ${claim.takes} |`);
     }
   });
 

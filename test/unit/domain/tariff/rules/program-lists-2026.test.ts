@@ -1,4 +1,5 @@
 import { rev18Chapter99Excerpt } from '../../../../../scripts/lib/chapter99-excerpt';
+import { claimCatalogue } from '../../../../../src/domain/tariff/claims/claim-catalogue';
 import { buildRuleSet, type LoadedMeasure } from '../../../../../src/domain/tariff/rules/rule-set';
 import { readTariffRuleSources } from '../../../../../src/reference/tariff/tariff-rule-sources';
 import { repoDataDir } from '../../../../support/reference-data';
@@ -52,17 +53,23 @@ describe('the 2026 program lists', () => {
     expect(prefixes('s301_fl_52b')).not.toContain('85051100');
   });
 
-  it("keep each economy's particular articles of note 52(j)(n)(ii) out of its (i) exemption and list them to confirm", () => {
+  it("keep each economy's particular articles of note 52(j)(n)(ii) out of its (i) exemption and relieve them with the claim under the origin's heading", () => {
     const fl = measure('s301-fl-my');
-    for (const exemption of fl.exemptions.filter((e) => e.products?.exclude)) {
+    const byOrigin = claimCatalogue.get('s301_fl_economy_particular_article')?.headings_by_origin ?? {};
+    const partsI = fl.exemptions.filter((e) => e.products?.exclude);
+    expect(partsI.map((e) => e.countries?.include?.[0]).sort()).toEqual(Object.keys(byOrigin).sort());
+    for (const exemption of partsI) {
       const list = exemption.products?.include_lists?.[0] as string;
       const named = exemption.products?.exclude ?? [];
       // The annex list holds both parts; the (ii) articles are its members.
       expect(prefixes(list)).toEqual(expect.arrayContaining(named));
-      const note = fl.possible_exemptions.find(
-        (p) => JSON.stringify(p.countries) === JSON.stringify(exemption.countries),
+      const note = fl.exemptions.find(
+        (e) =>
+          e.requires?.claim === 's301_fl_economy_particular_article' &&
+          JSON.stringify(e.countries) === JSON.stringify(exemption.countries),
       );
       expect(note?.products?.include).toEqual(named);
+      expect(note?.heading).toBe(byOrigin[exemption.countries?.include?.[0] as string]);
       // (i) and (ii) are consecutive headings (9903.05.99 / 9903.06.01, 9903.06.02 / .03, …).
       expect(excerpt.get(note?.heading as string)?.description).toMatch(/subdivision \(j\)\(\d+\)\(ii\)/);
       expect(excerpt.get(exemption.heading as string)?.description).toMatch(/subdivision \(j\)\(\d+\)\(i\)/);

@@ -71,6 +71,26 @@ describe('buildRuleSet', () => {
     expect(() => buildRuleSet(claimed)).toThrow('measure example-measure: names unknown claim "made_up_claim"');
   });
 
+  it("refuses an exemption taking a claim of headings by origin under another origin's heading", () => {
+    const exemption = (heading: string, include: string[]) =>
+      withMeasure(fixtureRuleSources(), (measure) => {
+        measure.exemptions = [
+          {
+            heading,
+            description: 'Particular articles of an economy list (note 52(j)(n)(ii))',
+            countries: { include },
+            requires: { claim: 's301_fl_economy_particular_article' },
+            citation: { type: 'hts', ref: `Heading ${heading}` },
+          },
+        ];
+      });
+    expect(() => buildRuleSet(exemption('9903.06.01', ['MY']))).not.toThrow();
+    expect(() => buildRuleSet(exemption('9903.06.03', ['MY']))).toThrow(
+      'measure example-measure: the exemption under 9903.06.03 takes the claim s301_fl_economy_particular_article for origins [MY], whose headings in claims.yaml differ',
+    );
+    expect(() => buildRuleSet(exemption('9903.06.01', []))).toThrow(/for origins \[\]/);
+  });
+
   it('refuses a list whose source is missing from the data directory', () => {
     expect(() => readTariffRuleSources({ dataDir: '/nonexistent', dir: fixtureMeasuresDir })).toThrow(
       new RuleDataError(
