@@ -458,7 +458,7 @@ describe('claims, possible exemptions and response details (issue 16)', () => {
     const claims = [{ code: 's301_fl_economy_particular_article', text: 'Psyllium seed husks' }];
     const claimed = await calculate('main', { ...husks, claims }).expect(200);
     expect(claimed.body.total_duty).toBe(0);
-    expect(claimed.body.warnings).toEqual([]);
+    expect(claimed.body.warnings).not.toContainEqual(expect.stringContaining('does not fit'));
     const ecuador = await calculate('main', { ...husks, country_code: 'EC', claims }).expect(200);
     expect(ecuador.body.total_duty).toBe(1000);
     expect(ecuador.body.warnings).toContainEqual(
