@@ -95,10 +95,11 @@ function claimInput(form: FormState, claim: ClaimDefinition): Html {
   const id = `claim-${claim.code}`;
   const name = `claim_${claim.code}`;
   const ticked = (form.values.claims ?? '').split(',').includes(claim.code);
+  const heading = claimHeadingLabel(claim);
   return html`<div class="claim ${form.fields[name] ? 'invalid' : ''}">
     <label class="check"
       ><input type="checkbox" name="claims" value="${claim.code}" id="${id}" ${ticked ? 'checked' : ''} />
-      <code>${claim.code}</code>${claim.heading || claim.headings_by_origin ? html` <span class="badge">${claimHeadingLabel(claim)}</span>` : ''}</label
+      <code>${claim.code}</code>${heading ? html` <span class="badge">${heading}</span>` : ''}</label
     >
     <p class="muted">${claim.asserts}</p>
     ${

@@ -13,9 +13,7 @@ const entrySchema = z
      * economy's list, note 52(j)(n)(ii)): ISO code → heading; `heading` is then null. The exemption
      * that takes the claim for an origin names that origin's heading (the rule set checks it).
      */
-    headings_by_origin: z
-      .record(z.string().regex(/^[A-Z]{2}$/), heading)
-      .optional(),
+    headings_by_origin: z.record(z.string().regex(/^[A-Z]{2}$/), heading).optional(),
     /** What the claim carries: a USD value, a percent, a text (program, exporter, exclusion), a date (YYYY-MM-DD), or nothing. */
     takes: z.enum(['value', 'percent', 'text', 'date', 'none']),
     asserts: z.string().min(1),
@@ -37,11 +35,11 @@ export const claimCatalogue: ReadonlyMap<string, ClaimDefinition> = new Map(
   ),
 );
 
-/** The heading a claim is reported under, as the catalogue table prints it ("–" when it has none). */
-export function claimHeadingLabel(claim: ClaimDefinition): string {
+/** The heading a claim is reported under, as the catalogue table prints it (null when it has none). */
+export function claimHeadingLabel(claim: ClaimDefinition): string | null {
   const byOrigin = claim.headings_by_origin && Object.values(claim.headings_by_origin).sort();
   if (byOrigin) return `${byOrigin[0]}–.${byOrigin[byOrigin.length - 1].slice(-2)} by origin`;
-  return claim.heading ?? '–';
+  return claim.heading;
 }
 
 /** The metal each content claim certifies, for measures charged on one metal's content. */
