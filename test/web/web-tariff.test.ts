@@ -85,6 +85,10 @@ describe('Tariff calculator', () => {
     expect(row).toMatch(/<a href="https:\/\/[^"]+" rel="noreferrer external">/);
     // The exemption the line reaches, with the total it would give.
     expect(page).toMatch(/<code>s301_china_exclusion_9903_88_70<\/code> <span class="badge">9903\.88\.70<\/span>/);
+    // A claim reported under its origin's heading shows the range of them.
+    expect(page).toContain(
+      '<code>s301_fl_economy_particular_article</code> <span class="badge">9903.06.01–.21 by origin</span>',
+    );
     expect(page).toContain('Total duty with it: $0.00');
 
     // Form A and form B as the API answers them, and the request as curl.
