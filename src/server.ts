@@ -31,7 +31,7 @@ import { ServiceMetrics } from './observability/metrics';
 import { importProgressReporter } from './observability/import-progress-log';
 import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
-import { ediSendServiceOf } from './hosts/account-api-services';
+import { createEdiAutoSend } from './hosts/edi-auto-send-services';
 import { loadBillingConfig } from './config/billing-config';
 import { createBillingServices } from './hosts/billing-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
@@ -42,10 +42,8 @@ import { defineEdiAckOverdueJob } from './jobs/edi-ack-overdue.job';
 import { defineEdiAutoSendJob } from './jobs/edi-auto-send.job';
 import { RetentionRepository } from './db/repositories/retention.repository';
 import { EdiInterchangeRepository } from './db/repositories/edi-interchange.repository';
-import { EdiPartnerRepository } from './db/repositories/edi-partner.repository';
-import { OutboxEventRepository } from './db/repositories/outbox-event.repository';
 import { loadEdiConfig } from './config/edi-config';
-import { EdiAcknowledgementWatch, EdiAutoSend } from './domain/edi';
+import { EdiAcknowledgementWatch } from './domain/edi';
 import { toApiEdiInterchange } from './handlers/outputs/edi.output';
 import { bulkJobEngine, createBulkJobService } from './hosts/bulk-job-services';
 import { shutdownWaitMs } from './http/request-budget';
@@ -203,17 +201,15 @@ export async function startWorker(
     onOverdue: (count) => logger.info({ interchanges: count }, 'EDI interchanges past their acknowledgement time'),
   });
   await defineEdiAutoSendJob(agenda, {
-    autoSend: new EdiAutoSend({
-      events: new OutboxEventRepository(deps.db.knex),
-      partners: new EdiPartnerRepository(deps.db.knex),
-      sending: ediSendServiceOf(deps.db.knex, () => deps.clock.now().getTime()),
-      clock: () => deps.clock.now().getTime(),
-      skipped: (event, partner, error) =>
+    autoSend: createEdiAutoSend(
+      deps.db.knex,
+      () => deps.clock.now().getTime(),
+      (event, partner, error) =>
         logger.warn(
           { event: event.id, partner: partner.id, reason: error.message },
           'EDI document not sent on its event',
         ),
-    }),
+    ),
     onReport: (report) =>
       logger.info({ events: report.events, sent: report.sent.length }, 'EDI documents sent on events'),
   });

@@ -1,18 +1,8 @@
-import { EdiPartnerRepository } from '../../src/db/repositories/edi-partner.repository';
-import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
-import {
-  allEdifactIssues,
-  allX12Issues,
-  EdiAutoSend,
-  map210,
-  map315,
-  mapIftsta,
-  readEdifact,
-  readX12,
-} from '../../src/domain/edi';
-import { ediSendServiceOf } from '../../src/hosts/account-api-services';
+import { allEdifactIssues, allX12Issues, map210, map315, mapIftsta, readEdifact, readX12 } from '../../src/domain/edi';
+import { createEdiAutoSend } from '../../src/hosts/edi-auto-send-services';
 import { defineEdiAutoSendJob, ediAutoSendJobName } from '../../src/jobs/edi-auto-send.job';
 import { businessAccount, containerNumber, siteClient } from '../support/account-api';
+import { setPlan } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
 import { testDialect } from '../support/database';
 import { departedShipment, edifactPartner, finalizedInvoice, x12Partner } from '../support/edi';
@@ -29,13 +19,9 @@ afterAll(() => app?.close());
 async function autoSendJob() {
   const clock = () => app.clock.now().getTime();
   const skipped: string[] = [];
-  const autoSend = new EdiAutoSend({
-    events: new OutboxEventRepository(app.db.knex),
-    partners: new EdiPartnerRepository(app.db.knex),
-    sending: ediSendServiceOf(app.db.knex, clock),
-    clock,
-    skipped: (event, partner, error) => skipped.push(`${event.type} ${partner.name}: ${error.message}`),
-  });
+  const autoSend = createEdiAutoSend(app.db.knex, clock, (event, partner, error) =>
+    skipped.push(`${event.type} ${partner.name}: ${error.message}`),
+  );
   const { agenda, scheduled, run } = recordingAgenda();
   await defineEdiAutoSendJob(agenda, { autoSend });
   return { autoSend, scheduled, skipped, run: () => run(ediAutoSendJobName) };
@@ -165,6 +151,21 @@ describe(`EDI documents sent on events (${testDialect})`, () => {
     expect(await controlsOf(test, x12.id)).toEqual({ interchange: 3, group: 3, transaction_set: 5 });
     expect(Number(await sentEvents()) - eventsBefore).toBe(5);
     expect(job.skipped).toEqual([]);
+  });
+
+  test('an account whose plan no longer includes EDI sends nothing on its events', async () => {
+    const { test, email } = await businessAccount(app);
+    const client = siteClient(app, test);
+    const partner = (await client.post('/api/edi/partners', { ...x12Partner, auto_send: ['invoice'] }).expect(201))
+      .body;
+    const job = await autoSendJob();
+    await finalizedInvoice(app, test);
+    await setPlan(app, email, 'free');
+    await job.run();
+    await setPlan(app, email, 'business');
+    await job.run();
+    expect(await sentTo(test, partner.id)).toEqual([]);
+    expect(await controlsOf(test, partner.id)).toEqual({ interchange: 0, group: 0, transaction_set: 0 });
   });
 
   test('a document that cannot be written is told and its event handled, not retried', async () => {

@@ -36,6 +36,8 @@ export interface EdiAutoSendDeps {
   events: EdiEventFeed;
   partners: Pick<EdiPartnerStore, 'autoSending'>;
   sending: Pick<EdiSendService, 'sendFor'>;
+  /** Whether the account's plan includes sending (a downgraded account's partners get nothing). */
+  mayAutoSend(accountId: string): Promise<boolean>;
   clock: () => number;
   /** A document that could not be written (the shipment has no containers any more, …): told, not retried. */
   skipped(event: OutboxEvent, partner: EdiPartner, error: DomainError): void;
@@ -70,8 +72,10 @@ export class EdiAutoSend {
     const trigger = triggers[event.type];
     if (!trigger || event.accountId === null || event.subjectId === null) return [];
     const scope = { accountId: event.accountId, livemode: event.livemode };
+    const partners = await this.deps.partners.autoSending(scope.accountId, scope.livemode, trigger.document);
+    if (partners.length === 0 || !(await this.deps.mayAutoSend(scope.accountId))) return [];
     const sent: EdiInterchange[] = [];
-    for (const partner of await this.deps.partners.autoSending(scope.accountId, scope.livemode, trigger.document)) {
+    for (const partner of partners) {
       try {
         const interchange = await this.deps.sending.sendFor(event.id, scope, partner, trigger.request(event.subjectId));
         if (interchange) sent.push(interchange);

@@ -43,5 +43,11 @@ export type {
 export { EdiIntakeService } from './intake.service';
 export { EdiSendService, type EdiSendRequest } from './send.service';
 export { EdiAcknowledgementWatch } from './acknowledgement-watch';
-export { type AutoSendReport, autoSendEventTypes, EdiAutoSend, type EdiEventFeed } from './auto-send';
+export {
+  type AutoSendReport,
+  autoSendEventTypes,
+  EdiAutoSend,
+  type EdiAutoSendDeps,
+  type EdiEventFeed,
+} from './auto-send';
 export { mapInvoic } from './invoic';
