@@ -31,6 +31,7 @@ import { ServiceMetrics } from './observability/metrics';
 import { importProgressReporter } from './observability/import-progress-log';
 import { loadWebhookConfig } from './config/webhook-config';
 import { createWebhookServices } from './hosts/webhook-services';
+import { createEdiAutoSend } from './hosts/edi-auto-send-services';
 import { loadBillingConfig } from './config/billing-config';
 import { createBillingServices } from './hosts/billing-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
@@ -38,6 +39,7 @@ import { defineBillingGraceJob } from './jobs/billing-grace.job';
 import { defineBulkJob } from './jobs/bulk-job.job';
 import { defineRetentionJob } from './jobs/retention.job';
 import { defineEdiAckOverdueJob } from './jobs/edi-ack-overdue.job';
+import { defineEdiAutoSendJob } from './jobs/edi-auto-send.job';
 import { RetentionRepository } from './db/repositories/retention.repository';
 import { EdiInterchangeRepository } from './db/repositories/edi-interchange.repository';
 import { loadEdiConfig } from './config/edi-config';
@@ -197,6 +199,19 @@ export async function startWorker(
       overdueAfterMs: loadEdiConfig().ackOverdueMs,
     }),
     onOverdue: (count) => logger.info({ interchanges: count }, 'EDI interchanges past their acknowledgement time'),
+  });
+  await defineEdiAutoSendJob(agenda, {
+    autoSend: createEdiAutoSend(
+      deps.db.knex,
+      () => deps.clock.now().getTime(),
+      (event, partner, error) =>
+        logger.warn(
+          { event: event.id, partner: partner.id, reason: error.message },
+          'EDI document not sent on its event',
+        ),
+    ),
+    onReport: (report) =>
+      logger.info({ events: report.events, sent: report.sent.length }, 'EDI documents sent on events'),
   });
   const webhookDelivery = await defineWebhookDeliveryJob(agenda, {
     delivery: deps.webhooks.delivery,

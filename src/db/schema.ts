@@ -325,6 +325,7 @@ export const schema: Record<string, TableSchema> = {
       last_set_number: 'bigInteger',
       created_at: 'bigInteger',
       updated_at: 'bigInteger',
+      auto_send: "string(64) default '[]'",
     },
     primary: ['id'],
     indexes: {
@@ -354,6 +355,7 @@ export const schema: Record<string, TableSchema> = {
       in_reply_to: 'string(40) null',
       created_at: 'bigInteger',
       group_control_number: 'string(9) null',
+      source_event_id: 'string(40) null',
     },
     primary: ['id'],
     indexes: {
@@ -361,6 +363,7 @@ export const schema: Record<string, TableSchema> = {
       edi_interchanges_control: 'unique(partner_id, direction, control_key)',
       edi_interchanges_group: 'index(partner_id, direction, group_control_number)',
       edi_interchanges_status_age: 'index(status, created_at)',
+      edi_interchanges_source_event: 'unique(partner_id, source_event_id)',
     },
     references: {
       account_id: 'accounts.id',
@@ -595,10 +598,12 @@ export const schema: Record<string, TableSchema> = {
       livemode: 'boolean default true',
       subject_type: 'string(40) null',
       subject_id: 'string(40) null',
+      edi_handled_at: 'bigInteger null',
     },
     primary: ['id'],
     indexes: {
       outbox_events_account: 'index(account_id, created_at)',
+      outbox_events_edi_pending: 'index(type, edi_handled_at)',
       outbox_events_pending: 'index(delivered_at, created_at)',
       outbox_events_subject: 'index(subject_type, subject_id)',
     },

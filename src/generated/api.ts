@@ -4029,7 +4029,11 @@ export interface components {
             outbound_documents?: components["schemas"]["EdiDocumentType"][];
             /** @description The acknowledgements the partner wants of its interchanges (X12 `ta1`, `997`, `999`; EDIFACT `contrl`, also when UNB09 asks). */
             acknowledgements?: components["schemas"]["EdiAcknowledgement"][];
+            /** @description The documents sent to the partner on their own, as `POST /api/edi/partners/{partner_id}/send` would send them: `shipment_status` (315 or IFTSTA) when one of the account's shipments of this mode departs or arrives, `invoice` (210 or INVOIC) when an invoice is finalized. Each must be among `outbound_documents` in the partner's standard. Default none. */
+            auto_send?: components["schemas"]["EdiAutoSendDocument"][];
         };
+        /** @enum {string} */
+        EdiAutoSendDocument: "shipment_status" | "invoice";
         EdiPartnerCreateRequest: components["schemas"]["EdiPartnerFields"] & {
             standard: components["schemas"]["EdiStandard"];
         };
@@ -4061,6 +4065,7 @@ export interface components {
             inbound_documents: components["schemas"]["EdiDocumentType"][];
             outbound_documents: components["schemas"]["EdiDocumentType"][];
             acknowledgements: components["schemas"]["EdiAcknowledgement"][];
+            auto_send: components["schemas"]["EdiAutoSendDocument"][];
             control_numbers: components["schemas"]["EdiControlNumbers"];
             /** Format: date-time */
             created_at: string;

@@ -48,6 +48,7 @@ const partnerInput = (body: components['schemas']['EdiPartnerFields']): EdiPartn
   inbound: body.inbound_documents,
   outbound: body.outbound_documents,
   acknowledgements: body.acknowledgements,
+  autoSend: body.auto_send,
 });
 
 /** EDI trading partners, interchanges and sending on the site host; a key sees its own account's, in its own mode. */

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { loadDocumentStorageConfig } from '../config/document-storage-config';
 import { EdiInterchangeRepository } from '../db/repositories/edi-interchange.repository';
 import { EdiPartnerRepository } from '../db/repositories/edi-partner.repository';
@@ -31,6 +32,22 @@ export type AccountApiServices = ReturnType<typeof buildAccountApiServices>;
 const built = new WeakMap<AppDependencies, AccountApiServices>();
 
 /** The account API's use cases on the site host: one set per app, shared by its API handlers and its web pages. */
+/** Sending documents to partners, on request (the API) and on events (the worker's `edi.auto-send`). */
+export function ediSendServiceOf(knex: Knex, clock: () => number): EdiSendService {
+  const shipments = new ShipmentRepository(knex);
+  const invoices = new InvoiceRepository(knex);
+  return new EdiSendService({
+    partners: new EdiPartnerRepository(knex),
+    interchanges: new EdiInterchangeRepository(knex),
+    sources: {
+      shipment: (scope, id) => shipments.find(scope.accountId, scope.livemode, id),
+      invoice: (scope, id) => invoices.find(scope.accountId, scope.livemode, id),
+    },
+    clock,
+    present: toApiEdiInterchange,
+  });
+}
+
 export function accountApiServicesOf(deps: AppDependencies): AccountApiServices {
   let services = built.get(deps);
   if (!services) {
@@ -86,16 +103,7 @@ function buildAccountApiServices(deps: AppDependencies) {
     clock,
     present: toApiEdiInterchange,
   });
-  const ediSend = new EdiSendService({
-    partners: ediPartnerStore,
-    interchanges: ediInterchangeStore,
-    sources: {
-      shipment: (scope, id) => shipmentStore.find(scope.accountId, scope.livemode, id),
-      invoice: (scope, id) => invoiceStore.find(scope.accountId, scope.livemode, id),
-    },
-    clock,
-    present: toApiEdiInterchange,
-  });
+  const ediSend = ediSendServiceOf(deps.db.knex, clock);
   const entries = new EntryService({
     store: new CustomsEntryRepository(deps.db.knex),
     shipments: shipmentStore,

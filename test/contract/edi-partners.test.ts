@@ -26,6 +26,7 @@ describe(`EDI trading partners on ${testDialect}`, () => {
       livemode: true,
       ...cmaCgm,
       usage_indicator: 'P',
+      auto_send: [],
       control_numbers: { interchange: 0, group: 0, transaction_set: 0 },
       created_at: '2026-12-02T17:00:00.050Z',
       updated_at: '2026-12-02T17:00:00.050Z',

@@ -19,7 +19,15 @@ import { accessTokenFor, businessAccount, containerNumber, siteClient } from '..
 import { signUp } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
 import { testDialect } from '../support/database';
-import { postInterchange, x12Type } from '../support/edi';
+import {
+  bl,
+  departedShipment,
+  edifactPartner,
+  finalizedInvoice,
+  postInterchange,
+  x12Partner,
+  x12Type,
+} from '../support/edi';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -27,73 +35,6 @@ beforeAll(async () => {
   app.clock.set('2026-12-04T08:00:00.000Z');
 });
 afterAll(() => app?.close());
-
-const x12Partner = {
-  name: 'Acme forwarding',
-  standard: 'x12',
-  version: '004010',
-  their_interchange_id: { qualifier: 'ZZ', id: 'ACMEFWD' },
-  our_interchange_id: { qualifier: 'ZZ', id: 'TRADELANE' },
-  their_application_code: 'ACMEFWD',
-  our_application_code: 'TRADELANE',
-  outbound_documents: ['315', '210'],
-  acknowledgements: ['997'],
-};
-const edifactPartner = {
-  name: 'Hafen terminal',
-  standard: 'edifact',
-  version: 'D.99B',
-  their_interchange_id: { qualifier: 'ZZZ', id: 'HAFENTERM' },
-  our_interchange_id: { qualifier: 'ZZZ', id: 'TRADELANE' },
-  outbound_documents: ['IFTSTA', 'INVOIC'],
-  acknowledgements: ['contrl'],
-};
-
-const bl = 'MEDUNB123456';
-/** A test-mode shipment on its way: created, booked (tracking the sandbox) and departed. */
-async function departedShipment(secret: string, containers: string[]) {
-  const client = siteClient(app, secret);
-  const shipment = (
-    await client
-      .post('/api/shipments', {
-        reference: 'PO-4471',
-        mode: 'ocean_fcl',
-        origin: { locode: 'CNNGB' },
-        destination: { locode: 'USLAX' },
-        bill_of_lading_number: bl,
-        booking_number: 'BKG778812',
-        eta: '2026-12-28',
-        containers: containers.map((number) => ({ number })),
-      })
-      .expect(201)
-  ).body;
-  await client.post(`/api/shipments/${shipment.id}/book`).expect(200);
-  await client.post(`/api/shipments/${shipment.id}/depart`).expect(200);
-  return { id: shipment.id as string, departedAt: app.clock.now().getTime() };
-}
-
-/** A finalized invoice with a taxed line (subtotal 3234.99 + tax 5.80 = 3240.79). */
-async function finalizedInvoice(secret: string) {
-  const client = siteClient(app, secret);
-  const invoice = (
-    await client
-      .post('/api/invoices', {
-        currency: 'USD',
-        lines: [
-          {
-            description: 'Ocean freight CNNGB-USLAX',
-            charge_code: 'ocean_freight',
-            quantity: '1',
-            unit_amount: '2850.00',
-          },
-          { description: 'Trucking to DC', charge_code: 'trucking', quantity: '1', unit_amount: '305.00' },
-          { description: 'Docs', charge_code: 'documentation', quantity: '1', unit_amount: '79.99', tax_rate: '7.25' },
-        ],
-      })
-      .expect(201)
-  ).body;
-  return (await client.post(`/api/invoices/${invoice.id}/finalize`).expect(200)).body;
-}
 
 const send = (secret: string, partnerId: string, body: object) =>
   siteClient(app, secret).post(`/api/edi/partners/${partnerId}/send`, body);
@@ -134,7 +75,7 @@ describe(`EDI sending on ${testDialect}`, () => {
     const client = siteClient(app, test);
     const partner = (await client.post('/api/edi/partners', x12Partner).expect(201)).body;
     const containers = [containerNumber('MSKU', '123456'), containerNumber('MSKU', '765432')];
-    const shipment = await departedShipment(test, containers);
+    const shipment = await departedShipment(app, test, containers);
 
     const sent = await send(test, partner.id, { document: 'shipment_status', shipment_id: shipment.id }).expect(201);
     expect(sent.headers.location).toBe(`/api/edi/interchanges/${sent.body.id}`);
@@ -271,7 +212,7 @@ describe(`EDI sending on ${testDialect}`, () => {
   test('a finalized invoice as an X12 210 in exact cents; the partner’s rejecting 997 lands on our segments', async () => {
     const { test } = await businessAccount(app);
     const partner = (await siteClient(app, test).post('/api/edi/partners', x12Partner).expect(201)).body;
-    const invoice = await finalizedInvoice(test);
+    const invoice = await finalizedInvoice(app, test);
     const sent = await send(test, partner.id, { document: 'invoice', invoice_id: invoice.id }).expect(201);
     expect(sent.body).toMatchObject({
       document_types: ['210'],
@@ -331,7 +272,7 @@ describe(`EDI sending on ${testDialect}`, () => {
     const client = siteClient(app, test);
     const partner = (await client.post('/api/edi/partners', edifactPartner).expect(201)).body;
     const container = containerNumber('HLXU', '314159');
-    const shipment = await departedShipment(test, [container]);
+    const shipment = await departedShipment(app, test, [container]);
     await client.post(`/api/shipments/${shipment.id}/arrive`).expect(200);
     const arrivedAt = Math.floor(app.clock.now().getTime() / 60_000) * 60_000;
 
@@ -371,7 +312,7 @@ describe(`EDI sending on ${testDialect}`, () => {
       ['ARRI', 'ACT', 'USLAX', arrivedAt],
     ]);
 
-    const invoice = await finalizedInvoice(test);
+    const invoice = await finalizedInvoice(app, test);
     const sentInvoice = await send(test, partner.id, { document: 'invoice', invoice_id: invoice.id }).expect(201);
     expect(sentInvoice.body).toMatchObject({
       control_number: '2',
@@ -527,7 +468,7 @@ describe(`EDI sending on ${testDialect}`, () => {
     );
     expect(readX12(noted.body.acknowledgement.raw).groups).toEqual([]);
     // A TA1 rejecting what we sent: rejected at once, its sets too.
-    const shipment = await departedShipment(test, [containerNumber('MSKU', '271828')]);
+    const shipment = await departedShipment(app, test, [containerNumber('MSKU', '271828')]);
     const sent = (await send(test, partner.id, { document: 'shipment_status', shipment_id: shipment.id }).expect(201))
       .body;
     expect(readX12(await rawOf(test, sent.id)).isa.elements[13][0][0]).toBe('1');
@@ -554,7 +495,7 @@ describe(`EDI sending on ${testDialect}`, () => {
       const partner = (
         await client.post('/api/edi/partners', standard === 'x12' ? x12Partner : edifactPartner).expect(201)
       ).body;
-      const invoice = await finalizedInvoice(test);
+      const invoice = await finalizedInvoice(app, test);
       app.clock.advance(1000);
       const n = 12;
       const answers = await Promise.all(
@@ -609,7 +550,7 @@ describe(`EDI sending on ${testDialect}`, () => {
     const statusOnly = (
       await client.post('/api/edi/partners', { ...x12Partner, outbound_documents: ['315'] }).expect(201)
     ).body;
-    const invoice = await finalizedInvoice(test);
+    const invoice = await finalizedInvoice(app, test);
     const refused = await send(test, statusOnly.id, { document: 'invoice', invoice_id: invoice.id }).expect(422);
     expect(refused.body).toMatchObject({
       type: 'https://docs.tradelane.dev/problems/unprocessable',
@@ -645,7 +586,7 @@ describe(`EDI sending on ${testDialect}`, () => {
   test('Idempotency-Key replays the interchange first sent and sends nothing again; another body on the key is 422, one still running 409', async () => {
     const { test, accountId } = await businessAccount(app);
     const partner = (await siteClient(app, test).post('/api/edi/partners', x12Partner).expect(201)).body;
-    const invoice = await finalizedInvoice(test);
+    const invoice = await finalizedInvoice(app, test);
     const post = (body: object) =>
       siteClient(app, test).post(`/api/edi/partners/${partner.id}/send`, body).set('Idempotency-Key', 'send-inv-1');
     const first = await post({ document: 'invoice', invoice_id: invoice.id }).expect(201);
@@ -686,7 +627,7 @@ describe(`EDI sending on ${testDialect}`, () => {
   test('another account’s or mode’s partner, shipment or invoice is 404; auth, plan, scope, body, type and size are checked', async () => {
     const owner = await businessAccount(app);
     const partner = (await siteClient(app, owner.test).post('/api/edi/partners', x12Partner).expect(201)).body;
-    const invoice = await finalizedInvoice(owner.test);
+    const invoice = await finalizedInvoice(app, owner.test);
     const body = { document: 'invoice', invoice_id: invoice.id };
     const other = await businessAccount(app);
     await send(other.test, partner.id, body).expect(404);
@@ -696,7 +637,7 @@ describe(`EDI sending on ${testDialect}`, () => {
         .post('/api/edi/partners', { ...x12Partner, their_interchange_id: { qualifier: 'ZZ', id: 'MINE' } })
         .expect(201)
     ).body;
-    const liveInvoice = await finalizedInvoice(owner.live);
+    const liveInvoice = await finalizedInvoice(app, owner.live);
     const missing = await send(owner.test, mine.id, { document: 'invoice', invoice_id: liveInvoice.id }).expect(404);
     expect(missing.body.detail).toBe(`No invoice ${liveInvoice.id} in this account.`);
     await send(owner.test, mine.id, { document: 'shipment_status', shipment_id: 'shp_nope' }).expect(404);

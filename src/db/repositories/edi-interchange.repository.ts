@@ -121,17 +121,27 @@ export class EdiInterchangeRepository implements EdiInterchangeStore {
     });
   }
 
-  insertOutbound(
+  async insertOutbound(
     partnerId: string,
     sets: number,
     compose: (controls: SendingControls) => { interchange: EdiInterchange; events: OutboxEvent[] },
-  ): Promise<EdiInterchange> {
-    return this.knex.transaction(async (trx) => {
-      const { interchange, events } = compose(await takeControls(trx, partnerId, sets));
-      await trx('edi_interchanges').insert(toRow(interchange, interchange.controlNumber));
-      await new OutboxEventRepository(trx).append(events, trx);
-      return interchange;
-    });
+    sourceEventId: string | null = null,
+  ): Promise<EdiInterchange | null> {
+    try {
+      return await this.knex.transaction(async (trx) => {
+        const { interchange, events } = compose(await takeControls(trx, partnerId, sets));
+        await trx('edi_interchanges').insert({
+          ...toRow(interchange, interchange.controlNumber),
+          source_event_id: sourceEventId,
+        });
+        await new OutboxEventRepository(trx).append(events, trx);
+        return interchange;
+      });
+    } catch (error) {
+      // The counters are ours under the partner row's lock, so only the source event can repeat.
+      if (sourceEventId !== null && isUniqueViolation(error)) return null;
+      throw error;
+    }
   }
 
   async findSent(

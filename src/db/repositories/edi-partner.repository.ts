@@ -3,7 +3,14 @@ import { newestFirstPage } from './created-at-cursor';
 import { readJsonColumn } from './json-column';
 import { toBool, toNumber } from '../row-values';
 import { isUniqueViolation } from '../unique-violation';
-import type { EdiPartner, EdiPartnerStore, EdiStandard, InterchangeAddress, SendingControls } from '../../domain/edi';
+import type {
+  EdiOutboundDocument,
+  EdiPartner,
+  EdiPartnerStore,
+  EdiStandard,
+  InterchangeAddress,
+  SendingControls,
+} from '../../domain/edi';
 import type { Page } from '../../domain/shared';
 
 function toPartner(row: Record<string, unknown>): EdiPartner {
@@ -22,6 +29,7 @@ function toPartner(row: Record<string, unknown>): EdiPartner {
     inbound: readJsonColumn(row.inbound_documents),
     outbound: readJsonColumn(row.outbound_documents),
     acknowledgements: readJsonColumn(row.acknowledgements),
+    autoSend: readJsonColumn(row.auto_send),
     controlNumbers: {
       interchange: toNumber(row.last_interchange_number),
       group: toNumber(row.last_group_number),
@@ -50,11 +58,17 @@ const toRow = (partner: EdiPartner) => ({
   inbound_documents: JSON.stringify(partner.inbound),
   outbound_documents: JSON.stringify(partner.outbound),
   acknowledgements: JSON.stringify(partner.acknowledgements),
+  auto_send: JSON.stringify(partner.autoSend),
   updated_at: partner.updatedAt,
 });
 
 export class EdiPartnerRepository implements EdiPartnerStore {
   constructor(private readonly knex: Knex) {}
+
+  async autoSending(accountId: string, livemode: boolean, document: EdiOutboundDocument): Promise<EdiPartner[]> {
+    const rows = await this.knex('edi_partners').where({ account_id: accountId, livemode }).orderBy('id');
+    return rows.map(toPartner).filter((partner) => partner.autoSend.includes(document));
+  }
 
   async find(accountId: string, livemode: boolean, id: string): Promise<EdiPartner | null> {
     const row = await this.knex('edi_partners').where({ id, account_id: accountId, livemode }).first();

@@ -4,6 +4,7 @@ import { readJsonColumn } from './json-column';
 import { toBool, toNumber, toNumberOrNull } from '../row-values';
 import type { OutboxEvent, OutboxStore } from '../../domain/hts';
 import type { EventFilter, EventStore } from '../../domain/webhooks';
+import type { EdiEventFeed } from '../../domain/edi';
 import type { Page } from '../../domain/shared';
 
 /** An event as any capability appends it; the subject is optional (tariff.changed has none). */
@@ -34,9 +35,10 @@ export const fromOutboxRow = (row: Record<string, unknown>): StoredOutboxEvent =
 
 /**
  * Appends events to the transactional outbox; webhook delivery marks them dispatched (`delivered_at`:
- * fanned out into deliveries), and the events API reads them back.
+ * fanned out into deliveries), the EDI sender marks those it sends documents on (`edi_handled_at`),
+ * and the events API reads them back.
  */
-export class OutboxEventRepository implements OutboxStore, EventStore {
+export class OutboxEventRepository implements OutboxStore, EventStore, EdiEventFeed {
   constructor(private readonly knex: Knex) {}
 
   /** Appends events, inside the caller's transaction when given one. */
@@ -92,6 +94,21 @@ export class OutboxEventRepository implements OutboxStore, EventStore {
       .andWhere('created_at', '>=', since)
       .first();
     return row ? fromOutboxRow(row) : null;
+  }
+
+  /** Events of these types the EDI sender has not handled, oldest first (`outbox_events_edi_pending`). */
+  async unhandled(types: readonly string[], limit: number): Promise<StoredOutboxEvent[]> {
+    const rows = await this.knex('outbox_events')
+      .whereIn('type', types)
+      .whereNull('edi_handled_at')
+      .orderBy(['created_at', 'id'])
+      .limit(limit);
+    return rows.map(fromOutboxRow);
+  }
+
+  async markHandled(ids: readonly string[], at: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.knex('outbox_events').whereIn('id', ids).whereNull('edi_handled_at').update({ edi_handled_at: at });
   }
 
   async markDelivered(ids: readonly string[], at: number): Promise<void> {

@@ -6,6 +6,7 @@ export { type X12Group, type X12Interchange, type X12TransactionSet, allX12Issue
 export type {
   EdiAcknowledgement,
   EdiDocumentType,
+  EdiOutboundDocument,
   EdiPartner,
   EdiPartnerInput,
   EdiStandard,
@@ -42,4 +43,11 @@ export type {
 export { EdiIntakeService } from './intake.service';
 export { EdiSendService, type EdiSendRequest } from './send.service';
 export { EdiAcknowledgementWatch } from './acknowledgement-watch';
+export {
+  type AutoSendReport,
+  autoSendEventTypes,
+  EdiAutoSend,
+  type EdiAutoSendDeps,
+  type EdiEventFeed,
+} from './auto-send';
 export { mapInvoic } from './invoic';

@@ -30,12 +30,15 @@ export interface EdiInterchangeStore {
    * Takes the partner's next control numbers (interchange, group, and `sets` transaction sets) and
    * stores the interchange composed with them and its events, in one transaction: a failure takes no
    * number, and concurrent senders are ordered by the partner row's lock (no gap, none twice).
+   * Sent for an outbox event, it is null when the partner already has the interchange for that
+   * event (unique per partner and event: a replay sends nothing and takes no number).
    */
   insertOutbound(
     partnerId: string,
     sets: number,
     compose: (controls: SendingControls) => { interchange: EdiInterchange; events: OutboxEvent[] },
-  ): Promise<EdiInterchange>;
+    sourceEventId?: string | null,
+  ): Promise<EdiInterchange | null>;
   /** The document we sent the partner under this ISA13/UNB05, or (X12) GS06, with its text. */
   findSent(partnerId: string, reference: { interchange: string } | { group: string }): Promise<EdiInterchange | null>;
   /** Records what the partner's acknowledgement said of a document we sent: status, sets, the acknowledgement. */
@@ -73,8 +76,11 @@ export interface SendingControls extends OutboundControls {
   firstSet: number;
 }
 
-/** What sending needs of the shipments and invoices capabilities: the caller's own, or null. */
+/** The account and mode a document is sent in (an event's, or the caller's). */
+export type EdiTenant = Pick<AccountScope, 'accountId' | 'livemode'>;
+
+/** What sending needs of the shipments and invoices capabilities: the account's own, or null. */
 export interface EdiSources {
-  shipment(scope: AccountScope, id: string): Promise<Shipment | null>;
-  invoice(scope: AccountScope, id: string): Promise<Invoice | null>;
+  shipment(scope: EdiTenant, id: string): Promise<Shipment | null>;
+  invoice(scope: EdiTenant, id: string): Promise<Invoice | null>;
 }

@@ -1,4 +1,4 @@
-import { type EdiPartner, type EdiPartnerInput, type EdiStandard, standardRules } from './partner';
+import { type EdiPartner, type EdiPartnerInput, type EdiStandard, outboundDocuments, standardRules } from './partner';
 import type { EdiPartnerStore } from './partner-ports';
 import {
   changedMeanwhile,
@@ -43,6 +43,7 @@ export class EdiPartnerService {
       inbound: [],
       outbound: [],
       acknowledgements: [],
+      autoSend: [],
       controlNumbers: { interchange: 0, group: 0, transactionSet: 0 },
       createdAt: now,
       updatedAt: now,
@@ -117,6 +118,11 @@ function checked(scope: AccountScope, partner: EdiPartner): EdiPartner {
   partner.acknowledgements.forEach((ack, i) => {
     if (!rules.acknowledgements.includes(ack))
       say(`acknowledgements/${i}`, `${ack} is not a ${partner.standard} acknowledgement`);
+  });
+  partner.autoSend.forEach((document, i) => {
+    const documentType = outboundDocuments[document][partner.standard];
+    if (!partner.outbound.includes(documentType))
+      say(`auto_send/${i}`, `sending ${document} needs ${documentType} in outbound_documents`);
   });
   const usage = scope.livemode ? 'P' : 'T';
   if (partner.usageIndicator !== usage) {

@@ -3,6 +3,17 @@ export type EdiStandard = 'x12' | 'edifact';
 export type EdiDocumentType =
   '210' | '214' | '310' | '315' | '322' | '856' | '997' | '999' | 'IFTSTA' | 'IFTMIN' | 'INVOIC' | 'CONTRL';
 export type EdiAcknowledgement = 'ta1' | '997' | '999' | 'contrl';
+/** What we send a partner, on request or on its events; its standard decides the document. */
+export type EdiOutboundDocument = 'shipment_status' | 'invoice';
+
+/** Which document each outbound document is in each standard, and the X12 functional group it goes in. */
+export const outboundDocuments = {
+  shipment_status: { x12: '315', edifact: 'IFTSTA', functionalId: 'QO' },
+  invoice: { x12: '210', edifact: 'INVOIC', functionalId: 'IN' },
+} as const satisfies Record<
+  EdiOutboundDocument,
+  { x12: EdiDocumentType; edifact: EdiDocumentType; functionalId: string }
+>;
 
 export interface InterchangeAddress {
   qualifier: string;
@@ -25,6 +36,8 @@ export interface EdiPartner {
   inbound: EdiDocumentType[];
   outbound: EdiDocumentType[];
   acknowledgements: EdiAcknowledgement[];
+  /** The documents sent on the account's shipment and invoice events (auto-send.ts). */
+  autoSend: EdiOutboundDocument[];
   /** The last control numbers we used towards the partner. */
   controlNumbers: { interchange: number; group: number; transactionSet: number };
   createdAt: number;
@@ -44,6 +57,7 @@ export type EdiPartnerInput = Partial<
     | 'inbound'
     | 'outbound'
     | 'acknowledgements'
+    | 'autoSend'
   >
 >;
 

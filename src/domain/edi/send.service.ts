@@ -7,11 +7,11 @@
 import { writeEdifact } from './edifact';
 import type { EdiInterchange } from './interchange';
 import { interchangeEvent } from './interchange-events';
-import type { EdiInterchangeStore, EdiSources } from './interchange-ports';
+import type { EdiInterchangeStore, EdiSources, EdiTenant } from './interchange-ports';
 import { invoicMessage, x12InvoiceSet } from './outbound-invoice';
 import { edifactOutbound, partiesOf, type SegmentSpec, x12Outbound } from './outbound-envelope';
 import { iftstaMessages, shipmentStatusReport, x12StatusSets } from './outbound-status';
-import { acknowledges, type EdiDocumentType, type EdiPartner } from './partner';
+import { acknowledges, type EdiDocumentType, type EdiPartner, outboundDocuments } from './partner';
 import type { EdiPartnerStore } from './partner-ports';
 import { writeX12 } from './x12';
 import { type AccountScope, DomainError, newId } from '../shared';
@@ -27,18 +27,12 @@ export interface EdiSendDeps {
   present: (interchange: EdiInterchange) => unknown;
 }
 
-/** Which document each request is in each standard, and the X12 functional group it goes in. */
-const documents = {
-  shipment_status: { x12: '315', edifact: 'IFTSTA', functionalId: 'QO' },
-  invoice: { x12: '210', edifact: 'INVOIC', functionalId: 'IN' },
-} as const;
-
 const notFound = (what: string, id: string) => new DomainError('not_found', `No ${what} ${id} in this account.`);
 
 /** The messages (sets) of the document, in the partner's standard, and the record each reports on. */
 async function compose(
   sources: EdiSources,
-  scope: AccountScope,
+  scope: EdiTenant,
   partner: EdiPartner,
   request: EdiSendRequest,
   now: number,
@@ -67,7 +61,22 @@ export class EdiSendService {
   async send(scope: AccountScope, partnerId: string, request: EdiSendRequest): Promise<EdiInterchange> {
     const partner = await this.deps.partners.find(scope.accountId, scope.livemode, partnerId);
     if (!partner) throw notFound('EDI partner', partnerId);
-    const document = documents[request.document];
+    // Without a source event the store never declines.
+    return (await this.write(scope, partner, request, null))!;
+  }
+
+  /** Sends what an outbox event calls for; null when the partner already has it for that event. */
+  sendFor(eventId: string, scope: EdiTenant, partner: EdiPartner, request: EdiSendRequest) {
+    return this.write(scope, partner, request, eventId);
+  }
+
+  private async write(
+    scope: EdiTenant,
+    partner: EdiPartner,
+    request: EdiSendRequest,
+    sourceEventId: string | null,
+  ): Promise<EdiInterchange | null> {
+    const document = outboundDocuments[request.document];
     const documentType: EdiDocumentType = document[partner.standard];
     if (!partner.outbound.includes(documentType)) {
       throw new DomainError(
@@ -83,59 +92,64 @@ export class EdiSendService {
       partner,
       awaiting && (partner.standard === 'edifact' || partner.acknowledgements.includes('ta1')),
     );
-    return this.deps.interchanges.insertOutbound(partner.id, bodies.length, (controls) => {
-      const references = bodies.map((_, i) =>
-        partner.standard === 'x12' ? String(controls.firstSet + i).padStart(4, '0') : String(controls.firstSet + i),
-      );
-      let raw: string;
-      let controlNumber: string;
-      if (partner.standard === 'x12') {
-        const written = x12Outbound(parties, controls, new Date(now), {
-          functionalId: document.functionalId,
-          sets: bodies.map((segments, i) => ({ control: references[i], segments })),
-        });
-        raw = writeX12(written);
-        controlNumber = written.isa.elements[12][0][0];
-      } else {
-        const [, version, release] = /^D\.(\d\d)([A-Z])$/.exec(partner.version)!;
-        const written = edifactOutbound(
-          parties,
-          controls,
-          new Date(now),
-          bodies.map((segments, i) => ({
-            reference: references[i],
-            type: [documentType, 'D', `${version}${release}`, 'UN'],
-            segments,
-          })),
+    return this.deps.interchanges.insertOutbound(
+      partner.id,
+      bodies.length,
+      (controls) => {
+        const references = bodies.map((_, i) =>
+          partner.standard === 'x12' ? String(controls.firstSet + i).padStart(4, '0') : String(controls.firstSet + i),
         );
-        raw = writeEdifact(written);
-        controlNumber = String(controls.interchange);
-      }
-      const interchange: EdiInterchange = {
-        id: newId('edi', now),
-        accountId: scope.accountId,
-        livemode: scope.livemode,
-        partnerId: partner.id,
-        direction: 'outbound',
-        standard: partner.standard,
-        controlNumber,
-        groupControlNumber: partner.standard === 'x12' ? String(controls.group) : null,
-        documentTypes: [documentType],
-        status: awaiting ? 'awaiting_ack' : 'sent',
-        sets: references.map((controlNumber) => ({
+        let raw: string;
+        let controlNumber: string;
+        if (partner.standard === 'x12') {
+          const written = x12Outbound(parties, controls, new Date(now), {
+            functionalId: document.functionalId,
+            sets: bodies.map((segments, i) => ({ control: references[i], segments })),
+          });
+          raw = writeX12(written);
+          controlNumber = written.isa.elements[12][0][0];
+        } else {
+          const [, version, release] = /^D\.(\d\d)([A-Z])$/.exec(partner.version)!;
+          const written = edifactOutbound(
+            parties,
+            controls,
+            new Date(now),
+            bodies.map((segments, i) => ({
+              reference: references[i],
+              type: [documentType, 'D', `${version}${release}`, 'UN'],
+              segments,
+            })),
+          );
+          raw = writeEdifact(written);
+          controlNumber = String(controls.interchange);
+        }
+        const interchange: EdiInterchange = {
+          id: newId('edi', now),
+          accountId: scope.accountId,
+          livemode: scope.livemode,
+          partnerId: partner.id,
+          direction: 'outbound',
+          standard: partner.standard,
           controlNumber,
-          documentType,
-          status: 'sent',
+          groupControlNumber: partner.standard === 'x12' ? String(controls.group) : null,
+          documentTypes: [documentType],
+          status: awaiting ? 'awaiting_ack' : 'sent',
+          sets: references.map((controlNumber) => ({
+            controlNumber,
+            documentType,
+            status: 'sent',
+            errors: [],
+            records: [record],
+          })),
           errors: [],
-          records: [record],
-        })),
-        errors: [],
-        raw,
-        acknowledgement: null,
-        inReplyTo: null,
-        createdAt: now,
-      };
-      return { interchange, events: [interchangeEvent('edi.interchange.sent', interchange, this.deps.present, now)] };
-    });
+          raw,
+          acknowledgement: null,
+          inReplyTo: null,
+          createdAt: now,
+        };
+        return { interchange, events: [interchangeEvent('edi.interchange.sent', interchange, this.deps.present, now)] };
+      },
+      sourceEventId,
+    );
   }
 }

@@ -20,6 +20,7 @@ export function toApiEdiPartner(partner: EdiPartner): Schemas['EdiPartner'] {
     inbound_documents: partner.inbound,
     outbound_documents: partner.outbound,
     acknowledgements: partner.acknowledgements,
+    auto_send: partner.autoSend,
     control_numbers: {
       interchange: partner.controlNumbers.interchange,
       group: partner.controlNumbers.group,
