@@ -1,8 +1,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { HostDocument } from './host-document';
-import { inSequence } from './in-sequence';
 import { multipartUpload } from './multipart-upload';
 import { maxDocumentBytes } from '../domain/documents';
 
@@ -62,7 +61,7 @@ export function openApiValidation(
       fieldBytes: 64 * 1024,
     }),
   );
-  // Its steps (path parameters, route, security, multipart, request) as one handler: a request
-  // walks one Express layer, not five.
-  return inSequence(validation);
+  // Its steps (path parameters, route, security, multipart, request) as one handler, an Express
+  // router (running them without a layer each saved under 4% of a calculation: docs/architecture.md).
+  return Router().use(...validation);
 }

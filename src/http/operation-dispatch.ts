@@ -1,5 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { runInSequence } from './in-sequence';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 
 /** What the OpenAPI validator leaves on a request it matched to an operation. */
 interface MatchedOperation {
@@ -10,17 +9,19 @@ interface MatchedOperation {
 /**
  * Runs the handlers of the operation the OpenAPI validator matched: one map lookup, where routes
  * registered per operation would have Express test every operation's path against every request.
- * The path parameters are the validator's (checked and coerced by the schema).
+ * The path parameters are the validator's (checked and coerced by the schema); each operation's
+ * chain is a router that merges them into its handlers' `req.params`.
  */
 export function operationDispatch(chains: ReadonlyMap<string, readonly RequestHandler[]>): RequestHandler {
+  const routers = new Map([...chains].map(([id, chain]) => [id, Router({ mergeParams: true }).use(...chain)]));
   return (req: Request, res: Response, next: NextFunction) => {
     const matched = (req as { openapi?: MatchedOperation }).openapi;
-    const chain = matched?.schema.operationId === undefined ? undefined : chains.get(matched.schema.operationId);
+    const chain = matched?.schema.operationId === undefined ? undefined : routers.get(matched.schema.operationId);
     if (!matched || !chain) {
       next();
       return;
     }
     req.params = matched.pathParams;
-    runInSequence(chain, req, res, next);
+    chain(req, res, next);
   };
 }
