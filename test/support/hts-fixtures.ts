@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { htsDatabase } from '../../src/db/repositories/hts-database';
+import { HtsReleaseRepository } from '../../src/db/repositories/hts-release.repository';
+import { importHtsFile } from '../../src/domain/hts/hts-import.service';
+import { ReleaseLineSource } from '../../src/domain/tariff/release-line-source';
+import { parseHtsFileName } from '../../src/reference/hts/hts-revision';
 import type { HtsImportDeps } from '../../src/domain/hts/hts-import.service';
-import type { TestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from './database';
 import { referenceDataFolder, referenceFile } from './reference-data';
 import { htsFileReader } from '../../src/reference/hts/hts-file';
 
@@ -57,4 +61,16 @@ export function htsImportDeps(
       current = ms;
     },
   };
+}
+
+/** The lines of the named HTS release files (data/hts), imported into a scratch database, as the service reads them. */
+export async function releaseLinesInDatabase(releases: readonly string[]) {
+  const db = await createTestDatabase();
+  const deps = htsImportDeps(db);
+  for (const name of releases) {
+    const revision = parseHtsFileName(name);
+    if (!revision) throw new Error(`not an HTS release file name: ${name}`);
+    await importHtsFile(deps, { bytes: fs.readFileSync(realHtsFile(name)), revision, source: name });
+  }
+  return { lines: new ReleaseLineSource(new HtsReleaseRepository(db.knex)), close: () => db.destroy() };
 }

@@ -1,13 +1,7 @@
-import fs from 'node:fs';
-import { HtsReleaseRepository } from '../../../src/db/repositories/hts-release.repository';
-import { importHtsFile } from '../../../src/domain/hts/hts-import.service';
 import type { DutyCalculation } from '../../../src/domain/tariff/engine/duty-result';
-import { ReleaseLineSource } from '../../../src/domain/tariff/release-line-source';
 import type { DutyBody } from '../../../src/handlers/inputs/tariff.input';
-import { parseHtsFileName } from '../../../src/reference/hts/hts-revision';
-import { createTestDatabase } from '../../support/database';
 import { runGoldenScenariosOn, type GoldenScenario } from '../../support/golden-scenarios';
-import { htsImportDeps, realHtsFile } from '../../support/hts-fixtures';
+import { releaseLinesInDatabase } from '../../support/hts-fixtures';
 
 /**
  * Golden scenarios written from the primary texts of the 2026 program lists (the forced-labor
@@ -633,13 +627,6 @@ describe('the 2026 program lists and exemptions by classification', () => {
   });
 });
 
-runGoldenScenariosOn('golden scenarios of the 2026 program lists (database lines)', scenarios, async () => {
-  const db = await createTestDatabase();
-  const deps = htsImportDeps(db);
-  for (const name of releases) {
-    const revision = parseHtsFileName(name);
-    if (!revision) throw new Error(name);
-    await importHtsFile(deps, { bytes: fs.readFileSync(realHtsFile(name)), revision, source: name });
-  }
-  return { lines: new ReleaseLineSource(new HtsReleaseRepository(db.knex)), close: () => db.destroy() };
-});
+runGoldenScenariosOn('golden scenarios of the 2026 program lists (database lines)', scenarios, () =>
+  releaseLinesInDatabase(releases),
+);
