@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
 import type { CustomsEntry, EntryLine, EntryPricing, PricedComponent, PricedLine } from './model';
-import { DomainError } from '../shared';
 import { transportModes } from '../shipments';
-import { type DutyCalculation, type DutyPricer, type EntryFees } from '../tariff';
+import { type DutyCalculation, type DutyPricer, type EntryFees, lineDutyReasons } from '../tariff';
 
 const reported = new Set(['applies', 'unresolved', 'prohibited']);
 
@@ -16,32 +15,16 @@ function sumKnown(amounts: ReadonlyArray<string | null>): string | null {
   return sum.toFixed(2);
 }
 
-/**
- * The line's calculation, or why the engine could not make one (a code not in the schedule or not in
- * force on the date, a claim without its value): the entry keeps the line, unresolved with the reason.
- */
-async function calculateLine(
-  entry: CustomsEntry,
-  line: EntryLine,
-  pricer: DutyPricer,
-): Promise<DutyCalculation | string> {
-  try {
-    return await pricer.calculate({
-      htsCode: line.htsCode,
-      countryCode: line.countryOfOrigin,
-      declaredValue: new Decimal(line.value),
-      entryDate: entry.entryDate,
-      arrivalDate: entry.importationDate,
-      quantities: line.quantities.map((q) => ({ value: new Decimal(q.value), unit: q.unit })),
-      claims: line.claims.map((c) => ({ ...c, value: c.value === undefined ? undefined : new Decimal(c.value) })),
-      mode: transportModes[entry.mode],
-    });
-  } catch (error) {
-    if (error instanceof DomainError && (error.kind === 'invalid_input' || error.kind === 'unprocessable'))
-      return error.message;
-    throw error;
-  }
-}
+const lineInput = (entry: CustomsEntry, line: EntryLine) => ({
+  htsCode: line.htsCode,
+  countryCode: line.countryOfOrigin,
+  declaredValue: new Decimal(line.value),
+  entryDate: entry.entryDate,
+  arrivalDate: entry.importationDate,
+  quantities: line.quantities.map((q) => ({ value: new Decimal(q.value), unit: q.unit })),
+  claims: line.claims.map((c) => ({ ...c, value: c.value === undefined ? undefined : new Decimal(c.value) })),
+  mode: transportModes[entry.mode],
+});
 
 const feeShare = (fee: EntryFees['mpf'], index: number) =>
   fee.status === 'applies' ? (fee.lineShares[index] ?? null) : fee.status === 'not_applicable' ? '0.00' : null;
@@ -68,9 +51,7 @@ function pricedLine(line: EntryLine, outcome: DutyCalculation | string, fees: En
       status: c.status as PricedComponent['status'],
       amount: c.amount,
     }));
-  const reasons = outcome.prohibited
-    ? ['Entry of these goods is prohibited.']
-    : outcome.unresolved.filter((u) => !u.component.startsWith('fees.')).map((u) => `${u.component}: ${u.reason}`);
+  const reasons = lineDutyReasons(outcome);
   return {
     lineNumber: line.lineNumber,
     status: outcome.totals.duty === null ? 'unresolved' : 'priced',
@@ -124,7 +105,7 @@ export async function priceEntry(
   now: number,
 ): Promise<EntryPricing> {
   const outcomes: Array<DutyCalculation | string> = [];
-  for (const line of entry.lines) outcomes.push(await calculateLine(entry, line, pricer));
+  for (const line of entry.lines) outcomes.push(await pricer.priceLine(lineInput(entry, line)));
   const fees = pricer.entryFees({
     entryType: entry.entryType,
     entryDate: entry.entryDate,

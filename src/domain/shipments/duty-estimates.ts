@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
 import type { CargoLine, DutyEstimate, ShipmentMode } from './model';
-import { DomainError } from '../shared';
 import {
   canonicalUnit,
   type DutyCalculation,
   type DutyPricer,
   type EntryFees,
+  lineDutyReasons,
   lineFeeShare,
   type TransportMode,
 } from '../tariff';
@@ -43,8 +43,6 @@ export function dutyFactsOf(
   return JSON.stringify([line.htsCode, line.countryOfOrigin, line.value, line.quantity, line.quantityUnit]);
 }
 
-const feeComponents = new Set(['fees.mpf', 'fees.hmf']);
-
 /** Why an entry's fees are unresolved, as the line estimates say it. */
 function entryFeeReasons(fees: EntryFees): string[] {
   return [
@@ -57,7 +55,7 @@ function entryFeeReasons(fees: EntryFees): string[] {
 async function calculateLine(
   line: CargoLine,
   context: { entryDate: string; mode: ShipmentMode | null },
-  calculate: DutyPricer['calculate'],
+  priceLine: DutyPricer['priceLine'],
 ): Promise<DutyCalculation | string> {
   if (line.htsCode === null) return 'The line has no HTS code.';
   if (line.countryOfOrigin === null) return 'The line has no country of origin.';
@@ -65,34 +63,23 @@ async function calculateLine(
   if (line.value.currency !== 'USD')
     return `Duties are assessed on a value in USD; the line's value is in ${line.value.currency}.`;
   const unit = line.quantityUnit === null ? null : canonicalUnit(line.quantityUnit);
-  try {
-    return await calculate({
-      htsCode: line.htsCode,
-      countryCode: line.countryOfOrigin,
-      declaredValue: new Decimal(line.value.amount),
-      entryDate: context.entryDate,
-      quantities: unit !== null && line.quantity !== null ? [{ value: new Decimal(line.quantity), unit }] : [],
-      ...(context.mode !== null ? { mode: transportModes[context.mode] } : {}),
-    });
-  } catch (error) {
-    // The schedule does not hold the code (or not on that date): an estimate that says so.
-    if (error instanceof DomainError && (error.kind === 'invalid_input' || error.kind === 'unprocessable'))
-      return error.message;
-    throw error;
-  }
+  // A code the schedule does not hold (or not on that date) comes back as the reason, for an estimate that says so.
+  return priceLine({
+    htsCode: line.htsCode,
+    countryCode: line.countryOfOrigin,
+    declaredValue: new Decimal(line.value.amount),
+    entryDate: context.entryDate,
+    quantities: unit !== null && line.quantity !== null ? [{ value: new Decimal(line.quantity), unit }] : [],
+    ...(context.mode !== null ? { mode: transportModes[context.mode] } : {}),
+  });
 }
 
 function estimateOf(calculation: DutyCalculation, fees: EntryFees, index: number, now: number): DutyEstimate {
   const { totals } = calculation;
   const feeShare = lineFeeShare(fees, index);
   const reasons = calculation.prohibited
-    ? ['Entry of these goods is prohibited.']
-    : [
-        ...calculation.unresolved
-          .filter((u) => !feeComponents.has(u.component))
-          .map((u) => `${u.component}: ${u.reason}`),
-        ...entryFeeReasons(fees),
-      ];
+    ? lineDutyReasons(calculation)
+    : [...lineDutyReasons(calculation), ...entryFeeReasons(fees)];
   const total = totals.duty === null || feeShare === null ? null : new Decimal(totals.duty).plus(feeShare).toFixed(2);
   return {
     status: total === null ? 'unresolved' : 'estimated',
@@ -124,7 +111,7 @@ export async function estimateCargoLines(
   now: number,
 ): Promise<DutyEstimate[]> {
   const outcomes: Array<DutyCalculation | string> = [];
-  for (const line of lines) outcomes.push(await calculateLine(line, context, pricer.calculate));
+  for (const line of lines) outcomes.push(await calculateLine(line, context, pricer.priceLine));
   const fees = pricer.entryFees({
     entryType: null,
     entryDate: context.entryDate,

@@ -2,7 +2,7 @@
 export { claimCatalogue, claimHeadingLabel, type ClaimDefinition } from './claims/claim-catalogue';
 export { allCountries, countryCodeForName } from './countries/country-directory';
 export { calculateDuty } from './engine/calculate-duty';
-export { type DutyPricer, dutyPricer } from './engine/duty-pricer';
+export { type DutyPricer, dutyPricer, lineDutyReasons } from './engine/duty-pricer';
 export {
   entryFees,
   type EntryFee,
