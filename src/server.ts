@@ -144,7 +144,17 @@ export async function startWorker(
   agenda: Agenda,
   deps: Pick<
     AppDependencies,
-    'config' | 'db' | 'logger' | 'clock' | 'tariff' | 'tracking' | 'webhooks' | 'metrics' | 'jobs' | 'billing'
+    | 'config'
+    | 'db'
+    | 'logger'
+    | 'clock'
+    | 'tariff'
+    | 'tracking'
+    | 'webhooks'
+    | 'metrics'
+    | 'jobs'
+    | 'billing'
+    | 'access'
   >,
 ): Promise<Worker> {
   const { logger, metrics } = deps;
@@ -203,6 +213,7 @@ export async function startWorker(
   await defineEdiAutoSendJob(agenda, {
     autoSend: createEdiAutoSend(
       deps.db.knex,
+      deps.access.entitlements,
       () => deps.clock.now().getTime(),
       (event, partner, error) =>
         logger.warn(

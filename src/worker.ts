@@ -25,7 +25,7 @@ runUntilSignalled(logger, async () => {
   const webhooks = createWebhookServices(db.knex, loadWebhookConfig(), systemClock, logger);
   const scheduler = createProcessScheduler(db, config);
   const tracking = createTrackingServices(db.knex, loadTrackingConfig(), systemClock);
-  const accounts = createAccessServices(db, systemClock).accounts;
+  const access = createAccessServices(db, systemClock);
   const worker = await startWorker(scheduler, {
     config,
     db,
@@ -37,7 +37,8 @@ runUntilSignalled(logger, async () => {
     // A worker alone serves no HTTP: its job counts are not exported (GET /metrics is the API process's).
     metrics: new ServiceMetrics(),
     webhooks,
-    billing: createBillingServices(db.knex, loadBillingConfig(), systemClock, accounts, tracking.credits),
+    access,
+    billing: createBillingServices(db.knex, loadBillingConfig(), systemClock, access.accounts, tracking.credits),
   });
   return {
     async stop() {

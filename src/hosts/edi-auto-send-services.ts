@@ -3,16 +3,20 @@ import { ediSendServiceOf } from './account-api-services';
 import { AccountRepository } from '../db/repositories/account.repository';
 import { EdiPartnerRepository } from '../db/repositories/edi-partner.repository';
 import { OutboxEventRepository } from '../db/repositories/outbox-event.repository';
-import { Entitlements } from '../domain/access';
+import type { Entitlements } from '../domain/access';
 import { EdiAutoSend, type EdiAutoSendDeps } from '../domain/edi';
 
 /**
  * The worker's sender of documents on events (`edi.auto-send`): an account sends automatically only
- * while its plan includes sending (`sendEdiDocument`), as a call would need.
+ * while its plan includes sending (`sendEdiDocument` in the service's entitlements), as a call would need.
  */
-export function createEdiAutoSend(knex: Knex, clock: () => number, skipped: EdiAutoSendDeps['skipped']): EdiAutoSend {
+export function createEdiAutoSend(
+  knex: Knex,
+  entitlements: Entitlements,
+  clock: () => number,
+  skipped: EdiAutoSendDeps['skipped'],
+): EdiAutoSend {
   const accounts = new AccountRepository(knex);
-  const entitlements = Entitlements.load();
   return new EdiAutoSend({
     events: new OutboxEventRepository(knex),
     partners: new EdiPartnerRepository(knex),

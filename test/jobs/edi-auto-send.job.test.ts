@@ -19,7 +19,7 @@ afterAll(() => app?.close());
 async function autoSendJob() {
   const clock = () => app.clock.now().getTime();
   const skipped: string[] = [];
-  const autoSend = createEdiAutoSend(app.db.knex, clock, (event, partner, error) =>
+  const autoSend = createEdiAutoSend(app.db.knex, app.deps.access.entitlements, clock, (event, partner, error) =>
     skipped.push(`${event.type} ${partner.name}: ${error.message}`),
   );
   const { agenda, scheduled, run } = recordingAgenda();
