@@ -1,5 +1,5 @@
 /**
- * `npm run bench:mixed [-- --duration <s>] [--only <operation,...>]`
+ * `npm run bench:mixed [-- --duration <s>] [--only <operation,...>] [--processes <n>]`
  * Mixed load on one API process (the build in dist/, as `npm start` runs it), on the database
  * DATABASE_URL names (a MySQL one: a scratch database on that server, dropped after) or a fresh
  * SQLite file. Each operation is loaded alone for `--duration` seconds (default 10), then all of them
@@ -10,6 +10,11 @@
  * operation's p50/p99, worst request, throughput and failures alone and in the mix, the server's
  * event-loop delay p99 per phase (perf_hooks.monitorEventLoopDelay, measured in the server), and,
  * as the last lines, the mix ÷ alone ratios against the targets of issue 43.
+ *
+ * `--processes <n>` (MySQL only: the processes share its database) sends every phase through a
+ * layer-4 balancer (bench/mixed/balancer.ts, a process of its own): the phases alone and the mix on
+ * one API process behind it, then the mix again with n processes behind it, and prints each
+ * operation's throughput and p99 with n processes ÷ with one.
  */
 import { ChildProcess, execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +23,7 @@ import mysql from 'mysql2/promise';
 import { numberOption } from './http/harness';
 import type { LoadFigures, LoadOrder } from './mixed/load';
 import type { MixedServerReady } from './mixed/server';
+import type { Upstreams } from './mixed/balancer';
 import { printLongTasks } from './mixed/long-tasks';
 import { calculationMix } from './tariff-requests';
 import { loadConfig } from '../src/config/config';
@@ -28,6 +34,7 @@ const only = onlyIndex > 0 ? process.argv[onlyIndex + 1].split(',') : null;
 const cpuProf = process.argv.includes('--cpu-prof');
 /** Skips the phases alone (no ratios): a quicker run to profile the mix. */
 const mixOnly = process.argv.includes('--mix-only');
+const processCount = numberOption('processes', 1);
 const profileFile = (dialect: string) => path.join(__dirname, '..', 'var', 'profiles', `mixed-${dialect}.cpuprofile`);
 
 /** The issue's targets: a light operation's p99 in the mix at most 3× its p99 alone; the loop's delay; any request. */
@@ -212,9 +219,16 @@ async function seedShipments(ready: MixedServerReady): Promise<void> {
   }
 }
 
-function startServer(databaseUrl: string | undefined): { server: ChildProcess; ready: Promise<MixedServerReady> } {
+function startServer(
+  databaseUrl: string | undefined,
+  key?: string,
+): { server: ChildProcess; ready: Promise<MixedServerReady> } {
   const server = fork(path.join(__dirname, 'mixed', 'server.ts'), [], {
-    env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: {
+      ...process.env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(key ? { BENCH_MIXED_KEY: key } : {}),
+    },
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
   });
@@ -228,13 +242,14 @@ function startServer(databaseUrl: string | undefined): { server: ChildProcess; r
 const nextMessage = <T>(child: ChildProcess) =>
   new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
 
-async function runPhase(
-  server: ChildProcess,
-  ready: MixedServerReady,
-  ops: MixOperation[],
-  seconds = durationS,
-): Promise<Phase> {
-  server.send('phase-start');
+/** The API processes under load, and the address (their own, or the balancer's) the load is sent to. */
+interface Target {
+  servers: ChildProcess[];
+  ready: MixedServerReady;
+}
+
+async function runPhase({ servers, ready }: Target, ops: MixOperation[], seconds = durationS): Promise<Phase> {
+  for (const server of servers) server.send('phase-start');
   const results = await Promise.all(
     ops.map(async (op) => {
       const generator = fork(path.join(__dirname, 'mixed', 'load.ts'), [], {
@@ -255,78 +270,156 @@ async function runPhase(
       return [op.name, await nextMessage<LoadFigures>(generator)] as const;
     }),
   );
-  server.send('phase-end');
-  const loop = await nextMessage<{ eventLoopP99Ms: number; eventLoopMaxMs: number }>(server);
-  return { figures: new Map(results), ...loop };
+  // With several processes, the worst process's loop.
+  const loops = await Promise.all(
+    servers.map((server) => {
+      const loop = nextMessage<{ eventLoopP99Ms: number; eventLoopMaxMs: number }>(server);
+      server.send('phase-end');
+      return loop;
+    }),
+  );
+  return {
+    figures: new Map(results),
+    eventLoopP99Ms: Math.max(...loops.map((l) => l.eventLoopP99Ms)),
+    eventLoopMaxMs: Math.max(...loops.map((l) => l.eventLoopMaxMs)),
+  };
+}
+
+/** The balancer process, given the first process's ports; resolves with its own. */
+async function startBalancer(
+  first: MixedServerReady,
+): Promise<{ balancer: ChildProcess; ports: MixedServerReady['ports'] }> {
+  const balancer = fork(path.join(__dirname, 'mixed', 'balancer.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  const ports = nextMessage<MixedServerReady['ports']>(balancer);
+  balancer.send([first.ports] satisfies Upstreams);
+  return { balancer, ports: await ports };
 }
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const row = (name: string, f: LoadFigures) =>
   `  ${name.padEnd(14)} p50 ${ms(f.p50).padStart(8)}  p99 ${ms(f.p99).padStart(8)}  worst ${ms(f.max).padStart(8)}  ${f.rps.toFixed(1).padStart(7)} req/s  failures ${f.failures}${f.failures > 0 ? ` ${JSON.stringify(f.statuses)}` : ''}`;
 
+/** The last lines: each operation's mix ÷ alone, the loop's delay and the worst request, against the targets. */
+function printRatios(alone: Map<string, LoadFigures>, mix: Phase, heading: string): void {
+  console.log(`${heading} (mix ÷ alone; light operations' p99 target ≤ ${targets.lightP99Ratio}×):`);
+  let worst = 0;
+  let held = true;
+  for (const op of operations) {
+    const a = alone.get(op.name) as LoadFigures;
+    const m = mix.figures.get(op.name) as LoadFigures;
+    if (m.requests === 0) {
+      // Nothing answered within the phase: every request took longer than it.
+      worst = Math.max(worst, durationS * 1000);
+      held = false;
+      console.log(`  ${op.name.padEnd(14)} no request answered within the ${durationS} s of the mix  MISSED`);
+      continue;
+    }
+    worst = Math.max(worst, m.max);
+    const p99Ratio = m.p99 / Math.max(a.p99, 1);
+    const ok = !op.light || p99Ratio <= targets.lightP99Ratio;
+    held &&= ok && m.failures === 0;
+    console.log(
+      `  ${op.name.padEnd(14)} p50 ×${(m.p50 / Math.max(a.p50, 1)).toFixed(2)}  p99 ×${p99Ratio.toFixed(2)}  throughput ×${(m.rps / a.rps).toFixed(2)}${op.light ? (ok ? '  ok' : '  MISSED') : ''}${m.failures > 0 ? `  ${m.failures} failures` : ''}`,
+    );
+  }
+  const loopOk = mix.eventLoopP99Ms <= targets.eventLoopP99Ms;
+  const worstOk = worst <= targets.worstRequestMs;
+  console.log(
+    `  event loop p99 in the mix ${ms(mix.eventLoopP99Ms)} (target ≤ ${targets.eventLoopP99Ms} ms)${loopOk ? '  ok' : '  MISSED'}`,
+  );
+  console.log(
+    `  worst request in the mix ${worst >= durationS * 1000 ? `over ${durationS} s` : ms(worst)} (target ≤ ${targets.worstRequestMs} ms)${worstOk ? '  ok' : '  MISSED'}`,
+  );
+  console.log(`  targets ${held && loopOk && worstOk ? 'held' : 'missed'} (${heading})`);
+}
+
+const printMix = (mix: Phase, heading: string) => {
+  console.log(`${heading} (event loop p99 ${ms(mix.eventLoopP99Ms)}, longest ${ms(mix.eventLoopMaxMs)}):`);
+  for (const op of operations) console.log(row(op.name, mix.figures.get(op.name) as LoadFigures));
+};
+
+/**
+ * `--processes <n>`: n − 1 more API processes on the same database join the first behind the
+ * balancer, and the mix runs again: each operation's throughput and p99 with n processes ÷ with one.
+ */
+async function scaleOut(
+  first: Target,
+  balancer: ChildProcess,
+  databaseUrl: string,
+  children: ChildProcess[],
+  alone: Map<string, LoadFigures>,
+  mixOnOne: Phase,
+): Promise<void> {
+  const more = Array.from({ length: processCount - 1 }, () => startServer(databaseUrl, first.ready.key));
+  children.push(...more.map((m) => m.server));
+  const readies = await Promise.all(more.map((m) => m.ready));
+  const upstreamsSet = nextMessage(balancer);
+  balancer.send([first.ready, ...readies].map((r) => r.ports) satisfies Upstreams);
+  await upstreamsSet;
+  const target: Target = { servers: [...first.servers, ...more.map((m) => m.server)], ready: first.ready };
+  // A new process loads the release and builds its search threads' index: warm it as long as a phase.
+  await runPhase(target, operations, Math.max(durationS, 10));
+  const mix = await runPhase(target, operations);
+  printMix(mix, `all together, ${processCount} API processes behind the balancer`);
+  console.log(`${processCount} processes ÷ one, the same mix behind the same balancer:`);
+  for (const op of operations) {
+    const one = mixOnOne.figures.get(op.name) as LoadFigures;
+    const many = mix.figures.get(op.name) as LoadFigures;
+    console.log(
+      `  ${op.name.padEnd(14)} throughput ×${(many.rps / Math.max(one.rps, 0.1)).toFixed(2)}  p99 ×${(many.p99 / Math.max(one.p99, 1)).toFixed(2)}`,
+    );
+  }
+  if (!mixOnly) printRatios(alone, mix, `ratios on mysql, ${processCount} processes`);
+}
+
 async function main(): Promise<void> {
   execFileSync('npm', ['run', '--silent', 'build:ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const scratch = await scratchMysql();
   const dialect = scratch ? 'mysql' : 'sqlite';
-  const { server, ready: readyPromise } = startServer(scratch?.url);
+  if (processCount > 1 && !scratch)
+    throw new Error('--processes needs a MySQL DATABASE_URL: the processes share its database');
+  const first = startServer(scratch?.url);
+  const children = [first.server];
   try {
-    const ready = await readyPromise;
-    await seedShipments(ready);
+    const firstReady = await first.ready;
+    await seedShipments(firstReady);
+    let target: Target = { servers: [first.server], ready: firstReady };
+    let balancer: ChildProcess | null = null;
+    if (processCount > 1) {
+      const started = await startBalancer(firstReady);
+      balancer = started.balancer;
+      children.push(balancer);
+      target = { servers: [first.server], ready: { ...firstReady, ports: started.ports } };
+    }
     // One request of each first: the search threads build their index, the code is compiled.
-    await runPhase(server, ready, operations, 3);
-    console.log(`bench:mixed on ${dialect}, ${durationS} s a phase, one API process`);
+    await runPhase(target, operations, 3);
+    console.log(
+      `bench:mixed on ${dialect}, ${durationS} s a phase, one API process${balancer ? ' behind the balancer' : ''}`,
+    );
     const alone = new Map<string, LoadFigures>();
-    const aloneLoop = new Map<string, number>();
     for (const op of mixOnly ? [] : operations) {
-      const phase = await runPhase(server, ready, [op]);
+      const phase = await runPhase(target, [op]);
       const figures = phase.figures.get(op.name) as LoadFigures;
       alone.set(op.name, figures);
-      aloneLoop.set(op.name, phase.eventLoopP99Ms);
       console.log(`${row(op.name, figures)}  (alone; event loop p99 ${ms(phase.eventLoopP99Ms)})`);
     }
     if (cpuProf) {
-      server.send({ profile: profileFile(dialect) });
-      await nextMessage(server);
+      first.server.send({ profile: profileFile(dialect) });
+      await nextMessage(first.server);
     }
-    const mix = await runPhase(server, ready, operations);
-    console.log(`all together (event loop p99 ${ms(mix.eventLoopP99Ms)}, longest ${ms(mix.eventLoopMaxMs)}):`);
-    for (const op of operations) console.log(row(op.name, mix.figures.get(op.name) as LoadFigures));
+    const mix = await runPhase(target, operations);
+    printMix(mix, 'all together');
     if (cpuProf) printLongTasks(profileFile(dialect));
-    if (mixOnly) return;
-
-    console.log(`ratios on ${dialect} (mix ÷ alone; light operations' p99 target ≤ ${targets.lightP99Ratio}×):`);
-    let worst = 0;
-    let held = true;
-    for (const op of operations) {
-      const a = alone.get(op.name) as LoadFigures;
-      const m = mix.figures.get(op.name) as LoadFigures;
-      if (m.requests === 0) {
-        // Nothing answered within the phase: every request took longer than it.
-        worst = Math.max(worst, durationS * 1000);
-        held = false;
-        console.log(`  ${op.name.padEnd(14)} no request answered within the ${durationS} s of the mix  MISSED`);
-        continue;
-      }
-      worst = Math.max(worst, m.max);
-      const p99Ratio = m.p99 / Math.max(a.p99, 1);
-      const ok = !op.light || p99Ratio <= targets.lightP99Ratio;
-      held &&= ok && m.failures === 0;
-      console.log(
-        `  ${op.name.padEnd(14)} p50 ×${(m.p50 / Math.max(a.p50, 1)).toFixed(2)}  p99 ×${p99Ratio.toFixed(2)}  throughput ×${(m.rps / a.rps).toFixed(2)}${op.light ? (ok ? '  ok' : '  MISSED') : ''}${m.failures > 0 ? `  ${m.failures} failures` : ''}`,
-      );
-    }
-    const loopOk = mix.eventLoopP99Ms <= targets.eventLoopP99Ms;
-    const worstOk = worst <= targets.worstRequestMs;
-    console.log(
-      `  event loop p99 in the mix ${ms(mix.eventLoopP99Ms)} (target ≤ ${targets.eventLoopP99Ms} ms)${loopOk ? '  ok' : '  MISSED'}`,
-    );
-    console.log(
-      `  worst request in the mix ${worst >= durationS * 1000 ? `over ${durationS} s` : ms(worst)} (target ≤ ${targets.worstRequestMs} ms)${worstOk ? '  ok' : '  MISSED'}`,
-    );
-    console.log(`  targets ${held && loopOk && worstOk ? 'held' : 'missed'} on ${dialect}`);
+    if (!mixOnly) printRatios(alone, mix, `ratios on ${dialect}`);
+    if (balancer && scratch) await scaleOut(target, balancer, scratch.url, children, alone, mix);
   } finally {
-    server.disconnect();
-    await new Promise((resolve) => server.once('exit', resolve));
+    for (const child of children) {
+      child.disconnect();
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
     await scratch?.drop();
   }
 }

@@ -1,7 +1,8 @@
 /**
  * bench:mixed's server process: the three hosts of the build in dist/ on loopback ports, as
  * `npm start` runs them, over the database DATABASE_URL names (else a fresh SQLite file), with the
- * reference data the operations read and a business account. It measures its own event loop's delay
+ * reference data the operations read and a business account (a second process on the same database
+ * is given the first one's key in BENCH_MIXED_KEY). It measures its own event loop's delay
  * (perf_hooks.monitorEventLoopDelay) per phase, when the orchestrator asks over IPC.
  */
 import fs from 'node:fs';
@@ -24,13 +25,19 @@ export interface MixedServerReady {
   key: string;
 }
 
+async function businessKey(deps: Awaited<ReturnType<typeof benchDependencies>>): Promise<string> {
+  const { account, key } = await deps.access.accounts.signUp(`bench-mixed-${Date.now()}@example.com`);
+  await deps.access.accounts.changePlan(account.email, 'business', 'bench', null);
+  return key.secret;
+}
+
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradelane-bench-mixed-'));
   const deps = await benchDependencies(dir);
   await bootstrapTariffData(deps.tariff, deps.config, deps.clock, deps.logger, async () => undefined);
   await bootstrapParcelData(deps.parcel, deps.db, deps.config, deps.logger);
-  const { account, key } = await deps.access.accounts.signUp(`bench-mixed-${Date.now()}@example.com`);
-  await deps.access.accounts.changePlan(account.email, 'business', 'bench', null);
+  // A second API process on the same database serves the first one's account.
+  const key = process.env.BENCH_MIXED_KEY ?? (await businessKey(deps));
 
   const listen = async (host: 'main' | 'tariff' | 'site') => {
     const app = createHostApp(host, deps);
@@ -40,7 +47,7 @@ async function main(): Promise<void> {
   };
   const ready: MixedServerReady = {
     ports: { main: await listen('main'), tariff: await listen('tariff'), site: await listen('site') },
-    key: key.secret,
+    key,
   };
   process.send?.(ready);
 
