@@ -71,6 +71,9 @@ export class WorkerPool<Task, Answer> {
       resourceLimits: options.resourceLimits,
       workerData: options.workerData,
     });
+    // A thread that dies holding no task (out of memory as it starts, say) is reported on the pool;
+    // piscina replaces it, and without a listener the event would end the process.
+    this.pool.on('error', () => undefined);
   }
 
   /** The worker's answer to the task; an abort signal stops (and replaces) the thread running it. */

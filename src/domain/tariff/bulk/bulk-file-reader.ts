@@ -14,13 +14,15 @@ export const bulkReadHeapMb = 512;
  */
 export class BulkFileReader {
   private readonly pool: WorkerPool<{ data: Uint8Array; kind: BulkJobKind }, BulkFileAnswer>;
+  private readonly heapMb: number;
 
   constructor(options: { threads?: number; maxQueue?: number; heapMb?: number } = {}) {
+    this.heapMb = options.heapMb ?? bulkReadHeapMb;
     this.pool = new WorkerPool({
       filename: workerEntryBeside(__filename, 'bulk-file-worker'),
       threads: options.threads,
       maxQueue: options.maxQueue,
-      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? bulkReadHeapMb },
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb },
       busyError: () =>
         new DomainError('busy', 'Every bulk file reader is busy and the waiting line is full; retry in a few seconds.'),
     });
@@ -34,7 +36,7 @@ export class BulkFileReader {
       if (error instanceof WorkerOutOfMemoryError)
         throw new DomainError(
           'too_large',
-          `The file needs more memory to read than a bulk file may use (${bulkReadHeapMb} MB, limit max_bulk_read_memory).`,
+          `The file needs more memory to read than a bulk file may use (${this.heapMb} MB, limit max_bulk_read_memory).`,
           [],
           { limit: 'max_bulk_read_memory' },
         );
