@@ -43,7 +43,8 @@ function partyAt(segments: readonly EdiSegment[], n1: number): Party {
 
 /**
  * An X12 310 (Freight Receipt and Invoice, Ocean) as the bill of lading of a shipment: its number
- * (B3-03), the shipper and consignee (N1 SH, CN with N3/N4) and its containers (N7). The shipment
+ * (B3-03), the shipper and consignee (N1 SH, CN with N3/N4), its containers (N7) and the carrier
+ * (B3-11). The shipment
  * is the one of that bill of lading, else of the N9 BN booking.
  */
 export function map310(set: X12TransactionSet): { mapped: MappedShipmentDocument | null; issues: EdiIssue[] } {
@@ -76,6 +77,7 @@ export function map310(set: X12TransactionSet): { mapped: MappedShipmentDocument
         shipper: party('SH'),
         consignee: party('CN'),
         containers: [...new Set(n7s.map(equipmentNumber))],
+        carrierScac: elementValue(b3, 11) || null,
       },
     },
     issues: [],

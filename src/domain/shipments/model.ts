@@ -149,4 +149,6 @@ export interface BillOfLading {
   shipper: Party | null;
   consignee: Party | null;
   containers: string[];
+  /** The carrier's SCAC, the shipment's when it names none (its containers are tracked with it). */
+  carrierScac: string | null;
 }

@@ -282,7 +282,8 @@ export class ShipmentService {
 
   /**
    * What a carrier's bill of lading (an X12 310) says: its number, the shipper and consignee it
-   * names, and its containers added to the shipment's (tracked from now on once it is booked).
+   * names, the carrier when the shipment names none, and its containers added to the shipment's
+   * (tracked from now on once it is booked).
    */
   async recordBillOfLading(scope: AccountScope, id: string, bill: BillOfLading): Promise<void> {
     const before = await this.find(scope, id);
@@ -291,6 +292,7 @@ export class ShipmentService {
       billOfLadingNumber: bill.number,
       ...(bill.shipper ? { shipper: bill.shipper } : {}),
       ...(bill.consignee ? { consignee: bill.consignee } : {}),
+      ...(bill.carrierScac && !before.carrierScac ? { carrierScac: bill.carrierScac } : {}),
       containers: [...new Set(containers)],
     });
   }
