@@ -6,6 +6,7 @@ export { type X12Group, type X12Interchange, type X12TransactionSet, allX12Issue
 export type {
   EdiAcknowledgement,
   EdiDocumentType,
+  EdiAutoSendDocument,
   EdiOutboundDocument,
   EdiPartner,
   EdiPartnerInput,
