@@ -65,7 +65,20 @@ export function x12BillOfLadingSet(shipment: Shipment): SegmentSpec[] {
   ).flatMap(([role, locode]): SegmentSpec[] => (locode ? [['R4', role, 'UN', locode]] : []));
   return [
     ['310'],
-    trimmed(['B3', '', x12Text(shipment.reference ?? bill).slice(0, 22), bill, 'PP', '', date8(shippedAt(shipment)), '', '', '', '', scac]),
+    trimmed([
+      'B3',
+      '',
+      x12Text(shipment.reference ?? bill).slice(0, 22),
+      bill,
+      'PP',
+      '',
+      date8(shippedAt(shipment)),
+      '',
+      '',
+      '',
+      '',
+      scac,
+    ]),
     ['B2A', '00'],
     ...(shipment.bookingNumber ? [['N9', 'BN', shipment.bookingNumber] as SegmentSpec] : []),
     ...x12Party('SH', shipment.shipper),
@@ -77,8 +90,9 @@ export function x12BillOfLadingSet(shipment: Shipment): SegmentSpec[] {
 }
 
 /**
- * The 856: BSN, the shipment level (HL `S`: carrier, references, ship date, parties, ports) and
- * an equipment level (HL `E`, TD3) per container, CTT counting the levels.
+ * The 856: BSN, the shipment level (HL `S`: carrier, references, ship date, parties, the ports as
+ * ship-from `SF` and ship-to `ST`) and an equipment level (HL `E`, TD3) per container, CTT
+ * counting the levels.
  */
 export function x12ShipNoticeSet(shipment: Shipment): SegmentSpec[] {
   checkContainers(shipment);
@@ -94,7 +108,15 @@ export function x12ShipNoticeSet(shipment: Shipment): SegmentSpec[] {
       ['SF', shipment.originLocode],
       ['ST', shipment.destinationLocode],
     ] as const
-  ).flatMap(([role, locode]): SegmentSpec[] => (locode ? [['N1', role, locode, 'UN', locode]] : []));
+  ).flatMap(([role, locode]): SegmentSpec[] =>
+    // N4-05 `UN`: N4-06 is a UN/LOCODE.
+    locode
+      ? [
+          ['N1', role, locode],
+          ['N4', '', '', '', '', 'UN', locode],
+        ]
+      : [],
+  );
   return [
     ['856'],
     ['BSN', '00', x12Text(shipment.reference ?? shipment.id).slice(0, 30), date8(at), time4(at)],
