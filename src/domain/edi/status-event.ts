@@ -2,8 +2,7 @@
  * The DCSA event an equipment or transport status says, as the X12 status documents (315, 322)
  * say it: one builder, so a terminal's gate event and a carrier's status land on a container alike.
  */
-import type { EdiSegment } from './segments';
-import { elementValue } from './segments';
+import { type EdiSegment, elementValue } from './segments';
 import type { oceanStatusCodes } from './status-codes';
 import type { TimelineEvent } from '../tracking';
 
@@ -43,7 +42,8 @@ export function transportCall(
 export function statusEvent(
   status: (typeof oceanStatusCodes)[string],
   at: { time: number; location: TimelineEvent['location'] },
-  equipment: { container: string | null; isoCode: string | null; empty: 'L' | 'E' | string },
+  // `empty` is B4-09 or W2-05 as sent: L laden, E empty, anything else unknown.
+  equipment: { container: string | null; isoCode: string | null; empty: string },
   voyage: StatusVoyage,
   source: string,
 ): TimelineEvent {
@@ -65,11 +65,7 @@ export function statusEvent(
 }
 
 /** The value of the first reference segment (N9, L11) with this qualifier, or null. */
-export function referenceOf(
-  segments: readonly EdiSegment[],
-  tag: 'N9' | 'L11',
-  qualifier: string,
-): string | null {
+export function referenceOf(segments: readonly EdiSegment[], tag: 'N9' | 'L11', qualifier: string): string | null {
   // N9 is qualifier then value; L11 value then qualifier.
   const [q, v] = tag === 'N9' ? [1, 2] : [2, 1];
   const segment = segments.find((s) => s.tag === tag && elementValue(s, q) === qualifier);
