@@ -61,12 +61,24 @@ describe(`EDI shipment documents (322, 214, 310) on ${testDialect}`, () => {
       ],
     });
     const timeline = (await client.get(`/api/shipments/${shipment.id}?expand=containers.timeline`).expect(200)).body;
-    const edi = (i: number) =>
-      timeline.containers[i].tracking.events
-        .filter((e: { source?: string; code?: string }) => JSON.stringify(e).includes('USLAX'))
-        .map((e: Record<string, unknown>) => JSON.stringify(e));
-    expect(edi(0).some((e: string) => e.includes('DISC') && e.includes('2026-12-28T06:10:00.000Z'))).toBe(true);
-    expect(edi(1).some((e: string) => e.includes('GTOT') && e.includes('2026-12-29T14:30:00.000Z'))).toBe(true);
+    const fromTerminal = (i: number) =>
+      timeline.containers[i].tracking.events.filter((e: { source: string }) => e.source.startsWith('edi:'));
+    expect(fromTerminal(0)).toEqual([
+      expect.objectContaining({
+        event_type: 'EQUIPMENT',
+        event_type_code: 'DISC',
+        event_classifier_code: 'ACT',
+        event_time: '2026-12-28T06:10:00.000Z',
+        location: expect.objectContaining({ locode: 'USLAX', location_name: 'APM TERMINALS PIER 400' }),
+        mode_of_transport: 'VESSEL',
+        vessel: expect.objectContaining({ imo: '9321483', name: 'MAERSK KENSINGTON' }),
+        voyage: '612E',
+        empty_indicator: 'LADEN',
+      }),
+    ]);
+    expect(fromTerminal(1)).toEqual([
+      expect.objectContaining({ event_type_code: 'GTOT', event_time: '2026-12-29T14:30:00.000Z' }),
+    ]);
 
     const ack = readX12(received.body.acknowledgement.raw);
     expect(ack.issues).toEqual([]);
@@ -84,7 +96,13 @@ describe(`EDI shipment documents (322, 214, 310) on ${testDialect}`, () => {
     const { test } = await businessAccount(app);
     const client = siteClient(app, test);
     await client.post('/api/edi/partners', partner('APMTERMINALS', ['322'])).expect(201);
-    await departedShipment(app, test, containers);
+    const shipment = await departedShipment(app, test, containers);
+    /** The events each container got from EDI, as their codes. */
+    const fromEdi = async () =>
+      (await client.get(`/api/shipments/${shipment.id}?expand=containers.timeline`).expect(200)).body.containers.map(
+        (c: { tracking: { events: Array<{ source: string; event_type_code: string }> } }) =>
+          c.tracking.events.filter((e) => e.source.startsWith('edi:')).map((e) => e.event_type_code),
+      );
 
     const bad = await send(test, fixture('x12_322_terminal_gate_BAD_CODES.edi')).expect(422);
     expect(bad.body.errors).toEqual([
@@ -115,6 +133,7 @@ describe(`EDI shipment documents (322, 214, 310) on ${testDialect}`, () => {
       ['AK5', 'R', '5'],
       ['AK9', 'R', '1', '1', '0'],
     ]);
+    expect(await fromEdi()).toEqual([[], []]);
 
     // The second set of the good fixture with an unknown status: the first still applies.
     const good = fixture('x12_322_terminal_gate.edi');
@@ -129,6 +148,7 @@ describe(`EDI shipment documents (322, 214, 310) on ${testDialect}`, () => {
       ['accepted', 1],
       ['rejected', 0],
     ]);
+    expect(await fromEdi()).toEqual([['DISC'], []]);
   });
 
   test('a 214 moves the shipment named by its bill of lading to arrived and delivered at the reported times', async () => {
