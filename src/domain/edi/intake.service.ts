@@ -1,8 +1,8 @@
 /**
  * Interchanges a partner sends us (issue 36): the envelope read and checked, the partner found by
  * the envelope's sender and receiver, each transaction set (message) applied in its own
- * transaction by the capability that owns what it says (tracking for 315/IFTSTA, invoices for
- * 210), and the acknowledgement the partner asks for written back. A control number is applied
+ * transaction by the capability that owns what it says (tracking for 315/322/IFTSTA, shipments
+ * for 214/310, invoices for 210/INVOIC), and the acknowledgement the partner asks for written back. A control number is applied
  * once: the interchange is stored under it before any set applies.
  */
 import { edifactAcknowledgement, rejecting, x12Acknowledgement } from './acknowledgements';
