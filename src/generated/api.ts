@@ -956,11 +956,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a partner a shipment's status or an invoice
+         * Send a partner a shipment's status, the shipment, or an invoice
          * @description Writes one interchange to the partner in its standard and version: a shipment's status as
          *     X12 315 or EDIFACT IFTSTA (one set a container: departed at its origin with the ETA, or
-         *     arrived at its destination), or a finalized invoice as X12 210 or EDIFACT INVOIC (exact
-         *     amounts; a 210's in cents). It takes the partner's next control numbers (ISA13/UNB05,
+         *     arrived at its destination), the shipment as X12 856 (`shipment`) or 310
+         *     (`bill_of_lading`, which needs its bill of lading number) or EDIFACT IFTMIN (either; its
+         *     references, parties, ports and containers), or a finalized invoice as X12 210 or EDIFACT
+         *     INVOIC (exact amounts; a 210's in cents). It takes the partner's next control numbers (ISA13/UNB05,
          *     GS06, ST02/UNH01) in the same database transaction that stores it, so numbers have no gap
          *     and none is taken twice, however many are sent at once. The interchange is stored as
          *     `outbound` with its text (`GET /api/edi/interchanges/{id}?expand=raw`) and is
@@ -1010,10 +1012,14 @@ export interface paths {
          *     caller's mode, else 422. Its envelope is checked (docs/edi.md); each transaction set
          *     (message) is then applied in its own database transaction: X12 315 and EDIFACT IFTSTA
          *     become DCSA events on the account's tracked container they name (by container number,
-         *     else bill of lading or booking), X12 210 and EDIFACT INVOIC a draft invoice, and a 997,
+         *     else bill of lading or booking), as do X12 322 terminal and ramp events (gate in and out,
+         *     loaded and unloaded); an X12 214 moves the shipment it names (bill of lading, booking or
+         *     reference) to `in_transit`, `arrived` or `delivered` at the reported times; an X12 310
+         *     gives its shipment (bill of lading, else booking) the bill of lading number, shipper,
+         *     consignee, carrier and containers; X12 210 and EDIFACT INVOIC become a draft invoice, and a 997,
          *     999, TA1 or CONTRL acknowledges the document we sent under the control number it names
          *     (`acknowledged` or `rejected`, `edi.interchange.acknowledged`; one naming nothing we sent
-         *     is accepted with errors). A set that breaks a rule changes nothing; the other sets still apply. A set naming no container of the account is accepted
+         *     is accepted with errors). A set that breaks a rule changes nothing; the other sets still apply. A set naming no container or shipment of the account is accepted
          *     with errors (nothing applied; the partner should not resend it).
          *
          *     The answer carries the acknowledgement the partner asks for (X12 TA1 and/or 997 per the
@@ -4096,10 +4102,14 @@ export interface components {
          * @enum {string}
          */
         EdiInterchangeStatus: "accepted" | "accepted_with_errors" | "partially_accepted" | "rejected" | "sent" | "awaiting_ack" | "acknowledged" | "ack_overdue";
-        /** @description What to send; the partner's standard decides the document (315 or IFTSTA, 210 or INVOIC). */
+        /**
+         * @description What to send; the partner's standard decides the document: `shipment_status` as 315 or
+         *     IFTSTA, `shipment` as 856 (ship notice) or IFTMIN, `bill_of_lading` as 310 or IFTMIN
+         *     (EDIFACT has one instruction message for both), `invoice` as 210 or INVOIC.
+         */
         EdiSendRequest: {
-            /** @constant */
-            document: "shipment_status";
+            /** @enum {string} */
+            document: "shipment_status" | "shipment" | "bill_of_lading";
             shipment_id: string;
         } | {
             /** @constant */
@@ -6658,7 +6668,8 @@ export interface components {
         /**
          * @description Nothing was sent (`unprocessable`): the partner does not take the document
          *     (`outbound_documents`), the shipment has no status to send (not departed, no containers,
-         *     no origin or destination), or the invoice is not finalized; `errors[]` names the field. Or
+         *     no origin or destination), no containers to send, or no bill of lading number for a 310,
+         *     or the invoice is not finalized; `errors[]` names the field. Or
          *     the Idempotency-Key was used before with another request (`idempotency-mismatch`).
          */
         EdiSendUnprocessable: {
@@ -9536,19 +9547,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example ISA*00*          *00*          *ZZ*CMACGM         *ZZ*OECGROUP       *181012*1242*U*00401*000000001*0*P*>~
-                 *     GS*QO*CMACGM*OECGROUP*20181012*1242*1*X*004010~
-                 *     ST*315*0001~
-                 *     B4***VD*20181012*1242*HKHKG*CMAU*512749*L*4500*HKHKG*UN*8~
-                 *     N9*BM*CMDUTHD0479278~
-                 *     Q2*9450612*FR**20181012*****0PG23E1MA*****CMA CGM LA SCALA~
-                 *     R4*L*UN*HKHKG*HONG KONG~
-                 *     DTM*140*20181012*1242~
-                 *     SE*7*0001~
-                 *     GE*1*1~
-                 *     IEA*1*000000001~
-                 */
                 "application/edi-x12": string;
                 "application/edifact": string;
             };

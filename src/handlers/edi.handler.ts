@@ -32,7 +32,7 @@ const standardOf = (contentType: string | undefined): EdiStandard =>
 
 const sendRequest = (body: components['schemas']['EdiSendRequest']): EdiSendRequest =>
   'shipment_id' in body
-    ? { document: 'shipment_status', shipmentId: body.shipment_id }
+    ? { document: body.document, shipmentId: body.shipment_id }
     : { document: 'invoice', invoiceId: body.invoice_id };
 
 const epochOrUndefined = (time: string | undefined) => (time === undefined ? undefined : Date.parse(time));

@@ -100,6 +100,11 @@ function buildAccountApiServices(deps: AppDependencies) {
         deps.tracking.refresh.receivePartnerEvents(scope.accountId, scope.livemode, references, events),
     },
     invoices: { createDraft: (scope, input) => invoices.create(scope, input) },
+    shipments: {
+      find: async (scope, references) => (await shipments.findByReferences(scope, references))?.id ?? null,
+      recordMilestones: (scope, id, milestones) => shipments.recordMilestones(scope, id, milestones),
+      recordBillOfLading: (scope, id, bill) => shipments.recordBillOfLading(scope, id, bill),
+    },
     clock,
     present: toApiEdiInterchange,
   });

@@ -4,7 +4,7 @@ import { readJsonColumn } from './json-column';
 import { toBool, toNumber } from '../row-values';
 import { isUniqueViolation } from '../unique-violation';
 import type {
-  EdiOutboundDocument,
+  EdiAutoSendDocument,
   EdiPartner,
   EdiPartnerStore,
   EdiStandard,
@@ -65,7 +65,7 @@ const toRow = (partner: EdiPartner) => ({
 export class EdiPartnerRepository implements EdiPartnerStore {
   constructor(private readonly knex: Knex) {}
 
-  async autoSending(accountId: string, livemode: boolean, document: EdiOutboundDocument): Promise<EdiPartner[]> {
+  async autoSending(accountId: string, livemode: boolean, document: EdiAutoSendDocument): Promise<EdiPartner[]> {
     const rows = await this.knex('edi_partners').where({ account_id: accountId, livemode }).orderBy('id');
     return rows.map(toPartner).filter((partner) => partner.autoSend.includes(document));
   }

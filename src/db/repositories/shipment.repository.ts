@@ -116,6 +116,8 @@ export class ShipmentRepository implements ShipmentStore {
     if (filter.etaAfter !== undefined) query.andWhere('eta', '>=', filter.etaAfter);
     if (filter.etaBefore !== undefined) query.andWhere('eta', '<=', filter.etaBefore);
     if (filter.reference !== undefined) query.andWhere('reference', filter.reference);
+    if (filter.billOfLadingNumber !== undefined) query.andWhere('bill_of_lading_number', filter.billOfLadingNumber);
+    if (filter.bookingNumber !== undefined) query.andWhere('booking_number', filter.bookingNumber);
     if (filter.containerNumber !== undefined) {
       query.whereIn(
         'id',

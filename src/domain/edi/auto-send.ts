@@ -6,7 +6,7 @@
  * keeps one interchange per partner and event, so a replayed event sends nothing twice.
  */
 import type { EdiInterchange } from './interchange';
-import type { EdiOutboundDocument, EdiPartner } from './partner';
+import type { EdiAutoSendDocument, EdiPartner } from './partner';
 import type { EdiPartnerStore } from './partner-ports';
 import type { EdiSendRequest, EdiSendService } from './send.service';
 import { DomainError, type OutboxEvent } from '../shared';
@@ -19,7 +19,7 @@ export interface EdiEventFeed {
 }
 
 /** What each event sends: the document, and the request naming the event's subject. */
-const triggers: Record<string, { document: EdiOutboundDocument; request: (id: string) => EdiSendRequest }> = {
+const triggers: Record<string, { document: EdiAutoSendDocument; request: (id: string) => EdiSendRequest }> = {
   'shipment.departed': {
     document: 'shipment_status',
     request: (id) => ({ document: 'shipment_status', shipmentId: id }),

@@ -35,6 +35,9 @@ export const hhmm = {
   breaks: 'time',
 } as const;
 
+/** X12 time codes (Q5-04, AT7-07): local, universal and the US zones. */
+export const x12TimeCodes = ['LT', 'UT', 'GM', 'ET', 'CT', 'MT', 'PT'] as const;
+
 /** Every way `segment` breaks `rules`, in element order. */
 export function checkElements(segment: EdiSegment, rules: readonly ElementRule[]): EdiIssue[] {
   const issues: EdiIssue[] = [];

@@ -4,7 +4,7 @@ import type { EdiIssue } from './errors';
 import { checkElements, type ElementRule } from './element-rules';
 import { type EdiSegment, elementValue } from './segments';
 import { ediTime, type MappedStatus, oceanStatusCodes, statusCodeList } from './status-codes';
-import { place } from './x12-315';
+import { place } from './status-event';
 import type { TimelineEvent } from '../tracking';
 
 const dateTime = {

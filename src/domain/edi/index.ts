@@ -6,6 +6,7 @@ export { type X12Group, type X12Interchange, type X12TransactionSet, allX12Issue
 export type {
   EdiAcknowledgement,
   EdiDocumentType,
+  EdiAutoSendDocument,
   EdiOutboundDocument,
   EdiPartner,
   EdiPartnerInput,
@@ -18,6 +19,9 @@ export { mapIftsta } from './iftsta';
 export type { MappedStatus, StatusReferences } from './status-codes';
 export { impliedCents, map210, type Mapped210 } from './x12-210';
 export { map315 } from './x12-315';
+export { map322 } from './x12-322';
+export { map214 } from './x12-214';
+export { map310 } from './x12-310';
 export { edifactAcknowledgement, rejecting, setAccepted, x12Acknowledgement } from './acknowledgements';
 export {
   edifactOutbound,
@@ -36,6 +40,8 @@ export type {
 export type {
   EdiInterchangeStore,
   EdiInvoices,
+  EdiShipments,
+  MappedShipmentDocument,
   EdiSources,
   EdiStatusEvents,
   SendingControls,

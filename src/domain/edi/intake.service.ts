@@ -1,15 +1,21 @@
 /**
  * Interchanges a partner sends us (issue 36): the envelope read and checked, the partner found by
  * the envelope's sender and receiver, each transaction set (message) applied in its own
- * transaction by the capability that owns what it says (tracking for 315/IFTSTA, invoices for
- * 210), and the acknowledgement the partner asks for written back. A control number is applied
+ * transaction by the capability that owns what it says (tracking for 315/322/IFTSTA, shipments
+ * for 214/310, invoices for 210/INVOIC), and the acknowledgement the partner asks for written back. A control number is applied
  * once: the interchange is stored under it before any set applies.
  */
 import { edifactAcknowledgement, rejecting, x12Acknowledgement } from './acknowledgements';
 import { type EdifactInterchange, readEdifact, writeEdifact } from './edifact';
 import { EdiError, type EdiIssue, issueText } from './errors';
 import type { EdiInterchange, EdiInterchangeFilter, EdiRecord, EdiSetOutcome } from './interchange';
-import type { EdiInterchangeStore, EdiInvoices, EdiStatusEvents } from './interchange-ports';
+import type {
+  EdiInterchangeStore,
+  EdiInvoices,
+  EdiShipments,
+  EdiStatusEvents,
+  MappedShipmentDocument,
+} from './interchange-ports';
 import { mapIftsta } from './iftsta';
 import { mapInvoic } from './invoic';
 import { acknowledgedBy, type AcknowledgementVerdict, read997, readContrl, readTa1 } from './partner-acknowledgements';
@@ -20,7 +26,10 @@ import type { EdiPartnerStore } from './partner-ports';
 import { type EdiSegment, elementName, elementValue } from './segments';
 import type { MappedStatus } from './status-codes';
 import { map210 } from './x12-210';
+import { map214 } from './x12-214';
+import { map310 } from './x12-310';
 import { map315 } from './x12-315';
+import { map322 } from './x12-322';
 import { readX12, type X12Interchange, writeX12 } from './x12';
 import { type AccountScope, conflict, DomainError, type FieldIssue, newId, type Page } from '../shared';
 
@@ -29,6 +38,7 @@ export interface EdiIntakeDeps {
   interchanges: EdiInterchangeStore;
   statusEvents: EdiStatusEvents;
   invoices: EdiInvoices;
+  shipments: EdiShipments;
   clock: () => number;
   /** The interchange as the API shows it: the `data.object` of its events. */
   present: (interchange: EdiInterchange) => unknown;
@@ -71,7 +81,7 @@ interface Acknowledgement {
   controlNumber: string;
 }
 
-type Planner = Pick<EdiIntakeDeps, 'statusEvents' | 'invoices' | 'interchanges' | 'clock' | 'present'>;
+type Planner = Pick<EdiIntakeDeps, 'statusEvents' | 'invoices' | 'shipments' | 'interchanges' | 'clock' | 'present'>;
 
 const notFound = (id: string) => new DomainError('not_found', `No EDI interchange ${id} in this account.`);
 
@@ -223,6 +233,7 @@ function planSet(
   map: {
     status?: () => { mapped: MappedStatus; issues: EdiIssue[] };
     invoice?: () => ReturnType<typeof map210>;
+    shipment?: () => { mapped: MappedShipmentDocument | null; issues: EdiIssue[] };
     acknowledgement?: () => { verdict: AcknowledgementVerdict | null; issues: EdiIssue[] };
   },
 ): { issues: EdiIssue[]; apply: ReadSet['apply'] } {
@@ -270,8 +281,34 @@ function planSet(
       apply: async (scope) => [{ object: 'invoice', id: (await deps.invoices.createDraft(scope, mapped.invoice)).id }],
     };
   }
+  if (map.shipment) {
+    const { mapped, issues } = map.shipment();
+    if (!mapped) return { issues, apply: null };
+    return {
+      issues: [],
+      apply: async (scope) => {
+        const id = await deps.shipments.find(scope, mapped.references);
+        if (!id) {
+          const { billOfLadingNumber, bookingNumber, reference } = mapped.references;
+          return {
+            position: header.position,
+            segment: header.tag,
+            rule: 'reference',
+            message: `the account has no shipment with bill of lading ${billOfLadingNumber ?? '(none)'}, booking ${bookingNumber ?? '(none)'} or reference ${reference ?? '(none)'}: nothing applied`,
+          };
+        }
+        if ('milestones' in mapped) await deps.shipments.recordMilestones(scope, id, mapped.milestones);
+        else await deps.shipments.recordBillOfLading(scope, id, mapped.bill);
+        return [{ object: 'shipment', id }];
+      },
+    };
+  }
   return {
-    issues: [fault(`${documentType} is not mapped yet (mapped: 315, 210, IFTSTA, INVOIC, 997, 999, TA1, CONTRL)`)],
+    issues: [
+      fault(
+        `${documentType} is not mapped yet (mapped: 315, 322, 214, 310, 210, IFTSTA, INVOIC, 997, 999, TA1, CONTRL)`,
+      ),
+    ],
     apply: null,
   };
 }
@@ -355,8 +392,15 @@ function x12Read(interchange: X12Interchange, planner: Planner): ReadInterchange
           const legible = interchange.issues.length === 0 && group.issues.length === 0 && set.issues.length === 0;
           const plan = legible
             ? planSet(planner, partner, set.st, documentType, 'ST01', {
-                status: documentType === '315' ? () => map315(set, `edi:${partner.id}`) : undefined,
+                status:
+                  documentType === '315'
+                    ? () => map315(set, `edi:${partner.id}`)
+                    : documentType === '322'
+                      ? () => map322(set, `edi:${partner.id}`)
+                      : undefined,
                 invoice: documentType === '210' ? () => map210(set) : undefined,
+                shipment:
+                  documentType === '214' ? () => map214(set) : documentType === '310' ? () => map310(set) : undefined,
                 acknowledgement: documentType === '997' || documentType === '999' ? () => read997(set) : undefined,
               })
             : { issues: [], apply: null };
@@ -457,8 +501,9 @@ async function applySet(set: ReadSet, scope: AccountScope, interchangeId: string
     if (Array.isArray(result)) return result;
     set.issues.push(result);
   } catch (error) {
-    // The owning capability refused what the set says (an invoice the invoices domain rejects).
-    if (!(error instanceof DomainError) || error.kind === 'conflict') throw error;
+    // The owning capability refused what the set says (an invoice the invoices domain rejects, a
+    // milestone the shipment's state machine does not allow); a concurrent change is no refusal.
+    if (!(error instanceof DomainError) || (error.kind === 'conflict' && error.code !== 'invalid_state')) throw error;
     set.issues.push({ position: set.header.position, segment: set.header.tag, rule: 'code', message: error.message });
   }
   return [];

@@ -1,7 +1,7 @@
 import type { EdiInterchange, EdiInterchangeFilter } from './interchange';
 import type { OutboundControls } from './outbound-envelope';
 import type { Invoice, InvoiceInput } from '../invoices';
-import type { Shipment } from '../shipments';
+import type { BillOfLading, Shipment, ShipmentMilestone } from '../shipments';
 import type { AccountScope, OutboxEvent, Page } from '../shared';
 import type { PartnerEventReferences, TimelineEvent } from '../tracking';
 
@@ -69,6 +69,27 @@ export interface EdiStatusEvents {
 /** Where a freight invoice goes: a draft through the invoices capability. */
 export interface EdiInvoices {
   createDraft(scope: AccountScope, input: InvoiceInput & { currency: string }): Promise<{ id: string }>;
+}
+
+/** What a shipment status (214) or bill of lading (310) names its shipment by. */
+export interface ShipmentReferences {
+  billOfLadingNumber: string | null;
+  bookingNumber: string | null;
+  /** Our shipment reference (the shipper's shipment id, B10-02). */
+  reference: string | null;
+}
+
+/** A shipment document read: the milestones it reports, or the bill of lading it is. */
+export type MappedShipmentDocument = { references: ShipmentReferences } & (
+  { milestones: ShipmentMilestone[] } | { bill: BillOfLading }
+);
+
+/** Where shipment documents go: the shipments capability's own state machine and update. */
+export interface EdiShipments {
+  /** The id of the account's shipment the references name, or null. */
+  find(scope: AccountScope, references: ShipmentReferences): Promise<string | null>;
+  recordMilestones(scope: AccountScope, id: string, milestones: readonly ShipmentMilestone[]): Promise<void>;
+  recordBillOfLading(scope: AccountScope, id: string, bill: BillOfLading): Promise<void>;
 }
 
 /** The control numbers a document we send takes: ISA13/UNB05, GS06, and its first ST02/UNH01. */

@@ -1,4 +1,5 @@
 import type { EdifactInterchange } from './edifact';
+import { date8, time4 } from './outbound-text';
 import type { EdiPartner, InterchangeAddress } from './partner';
 import { type Delimiters, type EdiSegment, simpleElement } from './segments';
 import { isaWidths, type X12Interchange } from './x12';
@@ -39,9 +40,8 @@ export type SegmentSpec = [tag: string, ...values: Array<string | string[]>];
 const x12Delimiters: Delimiters = { element: '*', component: '>', segment: '~', repetition: '^', release: null };
 const edifactDelimiters: Delimiters = { component: ':', element: '+', release: '?', repetition: null, segment: "'" };
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-const ccyymmdd = (at: Date) => `${at.getUTCFullYear()}${pad2(at.getUTCMonth() + 1)}${pad2(at.getUTCDate())}`;
-const hhmm = (at: Date) => `${pad2(at.getUTCHours())}${pad2(at.getUTCMinutes())}`;
+const ccyymmdd = (at: Date) => date8(at.getTime());
+const hhmm = (at: Date) => time4(at.getTime());
 
 function numbered(specs: SegmentSpec[], first: number): EdiSegment[] {
   return specs.map(([tag, ...values], i) => ({

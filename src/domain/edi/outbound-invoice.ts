@@ -5,6 +5,7 @@
  */
 import Decimal from 'decimal.js';
 import type { SegmentSpec } from './outbound-envelope';
+import { date8, x12Text } from './outbound-text';
 import type { Invoice } from '../invoices';
 import { DomainError } from '../shared';
 
@@ -18,11 +19,6 @@ function checkSendable(invoice: Invoice): asserts invoice is Invoice & { number:
   if (invoice.number === null || (invoice.status !== 'open' && invoice.status !== 'paid'))
     throw unsendable(invoice, `it is ${invoice.status}; finalize it first`);
 }
-
-const date8 = (at: number) => new Date(at).toISOString().slice(0, 10).replaceAll('-', '');
-
-/** X12 has no release character: a delimiter in free text becomes a space. */
-const x12Text = (text: string) => text.replace(/[*~>^]/g, ' ');
 
 /** A decimal amount as the 210's implied-2-decimals integer ("976.00" → "97600"), exactly. */
 function cents(invoice: Invoice, amount: string): string {

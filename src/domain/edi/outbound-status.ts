@@ -3,6 +3,7 @@
  * our own readers (map315, mapIftsta) read back the events we meant, as a partner's system would.
  */
 import type { SegmentSpec } from './outbound-envelope';
+import { date8, time4 } from './outbound-text';
 import type { Shipment } from '../shipments';
 import { DomainError } from '../shared';
 
@@ -75,16 +76,6 @@ export function shipmentStatusReport(shipment: Shipment): StatusReport {
   }
   throw notReportable(shipment, `it is ${shipment.status}; a status is sent once it departed`);
 }
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
-const date8 = (at: number) => {
-  const d = new Date(at);
-  return `${d.getUTCFullYear()}${pad2(d.getUTCMonth() + 1)}${pad2(d.getUTCDate())}`;
-};
-const time4 = (at: number) => {
-  const d = new Date(at);
-  return `${pad2(d.getUTCHours())}${pad2(d.getUTCMinutes())}`;
-};
 
 /** One 315 per container: B4 with the ISO 6346 number split into initial, serial and check digit. */
 export function x12StatusSets(report: StatusReport): SegmentSpec[][] {

@@ -1,4 +1,4 @@
-import type { EdiOutboundDocument, EdiPartner, EdiStandard, InterchangeAddress } from './partner';
+import type { EdiAutoSendDocument, EdiPartner, EdiStandard, InterchangeAddress } from './partner';
 import type { Page } from '../shared';
 
 export interface EdiPartnerStore {
@@ -10,7 +10,7 @@ export interface EdiPartnerStore {
   update(partner: EdiPartner, expectedUpdatedAt: number): Promise<'updated' | 'stale' | 'taken'>;
   remove(accountId: string, livemode: boolean, id: string): Promise<boolean>;
   /** The account's partners in this mode whose `auto_send` lists the document. */
-  autoSending(accountId: string, livemode: boolean, document: EdiOutboundDocument): Promise<EdiPartner[]>;
+  autoSending(accountId: string, livemode: boolean, document: EdiAutoSendDocument): Promise<EdiPartner[]>;
   /** The account's partner of this standard, in this mode, that sends as `theirs`. */
   findByAddress(
     accountId: string,

@@ -3,12 +3,19 @@ export type EdiStandard = 'x12' | 'edifact';
 export type EdiDocumentType =
   '210' | '214' | '310' | '315' | '322' | '856' | '997' | '999' | 'IFTSTA' | 'IFTMIN' | 'INVOIC' | 'CONTRL';
 export type EdiAcknowledgement = 'ta1' | '997' | '999' | 'contrl';
-/** What we send a partner, on request or on its events; its standard decides the document. */
-export type EdiOutboundDocument = 'shipment_status' | 'invoice';
+/**
+ * What we send a partner, on request or on its events; its standard decides the document. EDIFACT
+ * has one instruction message (IFTMIN) for both a shipment and its bill of lading.
+ */
+export type EdiOutboundDocument = 'shipment_status' | 'shipment' | 'bill_of_lading' | 'invoice';
+/** What a partner may have sent on the account's events (auto-send.ts). */
+export type EdiAutoSendDocument = Extract<EdiOutboundDocument, 'shipment_status' | 'invoice'>;
 
 /** Which document each outbound document is in each standard, and the X12 functional group it goes in. */
 export const outboundDocuments = {
   shipment_status: { x12: '315', edifact: 'IFTSTA', functionalId: 'QO' },
+  shipment: { x12: '856', edifact: 'IFTMIN', functionalId: 'SH' },
+  bill_of_lading: { x12: '310', edifact: 'IFTMIN', functionalId: 'IO' },
   invoice: { x12: '210', edifact: 'INVOIC', functionalId: 'IN' },
 } as const satisfies Record<
   EdiOutboundDocument,
@@ -37,7 +44,7 @@ export interface EdiPartner {
   outbound: EdiDocumentType[];
   acknowledgements: EdiAcknowledgement[];
   /** The documents sent on the account's shipment and invoice events (auto-send.ts). */
-  autoSend: EdiOutboundDocument[];
+  autoSend: EdiAutoSendDocument[];
   /** The last control numbers we used towards the partner. */
   controlNumbers: { interchange: number; group: number; transactionSet: number };
   createdAt: number;

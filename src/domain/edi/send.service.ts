@@ -1,6 +1,7 @@
 /**
- * Documents we send a partner (issue 36): a shipment's status (X12 315, EDIFACT IFTSTA) or an
- * invoice (X12 210, EDIFACT INVOIC), in the partner's standard and version, under its next control
+ * Documents we send a partner (issue 36): a shipment's status (X12 315, EDIFACT IFTSTA), the
+ * shipment itself (X12 856 ship notice or 310 bill of lading, EDIFACT IFTMIN) or an invoice (X12
+ * 210, EDIFACT INVOIC), in the partner's standard and version, under its next control
  * numbers, stored with the text as sent. A partner that acknowledges (997/999/TA1, CONTRL) leaves
  * the interchange `awaiting_ack` until its acknowledgement comes in (intake.service.ts).
  */
@@ -11,13 +12,15 @@ import type { EdiInterchangeStore, EdiSources, EdiTenant } from './interchange-p
 import { invoicMessage, x12InvoiceSet } from './outbound-invoice';
 import { edifactOutbound, partiesOf, type SegmentSpec, x12Outbound } from './outbound-envelope';
 import { iftstaMessages, shipmentStatusReport, x12StatusSets } from './outbound-status';
+import { iftminMessage, x12BillOfLadingSet, x12ShipNoticeSet } from './outbound-shipment';
 import { acknowledges, type EdiDocumentType, type EdiPartner, outboundDocuments } from './partner';
 import type { EdiPartnerStore } from './partner-ports';
 import { writeX12 } from './x12';
 import { type AccountScope, DomainError, newId } from '../shared';
 
 export type EdiSendRequest =
-  { document: 'shipment_status'; shipmentId: string } | { document: 'invoice'; invoiceId: string };
+  | { document: 'shipment_status' | 'shipment' | 'bill_of_lading'; shipmentId: string }
+  | { document: 'invoice'; invoiceId: string };
 
 export interface EdiSendDeps {
   partners: EdiPartnerStore;
@@ -37,15 +40,23 @@ async function compose(
   request: EdiSendRequest,
   now: number,
 ): Promise<{ bodies: SegmentSpec[][]; record: EdiInterchange['sets'][number]['records'][number] }> {
-  if (request.document === 'shipment_status') {
+  if (request.document !== 'invoice') {
     const shipment = await sources.shipment(scope, request.shipmentId);
     if (!shipment) throw notFound('shipment', request.shipmentId);
-    const report = shipmentStatusReport(shipment);
-    const bodies =
-      partner.standard === 'x12'
-        ? x12StatusSets(report)
-        : iftstaMessages(report, shipment.reference ?? shipment.id, now);
-    return { bodies, record: { object: 'shipment', id: shipment.id } };
+    const record = { object: 'shipment', id: shipment.id } as const;
+    if (request.document === 'shipment_status') {
+      const report = shipmentStatusReport(shipment);
+      const bodies =
+        partner.standard === 'x12'
+          ? x12StatusSets(report)
+          : iftstaMessages(report, shipment.reference ?? shipment.id, now);
+      return { bodies, record };
+    }
+    if (partner.standard === 'edifact') return { bodies: [iftminMessage(shipment, now)], record };
+    return {
+      bodies: [request.document === 'shipment' ? x12ShipNoticeSet(shipment) : x12BillOfLadingSet(shipment)],
+      record,
+    };
   }
   const invoice = await sources.invoice(scope, request.invoiceId);
   if (!invoice) throw notFound('invoice', request.invoiceId);

@@ -3,6 +3,7 @@ import type { EdiIssue } from './errors';
 import { ccyymmdd, checkElements, digits, type ElementRule, hhmm } from './element-rules';
 import { type EdiSegment, elementValue } from './segments';
 import { ediTime, type MappedStatus, oceanStatusCodes, statusCodeList } from './status-codes';
+import { place, referenceOf, statusEvent, type StatusVoyage, transportCall } from './status-event';
 import type { X12TransactionSet } from './x12';
 import type { TimelineEvent } from '../tracking';
 
@@ -45,58 +46,27 @@ export function map315(set: X12TransactionSet, source: string): { mapped: Mapped
     ...segments.filter((s) => s.tag === 'DTM').flatMap((s) => checkElements(s, dtmRules)),
     ...segments.filter((s) => s.tag === 'R4').flatMap((s) => checkElements(s, r4Rules)),
   ];
-  const n9 = (qualifier: string) => {
-    const segment = segments.find((s) => s.tag === 'N9' && elementValue(s, 1) === qualifier);
-    return segment ? elementValue(segment, 2) : null;
-  };
+  const n9 = (qualifier: string) => referenceOf(segments, 'N9', qualifier);
   const containerNumber = n9('EQ') ?? (`${elementValue(b4, 7)}${elementValue(b4, 8)}${elementValue(b4, 13)}` || null);
   const references = { containerNumber, billOfLading: n9('BM'), booking: n9('BN') };
   if (issues.length > 0) return { mapped: { references, events: [] }, issues };
 
   const q2 = segments.find((s) => s.tag === 'Q2');
-  const status = oceanStatusCodes[elementValue(b4, 3)];
-  const vessel = q2 ? { imo: elementValue(q2, 1) || null, name: elementValue(q2, 13) || null, mmsi: null } : null;
-  const voyage = q2 ? elementValue(q2, 9) || null : null;
-  const call = (
-    locode: string | null,
-    name: string | null,
-    mode: 'VESSEL' | 'RAIL',
-  ): TimelineEvent['transportCall'] => ({
-    reference: null,
-    sequenceNumber: null,
-    modeOfTransport: mode,
-    vessel: mode === 'VESSEL' ? vessel : null,
-    exportVoyage: mode === 'VESSEL' ? voyage : null,
-    importVoyage: null,
-    serviceCode: null,
-    location: place(locode, name),
-  });
+  const voyage: StatusVoyage = {
+    vessel: q2 ? { imo: elementValue(q2, 1) || null, name: elementValue(q2, 13) || null, mmsi: null } : null,
+    voyage: q2 ? elementValue(q2, 9) || null : null,
+  };
   const isUn = elementValue(b4, 12) === 'UN' || /^[A-Z]{2}[A-Z2-9]{3}$/.test(elementValue(b4, 6));
   const statusLocode = isUn ? elementValue(b4, 6) || elementValue(b4, 11) || null : null;
   const statusName = isUn ? null : elementValue(b4, 11) || elementValue(b4, 6) || null;
-  const base = {
-    providerEventId: null,
-    eventCreatedAt: null,
-    equipmentReference: null as string | null,
-    isoEquipmentCode: null as string | null,
-    emptyIndicator: null as TimelineEvent['emptyIndicator'],
-    isTransshipment: false,
-    source,
-  };
-  const mode = status.rail ? 'RAIL' : 'VESSEL';
   const events: TimelineEvent[] = [
-    {
-      ...base,
-      eventType: status.eventType,
-      code: status.code,
-      classifier: 'ACT',
-      eventTime: ediTime(elementValue(b4, 4), elementValue(b4, 5)),
-      equipmentReference: status.eventType === 'EQUIPMENT' ? containerNumber : null,
-      isoEquipmentCode: elementValue(b4, 10) || null,
-      emptyIndicator: ({ L: 'LADEN', E: 'EMPTY' } as const)[elementValue(b4, 9) as 'L' | 'E'] ?? null,
-      location: place(statusLocode, statusName),
-      transportCall: call(statusLocode, statusName, mode),
-    },
+    statusEvent(
+      oceanStatusCodes[elementValue(b4, 3)],
+      { time: ediTime(elementValue(b4, 4), elementValue(b4, 5)), location: place(statusLocode, statusName) },
+      { container: containerNumber, isoCode: elementValue(b4, 10) || null, empty: elementValue(b4, 9) },
+      voyage,
+      source,
+    ),
   ];
   segments.forEach((r4, i) => {
     const role = elementValue(r4, 1);
@@ -104,24 +74,22 @@ export function map315(set: X12TransactionSet, source: string): { mapped: Mapped
     const dtm: EdiSegment | undefined = segments[i + 1]?.tag === 'DTM' ? segments[i + 1] : undefined;
     if (!dtm) return;
     const locode = elementValue(r4, 2) === 'UN' ? elementValue(r4, 3) : null;
+    const port = place(locode, elementValue(r4, 4) || null);
     events.push({
-      ...base,
+      providerEventId: null,
+      eventCreatedAt: null,
+      isTransshipment: false,
+      source,
+      equipmentReference: null,
+      isoEquipmentCode: null,
+      emptyIndicator: null,
       eventType: 'TRANSPORT',
       code: role === 'L' ? 'DEPA' : 'ARRI',
       classifier: elementValue(dtm, 1) === '140' ? 'ACT' : 'EST',
       eventTime: ediTime(elementValue(dtm, 2), elementValue(dtm, 3)),
-      location: place(locode, elementValue(r4, 4) || null),
-      transportCall: call(locode, elementValue(r4, 4) || null, 'VESSEL'),
+      location: port,
+      transportCall: transportCall(port, 'VESSEL', voyage),
     });
   });
   return { mapped: { references, events }, issues: [] };
 }
-
-export const place = (unlocode: string | null, name: string | null): TimelineEvent['location'] => ({
-  unlocode,
-  name,
-  facilityCode: null,
-  facilityCodeListProvider: null,
-  lat: null,
-  lon: null,
-});

@@ -1,6 +1,7 @@
 /** The shipments capability's public surface: code outside src/domain/shipments imports it from here. */
 export { SubscriptionShipmentTracking } from './container-tracking';
 export {
+  type BillOfLading,
   type CargoLine,
   type CargoLineInput,
   type DutyEstimate,
@@ -9,6 +10,7 @@ export {
   type Shipment,
   type ShipmentFilter,
   type ShipmentInput,
+  type ShipmentMilestone,
   type ShipmentMode,
   type ShipmentStatus,
   shipmentStatuses,

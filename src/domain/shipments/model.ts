@@ -133,4 +133,22 @@ export interface ShipmentFilter {
   etaBefore?: string;
   reference?: string;
   containerNumber?: string;
+  billOfLadingNumber?: string;
+  bookingNumber?: string;
+}
+
+/** A milestone a partner reports (an EDI shipment status), at the time it happened. */
+export interface ShipmentMilestone {
+  action: 'depart' | 'arrive' | 'deliver';
+  at: number;
+}
+
+/** What an ocean bill of lading (an EDI 310) says of its shipment. */
+export interface BillOfLading {
+  number: string;
+  shipper: Party | null;
+  consignee: Party | null;
+  containers: string[];
+  /** The carrier's SCAC, the shipment's when it names none (its containers are tracked with it). */
+  carrierScac: string | null;
 }

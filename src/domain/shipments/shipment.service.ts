@@ -1,5 +1,14 @@
 import { dutyFactsOf, estimateCargoLines } from './duty-estimates';
-import { CargoLine, CargoLineInput, noTransitions, Shipment, ShipmentFilter, ShipmentInput } from './model';
+import {
+  BillOfLading,
+  CargoLine,
+  CargoLineInput,
+  noTransitions,
+  Shipment,
+  ShipmentFilter,
+  ShipmentInput,
+  ShipmentMilestone,
+} from './model';
 import type { ContainerTrackingView, ShipmentStore, ShipmentTracking } from './ports';
 import {
   assertAction,
@@ -229,6 +238,63 @@ export class ShipmentService {
         if (container.subscriptionId !== null) await this.deps.tracking.stopFor(scope, id, container.subscriptionId);
     }
     return view;
+  }
+
+  /**
+   * The account's shipment a partner's document names: by bill of lading, else booking, else our
+   * reference (the first of each, newest first); null when none does.
+   */
+  async findByReferences(
+    scope: AccountScope,
+    references: { billOfLadingNumber: string | null; bookingNumber: string | null; reference: string | null },
+  ): Promise<Shipment | null> {
+    for (const [key, value] of Object.entries(references)) {
+      if (value === null) continue;
+      const page = await this.deps.store.page(scope.accountId, scope.livemode, { [key]: value }, 1, null);
+      if (page.data[0]) return page.data[0];
+    }
+    return null;
+  }
+
+  /**
+   * Milestones a partner reports (an X12 214), in their order: each moves the shipment as its
+   * action would, stamped with the reported time, all in one change with each action's event. One
+   * the shipment passed already is skipped; one the state machine refuses refuses them all.
+   */
+  async recordMilestones(scope: AccountScope, id: string, milestones: readonly ShipmentMilestone[]): Promise<void> {
+    const before = await this.find(scope, id);
+    const now = this.deps.clock();
+    let after = before;
+    const taken: ShipmentMilestone['action'][] = [];
+    for (const { action, at } of milestones) {
+      const rule = shipmentActions[action];
+      if (after.statusTransitions[rule.stamp] !== null) continue;
+      assertAction(id, after.status, action);
+      after = { ...after, status: rule.to, statusTransitions: { ...after.statusTransitions, [rule.stamp]: at } };
+      taken.push(action);
+    }
+    if (taken.length === 0) return;
+    after = { ...after, updatedAt: now };
+    const view = await this.view(scope, after, false);
+    const events = taken.map((action) => this.event(shipmentActions[action].event, view, now));
+    if (!(await this.deps.store.update(after, before.updatedAt, events))) throw concurrentChange(id);
+  }
+
+  /**
+   * What a carrier's bill of lading (an X12 310) says: its number, the shipper and consignee it
+   * names, the carrier when the shipment names none, and its containers added to the shipment's
+   * (tracked from now on once it is booked).
+   */
+  async recordBillOfLading(scope: AccountScope, id: string, bill: BillOfLading): Promise<void> {
+    const before = await this.find(scope, id);
+    const containers = [...before.containers.map((c) => c.number), ...bill.containers];
+    await this.update(scope, id, {
+      billOfLadingNumber: bill.number,
+      ...(bill.shipper ? { shipper: bill.shipper } : {}),
+      ...(bill.consignee ? { consignee: bill.consignee } : {}),
+      ...(bill.carrierScac && !before.carrierScac ? { carrierScac: bill.carrierScac } : {}),
+      containers: [...new Set(containers)],
+    });
   }
 
   /** Estimates every cargo line's duties (the lines entered as one entry) and stores them with the shipment. */
