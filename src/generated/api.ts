@@ -3313,8 +3313,8 @@ export interface components {
             /** @example container.arrived */
             type: string;
             /**
-             * @description The version of the payload's shape.
-             * @example 2026-11-25
+             * @description The API version the payload's shape follows: the one in force when it was delivered, one of the versions a request may pin with `Tradelane-Version` (docs/versioning.md).
+             * @example 2026-11-22
              */
             api_version: string;
             created_at: components["schemas"]["Timestamp"];

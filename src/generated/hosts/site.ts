@@ -3846,8 +3846,8 @@ export interface components {
             /** @example container.arrived */
             type: string;
             /**
-             * @description The version of the payload's shape.
-             * @example 2026-11-25
+             * @description The API version the payload's shape follows: the one in force when it was delivered, one of the versions a request may pin with `Tradelane-Version` (docs/versioning.md).
+             * @example 2026-11-22
              */
             api_version: string;
             created_at: components["schemas"]["Timestamp"];
@@ -13118,7 +13118,7 @@ export interface operations {
                      *       "id": "evt_01m89v62ed71dazxttmcm9yj2r",
                      *       "object": "event",
                      *       "type": "ping",
-                     *       "api_version": "2026-11-25",
+                     *       "api_version": "2026-11-22",
                      *       "created_at": "2026-11-25T17:13:50.285Z",
                      *       "livemode": true,
                      *       "data": {
@@ -13181,7 +13181,7 @@ export interface operations {
                      *           "id": "evt_01m89v62ed71dazxttmcm9yj2y",
                      *           "object": "event",
                      *           "type": "container.arrived",
-                     *           "api_version": "2026-11-25",
+                     *           "api_version": "2026-11-22",
                      *           "created_at": "2026-11-25T17:13:50.285Z",
                      *           "livemode": true,
                      *           "data": {
@@ -13195,7 +13195,7 @@ export interface operations {
                      *           "id": "evt_01m89v62ed71dazxttmcm9yj2v",
                      *           "object": "event",
                      *           "type": "ping",
-                     *           "api_version": "2026-11-25",
+                     *           "api_version": "2026-11-22",
                      *           "created_at": "2026-11-25T17:13:50.285Z",
                      *           "livemode": true,
                      *           "data": {
@@ -13210,7 +13210,7 @@ export interface operations {
                      *           "id": "evt_01m89v62ed71dazxttmcm9yj2r",
                      *           "object": "event",
                      *           "type": "ping",
-                     *           "api_version": "2026-11-25",
+                     *           "api_version": "2026-11-22",
                      *           "created_at": "2026-11-25T17:13:50.285Z",
                      *           "livemode": true,
                      *           "data": {
@@ -13265,7 +13265,7 @@ export interface operations {
                      *       "id": "evt_01m89v62ed087r528r456rsxdd",
                      *       "object": "event",
                      *       "type": "container.arrived",
-                     *       "api_version": "2026-11-25",
+                     *       "api_version": "2026-11-22",
                      *       "created_at": "2026-11-25T17:13:50.285Z",
                      *       "livemode": false,
                      *       "data": {
