@@ -1992,7 +1992,7 @@ export interface webhooks {
         put?: never;
         /**
          * bulk_job.completed
-         * @description A bulk job finished, succeeded or failed; its results are at `results_url`. Signed per Standard Webhooks; answer 2xx within 10 s.
+         * @description A bulk job finished, succeeded or failed; its results are at `results_url` and, when it succeeded, its PDF report at `report_url`. Signed per Standard Webhooks; answer 2xx within 10 s.
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: {
@@ -5300,6 +5300,11 @@ export interface components {
             finished_at: string | null;
             /** @description Where the results are once the job has succeeded. */
             results_url: string;
+            /**
+             * @description Where the job's PDF duty report is (`getBulkJobReport`) once the job has succeeded; null before, and for a failed job, which has no report.
+             * @example /api/tariff/bulk-jobs/bjob_01kaz9m2n4p6r8t0w2y4a6c8e0/report.pdf
+             */
+            report_url: string | null;
         };
         BulkJobCompletedEvent: components["schemas"]["WebhookEventBase"] & {
             /** @constant */

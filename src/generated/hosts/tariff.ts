@@ -1727,6 +1727,11 @@ export interface components {
             finished_at: string | null;
             /** @description Where the results are once the job has succeeded. */
             results_url: string;
+            /**
+             * @description Where the job's PDF duty report is (`getBulkJobReport`) once the job has succeeded; null before, and for a failed job, which has no report.
+             * @example /api/tariff/bulk-jobs/bjob_01kaz9m2n4p6r8t0w2y4a6c8e0/report.pdf
+             */
+            report_url: string | null;
         };
         BulkJobList: {
             /** @constant */
@@ -4343,7 +4348,8 @@ export interface operations {
                      *           "created_at": "2026-11-25T18:28:22.664Z",
                      *           "started_at": "2026-11-25T18:28:22.664Z",
                      *           "finished_at": "2026-11-25T18:28:22.664Z",
-                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/results"
+                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/results",
+                     *           "report_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/report.pdf"
                      *         },
                      *         {
                      *           "id": "bjob_01m89zej0806mtnq01wzp315tz",
@@ -4359,7 +4365,8 @@ export interface operations {
                      *           "created_at": "2026-11-25T18:28:22.664Z",
                      *           "started_at": "2026-11-25T18:28:22.664Z",
                      *           "finished_at": "2026-11-25T18:28:22.664Z",
-                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tz/results"
+                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tz/results",
+                     *           "report_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tz/report.pdf"
                      *         },
                      *         {
                      *           "id": "bjob_01m89zej0806mtnq01wzp315tx",
@@ -4375,7 +4382,8 @@ export interface operations {
                      *           "created_at": "2026-11-25T18:28:22.664Z",
                      *           "started_at": "2026-11-25T18:28:22.664Z",
                      *           "finished_at": "2026-11-25T18:28:22.664Z",
-                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/results"
+                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/results",
+                     *           "report_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/report.pdf"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -4464,7 +4472,8 @@ export interface operations {
                      *       "created_at": "2026-11-25T18:28:22.664Z",
                      *       "started_at": null,
                      *       "finished_at": null,
-                     *       "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/results"
+                     *       "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/results",
+                     *       "report_url": null
                      *     }
                      */
                     "application/json": components["schemas"]["BulkJob"];
@@ -4563,7 +4572,8 @@ export interface operations {
                      *       "created_at": "2026-11-25T18:28:22.664Z",
                      *       "started_at": "2026-11-25T18:28:22.664Z",
                      *       "finished_at": "2026-11-25T18:28:22.664Z",
-                     *       "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/results"
+                     *       "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/results",
+                     *       "report_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/report.pdf"
                      *     }
                      */
                     "application/json": components["schemas"]["BulkJob"];
