@@ -6409,9 +6409,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "shp_01m892c0y6bzg3n7sxszsk2hv1",
+                     *       "id": "shp_01m892bp9j1ej13b0hzvvz5rdp",
                      *       "object": "shipment",
-                     *       "livemode": true,
+                     *       "livemode": false,
                      *       "reference": "PO-88213",
                      *       "mode": "ocean_fcl",
                      *       "status": "draft",
@@ -6427,13 +6427,13 @@ export interface operations {
                      *         "country": "US"
                      *       },
                      *       "origin": {
-                     *         "locode": "NLRTM"
+                     *         "locode": "CNNGB"
                      *       },
                      *       "destination": {
-                     *         "locode": "DEHAM"
+                     *         "locode": "USLAX"
                      *       },
                      *       "incoterm": "FOB",
-                     *       "carrier_scac": null,
+                     *       "carrier_scac": "MAEU",
                      *       "bill_of_lading_number": null,
                      *       "booking_number": null,
                      *       "cargo_ready_date": "2026-12-01",
@@ -6447,66 +6447,18 @@ export interface operations {
                      *       ],
                      *       "cargo_lines": [
                      *         {
-                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv2",
+                     *           "id": "cgl_01m892bp9j1ej13b0hzvvz5rdq",
                      *           "description": "Cotton T-shirts, men's",
                      *           "hts_code": "6109.10.0012",
                      *           "country_of_origin": "CN",
-                     *           "quantity": 1000,
-                     *           "quantity_unit": "doz",
+                     *           "quantity": 12000,
+                     *           "quantity_unit": "pcs",
                      *           "weight": "3600",
                      *           "weight_unit": "kg",
                      *           "volume": "28.5",
                      *           "volume_unit": "cbm",
                      *           "value": {
                      *             "amount": "48000.00",
-                     *             "currency": "USD"
-                     *           },
-                     *           "duty_estimate": null
-                     *         },
-                     *         {
-                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv3",
-                     *           "description": "Samples",
-                     *           "hts_code": "6109.10.0012",
-                     *           "country_of_origin": "CN",
-                     *           "quantity": null,
-                     *           "quantity_unit": null,
-                     *           "weight": null,
-                     *           "weight_unit": null,
-                     *           "volume": null,
-                     *           "volume_unit": null,
-                     *           "value": null,
-                     *           "duty_estimate": null
-                     *         },
-                     *         {
-                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv4",
-                     *           "description": "Euro goods",
-                     *           "hts_code": "6109.10.0012",
-                     *           "country_of_origin": "CN",
-                     *           "quantity": null,
-                     *           "quantity_unit": null,
-                     *           "weight": null,
-                     *           "weight_unit": null,
-                     *           "volume": null,
-                     *           "volume_unit": null,
-                     *           "value": {
-                     *             "amount": "100.00",
-                     *             "currency": "EUR"
-                     *           },
-                     *           "duty_estimate": null
-                     *         },
-                     *         {
-                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv5",
-                     *           "description": "Unknown code",
-                     *           "hts_code": "0000.00.0000",
-                     *           "country_of_origin": "CN",
-                     *           "quantity": null,
-                     *           "quantity_unit": null,
-                     *           "weight": null,
-                     *           "weight_unit": null,
-                     *           "volume": null,
-                     *           "volume_unit": null,
-                     *           "value": {
-                     *             "amount": "100.00",
                      *             "currency": "USD"
                      *           },
                      *           "duty_estimate": null
@@ -6522,8 +6474,8 @@ export interface operations {
                      *         "delivered_at": null,
                      *         "cancelled_at": null
                      *       },
-                     *       "created_at": "2026-11-25T10:00:10.950Z",
-                     *       "updated_at": "2026-11-25T10:00:10.950Z"
+                     *       "created_at": "2026-11-25T10:00:00.050Z",
+                     *       "updated_at": "2026-11-25T10:00:00.050Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Shipment"];
