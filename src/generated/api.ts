@@ -4190,8 +4190,13 @@ export interface components {
             charge_code?: components["schemas"]["ChargeCode"];
             /** @description Decimal string, e.g. `1` or `2.5`. */
             quantity: string;
-            /** @description Decimal string in the invoice's currency, at most its minor units (a credit is negative). */
-            unit_amount: string;
+            /** @description In the invoice's currency, at most its minor units (a credit is negative): a decimal string (`'2850.00'`), or the `{amount, currency}` object the invoice's lines are read back as, whose currency must be the invoice's (400 otherwise). Both are taken so that a client writes money the way it reads it, or the short way. */
+            unit_amount: string | {
+                /** @example 2850.00 */
+                amount: string;
+                /** @example USD */
+                currency: string;
+            };
             /** @description Tax in percent, e.g. `7.25`; none when left out. */
             tax_rate?: string;
         };
