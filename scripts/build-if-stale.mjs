@@ -6,9 +6,9 @@
  * Fresh means: the outputs exist and the SHA-256 of the inputs' paths and contents equals the one
  * recorded after the last build. Contents, not modification times: a checkout, a copy or a clock
  * change cannot make a stale build look fresh. Hashing the few MB of sources takes milliseconds.
- * `node scripts/build-if-stale.mjs ts` checks the compiled service only (the worker, migrate).
+ * `node scripts/build-if-stale.mjs ts` checks the compiled service only (the worker, migrate, admin).
  * `--run <file>` then loads that compiled entry point in this same process (no second node start, no
- * shell between them). Plain JavaScript, run by node itself: a restart should not wait for a TypeScript loader.
+ * shell between them), with the arguments after the file as its own (`process.argv.slice(2)`). Plain JavaScript, run by node itself: a restart should not wait for a TypeScript loader.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -34,7 +34,7 @@ const targets = {
     label: 'dist/',
     script: 'build:ts',
     inputs: ['src', 'tsconfig.json', 'tsconfig.build.json', 'scripts/copy-assets.ts', 'package-lock.json'],
-    outputs: ['dist/main.js', 'dist/worker.js'],
+    outputs: ['dist/main.js', 'dist/worker.js', 'dist/admin-cli.js'],
     stamp: 'dist/.build-inputs.sha256',
   },
   docs: {
@@ -89,6 +89,8 @@ const args = process.argv.slice(2);
 const runAt = args.indexOf('--run');
 const entryPoint = runAt >= 0 ? args[runAt + 1] : null;
 const chosen = runAt >= 0 ? args.slice(0, runAt) : args;
+// The entry point reads its own arguments (`npm run admin -- set-plan …`) as if node had started it.
+if (entryPoint) process.argv = [process.argv[0], path.join(projectRoot, entryPoint), ...args.slice(runAt + 2)];
 for (const name of chosen.length > 0 ? chosen : ['ts', 'docs']) {
   const target = targets[name];
   if (!target) throw new Error(`unknown build target "${name}" (ts or docs)`);

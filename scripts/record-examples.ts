@@ -9,6 +9,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../src/config/paths';
+import YAML from 'yaml';
+import { forEachOperation, jsonMedia } from './lib/document-examples';
 import { chooseExchange, ExampleFile, examplesDir, readExamples, RecordedExchange } from './lib/recorded-examples';
 
 const recordDir = path.join(projectRoot, 'var', 'examples-record');
@@ -30,12 +32,22 @@ for (const name of fs.readdirSync(recordDir)) {
 }
 fs.rmSync(recordDir, { recursive: true, force: true });
 
+// The request examples the spec states: an exchange that sent one is the one to show beside it.
+const specRequestExamples = new Map<string, unknown>();
+forEachOperation(YAML.parse(fs.readFileSync(path.join(projectRoot, 'openapi', 'spec.yaml'), 'utf8')), (operation) => {
+  const example = jsonMedia(operation.requestBody)?.example;
+  if (example !== undefined) specRequestExamples.set(String(operation.operationId), example);
+});
+
 const committed = readExamples();
 fs.mkdirSync(examplesDir, { recursive: true });
 for (const [operationId, exchanges] of [...byOperation].sort(([a], [b]) => a.localeCompare(b))) {
   const file: ExampleFile = { ...committed.get(operationId) };
   for (const host of new Set(exchanges.map((exchange) => exchange.host))) {
-    const chosen = chooseExchange(exchanges.filter((exchange) => exchange.host === host));
+    const chosen = chooseExchange(
+      exchanges.filter((exchange) => exchange.host === host),
+      specRequestExamples.get(operationId),
+    );
     if (chosen) file[host] = { request: chosen.request, response: chosen.response };
   }
   const sorted = Object.fromEntries(Object.entries(file).sort(([a], [b]) => a.localeCompare(b)));

@@ -1,28 +1,15 @@
-import os from 'node:os';
 import { loadConfig } from './config/config';
 import { openDatabase } from './db/knex';
 import { migrateToLatest } from './db/migrate';
 import { AccountRepository } from './db/repositories/account.repository';
 import { AccountService } from './domain/access';
-import { PlanName, planNames, systemClock } from './domain/shared';
+import { systemClock } from './domain/shared';
+import { runAdminCommand } from './admin-cli/commands';
 
-const usage = `usage: npm run admin -- set-plan <email> <${planNames.join('|')}> [--reason "<why>"]`;
-
-/** Runs one admin command against an account service; returns what to print. */
-export async function runAdminCommand(
-  argv: string[],
-  accounts: AccountService,
-  operator = `cli:${os.userInfo().username}`,
-): Promise<string> {
-  const [command, email, plan] = argv;
-  const reasonAt = argv.indexOf('--reason');
-  const reason = reasonAt > 0 ? (argv[reasonAt + 1] ?? null) : null;
-  if (command !== 'set-plan' || !email || !plan) throw new Error(usage);
-  if (!(planNames as readonly string[]).includes(plan)) throw new Error(`unknown plan "${plan}"; ${usage}`);
-  const change = await accounts.changePlan(email, plan as PlanName, operator, reason);
-  return `${email}: ${change.fromPlan} → ${change.toPlan} (recorded as ${change.id} by ${change.changedBy})`;
-}
-
+/**
+ * `npm run admin`: one command against the database, from the built code (run by
+ * scripts/build-if-stale.mjs, which builds only when the sources changed, as `npm start` does).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config.databaseUrl);
@@ -39,9 +26,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -45,15 +45,19 @@ const readableResponseChars = 6000;
 const sizeOf = (value: unknown): number => (value === undefined ? 0 : JSON.stringify(value).length);
 
 /**
- * The exchange worth showing among a test run's successful ones: the lowest 2xx status (200 before
- * 201 before 202), then the largest response that is still readable (else the smallest), then the
- * smallest request; ties broken by content, so the same suite picks the same exchange.
+ * The exchange worth showing among a test run's successful ones: one that sent the spec's own
+ * request example, when the spec states one (the reference shows that request beside the response,
+ * so they must belong together), then the lowest 2xx status (200 before 201 before 202), then the
+ * largest response that is still readable (else the smallest), then the smallest request; ties
+ * broken by content, so the same suite picks the same exchange.
  */
-export function chooseExchange(candidates: Exchange[]): Exchange | undefined {
+export function chooseExchange(candidates: Exchange[], specRequestExample?: unknown): Exchange | undefined {
   const successful = candidates.filter((exchange) => exchange.response.status >= 200 && exchange.response.status < 300);
-  const score = (exchange: Exchange): [number, number, number, string] => {
+  const stated = specRequestExample === undefined ? undefined : JSON.stringify(specRequestExample);
+  const score = (exchange: Exchange): [number, number, number, number, string] => {
     const size = sizeOf(exchange.response.body);
     return [
+      stated !== undefined && JSON.stringify(exchange.request.body) === stated ? 0 : 1,
       exchange.response.status,
       size <= readableResponseChars ? -size : size,
       sizeOf(exchange.request.body),

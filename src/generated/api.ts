@@ -2641,7 +2641,7 @@ export interface webhooks {
         put?: never;
         /**
          * bulk_job.completed
-         * @description A bulk job finished, succeeded or failed; its results are at `results_url`. Signed per Standard Webhooks; answer 2xx within 10 s.
+         * @description A bulk job finished, succeeded or failed; its results are at `results_url` and, when it succeeded, its PDF report at `report_url`. Signed per Standard Webhooks; answer 2xx within 10 s.
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: operations["onBulkJobCompleted"];
@@ -3319,8 +3319,8 @@ export interface components {
             /** @example container.arrived */
             type: string;
             /**
-             * @description The version of the payload's shape.
-             * @example 2026-11-25
+             * @description The API version the payload's shape follows: the one in force when it was delivered, one of the versions a request may pin with `Tradelane-Version` (docs/versioning.md).
+             * @example 2026-11-22
              */
             api_version: string;
             created_at: components["schemas"]["Timestamp"];
@@ -4200,8 +4200,13 @@ export interface components {
             charge_code?: components["schemas"]["ChargeCode"];
             /** @description Decimal string, e.g. `1` or `2.5`. */
             quantity: string;
-            /** @description Decimal string in the invoice's currency, at most its minor units (a credit is negative). */
-            unit_amount: string;
+            /** @description In the invoice's currency, at most its minor units (a credit is negative): a decimal string (`'2850.00'`), or the `{amount, currency}` object the invoice's lines are read back as, whose currency must be the invoice's (400 otherwise). Both are taken so that a client writes money the way it reads it, or the short way. */
+            unit_amount: string | {
+                /** @example 2850.00 */
+                amount: string;
+                /** @example USD */
+                currency: string;
+            };
             /** @description Tax in percent, e.g. `7.25`; none when left out. */
             tax_rate?: string;
         };
@@ -6070,6 +6075,11 @@ export interface components {
             finished_at: string | null;
             /** @description Where the results are once the job has succeeded. */
             results_url: string;
+            /**
+             * @description Where the job's PDF duty report is (`getBulkJobReport`) once the job has succeeded; null before, and for a failed job, which has no report.
+             * @example /api/tariff/bulk-jobs/bjob_01kaz9m2n4p6r8t0w2y4a6c8e0/report.pdf
+             */
+            report_url: string | null;
         };
         BulkJobList: {
             /** @constant */

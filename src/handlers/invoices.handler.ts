@@ -29,7 +29,10 @@ function invoiceInput(body: components['schemas']['InvoiceFields']): InvoiceInpu
       description: line.description,
       chargeCode: line.charge_code ?? 'other',
       quantity: line.quantity,
-      unitAmount: line.unit_amount,
+      // Written as a decimal string or as the {amount, currency} a read gives (its currency checked by the domain).
+      ...(typeof line.unit_amount === 'string'
+        ? { unitAmount: line.unit_amount }
+        : { unitAmount: line.unit_amount.amount, unitAmountCurrency: line.unit_amount.currency }),
       taxRate: line.tax_rate ?? '0',
     })),
     metadata: body.metadata,

@@ -2,6 +2,7 @@ import express, { Express, RequestHandler } from 'express';
 import { accessControl, adminGate } from '../http/access';
 import { accessLog } from '../http/access-log';
 import { apiVersioning } from '../http/api-version';
+import { headAsGet } from '../http/head-as-get';
 import { problemErrorHandler } from '../http/error-handler';
 import { jsonDepthLimit } from '../http/json-depth';
 import { expressAdapter, OperationHandler } from '../http/operation';
@@ -40,7 +41,7 @@ const textTypes = (operation: HostOperation): string[] =>
 
 /**
  * Builds one host's Express app. The order is the path of a request (docs/architecture.md):
- * request id, access log and request metrics → API version → body limits → OpenAPI validation →
+ * request id, access log and request metrics → HEAD as GET → API version → body limits → OpenAPI validation →
  * access (authentication, entitlement, idempotency, quota) → the operation → a route another host
  * serves names that host → problem errors.
  */
@@ -54,6 +55,7 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   app.set('trust proxy', deps.config.trustProxy);
 
   app.use(accessLog(deps.logger.child({ host }), requestMetrics(host, deps.metrics)));
+  app.use(headAsGet());
   // The web application's pages and assets answer before the API's stack, which never sees their cookies.
   if (host === 'site') app.use(createWebApp(createWebServices(deps, document)));
   app.use(apiVersioning());

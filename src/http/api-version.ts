@@ -1,13 +1,9 @@
 import type { RequestHandler } from 'express';
 import { HttpProblem } from './problem';
 
-/**
- * Dated API versions, oldest first (docs/versioning.md). A new date is added only for a change a
- * client could break on; additive changes keep the current version. A request without the header
- * gets the newest.
- */
-export const apiVersions = ['2026-11-22'] as const;
-export const currentApiVersion: string = apiVersions[apiVersions.length - 1];
+import { apiVersions, currentApiVersion } from '../domain/shared';
+
+export { apiVersions, currentApiVersion };
 export const apiVersionHeader = 'Tradelane-Version';
 
 const known: ReadonlySet<string> = new Set(apiVersions);

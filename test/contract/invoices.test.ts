@@ -158,6 +158,31 @@ describe(`invoices on ${testDialect}`, () => {
     expect((await numberOf(first.live)).number).toBe('INV-000004');
   });
 
+  test('takes a unit amount as written (a string) or as read ({amount, currency}), the same; another currency is 400', async () => {
+    const { live } = await businessAccount(app);
+    const client = siteClient(app, live);
+    const line = { description: 'Ocean freight', charge_code: 'ocean_freight', quantity: '2', tax_rate: '7.25' };
+    const asString = (
+      await client.post('/api/invoices', { currency: 'USD', lines: [{ ...line, unit_amount: '2850.00' }] }).expect(201)
+    ).body;
+    const read = asString.lines[0].unit_amount;
+    expect(read).toEqual({ amount: '2850.00', currency: 'USD' });
+    // What a read gives, written back: the same invoice.
+    const asRead = (
+      await client.post('/api/invoices', { currency: 'USD', lines: [{ ...line, unit_amount: read }] }).expect(201)
+    ).body;
+    expect({ lines: asRead.lines, total: asRead.total }).toEqual({ lines: asString.lines, total: asString.total });
+    const euros = await client
+      .post('/api/invoices', {
+        currency: 'USD',
+        lines: [{ ...line, unit_amount: { amount: '10.00', currency: 'EUR' } }],
+      })
+      .expect(400);
+    expect(euros.body.errors).toEqual([
+      { pointer: '/body/lines/0/unit_amount/currency', message: 'The unit amount is in EUR; this invoice is in USD.' },
+    ]);
+  });
+
   test('currencies have their minor units; amounts finer than that, or unknown currencies, are 400', async () => {
     const { live } = await businessAccount(app);
     const client = siteClient(app, live);

@@ -5,6 +5,7 @@ import { accessTokenFor, businessAccount, containerNumber, siteClient } from '..
 import { setPlan, signUp } from '../support/accounts';
 import { rev3AndRev4 } from '../support/hts-fixtures';
 import { createTestApp, TestApp } from '../support/app';
+import { loadHostDocument } from '../../src/http/host-document';
 import { testDialect } from '../support/database';
 import { recordingAgenda } from '../support/recording-agenda';
 
@@ -64,6 +65,21 @@ const draft = {
 };
 
 describe(`shipments on ${testDialect}`, () => {
+  test("creates the shipment the reference's request example describes, and answers it (the example recorded beside it)", async () => {
+    const operation = loadHostDocument('site').operations.find((o) => o.operationId === 'createShipment');
+    const example = (
+      operation?.definition.requestBody as { content: Record<string, { example: Record<string, unknown> }> }
+    ).content['application/json'].example;
+    const { test } = await businessAccount(app);
+    const created = await siteClient(app, test).post('/api/shipments', example).expect(201);
+    expect(created.body).toMatchObject({
+      reference: example.reference,
+      origin: { locode: 'CNNGB' },
+      destination: { locode: 'USLAX' },
+      containers: [{ number: 'MSKU1234565' }],
+    });
+  });
+
   test('create, read, list: the resource in full, in its mode only, and a shipment.created event carrying it', async () => {
     const { live, test, accountId } = await businessAccount(app);
     const created = await siteClient(app, test).post('/api/shipments', draft).expect(201);

@@ -103,6 +103,7 @@ describe('bulk jobs', () => {
       started_at: null,
       finished_at: null,
       errors: [],
+      report_url: null,
     });
     expect(created.headers.location).toBe(`/api/tariff/bulk-jobs/${created.body.id}`);
     jobId = created.body.id;
@@ -119,7 +120,14 @@ describe('bulk jobs', () => {
       lines_total: 4,
       lines_unresolved: 1,
       errors: [],
+      report_url: `/api/tariff/bulk-jobs/${jobId}/report.pdf`,
     });
+    // The link is the download itself.
+    await tariff()
+      .get(done.body.report_url)
+      .set('X-API-Key', pro)
+      .expect(200)
+      .expect('content-type', 'application/pdf');
     expect(Date.parse(done.body.started_at)).toBeLessThanOrEqual(Date.parse(done.body.finished_at));
 
     const results = await tariff().get(`/api/tariff/bulk-jobs/${jobId}/results`).set('X-API-Key', pro).expect(200);
@@ -525,7 +533,12 @@ describe('bulk jobs', () => {
       },
     });
     const failed = await tariff().get(`/api/tariff/bulk-jobs/${job.id}`).set('X-API-Key', pro).expect(200);
-    expect(failed.body).toMatchObject({ status: 'failed', lines_done: 0, errors: ['no duty rules are stored yet'] });
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      lines_done: 0,
+      errors: ['no duty rules are stored yet'],
+      report_url: null,
+    });
     expect(failed.body.finished_at).not.toBeNull();
     const results = await tariff()
       .get(`/api/tariff/bulk-jobs/${job.id}/results?format=csv`)

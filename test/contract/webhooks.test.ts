@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { newOutboxEvent } from '../../src/domain/shared/outbox-event';
+import { currentApiVersion } from '../../src/http/api-version';
 import { createTestApp, TestApp } from '../support/app';
 import { signUp, testKeyFor } from '../support/accounts';
 import { deliverDue, startWebhookReceiver, verifyDelivery, WebhookReceiver } from '../support/webhook-receiver';
@@ -183,11 +184,15 @@ describe('deliveries, the test ping and secret rotation', () => {
     const received = receiver.requests.slice(before);
     expect(received.map((r) => r.path)).toEqual(['/ping']);
     expect(received[0].headers['webhook-id']).toBe(ping.body.id);
-    expect(verifyDelivery(endpoint.secret, received[0])).toMatchObject({
-      id: ping.body.id,
-      type: 'ping',
-      api_version: expect.any(String),
-    });
+    const delivered = verifyDelivery(endpoint.secret, received[0]) as { api_version: string };
+    expect(delivered).toMatchObject({ id: ping.body.id, type: 'ping', api_version: currentApiVersion });
+    // The event's version is one a request can pin: the receiver's calls back keep that contract.
+    const pinned = await site()
+      .get('/api/webhook-endpoints')
+      .set(bearer(key))
+      .set('Tradelane-Version', delivered.api_version)
+      .expect(200);
+    expect(pinned.headers['tradelane-version']).toBe(delivered.api_version);
 
     const rotated = await site()
       .post(`/api/webhook-endpoints/${endpoint.id}/rotate-secret`)

@@ -93,9 +93,11 @@ export function withStatusLog(host: HostName, app: Express): Express {
   outer.disable('x-powered-by');
   outer.use((req, res, next) => {
     const pathname = req.originalUrl.split('?')[0];
-    const route = routes.find((r) => r.method === req.method && r.pattern.test(pathname));
+    // A HEAD is its GET without the body (src/http/head-as-get.ts): its status counts for the GET.
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const route = routes.find((r) => r.method === method && r.pattern.test(pathname));
     if (route) {
-      const sent = recordDir ? captureBody(res) : null;
+      const sent = recordDir && req.method !== 'HEAD' ? captureBody(res) : null;
       res.on('finish', () => {
         const record: StatusRecord = { host, operationId: route.operationId, status: res.statusCode };
         fs.appendFileSync(file, `${JSON.stringify(record)}\n`);

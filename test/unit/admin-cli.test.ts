@@ -1,4 +1,4 @@
-import { runAdminCommand } from '../../src/admin-cli';
+import { runAdminCommand } from '../../src/admin-cli/commands';
 import { createTestApp, TestApp } from '../support/app';
 import { signUp } from '../support/accounts';
 

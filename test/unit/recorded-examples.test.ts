@@ -22,6 +22,14 @@ describe('the recorded exchange an operation shows', () => {
     expect(chooseExchange([huger, huge])).toBe(huge);
   });
 
+  it("is one that sent the spec's request example, when the spec states one", () => {
+    const stated = { origin: 'CNNGB', destination: 'USLAX' };
+    const asStated = exchange(201, { a: 1 }, stated);
+    const other = exchange(200, { a: 'x'.repeat(3000) }, { origin: 'NLRTM', destination: 'DEHAM' });
+    expect(chooseExchange([other, asStated], { ...stated })).toBe(asStated);
+    expect(chooseExchange([other, asStated])).toBe(other);
+  });
+
   it('does not depend on the order the tests ran in', () => {
     const one = exchange(200, { a: 1 }, { q: 'b' });
     const other = exchange(200, { a: 2 }, { q: 'a' });

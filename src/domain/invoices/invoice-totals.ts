@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { fitsCurrency, formatAmount, minorUnits, roundToCurrency } from './invoice-money';
-import type { InvoiceLine, InvoiceLineInput } from './model';
+import type { InvoiceLine, InvoiceLineWritten } from './model';
 import { DomainError } from '../shared';
 
 /**
@@ -8,12 +8,16 @@ import { DomainError } from '../shared';
  * the currency's minor unit, then the sums: what the invoice shows adds up to the cent.
  */
 export function priceLines(
-  inputs: readonly InvoiceLineInput[],
+  inputs: readonly InvoiceLineWritten[],
   currency: string,
 ): { lines: InvoiceLine[]; subtotal: string; tax: string; total: string } {
   let subtotal = new Decimal(0);
   let tax = new Decimal(0);
-  const lines = inputs.map((input, index) => {
+  const lines = inputs.map(({ unitAmountCurrency, ...input }, index) => {
+    if (unitAmountCurrency !== undefined && unitAmountCurrency !== currency) {
+      const message = `The unit amount is in ${unitAmountCurrency}; this invoice is in ${currency}.`;
+      throw new DomainError('invalid_input', message, [{ field: `lines/${index}/unit_amount/currency`, message }]);
+    }
     if (!fitsCurrency(input.unitAmount, currency)) {
       const message = `${currency} amounts have at most ${minorUnits(currency)} decimals.`;
       throw new DomainError('invalid_input', message, [{ field: `lines/${index}/unit_amount`, message }]);

@@ -25,6 +25,11 @@ export interface InvoiceLineInput {
   taxRate: string;
 }
 
+/** A line as written: the unit amount may name its currency, which must be the invoice's. */
+export interface InvoiceLineWritten extends InvoiceLineInput {
+  unitAmountCurrency?: string;
+}
+
 /** A line with what the service computed: amount and tax at the currency's minor unit. */
 export interface InvoiceLine extends InvoiceLineInput {
   amount: string;
@@ -61,6 +66,6 @@ export interface InvoiceInput {
   billTo?: Party | null;
   dueDate?: string | null;
   memo?: string | null;
-  lines?: InvoiceLineInput[];
+  lines?: InvoiceLineWritten[];
   metadata?: Record<string, string>;
 }

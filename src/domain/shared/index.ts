@@ -1,5 +1,6 @@
 /** The shared capability's public surface: code outside src/domain/shared imports it from here. */
 export type { AccountScope } from './account-scope';
+export { apiVersions, currentApiVersion } from './api-versions';
 export { isCalendarDate } from './calendar-date';
 export {
   accountQuotaSubject,

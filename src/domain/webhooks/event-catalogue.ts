@@ -23,9 +23,6 @@ export const pingEventType = 'ping';
 /** Written when deliveries kept failing and the endpoint was disabled. */
 export const endpointDisabledEventType = 'webhook_endpoint.disabled';
 
-/** The payload version of every event; a breaking change to an event's shape gets a new date. */
-export const eventApiVersion = '2026-11-25';
-
 const subscriptionPattern = /^(\*|([a-z_]+)\.(\*|[a-z_]+(\.[a-z_]+)?))$/;
 
 /** Checks the `events` an endpoint subscribes to: `*`, `family.*` or `family.verb` of a known family. */

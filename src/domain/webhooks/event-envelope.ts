@@ -1,5 +1,4 @@
-import { eventApiVersion } from './event-catalogue';
-import type { OutboxEvent } from '../shared';
+import { currentApiVersion, type OutboxEvent } from '../shared';
 
 /** An event as the API shows it and as a delivery's body carries it. */
 export interface EventEnvelope {
@@ -23,7 +22,9 @@ export function eventEnvelope(
     id: event.id,
     object: 'event',
     type: event.type,
-    api_version: eventApiVersion,
+    // The API version in force (the one table requests pin): a breaking change to an event's
+    // shape is a breaking change of the API and gets a new date there.
+    api_version: currentApiVersion,
     created_at: new Date(event.createdAt).toISOString(),
     livemode: event.livemode,
     data: event.data as Record<string, unknown>,

@@ -2231,23 +2231,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "hts_code": "0102.29.40.24",
-                     *       "description": "Male",
+                     *       "hts_code": "6109100012",
+                     *       "description": "Men's (338)",
                      *       "country": "China",
-                     *       "base_duty_rate": "1¢/kg",
-                     *       "total_tariff_rate": null,
-                     *       "total_duty": null,
+                     *       "base_duty_rate": "16.5%",
+                     *       "total_tariff_rate": 36.5,
+                     *       "total_duty": 17520,
                      *       "tariff_breakdown": [
                      *         {
                      *           "type": "MFN",
-                     *           "rate": null
+                     *           "rate": 16.5
                      *         },
                      *         {
                      *           "type": "Section 301",
                      *           "rate": 20
                      *         }
                      *       ],
-                     *       "warnings": [],
+                     *       "warnings": [
+                     *         "The entry date is more than 60 days after 2026 Revision 4 (in force from 2026-02-24), the newest HTS release we hold: it was priced on that release, and a later release may have changed the line's rates or the Chapter 99 headings."
+                     *       ],
                      *       "components": [
                      *         {
                      *           "id": "mfn",
@@ -2255,16 +2257,15 @@ export interface operations {
                      *           "program": "MFN (column 1 general)",
                      *           "heading": null,
                      *           "description": "Base duty, column 1 general",
-                     *           "rate_text": "1¢/kg",
-                     *           "rate_percent": null,
+                     *           "rate_text": "16.5%",
+                     *           "rate_percent": 16.5,
                      *           "basis": "full_value",
-                     *           "amount": null,
-                     *           "status": "unresolved",
-                     *           "reason": "the specific rate is per kg; a quantity in kg is required",
+                     *           "amount": 7920,
+                     *           "status": "applies",
                      *           "citations": [
                      *             {
                      *               "type": "hts",
-                     *               "ref": "HTSUS 01022940, column 1 general"
+                     *               "ref": "HTSUS 61091000, column 1 general"
                      *             }
                      *           ]
                      *         },
@@ -2277,7 +2278,7 @@ export interface operations {
                      *           "rate_text": "+7.5%",
                      *           "rate_percent": 7.5,
                      *           "basis": "full_value",
-                     *           "amount": 750,
+                     *           "amount": 3600,
                      *           "status": "applies",
                      *           "citations": [
                      *             {
@@ -2295,52 +2296,46 @@ export interface operations {
                      *           "rate_text": "+12.5%",
                      *           "rate_percent": 12.5,
                      *           "basis": "full_value",
-                     *           "amount": 1250,
+                     *           "amount": 6000,
                      *           "status": "applies",
                      *           "citations": [
                      *             {
                      *               "type": "federal_register",
-                     *               "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *               "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24; Annex II"
                      *             },
                      *             {
                      *               "type": "hts",
-                     *               "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *               "ref": "U.S. note 52; headings 9903.05.20–9903.06.21 (HTS 2026 Rev 18)"
                      *             }
+                     *           ],
+                     *           "caveats": [
+                     *             "This program starts on 2026-07-24, after the newest HTS release we hold (2026 Revision 4, in force from 2026-02-24): its heading and rate are read from USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24; Annex II, not from a release's Chapter 99."
                      *           ]
                      *         }
                      *       ],
-                     *       "unresolved": [
-                     *         {
-                     *           "component": "mfn",
-                     *           "reason": "the specific rate is per kg; a quantity in kg is required"
-                     *         },
-                     *         {
-                     *           "component": "fees.hmf",
-                     *           "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
-                     *         }
-                     *       ],
+                     *       "unresolved": [],
                      *       "fees": {
                      *         "mpf": {
                      *           "status": "applies",
                      *           "rate": 0.3464,
-                     *           "amount": 34.64
+                     *           "amount": 166.27
                      *         },
                      *         "hmf": {
-                     *           "status": "unresolved",
+                     *           "status": "applies",
                      *           "rate": 0.125,
-                     *           "amount": null,
-                     *           "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
+                     *           "amount": 60
                      *         },
-                     *         "total": null
+                     *         "total": 226.27
                      *       },
                      *       "hts_release": {
                      *         "id": "htsr_2026_rev_4",
                      *         "name": "2026 Revision 4"
                      *       },
-                     *       "rules_version": "sha256:e244c01b1b6576c2",
-                     *       "entry_date": "2026-10-09",
+                     *       "rules_version": "sha256:755252eb288d19b6",
+                     *       "entry_date": "2026-12-24",
                      *       "prohibited": false,
-                     *       "possible_exemptions": []
+                     *       "possible_exemptions": [],
+                     *       "exemptions_to_confirm": []
                      *     }
                      */
                     "application/json": components["schemas"]["TariffCalculationFormB"];

@@ -1998,7 +1998,7 @@ export interface webhooks {
         put?: never;
         /**
          * bulk_job.completed
-         * @description A bulk job finished, succeeded or failed; its results are at `results_url`. Signed per Standard Webhooks; answer 2xx within 10 s.
+         * @description A bulk job finished, succeeded or failed; its results are at `results_url` and, when it succeeded, its PDF report at `report_url`. Signed per Standard Webhooks; answer 2xx within 10 s.
          *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
          */
         post: {
@@ -3852,8 +3852,8 @@ export interface components {
             /** @example container.arrived */
             type: string;
             /**
-             * @description The version of the payload's shape.
-             * @example 2026-11-25
+             * @description The API version the payload's shape follows: the one in force when it was delivered, one of the versions a request may pin with `Tradelane-Version` (docs/versioning.md).
+             * @example 2026-11-22
              */
             api_version: string;
             created_at: components["schemas"]["Timestamp"];
@@ -4715,8 +4715,13 @@ export interface components {
             charge_code?: components["schemas"]["ChargeCode"];
             /** @description Decimal string, e.g. `1` or `2.5`. */
             quantity: string;
-            /** @description Decimal string in the invoice's currency, at most its minor units (a credit is negative). */
-            unit_amount: string;
+            /** @description In the invoice's currency, at most its minor units (a credit is negative): a decimal string (`'2850.00'`), or the `{amount, currency}` object the invoice's lines are read back as, whose currency must be the invoice's (400 otherwise). Both are taken so that a client writes money the way it reads it, or the short way. */
+            unit_amount: string | {
+                /** @example 2850.00 */
+                amount: string;
+                /** @example USD */
+                currency: string;
+            };
             /** @description Tax in percent, e.g. `7.25`; none when left out. */
             tax_rate?: string;
         };
@@ -5310,6 +5315,11 @@ export interface components {
             finished_at: string | null;
             /** @description Where the results are once the job has succeeded. */
             results_url: string;
+            /**
+             * @description Where the job's PDF duty report is (`getBulkJobReport`) once the job has succeeded; null before, and for a failed job, which has no report.
+             * @example /api/tariff/bulk-jobs/bjob_01kaz9m2n4p6r8t0w2y4a6c8e0/report.pdf
+             */
+            report_url: string | null;
         };
         BulkJobCompletedEvent: components["schemas"]["WebhookEventBase"] & {
             /** @constant */
@@ -6415,9 +6425,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "shp_01m892c0y6bzg3n7sxszsk2hv1",
+                     *       "id": "shp_01m892bp9j1ej13b0hzvvz5rdp",
                      *       "object": "shipment",
-                     *       "livemode": true,
+                     *       "livemode": false,
                      *       "reference": "PO-88213",
                      *       "mode": "ocean_fcl",
                      *       "status": "draft",
@@ -6433,13 +6443,13 @@ export interface operations {
                      *         "country": "US"
                      *       },
                      *       "origin": {
-                     *         "locode": "NLRTM"
+                     *         "locode": "CNNGB"
                      *       },
                      *       "destination": {
-                     *         "locode": "DEHAM"
+                     *         "locode": "USLAX"
                      *       },
                      *       "incoterm": "FOB",
-                     *       "carrier_scac": null,
+                     *       "carrier_scac": "MAEU",
                      *       "bill_of_lading_number": null,
                      *       "booking_number": null,
                      *       "cargo_ready_date": "2026-12-01",
@@ -6453,66 +6463,18 @@ export interface operations {
                      *       ],
                      *       "cargo_lines": [
                      *         {
-                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv2",
+                     *           "id": "cgl_01m892bp9j1ej13b0hzvvz5rdq",
                      *           "description": "Cotton T-shirts, men's",
                      *           "hts_code": "6109.10.0012",
                      *           "country_of_origin": "CN",
-                     *           "quantity": 1000,
-                     *           "quantity_unit": "doz",
+                     *           "quantity": 12000,
+                     *           "quantity_unit": "pcs",
                      *           "weight": "3600",
                      *           "weight_unit": "kg",
                      *           "volume": "28.5",
                      *           "volume_unit": "cbm",
                      *           "value": {
                      *             "amount": "48000.00",
-                     *             "currency": "USD"
-                     *           },
-                     *           "duty_estimate": null
-                     *         },
-                     *         {
-                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv3",
-                     *           "description": "Samples",
-                     *           "hts_code": "6109.10.0012",
-                     *           "country_of_origin": "CN",
-                     *           "quantity": null,
-                     *           "quantity_unit": null,
-                     *           "weight": null,
-                     *           "weight_unit": null,
-                     *           "volume": null,
-                     *           "volume_unit": null,
-                     *           "value": null,
-                     *           "duty_estimate": null
-                     *         },
-                     *         {
-                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv4",
-                     *           "description": "Euro goods",
-                     *           "hts_code": "6109.10.0012",
-                     *           "country_of_origin": "CN",
-                     *           "quantity": null,
-                     *           "quantity_unit": null,
-                     *           "weight": null,
-                     *           "weight_unit": null,
-                     *           "volume": null,
-                     *           "volume_unit": null,
-                     *           "value": {
-                     *             "amount": "100.00",
-                     *             "currency": "EUR"
-                     *           },
-                     *           "duty_estimate": null
-                     *         },
-                     *         {
-                     *           "id": "cgl_01m892c0y6bzg3n7sxszsk2hv5",
-                     *           "description": "Unknown code",
-                     *           "hts_code": "0000.00.0000",
-                     *           "country_of_origin": "CN",
-                     *           "quantity": null,
-                     *           "quantity_unit": null,
-                     *           "weight": null,
-                     *           "weight_unit": null,
-                     *           "volume": null,
-                     *           "volume_unit": null,
-                     *           "value": {
-                     *             "amount": "100.00",
                      *             "currency": "USD"
                      *           },
                      *           "duty_estimate": null
@@ -6528,8 +6490,8 @@ export interface operations {
                      *         "delivered_at": null,
                      *         "cancelled_at": null
                      *       },
-                     *       "created_at": "2026-11-25T10:00:10.950Z",
-                     *       "updated_at": "2026-11-25T10:00:10.950Z"
+                     *       "created_at": "2026-11-25T10:00:00.050Z",
+                     *       "updated_at": "2026-11-25T10:00:00.050Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Shipment"];
@@ -13116,7 +13078,7 @@ export interface operations {
                      *       "id": "evt_01m89v62ed71dazxttmcm9yj2r",
                      *       "object": "event",
                      *       "type": "ping",
-                     *       "api_version": "2026-11-25",
+                     *       "api_version": "2026-11-22",
                      *       "created_at": "2026-11-25T17:13:50.285Z",
                      *       "livemode": true,
                      *       "data": {
@@ -13179,7 +13141,7 @@ export interface operations {
                      *           "id": "evt_01m89v62ed71dazxttmcm9yj2y",
                      *           "object": "event",
                      *           "type": "container.arrived",
-                     *           "api_version": "2026-11-25",
+                     *           "api_version": "2026-11-22",
                      *           "created_at": "2026-11-25T17:13:50.285Z",
                      *           "livemode": true,
                      *           "data": {
@@ -13193,7 +13155,7 @@ export interface operations {
                      *           "id": "evt_01m89v62ed71dazxttmcm9yj2v",
                      *           "object": "event",
                      *           "type": "ping",
-                     *           "api_version": "2026-11-25",
+                     *           "api_version": "2026-11-22",
                      *           "created_at": "2026-11-25T17:13:50.285Z",
                      *           "livemode": true,
                      *           "data": {
@@ -13208,7 +13170,7 @@ export interface operations {
                      *           "id": "evt_01m89v62ed71dazxttmcm9yj2r",
                      *           "object": "event",
                      *           "type": "ping",
-                     *           "api_version": "2026-11-25",
+                     *           "api_version": "2026-11-22",
                      *           "created_at": "2026-11-25T17:13:50.285Z",
                      *           "livemode": true,
                      *           "data": {
@@ -13263,7 +13225,7 @@ export interface operations {
                      *       "id": "evt_01m89v62ed087r528r456rsxdd",
                      *       "object": "event",
                      *       "type": "container.arrived",
-                     *       "api_version": "2026-11-25",
+                     *       "api_version": "2026-11-22",
                      *       "created_at": "2026-11-25T17:13:50.285Z",
                      *       "livemode": false,
                      *       "data": {

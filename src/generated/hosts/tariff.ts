@@ -1727,6 +1727,11 @@ export interface components {
             finished_at: string | null;
             /** @description Where the results are once the job has succeeded. */
             results_url: string;
+            /**
+             * @description Where the job's PDF duty report is (`getBulkJobReport`) once the job has succeeded; null before, and for a failed job, which has no report.
+             * @example /api/tariff/bulk-jobs/bjob_01kaz9m2n4p6r8t0w2y4a6c8e0/report.pdf
+             */
+            report_url: string | null;
         };
         BulkJobList: {
             /** @constant */
@@ -2179,52 +2184,50 @@ export interface operations {
                     /**
                      * @example {
                      *       "result": {
-                     *         "hts_code": "2204.21.5005",
-                     *         "description": "Red",
+                     *         "hts_code": "7607.11.90.30",
+                     *         "description": "Body stock",
                      *         "country": {
-                     *           "code": "CA",
-                     *           "name": "Canada",
-                     *           "flag": "🇨🇦"
+                     *           "code": "CN",
+                     *           "name": "China",
+                     *           "flag": "🇨🇳"
                      *         },
                      *         "declared_value": 10000,
                      *         "rates": {
                      *           "base_duty": {
-                     *             "rate": 0.63,
-                     *             "rate_type": "specific",
-                     *             "rate_text": "6.3¢/liter",
-                     *             "amount": 63
+                     *             "rate": 3,
+                     *             "rate_type": "ad_valorem",
+                     *             "rate_text": "3%",
+                     *             "amount": 300
                      *           },
                      *           "ieepa": {
                      *             "rate": 0,
                      *             "applies": false
                      *           },
                      *           "section_301": {
-                     *             "rate": 10,
+                     *             "rate": 25,
                      *             "applies": true,
-                     *             "amount": 1000
+                     *             "amount": 2500
                      *           },
                      *           "section_232": {
-                     *             "rate": 0,
-                     *             "applies": false
+                     *             "rate": 50,
+                     *             "applies": true,
+                     *             "amount": 5000
                      *           },
                      *           "reciprocal": {
                      *             "rate": 0,
                      *             "applies": false
                      *           },
                      *           "ad_cvd": {
-                     *             "rate": 0,
-                     *             "applies": false
-                     *           },
-                     *           "section_338": {
-                     *             "rate": null,
+                     *             "rate": 26.6,
                      *             "applies": true,
-                     *             "amount": null
+                     *             "amount": 2660
                      *           }
                      *         },
-                     *         "total_duty_rate": null,
-                     *         "total_duty_amount": null,
+                     *         "total_duty_rate": 104.6,
+                     *         "total_duty_amount": 10460,
                      *         "warnings": [
-                     *           "A measure here is keyed to the date of arrival; the entry date was used as the arrival date."
+                     *           "The entry date is more than 60 days after 2026 Revision 4 (in force from 2026-02-24), the newest HTS release we hold: it was priced on that release, and a later release may have changed the line's rates or the Chapter 99 headings.",
+                     *           "Possible CVD order C-570-054 (Certain Aluminum Foil) on products of China: its scope lists this HTS number. The cash-deposit rate depends on the exporter and is not in our data for Jiangsu Dingsheng New Materials Joint-Stock; the duty total leaves it out. The written scope of the order governs; the HTS number is for convenience only (HTS numbers as the scope in FR doc 2023-21653 gives them). Listed as in effect in Commerce's notice FR doc 2026-06418."
                      *         ],
                      *         "source": "usitc_hts",
                      *         "components": [
@@ -2234,46 +2237,51 @@ export interface operations {
                      *             "program": "MFN (column 1 general)",
                      *             "heading": null,
                      *             "description": "Base duty, column 1 general",
-                     *             "rate_text": "6.3¢/liter",
-                     *             "rate_percent": null,
+                     *             "rate_text": "3%",
+                     *             "rate_percent": 3,
                      *             "basis": "full_value",
-                     *             "amount": 63,
+                     *             "amount": 300,
                      *             "status": "applies",
                      *             "citations": [
                      *               {
                      *                 "type": "hts",
-                     *                 "ref": "HTSUS 22042150, column 1 general"
+                     *                 "ref": "HTSUS 76071190, column 1 general"
                      *               }
                      *             ]
                      *           },
                      *           {
-                     *             "id": "s301-fl-ca",
-                     *             "family": "section_301",
-                     *             "program": "Section 301 forced labor (sixty economies)",
-                     *             "heading": "9903.05.29",
-                     *             "description": "Products of Canada, +10%",
+                     *             "id": "section-122",
+                     *             "family": "section_122",
+                     *             "program": "Section 122 surcharge",
+                     *             "heading": "9903.03.01",
+                     *             "description": "Products of any country, +10%",
                      *             "rate_text": "+10%",
                      *             "rate_percent": 10,
                      *             "basis": "full_value",
-                     *             "amount": 1000,
-                     *             "status": "applies",
+                     *             "amount": null,
+                     *             "status": "suppressed",
+                     *             "reason": "not charged: s232-annex-1a applies (Heading 9903.03.06: Section 232 articles)",
                      *             "citations": [
                      *               {
-                     *                 "type": "federal_register",
-                     *                 "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                 "type": "proclamation",
+                     *                 "ref": "Proclamation 11012 (91 FR 9339)"
+                     *               },
+                     *               {
+                     *                 "type": "csms",
+                     *                 "ref": "CSMS #67844987"
                      *               },
                      *               {
                      *                 "type": "hts",
-                     *                 "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                 "ref": "Headings 9903.03.01–.11 (HTS 2026 Rev 4)"
                      *               }
                      *             ]
                      *           },
                      *           {
-                     *             "id": "s338-alcohol",
-                     *             "family": "section_338",
-                     *             "program": "Section 338 Canada",
-                     *             "heading": "9903.03.12",
-                     *             "description": "Canadian alcohol basket, +50%",
+                     *             "id": "s232-annex-1a",
+                     *             "family": "section_232",
+                     *             "program": "Section 232 steel, aluminum and copper",
+                     *             "heading": "9903.82.02",
+                     *             "description": "Annex I-A metals, +50%",
                      *             "rate_text": "+50%",
                      *             "rate_percent": 50,
                      *             "basis": "full_value",
@@ -2282,43 +2290,66 @@ export interface operations {
                      *             "citations": [
                      *               {
                      *                 "type": "proclamation",
-                     *                 "ref": "Proclamations 11046, 11047, 11048 (2026-07-20); Proclamation 11056"
+                     *                 "ref": "Proclamation of 2026-04-02 \"Strengthening Actions Taken to Adjust Imports of Aluminum, Steel, and Copper\", Annexes I-A/I-B/II/III"
                      *               },
                      *               {
-                     *                 "type": "csms",
-                     *                 "ref": "CSMS #69606660 (first collected 2026-08-22)"
+                     *                 "type": "hts",
+                     *                 "ref": "Headings 9903.82.xx (HTS 2026 Rev 5, corrected Rev 7)"
+                     *               }
+                     *             ],
+                     *             "caveats": [
+                     *               "This program starts on 2026-04-06, after the newest HTS release we hold (2026 Revision 4, in force from 2026-02-24): its heading and rate are read from Proclamation of 2026-04-02 \"Strengthening Actions Taken to Adjust Imports of Aluminum, Steel, and Copper\", Annexes I-A/I-B/II/III, not from a release's Chapter 99."
+                     *             ]
+                     *           },
+                     *           {
+                     *             "id": "s301-cn-review-25",
+                     *             "family": "section_301",
+                     *             "program": "Section 301 China",
+                     *             "heading": "9903.91.01",
+                     *             "description": "Four-year review, +25%",
+                     *             "rate_text": "+25%",
+                     *             "rate_percent": 25,
+                     *             "basis": "full_value",
+                     *             "amount": 2500,
+                     *             "status": "applies",
+                     *             "citations": [
+                     *               {
+                     *                 "type": "hts",
+                     *                 "ref": "Heading 9903.91.01, U.S. note 31(b)"
                      *               }
                      *             ]
                      *           },
                      *           {
-                     *             "id": "s338-ban-alcohol",
-                     *             "family": "section_338",
-                     *             "program": "Section 338 Canada",
+                     *             "id": "A-570-053",
+                     *             "family": "ad_cvd",
+                     *             "program": "Antidumping duty",
                      *             "heading": null,
-                     *             "description": "Import ban: listed packaged Canadian alcohol",
-                     *             "rate_text": "prohibited",
-                     *             "rate_percent": null,
+                     *             "description": "AD order A-570-053: Certain Aluminum Foil",
+                     *             "rate_text": "26.6%",
+                     *             "rate_percent": 26.6,
                      *             "basis": "full_value",
-                     *             "amount": null,
-                     *             "status": "unresolved",
-                     *             "reason": "the Section 338 ban list (Proclamation 11061) is not in our data: listed packaged alcohol arriving from 2026-09-29 is prohibited (bulk is not); confirm whether this article is listed",
+                     *             "amount": 2660,
+                     *             "status": "applies",
                      *             "citations": [
                      *               {
-                     *                 "type": "proclamation",
-                     *                 "ref": "Proclamations 11061, 11062, 11063 (2026-09-08)"
+                     *                 "type": "federal_register",
+                     *                 "ref": "FR doc 2026-10525"
                      *               },
                      *               {
-                     *                 "type": "csms",
-                     *                 "ref": "CSMS #70050970"
+                     *                 "type": "statute",
+                     *                 "ref": "19 U.S.C. 1671, 1673 (countervailing and antidumping duties; orders and rates published by Commerce in the Federal Register)"
+                     *               },
+                     *               {
+                     *                 "type": "federal_register",
+                     *                 "ref": "Commerce monthly notices of opportunity to request administrative review, FR docs 2025-16782 to 2026-17810 (orders in effect as of 2026-09-23)"
                      *               }
+                     *             ],
+                     *             "caveats": [
+                     *               "The cash-deposit rate is from our seed rows, not from CBP's current AD/CVD instructions or Commerce's latest review results, which we do not hold: administrative reviews change the rate, so the deposit owed on the date may differ."
                      *             ]
                      *           }
                      *         ],
                      *         "unresolved": [
-                     *           {
-                     *             "component": "s338-ban-alcohol",
-                     *             "reason": "the Section 338 ban list (Proclamation 11061) is not in our data: listed packaged alcohol arriving from 2026-09-29 is prohibited (bulk is not); confirm whether this article is listed"
-                     *           },
                      *           {
                      *             "component": "fees.hmf",
                      *             "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
@@ -2342,21 +2373,11 @@ export interface operations {
                      *           "id": "htsr_2026_rev_4",
                      *           "name": "2026 Revision 4"
                      *         },
-                     *         "rules_version": "sha256:e244c01b1b6576c2",
-                     *         "entry_date": "2026-10-01",
-                     *         "prohibited": null,
-                     *         "possible_exemptions": [
-                     *           {
-                     *             "claim": {
-                     *               "code": "special_program",
-                     *               "text": "S"
-                     *             },
-                     *             "heading": "9903.05.93",
-                     *             "description": "Products of Canada entered free of duty under USMCA: exempt with the claim special program S or S+",
-                     *             "component": "s301-fl-ca",
-                     *             "total_duty": null
-                     *           }
-                     *         ]
+                     *         "rules_version": "sha256:755252eb288d19b6",
+                     *         "entry_date": "2026-06-01",
+                     *         "prohibited": false,
+                     *         "possible_exemptions": [],
+                     *         "exemptions_to_confirm": []
                      *       },
                      *       "remaining": 4
                      *     }
@@ -3373,10 +3394,10 @@ export interface operations {
                      *       "object": "list",
                      *       "data": [
                      *         {
-                     *           "id": "calc_01m89zw5ke83ekwt3jr1q1n6e2",
+                     *           "id": "calc_01m96p103e60d2e8f5bzds3w78",
                      *           "object": "tariff_calculation",
                      *           "livemode": true,
-                     *           "created_at": "2026-11-25T18:35:48.718Z",
+                     *           "created_at": "2026-12-06T22:01:39.694Z",
                      *           "request": {
                      *             "hts_code": "6109.10.0012",
                      *             "country_code": "MX",
@@ -3424,7 +3445,9 @@ export interface operations {
                      *             },
                      *             "total_duty_rate": 26.5,
                      *             "total_duty_amount": 3312.5,
-                     *             "warnings": [],
+                     *             "warnings": [
+                     *               "The entry date is more than 60 days after 2026 Revision 4 (in force from 2026-02-24), the newest HTS release we hold: it was priced on that release, and a later release may have changed the line's rates or the Chapter 99 headings."
+                     *             ],
                      *             "source": "usitc_hts",
                      *             "components": [
                      *               {
@@ -3459,12 +3482,15 @@ export interface operations {
                      *                 "citations": [
                      *                   {
                      *                     "type": "federal_register",
-                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24; Annex II"
                      *                   },
                      *                   {
                      *                     "type": "hts",
-                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                     "ref": "U.S. note 52; headings 9903.05.20–9903.06.21 (HTS 2026 Rev 18)"
                      *                   }
+                     *                 ],
+                     *                 "caveats": [
+                     *                   "This program starts on 2026-07-24, after the newest HTS release we hold (2026 Revision 4, in force from 2026-02-24): its heading and rate are read from USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24; Annex II, not from a release's Chapter 99."
                      *                 ]
                      *               }
                      *             ],
@@ -3486,7 +3512,7 @@ export interface operations {
                      *               "id": "htsr_2026_rev_4",
                      *               "name": "2026 Revision 4"
                      *             },
-                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "rules_version": "sha256:755252eb288d19b6",
                      *             "entry_date": "2026-10-09",
                      *             "prohibited": false,
                      *             "possible_exemptions": [
@@ -3500,14 +3526,15 @@ export interface operations {
                      *                 "component": "s301-fl-mx",
                      *                 "total_duty": 0
                      *               }
-                     *             ]
+                     *             ],
+                     *             "exemptions_to_confirm": []
                      *           }
                      *         },
                      *         {
-                     *           "id": "calc_01m89zw5ke83ekwt3jr1q1n6e1",
+                     *           "id": "calc_01m96p103e60d2e8f5bzds3w77",
                      *           "object": "tariff_calculation",
                      *           "livemode": true,
-                     *           "created_at": "2026-11-25T18:35:48.718Z",
+                     *           "created_at": "2026-12-06T22:01:39.694Z",
                      *           "request": {
                      *             "hts_code": "6109.10.0012",
                      *             "country_code": "VN",
@@ -3555,7 +3582,9 @@ export interface operations {
                      *             },
                      *             "total_duty_rate": 29,
                      *             "total_duty_amount": 3625,
-                     *             "warnings": [],
+                     *             "warnings": [
+                     *               "The entry date is more than 60 days after 2026 Revision 4 (in force from 2026-02-24), the newest HTS release we hold: it was priced on that release, and a later release may have changed the line's rates or the Chapter 99 headings."
+                     *             ],
                      *             "source": "usitc_hts",
                      *             "components": [
                      *               {
@@ -3590,12 +3619,15 @@ export interface operations {
                      *                 "citations": [
                      *                   {
                      *                     "type": "federal_register",
-                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24; Annex II"
                      *                   },
                      *                   {
                      *                     "type": "hts",
-                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                     "ref": "U.S. note 52; headings 9903.05.20–9903.06.21 (HTS 2026 Rev 18)"
                      *                   }
+                     *                 ],
+                     *                 "caveats": [
+                     *                   "This program starts on 2026-07-24, after the newest HTS release we hold (2026 Revision 4, in force from 2026-02-24): its heading and rate are read from USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24; Annex II, not from a release's Chapter 99."
                      *                 ]
                      *               }
                      *             ],
@@ -3617,15 +3649,16 @@ export interface operations {
                      *               "id": "htsr_2026_rev_4",
                      *               "name": "2026 Revision 4"
                      *             },
-                     *             "rules_version": "sha256:e244c01b1b6576c2",
+                     *             "rules_version": "sha256:755252eb288d19b6",
                      *             "entry_date": "2026-10-09",
                      *             "prohibited": false,
-                     *             "possible_exemptions": []
+                     *             "possible_exemptions": [],
+                     *             "exemptions_to_confirm": []
                      *           }
                      *         }
                      *       ],
                      *       "has_more": true,
-                     *       "next_cursor": "eyJjcmVhdGVkQXQiOjE3OTU2MzE3NDg3MTgsImlkIjoiY2FsY18wMW04OXp3NWtlODNla3d0M2pyMXExbjZlMSJ9"
+                     *       "next_cursor": "eyJjcmVhdGVkQXQiOjE3OTY1OTQ0OTk2OTQsImlkIjoiY2FsY18wMW05NnAxMDNlNjBkMmU4ZjViemRzM3c3NyJ9"
                      *     }
                      */
                     "application/json": components["schemas"]["StoredTariffCalculationList"];
@@ -3669,10 +3702,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "calc_01m89zw5ke83ekwt3jr1q1n6dv",
+                     *       "id": "calc_01m96p103e60d2e8f5bzds3w71",
                      *       "object": "tariff_calculation",
                      *       "livemode": true,
-                     *       "created_at": "2026-11-25T18:35:48.718Z",
+                     *       "created_at": "2026-12-06T22:01:39.694Z",
                      *       "request": {
                      *         "hts_code": "6109.10.0012",
                      *         "country_code": "CN",
@@ -3720,7 +3753,9 @@ export interface operations {
                      *         },
                      *         "total_duty_rate": 36.5,
                      *         "total_duty_amount": 4562.5,
-                     *         "warnings": [],
+                     *         "warnings": [
+                     *           "The entry date is more than 60 days after 2026 Revision 4 (in force from 2026-02-24), the newest HTS release we hold: it was priced on that release, and a later release may have changed the line's rates or the Chapter 99 headings."
+                     *         ],
                      *         "source": "usitc_hts",
                      *         "components": [
                      *           {
@@ -3773,12 +3808,15 @@ export interface operations {
                      *             "citations": [
                      *               {
                      *                 "type": "federal_register",
-                     *                 "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                 "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24; Annex II"
                      *               },
                      *               {
                      *                 "type": "hts",
-                     *                 "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                 "ref": "U.S. note 52; headings 9903.05.20–9903.06.21 (HTS 2026 Rev 18)"
                      *               }
+                     *             ],
+                     *             "caveats": [
+                     *               "This program starts on 2026-07-24, after the newest HTS release we hold (2026 Revision 4, in force from 2026-02-24): its heading and rate are read from USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24; Annex II, not from a release's Chapter 99."
                      *             ]
                      *           }
                      *         ],
@@ -3800,10 +3838,11 @@ export interface operations {
                      *           "id": "htsr_2026_rev_4",
                      *           "name": "2026 Revision 4"
                      *         },
-                     *         "rules_version": "sha256:e244c01b1b6576c2",
+                     *         "rules_version": "sha256:755252eb288d19b6",
                      *         "entry_date": "2026-10-09",
                      *         "prohibited": false,
-                     *         "possible_exemptions": []
+                     *         "possible_exemptions": [],
+                     *         "exemptions_to_confirm": []
                      *       }
                      *     }
                      */
@@ -3915,20 +3954,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "hts_code": "0102.29.40.24",
+                     *       "hts_code": "6109.10.0012",
                      *       "declared_value": 10000,
                      *       "scenarios": [
                      *         {
                      *           "index": 0,
                      *           "label": null,
                      *           "claims": [],
-                     *           "rank": 2,
+                     *           "rank": 1,
                      *           "landed_duty": null,
                      *           "difference": {
                      *             "programs": [
                      *               {
                      *                 "family": "base",
-                     *                 "amount": null
+                     *                 "amount": 0
                      *               },
                      *               {
                      *                 "family": "ieepa",
@@ -3963,33 +4002,33 @@ export interface operations {
                      *                 "amount": 0
                      *               }
                      *             ],
-                     *             "total_duty": null,
+                     *             "total_duty": 0,
                      *             "landed_duty": null
                      *           },
                      *           "result": {
-                     *             "hts_code": "0102.29.40.24",
-                     *             "description": "Male",
+                     *             "hts_code": "6109.10.0012",
+                     *             "description": "Men's (338)",
                      *             "country": {
-                     *               "code": "CN",
-                     *               "name": "China",
-                     *               "flag": "🇨🇳"
+                     *               "code": "VN",
+                     *               "name": "Vietnam",
+                     *               "flag": "🇻🇳"
                      *             },
                      *             "declared_value": 10000,
                      *             "rates": {
                      *               "base_duty": {
-                     *                 "rate": null,
-                     *                 "rate_type": "specific",
-                     *                 "rate_text": "1¢/kg",
-                     *                 "amount": null
+                     *                 "rate": 16.5,
+                     *                 "rate_type": "ad_valorem",
+                     *                 "rate_text": "16.5%",
+                     *                 "amount": 1650
                      *               },
                      *               "ieepa": {
                      *                 "rate": 0,
                      *                 "applies": false
                      *               },
                      *               "section_301": {
-                     *                 "rate": 20,
+                     *                 "rate": 12.5,
                      *                 "applies": true,
-                     *                 "amount": 2000
+                     *                 "amount": 1250
                      *               },
                      *               "section_232": {
                      *                 "rate": 0,
@@ -4004,9 +4043,11 @@ export interface operations {
                      *                 "applies": false
                      *               }
                      *             },
-                     *             "total_duty_rate": null,
-                     *             "total_duty_amount": null,
-                     *             "warnings": [],
+                     *             "total_duty_rate": 29,
+                     *             "total_duty_amount": 2900,
+                     *             "warnings": [
+                     *               "The entry date is more than 60 days after 2026 Revision 4 (in force from 2026-02-24), the newest HTS release we hold: it was priced on that release, and a later release may have changed the line's rates or the Chapter 99 headings."
+                     *             ],
                      *             "source": "usitc_hts",
                      *             "components": [
                      *               {
@@ -4015,43 +4056,24 @@ export interface operations {
                      *                 "program": "MFN (column 1 general)",
                      *                 "heading": null,
                      *                 "description": "Base duty, column 1 general",
-                     *                 "rate_text": "1¢/kg",
-                     *                 "rate_percent": null,
+                     *                 "rate_text": "16.5%",
+                     *                 "rate_percent": 16.5,
                      *                 "basis": "full_value",
-                     *                 "amount": null,
-                     *                 "status": "unresolved",
-                     *                 "reason": "the specific rate is per kg; a quantity in kg is required",
-                     *                 "citations": [
-                     *                   {
-                     *                     "type": "hts",
-                     *                     "ref": "HTSUS 01022940, column 1 general"
-                     *                   }
-                     *                 ]
-                     *               },
-                     *               {
-                     *                 "id": "s301-cn-list-4a",
-                     *                 "family": "section_301",
-                     *                 "program": "Section 301 China",
-                     *                 "heading": "9903.88.15",
-                     *                 "description": "List 4A, +7.5%",
-                     *                 "rate_text": "+7.5%",
-                     *                 "rate_percent": 7.5,
-                     *                 "basis": "full_value",
-                     *                 "amount": 750,
+                     *                 "amount": 1650,
                      *                 "status": "applies",
                      *                 "citations": [
                      *                   {
                      *                     "type": "hts",
-                     *                     "ref": "Heading 9903.88.15, U.S. note 20(r)/(s)"
+                     *                     "ref": "HTSUS 61091000, column 1 general"
                      *                   }
                      *                 ]
                      *               },
                      *               {
-                     *                 "id": "s301-fl-cn",
+                     *                 "id": "s301-fl-vn",
                      *                 "family": "section_301",
                      *                 "program": "Section 301 forced labor (sixty economies)",
-                     *                 "heading": "9903.05.31",
-                     *                 "description": "Products of China, +12.5%",
+                     *                 "heading": "9903.05.84",
+                     *                 "description": "Products of Vietnam, +12.5%",
                      *                 "rate_text": "+12.5%",
                      *                 "rate_percent": 12.5,
                      *                 "basis": "full_value",
@@ -4060,19 +4082,22 @@ export interface operations {
                      *                 "citations": [
                      *                   {
                      *                     "type": "federal_register",
-                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
+                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24; Annex II"
                      *                   },
                      *                   {
                      *                     "type": "hts",
-                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
+                     *                     "ref": "U.S. note 52; headings 9903.05.20–9903.06.21 (HTS 2026 Rev 18)"
                      *                   }
+                     *                 ],
+                     *                 "caveats": [
+                     *                   "This program starts on 2026-07-24, after the newest HTS release we hold (2026 Revision 4, in force from 2026-02-24): its heading and rate are read from USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24; Annex II, not from a release's Chapter 99."
                      *                 ]
                      *               }
                      *             ],
                      *             "unresolved": [
                      *               {
-                     *                 "component": "mfn",
-                     *                 "reason": "the specific rate is per kg; a quantity in kg is required"
+                     *                 "component": "fees.hmf",
+                     *                 "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
                      *               }
                      *             ],
                      *             "fees": {
@@ -4082,205 +4107,35 @@ export interface operations {
                      *                 "amount": 34.64
                      *               },
                      *               "hmf": {
-                     *                 "status": "applies",
+                     *                 "status": "unresolved",
                      *                 "rate": 0.125,
-                     *                 "amount": 12.5
-                     *               },
-                     *               "total": 47.14
-                     *             },
-                     *             "hts_release": {
-                     *               "id": "htsr_2026_rev_4",
-                     *               "name": "2026 Revision 4"
-                     *             },
-                     *             "rules_version": "sha256:e2e27a5c522ca0d6",
-                     *             "entry_date": "2026-10-09",
-                     *             "prohibited": false,
-                     *             "possible_exemptions": []
-                     *           }
-                     *         },
-                     *         {
-                     *           "index": 1,
-                     *           "label": null,
-                     *           "claims": [
-                     *             {
-                     *               "code": "special_program",
-                     *               "text": "S"
-                     *             }
-                     *           ],
-                     *           "rank": 1,
-                     *           "landed_duty": 47.14,
-                     *           "difference": {
-                     *             "programs": [
-                     *               {
-                     *                 "family": "base",
-                     *                 "amount": null
-                     *               },
-                     *               {
-                     *                 "family": "ieepa",
-                     *                 "amount": 0
-                     *               },
-                     *               {
-                     *                 "family": "ieepa_reciprocal",
-                     *                 "amount": 0
-                     *               },
-                     *               {
-                     *                 "family": "section_122",
-                     *                 "amount": 0
-                     *               },
-                     *               {
-                     *                 "family": "section_201",
-                     *                 "amount": 0
-                     *               },
-                     *               {
-                     *                 "family": "section_301",
-                     *                 "amount": -2000
-                     *               },
-                     *               {
-                     *                 "family": "section_232",
-                     *                 "amount": 0
-                     *               },
-                     *               {
-                     *                 "family": "section_338",
-                     *                 "amount": 0
-                     *               },
-                     *               {
-                     *                 "family": "ad_cvd",
-                     *                 "amount": 0
-                     *               }
-                     *             ],
-                     *             "total_duty": null,
-                     *             "landed_duty": null
-                     *           },
-                     *           "result": {
-                     *             "hts_code": "0102.29.40.24",
-                     *             "description": "Male",
-                     *             "country": {
-                     *               "code": "MX",
-                     *               "name": "Mexico",
-                     *               "flag": "🇲🇽"
-                     *             },
-                     *             "declared_value": 10000,
-                     *             "rates": {
-                     *               "base_duty": {
-                     *                 "rate": 0,
-                     *                 "rate_type": "free",
-                     *                 "rate_text": "Free",
-                     *                 "amount": 0
-                     *               },
-                     *               "ieepa": {
-                     *                 "rate": 0,
-                     *                 "applies": false
-                     *               },
-                     *               "section_301": {
-                     *                 "rate": 0,
-                     *                 "applies": false
-                     *               },
-                     *               "section_232": {
-                     *                 "rate": 0,
-                     *                 "applies": false
-                     *               },
-                     *               "reciprocal": {
-                     *                 "rate": 0,
-                     *                 "applies": false
-                     *               },
-                     *               "ad_cvd": {
-                     *                 "rate": 0,
-                     *                 "applies": false
-                     *               }
-                     *             },
-                     *             "total_duty_rate": 0,
-                     *             "total_duty_amount": 0,
-                     *             "warnings": [],
-                     *             "source": "usitc_hts",
-                     *             "components": [
-                     *               {
-                     *                 "id": "mfn",
-                     *                 "family": "base",
-                     *                 "program": "Special rate (USMCA)",
-                     *                 "heading": null,
-                     *                 "description": "Base duty, special rate (S)",
-                     *                 "rate_text": "Free",
-                     *                 "rate_percent": 0,
-                     *                 "basis": "full_value",
-                     *                 "amount": 0,
-                     *                 "status": "applies",
-                     *                 "citations": [
-                     *                   {
-                     *                     "type": "hts",
-                     *                     "ref": "HTSUS 01022940, special column (S)"
-                     *                   },
-                     *                   {
-                     *                     "type": "hts",
-                     *                     "ref": "HTSUS general note 11"
-                     *                   }
-                     *                 ]
-                     *               },
-                     *               {
-                     *                 "id": "s301-fl-mx",
-                     *                 "family": "section_301",
-                     *                 "program": "Section 301 forced labor (sixty economies)",
-                     *                 "heading": "9903.05.55",
-                     *                 "description": "Products of Mexico, +10%",
-                     *                 "rate_text": "+10%",
-                     *                 "rate_percent": 10,
-                     *                 "basis": "full_value",
                      *                 "amount": null,
-                     *                 "status": "suppressed",
-                     *                 "reason": "exempt: Products of Mexico entered free of duty under USMCA (9903.05.94)",
-                     *                 "citations": [
-                     *                   {
-                     *                     "type": "federal_register",
-                     *                     "ref": "USTR notice FR doc 2026-15181 (91 FR 47318), effective 2026-07-24"
-                     *                   },
-                     *                   {
-                     *                     "type": "hts",
-                     *                     "ref": "U.S. note 52; headings 9903.05.20–.84 (HTS 2026 Rev 13)"
-                     *                   }
-                     *                 ]
-                     *               }
-                     *             ],
-                     *             "unresolved": [],
-                     *             "fees": {
-                     *               "mpf": {
-                     *                 "status": "applies",
-                     *                 "rate": 0.3464,
-                     *                 "amount": 34.64
+                     *                 "reason": "the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
                      *               },
-                     *               "hmf": {
-                     *                 "status": "applies",
-                     *                 "rate": 0.125,
-                     *                 "amount": 12.5
-                     *               },
-                     *               "total": 47.14
+                     *               "total": null
                      *             },
                      *             "hts_release": {
                      *               "id": "htsr_2026_rev_4",
                      *               "name": "2026 Revision 4"
                      *             },
-                     *             "rules_version": "sha256:e2e27a5c522ca0d6",
+                     *             "rules_version": "sha256:755252eb288d19b6",
                      *             "entry_date": "2026-10-09",
                      *             "prohibited": false,
-                     *             "possible_exemptions": []
+                     *             "possible_exemptions": [],
+                     *             "exemptions_to_confirm": []
                      *           }
                      *         }
                      *       ],
                      *       "ranking": [
                      *         {
                      *           "rank": 1,
-                     *           "index": 1,
-                     *           "label": null,
-                     *           "landed_duty": 47.14,
-                     *           "reason": null
-                     *         },
-                     *         {
-                     *           "rank": 2,
                      *           "index": 0,
                      *           "label": null,
                      *           "landed_duty": null,
-                     *           "reason": "The landed duty is unresolved: mfn: the specific rate is per kg; a quantity in kg is required"
+                     *           "reason": "The landed duty is unresolved: fees.hmf: the mode of transport is not given; the harbor maintenance fee applies to ocean shipments only"
                      *         }
                      *       ],
-                     *       "rules_version": "sha256:e2e27a5c522ca0d6"
+                     *       "rules_version": "sha256:755252eb288d19b6"
                      *     }
                      */
                     "application/json": components["schemas"]["TariffSimulation"];
@@ -4343,7 +4198,8 @@ export interface operations {
                      *           "created_at": "2026-11-25T18:28:22.664Z",
                      *           "started_at": "2026-11-25T18:28:22.664Z",
                      *           "finished_at": "2026-11-25T18:28:22.664Z",
-                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/results"
+                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/results",
+                     *           "report_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/report.pdf"
                      *         },
                      *         {
                      *           "id": "bjob_01m89zej0806mtnq01wzp315tz",
@@ -4359,7 +4215,8 @@ export interface operations {
                      *           "created_at": "2026-11-25T18:28:22.664Z",
                      *           "started_at": "2026-11-25T18:28:22.664Z",
                      *           "finished_at": "2026-11-25T18:28:22.664Z",
-                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tz/results"
+                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tz/results",
+                     *           "report_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tz/report.pdf"
                      *         },
                      *         {
                      *           "id": "bjob_01m89zej0806mtnq01wzp315tx",
@@ -4375,7 +4232,8 @@ export interface operations {
                      *           "created_at": "2026-11-25T18:28:22.664Z",
                      *           "started_at": "2026-11-25T18:28:22.664Z",
                      *           "finished_at": "2026-11-25T18:28:22.664Z",
-                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/results"
+                     *           "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/results",
+                     *           "report_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/report.pdf"
                      *         }
                      *       ],
                      *       "has_more": false,
@@ -4464,7 +4322,8 @@ export interface operations {
                      *       "created_at": "2026-11-25T18:28:22.664Z",
                      *       "started_at": null,
                      *       "finished_at": null,
-                     *       "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/results"
+                     *       "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315v1/results",
+                     *       "report_url": null
                      *     }
                      */
                     "application/json": components["schemas"]["BulkJob"];
@@ -4563,7 +4422,8 @@ export interface operations {
                      *       "created_at": "2026-11-25T18:28:22.664Z",
                      *       "started_at": "2026-11-25T18:28:22.664Z",
                      *       "finished_at": "2026-11-25T18:28:22.664Z",
-                     *       "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/results"
+                     *       "results_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/results",
+                     *       "report_url": "/api/tariff/bulk-jobs/bjob_01m89zej0806mtnq01wzp315tx/report.pdf"
                      *     }
                      */
                     "application/json": components["schemas"]["BulkJob"];

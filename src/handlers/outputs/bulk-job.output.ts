@@ -21,6 +21,8 @@ export function toApiBulkJob(job: BulkJob): Schemas['BulkJob'] {
     started_at: iso(job.startedAt),
     finished_at: iso(job.finishedAt),
     results_url: `/api/tariff/bulk-jobs/${job.id}/results`,
+    // Only a succeeded job has a report (the download is 409 otherwise): no link that would fail.
+    report_url: job.status === 'succeeded' ? `/api/tariff/bulk-jobs/${job.id}/report.pdf` : null,
   };
 }
 
