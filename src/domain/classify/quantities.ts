@@ -5,14 +5,7 @@
  * on a line's path (GRI 6), and a residual row ("Other") is taken as beyond its sibling's limit.
  */
 export type Dimension =
-  | 'length'
-  | 'mass'
-  | 'power'
-  | 'voltage'
-  | 'volume'
-  | 'areal_mass'
-  | 'apparent_power'
-  | ValueDimension;
+  'length' | 'mass' | 'power' | 'voltage' | 'volume' | 'areal_mass' | 'apparent_power' | ValueDimension;
 
 /** A unit value ("valued over $3 but not over $5 each", "$2.38/liter"), in dollars per piece, pair, litre or kg. */
 type ValueDimension = 'value_each' | 'value_pair' | 'value_litre' | 'value_kg';
@@ -97,7 +90,8 @@ const valueBases: Array<[RegExp, ValueDimension, number]> = [
   [/^(?:lb|pound)$/, 'value_kg', 1 / 0.4536],
 ];
 const amount = `(?:\\$\\s*${number}|${number}\\s*(?:¢|cents?))`;
-const basis = '\\s*(?:\\/\\s*|per\\s+|a\\s+)?(each|piece|pc|unit|dozen|doz|pair|pr|liter|litre|l|kg|kilogram|lb|pound)\\b';
+const basis =
+  '\\s*(?:\\/\\s*|per\\s+|a\\s+)?(each|piece|pc|unit|dozen|doz|pair|pr|liter|litre|l|kg|kilogram|lb|pound)\\b';
 /** "valued over $3 but not over $5 each": the bounds before the basis share it. */
 const valuedLimit = new RegExp(
   `\\bvalued\\s+((?:${boundWords})\\s*${amount}(?:\\s*(?:,\\s*)?(?:but|and)\\s+(?:${boundWords})\\s*${amount})?)${basis}`,
@@ -151,8 +145,8 @@ function queryNudge(bound: string | undefined): number {
 
 /** "11.74 x 23.74 inches", "26.2 x 27 x 5.3 cm": every number of a list of dimensions is in its last unit. */
 const dimensionList = new RegExp(`${number}(?:\\s*[x×*]\\s*${number})+\\s*${unitPattern}(?![a-z0-9/-])`, 'g');
-const quantity = new RegExp(`(${boundWords})?\\s*${number}\\s*-?\\s*${unitPattern}(?![a-z0-9/-])`, 'g');
-const unitValue = new RegExp(`(${boundWords})?\\s*${amount}${basis}`, 'g');
+const statedQuantity = new RegExp(`(?<![a-z])(${boundWords})?\\s*${number}\\s*-?\\s*${unitPattern}(?![a-z0-9/-])`, 'g');
+const unitValue = new RegExp(`(?<![a-z])(${boundWords})?\\s*${amount}${basis}`, 'g');
 
 /** The quantity of each kind a folded query states once ("a 750 W motor"); a kind stated twice is left out. */
 export function quantitiesInQuery(folded: string): Map<Dimension, number> {
@@ -170,7 +164,7 @@ export function quantitiesInQuery(folded: string): Map<Dimension, number> {
     add(dimension, inDollars(dollars, cents) * factor * (1 + queryNudge(bound)));
     return ' ';
   });
-  for (const [, bound, amount, unit] of withoutValues.matchAll(quantity)) {
+  for (const [, bound, amount, unit] of withoutValues.matchAll(statedQuantity)) {
     const read = inBaseUnit(amount, unit);
     if (read) add(read.dimension, read.value * (1 + queryNudge(bound)));
   }

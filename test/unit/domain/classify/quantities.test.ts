@@ -51,9 +51,9 @@ describe('measured limits', () => {
       { dimension: 'value_pair', atLeast: false, value: 6.5 },
     ]);
     expect(limits('Valued not over $2.38/liter')).toEqual([{ dimension: 'value_litre', atLeast: false, value: 2.38 }]);
-    expect(limits('Containing 30 percent or more by weight of silk or silk waste, valued over $33 per kg (618)')).toEqual(
-      [{ dimension: 'value_kg', atLeast: true, value: 33 }],
-    );
+    expect(
+      limits('Containing 30 percent or more by weight of silk or silk waste, valued over $33 per kg (618)'),
+    ).toEqual([{ dimension: 'value_kg', atLeast: true, value: 33 }]);
     expect(limits('Valued under 25¢ each')).toEqual([{ dimension: 'value_each', atLeast: false, value: 0.25 }]);
     expect(limits('Valued over $1.50 per dozen')).toEqual([{ dimension: 'value_each', atLeast: true, value: 0.13 }]);
     expect(limits('Film, strip and sheets, not over 0.076 mm in thickness')).toEqual([
@@ -85,6 +85,8 @@ describe('measured limits', () => {
     expect(quantities('dumbbell, 10 lb')).toEqual({ mass: 4.536 });
     expect(quantities('a 12 Volt battery charger')).toEqual({ voltage: 12 });
     expect(quantities('a 5 in 1 tool')).toEqual({});
+    // "Over" inside a word bounds nothing.
+    expect(quantities('pullover 50 cm long')).toEqual({ length: 500 });
   });
 
   it("puts a query's bound on the right side of its number", () => {
