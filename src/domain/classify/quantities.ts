@@ -173,15 +173,15 @@ export function quantitiesInQuery(folded: string): Map<Dimension, number> {
   );
 }
 
+const numberAndUnit = new RegExp(`(${number})\\s*-?\\s*${unitPattern}(?![a-z0-9/-])`, 'g');
+
 /**
  * The query's text with the unit of each quantity left out ("25 mm pine board" → "25 pine board"):
  * the quantity is checked against the limits (`meetsLimit`), and the unit as a word would match
  * every line that states a limit in it, whichever side of the limit the goods are.
  */
 export function withoutQuantityUnits(folded: string): string {
-  return folded
-    .replace(dimensionList, ' ')
-    .replace(new RegExp(`(${number})\\s*-?\\s*${unitPattern}(?![a-z0-9/-])`, 'g'), '$1');
+  return folded.replace(dimensionList, ' ').replace(numberAndUnit, '$1');
 }
 
 /** Whether the query's quantity meets the limit, or null when it states none of that kind. */
