@@ -13,7 +13,9 @@
  *
  * Prints top-1 / top-5 at 2, 4, 6 and 10 digits per source (10 digits only on items whose gold is a
  * current 10-digit code), the share of returned codes that exist in the release, accuracy by
- * confidence band, p50/p95 latency, and last `6-digit top-5: <pct>%` over the whole set.
+ * confidence band and a reliability table (tenths of confidence: mean confidence against top-1
+ * accuracy, and the expected calibration error), p50/p95 latency, and last `6-digit top-5: <pct>%`
+ * over the whole set.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -107,6 +109,23 @@ function tally(map: Map<string, Tally>, key: string, hit1: boolean, hit5: boolea
   map.set(key, entry);
 }
 
+/** Confidence against accuracy by tenths of confidence, and the expected calibration error (their gap, weighted by count). */
+function printReliability(items: Array<{ confidence: number; hit: boolean }>): void {
+  console.log('\nreliability (top candidate, top-1 at 6 digits)\n  confidence      n   mean conf   top-1');
+  let error = 0;
+  for (let tenth = 0; tenth < 10; tenth++) {
+    const bin = items.filter(({ confidence }) => Math.min(9, Math.floor(confidence * 10)) === tenth);
+    if (bin.length === 0) continue;
+    const mean = bin.reduce((sum, { confidence }) => sum + confidence, 0) / bin.length;
+    const accuracy = bin.filter(({ hit }) => hit).length / bin.length;
+    error += (bin.length / items.length) * Math.abs(mean - accuracy);
+    console.log(
+      `  ${(tenth / 10).toFixed(1)}-${((tenth + 1) / 10).toFixed(1)}   ${String(bin.length).padStart(6)}   ${mean.toFixed(3).padStart(9)}   ${pct(accuracy, 1).padStart(6)}`,
+    );
+  }
+  console.log(`  expected calibration error: ${(100 * error).toFixed(1)} points`);
+}
+
 async function main(): Promise<void> {
   const dataDir = loadConfig().dataDir;
   if (dataDir === null) throw new Error('no data directory: set DATA_DIR to the folder holding hts/');
@@ -140,6 +159,7 @@ async function main(): Promise<void> {
     const deps = { store, indexes, clock, lexicon: loadLexicon(indexes.analyser) };
     const stats = new Map<string, Tally>();
     const bands = new Map<string, Tally>();
+    const reliability: Array<{ confidence: number; hit: boolean }> = [];
     const latencies: number[] = [];
     const refused = new Map<string, number>();
     let returned = 0;
@@ -171,7 +191,9 @@ async function main(): Promise<void> {
       const level = Math.min(6, item.gold.length);
       const confidence = result?.candidates[0]?.confidence ?? 0;
       const band = confidence >= 0.7 ? 'high (>= 0.7)' : confidence >= 0.4 ? 'medium (0.4-0.7)' : 'low (< 0.4)';
-      tally(bands, band, codes[0]?.slice(0, level) === item.gold.slice(0, level), false);
+      const hit = codes[0]?.slice(0, level) === item.gold.slice(0, level);
+      tally(bands, band, hit, false);
+      reliability.push({ confidence, hit });
     }
 
     console.log('\nsource                          level     n    top-1    top-5');
@@ -184,6 +206,7 @@ async function main(): Promise<void> {
     console.log("\ntop-1 accuracy by the top candidate's confidence (at 6 digits, or the gold's length when shorter)");
     for (const [band, s] of [...bands.entries()].sort())
       console.log(`  ${band.padEnd(18)} n=${String(s.n).padStart(5)}  top-1 ${pct(s.top1, s.n)}`);
+    printReliability(reliability);
     const sorted = [...latencies].sort((a, b) => a - b);
     console.log(`\nvalid codes: ${valid}/${returned} (${pct(valid, returned)})`);
     for (const [reason, count] of refused) console.log(`refused (scored as misses): ${count} × ${reason}`);

@@ -1,7 +1,7 @@
 import { attributeRuleById, AttributeId, attributeRules, attributesInQuery, StatedAttributes } from './attributes';
 import { fibreSharesInQuery } from './fibre-shares';
 import { Lexicon, LexiconEntry, matchLexicon } from './lexicon';
-import { quantitiesInQuery } from './quantities';
+import { quantitiesInQuery, withoutQuantityUnits } from './quantities';
 import type { WeightedQuery } from './ranking';
 import { withoutIncidentals } from './query-cleanup';
 import { readNegations } from './negation';
@@ -153,7 +153,8 @@ export function analyseQuery(
   // What the query's negations rule out ("no added sugar", "not knitted") is no word of the goods:
   // it counts against the lines that name it (negated), and for those that rule it out.
   const negation = readNegations(folded, true);
-  const text = negation.affirmed;
+  // A quantity's unit is no word of the goods: the quantity is read against the lines' limits.
+  const text = withoutQuantityUnits(negation.affirmed);
   const weighted = analyser.weightedTerms(text);
   const terms = weighted.map((entry) => entry.term);
   const weights = new Map<string, number>();
@@ -247,7 +248,7 @@ export function analyseQuery(
     stated,
     ruledOut: ruledOutAttributes(negation.negated, stated),
     fibreShares: fibreSharesInQuery(text),
-    quantities: quantitiesInQuery(text),
+    quantities: quantitiesInQuery(negation.affirmed),
     negated: negatedTerms(negation.negated, weights, analyser),
     unlessAlso: new Map(),
     answered,

@@ -1358,6 +1358,7 @@ export interface components {
                 code: string;
                 description: string | null;
             };
+            /** @description How likely the candidate's 6-digit subheading is the right one. The first candidate's value is calibrated on the development set (how often a first candidate so rated was right; at most 0.91 for a description); the others are scaled alike, and the candidates' values sum to at most 1. A looked-up HTS line is 1; the lines of a looked-up heading or subheading share 1. */
             confidence: number;
             /** @description Which words and attributes decided it. */
             rationale: string;
