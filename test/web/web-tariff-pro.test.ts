@@ -198,6 +198,9 @@ describe('Bulk upload', () => {
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="${id}.csv"`);
     const apiCsv = await tariffApi(testKey).get(`/api/tariff/bulk-jobs/${id}/results?format=csv`).expect(200);
     expect(csv.text).toBe(apiCsv.text);
+    expect(csv.text.split('\r\n')[1]).toMatch(
+      /^PO-1\/1,6109\.10\.0012,CN,10000,2026-10-09,,,,ocean,resolved,16\.5,1650\.00,/,
+    );
     const xlsx = await request(app.hosts.site)
       .get(`${jobPath}/results.xlsx`)
       .set('Cookie', [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '))

@@ -34,7 +34,10 @@ export function bulkJobProgress(job: BulkJob): Html {
     <progress max="${job.linesTotal}" value="${job.linesDone}" aria-labelledby="progress-h">
       ${job.linesDone} of ${job.linesTotal}
     </progress>
-    <p>${job.linesUnresolved} unresolved so far (their figures are left open with the reason, never counted as 0).</p>
+    <p>
+      ${job.linesUnresolved} unresolved${finished(job) ? '' : ' so far'} (their figures are left open with the reason,
+      never counted as 0).${job.finishedAt === null ? '' : ` Finished ${utcTime(job.finishedAt)}.`}
+    </p>
     ${job.errors.length > 0 ? html`<div class="notice error" role="alert">${job.errors.join(' ')}</div>` : ''}
     ${
       job.status === 'succeeded'

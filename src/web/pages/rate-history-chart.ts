@@ -16,7 +16,7 @@ export function generalPercent(entry: Entry): Decimal | null {
 
 const width = 720;
 const height = 260;
-const margin = { top: 16, right: 20, bottom: 40, left: 52 };
+const margin = { top: 20, right: 24, bottom: 44, left: 72 };
 const dayMs = 86_400_000;
 const epochDay = (date: string): number => Date.parse(`${date}T00:00:00Z`) / dayMs;
 
@@ -59,8 +59,8 @@ export function rateHistoryChart(code: string, entries: Entry[], today: string):
           html`<line class="grid" x1="${margin.left}" x2="${width - margin.right}" y1="${y(tick)}" y2="${y(tick)}" />
             <text class="axis" x="${margin.left - 8}" y="${y(tick) + 4}" text-anchor="end">${tick}%</text>`,
       )}
-      <text class="axis" x="${margin.left}" y="${height - 12}" text-anchor="start">${dateOf(start)}</text>
-      <text class="axis" x="${width - margin.right}" y="${height - 12}" text-anchor="end">${dateOf(end)}</text>
+      <text class="axis" x="${margin.left}" y="${height - 10}" text-anchor="start">${dateOf(start)}</text>
+      <text class="axis" x="${width - margin.right}" y="${height - 10}" text-anchor="end">${dateOf(end)}</text>
       ${drawn.map((s) => {
         const at = s.percent!.toNumber();
         return html`<line class="rate" x1="${x(s.from)}" x2="${x(s.to)}" y1="${y(at)}" y2="${y(at)}" />
