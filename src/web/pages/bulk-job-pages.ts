@@ -74,10 +74,6 @@ export function bulkJobPage(visitor: Visitor, job: BulkJob): Html {
             <th scope="row">Created</th>
             <td>${utcTime(job.createdAt)}</td>
           </tr>
-          <tr>
-            <th scope="row">Finished</th>
-            <td>${utcTime(job.finishedAt)}</td>
-          </tr>
         </tbody>
       </table>
       ${bulkJobProgress(job)}`,

@@ -14,9 +14,9 @@ export function generalPercent(entry: Entry): Decimal | null {
   return null;
 }
 
-const width = 720;
-const height = 260;
-const margin = { top: 20, right: 24, bottom: 44, left: 72 };
+const width = 480;
+const height = 240;
+const margin = { top: 16, right: 16, bottom: 36, left: 52 };
 const dayMs = 86_400_000;
 const epochDay = (date: string): number => Date.parse(`${date}T00:00:00Z`) / dayMs;
 

@@ -108,7 +108,7 @@ function comparison(simulation: Simulation): Html {
       <th scope="row">${label}</th>
       ${byRank.map((s) => html`<td data-label="${scenarioName(s)}">${cell(s)}</td>`)}
     </tr>`;
-  return html`<section aria-labelledby="compared-h">
+  return html`<section class="compared" aria-labelledby="compared-h">
     <h2 id="compared-h">Compared, lowest landed duty first</h2>
     <ol class="ranking">
       ${simulation.ranking.map(
