@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { decodeCursor, DomainError, pageOf } from '../domain/shared';
 import {
   type BulkFileReader,
+  type BulkJob,
   type BulkJobKind,
   type BulkJobService,
   type BulkJobSource,
@@ -31,7 +32,7 @@ type JsonLine = components['schemas']['BulkJobLineInput'];
 const bulkJobsPath = '/api/tariff/bulk-jobs';
 
 /** An uploaded file's rows, read on the bulk file reader's threads; over 8 MiB it is not read at all. */
-async function fileRows(
+export async function fileRows(
   reader: BulkFileReader,
   file: UploadedFile,
   kind: BulkJobKind,
@@ -55,6 +56,25 @@ function jsonRows(lines: JsonLine[]): RawRow[] {
 
 const isLineCursor = (value: unknown): value is { line: number } =>
   typeof value === 'object' && value !== null && Number.isSafeInteger((value as { line?: unknown }).line);
+
+/** A succeeded job's PDF duty report, its first `detail` lines in full (the API's download and the web page's). */
+export function bulkJobReportPdf(
+  bulkJobs: BulkJobService,
+  engine: (today: string) => Promise<DutyEngineDependencies>,
+  pdfs: PdfRenderer,
+  job: BulkJob,
+  detail: number,
+): Promise<Buffer> {
+  return pdfs.dutyReport(
+    bulkJobReport({
+      job,
+      lines: () => bulkJobs.linesInOrder(job.id),
+      // The job's own date, as the worker computed it.
+      engine: () => engine(new Date(job.createdAt).toISOString().slice(0, 10)),
+      detail,
+    }),
+  );
+}
 
 export function bulkJobHandlers(
   bulkJobs: BulkJobService,
@@ -107,15 +127,7 @@ export function bulkJobHandlers(
     },
     getBulkJobReport: async ({ params, query, call }) => {
       const job = await bulkJobs.finished(accountScopeOf(call), params.bulk_job_id);
-      const pdf = await pdfs.dutyReport(
-        bulkJobReport({
-          job,
-          lines: () => bulkJobs.linesInOrder(job.id),
-          // The job's own date, as the worker computed it.
-          engine: () => engine(new Date(job.createdAt).toISOString().slice(0, 10)),
-          detail: query.detail ?? bulkReportDetailDefault,
-        }),
-      );
+      const pdf = await bulkJobReportPdf(bulkJobs, engine, pdfs, job, query.detail ?? bulkReportDetailDefault);
       // The adapter sends a Buffer as it is; the generated type names binary bodies as strings.
       return {
         status: 200,

@@ -26,7 +26,10 @@ import {
   listHtsChanges,
   listHtsChangeSets,
   listTariffAlerts,
+  type TariffAlert,
   TariffAlertInvalid,
+  type TariffAlertInput,
+  type TariffAlertStore,
 } from '../domain/hts';
 import { allPages, DomainError, isCalendarDate } from '../domain/shared';
 
@@ -73,6 +76,29 @@ function sinceMs(since: string): number {
   return ms;
 }
 
+type AlertOwner = { accountId: string; livemode: boolean };
+
+/** An alert of the account's mode, the domain's refusal naming its field (the API and the web page alike). */
+export async function createAccountAlert(
+  alerts: TariffAlertStore,
+  now: number,
+  owner: AlertOwner,
+  input: TariffAlertInput,
+): Promise<TariffAlert> {
+  try {
+    return await createTariffAlert({ alerts, clock: () => now }, owner.accountId, owner.livemode, input);
+  } catch (error) {
+    if (!(error instanceof TariffAlertInvalid)) throw error;
+    throw new DomainError('invalid_input', error.message, [{ field: error.field, message: error.message }]);
+  }
+}
+
+/** Ends an alert of the account's mode; another account's, the other mode's or a deleted one is not found. */
+export async function deleteAccountAlert(alerts: TariffAlertStore, owner: AlertOwner, id: string): Promise<void> {
+  if (!(await alerts.deleteForAccount(owner.accountId, owner.livemode, id)))
+    throw new DomainError('not_found', `No ${owner.livemode ? 'live' : 'test'}-mode alert ${id} in this account.`);
+}
+
 /** The tariff host's HTS data: line lookups, history, change sets, alerts, and the admin's refresh. */
 export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
   const { releases, changes, alerts } = tariff.hts.stores;
@@ -117,17 +143,11 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
     },
 
     createTariffAlert: async ({ body, call }) => {
-      const { accountId, livemode } = accountModeOf(call);
-      try {
-        const alert = await createTariffAlert({ alerts, clock: () => call.receivedAt.getTime() }, accountId, livemode, {
-          htsPrefixes: body.hts_prefixes,
-          countries: body.countries,
-        });
-        return { status: 201, body: toApiTariffAlert(alert) };
-      } catch (error) {
-        if (!(error instanceof TariffAlertInvalid)) throw error;
-        throw new DomainError('invalid_input', error.message, [{ field: error.field, message: error.message }]);
-      }
+      const alert = await createAccountAlert(alerts, call.receivedAt.getTime(), accountModeOf(call), {
+        htsPrefixes: body.hts_prefixes,
+        countries: body.countries,
+      });
+      return { status: 201, body: toApiTariffAlert(alert) };
     },
 
     listTariffAlerts: async ({ query, call }) => {
@@ -147,13 +167,7 @@ export function htsHandlers(tariff: TariffServices, jobs: JobQueue): Handlers {
     },
 
     deleteTariffAlert: async ({ params, call }) => {
-      const { accountId, livemode } = accountModeOf(call);
-      if (!(await alerts.deleteForAccount(accountId, livemode, params.alert_id))) {
-        throw new DomainError(
-          'not_found',
-          `No ${livemode ? 'live' : 'test'}-mode alert ${params.alert_id} in this account.`,
-        );
-      }
+      await deleteAccountAlert(alerts, accountModeOf(call), params.alert_id);
       return { status: 204, body: undefined };
     },
 

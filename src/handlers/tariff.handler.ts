@@ -24,6 +24,7 @@ import {
   findStoredCalculation,
   simulateDuty,
   storeCalculation,
+  type StoredCalculation,
   storedCalculationsTable,
   storedReportLine,
 } from '../domain/tariff';
@@ -151,6 +152,23 @@ export function tariffCalculationHandlers(
   };
 }
 
+/** A stored calculation of the account's mode and its duty report (the API's download and the web page's). */
+export async function storedCalculationPdf(
+  tariff: TariffServices,
+  pdfs: PdfRenderer,
+  owner: { accountId: string; livemode: boolean },
+  id: string,
+): Promise<{ stored: StoredCalculation; pdf: Buffer }> {
+  const stored = await findStoredCalculation(tariff.calculations, owner, id);
+  const pdf = await pdfs.dutyReport({
+    id: stored.id,
+    calculatedAt: stored.createdAt,
+    lineCount: 1,
+    details: [{ line: 1, ...storedReportLine(stored) }],
+  });
+  return { stored, pdf };
+}
+
 /** Tariff host, Tariff Pro and business: the account's stored calculations, one by one and as PDF reports. */
 export function storedCalculationHandlers(
   tariff: TariffServices,
@@ -180,13 +198,7 @@ export function storedCalculationHandlers(
       ),
     }),
     getTariffCalculationPdf: async ({ params, call }) => {
-      const stored = await findStoredCalculation(tariff.calculations, accountModeOf(call), params.calculation_id);
-      const pdf = await pdfs.dutyReport({
-        id: stored.id,
-        calculatedAt: stored.createdAt,
-        lineCount: 1,
-        details: [{ line: 1, ...storedReportLine(stored) }],
-      });
+      const { stored, pdf } = await storedCalculationPdf(tariff, pdfs, accountModeOf(call), params.calculation_id);
       return {
         status: 200,
         contentType: 'application/pdf',

@@ -6,7 +6,8 @@ import type { WebServices } from '../web/web-context';
 import { accountApiServicesOf } from './account-api-services';
 import type { AppDependencies } from './app-dependencies';
 import type { HostDocument } from '../http/host-document';
-import { calculateDuty } from '../domain/tariff';
+import { calculateDuty, type DutyEngineDependencies } from '../domain/tariff';
+import { webTariffProServices } from './web-tariff-pro-services';
 import { findHtsLine } from '../domain/hts';
 import { toDutyInput } from '../handlers/inputs/tariff.input';
 import { toApiSearchResult } from '../handlers/outputs/classify.output';
@@ -50,6 +51,7 @@ export function createWebServices(deps: AppDependencies, document: HostDocument)
     quoteParcels: (request, testMode) => deps.parcel.quotes.quote(request, { testMode }),
     parcelReady: () => deps.parcel.reference.isLoaded(),
     tariff: webTariffServices(deps),
+    pro: webTariffProServices(deps, engineOn(deps)),
     loadPlanner: deps.loadPlanner,
     tracking: {
       subscriptions: deps.tracking.subscriptions,
@@ -69,14 +71,22 @@ export function createWebServices(deps: AppDependencies, document: HostDocument)
   };
 }
 
+/** The duty calculator on a day, as the API's handlers build it (the rules loaded; the page checks ready()). */
+const engineOn =
+  (deps: AppDependencies) =>
+  (today: string): DutyEngineDependencies => ({
+    lines: deps.tariff.lines,
+    rules: deps.tariff.rules.current(),
+    today: () => today,
+  });
+
 /** The tariff tools over the calculator, lookup and search the API's handlers call, mapped to the API's shapes by its own mappers. */
 function webTariffServices(deps: AppDependencies): WebTariffServices {
   const { tariff } = deps;
   return {
     ready: () => tariff.rules.isLoaded(),
     async calculate(body, today, remaining) {
-      const engine = { lines: tariff.lines, rules: tariff.rules.current(), today: () => today };
-      const result = await calculateDuty(toDutyInput(body), engine);
+      const result = await calculateDuty(toDutyInput(body), engineOn(deps)(today));
       return { formA: toFormA(result, body.hts_code, remaining), formB: toFormB(result, body.hts_code) };
     },
     async lookup(code, date) {

@@ -83,9 +83,17 @@ class Measure extends Transform {
   }
 }
 
-export function multipartUpload(tempDir: string, limits: UploadLimits): RequestHandler {
+/**
+ * `reads` says which requests' bodies are read: by default those the API's operation declares a
+ * multipart body for; the web app's upload form names its own path.
+ */
+export function multipartUpload(
+  tempDir: string,
+  limits: UploadLimits,
+  reads: (req: Request) => boolean = takesMultipart,
+): RequestHandler {
   return (req, res, next) => {
-    if (!takesMultipart(req)) return next();
+    if (!reads(req)) return next();
     const encoding = req.get('content-encoding')?.trim().toLowerCase();
     if (encoding && encoding !== 'identity')
       return next(

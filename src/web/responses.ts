@@ -13,6 +13,7 @@ const statusOf: Partial<Record<DomainErrorKind, number>> = {
   forbidden: 403,
   not_found: 404,
   too_large: 413,
+  unsupported_type: 415,
   insufficient_credits: 402,
   quota_exceeded: 429,
   busy: 503,

@@ -5,6 +5,9 @@ import { withDailyUse } from './daily-quota';
 import { emptyForm, type FormState } from './pages/layout';
 import { parcelFields, parcelPage } from './pages/parcel-page';
 import { sendPage, withForm } from './responses';
+import { bulkJobRoutes } from './bulk-job-routes';
+import { tariffProDataRoutes } from './tariff-pro-data-routes';
+import { simulatorRoutes } from './tariff-pro-routes';
 import { tariffRoutes } from './tariff-routes';
 import { signedInOnly, visitorOf } from './visitor';
 import type { WebServices } from './web-context';
@@ -19,6 +22,9 @@ export function toolRoutes(web: WebServices): Router {
   router.use('/tools', signedInOnly);
 
   router.use(tariffRoutes(web));
+  router.use(simulatorRoutes(web));
+  router.use(bulkJobRoutes(web));
+  router.use(tariffProDataRoutes(web));
 
   router.get('/tools/parcel', (_req, res) => sendPage(res, parcelPage(visitorOf(res), emptyForm, null)));
 

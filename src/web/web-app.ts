@@ -1,6 +1,8 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { type Assets, loadAssets, serveAssets } from './assets';
+import { HttpProblem } from '../http/problem';
 import { accountRoutes } from './account-routes';
+import { bulkUploadParser } from './bulk-job-routes';
 import { authRoutes } from './auth-routes';
 import { developerRoutes } from './developer-routes';
 import { loadPlanFormParser, loadPlanRoutes } from './load-plan-routes';
@@ -40,6 +42,7 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
   pages.use(loadPlanFormParser);
   pages.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }));
   pages.use(loadVisitor(web, assets));
+  pages.use(bulkUploadParser(web));
   pages.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     const problem = csrfProblem(req, visitorOf(res));
@@ -63,6 +66,12 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
       .send(messagePage(visitorOf(res), 'Not found', `There is no page at ${req.path}.`).text);
   });
   pages.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // An upload the multipart reader refused (too large, cut short): its problem's words, its status.
+    if (error instanceof HttpProblem && error.status < 500 && res.locals.visitor)
+      return res
+        .status(error.status)
+        .type('html')
+        .send(messagePage(visitorOf(res), 'Upload refused', error.detail ?? error.message).text);
     web.logger.error({ err: error, path: req.path }, 'web page failed');
     const visitor = res.locals.visitor as ReturnType<typeof visitorOf> | undefined;
     res.status(500).type('html');

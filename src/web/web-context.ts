@@ -12,7 +12,10 @@ import type { HostAddressing } from '../http/host-addresses';
 import type { HostName } from '../http/host-names';
 import type { LoadPlanPool } from '../domain/loadplan';
 import type { QuoteRequest, QuoteResult } from '../domain/parcel';
-import type { Clock } from '../domain/shared';
+import type { AccountScope, Clock, Page, TableFormat } from '../domain/shared';
+import type { TariffAlert, TariffAlertInput } from '../domain/hts';
+import type { BulkJob, BulkJobKind, BulkJobService, SimulationProduct, SimulationScenario } from '../domain/tariff';
+import type { UploadedFile } from '../http/multipart-upload';
 import type {
   ContainerResource,
   TrackingSubscription,
@@ -33,6 +36,8 @@ export interface WebServices {
   quoteParcels(request: QuoteRequest, testMode: boolean): Promise<QuoteResult>;
   parcelReady(): boolean;
   tariff: WebTariffServices;
+  /** The Tariff Pro tools: simulator, bulk jobs, stored calculations, alerts and rate history, as the tariff host runs them. */
+  pro: WebTariffProServices;
   /** The load planner's worker pool, the one POST /api/load-plans plans on. */
   loadPlanner: Pick<LoadPlanPool, 'plan'>;
   /** Container tracking: the subscription service the API's handlers call, and the vessel's stored track. */
@@ -102,4 +107,41 @@ export interface WebTariffServices {
   ): Promise<Schemas['HtsSearchResult']>;
   /** Form A's `remaining` for a plan without a daily limit. */
   unlimitedRemaining: number;
+}
+
+/** The Tariff Pro tools over the services the tariff host's handlers call, in the API's shapes. */
+export interface WebTariffProServices {
+  /** One product across scenarios, as POST /api/tariff/simulations answers (the API's engine and output mapper). */
+  simulate(
+    product: SimulationProduct,
+    scenarios: SimulationScenario[],
+    today: string,
+  ): Promise<Schemas['TariffSimulation']>;
+  /** The bulk jobs the API creates, lists and reads (the worker runs them). */
+  bulkJobs: BulkJobService;
+  /** A job from an uploaded CSV or XLSX, read on the bulk file reader's threads as POST /api/tariff/bulk-jobs reads it. */
+  startBulkJob(scope: AccountScope, file: UploadedFile, kind: BulkJobKind): Promise<BulkJob>;
+  /** A succeeded job's results file, as GET /api/tariff/bulk-jobs/{id}/results?format= answers. */
+  bulkResults(job: BulkJob, format: TableFormat): Promise<Buffer>;
+  /** A succeeded job's PDF duty report, as GET /api/tariff/bulk-jobs/{id}/report.pdf answers. */
+  bulkReport(job: BulkJob): Promise<Buffer>;
+  /** Where uploaded files wait while they are read (the API's upload folder). */
+  uploadTempDir: string;
+  /** The stored calculations of the account's mode, newest first, as GET /api/tariff/calculations lists them. */
+  calculations(
+    scope: AccountScope,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<Schemas['StoredTariffCalculation']>>;
+  /** A stored calculation's PDF duty report, as GET /api/tariff/calculations/{id}/pdf answers. */
+  calculationPdf(scope: AccountScope, id: string): Promise<{ id: string; pdf: Buffer }>;
+  alerts: {
+    list(scope: AccountScope, limit: number, cursor: string | null): Promise<Page<TariffAlert>>;
+    create(scope: AccountScope, input: TariffAlertInput): Promise<TariffAlert>;
+    delete(scope: AccountScope, id: string): Promise<void>;
+  };
+  /** A line across releases, as GET /api/tariff/hts/{code}/history answers; the lookup's message when it finds none. */
+  history(
+    code: string,
+  ): Promise<{ found: true; history: Schemas['HtsLineHistory'] } | { found: false; message: string }>;
 }

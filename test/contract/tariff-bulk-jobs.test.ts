@@ -1,14 +1,12 @@
 import request from 'supertest';
 import ExcelJS from 'exceljs';
 import type { Agenda } from 'agenda';
-import { createScheduler } from '../../src/jobs/scheduler';
-import { defineBulkJob } from '../../src/jobs/bulk-job.job';
-import { bulkJobEngine, createBulkJobService } from '../../src/hosts/bulk-job-services';
 import { BulkJobRepository } from '../../src/db/repositories/bulk-job.repository';
 import { BulkJobService } from '../../src/domain/tariff/bulk/bulk-job.service';
 import { toApiBulkJob } from '../../src/handlers/outputs/bulk-job.output';
 import { setPlan, signUp } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
+import { startBulkWorker as startWorker } from '../support/bulk-worker';
 import { expectPdfThreadBusy } from '../support/pdf-threads';
 import { pdfText } from '../support/pdf-text';
 
@@ -42,15 +40,7 @@ afterAll(async () => {
 
 /** The worker, on the test database: only the bulk job is defined on it. */
 async function startBulkWorker(): Promise<void> {
-  if (agenda) return;
-  agenda = createScheduler({ db: app.db, workerName: 'bulk-test-worker', pollIntervalMs: 100, lockLifetimeMs: 5000 });
-  defineBulkJob(agenda, {
-    bulkJobs: createBulkJobService(app.db.knex, app.clock, app.deps.jobs),
-    engine: bulkJobEngine(app.deps.tariff),
-    lockLifetimeMs: 5000,
-    concurrency: 1,
-  });
-  await agenda.start();
+  agenda ??= await startWorker(app);
 }
 
 const tariff = () => request(app.hosts.tariff);

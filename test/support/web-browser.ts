@@ -65,6 +65,23 @@ export class WebBrowser {
         .send(body.toString()),
     );
   }
+
+  /** Posts a multipart form with a file, as a form with enctype="multipart/form-data" sends it (its CSRF token first). */
+  async upload(path: string, fields: Record<string, string>, file: FormFile | null): Promise<request.Response> {
+    let call = request(this.app).post(path).set('Cookie', this.cookieHeader()).set('X-Forwarded-For', this.ip);
+    const all = fields._csrf === undefined ? { _csrf: this.csrf(), ...fields } : fields;
+    for (const [name, value] of Object.entries(all)) if (value !== '') call = call.field(name, value);
+    if (file) call = call.attach(file.field, file.content, { filename: file.name, contentType: file.type });
+    return this.keep(await call);
+  }
+}
+
+/** A file of a multipart form post. */
+export interface FormFile {
+  field: string;
+  name: string;
+  content: Buffer;
+  type: string;
 }
 
 /** A new person signed up, verified by the emailed link and signed in through the pages: the browser holds the session; the first key is the one sign-up showed. */

@@ -53,4 +53,9 @@ export {
 } from './model';
 export type { ComparableHtsLine } from './release-diff';
 export { type TariffAlert, tariffAlertView } from './tariff-alert';
-export { createTariffAlert, listTariffAlerts, TariffAlertInvalid } from './tariff-alerts.service';
+export {
+  createTariffAlert,
+  listTariffAlerts,
+  TariffAlertInvalid,
+  type TariffAlertInput,
+} from './tariff-alerts.service';

@@ -7,6 +7,7 @@ const navigation: { href: string; label: string; section?: string }[] = [
   { href: '/settings/integrations', label: 'Integrations' },
   { href: '/tools/tariff', label: 'Tariff calculator' },
   { href: '/tools/hts-search', label: 'HTS search' },
+  { href: '/tools/pro/simulator', label: 'Tariff Pro', section: '/tools/pro' },
   { href: '/tools/parcel', label: 'Parcel quotes' },
   { href: '/tools/load-planner', label: 'Load planner' },
   { href: '/tracking', label: 'Tracking' },

@@ -58,7 +58,7 @@ export interface OverviewData {
 }
 
 /** Upgrade (Free) or manage billing (a paid plan) through Stripe; only the provider's events change the plan. */
-function billingAction(visitor: Visitor, plan: string, enabled: boolean): Html {
+export function billingAction(visitor: Visitor, plan: string, enabled: boolean): Html {
   if (plan === 'business') return html`<p class="muted">Business plans are arranged with Tradelane.</p>`;
   if (!enabled) return html`<p class="muted">Payments are not configured on this server (docs/billing.md).</p>`;
   return plan === 'free'

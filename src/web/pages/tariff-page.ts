@@ -29,7 +29,7 @@ export const transportModes: readonly Schemas['TransportMode'][] = ['ocean', 'ai
 
 export const claimDefinitions = [...claimCatalogue.values()];
 
-const usd = (amount: number | null): string =>
+export const usd = (amount: number | null): string =>
   amount === null
     ? 'unresolved'
     : `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
