@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ImportFormatError, matchingFiles, readCsv, requireDate, type ParcelImporter } from './importer';
 import { readTarGz } from './tar-gz';
-import { unresolvedLane, ZoneMatrixBuilder } from './zone-matrix-builder';
+import { unresolvedLane, ZoneMatrixBuilder, type MatrixRowBuilder } from './zone-matrix-builder';
 import type { ZoneMatrixVersion, ZoneScope } from '../../domain/parcel';
 
 /**
@@ -173,10 +173,7 @@ export const fedexZoneMatrixImporter: ParcelImporter = {
   read(files, dataDir) {
     const zoneMatrices = files.map((file): ZoneMatrixVersion => {
       const builder = new ZoneMatrixBuilder(file);
-      const origins = new Map<
-        string,
-        { express: ReturnType<ZoneMatrixBuilder['row']>; ground: ReturnType<ZoneMatrixBuilder['row']> }
-      >();
+      const origins = new Map<string, { express: MatrixRowBuilder; ground: MatrixRowBuilder }>();
       const columns = ['origin_zip_range', 'dest_zip_range', 'fedex_express_zone', 'fedex_ground_zone'];
       for (const line of readCsv(dataDir, file, columns)) {
         const origin = /^(\d{5})-(\d{5})$/.exec(line.origin_zip_range);
