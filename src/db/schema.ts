@@ -748,6 +748,40 @@ export const schema: Record<string, TableSchema> = {
       parcel_zone_charts_version: 'unique(carrier, origin_from, origin_to, effective_from)',
     },
   },
+  parcel_zone_matrices: {
+    columns: {
+      id: 'string(160)',
+      carrier: 'string(16)',
+      effective_from: 'string(10)',
+      source_title: 'string(255)',
+      source_reference: 'text',
+      source_file: 'string(255)',
+      checksum: 'string(64)',
+      imported_at: 'bigInteger',
+      legend: 'text',
+      exceptions: 'mediumtext',
+    },
+    primary: ['id'],
+    indexes: {
+      parcel_zone_matrices_version: 'unique(carrier, effective_from)',
+    },
+  },
+  parcel_zone_matrix_rows: {
+    columns: {
+      matrix_id: 'string(160)',
+      position: 'integer',
+      origin_from: 'string(3)',
+      origin_to: 'string(3)',
+      scope: 'string(32) null',
+      cells: 'text',
+      flags: 'text null',
+      exceptions: 'text',
+    },
+    primary: ['matrix_id', 'position'],
+    references: {
+      matrix_id: 'parcel_zone_matrices.id on delete cascade',
+    },
+  },
   plan_changes: {
     columns: {
       id: 'string(40)',

@@ -1710,7 +1710,7 @@ export interface paths {
          *     breakdown (base, fuel, residential, delivery area, additional handling or oversize, other),
          *     the billable weight of each parcel and whether the actual or the dimensional weight decided
          *     it, the zone and where it came from (the carrier's zone chart, or an estimate from the
-         *     distance between ZIP3 centroids when no chart covers the origin), transit days, an estimated
+         *     distance between ZIP3 centroids where no chart gives the lane a zone), transit days, an estimated
          *     delivery date, the rate type and the source: the rate card with its effective date (the card
          *     in force on `ship_date`), or the carrier's live rating API. Services that cannot take a parcel
          *     (over their weight or size limits) or that the data cannot price are listed in `unavailable`
@@ -5636,7 +5636,7 @@ export interface components {
              */
             zone: string | null;
             /**
-             * @description `chart`: the carrier's zone chart covers the origin; `distance_estimate`: no chart covers it, the zone is the distance band between the ZIP3 centroids (a warning says so); `carrier`: stated by the live API.
+             * @description `chart`: from the carrier's zone chart (USPS national matrix, UPS and FedEx charts for every origin); `distance_estimate`: no chart gives the lane a zone (a USPS offshore lane, say), the zone is the distance band between the ZIP3 centroids (a warning says so); `carrier`: stated by the live API.
              * @enum {string|null}
              */
             zone_source: "chart" | "distance_estimate" | "carrier" | null;
@@ -11108,7 +11108,7 @@ export interface operations {
                      *             }
                      *           ],
                      *           "zone": "7",
-                     *           "zone_source": "distance_estimate",
+                     *           "zone_source": "chart",
                      *           "transit_days": {
                      *             "min": 3,
                      *             "max": 5
@@ -11122,10 +11122,6 @@ export interface operations {
                      *             "effective_date": "2025-12-22"
                      *           },
                      *           "warnings": [
-                     *             {
-                     *               "code": "zone_estimated",
-                     *               "message": "Zone 7 estimated from the 1447 mi great-circle distance between ZIP3 850 and 606: no UPS zone chart covers origin 85004."
-                     *             },
                      *             {
                      *               "code": "delivery_area_not_assessed",
                      *               "message": "UPS delivery area surcharges are not assessed: the data has no UPS delivery-area ZIP list."

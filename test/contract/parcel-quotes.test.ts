@@ -319,7 +319,7 @@ describe("quotes from the repository's rate cards (a real lane)", () => {
     expect(quoteOf(body, 'usps_priority_mail').total.amount).toBe('32.70');
     expect(quoteOf(body, 'usps_priority_mail_express').total.amount).toBe('98.35');
 
-    // ups_daily_rates_2025-12-22.csv 7 lb zone 7 = 21.00; residential 6.50 (ups_accessorials); fuel 27.50 % of 27.50 (week of 2026-06-15, the latest).
+    // UPS Ground chart for origin 850 → 606: zone 7; ups_daily_rates_2025-12-22.csv 7 lb zone 7 = 21.00; residential 6.50 (ups_accessorials); fuel 27.50 % of 27.50 (week of 2026-06-15, the latest).
     const ups = quoteOf(body, 'ups_ground');
     expect(charges(ups)).toEqual({
       'base: UPS Ground base rate': '21.00',
@@ -329,7 +329,7 @@ describe("quotes from the repository's rate cards (a real lane)", () => {
     expect(ups).toMatchObject({
       total: { amount: '35.06' },
       zone: '7',
-      zone_source: 'distance_estimate',
+      zone_source: 'chart',
       rate_type: 'daily',
       source: { type: 'rate_card', effective_date: '2025-12-22' },
     });

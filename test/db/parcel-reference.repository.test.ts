@@ -23,6 +23,8 @@ const tables = [
   'parcel_fuel_surcharges',
   'parcel_zone_charts',
   'parcel_zone_chart_ranges',
+  'parcel_zone_matrices',
+  'parcel_zone_matrix_rows',
   'parcel_delivery_area_lists',
   'parcel_delivery_area_zips',
 ];
@@ -69,6 +71,12 @@ describe('parcel reference repositories', () => {
     expect(sortPrices(loaded.rateCards)).toEqual(sortPrices(read.rateCards));
     expect(byId(loaded.surchargeTables)).toEqual(byId(read.surchargeTables));
     expect(byId(loaded.zoneCharts)).toEqual(byId(read.zoneCharts));
+    expect(byId(loaded.zoneMatrices)).toEqual(byId(read.zoneMatrices));
+    expect(read.zoneMatrices.map((m) => [m.id, m.rows.length])).toEqual([
+      ['usps.zone-matrix.2024-04-01', 3],
+      ['ups.zone-charts.2025-12-22', 6],
+      ['fedex.zone-charts.2026-06-10', 2],
+    ]);
     expect(
       byId(loaded.deliveryAreaLists).map((l) => ({
         ...l,

@@ -30,7 +30,10 @@ export type {
   SurchargeEntry,
   SurchargeTableVersion,
   ZoneChartVersion,
+  ZoneMatrixRow,
+  ZoneMatrixVersion,
   ZoneRange,
   ZoneScope,
+  Zip5Zone,
 } from './reference-data';
 export { ParcelReferenceStore } from './reference-store';

@@ -11,9 +11,10 @@ import type {
   SurchargeCode,
   SurchargeTableVersion,
   ZoneChartVersion,
-  ZoneRange,
+  ZoneMatrixVersion,
   ZoneScope,
 } from './reference-data';
+import { CompiledRangeChart, CompiledZoneMatrix, type CompiledZoneChart } from './compiled-zone-charts';
 import { hasZip3Centroid } from './zip-geography';
 
 /**
@@ -76,20 +77,6 @@ export interface CompiledFuelRate {
   latestWarning: QuoteWarning;
 }
 
-interface CompiledChart {
-  version: ZoneChartVersion;
-  originFrom: number;
-  originTo: number;
-  /** Per scope key ('' = unscoped): narrow ranges that override, then the ranges they sit in. */
-  layers: Map<string, Array<CompiledRange[]>>;
-}
-
-interface CompiledRange {
-  from: number;
-  to: number;
-  zone: string;
-}
-
 export interface ChartZone {
   zone: string;
   chartId: string;
@@ -107,7 +94,7 @@ export class RatingIndex {
   private readonly cards = new Map<string, CompiledCard[]>();
   private readonly surcharges = new Map<Carrier, SurchargeTableVersion[]>();
   private readonly fuel = new Map<string, CompiledFuelRate[]>();
-  private readonly charts = new Map<Carrier, CompiledChart[]>();
+  private readonly charts = new Map<Carrier, CompiledZoneChart[]>();
   private readonly deliveryAreas = new Map<
     Carrier,
     Array<{ version: DeliveryAreaListVersion; tiers: Map<string, SurchargeCode> }>
@@ -122,8 +109,9 @@ export class RatingIndex {
     for (const list of this.surcharges.values()) list.sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom));
     for (const rate of data.fuelRates) this.addFuel(rate);
     for (const chart of data.zoneCharts) this.addChart(chart);
+    for (const matrix of data.zoneMatrices) this.addMatrix(matrix);
     for (const list of this.charts.values())
-      list.sort((a, b) => b.version.effectiveFrom.localeCompare(a.version.effectiveFrom));
+      list.sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom) || Number(b.detailed) - Number(a.detailed));
     for (const list of data.deliveryAreaLists) {
       push(this.deliveryAreas, list.carrier, { version: list, tiers: new Map(list.zips.map((z) => [z.zip5, z.tier])) });
     }
@@ -155,7 +143,8 @@ export class RatingIndex {
   /**
    * The chart zone for a lane, from the newest chart for the origin that is in force on `date` (or,
    * for a date before every chart, the oldest: geography changes slowly and a chart beats a mileage
-   * estimate). Scoped ranges are read first, then narrow exceptions before the ranges around them.
+   * estimate); of two charts of one date the one with ZIP5 detail. Scoped ranges are read first,
+   * then narrow exceptions before the ranges around them.
    */
   chartZone(
     carrier: Carrier,
@@ -165,22 +154,16 @@ export class RatingIndex {
     date: string,
   ): ChartZone | null {
     const origin = Number(originZip);
-    const candidates = (this.charts.get(carrier) ?? []).filter((c) => origin >= c.originFrom && origin <= c.originTo);
+    const candidates = (this.charts.get(carrier) ?? []).filter((c) => c.covers(origin));
     if (candidates.length === 0) return null;
-    const chart = candidates.find((c) => c.version.effectiveFrom <= date) ?? candidates[candidates.length - 1];
-    const dest = Number(destinationZip);
-    for (const scope of [...scopes, '']) {
-      for (const layer of chart.layers.get(scope) ?? []) {
-        const zone = findRange(layer, dest);
-        if (zone !== null) return { zone, chartId: chart.version.id, effectiveFrom: chart.version.effectiveFrom };
-      }
-    }
-    return null;
+    const chart = candidates.find((c) => c.effectiveFrom <= date) ?? candidates[candidates.length - 1];
+    const zone = chart.zone(origin, Number(destinationZip), scopes);
+    return zone === null ? null : { zone, chartId: chart.id, effectiveFrom: chart.effectiveFrom };
   }
 
   hasChartForOrigin(carrier: Carrier, originZip: string): boolean {
     const origin = Number(originZip);
-    return (this.charts.get(carrier) ?? []).some((c) => origin >= c.originFrom && origin <= c.originTo);
+    return (this.charts.get(carrier) ?? []).some((c) => c.covers(origin));
   }
 
   deliveryAreaTier(carrier: Carrier, zip5: string, date: string): SurchargeCode | null {
@@ -246,22 +229,19 @@ export class RatingIndex {
   }
 
   private addChart(version: ZoneChartVersion): void {
-    const byScope = new Map<string, ZoneRange[]>();
-    for (const range of version.ranges) {
-      push(byScope, range.scope ?? '', range);
-      if (version.carrier === 'usps') {
+    if (version.carrier === 'usps') {
+      for (const range of version.ranges)
         for (let p = Number(range.destFrom.slice(0, 3)); p <= Number(range.destTo.slice(0, 3)); p++)
           this.chartZip3s.add(String(p).padStart(3, '0'));
-      }
     }
-    const layers = new Map<string, Array<CompiledRange[]>>();
-    for (const [scope, ranges] of byScope) layers.set(scope, layersOf(ranges));
-    push(this.charts, version.carrier, {
-      version,
-      originFrom: Number(version.originFrom),
-      originTo: Number(version.originTo),
-      layers,
-    });
+    push(this.charts, version.carrier, new CompiledRangeChart(version));
+  }
+
+  private addMatrix(version: ZoneMatrixVersion): void {
+    const matrix = new CompiledZoneMatrix(version);
+    if (version.carrier === 'usps')
+      for (const zip3 of matrix.destinationZip3s()) this.chartZip3s.add(String(zip3).padStart(3, '0'));
+    push(this.charts, version.carrier, matrix);
   }
 }
 
@@ -282,32 +262,4 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-/** Splits ranges into non-overlapping layers, narrowest first, so each layer is binary-searchable. */
-function layersOf(ranges: ZoneRange[]): Array<CompiledRange[]> {
-  const compiled = ranges
-    .map((r) => ({ from: Number(r.destFrom), to: Number(r.destTo), zone: r.zone }))
-    .sort((a, b) => a.to - a.from - (b.to - b.from));
-  const layers: Array<CompiledRange[]> = [];
-  for (const range of compiled) {
-    let layer = layers.find((l) => !l.some((r) => r.from <= range.to && range.from <= r.to));
-    if (!layer) layers.push((layer = []));
-    layer.push(range);
-  }
-  for (const layer of layers) layer.sort((a, b) => a.from - b.from);
-  return layers;
-}
-
-function findRange(ranges: CompiledRange[], value: number): string | null {
-  let lo = 0;
-  let hi = ranges.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const r = ranges[mid];
-    if (value < r.from) hi = mid - 1;
-    else if (value > r.to) lo = mid + 1;
-    else return r.zone;
-  }
-  return null;
 }

@@ -98,7 +98,16 @@ export interface FuelRate {
  * scope use it before the unscoped range (FedEx express vs ground zones to AK/HI, USPS Priority and
  * light Ground Advantage zones to APO/FPO ranges).
  */
-export type ZoneScope = 'express' | 'ground' | 'priority' | 'ground_under_1lb';
+export type ZoneScope =
+  | 'express'
+  | 'ground'
+  | 'priority'
+  | 'ground_under_1lb'
+  | '3_day_select'
+  | '2nd_day_air'
+  | '2nd_day_air_am'
+  | 'next_day_air_saver'
+  | 'next_day_air';
 
 export interface ZoneRange {
   destFrom: string;
@@ -118,6 +127,42 @@ export interface ZoneChartVersion {
   ranges: ZoneRange[];
 }
 
+/** A destination ZIP5 range and its zone (a chart's 5-digit detail). */
+export interface Zip5Zone {
+  destFrom: string;
+  destTo: string;
+  zone: string;
+}
+
+/**
+ * A carrier's zone chart for all its origins in one version, laid out compactly: per origin ZIP3
+ * range and scope one row whose `cells` hold one character per destination ZIP3 (000–999), read
+ * through `legend`. ZIP5 ranges override a cell: the row's own, then the chart's (lists every
+ * origin shares, as UPS's Alaska and Hawaii footnotes).
+ */
+export interface ZoneMatrixVersion {
+  id: string;
+  carrier: Carrier;
+  effectiveFrom: string;
+  source: SourceRef;
+  /** Cell character → zone. `.` is no such lane (not served), `?` a lane the chart leaves unresolved. */
+  legend: Record<string, string>;
+  exceptions: Array<Zip5Zone & { scope: ZoneScope | null }>;
+  rows: ZoneMatrixRow[];
+}
+
+export interface ZoneMatrixRow {
+  /** Inclusive range of origin ZIP3s. */
+  originFrom: string;
+  originTo: string;
+  scope: ZoneScope | null;
+  /** 1,000 characters, one per destination ZIP3. */
+  cells: string;
+  /** USPS indicators per destination ZIP3 (`*` same NDC, `e`/`1`/`a`/`b` 5-digit exceptions), else null. */
+  flags: string | null;
+  exceptions: Zip5Zone[];
+}
+
 export interface DeliveryAreaListVersion {
   id: string;
   carrier: Carrier;
@@ -132,5 +177,6 @@ export interface ParcelReferenceData {
   surchargeTables: SurchargeTableVersion[];
   fuelRates: FuelRate[];
   zoneCharts: ZoneChartVersion[];
+  zoneMatrices: ZoneMatrixVersion[];
   deliveryAreaLists: DeliveryAreaListVersion[];
 }

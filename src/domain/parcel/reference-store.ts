@@ -6,6 +6,7 @@ export const emptyReferenceData = {
   surchargeTables: [],
   fuelRates: [],
   zoneCharts: [],
+  zoneMatrices: [],
   deliveryAreaLists: [],
 };
 

@@ -23,7 +23,7 @@ export function zoneByDistance(carrier: Carrier, miles: number): string {
   return String(carrier === 'usps' ? uspsZone : Math.max(2, uspsZone));
 }
 
-/** Zone for a lane: the carrier's chart when it covers the origin, otherwise the distance band. */
+/** Zone for a lane: the carrier's chart when it has the lane, otherwise the distance band (USPS, or contiguous lanes). */
 export function resolveZone(
   index: RatingIndex,
   carrier: Carrier,
@@ -44,7 +44,11 @@ export function resolveZone(
   const warnings: QuoteWarning[] = [
     {
       code: 'zone_estimated',
-      message: `Zone ${zone} estimated from the ${Math.round(miles)} mi great-circle distance between ZIP3 ${from} and ${to}: no ${carrierLabels[carrier]} zone chart covers origin ${originZip}.`,
+      message: `Zone ${zone} estimated from the ${Math.round(miles)} mi great-circle distance between ZIP3 ${from} and ${to}: ${
+        index.hasChartForOrigin(carrier, originZip)
+          ? `the ${carrierLabels[carrier]} zone chart for origin ${originZip} gives no zone for ${destinationZip}`
+          : `no ${carrierLabels[carrier]} zone chart covers origin ${originZip}`
+      }.`,
     },
   ];
   for (const zip3 of new Set([from, to])) {

@@ -301,7 +301,7 @@ export interface paths {
          *     breakdown (base, fuel, residential, delivery area, additional handling or oversize, other),
          *     the billable weight of each parcel and whether the actual or the dimensional weight decided
          *     it, the zone and where it came from (the carrier's zone chart, or an estimate from the
-         *     distance between ZIP3 centroids when no chart covers the origin), transit days, an estimated
+         *     distance between ZIP3 centroids where no chart gives the lane a zone), transit days, an estimated
          *     delivery date, the rate type and the source: the rate card with its effective date (the card
          *     in force on `ship_date`), or the carrier's live rating API. Services that cannot take a parcel
          *     (over their weight or size limits) or that the data cannot price are listed in `unavailable`
@@ -1258,7 +1258,7 @@ export interface components {
              */
             zone: string | null;
             /**
-             * @description `chart`: the carrier's zone chart covers the origin; `distance_estimate`: no chart covers it, the zone is the distance band between the ZIP3 centroids (a warning says so); `carrier`: stated by the live API.
+             * @description `chart`: from the carrier's zone chart (USPS national matrix, UPS and FedEx charts for every origin); `distance_estimate`: no chart gives the lane a zone (a USPS offshore lane, say), the zone is the distance band between the ZIP3 centroids (a warning says so); `carrier`: stated by the live API.
              * @enum {string|null}
              */
             zone_source: "chart" | "distance_estimate" | "carrier" | null;
@@ -2899,7 +2899,7 @@ export interface operations {
                      *           "warnings": [
                      *             {
                      *               "code": "zone_estimated",
-                     *               "message": "Zone 5 estimated from the 884 mi great-circle distance between ZIP3 850 and 752: no FedEx zone chart covers origin 85004."
+                     *               "message": "Zone 5 estimated from the 884 mi great-circle distance between ZIP3 850 and 752: the FedEx zone chart for origin 85004 gives no zone for 75201."
                      *             },
                      *             {
                      *               "code": "charges_included",

@@ -8,6 +8,7 @@ import { ParcelFuelSurchargeRepository } from '../../db/repositories/parcel-fuel
 import { ParcelRateCardRepository } from '../../db/repositories/parcel-rate-card.repository';
 import { ParcelSurchargeRepository } from '../../db/repositories/parcel-surcharge.repository';
 import { ParcelZoneChartRepository } from '../../db/repositories/parcel-zone-chart.repository';
+import { ParcelZoneMatrixRepository } from '../../db/repositories/parcel-zone-matrix.repository';
 import type { SaveOutcome } from '../../db/repositories/versioned-reference';
 import { fedexDeliveryAreasImporter } from './fedex-delivery-areas.importer';
 import { fedexListRatesImporter, fedexRetailRatesImporter } from './fedex-rates.importer';
@@ -16,6 +17,7 @@ import type { ParcelImporter } from './importer';
 import { upsDailyRatesImporter, uspsRetailPricesImporter } from './price-list-csv.importer';
 import { surchargeTableImporter, upsAccessorialsImporter } from './surcharges.importer';
 import { fedexZoneRangesImporter, uspsZoneChartsImporter } from './zone-charts.importer';
+import { fedexZoneMatrixImporter, upsZoneChartsImporter, uspsZoneMatrixImporter } from './zone-matrices.importer';
 import type { ParcelReferenceData } from '../../domain/parcel';
 import type { ImportProgress } from '../../domain/shared';
 
@@ -33,6 +35,9 @@ export function parcelImporters(supplementsDir = parcelSupplementsDir): ParcelIm
     weeklyFuelSurchargesImporter,
     uspsZoneChartsImporter,
     fedexZoneRangesImporter,
+    uspsZoneMatrixImporter,
+    upsZoneChartsImporter,
+    fedexZoneMatrixImporter,
     fedexDeliveryAreasImporter,
   ];
 }
@@ -54,6 +59,7 @@ export function readParcelReferenceFiles(dataDir: string, supplementsDir = parce
     surchargeTables: [],
     fuelRates: [],
     zoneCharts: [],
+    zoneMatrices: [],
     deliveryAreaLists: [],
   };
   for (const importer of parcelImporters(supplementsDir)) {
@@ -64,6 +70,7 @@ export function readParcelReferenceFiles(dataDir: string, supplementsDir = parce
     merged.surchargeTables.push(...(data.surchargeTables ?? []));
     merged.fuelRates.push(...(data.fuelRates ?? []));
     merged.zoneCharts.push(...(data.zoneCharts ?? []));
+    merged.zoneMatrices.push(...(data.zoneMatrices ?? []));
     merged.deliveryAreaLists.push(...(data.deliveryAreaLists ?? []));
   }
   return merged;
@@ -113,6 +120,7 @@ export async function importParcelReferenceData(
   const surcharges = new ParcelSurchargeRepository(db);
   const fuel = new ParcelFuelSurchargeRepository(db);
   const zones = new ParcelZoneChartRepository(db);
+  const matrices = new ParcelZoneMatrixRepository(db);
   const areas = new ParcelDeliveryAreaRepository(db);
   const report: ParcelImportReport = { importers: [], skipped: [], closedVersions: 0 };
 
@@ -148,6 +156,7 @@ export async function importParcelReferenceData(
     await tally('rateCards', data.rateCards, (c) => cards.saveCardVersion(c, now));
     await tally('surchargeTables', data.surchargeTables, (t) => surcharges.saveSurchargeTable(t, now));
     await tally('zoneCharts', data.zoneCharts, (z) => zones.saveZoneChart(z, now));
+    await tally('zoneMatrices', data.zoneMatrices, (m) => matrices.saveZoneMatrix(m, now));
     await tally('deliveryAreaLists', data.deliveryAreaLists, (l) => areas.saveDeliveryAreaList(l, now));
     if (data.fuelRates) counts.fuelRates = await fuel.saveFuelRates(data.fuelRates, now);
     report.importers.push({ name: importer.name, files, counts });

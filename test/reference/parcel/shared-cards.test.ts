@@ -1,29 +1,24 @@
-import { DatabaseParcelReferenceSource } from '../../../src/db/repositories/parcel-reference.source';
 import type { ParcelQuoteService } from '../../../src/domain/parcel/quote.service';
-import { ParcelQuoteService as QuoteService } from '../../../src/domain/parcel/quote.service';
 import type { RatingIndex } from '../../../src/domain/parcel/rating-index';
-import { ParcelReferenceStore } from '../../../src/domain/parcel/reference-store';
-import { importParcelReferenceData } from '../../../src/reference/parcel/import-parcel-reference';
-import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { createTestApp, type TestApp } from '../../support/app';
 import { box, quoteRequest } from '../../support/parcel-reference';
 import { repoDataDir } from '../../support/reference-data';
 import { breakdownOf, quoteFor } from '../../support/parcel-quote';
 
 // Exact card prices for sample lanes, from the repository's data/parcel imported through the product's
-// own importers into the database under test. Expected values are read from the source CSVs by hand.
+// own importers into the database under test (the run's imported copy, shared with the API tests).
+// Expected values are read from the source CSVs by hand.
 describe("rating from the repository's imported cards", () => {
-  let db: TestDatabase;
+  let app: TestApp;
   let index: RatingIndex;
   let service: ParcelQuoteService;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await importParcelReferenceData(db, repoDataDir);
-    const store = new ParcelReferenceStore(new DatabaseParcelReferenceSource(db));
-    index = await store.refresh();
-    service = new QuoteService({ reference: store });
+    app = await createTestApp({ withParcelData: repoDataDir });
+    index = app.deps.parcel.reference.current();
+    service = app.deps.parcel.quotes;
   }, 180_000);
-  afterAll(() => db?.destroy());
+  afterAll(() => app?.close());
 
   const quote = (overrides: Parameters<typeof quoteRequest>[0]) =>
     service.quote(quoteRequest(overrides), { testMode: true });
@@ -86,7 +81,7 @@ describe("rating from the repository's imported cards", () => {
     ).toEqual([3855, 4231, 2523, 2295]);
   });
 
-  it('prices UPS Ground daily 5 lb zone 5 = 18.65 plus fuel for the week', async () => {
+  it('prices UPS Ground daily 5 lb zone 6 (the UPS chart for origin 850) = 19.45 plus fuel for the week', async () => {
     const ups = quoteFor(
       await quote({
         destination: { postalCode: '75201' },
@@ -97,10 +92,10 @@ describe("rating from the repository's imported cards", () => {
       'ups_ground',
     );
     expect(breakdownOf(ups)).toEqual({
-      'UPS Ground base rate': 1865,
-      'Fuel surcharge (22.75 %, week of 2026-03-09)': 424,
+      'UPS Ground base rate': 1945,
+      'Fuel surcharge (22.75 %, week of 2026-03-09)': 442,
     });
-    expect(ups.zoneSource).toBe('distance_estimate');
+    expect([ups.zone, ups.zoneSource]).toEqual(['6', 'chart']);
   });
 
   it('prices USPS retail: ounce tier, Priority Mail, Express half-pound and DIM over one cubic foot', async () => {
@@ -160,7 +155,7 @@ describe("rating from the repository's imported cards", () => {
       cheapest: true,
     });
     const ups = quoteFor(result, 'ups_ground');
-    // DIM 960/139 → 7 lb, zone 7 by distance: 21.00 + residential 6.50 + fuel 27.50 % of 27.50 = 7.5625 → 7.56
+    // DIM 960/139 → 7 lb, zone 7 (UPS chart): 21.00 + residential 6.50 + fuel 27.50 % of 27.50 = 7.5625 → 7.56
     expect(breakdownOf(ups)).toEqual({
       'UPS Ground base rate': 2100,
       'Residential delivery': 650,
@@ -183,7 +178,7 @@ describe("rating from the repository's imported cards", () => {
       carriers: ['ups'],
     });
     const ups = quoteFor(result, 'ups_ground');
-    expect(ups.parcels.map((p) => p.totalCents)).toEqual([1865 + 424, 1926 + 438]);
-    expect(ups.totalCents).toBe(1865 + 424 + 1926 + 438);
+    expect(ups.parcels.map((p) => p.totalCents)).toEqual([1945 + 442, 1972 + 449]);
+    expect(ups.totalCents).toBe(1945 + 442 + 1972 + 449);
   });
 });

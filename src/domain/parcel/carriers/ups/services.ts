@@ -1,10 +1,9 @@
 import { everyZone, groundTransitByZone, type ServiceDefinition } from '../../service-definition';
 
 // UPS: DIM = L×W×H / 139 on every service, each side rounded to the nearest inch; 150 lb, length 108 in,
-// length + girth 165 in. Service codes are the UPS Rating API's.
+// length + girth 165 in. Service codes are the UPS Rating API's; each service reads its own zone chart column.
 const ups = {
   carrier: 'ups',
-  zoneScopes: [],
   dim: { divisor: 139, aboveCubicInches: 0, roundDimensions: true },
   limits: { maxWeightLb: 150, maxLengthIn: 108, maxLengthPlusGirthIn: 165 },
   deliveryWeek: 'mon_fri',
@@ -17,6 +16,7 @@ export const upsServices: ServiceDefinition[] = [
     code: 'ups_ground',
     name: 'UPS Ground',
     cardService: 'ups_ground',
+    zoneScopes: ['ground'],
     fuelGroup: 'ground',
     transit: groundTransitByZone,
     liveCode: '03',
@@ -26,6 +26,7 @@ export const upsServices: ServiceDefinition[] = [
     code: 'ups_3_day_select',
     name: 'UPS 3 Day Select',
     cardService: 'ups_3_day_select',
+    zoneScopes: ['3_day_select'],
     fuelGroup: 'air',
     transit: everyZone(3),
     liveCode: '12',
@@ -35,6 +36,7 @@ export const upsServices: ServiceDefinition[] = [
     code: 'ups_2nd_day_air',
     name: 'UPS 2nd Day Air',
     cardService: 'ups_2nd_day_air',
+    zoneScopes: ['2nd_day_air'],
     fuelGroup: 'air',
     transit: everyZone(2),
     liveCode: '02',
@@ -44,6 +46,7 @@ export const upsServices: ServiceDefinition[] = [
     code: 'ups_next_day_air_saver',
     name: 'UPS Next Day Air Saver',
     cardService: 'ups_next_day_air_saver',
+    zoneScopes: ['next_day_air_saver'],
     fuelGroup: 'air',
     transit: everyZone(1),
     liveCode: '13',
@@ -53,6 +56,7 @@ export const upsServices: ServiceDefinition[] = [
     code: 'ups_next_day_air',
     name: 'UPS Next Day Air',
     cardService: 'ups_next_day_air',
+    zoneScopes: ['next_day_air'],
     fuelGroup: 'air',
     transit: everyZone(1),
     liveCode: '01',
