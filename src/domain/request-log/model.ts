@@ -1,0 +1,34 @@
+/** What the recorder keeps of one authenticated API request: never a secret, a header or a body. */
+export interface RequestRecord {
+  accountId: string;
+  livemode: boolean;
+  /** The API key's id, or the OAuth client's for a request with an access token. */
+  keyId: string;
+  /** The host that answered: main, tariff or site. */
+  host: string;
+  method: string;
+  /** The path without its query string, so no query parameter (a key pasted into a URL) is kept. */
+  path: string;
+  status: number;
+  latencyMs: number;
+  requestId: string;
+  /** When the response finished, epoch milliseconds. */
+  createdAt: number;
+}
+
+/** A stored entry of the account's request log. */
+export interface RequestLogEntry extends RequestRecord {
+  id: string;
+}
+
+/** The statuses one filter takes: a class (`4xx`) is a range, an exact status a range of one. */
+export interface StatusRange {
+  from: number;
+  to: number;
+}
+
+export interface RequestLogFilter {
+  status?: StatusRange;
+  /** Paths that start with this. */
+  pathPrefix?: string;
+}
