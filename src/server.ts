@@ -107,7 +107,7 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
     jobs,
     scheduler,
     metrics,
-    requestLog: createRequestLogServices(db.knex, config.requestLog, systemClock, metrics, logger),
+    requestLog: createRequestLogServices(db.knex, config.requestLog, systemClock, metrics, logger, access.accounts),
   };
 }
 

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import { RequestLogRepository } from '../db/repositories/request-log.repository';
-import { RequestLogService, RequestRecorder } from '../domain/request-log';
+import { RequestLogService, RequestRecorder, requestOwnerOf } from '../domain/request-log';
+import type { AccountService } from '../domain/access';
 import type { Clock } from '../domain/shared';
 import type { ServiceMetrics } from '../observability/metrics';
 
@@ -20,6 +21,7 @@ export function createRequestLogServices(
   clock: Clock,
   metrics: ServiceMetrics,
   logger: Logger,
+  accounts: AccountService,
 ): RequestLogServices {
   const store = new RequestLogRepository(knex);
   const recorder = new RequestRecorder(store, {
@@ -28,6 +30,8 @@ export function createRequestLogServices(
       metrics.recordRequestLogDropped(reason, count);
       if (error !== undefined) logger.warn({ err: error, records: count }, 'request log batch not written');
     },
+    // A Bearer credential is an API key or an access token; authenticateBearer tells them apart.
+    ownerOfCredential: async (secret) => requestOwnerOf(await accounts.authenticateBearer(secret)),
   });
   return { recorder, log: new RequestLogService({ store, clock }) };
 }

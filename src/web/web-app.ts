@@ -3,6 +3,7 @@ import { type Assets, loadAssets, serveAssets } from './assets';
 import { accountRoutes } from './account-routes';
 import { authRoutes } from './auth-routes';
 import { developerRoutes } from './developer-routes';
+import { requestLogRoutes } from './request-log-routes';
 import { loadPlanFormParser, loadPlanRoutes } from './load-plan-routes';
 import { messagePage } from './pages/auth-pages';
 import { securityHeaders } from './security-headers';
@@ -54,6 +55,7 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
   pages.use(toolRoutes(web));
   pages.use(loadPlanRoutes(web));
   pages.use(trackingRoutes(web));
+  pages.use(requestLogRoutes(web));
   pages.use(developerRoutes(web));
   pages.use(workRoutes(web));
   pages.use((req: Request, res: Response) => {

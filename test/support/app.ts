@@ -177,7 +177,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ),
     jobs,
     metrics,
-    requestLog: createRequestLogServices(db.knex, config.requestLog, clock, metrics, logger),
+    requestLog: createRequestLogServices(db.knex, config.requestLog, clock, metrics, logger, access.accounts),
   };
   const progress = importProgressReporter(logger, deps.metrics);
   if (tariffDataDir) {

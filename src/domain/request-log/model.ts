@@ -1,9 +1,26 @@
-/** What the recorder keeps of one authenticated API request: never a secret, a header or a body. */
-export interface RequestRecord {
+import type { Caller } from '../shared';
+
+/** Whose request it was: the account, the mode, and the credential's id (never its secret). */
+export interface RequestOwner {
   accountId: string;
   livemode: boolean;
   /** The API key's id, or the OAuth client's for a request with an access token. */
   keyId: string;
+}
+
+/** An account caller's request owner; null for a keyless caller. */
+export function requestOwnerOf(caller: Caller): RequestOwner | null {
+  if (caller.kind !== 'account') return null;
+  const { credential } = caller;
+  return {
+    accountId: caller.accountId,
+    livemode: caller.mode === 'live',
+    keyId: credential.type === 'api_key' ? credential.keyId : credential.clientId,
+  };
+}
+
+/** What happened to one API request, whoever made it. */
+export interface RequestOutcome {
   /** The host that answered: main, tariff or site. */
   host: string;
   method: string;
@@ -15,6 +32,9 @@ export interface RequestRecord {
   /** When the response finished, epoch milliseconds. */
   createdAt: number;
 }
+
+/** What the recorder keeps of one account's API request: never a secret, a header or a body. */
+export interface RequestRecord extends RequestOwner, RequestOutcome {}
 
 /** A stored entry of the account's request log. */
 export interface RequestLogEntry extends RequestRecord {

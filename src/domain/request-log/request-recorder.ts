@@ -1,5 +1,5 @@
 import { newId } from '../shared';
-import type { RequestRecord } from './model';
+import type { RequestOutcome, RequestOwner, RequestRecord } from './model';
 import type { RequestLogStore } from './ports';
 
 export interface RequestRecorderOptions {
@@ -11,7 +11,16 @@ export interface RequestRecorderOptions {
   maxBuffered: number;
   /** Told of records lost: the buffer was full (the database fell behind) or their write failed. */
   onDropped(reason: 'buffer_full' | 'write_failed', count: number, error?: unknown): void;
+  /**
+   * Whose credential this is, for a request refused before it was authenticated (a body the spec
+   * refuses is answered before the key is read); null when it is no valid credential. Called when
+   * the batch is written, never on the request path.
+   */
+  ownerOfCredential(secret: string): Promise<RequestOwner | null>;
 }
+
+/** A record still to be attributed: its credential, held only until its batch is written. */
+type Waiting = RequestRecord | { outcome: RequestOutcome; credential: string };
 
 /**
  * Keeps the request log off the request path: a request's record is pushed onto an array, and
@@ -20,7 +29,7 @@ export interface RequestRecorderOptions {
  * in a bounded buffer, and past its bound they are dropped and counted rather than held without limit.
  */
 export class RequestRecorder {
-  private waiting: RequestRecord[] = [];
+  private waiting: Waiting[] = [];
   private inFlight = 0;
   private writing: Promise<void> | null = null;
   private scheduled = false;
@@ -36,6 +45,15 @@ export class RequestRecorder {
   }
 
   record(entry: RequestRecord): void {
+    this.push(entry);
+  }
+
+  /** A request answered before its credential was read: attributed to the credential's account when written. */
+  recordUnattributed(outcome: RequestOutcome, credential: string): void {
+    this.push({ outcome, credential });
+  }
+
+  private push(entry: Waiting): void {
     if (this.waiting.length + this.inFlight >= this.options.maxBuffered) {
       this.options.onDropped('buffer_full', 1);
       return;
@@ -72,9 +90,18 @@ export class RequestRecorder {
     await this.flush();
   }
 
-  private async write(batch: RequestRecord[]): Promise<void> {
+  private async write(batch: Waiting[]): Promise<void> {
     try {
-      await this.store.insert(batch.map((record) => ({ ...record, id: newId('rlog', record.createdAt) })));
+      const records: RequestRecord[] = [];
+      for (const entry of batch) {
+        if (!('credential' in entry)) records.push(entry);
+        else {
+          // Not a valid credential: no account's request, so nothing to log.
+          const owner = await this.options.ownerOfCredential(entry.credential).catch(() => null);
+          if (owner) records.push({ ...owner, ...entry.outcome });
+        }
+      }
+      await this.store.insert(records.map((record) => ({ ...record, id: newId('rlog', record.createdAt) })));
     } catch (error) {
       this.options.onDropped('write_failed', batch.length, error);
     }
