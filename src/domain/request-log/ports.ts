@@ -14,5 +14,10 @@ export interface RequestLogStore {
     cursor?: string,
   ): Promise<Page<RequestLogEntry>>;
   /** The newest entry with this request id (a caller may send the same X-Request-Id twice). */
-  findByRequestId(accountId: string, livemode: boolean, requestId: string, since: number): Promise<RequestLogEntry | null>;
+  findByRequestId(
+    accountId: string,
+    livemode: boolean,
+    requestId: string,
+    since: number,
+  ): Promise<RequestLogEntry | null>;
 }
