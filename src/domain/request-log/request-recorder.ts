@@ -91,19 +91,19 @@ export class RequestRecorder {
   }
 
   private async write(batch: Waiting[]): Promise<void> {
-    try {
-      const records: RequestRecord[] = [];
-      for (const entry of batch) {
-        if (!('credential' in entry)) records.push(entry);
-        else {
-          // Not a valid credential: no account's request, so nothing to log.
-          const owner = await this.options.ownerOfCredential(entry.credential).catch(() => null);
-          if (owner) records.push({ ...owner, ...entry.outcome });
-        }
+    const records: RequestRecord[] = [];
+    for (const entry of batch) {
+      if (!('credential' in entry)) records.push(entry);
+      else {
+        // Not a valid credential: no account's request, so nothing to log.
+        const owner = await this.options.ownerOfCredential(entry.credential).catch(() => null);
+        if (owner) records.push({ ...owner, ...entry.outcome });
       }
+    }
+    try {
       await this.store.insert(records.map((record) => ({ ...record, id: newId('rlog', record.createdAt) })));
     } catch (error) {
-      this.options.onDropped('write_failed', batch.length, error);
+      this.options.onDropped('write_failed', records.length, error);
     }
   }
 }
