@@ -32,7 +32,7 @@ export function requestLogObserver(host: HostName, recorder: RequestRecorder, cl
       requestId: req.id,
       createdAt: clock.now().getTime(),
     };
-    if (caller !== undefined) return recorder.record({ ...requestOwnerOf(caller)!, ...outcome });
+    if (caller !== undefined) return recorder.record(requestOwnerOf(caller)!, outcome);
     const credential = credentialOf(req)?.value;
     if (credential) recorder.recordUnattributed(outcome, credential);
   };

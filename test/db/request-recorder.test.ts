@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { RequestLogRepository } from '../../src/db/repositories/request-log.repository';
-import { type RequestLogEntry, type RequestRecord, RequestRecorder } from '../../src/domain/request-log';
+import { type RequestLogEntry, RequestRecorder } from '../../src/domain/request-log';
 import { createRequestLogServices } from '../../src/hosts/request-log-services';
 import { ServiceMetrics } from '../../src/observability/metrics';
 import { createTestDatabase, type TestDatabase } from '../support/database';
@@ -14,10 +14,10 @@ beforeAll(async () => {
 afterAll(() => db.destroy());
 
 let counter = 0;
-const record = (accountId: string): RequestRecord => ({
-  accountId,
-  livemode: true,
-  keyId: 'key_1',
+/** One request of the account, as the API's observer records it. */
+const recordOn = (recorder: RequestRecorder, accountId: string) =>
+  recorder.record({ accountId, livemode: true, keyId: 'key_1' }, outcome());
+const outcome = () => ({
   host: 'main',
   method: 'GET',
   path: '/api/tracking/containers',
@@ -42,8 +42,8 @@ it('writes what waits on its timer, without a flush asked for', async () => {
     flushIntervalMs: 50,
     onDropped: () => undefined,
   });
-  recorder.record(record('acct_timer'));
-  recorder.record(record('acct_timer'));
+  recordOn(recorder, 'acct_timer');
+  recordOn(recorder, 'acct_timer');
   expect(await rowsOf('acct_timer')).toBe(0);
   await eventually(async () => (await rowsOf('acct_timer')) === 2);
   expect(await rowsOf('acct_timer')).toBe(2);
@@ -56,15 +56,15 @@ it('writes a full batch at once (on the next turn, not in the request’s), and 
     batchSize: 3,
     onDropped: () => undefined,
   });
-  recorder.record(record('acct_batch'));
-  recorder.record(record('acct_batch'));
+  recordOn(recorder, 'acct_batch');
+  recordOn(recorder, 'acct_batch');
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await rowsOf('acct_batch')).toBe(0);
-  recorder.record(record('acct_batch'));
+  recordOn(recorder, 'acct_batch');
   expect(await rowsOf('acct_batch')).toBe(0);
   await eventually(async () => (await rowsOf('acct_batch')) === 3);
   expect(await rowsOf('acct_batch')).toBe(3);
-  recorder.record(record('acct_batch'));
+  recordOn(recorder, 'acct_batch');
   await recorder.stop();
   expect(await rowsOf('acct_batch')).toBe(4);
 });
@@ -89,10 +89,10 @@ it('holds a bounded number while the database is behind, dropping and counting t
     maxBuffered: 5,
     onDropped: (reason, count) => metrics.recordRequestLogDropped(reason, count),
   });
-  for (let i = 0; i < 4; i++) recorder.record(record('acct_behind'));
+  for (let i = 0; i < 4; i++) recordOn(recorder, 'acct_behind');
   await eventually(async () => writes.length === 1);
   // Two in the write the database holds, two waiting: one more fits, the next three do not.
-  for (let i = 0; i < 4; i++) recorder.record(record('acct_behind'));
+  for (let i = 0; i < 4; i++) recordOn(recorder, 'acct_behind');
   expect(await droppedText(metrics)).toEqual(['tradelane_request_log_dropped_total{reason="buffer_full"} 3']);
   release();
   await recorder.stop();
@@ -116,8 +116,8 @@ it('counts a batch whose write failed, and logs why', async () => {
   );
   try {
     await broken.knex.schema.dropTable('request_logs');
-    recorder.record(record('acct_broken'));
-    recorder.record(record('acct_broken'));
+    recordOn(recorder, 'acct_broken');
+    recordOn(recorder, 'acct_broken');
     await recorder.stop();
     expect(await droppedText(metrics)).toEqual(['tradelane_request_log_dropped_total{reason="write_failed"} 2']);
     expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['request log batch not written']);

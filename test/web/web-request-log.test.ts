@@ -143,27 +143,20 @@ it('filters by status class or exact status and by path prefix, 50 a page with t
   await toggle(browser, 'live');
   const owner = await app.deps.access.accounts.authenticateKey(firstKey);
   if (owner.kind !== 'account' || owner.credential.type !== 'api_key') throw new Error('not an account key');
-  const base = {
-    accountId: owner.accountId,
-    livemode: true,
-    keyId: owner.credential.keyId,
-    host: 'site',
-    method: 'GET',
-    latencyMs: 4,
-  };
+  const ownerOfKey = { accountId: owner.accountId, livemode: true, keyId: owner.credential.keyId };
+  const record = (outcome: { path: string; status: number; requestId: string; createdAt: number; method?: string }) =>
+    app.deps.requestLog.recorder.record(ownerOfKey, { host: 'site', method: 'GET', latencyMs: 4, ...outcome });
   const now = app.clock.now().getTime();
   // 60 shipments reads (55 of them 200, 5 404), 3 invoice posts (422): oldest first.
   for (let i = 0; i < 60; i++)
-    app.deps.requestLog.recorder.record({
-      ...base,
+    record({
       path: `/api/shipments/shp_${i}`,
       status: i % 12 === 0 ? 404 : 200,
       requestId: `req_ship_${i}`,
       createdAt: now - 60_000 + i,
     });
   for (let i = 0; i < 3; i++)
-    app.deps.requestLog.recorder.record({
-      ...base,
+    record({
       method: 'POST',
       path: '/api/invoices',
       status: 422,
@@ -171,8 +164,7 @@ it('filters by status class or exact status and by path prefix, 50 a page with t
       createdAt: now - 1000 + i,
     });
   // Past the 30 days kept: never shown, even before the retention job prunes it.
-  app.deps.requestLog.recorder.record({
-    ...base,
+  record({
     path: '/api/invoices',
     status: 422,
     requestId: 'req_old',

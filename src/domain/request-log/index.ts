@@ -5,7 +5,6 @@ export {
   type RequestOutcome,
   type RequestOwner,
   requestOwnerOf,
-  type RequestRecord,
   type StatusRange,
 } from './model';
 export type { RequestLogStore } from './ports';

@@ -33,11 +33,8 @@ export interface RequestOutcome {
   createdAt: number;
 }
 
-/** What the recorder keeps of one account's API request: never a secret, a header or a body. */
-export interface RequestRecord extends RequestOwner, RequestOutcome {}
-
-/** A stored entry of the account's request log. */
-export interface RequestLogEntry extends RequestRecord {
+/** A stored entry of the account's request log: never a secret, a header or a body. */
+export interface RequestLogEntry extends RequestOwner, RequestOutcome {
   id: string;
 }
 

@@ -1,5 +1,5 @@
 import { newId } from '../shared';
-import type { RequestOutcome, RequestOwner, RequestRecord } from './model';
+import type { RequestLogEntry, RequestOutcome, RequestOwner } from './model';
 import type { RequestLogStore } from './ports';
 
 export interface RequestRecorderOptions {
@@ -19,8 +19,26 @@ export interface RequestRecorderOptions {
   ownerOfCredential(secret: string): Promise<RequestOwner | null>;
 }
 
-/** A record still to be attributed: its credential, held only until its batch is written. */
-type Waiting = RequestRecord | { outcome: RequestOutcome; credential: string };
+/**
+ * A request as it waits: its owner, or, still to be attributed, its credential (held only until its
+ * batch is written). Kept as two parts so the request path builds no merged object.
+ */
+type Waiting = { owner: RequestOwner; outcome: RequestOutcome } | { credential: string; outcome: RequestOutcome };
+
+/** The stored entry, written out field by field: cheaper than spreading the two parts. */
+const entryOf = (owner: RequestOwner, outcome: RequestOutcome): RequestLogEntry => ({
+  id: newId('rlog', outcome.createdAt),
+  accountId: owner.accountId,
+  livemode: owner.livemode,
+  keyId: owner.keyId,
+  host: outcome.host,
+  method: outcome.method,
+  path: outcome.path,
+  status: outcome.status,
+  latencyMs: outcome.latencyMs,
+  requestId: outcome.requestId,
+  createdAt: outcome.createdAt,
+});
 
 /**
  * Keeps the request log off the request path: a request's record is pushed onto an array, and
@@ -44,8 +62,8 @@ export class RequestRecorder {
     this.timer.unref();
   }
 
-  record(entry: RequestRecord): void {
-    this.push(entry);
+  record(owner: RequestOwner, outcome: RequestOutcome): void {
+    this.push({ owner, outcome });
   }
 
   /** A request answered before its credential was read: attributed to the credential's account when written. */
@@ -91,17 +109,15 @@ export class RequestRecorder {
   }
 
   private async write(batch: Waiting[]): Promise<void> {
-    const records: RequestRecord[] = [];
+    const records: RequestLogEntry[] = [];
     for (const entry of batch) {
-      if (!('credential' in entry)) records.push(entry);
-      else {
-        // Not a valid credential: no account's request, so nothing to log.
-        const owner = await this.options.ownerOfCredential(entry.credential).catch(() => null);
-        if (owner) records.push({ ...owner, ...entry.outcome });
-      }
+      // Not a valid credential: no account's request, so nothing to log.
+      const owner =
+        'owner' in entry ? entry.owner : await this.options.ownerOfCredential(entry.credential).catch(() => null);
+      if (owner) records.push(entryOf(owner, entry.outcome));
     }
     try {
-      await this.store.insert(records.map((record) => ({ ...record, id: newId('rlog', record.createdAt) })));
+      await this.store.insert(records);
     } catch (error) {
       this.options.onDropped('write_failed', records.length, error);
     }
