@@ -34,6 +34,7 @@ import { createWebhookServices } from './hosts/webhook-services';
 import { createEdiAutoSend } from './hosts/edi-auto-send-services';
 import { loadBillingConfig } from './config/billing-config';
 import { createBillingServices } from './hosts/billing-services';
+import { createRequestLogServices } from './hosts/request-log-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
 import { defineBillingGraceJob } from './jobs/billing-grace.job';
 import { defineBulkJob } from './jobs/bulk-job.job';
@@ -106,6 +107,7 @@ export async function prepare(config: Config, logger: Logger): Promise<AppDepend
     jobs,
     scheduler,
     metrics,
+    requestLog: createRequestLogServices(db.knex, config.requestLog, systemClock, metrics, logger, access.accounts),
   };
 }
 
@@ -295,6 +297,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     async stop() {
       // Stop accepting, let in-flight requests finish, then stop jobs and planner threads, then close the pool.
       await Promise.all(servers.map((server) => closeServer(server, shutdownMs)));
+      // The request log's last records, once no request can add one.
+      await deps.requestLog.recorder.stop();
       await bootstrap;
       if (worker) await worker.stop();
       await deps.loadPlanner.close();

@@ -48,6 +48,8 @@ export interface Config {
   pdf: { threads: number; maxQueue: number };
   /** AI search's worker threads, and the searches that may wait for one before 503 service-busy. */
   htsSearch: { threads: number; maxQueue: number };
+  /** The account request log's writer: batches at least this often, this many rows a write, this many records held at most. */
+  requestLog: { flushIntervalMs: number; batchSize: number; maxBuffered: number };
   /** SHA-256 (hex) of the admin token; the admin API is closed when unset. */
   adminTokenSha256: string | null;
   /** SHA-256 (hex) of the metrics token: with it, GET /metrics answers beyond loopback to `Authorization: Bearer <token>`. */
@@ -175,6 +177,11 @@ export function loadConfig(env: Env = process.env): Config {
     htsSearch: {
       threads: integer(env, 'HTS_SEARCH_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 256),
       maxQueue: integer(env, 'HTS_SEARCH_QUEUE', 16, 0, 100_000),
+    },
+    requestLog: {
+      flushIntervalMs: integer(env, 'REQUEST_LOG_FLUSH_MS', 1000, 10, 60_000),
+      batchSize: integer(env, 'REQUEST_LOG_BATCH', 500, 1, 2000),
+      maxBuffered: integer(env, 'REQUEST_LOG_MAX_BUFFERED', 20_000, 1, 1_000_000),
     },
     adminTokenSha256: tokenSha256(env, 'ADMIN_TOKEN_SHA256', 'admin token'),
     metricsTokenSha256: tokenSha256(env, 'METRICS_TOKEN_SHA256', 'metrics token'),

@@ -844,6 +844,29 @@ export const schema: Record<string, TableSchema> = {
     },
     primary: ['dataset'],
   },
+  request_logs: {
+    columns: {
+      id: 'string(40)',
+      account_id: 'string(40)',
+      livemode: 'boolean',
+      key_id: 'string(40) null',
+      host: 'string(8)',
+      method: 'string(8)',
+      path: 'string(255)',
+      status: 'integer',
+      latency_ms: 'integer',
+      request_id: 'string(128)',
+      created_at: 'bigInteger',
+    },
+    primary: ['id'],
+    indexes: {
+      request_logs_account_path: 'index(account_id, livemode, path, created_at)',
+      request_logs_account_status: 'index(account_id, livemode, status, created_at)',
+      request_logs_account_time: 'index(account_id, livemode, created_at, id)',
+      request_logs_created: 'index(created_at)',
+      request_logs_request_id: 'index(account_id, livemode, request_id)',
+    },
+  },
   shipment_containers: {
     columns: {
       shipment_id: 'string(40)',

@@ -13,6 +13,7 @@ import type { TrackingServices } from './tracking-services';
 import type { WebhookServices } from './webhook-services';
 import type { BillingService } from '../domain/billing';
 import type { Clock } from '../domain/shared';
+import type { RequestLogServices } from './request-log-services';
 
 /** Everything the hosts are built from; made once by the composition root (src/server.ts) or a test. */
 export interface AppDependencies {
@@ -39,4 +40,6 @@ export interface AppDependencies {
   webhooks: WebhookServices;
   /** Checkout, the portal and Stripe's events (off without Stripe keys). */
   billing: BillingService;
+  /** The account request log: the API's requests recorded in batches, read by Developers → Requests. */
+  requestLog: RequestLogServices;
 }

@@ -10,6 +10,7 @@ import { openApiValidation } from '../http/openapi-validation';
 import { operationDispatch } from '../http/operation-dispatch';
 import { keepRawBody } from '../http/raw-body';
 import { requestMetrics } from '../http/request-metrics';
+import { requestLogObserver } from '../http/request-log';
 import { HttpProblem } from '../http/problem';
 import { wrongHostHint } from '../http/wrong-host';
 import { strictQueryNumbers } from '../http/strict-query-numbers';
@@ -41,7 +42,7 @@ const textTypes = (operation: HostOperation): string[] =>
 
 /**
  * Builds one host's Express app. The order is the path of a request (docs/architecture.md):
- * request id, access log and request metrics → HEAD as GET → API version → body limits → OpenAPI validation →
+ * request id, access log, request metrics and the account request log → HEAD as GET → API version → body limits → OpenAPI validation →
  * access (authentication, entitlement, idempotency, quota) → the operation → a route another host
  * serves names that host → problem errors.
  */
@@ -54,7 +55,13 @@ export function createHostApp(host: HostName, deps: AppDependencies): Express {
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy);
 
-  app.use(accessLog(deps.logger.child({ host }), requestMetrics(host, deps.metrics)));
+  app.use(
+    accessLog(
+      deps.logger.child({ host }),
+      requestMetrics(host, deps.metrics),
+      requestLogObserver(host, deps.requestLog.recorder, deps.clock),
+    ),
+  );
   app.use(headAsGet());
   // The web application's pages and assets answer before the API's stack, which never sees their cookies.
   if (host === 'site') app.use(createWebApp(createWebServices(deps, document)));

@@ -41,6 +41,7 @@ export function createWebServices(deps: AppDependencies, document: HostDocument)
     access: deps.access,
     billing: deps.billing,
     webhooks: deps.webhooks.endpoints,
+    requestLog: deps.requestLog.log,
     work: {
       shipments: accountApi.shipments,
       invoices: accountApi.invoices,

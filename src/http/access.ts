@@ -75,7 +75,7 @@ export const clientIpOf = (req: Request): string => req.ip ?? req.socket.remoteA
  * The credential a request carries: `X-API-Key`, else `Authorization`. Present but not a Bearer
  * credential (another scheme, an empty value) counts as sent, so it is refused, never ignored.
  */
-function credentialOf(req: Request): { header: 'x-api-key' | 'authorization'; value: string } | null {
+export function credentialOf(req: Request): { header: 'x-api-key' | 'authorization'; value: string } | null {
   const apiKey = req.get('x-api-key');
   if (apiKey !== undefined) return { header: 'x-api-key', value: apiKey.trim() };
   const authorization = req.get('authorization');

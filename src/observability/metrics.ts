@@ -52,6 +52,13 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  private readonly requestLogDropped = new Counter({
+    name: 'tradelane_request_log_dropped_total',
+    help: 'Request log records lost, by reason: buffer_full (the database fell behind the API) or write_failed.',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   /** With `process: true`, also prom-client's process and Node.js metrics (CPU, memory, event loop lag, GC). */
   constructor(options: { process?: boolean } = {}) {
     if (options.process) collectDefaultMetrics({ register: this.registry, prefix: 'tradelane_' });
@@ -73,6 +80,10 @@ export class ServiceMetrics {
     }
     series.count.inc();
     series.latency.observe(seconds);
+  }
+
+  recordRequestLogDropped(reason: 'buffer_full' | 'write_failed', count: number): void {
+    this.requestLogDropped.inc({ reason }, count);
   }
 
   recordJobRun(job: string, outcome: 'success' | 'failure'): void {

@@ -34,7 +34,7 @@ export function developerRoutes(web: WebServices): Router {
   const router = Router();
   const { webhooks } = web;
   router.use('/developers', signedInOnly);
-  router.get('/developers', (_req, res) => res.redirect(303, '/developers/webhooks'));
+  router.get('/developers', (_req, res) => res.redirect(303, '/developers/requests'));
 
   const owner = (visitor: Visitor) => accountScopeOf(visitor);
   async function endpointsOf(visitor: Visitor): Promise<WebhookEndpoint[]> {

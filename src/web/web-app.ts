@@ -5,6 +5,7 @@ import { accountRoutes } from './account-routes';
 import { bulkUploadParser } from './bulk-job-routes';
 import { authRoutes } from './auth-routes';
 import { developerRoutes } from './developer-routes';
+import { requestLogRoutes } from './request-log-routes';
 import { loadPlanFormParser, loadPlanRoutes } from './load-plan-routes';
 import { messagePage } from './pages/auth-pages';
 import { securityHeaders } from './security-headers';
@@ -57,6 +58,7 @@ export function createWebApp(web: WebServices, assets: Assets = loadAssets()): R
   pages.use(toolRoutes(web));
   pages.use(loadPlanRoutes(web));
   pages.use(trackingRoutes(web));
+  pages.use(requestLogRoutes(web));
   pages.use(developerRoutes(web));
   pages.use(workRoutes(web));
   pages.use((req: Request, res: Response) => {

@@ -5,6 +5,7 @@ import type { BillingService } from '../domain/billing';
 import type { DocumentService } from '../domain/documents';
 import type { Invoice, InvoiceService } from '../domain/invoices';
 import type { LtlQuoteService } from '../domain/ltl';
+import type { RequestLogService } from '../domain/request-log';
 import type { ShipmentService } from '../domain/shipments';
 import type { WebhookEndpointService } from '../domain/webhooks';
 import type { AccessServices } from '../http/access';
@@ -49,6 +50,8 @@ export interface WebServices {
   };
   /** Webhook endpoints, their delivery log, test pings and events: the service behind /api/webhook-endpoints and /api/events. */
   webhooks: WebhookEndpointService;
+  /** The account's API request log (Developers → Requests), as the API's middleware recorded it. */
+  requestLog: RequestLogService;
   /** The account's work (business plan): the services behind /api/shipments, /api/invoices, /api/documents, /api/ltl-quote-requests. */
   work: WorkServices;
   /** Stripe Checkout and the customer portal, the service the billing API uses. */

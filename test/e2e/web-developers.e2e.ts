@@ -96,6 +96,8 @@ describe('Developers and the account’s work in chromium', () => {
     const { page, errors } = browser;
     const fits: Record<string, number> = {};
     await page.getByRole('link', { name: 'Developers' }).click();
+    await page.getByRole('heading', { name: /^Requests/, level: 1 }).waitFor();
+    await page.getByRole('navigation', { name: 'Developers' }).getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { name: /^Webhooks/, level: 1 }).waitFor();
     await page.getByLabel('URL').fill(`${receiver.url}/e2e`);
     await page.getByLabel(/^Events/).fill('*');

@@ -97,6 +97,34 @@ describe('startService', () => {
     await stopping;
     await expect(request(`http://127.0.0.1:${port}`).get('/healthz')).rejects.toThrow(/ECONNREFUSED/);
   });
+
+  it('writes the request log’s waiting records on stop, before the database closes', async () => {
+    service = await startService(
+      configFor({ PORT_MAIN: '0', PORT_TARIFF: '0', PORT_SITE: '0', REQUEST_LOG_FLUSH_MS: '60000' }),
+      pino({ level: 'silent' }),
+    );
+    const signedUp = await request(`http://127.0.0.1:${service.ports.main}`)
+      .post('/api/signup')
+      .send({ email: `stop.${Date.now()}@example.com` })
+      .expect(201);
+    const keys = await request(`http://127.0.0.1:${service.ports.site}`)
+      .get('/api/keys')
+      .set('Authorization', `Bearer ${signedUp.body.api_key.secret}`)
+      .expect(200);
+    expect(await db.knex('request_logs').count({ n: '*' })).toEqual([{ n: 0 }]);
+    await service.stop();
+    service = undefined;
+    const rows = await db.knex('request_logs').select('account_id', 'host', 'path', 'status', 'request_id');
+    expect(rows).toEqual([
+      {
+        account_id: signedUp.body.account.id,
+        host: 'site',
+        path: '/api/keys',
+        status: 200,
+        request_id: keys.headers['x-request-id'],
+      },
+    ]);
+  });
 });
 
 /** Starts the service on the empty data directory with its log captured, calls it, stops it; returns the log lines. */

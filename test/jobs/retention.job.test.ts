@@ -1,3 +1,4 @@
+import { RequestLogRepository } from '../../src/db/repositories/request-log.repository';
 import { RetentionRepository } from '../../src/db/repositories/retention.repository';
 import { retentionPeriods } from '../../src/domain/retention';
 import { defineRetentionJob, retentionJobName } from '../../src/jobs/retention.job';
@@ -53,7 +54,21 @@ const attempt = (id: string, deliveryId: string, startedAt: number) => ({
   status_code: 200,
 });
 
-it('prunes expired idempotency records, old delivered events, old finished deliveries and expired web sessions and email links, daily, and keeps the rest', async () => {
+const requestLog = (id: string, createdAt: number) => ({
+  id,
+  accountId: 'acct_1',
+  livemode: true,
+  keyId: 'key_1',
+  host: 'main',
+  method: 'GET',
+  path: '/api/tracking/containers/MSCU1234565',
+  status: 200,
+  latencyMs: 3,
+  requestId: `req_${id}`,
+  createdAt,
+});
+
+it('prunes expired idempotency records, old delivered events, old finished deliveries, expired web sessions and email links and request log entries past 30 days, daily, and keeps the rest', async () => {
   const old = now - retentionPeriods.deliveredEventsMs - DAY;
   const recent = now - DAY;
   // More than one batch of expired records, so the batching is exercised.
@@ -104,6 +119,15 @@ it('prunes expired idempotency records, old delivered events, old finished deliv
   });
   await db.knex('web_email_links').insert([link('l_expired', now - 1), link('l_live', now + 1000)]);
 
+  // More than one batch of request log entries past their 30 days; one a minute inside them stays.
+  const logs = new RequestLogRepository(db.knex);
+  const pastRetention = now - retentionPeriods.requestLogMs;
+  const oldLogs = Array.from({ length: 1001 }, (_, i) =>
+    requestLog(`rlog_old_${String(i).padStart(4, '0')}`, pastRetention - 1 - i),
+  );
+  for (let i = 0; i < oldLogs.length; i += 200) await logs.insert(oldLogs.slice(i, i + 200));
+  await logs.insert([requestLog('rlog_kept', pastRetention + 60_000)]);
+
   const reports: unknown[] = [];
   const { agenda, scheduled, run } = recordingAgenda();
   await defineRetentionJob(agenda, {
@@ -115,7 +139,14 @@ it('prunes expired idempotency records, old delivered events, old finished deliv
   await run(retentionJobName);
 
   expect(reports).toEqual([
-    { idempotencyRecords: 1234, outboxEvents: 1, webhookDeliveries: 1, webSessions: 1, webEmailLinks: 1 },
+    {
+      idempotencyRecords: 1234,
+      outboxEvents: 1,
+      webhookDeliveries: 1,
+      webSessions: 1,
+      webEmailLinks: 1,
+      requestLogs: 1001,
+    },
   ]);
   const ids = async (table: string, column = 'id') =>
     ((await db.knex(table).orderBy(column).select(column)) as Array<Record<string, string>>).map((r) => r[column]);
@@ -125,4 +156,5 @@ it('prunes expired idempotency records, old delivered events, old finished deliv
   expect(await ids('webhook_delivery_attempts')).toEqual(['wha_recent', 'wha_running']);
   expect(await ids('web_sessions', 'id_hash')).toEqual(['s_live']);
   expect(await ids('web_email_links', 'token_hash')).toEqual(['l_live']);
+  expect(await ids('request_logs')).toEqual(['rlog_kept']);
 });

@@ -28,6 +28,7 @@ import { loadWebhookConfig, WebhookConfig } from '../../src/config/webhook-confi
 import { createWebhookServices } from '../../src/hosts/webhook-services';
 import { BillingConfig, loadBillingConfig } from '../../src/config/billing-config';
 import { createBillingServices } from '../../src/hosts/billing-services';
+import { createRequestLogServices } from '../../src/hosts/request-log-services';
 import { withStatusLog } from './status-log';
 import { loadParcelCarrierConfig } from '../../src/config/parcel-carrier-config';
 
@@ -152,6 +153,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   );
   const access = createAccessServices(db, clock);
   const tracking = createTrackingServices(db.knex, loadTrackingConfig(process.env), clock);
+  const metrics = new ServiceMetrics();
   const deps: AppDependencies = {
     config,
     db,
@@ -174,7 +176,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       tracking.credits,
     ),
     jobs,
-    metrics: new ServiceMetrics(),
+    metrics,
+    requestLog: createRequestLogServices(db.knex, config.requestLog, clock, metrics, logger, access.accounts),
   };
   const progress = importProgressReporter(logger, deps.metrics);
   if (tariffDataDir) {
@@ -192,6 +195,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     clock,
     close: async () => {
+      await deps.requestLog.recorder.stop();
       await deps.loadPlanner.close();
       await deps.bulkFiles.close();
       await deps.pdfs.close();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import type { Page } from 'playwright-core';
 import { loadWebConfig } from '../../src/config/web-config';
-import { createTestApp, TestApp, TestAppOptions } from './app';
+import { createTestApp, type TestApp, type TestAppOptions } from './app';
 import { SmtpSink } from './smtp-sink';
 
 async function freePort(): Promise<number> {
@@ -14,8 +14,34 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The app for the supertest web tests: its web application's emails caught by an SMTP sink, closed with it. */
+export interface WebApp extends TestApp {
+  /** Receives the verification and reset emails. */
+  sink: SmtpSink;
+}
+
+/**
+ * The test app with an SMTP sink for its emails (test/web). `baseUrl` is the address the emailed
+ * links start with (the web configuration's default otherwise); the other options are the app's.
+ */
+export async function startWebApp(options: TestAppOptions & { baseUrl?: string } = {}): Promise<WebApp> {
+  const { baseUrl, ...appOptions } = options;
+  const sink = new SmtpSink();
+  const smtpUrl = await sink.start();
+  const web = { ...loadWebConfig({}), ...(baseUrl ? { baseUrl } : {}), smtpUrl };
+  const app = await createTestApp({ ...appOptions, config: { ...appOptions.config, web } });
+  return {
+    ...app,
+    sink,
+    close: async () => {
+      await app.close();
+      await sink.stop();
+    },
+  };
+}
+
 export interface WebSite {
-  app: TestApp;
+  app: WebApp;
   /** The site host's address, `http://localhost:<port>` (the links in emails start with it). */
   base: string;
   /** Receives the verification and reset emails. */
@@ -25,21 +51,18 @@ export interface WebSite {
 
 /** The site host on a real port for the browser tests, its emails caught by an SMTP sink. */
 export async function startWebSite(options: Omit<TestAppOptions, 'config'> = {}): Promise<WebSite> {
-  const sink = new SmtpSink();
-  const smtpUrl = await sink.start();
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const app = await createTestApp({ ...options, config: { web: { ...loadWebConfig({}), baseUrl: base, smtpUrl } } });
+  const app = await startWebApp({ ...options, baseUrl: base });
   const server = http.createServer(app.hosts.site);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     app,
     base,
-    sink,
+    sink: app.sink,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
-      await sink.stop();
     },
   };
 }

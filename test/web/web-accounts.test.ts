@@ -1,26 +1,22 @@
 import request from 'supertest';
 import { sha256Hex } from '../../src/domain/access';
-import { loadWebConfig } from '../../src/config/web-config';
-import { createTestApp, TestApp } from '../support/app';
 import { signUp } from '../support/accounts';
-import { SmtpSink } from '../support/smtp-sink';
 import { WebBrowser } from '../support/web-browser';
+import { startWebApp, type WebApp } from '../support/web-site';
 
-let app: TestApp;
-const sink = new SmtpSink();
+let app: WebApp;
 let ipCounter = 0;
 const freshIp = () => `192.0.2.${++ipCounter}`;
 const password = 'correct horse battery';
 
 beforeAll(async () => {
-  const smtpUrl = await sink.start();
-  app = await createTestApp({
-    config: { trustProxy: true, web: { ...loadWebConfig({}), baseUrl: 'http://localhost:4000', smtpUrl } },
+  app = await startWebApp({
+    baseUrl: 'http://localhost:4000',
+    config: { trustProxy: true },
   });
 });
 afterAll(async () => {
   await app.close();
-  await sink.stop();
 });
 
 let emailCounter = 0;
@@ -34,7 +30,7 @@ async function signedUp(email = newEmail()): Promise<{ browser: WebBrowser; emai
   expect(res.status).toBe(201);
   const firstKey = /<code id="first-key">(tl_live_[0-9A-Za-z]{32})<\/code>/.exec(res.text)?.[1];
   expect(firstKey).toBeDefined();
-  const link = await sink.linkFor(email, '/verify-email');
+  const link = await app.sink.linkFor(email, '/verify-email');
   const verified = await browser.get(new URL(link).pathname + new URL(link).search);
   expect(verified.status).toBe(200);
   return { browser, email, firstKey: firstKey! };
@@ -71,7 +67,7 @@ describe('sign-up, verification and sign-in', () => {
     expect(early.status).toBe(403);
     expect(early.text).toContain('Verify your email first');
 
-    const link = await sink.linkFor(email, '/verify-email');
+    const link = await app.sink.linkFor(email, '/verify-email');
     expect(link.startsWith('http://localhost:4000/verify-email?token=')).toBe(true);
     const url = new URL(link);
     const verified = await browser.get(url.pathname + url.search);
@@ -183,10 +179,10 @@ describe('sign-up, verification and sign-in', () => {
     const sent = await stranger.post('/forgot-password', { email });
     expect(sent.text).toContain('If an account uses that email, a reset link is on its way');
     // An unknown email gets the same answer and no mail.
-    const before = sink.mails.length;
+    const before = app.sink.mails.length;
     const unknown = await stranger.post('/forgot-password', { email: newEmail() });
     expect(unknown.text).toContain('If an account uses that email');
-    const link = new URL(await sink.linkFor(email, '/reset-password'));
+    const link = new URL(await app.sink.linkFor(email, '/reset-password'));
     await stranger.get(link.pathname + link.search);
     const newPassword = 'a brand new passphrase';
     const reset = await stranger.post('/reset-password', {
@@ -195,7 +191,7 @@ describe('sign-up, verification and sign-in', () => {
     });
     expect(reset.status).toBe(200);
     expect(reset.text).toContain('Your password is changed');
-    expect(sink.mails.slice(before).filter((mail) => mail.data.includes('/reset-password'))).toHaveLength(0);
+    expect(app.sink.mails.slice(before).filter((mail) => mail.data.includes('/reset-password'))).toHaveLength(0);
     expect((await browser.get('/dashboard')).status).toBe(303);
     const reused = await stranger.post('/reset-password', { token: link.searchParams.get('token')!, password });
     expect(reused.status).toBe(404);

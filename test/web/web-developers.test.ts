@@ -1,30 +1,24 @@
 import request from 'supertest';
-import { loadWebConfig } from '../../src/config/web-config';
 import { testKeyFor } from '../support/accounts';
-import { createTestApp, TestApp } from '../support/app';
-import { SmtpSink } from '../support/smtp-sink';
 import { signedInBrowser } from '../support/web-browser';
 import { deliverDue, startWebhookReceiver, verifyDelivery, WebhookReceiver } from '../support/webhook-receiver';
+import { startWebApp, type WebApp } from '../support/web-site';
 
-let app: TestApp;
+let app: WebApp;
 let receiver: WebhookReceiver;
-const sink = new SmtpSink();
 
 beforeAll(async () => {
-  const smtpUrl = await sink.start();
   receiver = await startWebhookReceiver();
-  app = await createTestApp({
-    config: { web: { ...loadWebConfig({}), smtpUrl } },
+  app = await startWebApp({
     webhooks: { allowPrivateTargets: true, timeoutMs: 2000 },
   });
 });
 afterAll(async () => {
   await app.close();
   await receiver.close();
-  await sink.stop();
 });
 
-const signIn = (name: string) => signedInBrowser(app.hosts.site, sink, `${name}.${Date.now()}@example.com`);
+const signIn = (name: string) => signedInBrowser(app.hosts.site, app.sink, `${name}.${Date.now()}@example.com`);
 const endpointIdIn = (page: string) => /href="\/developers\/webhooks\/(we_[A-Za-z0-9_]+)"/.exec(page)?.[1];
 
 it('adds an endpoint (secret shown once), sends a test event and shows the delivery with its status code and attempt, then redelivers it', async () => {

@@ -1,19 +1,14 @@
-import { loadWebConfig } from '../../src/config/web-config';
-import { createTestApp, TestApp } from '../support/app';
-import { SmtpSink } from '../support/smtp-sink';
 import { signedInBrowser } from '../support/web-browser';
+import { startWebApp, type WebApp } from '../support/web-site';
 
-let app: TestApp;
-const sink = new SmtpSink();
+let app: WebApp;
 const password = 'correct horse battery';
 
 beforeAll(async () => {
-  const smtpUrl = await sink.start();
-  app = await createTestApp({ config: { web: { ...loadWebConfig({}), smtpUrl } } });
+  app = await startWebApp();
 });
 afterAll(async () => {
   await app.close();
-  await sink.stop();
 });
 
 /** Two item rows and a CSV line, as a person fills the form in. */
@@ -36,7 +31,7 @@ const form = {
 it('plans from the form and the CSV on the API’s planner, draws the view, advises FCL or LCL with the excluded cargo, on the daily load plans', async () => {
   const { browser } = await signedInBrowser(
     app.hosts.site,
-    sink,
+    app.sink,
     `plan.${Date.now()}@example.com`,
     undefined,
     password,
@@ -85,7 +80,7 @@ it('plans from the form and the CSV on the API’s planner, draws the view, advi
 it('puts the planner’s refusal on the field at fault, a CSV line on the CSV box, and uses none of the day’s plans for it', async () => {
   const { browser } = await signedInBrowser(
     app.hosts.site,
-    sink,
+    app.sink,
     `refused.${Date.now()}@example.com`,
     undefined,
     password,

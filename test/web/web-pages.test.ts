@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { loadWebConfig } from '../../src/config/web-config';
-import { createTestApp, TestApp } from '../support/app';
-import { SmtpSink } from '../support/smtp-sink';
+import { createTestApp } from '../support/app';
 import { WebBrowser } from '../support/web-browser';
 import {
   fakeStripeBilling,
@@ -11,25 +10,23 @@ import {
   stripeEvent,
   stripeSubscription,
 } from '../support/stripe-fake';
+import { startWebApp, type WebApp } from '../support/web-site';
 
-let app: TestApp;
+let app: WebApp;
 let stripe: StripeFake;
-const sink = new SmtpSink();
 const password = 'correct horse battery';
 let counter = 0;
 
 beforeAll(async () => {
-  const smtpUrl = await sink.start();
   stripe = await startStripeFake();
-  app = await createTestApp({
+  app = await startWebApp({
     billing: fakeStripeBilling(stripe),
-    config: { trustProxy: true, web: { ...loadWebConfig({}), smtpUrl } },
+    config: { trustProxy: true },
   });
 });
 afterAll(async () => {
   await app.close();
   await stripe.close();
-  await sink.stop();
 });
 
 async function signedIn(): Promise<{ browser: WebBrowser; email: string; accountId: string }> {
@@ -37,7 +34,7 @@ async function signedIn(): Promise<{ browser: WebBrowser; email: string; account
   const browser = new WebBrowser(app.hosts.site, `198.51.100.${counter}`);
   await browser.get('/signup');
   expect((await browser.post('/signup', { email, password })).status).toBe(201);
-  const link = new URL(await sink.linkFor(email, '/verify-email'));
+  const link = new URL(await app.sink.linkFor(email, '/verify-email'));
   await browser.get(link.pathname + link.search);
   await browser.get('/login');
   expect((await browser.post('/login', { email, password })).status).toBe(303);

@@ -1,20 +1,15 @@
-import { loadWebConfig } from '../../src/config/web-config';
-import { createTestApp, TestApp } from '../support/app';
 import { repoDataDir } from '../support/reference-data';
-import { SmtpSink } from '../support/smtp-sink';
 import { WebBrowser } from '../support/web-browser';
+import { startWebApp, type WebApp } from '../support/web-site';
 
-let app: TestApp;
-const sink = new SmtpSink();
+let app: WebApp;
 const password = 'correct horse battery';
 
 beforeAll(async () => {
-  const smtpUrl = await sink.start();
-  app = await createTestApp({ withParcelData: repoDataDir, config: { web: { ...loadWebConfig({}), smtpUrl } } });
+  app = await startWebApp({ withParcelData: repoDataDir });
 });
 afterAll(async () => {
   await app.close();
-  await sink.stop();
 });
 
 const box = { origin: '85004', destination: '75201', length: '6', width: '6', height: '6', weight: '2' };
@@ -24,7 +19,7 @@ it('compares the carriers side by side, cheapest and fastest marked, on the plan
   const browser = new WebBrowser(app.hosts.site);
   await browser.get('/signup');
   expect((await browser.post('/signup', { email, password })).status).toBe(201);
-  const link = new URL(await sink.linkFor(email, '/verify-email'));
+  const link = new URL(await app.sink.linkFor(email, '/verify-email'));
   await browser.get(link.pathname + link.search);
   await browser.get('/login');
   await browser.post('/login', { email, password });

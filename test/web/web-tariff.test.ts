@@ -1,33 +1,28 @@
 import request from 'supertest';
-import { loadWebConfig } from '../../src/config/web-config';
-import { createTestApp, TestApp } from '../support/app';
 import { rev3AndRev4 } from '../support/hts-fixtures';
-import { SmtpSink } from '../support/smtp-sink';
 import { signedInBrowser, WebBrowser } from '../support/web-browser';
+import { startWebApp, type WebApp } from '../support/web-site';
 
 // The tariff calculator and the HTS search pages over the real schedule and rules (2026 Rev 3 and 4).
 
-let app: TestApp;
-const sink = new SmtpSink();
+let app: WebApp;
 let counter = 0;
 
 beforeAll(async () => {
-  const smtpUrl = await sink.start();
-  app = await createTestApp({
+  app = await startWebApp({
     withTariffData: rev3AndRev4,
-    config: { trustProxy: true, web: { ...loadWebConfig({}), smtpUrl } },
+    config: { trustProxy: true },
   });
 }, 180_000);
 afterAll(async () => {
   await app.close();
-  await sink.stop();
 });
 
 /** A new person on the free plan, signed in (test mode, as a session starts), and their first live key. */
 async function person(): Promise<{ browser: WebBrowser; key: string }> {
   const n = ++counter;
   const email = `tariff${n}.${Date.now()}@example.com`;
-  const { browser, firstKey } = await signedInBrowser(app.hosts.site, sink, email, `198.51.100.${n}`);
+  const { browser, firstKey } = await signedInBrowser(app.hosts.site, app.sink, email, `198.51.100.${n}`);
   return { browser, key: firstKey };
 }
 

@@ -1,26 +1,21 @@
 import request from 'supertest';
-import { loadWebConfig } from '../../src/config/web-config';
-import { createTestApp, TestApp } from '../support/app';
-import { SmtpSink } from '../support/smtp-sink';
 import { signedInBrowser } from '../support/web-browser';
+import { startWebApp, type WebApp } from '../support/web-site';
 
-let app: TestApp;
-const sink = new SmtpSink();
+let app: WebApp;
 const password = 'correct horse battery';
 
 beforeAll(async () => {
-  const smtpUrl = await sink.start();
-  app = await createTestApp({ config: { web: { ...loadWebConfig({}), smtpUrl } } });
+  app = await startWebApp();
 });
 afterAll(async () => {
   await app.close();
-  await sink.stop();
 });
 
 it('tracks a sample container in test mode without a credit and shows it on its map with the AIS track, ports, events and both ETAs', async () => {
   const { browser } = await signedInBrowser(
     app.hosts.site,
-    sink,
+    app.sink,
     `track.${Date.now()}@example.com`,
     undefined,
     password,
@@ -62,7 +57,7 @@ it('tracks a sample container in test mode without a credit and shows it on its 
 it('refuses a wrong check digit on the field, a container without a credit with 402, and another mode’s container with 404', async () => {
   const { browser } = await signedInBrowser(
     app.hosts.site,
-    sink,
+    app.sink,
     `refuse.${Date.now()}@example.com`,
     undefined,
     password,

@@ -1,29 +1,24 @@
 import request from 'supertest';
-import { loadWebConfig } from '../../src/config/web-config';
 import { binaryBody, siteClient } from '../support/account-api';
 import { setPlan, testKeyFor } from '../support/accounts';
-import { createTestApp, TestApp } from '../support/app';
 import { rev3AndRev4 } from '../support/hts-fixtures';
-import { SmtpSink } from '../support/smtp-sink';
 import { signedInBrowser } from '../support/web-browser';
+import { startWebApp, type WebApp } from '../support/web-site';
 
-let app: TestApp;
-const sink = new SmtpSink();
+let app: WebApp;
 
 beforeAll(async () => {
-  const smtpUrl = await sink.start();
-  app = await createTestApp({ config: { web: { ...loadWebConfig({}), smtpUrl } }, withTariffData: rev3AndRev4 });
+  app = await startWebApp({ withTariffData: rev3AndRev4 });
   app.clock.set('2026-11-25T10:00:00.000Z');
 }, 120_000);
 afterAll(async () => {
   await app.close();
-  await sink.stop();
 });
 
 /** A person signed in on the business plan, with a test key to fill the account through the API. */
 async function businessPerson(name: string) {
   const email = `${name}.${Date.now()}@example.com`;
-  const { browser, firstKey } = await signedInBrowser(app.hosts.site, sink, email);
+  const { browser, firstKey } = await signedInBrowser(app.hosts.site, app.sink, email);
   await setPlan(app, email, 'business');
   const testKey = await testKeyFor(app, firstKey);
   return { browser, testKey, api: siteClient(app, testKey) };
@@ -207,7 +202,7 @@ it('keeps the work to its account and mode (404 page), and tells a plan without 
   expect((await browser.get('/work/shipments')).text).toContain('No shipments in live mode yet.');
   expect((await browser.get(`/work/shipments/${created.id}`)).status).toBe(404);
 
-  const free = await signedInBrowser(app.hosts.site, sink, `free.${Date.now()}@example.com`);
+  const free = await signedInBrowser(app.hosts.site, app.sink, `free.${Date.now()}@example.com`);
   const gated = await free.browser.get('/work/invoices');
   expect(gated.status).toBe(403);
   expect(gated.text).toContain("are the Business plan's");

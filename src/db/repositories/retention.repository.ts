@@ -55,6 +55,10 @@ export class RetentionRepository implements RetentionStore {
     return this.deleteExpired('web_email_links', 'token_hash', now);
   }
 
+  deleteRequestLogBefore(before: number): Promise<number> {
+    return this.deleteByIds('request_logs', () => this.knex('request_logs').where('created_at', '<', before));
+  }
+
   /** Rows whose expires_at has passed, BATCH keys at a time. */
   private async deleteExpired(table: string, key: string, now: number): Promise<number> {
     let deleted = 0;

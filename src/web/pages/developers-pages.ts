@@ -8,16 +8,17 @@ import { subNavigation } from './sub-navigation';
 import { utcTime } from './times';
 
 const sections = [
+  { href: '/developers/requests', label: 'Requests' },
   { href: '/developers/webhooks', label: 'Webhooks' },
   { href: '/developers/events', label: 'Events' },
 ];
 
 /** A Developers page: the section's own navigation above the page's content. */
-function developersPage(visitor: Visitor, title: string, body: Fragment): Html {
+export function developersPage(visitor: Visitor, title: string, body: Fragment): Html {
   return page(visitor, title, html`${subNavigation(visitor, 'Developers', sections)} ${body}`);
 }
 
-const modeBadge = (visitor: Visitor) => {
+export const modeBadge = (visitor: Visitor) => {
   const mode = visitor.signedIn!.session.mode;
   return html`<span class="badge ${mode}">${mode}</span>`;
 };

@@ -12,7 +12,7 @@ const navigation: { href: string; label: string; section?: string }[] = [
   { href: '/tools/load-planner', label: 'Load planner' },
   { href: '/tracking', label: 'Tracking' },
   { href: '/work/shipments', label: 'Shipments', section: '/work' },
-  { href: '/developers/webhooks', label: 'Developers', section: '/developers' },
+  { href: '/developers/requests', label: 'Developers', section: '/developers' },
 ];
 
 // htmx without eval, inline scripts or its injected indicator style: what the strict CSP allows.
