@@ -1,41 +1,33 @@
 import type { Agenda } from 'agenda';
 import request from 'supertest';
-import { loadWebConfig } from '../../src/config/web-config';
 import { binaryBody } from '../support/account-api';
 import { setPlan, testKeyFor } from '../support/accounts';
-import { createTestApp, TestApp } from '../support/app';
 import { startBulkWorker } from '../support/bulk-worker';
 import { rev3AndRev4 } from '../support/hts-fixtures';
-import { SmtpSink } from '../support/smtp-sink';
 import { signedInBrowser, WebBrowser } from '../support/web-browser';
+import { startWebApp, type WebApp } from '../support/web-site';
 
 // The Tariff Pro pages over the real schedule and rules (2026 Rev 3 and 4), beside the tariff host's API.
 
 jest.setTimeout(120_000);
 
-let app: TestApp;
+let app: WebApp;
 let agenda: Agenda | undefined;
-const sink = new SmtpSink();
 let counter = 0;
 
 beforeAll(async () => {
-  const smtpUrl = await sink.start();
-  app = await createTestApp({
-    withTariffData: rev3AndRev4,
-    config: { trustProxy: true, web: { ...loadWebConfig({}), smtpUrl } },
-  });
+  app = await startWebApp({ withTariffData: rev3AndRev4, config: { trustProxy: true } });
 }, 180_000);
 afterAll(async () => {
   await agenda?.stop();
   await app.close();
-  await sink.stop();
 });
 
 /** A person signed in (test mode, as a session starts) on the plan, with a test key for the tariff host's API. */
 async function person(plan: 'free' | 'tariff_pro'): Promise<{ browser: WebBrowser; testKey: string }> {
   const n = ++counter;
   const email = `pro${n}.${Date.now()}@example.com`;
-  const { browser, firstKey } = await signedInBrowser(app.hosts.site, sink, email, `198.51.100.${n}`);
+  const { browser, firstKey } = await signedInBrowser(app.hosts.site, app.sink, email, `198.51.100.${n}`);
   if (plan !== 'free') await setPlan(app, email, plan);
   return { browser, testKey: await testKeyFor(app, firstKey) };
 }
