@@ -52,7 +52,7 @@ export {
   storedReportLine,
 } from './stored-calculations';
 export { type DutyReport, type DutyReportLine, renderDutyReportPdf } from './duty-report-pdf';
-export { type BulkJobKind, type BulkLine, type BulkLineOutput, inputColumns } from './bulk/bulk-columns';
+export { type BulkFileKind, type BulkJobKind, type BulkLine, type BulkLineOutput, inputColumns } from './bulk/bulk-columns';
 export {
   type BulkJob,
   type BulkJobLine,
@@ -64,7 +64,15 @@ export {
   resultRow,
 } from './bulk/bulk-job.service';
 export { bulkReportDetailDefault, bulkReportDetailMax, bulkJobReport } from './bulk/bulk-report';
-export { claimsCellOf, maxBulkFileBytes, type RawRow } from './bulk/bulk-lines';
+export {
+  cellText,
+  claimsCellOf,
+  maxBulkFileBytes,
+  maxBulkLines,
+  maxListedErrors,
+  parseClaimsCell,
+  type RawRow,
+} from './bulk/bulk-lines';
 export { resultsTable, templateTable } from './bulk/bulk-sheets';
 export { BulkFileReader } from './bulk/bulk-file-reader';
 export { readBulkFile, xlsxLimits } from './bulk/bulk-file';
