@@ -34,6 +34,7 @@ import { createWebhookServices } from './hosts/webhook-services';
 import { createEdiAutoSend } from './hosts/edi-auto-send-services';
 import { loadBillingConfig } from './config/billing-config';
 import { createBillingServices } from './hosts/billing-services';
+import { releaseImpactNotifier } from './hosts/product-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
 import { defineBillingGraceJob } from './jobs/billing-grace.job';
 import { defineBulkJob } from './jobs/bulk-job.job';
@@ -170,7 +171,12 @@ export async function startWorker(
   // next start queues the backfill again and it goes on where it stopped.
   const stopping = new AbortController();
   const htsJobDeps = {
-    ...htsRefreshDeps(deps.tariff, deps.clock, progress),
+    ...htsRefreshDeps(
+      deps.tariff,
+      deps.clock,
+      progress,
+      releaseImpactNotifier(deps.db.knex, deps.tariff, deps.clock, logger),
+    ),
     signal: stopping.signal,
     logger,
     lockLifetimeMs: deps.config.jobLockLifetimeMs,

@@ -117,7 +117,10 @@ export function productHandlers(
     getProductImpact: async ({ query, call }) => {
       const engine = dutyEngineOf(tariff, call);
       const held = await engine.lines.heldReleases();
-      for (const [field, date] of [['from', query.from], ['to', query.to]] as const)
+      for (const [field, date] of [
+        ['from', query.from],
+        ['to', query.to],
+      ] as const)
         if (held === null || date < held.oldest.effectiveDate)
           throw new DomainError('unprocessable', `No HTS release we hold is in force on ${date}.`, [
             {

@@ -101,7 +101,14 @@ export async function productImpact(product: Product, before: ImpactSide, after:
     was.annualDuty === null || is.annualDuty === null
       ? null
       : new Decimal(is.annualDuty).minus(was.annualDuty).toFixed(2);
-  return { product, annualValue: annualValueOf(product), before: was, after: is, annualImpact, status: statusOf(annualImpact) };
+  return {
+    product,
+    annualValue: annualValueOf(product),
+    before: was,
+    after: is,
+    annualImpact,
+    status: statusOf(annualImpact),
+  };
 }
 
 /**

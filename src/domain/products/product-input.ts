@@ -18,7 +18,10 @@ export type CheckedProduct = {
 
 function usd(money: Money, field: string, issues: FieldIssue[]): string | null {
   if (money.currency !== 'USD') {
-    issues.push({ field: `${field}/currency`, message: `Values are in USD (the duty engine's); this one is in ${money.currency}.` });
+    issues.push({
+      field: `${field}/currency`,
+      message: `Values are in USD (the duty engine's); this one is in ${money.currency}.`,
+    });
     return null;
   }
   if (new Decimal(money.amount).lessThanOrEqualTo(0)) {
@@ -36,8 +39,11 @@ function usd(money: Money, field: string, issues: FieldIssue[]): string | null {
 export function checkProduct(input: ProductInput, issues: FieldIssue[], at = ''): CheckedProduct | null {
   const before = issues.length;
   const field = (name: string) => `${at}${name}`;
+  // One problem a field: a value that is not an amount is not also "missing".
+  const said = (name: string) => issues.some((issue) => issue.field.startsWith(field(name)));
   const sku = input.sku.trim();
-  if (sku === '' || sku.length > 64) issues.push({ field: field('sku'), message: 'a SKU of 1 to 64 characters is required' });
+  if (sku === '' || sku.length > 64)
+    issues.push({ field: field('sku'), message: 'a SKU of 1 to 64 characters is required' });
   const digits = htsTariffLineDigits(input.htsCode.trim());
   if (digits === null) issues.push({ field: field('hts_code'), message: 'not an HTS number of 8 or 10 digits' });
   const country = input.countryOfOrigin.trim().toUpperCase();
@@ -54,11 +60,19 @@ export function checkProduct(input: ProductInput, issues: FieldIssue[], at = '')
       field: field('annual_value'),
       message: 'give annual_value, or entry_value with expected_entries, not both',
     });
-  else if (input.annualValue === null && (input.entryValue === null || entries === null))
-    issues.push({
-      field: field(input.entryValue === null && entries === null ? 'annual_value' : input.entryValue === null ? 'entry_value' : 'expected_entries'),
-      message: 'an annual value, or a value per entry and the entries expected a year, is required',
-    });
+  else if (input.annualValue === null && (input.entryValue === null || entries === null)) {
+    const missing =
+      input.entryValue === null && entries === null
+        ? 'annual_value'
+        : input.entryValue === null
+          ? 'entry_value'
+          : 'expected_entries';
+    if (!said(missing))
+      issues.push({
+        field: field(missing),
+        message: 'an annual value, or a value per entry and the entries expected a year, is required',
+      });
+  }
   input.claims.forEach((claim, index) => {
     if (!claimCatalogue.has(claim.code))
       issues.push({ field: field(`claims/${index}/code`), message: `unknown claim "${claim.code}"` });

@@ -19,7 +19,12 @@ function dayBefore(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
-function impactEvent(scope: { accountId: string; livemode: boolean }, release: ImpactRelease, impact: CatalogueImpact, now: number): OutboxEvent {
+function impactEvent(
+  scope: { accountId: string; livemode: boolean },
+  release: ImpactRelease,
+  impact: CatalogueImpact,
+  now: number,
+): OutboxEvent {
   const affected = impact.products.filter((p) => p.status === 'increased' || p.status === 'decreased');
   return newOutboxEvent(
     tariffImpactEventType,
@@ -42,8 +47,8 @@ function impactEvent(scope: { accountId: string; livemode: boolean }, release: I
 /**
  * A new HTS release's `tariff.impact` events: every catalogue priced by the duty engine on the day
  * before the release takes effect and on its first day, one event per account and mode whose
- * products' duty changes (or that has products the engine cannot price on a side), naming the
- * products affected with their dollar figures.
+ * products' duty changes, naming the products affected with their dollar figures (and counting
+ * those the engine cannot price on a side).
  */
 export async function releaseImpactEvents(
   store: ProductStore,
@@ -56,7 +61,7 @@ export async function releaseImpactEvents(
   const events: OutboxEvent[] = [];
   for (const scope of await store.catalogues()) {
     const impact = await catalogueImpact(store.all(scope.accountId, scope.livemode), before, after);
-    if (impact.counts.increased + impact.counts.decreased + impact.counts.unresolved === 0) continue;
+    if (impact.counts.increased + impact.counts.decreased === 0) continue;
     events.push(impactEvent(scope, release, impact, now));
   }
   return events;
