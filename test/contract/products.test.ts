@@ -318,7 +318,7 @@ describe(`products on ${testDialect}`, () => {
 
   test('the business plan with a key (401 without); Tariff Pro is 403; a token needs products:read or products:write', async () => {
     const site = () => request(app.hosts.site);
-    const calls = (s: () => request.SuperTest<request.Test>) => [
+    const calls = (s: typeof site) => [
       s().get('/api/products'),
       s().post('/api/products').send(catalogue[0]),
       s().post('/api/products/import').attach('file', Buffer.from('sku\nA'), 'a.csv'),
@@ -361,7 +361,9 @@ describe(`products on ${testDialect}`, () => {
 async function findSku(client: ReturnType<typeof siteClient>, sku: string) {
   let cursor: string | null = null;
   do {
-    const page = (await client.get(`/api/products?limit=100${cursor ? `&cursor=${cursor}` : ''}`).expect(200)).body;
+    const page: { data: Array<{ sku: string }>; next_cursor: string | null } = (
+      await client.get(`/api/products?limit=100${cursor ? `&cursor=${cursor}` : ''}`).expect(200)
+    ).body;
     const found = page.data.find((p: { sku: string }) => p.sku === sku);
     if (found) return found;
     cursor = page.next_cursor;

@@ -84,14 +84,22 @@ function statusOf(impact: string | null): ProductImpact['status'] {
   return sign > 0 ? 'increased' : sign < 0 ? 'decreased' : 'unchanged';
 }
 
-function byImpact(a: ProductImpact, b: ProductImpact): number {
-  if (a.annualImpact === null || b.annualImpact === null) {
-    if (a.annualImpact !== b.annualImpact) return a.annualImpact === null ? 1 : -1;
-  } else {
-    const size = new Decimal(b.annualImpact).abs().comparedTo(new Decimal(a.annualImpact).abs());
-    if (size !== 0) return size;
-  }
-  return a.product.sku < b.product.sku ? -1 : a.product.sku > b.product.sku ? 1 : 0;
+/** By absolute impact, largest first, then SKU; the unresolved last (each size computed once, not per comparison). */
+function sortedByImpact(impacts: ProductImpact[]): ProductImpact[] {
+  const keyed = impacts.map((impact) => ({
+    impact,
+    size: impact.annualImpact === null ? null : new Decimal(impact.annualImpact).abs(),
+  }));
+  keyed.sort((a, b) => {
+    if (a.size === null || b.size === null) {
+      if (a.size !== b.size) return a.size === null ? 1 : -1;
+    } else {
+      const size = b.size.comparedTo(a.size);
+      if (size !== 0) return size;
+    }
+    return a.impact.product.sku < b.impact.product.sku ? -1 : a.impact.product.sku > b.impact.product.sku ? 1 : 0;
+  });
+  return keyed.map((k) => k.impact);
 }
 
 /** One product priced on both sides of a change, by the duty engine itself. */
@@ -128,10 +136,10 @@ export async function catalogueImpact(
     impacts.push(await productImpact(product, before, after));
     await giveWay();
   }
-  impacts.sort(byImpact);
+  const sorted = sortedByImpact(impacts);
   const counts = { products: impacts.length, increased: 0, decreased: 0, unchanged: 0, unresolved: 0 };
   let resolved = new Decimal(0);
-  for (const impact of impacts) {
+  for (const impact of sorted) {
     counts[impact.status] += 1;
     if (impact.annualImpact !== null) resolved = resolved.plus(impact.annualImpact);
   }
@@ -139,7 +147,7 @@ export async function catalogueImpact(
     from: before.date,
     to: after.date,
     rulesVersions: { before: before.pricer.rulesVersion, after: after.pricer.rulesVersion },
-    products: impacts,
+    products: sorted,
     counts,
     resolvedAnnualImpact: resolved.toFixed(2),
     totalAnnualImpact: counts.unresolved > 0 ? null : resolved.toFixed(2),

@@ -5284,6 +5284,19 @@ export interface components {
             manufacturer_id: string | null;
         };
         NullableMoney: null | components["schemas"]["Money"];
+        /** @description An exact difference of money, negative when it is a saving. */
+        SignedMoney: {
+            /**
+             * @description Decimal string with at most 2 decimals, with a minus sign when negative.
+             * @example -1850.00
+             */
+            amount: string;
+            /**
+             * @description ISO 4217 code.
+             * @example USD
+             */
+            currency: string;
+        };
         CustomsEntryFee: {
             /** @enum {string} */
             status: "applies" | "not_applicable" | "unresolved";
@@ -5465,7 +5478,8 @@ export interface components {
             annual_value: components["schemas"]["Money"];
             before: components["schemas"]["ProductImpactSide"];
             after: components["schemas"]["ProductImpactSide"];
-            annual_impact: components["schemas"]["NullableMoney"];
+            /** @description After minus before, a year (negative when the duty falls); null when a side is unresolved, never 0. */
+            annual_impact: null | components["schemas"]["SignedMoney"];
             /** @enum {string} */
             status: "increased" | "decreased" | "unchanged" | "unresolved";
         };
@@ -5485,8 +5499,10 @@ export interface components {
                 unchanged: number;
                 unresolved: number;
             };
-            resolved_annual_impact: components["schemas"]["Money"];
-            total_annual_impact: components["schemas"]["NullableMoney"];
+            /** @description The annual impact summed over the products priced on both dates. */
+            resolved_annual_impact: components["schemas"]["SignedMoney"];
+            /** @description The annual impact of the whole catalogue; null while any product is unresolved. */
+            total_annual_impact: null | components["schemas"]["SignedMoney"];
         };
         ProductImpactReport: components["schemas"]["ProductImpactTotals"] & {
             /** @constant */
