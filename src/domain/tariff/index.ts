@@ -52,7 +52,13 @@ export {
   storedReportLine,
 } from './stored-calculations';
 export { type DutyReport, type DutyReportLine, renderDutyReportPdf } from './duty-report-pdf';
-export { type BulkFileKind, type BulkJobKind, type BulkLine, type BulkLineOutput, inputColumns } from './bulk/bulk-columns';
+export {
+  type BulkFileKind,
+  type BulkJobKind,
+  type BulkLine,
+  type BulkLineOutput,
+  inputColumns,
+} from './bulk/bulk-columns';
 export {
   type BulkJob,
   type BulkJobLine,
