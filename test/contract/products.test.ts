@@ -45,7 +45,7 @@ const catalogue = [
     country_of_origin: 'CN',
     annual_value: usd('1200000.00'),
   },
-  // Priced per kilogram: without the quantity the engine cannot say the duty.
+  // A number the schedule does not hold: the engine cannot price it on either date.
   {
     sku: 'BEEF-AR-01',
     description: 'Frozen boneless beef',

@@ -10993,6 +10993,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "prd_01m892bpb42c7f26amms4qs5qw",
+                     *           "object": "product",
+                     *           "livemode": true,
+                     *           "sku": "CAB-VN-01",
+                     *           "description": "Wooden kitchen cabinets",
+                     *           "hts_code": "9403.40.9060",
+                     *           "country_of_origin": "VN",
+                     *           "annual_value": {
+                     *             "amount": "300000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "entry_value": {
+                     *             "amount": "25000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "expected_entries": 12,
+                     *           "claims": [],
+                     *           "created_at": "2026-11-25T10:00:00.100Z",
+                     *           "updated_at": "2026-11-25T10:00:00.100Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJjcmVhdGVkQXQiOjE3OTU2MDA4MDAxMDAsImlkIjoicHJkXzAxbTg5MmJwYjQyYzdmMjZhbW1zNHFzNXF3In0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductList"];
                 };
             };
@@ -11052,6 +11082,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prd_01m892bpb42c7f26amms4qs5qw",
+                     *       "object": "product",
+                     *       "livemode": true,
+                     *       "sku": "CAB-VN-01",
+                     *       "description": "Wooden kitchen cabinets",
+                     *       "hts_code": "9403.40.9060",
+                     *       "country_of_origin": "VN",
+                     *       "annual_value": {
+                     *         "amount": "300000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "entry_value": {
+                     *         "amount": "25000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "expected_entries": 12,
+                     *       "claims": [],
+                     *       "created_at": "2026-11-25T10:00:00.100Z",
+                     *       "updated_at": "2026-11-25T10:00:00.100Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -11106,6 +11159,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "product_import",
+                     *       "created": 2000,
+                     *       "updated": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductImport"];
                 };
             };
@@ -11158,6 +11218,175 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "product_impact",
+                     *       "from": "2026-12-31",
+                     *       "to": "2027-01-01",
+                     *       "rules_versions": {
+                     *         "before": "sha256:755252eb288d19b6",
+                     *         "after": "sha256:755252eb288d19b6"
+                     *       },
+                     *       "counts": {
+                     *         "products": 4,
+                     *         "increased": 2,
+                     *         "decreased": 0,
+                     *         "unchanged": 1,
+                     *         "unresolved": 1
+                     *       },
+                     *       "resolved_annual_impact": {
+                     *         "amount": "115000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "total_annual_impact": null,
+                     *       "has_more": false,
+                     *       "data": [
+                     *         {
+                     *           "product_id": "prd_01m892bsf4an9s8x7wqq0pstp8",
+                     *           "sku": "CAB-VN-01",
+                     *           "description": "Wooden kitchen cabinets",
+                     *           "hts_code": "9403.40.9060",
+                     *           "country_of_origin": "VN",
+                     *           "annual_value": {
+                     *             "amount": "300000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "before": {
+                     *             "date": "2026-12-31",
+                     *             "status": "priced",
+                     *             "rate_percent": "25",
+                     *             "annual_duty": {
+                     *               "amount": "75000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "after": {
+                     *             "date": "2027-01-01",
+                     *             "status": "priced",
+                     *             "rate_percent": "50",
+                     *             "annual_duty": {
+                     *               "amount": "150000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "annual_impact": {
+                     *             "amount": "75000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "status": "increased"
+                     *         },
+                     *         {
+                     *           "product_id": "prd_01m892bsdjec8z8dgr7y33yhcb",
+                     *           "sku": "SOFA-CN-01",
+                     *           "description": "Upholstered wooden sofas",
+                     *           "hts_code": "9401.61.4011",
+                     *           "country_of_origin": "CN",
+                     *           "annual_value": {
+                     *             "amount": "800000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "before": {
+                     *             "date": "2026-12-31",
+                     *             "status": "priced",
+                     *             "rate_percent": "50",
+                     *             "annual_duty": {
+                     *               "amount": "400000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "after": {
+                     *             "date": "2027-01-01",
+                     *             "status": "priced",
+                     *             "rate_percent": "55",
+                     *             "annual_duty": {
+                     *               "amount": "440000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "annual_impact": {
+                     *             "amount": "40000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "status": "increased"
+                     *         },
+                     *         {
+                     *           "product_id": "prd_01m892bsgpfpj5vvrsgnc4p5e0",
+                     *           "sku": "TEE-CN-01",
+                     *           "description": "Men's cotton T-shirts",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "annual_value": {
+                     *             "amount": "1200000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "before": {
+                     *             "date": "2026-12-31",
+                     *             "status": "priced",
+                     *             "rate_percent": "36.5",
+                     *             "annual_duty": {
+                     *               "amount": "438000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "after": {
+                     *             "date": "2027-01-01",
+                     *             "status": "priced",
+                     *             "rate_percent": "36.5",
+                     *             "annual_duty": {
+                     *               "amount": "438000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "annual_impact": {
+                     *             "amount": "0.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "status": "unchanged"
+                     *         },
+                     *         {
+                     *           "product_id": "prd_01m892bsj8esv78y4fpv3v2xm0",
+                     *           "sku": "BEEF-AR-01",
+                     *           "description": "Frozen boneless beef",
+                     *           "hts_code": "0202.30.5000",
+                     *           "country_of_origin": "AR",
+                     *           "annual_value": {
+                     *             "amount": "50000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "before": {
+                     *             "date": "2026-12-31",
+                     *             "status": "unresolved",
+                     *             "rate_percent": null,
+                     *             "annual_duty": null,
+                     *             "reason": "HTS code 0202.30.5000 is not in the tariff schedule",
+                     *             "hts_release": null
+                     *           },
+                     *           "after": {
+                     *             "date": "2027-01-01",
+                     *             "status": "unresolved",
+                     *             "rate_percent": null,
+                     *             "annual_duty": null,
+                     *             "reason": "HTS code 0202.30.5000 is not in the tariff schedule",
+                     *             "hts_release": null
+                     *           },
+                     *           "annual_impact": null,
+                     *           "status": "unresolved"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductImpactReport"];
                     "text/csv": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
@@ -11198,6 +11427,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prd_01m892bp9j9s81e3bvv1j8ypna",
+                     *       "object": "product",
+                     *       "livemode": true,
+                     *       "sku": "SOFA-CN-01",
+                     *       "description": "Upholstered wooden sofas",
+                     *       "hts_code": "9401.61.4011",
+                     *       "country_of_origin": "CN",
+                     *       "annual_value": {
+                     *         "amount": "800000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "entry_value": null,
+                     *       "expected_entries": null,
+                     *       "claims": [],
+                     *       "created_at": "2026-11-25T10:00:00.050Z",
+                     *       "updated_at": "2026-11-25T10:00:00.050Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
@@ -11281,6 +11530,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "prd_01m892bp9j9s81e3bvv1j8ypna",
+                     *       "object": "product",
+                     *       "livemode": true,
+                     *       "sku": "SOFA-CN-01",
+                     *       "description": null,
+                     *       "hts_code": "9401.61.4011",
+                     *       "country_of_origin": "CN",
+                     *       "annual_value": {
+                     *         "amount": "1000000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "entry_value": {
+                     *         "amount": "50000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "expected_entries": 20,
+                     *       "claims": [],
+                     *       "created_at": "2026-11-25T10:00:00.050Z",
+                     *       "updated_at": "2026-11-25T10:00:00.400Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Product"];
                 };
             };
