@@ -5363,8 +5363,24 @@ export interface components {
             has_more: boolean;
             next_cursor: string | null;
         };
-        /** @description A product's fields as a request gives them (see `ProductCreateRequest`). */
-        ProductFields: {
+        /** @description A product, with a year's imports as `annual_value` or as `entry_value` and `expected_entries`. */
+        ProductCreateRequest: {
+            /** @description Yours; unique in the account and mode. */
+            sku: string;
+            description?: string | null;
+            /** @description The product's HTS number (8 or 10 digits, dotted or plain). */
+            hts_code: string;
+            country_of_origin: string;
+            /** @description What a year of its imports is worth (USD); or give `entry_value` and `expected_entries`. */
+            annual_value?: null | components["schemas"]["Money"];
+            /** @description What one entry of it is worth (USD), with `expected_entries`. */
+            entry_value?: null | components["schemas"]["Money"];
+            /** @description Entries expected a year, each priced as one entry of `entry_value`. */
+            expected_entries?: number | null;
+            claims?: components["schemas"]["TariffClaim"][];
+        };
+        /** @description The fields to change (see `ProductCreateRequest`); the others stay. */
+        ProductUpdateRequest: {
             /** @description Yours; unique in the account and mode. */
             sku?: string;
             description?: string | null;
@@ -5379,8 +5395,6 @@ export interface components {
             expected_entries?: number | null;
             claims?: components["schemas"]["TariffClaim"][];
         };
-        ProductCreateRequest: components["schemas"]["ProductFields"] & Record<string, never>;
-        ProductUpdateRequest: components["schemas"]["ProductFields"] & Record<string, never>;
         Product: {
             /** @example prd_01kbz9m2n4p6r8t0w2y4a6c8e0 */
             id: string;

@@ -94,13 +94,11 @@ export function productHandlers(
     },
 
     createProduct: async ({ body, call }) => {
-      // The schema requires these (its allOf's second part, which the generated type does not carry).
-      const required = body as Required<Pick<typeof body, 'sku' | 'hts_code' | 'country_of_origin'>>;
       const product = await products.create(accountScopeOf(call), {
-        sku: required.sku,
+        sku: body.sku,
         description: body.description ?? null,
-        htsCode: required.hts_code,
-        countryOfOrigin: required.country_of_origin,
+        htsCode: body.hts_code,
+        countryOfOrigin: body.country_of_origin,
         annualValue: body.annual_value ?? null,
         entryValue: body.entry_value ?? null,
         expectedEntries: body.expected_entries ?? null,
