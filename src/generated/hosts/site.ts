@@ -5455,6 +5455,7 @@ export interface components {
             has_more: boolean;
             next_cursor: string | null;
         };
+        /** @description The catalogue file; other parts are ignored. */
         ProductUpload: {
             /**
              * Format: binary
