@@ -123,11 +123,18 @@ export class ProductRepository implements ProductStore {
     return found;
   }
 
-  async upsert(created: readonly Product[], updated: readonly Product[]): Promise<void> {
-    await this.knex.transaction(async (trx) => {
-      for (let start = 0; start < created.length; start += insertChunk)
-        await trx('products').insert(created.slice(start, start + insertChunk).map(toRow));
-      for (const product of updated) await trx('products').where({ id: product.id }).update(changedColumns(product));
-    });
+  async upsert(created: readonly Product[], updated: readonly Product[]): Promise<boolean> {
+    try {
+      await this.knex.transaction(async (trx) => {
+        for (let start = 0; start < created.length; start += insertChunk)
+          await trx('products').insert(created.slice(start, start + insertChunk).map(toRow));
+        for (const product of updated) await trx('products').where({ id: product.id }).update(changedColumns(product));
+      });
+      return true;
+    } catch (error) {
+      // Another import or create took one of the new SKUs meanwhile: nothing was written.
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   }
 }

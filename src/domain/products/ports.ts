@@ -15,6 +15,6 @@ export interface ProductStore {
   delete(accountId: string, livemode: boolean, id: string): Promise<boolean>;
   /** The account's products with these SKUs, by SKU. */
   findBySkus(accountId: string, livemode: boolean, skus: readonly string[]): Promise<Map<string, Product>>;
-  /** New products inserted and known ones updated, in one transaction. */
-  upsert(created: readonly Product[], updated: readonly Product[]): Promise<void>;
+  /** New products inserted and known ones updated, in one transaction; false (nothing written) when a new SKU was taken meanwhile. */
+  upsert(created: readonly Product[], updated: readonly Product[]): Promise<boolean>;
 }

@@ -119,7 +119,8 @@ export class ProductService {
           updatedAt: now,
         });
     }
-    await this.deps.store.upsert(created, updated);
+    if (!(await this.deps.store.upsert(created, updated)))
+      throw conflict('concurrent_update', 'Another request added some of these SKUs meanwhile; send the file again.');
     return { created: created.length, updated: updated.length };
   }
 }
