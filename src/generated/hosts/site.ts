@@ -574,7 +574,8 @@ export interface paths {
          *     UTF-8 and comma-separated, or XLSX, its first worksheet), with a header row naming the
          *     columns `sku`, `description`, `hts_code`, `country_of_origin`, `annual_value`, `entry_value`,
          *     `expected_entries`, `currency` (default USD) and `claims` (`code` or `code=value` separated
-         *     by `;`, as bulk files write them). A SKU the catalogue has is updated; a new one is added.
+         *     by `;`, as bulk files write them). A SKU the catalogue has is updated; a new one is added
+         *     (409 `concurrent_update`, nothing written, when another request added one of them meanwhile).
          *
          *     The whole file is checked first: any bad row refuses it all (400, nothing is written), with
          *     `errors[]` naming each row and column (`/body/file/<sheet row>/<column>`, the header being
