@@ -35,6 +35,7 @@ import { createEdiAutoSend } from './hosts/edi-auto-send-services';
 import { loadBillingConfig } from './config/billing-config';
 import { createBillingServices } from './hosts/billing-services';
 import { createRequestLogServices } from './hosts/request-log-services';
+import { releaseImpactNotifier } from './hosts/product-services';
 import { defineWebhookDeliveryJob } from './jobs/webhook-delivery.job';
 import { defineBillingGraceJob } from './jobs/billing-grace.job';
 import { defineBulkJob } from './jobs/bulk-job.job';
@@ -172,7 +173,12 @@ export async function startWorker(
   // next start queues the backfill again and it goes on where it stopped.
   const stopping = new AbortController();
   const htsJobDeps = {
-    ...htsRefreshDeps(deps.tariff, deps.clock, progress),
+    ...htsRefreshDeps(
+      deps.tariff,
+      deps.clock,
+      progress,
+      releaseImpactNotifier(deps.db.knex, deps.tariff, deps.clock, logger),
+    ),
     signal: stopping.signal,
     logger,
     lockLifetimeMs: deps.config.jobLockLifetimeMs,

@@ -827,6 +827,31 @@ export const schema: Record<string, TableSchema> = {
     },
     primary: ['locode'],
   },
+  products: {
+    columns: {
+      id: 'string(40)',
+      account_id: 'string(40)',
+      livemode: 'boolean',
+      sku: 'string(64)',
+      description: 'text null',
+      hts_code: 'string(12)',
+      country_of_origin: 'string(2)',
+      annual_value: 'decimal(19, 4) null',
+      entry_value: 'decimal(19, 4) null',
+      expected_entries: 'integer null',
+      claims: 'text',
+      created_at: 'bigInteger',
+      updated_at: 'bigInteger',
+    },
+    primary: ['id'],
+    indexes: {
+      products_account_page: 'index(account_id, livemode, created_at, id)',
+      products_account_sku_unique: 'unique(account_id, livemode, sku)',
+    },
+    references: {
+      account_id: 'accounts.id',
+    },
+  },
   quota_counters: {
     columns: {
       subject: 'string(120)',

@@ -4,6 +4,7 @@ import { EdiInterchangeRepository } from '../db/repositories/edi-interchange.rep
 import { EdiPartnerRepository } from '../db/repositories/edi-partner.repository';
 import { CustomsEntryRepository } from '../db/repositories/customs-entry.repository';
 import { DocumentRepository } from '../db/repositories/document.repository';
+import { ProductRepository } from '../db/repositories/product.repository';
 import { InvoiceRepository } from '../db/repositories/invoice.repository';
 import { LtlQuoteRequestRepository } from '../db/repositories/ltl-quote-request.repository';
 import { ShipmentRepository } from '../db/repositories/shipment.repository';
@@ -17,6 +18,7 @@ import { S3Storage } from '../storage/s3.storage';
 import type { AppDependencies } from './app-dependencies';
 import { DocumentService, type DocumentStorage } from '../domain/documents';
 import { EntryService } from '../domain/entries';
+import { ProductService } from '../domain/products';
 import { EdiIntakeService, EdiPartnerService, EdiSendService } from '../domain/edi';
 import { InvoiceService } from '../domain/invoices';
 import { LtlQuoteService } from '../domain/ltl';
@@ -114,5 +116,6 @@ function buildAccountApiServices(deps: AppDependencies) {
     shipments: shipmentStore,
     clock,
   });
-  return { shipments, invoices, documents, ltl, ediPartners, ediIntake, ediSend, entries };
+  const products = new ProductService({ store: new ProductRepository(deps.db.knex), clock });
+  return { shipments, invoices, documents, ltl, ediPartners, ediIntake, ediSend, entries, products };
 }

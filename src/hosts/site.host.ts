@@ -7,6 +7,7 @@ import { documentHandlers } from '../handlers/documents.handler';
 import { invoiceHandlers } from '../handlers/invoices.handler';
 import { ltlQuoteHandlers } from '../handlers/ltl-quotes.handler';
 import { metricsHandler } from '../handlers/metrics.handler';
+import { productHandlers } from '../handlers/products.handler';
 import { serviceHandlers } from '../handlers/service.handler';
 import { shipmentActionHandlers, shipmentHandlers } from '../handlers/shipments.handler';
 import { trackingAdminHandlers } from '../handlers/tracking.handler';
@@ -28,6 +29,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...shipmentActionHandlers(accountApi.shipments),
     ...invoiceHandlers(accountApi.invoices, deps.pdfs),
     ...customsEntryHandlers(accountApi.entries, deps.tariff, deps.pdfs),
+    ...productHandlers(accountApi.products, deps.tariff, deps.bulkFiles, deps.pdfs),
     ...documentHandlers(accountApi.documents),
     ...ltlQuoteHandlers(accountApi.ltl),
     ...ediHandlers(accountApi.ediPartners, accountApi.ediIntake, accountApi.ediSend),

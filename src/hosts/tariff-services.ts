@@ -11,7 +11,7 @@ import { loadHtsSearchLlmConfig } from '../config/hts-search-llm';
 import { htsFileReader } from '../reference/hts/hts-file';
 import type { TariffServices } from '../handlers/services';
 import type { Clock, ImportProgress } from '../domain/shared';
-import { ensureInitialRelease, type HtsRefreshDeps } from '../domain/hts';
+import { ensureInitialRelease, type HtsRefreshDeps, type HtsRelease } from '../domain/hts';
 import { ReleaseLineSource, ActiveTariffRules } from '../domain/tariff';
 import { HtsSearchPool, OpenAiCompatibleReranker } from '../domain/classify';
 import { workerEntryBeside } from '../domain/shared';
@@ -43,9 +43,15 @@ export function createTariffServices(db: Database, config: Config): TariffServic
  * What an HTS import or refresh in this process needs. A newly imported newest release gets its
  * search index built ahead, and the calculator's line lookups forget older answers. An older
  * revision backfilled for history is not indexed ahead: an index is about 100 MB of memory, and
- * searches read the release in force.
+ * searches read the release in force. `onNewestRelease` then runs on a new newest release (the
+ * worker's: its `tariff.impact` events, src/hosts/product-services.ts).
  */
-export function htsRefreshDeps(services: TariffServices, clock: Clock, progress?: ImportProgress): HtsRefreshDeps {
+export function htsRefreshDeps(
+  services: TariffServices,
+  clock: Clock,
+  progress?: ImportProgress,
+  onNewestRelease?: (release: HtsRelease) => Promise<void>,
+): HtsRefreshDeps {
   return {
     db: services.hts,
     files: htsFileReader,
@@ -55,7 +61,9 @@ export function htsRefreshDeps(services: TariffServices, clock: Clock, progress?
     afterImport: async (release) => {
       services.lines.clear();
       const newest = await services.hts.stores.releases.newest();
-      if (newest?.id === release.id) await services.searchPool.indexAhead(release.id);
+      if (newest?.id !== release.id) return;
+      await services.searchPool.indexAhead(release.id);
+      await onNewestRelease?.(release);
     },
   };
 }

@@ -35,7 +35,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-type Parameter = { $ref?: string; name: string; in: string; example?: unknown };
+type Parameter = { $ref?: string; name: string; in: string; required?: boolean; example?: unknown };
 interface Definition {
   security?: Array<Record<string, string[]>>;
   parameters?: Parameter[];
@@ -51,9 +51,14 @@ function exampleRequest(host: HostName, route: { method: string; path: string; d
   const parameters = (definition.parameters ?? []).map((p) =>
     p.$ref ? components.parameters[p.$ref.split('/').pop() as string] : p,
   );
-  const url = route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+  const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
     encodeURIComponent(String(parameters.find((p) => p.in === 'path' && p.name === name)?.example ?? 'x')),
   );
+  // Required query parameters with their examples, so the call passes validation too.
+  const query = parameters
+    .filter((p) => p.in === 'query' && p.required && p.example !== undefined)
+    .map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`);
+  const url = query.length > 0 ? `${path}?${query.join('&')}` : path;
   const json = definition.requestBody?.content['application/json'];
   const body = json?.example ?? Object.values(json?.examples ?? {})[0]?.value;
   return (headers: Record<string, string>) => {

@@ -20,7 +20,7 @@ afterAll(() => app.close());
 
 type Security = Array<Record<string, string[]>>;
 type MediaType = { example?: unknown; examples?: Record<string, { value: unknown }> };
-type Parameter = { name: string; in: string; example?: unknown };
+type Parameter = { name: string; in: string; required?: boolean; example?: unknown };
 type Operation = {
   security?: Security;
   requestBody?: { content: Record<string, MediaType> };
@@ -41,10 +41,15 @@ function exampleUrl(host: HostName, path: string, operation: Operation): string 
   const parameters = (operation.parameters ?? []).map((p) =>
     '$ref' in p ? shared[p.$ref.split('/').pop() as string] : p,
   );
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const example = parameters.find((p) => p.in === 'path' && p.name === name)?.example;
     return example === undefined ? 'x_unknown' : encodeURIComponent(String(example));
   });
+  // Required query parameters with their examples, so the call passes validation too.
+  const query = parameters
+    .filter((p) => p.in === 'query' && p.required && p.example !== undefined)
+    .map((p) => `${p.name}=${encodeURIComponent(String(p.example))}`);
+  return query.length > 0 ? `${filled}?${query.join('&')}` : filled;
 }
 
 const operations = hostNames.flatMap((host) =>
@@ -67,6 +72,7 @@ const operations = hostNames.flatMap((host) =>
     };
   }),
 );
+const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;
 const call = (op: (typeof operations)[number], url = op.url) => {
   const req = request(app.hosts[op.host])[op.method.toLowerCase() as 'get'](url);
   // A multipart example names its fields; the upload itself is a small file.
@@ -120,7 +126,7 @@ describe.each(
   it.each(['Infinity', '1e400', '0x64', '1e1', '10.0', ' 10'])(
     'answers 400 to limit=%s: numbers are plain decimals',
     async (limit) => {
-      const res = await call(op, `${op.url}?limit=${encodeURIComponent(limit)}`)
+      const res = await call(op, withQuery(op.url, `limit=${encodeURIComponent(limit)}`))
         .set('X-API-Key', freeKey)
         .expect(400);
       expect(res.body.errors).toEqual([{ pointer: '/query/limit', message: 'must be a plain decimal integer' }]);
@@ -175,7 +181,7 @@ describe.each(
     .map((op) => [op.host, op.operationId, op] as const),
 )('%s %s', (_host, _id, op) => {
   it('answers 400 to an unknown query parameter', async () => {
-    const res = await call(op, `${op.url}?unexpected=1`).expect(400);
+    const res = await call(op, withQuery(op.url, 'unexpected=1')).expect(400);
     expect(res.body.errors).toEqual([{ pointer: '/query/unexpected', message: expect.any(String) }]);
   });
 });

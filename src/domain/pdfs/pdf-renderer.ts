@@ -1,6 +1,7 @@
 import { DomainError, givingWay, WorkerPool, workerEntryBeside } from '../shared';
 import type { Form7501 } from '../entries';
 import type { Invoice } from '../invoices';
+import type { CatalogueImpact } from '../products';
 import type { DutyReport } from '../tariff';
 import type { PdfTask } from './pdf-worker';
 
@@ -16,7 +17,7 @@ async function collect<T>(rows: AsyncIterable<T> | Iterable<T>): Promise<T[]> {
 }
 
 /**
- * PDFs (invoices, Form 7501 drafts, duty reports) built on worker threads (issue 43): pdfkit's layout and compression
+ * PDFs (invoices, Form 7501 drafts, duty reports, tariff impact reports) built on worker threads (issue 43): pdfkit's layout and compression
  * are synchronous, and a bulk job's report took seconds of the event loop. The rows a report reads
  * from the database are read here first, then the document is built in a thread. Past the queue a
  * request is refused as busy (503 `service-busy` with `Retry-After`), as the load planner does.
@@ -41,6 +42,11 @@ export class PdfRenderer {
   /** A customs entry's Form 7501 fields as a printable draft, dated from the pricing they come from. */
   form7501(form: Form7501, pricedAt: number): Promise<Buffer> {
     return this.run({ kind: 'form-7501', form, pricedAt });
+  }
+
+  /** A catalogue's tariff impact report, dated when it was asked for. */
+  productImpact(impact: CatalogueImpact, createdAt: number): Promise<Buffer> {
+    return this.run({ kind: 'product-impact', impact, createdAt });
   }
 
   async dutyReport(report: DutyReport): Promise<Buffer> {

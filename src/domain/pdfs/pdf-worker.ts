@@ -6,6 +6,7 @@
 import Decimal from 'decimal.js';
 import { type Form7501, renderForm7501Pdf } from '../entries';
 import { type Invoice, renderInvoicePdf } from '../invoices';
+import { type CatalogueImpact, renderImpactReportPdf } from '../products';
 import { type ClaimInput, type DutyReport, type DutyReportLine, renderDutyReportPdf } from '../tariff';
 
 /** A claim as it crosses to the thread: a Decimal carries its constructor, which cannot be cloned. */
@@ -22,6 +23,7 @@ export type CrossingReport = Omit<DutyReport, 'details'> & {
 export type PdfTask =
   | { kind: 'invoice'; invoice: Invoice }
   | { kind: 'form-7501'; form: Form7501; pricedAt: number }
+  | { kind: 'product-impact'; impact: CatalogueImpact; createdAt: number }
   | { kind: 'duty-report'; report: CrossingReport };
 
 const claimOf = (claim: CrossingClaim): ClaimInput =>
@@ -30,6 +32,7 @@ const claimOf = (claim: CrossingClaim): ClaimInput =>
 export default async function render(task: PdfTask): Promise<Uint8Array> {
   if (task.kind === 'invoice') return renderInvoicePdf(task.invoice);
   if (task.kind === 'form-7501') return renderForm7501Pdf(task.form, task.pricedAt);
+  if (task.kind === 'product-impact') return renderImpactReportPdf(task.impact, task.createdAt);
   const details = task.report.details.map((line) =>
     'claims' in line ? { ...line, claims: line.claims.map(claimOf) } : line,
   );

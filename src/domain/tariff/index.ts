@@ -52,7 +52,14 @@ export {
   storedReportLine,
 } from './stored-calculations';
 export { type DutyReport, type DutyReportLine, renderDutyReportPdf } from './duty-report-pdf';
-export { type BulkJobKind, bulkJobKinds, type BulkLine, type BulkLineOutput, inputColumns } from './bulk/bulk-columns';
+export {
+  type BulkFileKind,
+  type BulkJobKind,
+  bulkJobKinds,
+  type BulkLine,
+  type BulkLineOutput,
+  inputColumns,
+} from './bulk/bulk-columns';
 export {
   type BulkJob,
   type BulkJobLine,
@@ -64,7 +71,15 @@ export {
   resultRow,
 } from './bulk/bulk-job.service';
 export { bulkReportDetailDefault, bulkReportDetailMax, bulkJobReport } from './bulk/bulk-report';
-export { claimsCellOf, maxBulkFileBytes, parseClaimsCell, type RawRow } from './bulk/bulk-lines';
+export {
+  cellText,
+  claimsCellOf,
+  maxBulkFileBytes,
+  maxBulkLines,
+  maxListedErrors,
+  parseClaimsCell,
+  type RawRow,
+} from './bulk/bulk-lines';
 export { resultsTable, templateTable } from './bulk/bulk-sheets';
 export { BulkFileReader } from './bulk/bulk-file-reader';
 export { readBulkFile, xlsxLimits } from './bulk/bulk-file';

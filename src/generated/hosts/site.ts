@@ -523,6 +523,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's products
+         * @description The account's product catalogue in the caller's mode, newest first, with cursor pagination.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (an API key, or an access
+         *     token with the `products:read` scope). Free and Tariff Pro get 403. The account API's
+         *     per-second limit applies.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Add a product to the catalogue
+         * @description A product the account imports: its SKU (unique in the account and mode: another product
+         *     with the same SKU is 409), HTS number, country of origin, claims (the calculator's claim
+         *     catalogue) and how much of it comes in a year: `annual_value`, or `entry_value` with
+         *     `expected_entries` (entries a year; each entry is priced as one and the duty multiplied).
+         *     Values are exact decimals in USD (another currency is 400).
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`products:write` for tokens).
+         *     Retry safely with `Idempotency-Key` (409 while a request with the same key is still running,
+         *     422 when the key was used with another request).
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a catalogue file
+         * @description Adds or updates thousands of products from one file (`multipart/form-data`, part `file`: CSV,
+         *     UTF-8 and comma-separated, or XLSX, its first worksheet), with a header row naming the
+         *     columns `sku`, `description`, `hts_code`, `country_of_origin`, `annual_value`, `entry_value`,
+         *     `expected_entries`, `currency` (default USD) and `claims` (`code` or `code=value` separated
+         *     by `;`, as bulk files write them). A SKU the catalogue has is updated; a new one is added
+         *     (409 `concurrent_update`, nothing written, when another request added one of them meanwhile).
+         *
+         *     The whole file is checked first: any bad row refuses it all (400, nothing is written), with
+         *     `errors[]` naming each row and column (`/body/file/<sheet row>/<column>`, the header being
+         *     row 1), the first 100, and `error_count` for all; a SKU twice in the file is an error on its
+         *     second row. The file is read by the bulk file reader (a worker thread with a 512 MB heap),
+         *     with the bulk jobs' limits: at most 50,000 rows and 8 MiB (413), an XLSX checked against zip
+         *     bombs before it is parsed (413), a file that is neither CSV nor XLSX 415; when every reader
+         *     is busy and the line full, 503 `service-busy` with `Retry-After`.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`products:write` for tokens).
+         *     Retry safely with `Idempotency-Key`.
+         */
+        post: operations["importProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a tariff change costs the catalogue
+         * @description Every product priced by the duty engine (the calculator's own, with the HTS release and
+         *     the rules in force on each date) on `from` and on `to`: a new HTS release, or a measure
+         *     dated between them (announced steps that take effect later included, when `to` is after
+         *     them). Each product gets its effective rate and annual duty on both dates and the annual
+         *     impact (after minus before), sorted by the absolute impact, largest first. A product the
+         *     engine cannot price on a date (a code not in force, a specific rate without its quantity, a
+         *     claim without its value) is `unresolved` with the engine's reason and a null impact, never
+         *     0, and is listed after the priced ones. `total_annual_impact` is null while any product is
+         *     unresolved; `resolved_annual_impact` sums the others.
+         *
+         *     JSON lists the first `limit` products (default 100, at most 1,000; `has_more` says more
+         *     follow); `format=csv` or `xlsx` (or `Accept`) answers every product as a file, `format=pdf`
+         *     as a printable report (on a PDF thread: 503 `service-busy` when every one is busy and the
+         *     line full). A date before the oldest HTS release held is 422.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`products:read` for tokens).
+         */
+        get: operations["getProductImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a product
+         * @description One product. Another account's, or one of the other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`products:read` for tokens).
+         */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a product
+         * @description Removes the product from the catalogue. Another account's, or one of the other mode, is 404.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`products:write` for tokens).
+         */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a product
+         * @description Changes the fields given; the others stay. Giving any of `annual_value`, `entry_value` and
+         *     `expected_entries` restates the product's value (annual, or per entry with the entries a
+         *     year), so give the whole statement. A SKU another product has is 409.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`products:write` for tokens).
+         */
+        patch: operations["updateProduct"];
+        trace?: never;
+    };
     "/api/documents": {
         parameters: {
             query?: never;
@@ -1955,6 +2098,69 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["TariffChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tariff.impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * tariff.impact
+         * @description A new HTS release changes the annual duty of products in the account's catalogue (or leaves some unresolved); the event lists the affected products, largest impact first, with their duty before and after in dollars. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TariffImpactEvent"];
                 };
             };
             responses: {
@@ -3916,6 +4122,26 @@ export interface components {
             type?: "container.arrived";
             data?: components["schemas"]["ContainerEventData"];
         };
+        TariffImpactEvent: components["schemas"]["WebhookEventBase"] & {
+            /** @constant */
+            type?: "tariff.impact";
+            data?: components["schemas"]["ProductImpactTotals"] & {
+                /** @constant */
+                object: "tariff_impact";
+                release: {
+                    id: string;
+                    title: string;
+                    /** Format: date */
+                    effective_date: string;
+                };
+                /** @description Products whose annual duty changes. */
+                affected_count: number;
+                /** @description More than 200 are affected; the largest 200 are listed (`GET /api/products/impact` has them all). */
+                products_truncated: boolean;
+                /** @description The affected products, the largest absolute annual impact first. */
+                products: components["schemas"]["ProductImpactLine"][];
+            };
+        };
         TariffChangedEvent: components["schemas"]["WebhookEventBase"] & {
             /** @constant */
             type?: "tariff.changed";
@@ -4071,7 +4297,7 @@ export interface components {
             next_cursor: string | null;
         };
         /** @enum {string} */
-        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "entries:read" | "entries:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "edi:read" | "edi:write";
+        OAuthScope: "shipments:read" | "shipments:write" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "ltl:read" | "ltl:write" | "entries:read" | "entries:write" | "products:read" | "products:write" | "keys:read" | "keys:write" | "webhooks:read" | "webhooks:write" | "edi:read" | "edi:write";
         OAuthClientCreateRequest: {
             name?: string;
             scopes: components["schemas"]["OAuthScope"][];
@@ -5074,6 +5300,19 @@ export interface components {
             manufacturer_id: string | null;
         };
         NullableMoney: null | components["schemas"]["Money"];
+        /** @description An exact difference of money, negative when it is a saving. */
+        SignedMoney: {
+            /**
+             * @description Decimal string with at most 2 decimals, with a minus sign when negative.
+             * @example -1850.00
+             */
+            amount: string;
+            /**
+             * @description ISO 4217 code.
+             * @example USD
+             */
+            currency: string;
+        };
         CustomsEntryFee: {
             /** @enum {string} */
             status: "applies" | "not_applicable" | "unresolved";
@@ -5173,6 +5412,135 @@ export interface components {
             data: components["schemas"]["CustomsEntry"][];
             has_more: boolean;
             next_cursor: string | null;
+        };
+        /** @description A product, with a year's imports as `annual_value` or as `entry_value` and `expected_entries`. */
+        ProductCreateRequest: {
+            /** @description Yours; unique in the account and mode. */
+            sku: string;
+            description?: string | null;
+            /** @description The product's HTS number (8 or 10 digits, dotted or plain). */
+            hts_code: string;
+            country_of_origin: string;
+            /** @description What a year of its imports is worth (USD); or give `entry_value` and `expected_entries`. */
+            annual_value?: null | components["schemas"]["Money"];
+            /** @description What one entry of it is worth (USD), with `expected_entries`. */
+            entry_value?: null | components["schemas"]["Money"];
+            /** @description Entries expected a year, each priced as one entry of `entry_value`. */
+            expected_entries?: number | null;
+            claims?: components["schemas"]["TariffClaim"][];
+        };
+        /** @description The fields to change (see `ProductCreateRequest`); the others stay. */
+        ProductUpdateRequest: {
+            /** @description Yours; unique in the account and mode. */
+            sku?: string;
+            description?: string | null;
+            /** @description The product's HTS number (8 or 10 digits, dotted or plain). */
+            hts_code?: string;
+            country_of_origin?: string;
+            /** @description What a year of its imports is worth (USD); or give `entry_value` and `expected_entries`. */
+            annual_value?: null | components["schemas"]["Money"];
+            /** @description What one entry of it is worth (USD), with `expected_entries`. */
+            entry_value?: null | components["schemas"]["Money"];
+            /** @description Entries expected a year, each priced as one entry of `entry_value`. */
+            expected_entries?: number | null;
+            claims?: components["schemas"]["TariffClaim"][];
+        };
+        Product: {
+            /** @example prd_01kbz9m2n4p6r8t0w2y4a6c8e0 */
+            id: string;
+            /** @constant */
+            object: "product";
+            livemode: boolean;
+            sku: string;
+            description: string | null;
+            /** @description Dotted (4.2.4). */
+            hts_code: string;
+            country_of_origin: string;
+            /** @description A year's imports; `entry_value` × `expected_entries` when given per entry. */
+            annual_value: components["schemas"]["Money"];
+            entry_value: components["schemas"]["NullableMoney"];
+            expected_entries: number | null;
+            claims: components["schemas"]["TariffClaim"][];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ProductList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Product"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** @description The catalogue file; other parts are ignored. */
+        ProductUpload: {
+            /**
+             * Format: binary
+             * @description A CSV (UTF-8, comma-separated) or XLSX file (the first worksheet), with a header row; at most 8 MiB.
+             */
+            file: string;
+        };
+        ProductImport: {
+            /** @constant */
+            object: "product_import";
+            /** @description Products added (SKUs the catalogue did not have). */
+            created: number;
+            /** @description Products whose SKU the catalogue had, now as the file says. */
+            updated: number;
+        };
+        ProductImpactSide: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            status: "priced" | "unresolved";
+            /** @description The engine's effective duty rate (duty / value), in percent. */
+            rate_percent: string | null;
+            annual_duty: components["schemas"]["NullableMoney"];
+            /** @description Why the engine could not price it; null when priced. */
+            reason: string | null;
+            /** @description The HTS release in force on the date. */
+            hts_release: string | null;
+        };
+        ProductImpactLine: {
+            product_id: string;
+            sku: string;
+            description: string | null;
+            hts_code: string;
+            country_of_origin: string;
+            annual_value: components["schemas"]["Money"];
+            before: components["schemas"]["ProductImpactSide"];
+            after: components["schemas"]["ProductImpactSide"];
+            /** @description After minus before, a year (negative when the duty falls); null when a side is unresolved, never 0. */
+            annual_impact: null | components["schemas"]["SignedMoney"];
+            /** @enum {string} */
+            status: "increased" | "decreased" | "unchanged" | "unresolved";
+        };
+        ProductImpactTotals: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            rules_versions: {
+                before: string;
+                after: string;
+            };
+            counts: {
+                products: number;
+                increased: number;
+                decreased: number;
+                unchanged: number;
+                unresolved: number;
+            };
+            /** @description The annual impact summed over the products priced on both dates. */
+            resolved_annual_impact: components["schemas"]["SignedMoney"];
+            /** @description The annual impact of the whole catalogue; null while any product is unresolved. */
+            total_annual_impact: null | components["schemas"]["SignedMoney"];
+        };
+        ProductImpactReport: components["schemas"]["ProductImpactTotals"] & {
+            /** @constant */
+            object: "product_impact";
+            /** @description More products than `limit` follow (the files hold them all). */
+            has_more: boolean;
+            data: components["schemas"]["ProductImpactLine"][];
         };
         Form7501Block: {
             /** @example 7 */
@@ -6137,6 +6505,8 @@ export interface components {
         InvoiceId: string;
         /** @description The customs entry's id (`ent_…`). */
         CustomsEntryId: string;
+        /** @description The product's id (`prd_…`). */
+        ProductId: string;
         /** @description The document's id (`doc_…`). */
         DocumentId: string;
         /** @description The request's id (`ltl_…`). */
@@ -10581,6 +10951,608 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["AccountRateLimited"];
             503: components["responses"]["ServiceBusy"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "prd_01m892bpb42c7f26amms4qs5qw",
+                     *           "object": "product",
+                     *           "livemode": true,
+                     *           "sku": "CAB-VN-01",
+                     *           "description": "Wooden kitchen cabinets",
+                     *           "hts_code": "9403.40.9060",
+                     *           "country_of_origin": "VN",
+                     *           "annual_value": {
+                     *             "amount": "300000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "entry_value": {
+                     *             "amount": "25000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "expected_entries": 12,
+                     *           "claims": [],
+                     *           "created_at": "2026-11-25T10:00:00.100Z",
+                     *           "updated_at": "2026-11-25T10:00:00.100Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_cursor": "eyJjcmVhdGVkQXQiOjE3OTU2MDA4MDAxMDAsImlkIjoicHJkXzAxbTg5MmJwYjQyYzdmMjZhbW1zNHFzNXF3In0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sku": "TEE-CN-001",
+                 *       "description": "Men's cotton T-shirts",
+                 *       "hts_code": "6109.10.0012",
+                 *       "country_of_origin": "CN",
+                 *       "annual_value": {
+                 *         "amount": "1200000.00",
+                 *         "currency": "USD"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The product. */
+            201: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The product's URL. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prd_01m892bpb42c7f26amms4qs5qw",
+                     *       "object": "product",
+                     *       "livemode": true,
+                     *       "sku": "CAB-VN-01",
+                     *       "description": "Wooden kitchen cabinets",
+                     *       "hts_code": "9403.40.9060",
+                     *       "country_of_origin": "VN",
+                     *       "annual_value": {
+                     *         "amount": "300000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "entry_value": {
+                     *         "amount": "25000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "expected_entries": 12,
+                     *       "claims": [],
+                     *       "created_at": "2026-11-25T10:00:00.100Z",
+                     *       "updated_at": "2026-11-25T10:00:00.100Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    importProducts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "(the CSV or XLSX file's bytes)"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["ProductUpload"];
+            };
+        };
+        responses: {
+            /** @description What the import did. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "product_import",
+                     *       "created": 2000,
+                     *       "updated": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["ServiceBusy"];
+        };
+    };
+    getProductImpact: {
+        parameters: {
+            query: {
+                /**
+                 * @description The date before the change (YYYY-MM-DD).
+                 * @example 2026-12-31
+                 */
+                from: string;
+                /**
+                 * @description The date after the change (YYYY-MM-DD).
+                 * @example 2027-01-01
+                 */
+                to: string;
+                /** @description Products listed in JSON, the largest impacts first (default 100). */
+                limit?: number;
+                /** @description `json` (default), `csv`, `xlsx` or `pdf`. */
+                format?: "json" | "csv" | "xlsx" | "pdf";
+            };
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The impact, as JSON, a file or a PDF report. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "product_impact",
+                     *       "from": "2026-12-31",
+                     *       "to": "2027-01-01",
+                     *       "rules_versions": {
+                     *         "before": "sha256:755252eb288d19b6",
+                     *         "after": "sha256:755252eb288d19b6"
+                     *       },
+                     *       "counts": {
+                     *         "products": 4,
+                     *         "increased": 2,
+                     *         "decreased": 0,
+                     *         "unchanged": 1,
+                     *         "unresolved": 1
+                     *       },
+                     *       "resolved_annual_impact": {
+                     *         "amount": "115000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "total_annual_impact": null,
+                     *       "has_more": false,
+                     *       "data": [
+                     *         {
+                     *           "product_id": "prd_01m892bsf4an9s8x7wqq0pstp8",
+                     *           "sku": "CAB-VN-01",
+                     *           "description": "Wooden kitchen cabinets",
+                     *           "hts_code": "9403.40.9060",
+                     *           "country_of_origin": "VN",
+                     *           "annual_value": {
+                     *             "amount": "300000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "before": {
+                     *             "date": "2026-12-31",
+                     *             "status": "priced",
+                     *             "rate_percent": "25",
+                     *             "annual_duty": {
+                     *               "amount": "75000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "after": {
+                     *             "date": "2027-01-01",
+                     *             "status": "priced",
+                     *             "rate_percent": "50",
+                     *             "annual_duty": {
+                     *               "amount": "150000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "annual_impact": {
+                     *             "amount": "75000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "status": "increased"
+                     *         },
+                     *         {
+                     *           "product_id": "prd_01m892bsdjec8z8dgr7y33yhcb",
+                     *           "sku": "SOFA-CN-01",
+                     *           "description": "Upholstered wooden sofas",
+                     *           "hts_code": "9401.61.4011",
+                     *           "country_of_origin": "CN",
+                     *           "annual_value": {
+                     *             "amount": "800000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "before": {
+                     *             "date": "2026-12-31",
+                     *             "status": "priced",
+                     *             "rate_percent": "50",
+                     *             "annual_duty": {
+                     *               "amount": "400000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "after": {
+                     *             "date": "2027-01-01",
+                     *             "status": "priced",
+                     *             "rate_percent": "55",
+                     *             "annual_duty": {
+                     *               "amount": "440000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "annual_impact": {
+                     *             "amount": "40000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "status": "increased"
+                     *         },
+                     *         {
+                     *           "product_id": "prd_01m892bsgpfpj5vvrsgnc4p5e0",
+                     *           "sku": "TEE-CN-01",
+                     *           "description": "Men's cotton T-shirts",
+                     *           "hts_code": "6109.10.0012",
+                     *           "country_of_origin": "CN",
+                     *           "annual_value": {
+                     *             "amount": "1200000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "before": {
+                     *             "date": "2026-12-31",
+                     *             "status": "priced",
+                     *             "rate_percent": "36.5",
+                     *             "annual_duty": {
+                     *               "amount": "438000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "after": {
+                     *             "date": "2027-01-01",
+                     *             "status": "priced",
+                     *             "rate_percent": "36.5",
+                     *             "annual_duty": {
+                     *               "amount": "438000.00",
+                     *               "currency": "USD"
+                     *             },
+                     *             "reason": null,
+                     *             "hts_release": "htsr_2026_rev_4"
+                     *           },
+                     *           "annual_impact": {
+                     *             "amount": "0.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "status": "unchanged"
+                     *         },
+                     *         {
+                     *           "product_id": "prd_01m892bsj8esv78y4fpv3v2xm0",
+                     *           "sku": "BEEF-AR-01",
+                     *           "description": "Frozen boneless beef",
+                     *           "hts_code": "0202.30.5000",
+                     *           "country_of_origin": "AR",
+                     *           "annual_value": {
+                     *             "amount": "50000.00",
+                     *             "currency": "USD"
+                     *           },
+                     *           "before": {
+                     *             "date": "2026-12-31",
+                     *             "status": "unresolved",
+                     *             "rate_percent": null,
+                     *             "annual_duty": null,
+                     *             "reason": "HTS code 0202.30.5000 is not in the tariff schedule",
+                     *             "hts_release": null
+                     *           },
+                     *           "after": {
+                     *             "date": "2027-01-01",
+                     *             "status": "unresolved",
+                     *             "rate_percent": null,
+                     *             "annual_duty": null,
+                     *             "reason": "HTS code 0202.30.5000 is not in the tariff schedule",
+                     *             "hts_release": null
+                     *           },
+                     *           "annual_impact": null,
+                     *           "status": "unresolved"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductImpactReport"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["ServiceBusy"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The product's id (`prd_…`). */
+                product_id: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prd_01m892bp9j9s81e3bvv1j8ypna",
+                     *       "object": "product",
+                     *       "livemode": true,
+                     *       "sku": "SOFA-CN-01",
+                     *       "description": "Upholstered wooden sofas",
+                     *       "hts_code": "9401.61.4011",
+                     *       "country_of_origin": "CN",
+                     *       "annual_value": {
+                     *         "amount": "800000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "entry_value": null,
+                     *       "expected_entries": null,
+                     *       "claims": [],
+                     *       "created_at": "2026-11-25T10:00:00.050Z",
+                     *       "updated_at": "2026-11-25T10:00:00.050Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The product's id (`prd_…`). */
+                product_id: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["AccountRateLimited"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+            };
+            path: {
+                /** @description The product's id (`prd_…`). */
+                product_id: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entry_value": {
+                 *         "amount": "25000.00",
+                 *         "currency": "USD"
+                 *       },
+                 *       "expected_entries": 48
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProductUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The product as changed. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prd_01m892bp9j9s81e3bvv1j8ypna",
+                     *       "object": "product",
+                     *       "livemode": true,
+                     *       "sku": "SOFA-CN-01",
+                     *       "description": null,
+                     *       "hts_code": "9401.61.4011",
+                     *       "country_of_origin": "CN",
+                     *       "annual_value": {
+                     *         "amount": "1000000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "entry_value": {
+                     *         "amount": "50000.00",
+                     *         "currency": "USD"
+                     *       },
+                     *       "expected_entries": 20,
+                     *       "claims": [],
+                     *       "created_at": "2026-11-25T10:00:00.050Z",
+                     *       "updated_at": "2026-11-25T10:00:00.400Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["AccountRateLimited"];
         };
     };
     listDocuments: {

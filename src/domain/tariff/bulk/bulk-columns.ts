@@ -8,6 +8,8 @@ import { reportFamilies } from '../engine/duty-result';
 
 export const bulkJobKinds = ['calculation', 'ieepa_refund'] as const;
 export type BulkJobKind = (typeof bulkJobKinds)[number];
+/** What the bulk file reader reads: a bulk job's lines, or a product catalogue (src/domain/products). */
+export type BulkFileKind = BulkJobKind | 'product';
 
 export const inputColumns = {
   calculation: ['reference', 'hts_code', 'country_code', 'value', 'entry_date', 'quantity', 'unit', 'claims', 'mode'],
@@ -25,13 +27,25 @@ export const inputColumns = {
     'mode',
     'ieepa_paid',
   ],
-} as const satisfies Record<BulkJobKind, readonly string[]>;
+  product: [
+    'sku',
+    'description',
+    'hts_code',
+    'country_of_origin',
+    'annual_value',
+    'entry_value',
+    'expected_entries',
+    'currency',
+    'claims',
+  ],
+} as const satisfies Record<BulkFileKind, readonly string[]>;
 
-export type InputColumn = (typeof inputColumns)[BulkJobKind][number];
+export type InputColumn = (typeof inputColumns)[BulkFileKind][number];
 
-export const requiredColumns: Record<BulkJobKind, readonly InputColumn[]> = {
+export const requiredColumns: Record<BulkFileKind, readonly InputColumn[]> = {
   calculation: ['hts_code', 'country_code', 'value'],
   ieepa_refund: ['entry_number', 'line_number', 'entry_date', 'hts_code', 'country_code', 'value'],
+  product: ['sku', 'hts_code', 'country_of_origin'],
 };
 
 export const outputColumns = {
@@ -75,7 +89,7 @@ export type BulkLine = Partial<Record<InputColumn, string | null>>;
 /** One computed line: each output column's text (exact decimals), null when unknown. */
 export type BulkLineOutput = Record<string, string | null>;
 
-/** Every column a bulk file may carry, for either kind (a results file of one kind read as the other is still known). */
+/** Every column a bulk file may carry, for any kind (a results file of one kind read as the other is still known). */
 export const knownColumns: ReadonlySet<string> = new Set([
   ...Object.values(inputColumns).flat(),
   ...Object.values(outputColumns).flat(),

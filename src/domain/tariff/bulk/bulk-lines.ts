@@ -20,7 +20,7 @@ export interface RawRow {
 }
 
 /** A cell as text: numbers as written, dates as YYYY-MM-DD, blanks as null. */
-function cellText(value: unknown): string | null {
+export function cellText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
   const text = String(value).trim();
