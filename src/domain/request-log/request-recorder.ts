@@ -110,10 +110,21 @@ export class RequestRecorder {
 
   private async write(batch: Waiting[]): Promise<void> {
     const records: RequestLogEntry[] = [];
+    // Each distinct credential looked up once a batch: a flood of refused requests with one key (or
+    // with made-up ones, bounded by the buffer) costs the database a lookup per key, not per request.
+    const owners = new Map<string, Promise<RequestOwner | null>>();
     for (const entry of batch) {
+      let owner: RequestOwner | null;
+      if ('owner' in entry) owner = entry.owner;
+      else {
+        let found = owners.get(entry.credential);
+        if (!found) {
+          found = this.options.ownerOfCredential(entry.credential).catch(() => null);
+          owners.set(entry.credential, found);
+        }
+        owner = await found;
+      }
       // Not a valid credential: no account's request, so nothing to log.
-      const owner =
-        'owner' in entry ? entry.owner : await this.options.ownerOfCredential(entry.credential).catch(() => null);
       if (owner) records.push(entryOf(owner, entry.outcome));
     }
     try {
