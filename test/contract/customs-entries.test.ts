@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { accessTokenFor, binaryBody, businessAccount, siteClient } from '../support/account-api';
 import { setPlan, signUp } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
@@ -261,8 +262,8 @@ describe(`customs entries on ${testDialect}`, () => {
     expect(unprocessable.body.detail).toBe('Cargo line 1 of the shipment has no HTS code; an entry line needs it.');
   });
 
-  test('pricing again keeps the earlier pricing as a version; Idempotency-Key replays a create and a pricing', async () => {
-    const { live } = await businessAccount(app);
+  test('pricing again keeps the earlier pricing as a version, each announced by an event; Idempotency-Key replays a create and a pricing', async () => {
+    const { accountId, live } = await businessAccount(app);
     const client = siteClient(app, live);
     const first = await client.post('/api/entries', formal).set('Idempotency-Key', 'entry-1').expect(201);
     const replay = await client.post('/api/entries', formal).set('Idempotency-Key', 'entry-1').expect(201);
@@ -289,6 +290,11 @@ describe(`customs entries on ${testDialect}`, () => {
     const other = (await client.post('/api/entries', formal).expect(201)).body.id;
     await client.post(`/api/entries/${other}/price`).set('Idempotency-Key', 'price-1').expect(422);
     expect((await client.get(`/api/entries/${id}`).expect(200)).body).toEqual(third);
+    // Each create and pricing is announced once (a replay writes no event), with the entry as GET returns it.
+    const events = await new OutboxEventRepository(app.db.knex).listForSubject('customs_entry', id);
+    expect(events.map((e) => e.type)).toEqual(['entry.created', 'entry.priced', 'entry.priced']);
+    expect(events.every((e) => e.accountId === accountId && e.livemode)).toBe(true);
+    expect(events.map((e) => (e.data as { object: unknown }).object)).toEqual([first.body, repriced, third]);
   });
 
   test('Form 7501 block by block, as JSON and as a printable draft PDF', async () => {

@@ -1,7 +1,16 @@
 import { priceEntry } from './entry-pricing';
 import type { CustomsEntry, EntryInput, EntryLine, EntryLineInput, PricedEntry } from './model';
 import type { EntryShipments, EntryStore } from './ports';
-import { type AccountScope, changedMeanwhile, DomainError, invalidInput, newId, type Page } from '../shared';
+import {
+  type AccountScope,
+  changedMeanwhile,
+  DomainError,
+  invalidInput,
+  newId,
+  newOutboxEvent,
+  type OutboxEvent,
+  type Page,
+} from '../shared';
 import { dottedHtsCode, htsTariffLineDigits } from '../hts';
 import type { CargoLine, Shipment } from '../shipments';
 import type { DutyPricer } from '../tariff';
@@ -10,6 +19,8 @@ export interface EntryServiceDeps {
   store: EntryStore;
   shipments: EntryShipments;
   clock: () => number;
+  /** The entry as its GET returns it, for the events announcing it. */
+  present: (priced: PricedEntry) => unknown;
 }
 
 export class EntryNotFoundError extends DomainError {
@@ -98,8 +109,9 @@ export class EntryService {
       updatedAt: now,
     };
     const pricing = await priceEntry(entry, pricer, 1, now);
-    await this.deps.store.insert(entry, pricing);
-    return { entry, pricings: [pricing] };
+    const priced = { entry, pricings: [pricing] };
+    await this.deps.store.insert(entry, pricing, [this.event('entry.created', priced, now)]);
+    return priced;
   }
 
   async get(scope: AccountScope, id: string): Promise<PricedEntry> {
@@ -126,10 +138,25 @@ export class EntryService {
       const { entry, pricings } = await this.get(scope, id);
       const now = this.deps.clock();
       const pricing = await priceEntry(entry, pricer, pricings.length + 1, now);
-      const priced = { ...entry, updatedAt: now };
-      if (await this.deps.store.addPricing(priced, pricing)) return { entry: priced, pricings: [...pricings, pricing] };
+      const priced = { entry: { ...entry, updatedAt: now }, pricings: [...pricings, pricing] };
+      if (await this.deps.store.addPricing(priced.entry, pricing, [this.event('entry.priced', priced, now)]))
+        return priced;
     }
     throw changedMeanwhile(`Customs entry ${id}`);
+  }
+
+  private event(type: string, priced: PricedEntry, now: number): OutboxEvent {
+    return newOutboxEvent(
+      type,
+      {
+        accountId: priced.entry.accountId,
+        livemode: priced.entry.livemode,
+        subjectType: 'customs_entry',
+        subjectId: priced.entry.id,
+        data: { object: this.deps.present(priced) },
+      },
+      now,
+    );
   }
 
   private async shipment(scope: AccountScope, id: string): Promise<Shipment> {

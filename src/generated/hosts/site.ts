@@ -2611,6 +2611,132 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "entry.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * entry.created
+         * @description A customs entry was created and priced (pricing version 1); `data.object` is the entry as `GET /api/entries/{entry_id}` returns it. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "entry.priced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * entry.priced
+         * @description A customs entry was priced again (`POST /api/entries/{entry_id}/price`): `data.object` is the entry with its new pricing and the earlier ones. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountResourceEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx counts as delivered). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "invoice.created": {
         parameters: {
             query?: never;
@@ -3749,7 +3875,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description An event type (`container.arrived`), a family (`container.*`) or every event (`*`). Families: container, tariff, shipment, invoice, document, ltl_quote_request, edi, bulk_job, webhook_endpoint.
+         * @description An event type (`container.arrived`), a family (`container.*`) or every event (`*`). Families: container, tariff, shipment, invoice, entry, document, ltl_quote_request, edi, bulk_job, webhook_endpoint.
          * @example container.*
          */
         WebhookEventPattern: string;
