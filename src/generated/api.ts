@@ -582,6 +582,16 @@ export interface paths {
          *     (its ETA) and `importer` (its consignee) default from it. `shipment_id` must be one of the
          *     account's shipments in the same mode (404 otherwise).
          *
+         *     From a file: `multipart/form-data` with the entry's fields as parts and `file`, a CSV
+         *     (UTF-8) or XLSX of the bulk-job calculation columns (`reference` as the line's description,
+         *     `hts_code`, `country_code`, `value` in USD, `quantity` and `unit`, `claims`; `entry_date`
+         *     and `mode` may be left empty, and must be the entry's when given), one line per row, at
+         *     most 999 rows and 8 MiB. It is read by the bulk-job reader (on worker threads, XLSX checked
+         *     against zip bombs first) and refused whole, with `errors[]` naming each row and column
+         *     (`/body/file/<sheet row>/<column>`), as a bulk job's file is: 400 for bad rows, 413 over
+         *     the limits, 415 for a file that is neither CSV nor XLSX, 503 `service-busy` when every
+         *     reader is busy.
+         *
          *     Who may call: the business plan, with `Authorization: Bearer` (`entries:write` for tokens).
          *     No tariff quota is used. Retry safely with `Idempotency-Key` (409 while a request with the
          *     same key is still running).
@@ -5098,6 +5108,34 @@ export interface components {
             shipment_id?: string;
             lines?: components["schemas"]["CustomsEntryLineInput"][];
         };
+        /** @description An entry whose lines are a file's rows; the other fields as `CustomsEntryCreateRequest`'s. */
+        CustomsEntryUpload: {
+            /**
+             * Format: binary
+             * @description A CSV (UTF-8, comma-separated) or XLSX file (the first worksheet) of the bulk-job calculation columns, with a header row; at most 999 lines and 8 MiB.
+             */
+            file: string;
+            entry_type: components["schemas"]["CustomsEntryType"];
+            /** @description The CBP port of entry (Schedule D, four digits). */
+            port_code: string;
+            /**
+             * Format: date
+             * @description The entry date; a row's `entry_date`, when given, must be this one.
+             */
+            entry_date: string;
+            /**
+             * Format: date
+             * @description The date of importation; default the shipment's ETA. Required without a shipment.
+             */
+            importation_date?: string;
+            mode?: components["schemas"]["ShipmentMode"];
+            /** @description The shipment the entry belongs to (its mode, ETA and consignee are the defaults). */
+            shipment_id?: string;
+            /** @description The importer of record (block 26); default the shipment's consignee. */
+            importer_name?: string;
+            /** @description The importer number (block 23); only with `importer_name`. */
+            importer_tax_id?: string;
+        };
         CustomsEntryLine: {
             line_number: number;
             description: string | null;
@@ -8593,6 +8631,19 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CustomsEntryCreateRequest"];
+                /**
+                 * @example {
+                 *       "file": "(the CSV or XLSX file's bytes)",
+                 *       "entry_type": "01",
+                 *       "port_code": "2704",
+                 *       "entry_date": "2026-12-24",
+                 *       "importation_date": "2026-12-22",
+                 *       "mode": "ocean_fcl",
+                 *       "importer_name": "Acme Imports Inc.",
+                 *       "importer_tax_id": "12-3456789"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["CustomsEntryUpload"];
             };
         };
         responses: {

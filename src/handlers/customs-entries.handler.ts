@@ -6,11 +6,14 @@ import { dutyEngineOf } from './duty-engine';
 import { accountScopeOf } from '../http/caller-scope';
 import { toApiCustomsEntry, toApiForm7501 } from './outputs/customs-entry.output';
 import { listResponse } from './outputs/list';
-import { type EntryLineInput, type EntryService, form7501Of } from '../domain/entries';
+import { bulkFileRows } from './inputs/bulk-file.input';
+import { type EntryInput, type EntryLineInput, type EntryService, form7501Of } from '../domain/entries';
 import type { PdfRenderer } from '../domain/pdfs';
-import { dutyPricer } from '../domain/tariff';
+import { invalidInput } from '../domain/shared';
+import { type BulkFileReader, dutyPricer } from '../domain/tariff';
 
 type Schemas = components['schemas'];
+type EntryFields = Omit<EntryInput, 'lines'>;
 type EntryOperation =
   'listCustomsEntries' | 'createCustomsEntry' | 'getCustomsEntry' | 'priceCustomsEntry' | 'getCustomsEntryForm7501';
 
@@ -34,10 +37,34 @@ const entryLineInput = (line: Schemas['CustomsEntryLineInput']): EntryLineInput 
   manufacturerId: line.manufacturer_id ?? null,
 });
 
+const jsonFields = (body: Schemas['CustomsEntryCreateRequest']): EntryFields => ({
+  entryType: body.entry_type,
+  portCode: body.port_code,
+  entryDate: body.entry_date,
+  importationDate: body.importation_date,
+  mode: body.mode,
+  importer: body.importer,
+  shipmentId: body.shipment_id,
+});
+
+/** An upload's parts: the importer as its two fields (a multipart part is text, not an object). */
+function uploadFields(body: Schemas['CustomsEntryUpload']): EntryFields {
+  if (body.importer_tax_id !== undefined && body.importer_name === undefined)
+    throw invalidInput('importer_tax_id', 'The importer number goes with the importer_name.');
+  return {
+    ...jsonFields({ ...body, importer: undefined }),
+    importer:
+      body.importer_name === undefined
+        ? undefined
+        : { name: body.importer_name, ...(body.importer_tax_id !== undefined ? { tax_id: body.importer_tax_id } : {}) },
+  };
+}
+
 export function customsEntryHandlers(
   entries: EntryService,
   tariff: TariffServices,
   pdfs: PdfRenderer,
+  files: BulkFileReader,
 ): { [K in EntryOperation]: OperationHandler<operations[K]> } {
   return {
     listCustomsEntries: async ({ query, call }) => {
@@ -56,20 +83,23 @@ export function customsEntryHandlers(
 
     createCustomsEntry: async ({ body, call }) => {
       const pricer = dutyPricer(dutyEngineOf(tariff, call));
-      const priced = await entries.create(
-        accountScopeOf(call),
-        {
-          entryType: body.entry_type,
-          portCode: body.port_code,
-          entryDate: body.entry_date,
-          importationDate: body.importation_date,
-          mode: body.mode,
-          importer: body.importer,
-          shipmentId: body.shipment_id,
-          lines: body.lines?.map(entryLineInput),
-        },
-        pricer,
-      );
+      const scope = accountScopeOf(call);
+      const file = call.files.find((f) => f.field === 'file');
+      const priced = file
+        ? await entries.createFromFile(
+            scope,
+            uploadFields(body as Schemas['CustomsEntryUpload']),
+            (await bulkFileRows(files, file, 'calculation')).rows,
+            pricer,
+          )
+        : await entries.create(
+            scope,
+            {
+              ...jsonFields(body as Schemas['CustomsEntryCreateRequest']),
+              lines: (body as Schemas['CustomsEntryCreateRequest']).lines?.map(entryLineInput),
+            },
+            pricer,
+          );
       return {
         status: 201,
         headers: { Location: `${entriesPath}/${priced.entry.id}` },

@@ -27,7 +27,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...shipmentHandlers(accountApi.shipments, deps.tariff),
     ...shipmentActionHandlers(accountApi.shipments),
     ...invoiceHandlers(accountApi.invoices, deps.pdfs),
-    ...customsEntryHandlers(accountApi.entries, deps.tariff, deps.pdfs),
+    ...customsEntryHandlers(accountApi.entries, deps.tariff, deps.pdfs, deps.bulkFiles),
     ...documentHandlers(accountApi.documents),
     ...ltlQuoteHandlers(accountApi.ltl),
     ...ediHandlers(accountApi.ediPartners, accountApi.ediIntake, accountApi.ediSend),

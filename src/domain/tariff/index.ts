@@ -64,7 +64,14 @@ export {
   resultRow,
 } from './bulk/bulk-job.service';
 export { bulkReportDetailDefault, bulkReportDetailMax, bulkJobReport } from './bulk/bulk-report';
-export { claimsCellOf, maxBulkFileBytes, type RawRow } from './bulk/bulk-lines';
+export {
+  claimsCellOf,
+  maxBulkFileBytes,
+  maxListedErrors,
+  parseClaimsCell,
+  type RawRow,
+  readBulkLines,
+} from './bulk/bulk-lines';
 export { resultsTable, templateTable } from './bulk/bulk-sheets';
 export { BulkFileReader } from './bulk/bulk-file-reader';
-export { readBulkFile, xlsxLimits } from './bulk/bulk-file';
+export { type BulkFileSource, readBulkFile, xlsxLimits } from './bulk/bulk-file';
