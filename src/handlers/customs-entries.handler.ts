@@ -5,17 +5,29 @@ import type { OperationHandler } from '../http/operation';
 import { dutyEngineOf } from './duty-engine';
 import { accountScopeOf } from '../http/caller-scope';
 import { toApiCustomsEntry, toApiForm7501 } from './outputs/customs-entry.output';
+import { toApiEntryReconciliation } from './outputs/entry-reconciliation.output';
 import { listResponse } from './outputs/list';
 import { bulkFileRows } from './inputs/bulk-file.input';
-import { type EntryInput, type EntryLineInput, type EntryService, form7501Of } from '../domain/entries';
+import {
+  type EntryInput,
+  type EntryLineInput,
+  type EntryService,
+  form7501Of,
+  reconcileEntrySummaryRows,
+} from '../domain/entries';
 import type { PdfRenderer } from '../domain/pdfs';
-import { invalidInput } from '../domain/shared';
+import { DomainError, invalidInput } from '../domain/shared';
 import { type BulkFileReader, dutyPricer } from '../domain/tariff';
 
 type Schemas = components['schemas'];
 type EntryFields = Omit<EntryInput, 'lines'>;
 type EntryOperation =
-  'listCustomsEntries' | 'createCustomsEntry' | 'getCustomsEntry' | 'priceCustomsEntry' | 'getCustomsEntryForm7501';
+  | 'listCustomsEntries'
+  | 'createCustomsEntry'
+  | 'getCustomsEntry'
+  | 'priceCustomsEntry'
+  | 'getCustomsEntryForm7501'
+  | 'reconcileEntrySummary';
 
 const entriesPath = '/api/entries';
 
@@ -118,6 +130,22 @@ export function customsEntryHandlers(
         status: 200,
         body: toApiCustomsEntry(await entries.price(accountScopeOf(call), params.entry_id, pricer)),
       };
+    },
+
+    reconcileEntrySummary: async ({ call }) => {
+      const file = call.files.find((f) => f.field === 'file');
+      if (!file)
+        throw new DomainError('invalid_input', 'Send the entry summary as a multipart part named file.', [
+          { field: 'file', message: 'a file part is required' },
+        ]);
+      const engine = dutyEngineOf(tariff, call);
+      const { rows } = await bulkFileRows(files, file, 'entry_summary');
+      const reconciliation = await reconcileEntrySummaryRows(rows, {
+        pricer: dutyPricer(engine),
+        engine,
+        today: engine.today(),
+      });
+      return { status: 200, body: toApiEntryReconciliation(reconciliation) };
     },
 
     getCustomsEntryForm7501: async ({ params, query, call }) => {

@@ -559,6 +559,7 @@ describe(`customs entries on ${testDialect}`, () => {
       site.get('/api/entries/ent_x'),
       site.post('/api/entries/ent_x/price'),
       site.get('/api/entries/ent_x/form-7501'),
+      site.post('/api/entry-reconciliations').attach('file', Buffer.from('entry_number\nE1'), 's.csv'),
     ]) {
       const res = await call.set(auth).expect(429);
       expect(res.body.type).toBe('https://docs.tradelane.dev/problems/rate-limited');
@@ -575,6 +576,11 @@ describe('customs entries without the duty rules loaded', () => {
       const client = siteClient(bare, live);
       const res = await client.post('/api/entries', formal).expect(503);
       expect(res.body.type).toBe('https://docs.tradelane.dev/problems/not-ready');
+      const reconciling = await client
+        .post('/api/entry-reconciliations')
+        .attach('file', Buffer.from('entry_number\nE1'), 's.csv')
+        .expect(503);
+      expect(reconciling.body.type).toBe('https://docs.tradelane.dev/problems/not-ready');
       // An entry priced where the rules were loaded (the other app), copied to this account as stored.
       const owner = await businessAccount(app);
       const id = (await siteClient(app, owner.live).post('/api/entries', formal).expect(201)).body.id;

@@ -1,7 +1,7 @@
 /** The tariff capability's public surface: code outside src/domain/tariff imports it from here. */
 export { claimCatalogue, claimHeadingLabel, type ClaimDefinition } from './claims/claim-catalogue';
 export { allCountries, countryCodeForName } from './countries/country-directory';
-export { calculateDuty } from './engine/calculate-duty';
+export { calculateDuty, daysAfter } from './engine/calculate-duty';
 export { type DutyPricer, dutyPricer, lineDutyReasons } from './engine/duty-pricer';
 export {
   entryFees,
@@ -15,6 +15,7 @@ export type { ClaimInput, DutyInput, TransportMode } from './engine/duty-request
 export type { DutyCalculation, DutyComponent, FeeLine, ProgramSummary, ReportFamily } from './engine/duty-result';
 export {
   estimateIeepaRefunds,
+  ieepaCollectionEnd,
   type IeepaRefundEstimate,
   type IeepaRefundLine,
   type IeepaRefundTotals,
@@ -52,7 +53,13 @@ export {
   storedReportLine,
 } from './stored-calculations';
 export { type DutyReport, type DutyReportLine, renderDutyReportPdf } from './duty-report-pdf';
-export { type BulkJobKind, type BulkLine, type BulkLineOutput, inputColumns } from './bulk/bulk-columns';
+export {
+  type BulkFileLayout,
+  type BulkJobKind,
+  type BulkLine,
+  type BulkLineOutput,
+  inputColumns,
+} from './bulk/bulk-columns';
 export {
   type BulkJob,
   type BulkJobLine,
@@ -66,6 +73,7 @@ export {
 export { bulkReportDetailDefault, bulkReportDetailMax, bulkJobReport } from './bulk/bulk-report';
 export {
   claimsCellOf,
+  dutyInputOf,
   maxBulkFileBytes,
   maxListedErrors,
   parseClaimsCell,

@@ -3,7 +3,7 @@ import { DomainError } from '../../domain/shared';
 import {
   type BulkFileReader,
   type BulkFileSource,
-  type BulkJobKind,
+  type BulkFileLayout,
   maxBulkFileBytes,
   type RawRow,
 } from '../../domain/tariff';
@@ -13,7 +13,7 @@ import type { UploadedFile } from '../../http/operation';
 export async function bulkFileRows(
   reader: BulkFileReader,
   file: UploadedFile,
-  kind: BulkJobKind,
+  kind: BulkFileLayout,
 ): Promise<{ source: BulkFileSource; rows: RawRow[] }> {
   if (file.size > maxBulkFileBytes) {
     throw new DomainError(

@@ -1,5 +1,5 @@
 import { DomainError, WorkerOutOfMemoryError, WorkerPool, workerEntryBeside } from '../../shared';
-import type { BulkJobKind } from './bulk-columns';
+import type { BulkFileLayout } from './bulk-columns';
 import type { BulkFileSource } from './bulk-file';
 import type { BulkFileAnswer } from './bulk-file-worker';
 import type { RawRow } from './bulk-lines';
@@ -13,7 +13,7 @@ export const bulkReadHeapMb = 512;
  * the service keeps answering everyone else.
  */
 export class BulkFileReader {
-  private readonly pool: WorkerPool<{ data: Uint8Array; kind: BulkJobKind }, BulkFileAnswer>;
+  private readonly pool: WorkerPool<{ data: Uint8Array; kind: BulkFileLayout }, BulkFileAnswer>;
 
   constructor(options: { threads?: number; maxQueue?: number; heapMb?: number } = {}) {
     this.pool = new WorkerPool({
@@ -26,7 +26,7 @@ export class BulkFileReader {
     });
   }
 
-  async read(data: Buffer, kind: BulkJobKind): Promise<{ source: BulkFileSource; rows: RawRow[] }> {
+  async read(data: Buffer, kind: BulkFileLayout): Promise<{ source: BulkFileSource; rows: RawRow[] }> {
     let answer: BulkFileAnswer;
     try {
       answer = await this.pool.run({ data, kind });
