@@ -9678,6 +9678,181 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "entry_reconciliation",
+                     *       "currency": "USD",
+                     *       "rules_version": "sha256:755252eb288d19b6",
+                     *       "entries": [
+                     *         {
+                     *           "entry_number": "E1",
+                     *           "entry_date": "2026-12-24",
+                     *           "deadlines": {
+                     *             "liquidation": "2027-11-03",
+                     *             "liquidation_estimated": true,
+                     *             "post_summary_correction": "2027-10-19",
+                     *             "protest": "2028-05-01"
+                     *           },
+                     *           "lines": [
+                     *             {
+                     *               "line_number": 1,
+                     *               "hts_code": "6109.10.0012",
+                     *               "country_code": "CN",
+                     *               "value": "150000.00",
+                     *               "status": "reconciled",
+                     *               "reason": null,
+                     *               "filed": "58500.00",
+                     *               "ours": "54750.00",
+                     *               "difference": "3750.00",
+                     *               "programs": [
+                     *                 {
+                     *                   "family": "base",
+                     *                   "heading": null,
+                     *                   "filed": "24750.00",
+                     *                   "ours": "24750.00",
+                     *                   "difference": "0.00",
+                     *                   "reason": null
+                     *                 },
+                     *                 {
+                     *                   "family": "section_301",
+                     *                   "heading": "9903.88.15",
+                     *                   "filed": "11250.00",
+                     *                   "ours": "11250.00",
+                     *                   "difference": "0.00",
+                     *                   "reason": null
+                     *                 },
+                     *                 {
+                     *                   "family": "section_301",
+                     *                   "heading": "9903.05.31",
+                     *                   "filed": "22500.00",
+                     *                   "ours": "18750.00",
+                     *                   "difference": "3750.00",
+                     *                   "reason": "rate"
+                     *                 }
+                     *               ],
+                     *               "correction": {
+                     *                 "kind": "post_summary_correction",
+                     *                 "opens": null,
+                     *                 "deadline": "2027-10-19"
+                     *               },
+                     *               "ieepa_refund": null
+                     *             },
+                     *             {
+                     *               "line_number": 2,
+                     *               "hts_code": "7318.15.2095",
+                     *               "country_code": "CN",
+                     *               "value": "60000.00",
+                     *               "status": "reconciled",
+                     *               "reason": null,
+                     *               "filed": "36000.00",
+                     *               "ours": "45000.00",
+                     *               "difference": "-9000.00",
+                     *               "programs": [
+                     *                 {
+                     *                   "family": "base",
+                     *                   "heading": null,
+                     *                   "filed": "0.00",
+                     *                   "ours": "0.00",
+                     *                   "difference": "0.00",
+                     *                   "reason": null
+                     *                 },
+                     *                 {
+                     *                   "family": "section_232",
+                     *                   "heading": "9903.82.02",
+                     *                   "filed": "30000.00",
+                     *                   "ours": "30000.00",
+                     *                   "difference": "0.00",
+                     *                   "reason": null
+                     *                 },
+                     *                 {
+                     *                   "family": "unknown",
+                     *                   "heading": "9903.01.25",
+                     *                   "filed": "6000.00",
+                     *                   "ours": "0.00",
+                     *                   "difference": "6000.00",
+                     *                   "reason": "program_extra"
+                     *                 },
+                     *                 {
+                     *                   "family": "section_301",
+                     *                   "heading": "9903.88.03",
+                     *                   "filed": "0.00",
+                     *                   "ours": "15000.00",
+                     *                   "difference": "-15000.00",
+                     *                   "reason": "program_missing"
+                     *                 }
+                     *               ],
+                     *               "correction": {
+                     *                 "kind": "post_summary_correction",
+                     *                 "opens": null,
+                     *                 "deadline": "2027-10-19"
+                     *               },
+                     *               "ieepa_refund": null
+                     *             }
+                     *           ],
+                     *           "fees": [
+                     *             {
+                     *               "fee": "mpf",
+                     *               "filed": "727.44",
+                     *               "ours": "670.86",
+                     *               "difference": "56.58",
+                     *               "reason": "fee_cap"
+                     *             },
+                     *             {
+                     *               "fee": "hmf",
+                     *               "filed": "262.50",
+                     *               "ours": "262.50",
+                     *               "difference": "0.00",
+                     *               "reason": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "entry_number": "E2",
+                     *           "entry_date": "2026-12-24",
+                     *           "deadlines": {
+                     *             "liquidation": "2027-03-01",
+                     *             "liquidation_estimated": false,
+                     *             "post_summary_correction": "2027-02-14",
+                     *             "protest": "2027-08-28"
+                     *           },
+                     *           "lines": [
+                     *             {
+                     *               "line_number": 1,
+                     *               "hts_code": "6109.10.0099",
+                     *               "country_code": "CN",
+                     *               "value": "1000.00",
+                     *               "status": "unresolved",
+                     *               "reason": "HTS code 6109.10.0099 is not in the tariff schedule",
+                     *               "filed": "50.00",
+                     *               "ours": null,
+                     *               "difference": null,
+                     *               "programs": [
+                     *                 {
+                     *                   "family": "base",
+                     *                   "heading": null,
+                     *                   "filed": "50.00",
+                     *                   "ours": null,
+                     *                   "difference": null,
+                     *                   "reason": "unresolved"
+                     *                 }
+                     *               ],
+                     *               "correction": null,
+                     *               "ieepa_refund": null
+                     *             }
+                     *           ],
+                     *           "fees": []
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "filed": "95539.94",
+                     *         "ours": null,
+                     *         "overpaid": "9806.58",
+                     *         "underpaid": "15000.00",
+                     *         "unexplained": "50.00",
+                     *         "ieepa_refund_estimate": "0.00"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EntryReconciliation"];
                 };
             };
