@@ -582,11 +582,69 @@ export interface paths {
          *     (its ETA) and `importer` (its consignee) default from it. `shipment_id` must be one of the
          *     account's shipments in the same mode (404 otherwise).
          *
+         *     From a file: `multipart/form-data` with the entry's fields as parts and `file`, a CSV
+         *     (UTF-8) or XLSX of the bulk-job calculation columns (`reference` as the line's description,
+         *     `hts_code`, `country_code`, `value` in USD, `quantity` and `unit`, `claims`; `entry_date`
+         *     and `mode` may be left empty, and must be the entry's when given), one line per row, at
+         *     most 999 rows and 8 MiB. It is read by the bulk-job reader (on worker threads, XLSX checked
+         *     against zip bombs first) and refused whole, with `errors[]` naming each row and column
+         *     (`/body/file/<sheet row>/<column>`), as a bulk job's file is: 400 for bad rows, 413 over
+         *     the limits, 415 for a file that is neither CSV nor XLSX, 503 `service-busy` when every
+         *     reader is busy.
+         *
          *     Who may call: the business plan, with `Authorization: Bearer` (`entries:write` for tokens).
          *     No tariff quota is used. Retry safely with `Idempotency-Key` (409 while a request with the
          *     same key is still running).
          */
         post: operations["createCustomsEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/entry-reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconcile a filed entry summary with what was owed
+         * @description Upload what was filed or paid, an entry summary as CSV (UTF-8) or XLSX (`file`), one row per
+         *     tariff number of each 7501 line as ACE's entry summary line report lists them: the line's own
+         *     HTS number with its value and base duty, then each Chapter 99 number with its duty. Columns:
+         *     `entry_number`, `line_number`, `entry_date`, `hts_code`, `duty` (required), `country_code`
+         *     and `value` (required on a line's own row), `quantity`, `unit`, `claims`, `mode`, `mpf`,
+         *     `hmf` (the line's fees as filed), `liquidation_date`. The ACE report's headers are read as
+         *     these (`Entry Summary Number`, `Entry Summary Line Number`, `HTS Number`,
+         *     `Country of Origin Code`, `Line Tariff Goods Value Amount`, `Line Tariff Quantity`,
+         *     `Line Tariff Unit of Measure Code`, `Line Tariff Duty Amount`, `Line MPF Amount`,
+         *     `Line HMF Amount`).
+         *
+         *     Each line is priced by the duty engine on its entry date and compared per program (its base
+         *     duty, each Chapter 99 number): the filed amount, ours, the difference (filed minus ours) and
+         *     its reason (`program_missing`, `program_extra`, `rate`, `value`, `claim`, `fee_cap`,
+         *     `unresolved`); the entry's MPF and HMF likewise. Each line with a difference names the
+         *     correction still open: a post-summary correction until the earlier of 300 days after entry
+         *     and 15 days before liquidation (19 CFR 101.9(b)), else for an overpayment a protest within
+         *     180 days of liquidation (19 U.S.C. 1514); liquidation is the file's `liquidation_date` or
+         *     an estimate of 314 days after entry. Lines of entries before 2026-02-24 carry the IEEPA
+         *     refund estimate of `POST /api/tariff/ieepa-refunds`, with the IEEPA duty filed as paid.
+         *     Totals: filed, ours, overpaid, underpaid, unexplained (filed amounts we cannot price).
+         *
+         *     Read by the bulk-job file reader and refused whole as a bulk file is (400 with `errors[]`
+         *     naming `/body/file/<sheet row>/<column>`; 413 over 8 MiB, the XLSX bounds or 500 rows,
+         *     `max_reconciliation_rows`; 415 neither CSV nor XLSX; 503 when every reader is busy or the
+         *     duty rules are loading). Nothing is stored: the answer is computed from the file.
+         *
+         *     Who may call: the business plan, with `Authorization: Bearer` (`entries:write` for tokens).
+         *     No tariff quota is used. Retry safely with `Idempotency-Key`.
+         */
+        post: operations["reconcileEntrySummary"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3004,6 +3062,48 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "entry.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * entry.created
+         * @description A customs entry was created and priced (pricing version 1); `data.object` is the entry as `GET /api/entries/{entry_id}` returns it. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onEntryCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "entry.priced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * entry.priced
+         * @description A customs entry was priced again (`POST /api/entries/{entry_id}/price`): `data.object` is the entry with its new pricing and the earlier ones. Signed per Standard Webhooks; answer 2xx within 10 s.
+         *     Retried with back-off for about 3 days under the same `webhook-id`; order is not guaranteed.
+         */
+        post: operations["onEntryPriced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "invoice.created": {
         parameters: {
             query?: never;
@@ -3386,7 +3486,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description An event type (`container.arrived`), a family (`container.*`) or every event (`*`). Families: container, tariff, shipment, invoice, document, ltl_quote_request, edi, bulk_job, webhook_endpoint.
+         * @description An event type (`container.arrived`), a family (`container.*`) or every event (`*`). Families: container, tariff, shipment, invoice, entry, document, ltl_quote_request, edi, bulk_job, webhook_endpoint.
          * @example container.*
          */
         WebhookEventPattern: string;
@@ -5255,6 +5355,131 @@ export interface components {
             /** @description The shipment the entry belongs to; without `lines`, its cargo lines become the entry's. */
             shipment_id?: string;
             lines?: components["schemas"]["CustomsEntryLineInput"][];
+        };
+        EntryReconciliationUpload: {
+            /**
+             * Format: binary
+             * @description The entry summary, CSV (UTF-8, comma-separated) or XLSX (the first worksheet), with a header row; at most 500 rows and 8 MiB.
+             */
+            file: string;
+        };
+        /** @description USD, exact to the cent (a difference is filed minus ours, negative when underpaid); null when unknown. */
+        ReconciliationAmount: string | null;
+        /**
+         * @description Why the amounts differ; null when they agree.
+         * @enum {string|null}
+         */
+        ReconciliationReason: "program_missing" | "program_extra" | "rate" | "value" | "claim" | "fee_cap" | "unresolved" | null;
+        ReconciliationProgram: {
+            /** @description The program family (`base`, `section_301`, `ieepa`…), `unknown` for a Chapter 99 number we do not charge. */
+            family: string;
+            /** @description The Chapter 99 number; null for the line's base duty. */
+            heading: string | null;
+            filed: components["schemas"]["ReconciliationAmount"];
+            ours: components["schemas"]["ReconciliationAmount"];
+            difference: components["schemas"]["ReconciliationAmount"];
+            reason: components["schemas"]["ReconciliationReason"];
+        };
+        ReconciliationLine: {
+            line_number: number;
+            hts_code: string;
+            country_code: string;
+            value: components["schemas"]["ReconciliationAmount"];
+            /** @enum {string} */
+            status: "reconciled" | "unresolved";
+            /** @description Why the engine could not price the line. */
+            reason: string | null;
+            filed: components["schemas"]["ReconciliationAmount"];
+            ours: components["schemas"]["ReconciliationAmount"];
+            difference: components["schemas"]["ReconciliationAmount"];
+            programs: components["schemas"]["ReconciliationProgram"][];
+            /** @description The correction still open for the line's difference, null when none is (or there is no difference). */
+            correction: null | {
+                /** @enum {string} */
+                kind: "post_summary_correction" | "protest";
+                /**
+                 * Format: date
+                 * @description A protest opens at liquidation.
+                 */
+                opens: string | null;
+                /** Format: date */
+                deadline: string;
+            };
+            /** @description For entries before 2026-02-24, the IEEPA refund estimate (as `POST /api/tariff/ieepa-refunds`, the IEEPA duty filed as paid). */
+            ieepa_refund: null | {
+                owed: components["schemas"]["ReconciliationAmount"];
+                paid: components["schemas"]["ReconciliationAmount"];
+                refundable: boolean | null;
+                refund_estimate: components["schemas"]["ReconciliationAmount"];
+                reason: string | null;
+            };
+        };
+        EntryReconciliation: {
+            /** @constant */
+            object: "entry_reconciliation";
+            /** @constant */
+            currency: "USD";
+            rules_version: string;
+            entries: {
+                entry_number: string;
+                /** Format: date */
+                entry_date: string;
+                deadlines: {
+                    /** Format: date */
+                    liquidation: string;
+                    /** @description True when the file gives no liquidation date (314 days after entry is taken). */
+                    liquidation_estimated: boolean;
+                    /** Format: date */
+                    post_summary_correction: string;
+                    /** Format: date */
+                    protest: string;
+                };
+                lines: components["schemas"]["ReconciliationLine"][];
+                fees: {
+                    /** @enum {string} */
+                    fee: "mpf" | "hmf";
+                    filed: components["schemas"]["ReconciliationAmount"];
+                    ours: components["schemas"]["ReconciliationAmount"];
+                    difference: components["schemas"]["ReconciliationAmount"];
+                    reason: components["schemas"]["ReconciliationReason"];
+                }[];
+            }[];
+            totals: {
+                filed: components["schemas"]["ReconciliationAmount"];
+                ours: components["schemas"]["ReconciliationAmount"];
+                overpaid: components["schemas"]["ReconciliationAmount"];
+                underpaid: components["schemas"]["ReconciliationAmount"];
+                unexplained: components["schemas"]["ReconciliationAmount"];
+                ieepa_refund_estimate: components["schemas"]["ReconciliationAmount"];
+            };
+        };
+        /** @description An entry whose lines are a file's rows; the other fields as `CustomsEntryCreateRequest`'s. */
+        CustomsEntryUpload: {
+            /**
+             * Format: binary
+             * @description A CSV (UTF-8, comma-separated) or XLSX file (the first worksheet) of the bulk-job calculation columns, with a header row; at most 999 lines and 8 MiB.
+             */
+            file: string;
+            entry_type: components["schemas"]["CustomsEntryType"];
+            /** @description The CBP port of entry (Schedule D, four digits). */
+            port_code: string;
+            /**
+             * Format: date
+             * @description The entry date; a row's `entry_date`, when given, must be this one.
+             */
+            entry_date: string;
+            /**
+             * Format: date
+             * @description The date of importation; default the shipment's ETA. Required without a shipment.
+             */
+            importation_date?: string;
+            mode?: components["schemas"]["ShipmentMode"];
+            /** @description The shipment the entry belongs to (its mode, ETA and consignee are the defaults). */
+            shipment_id?: string;
+            /** @description The importer of record (block 26); default the shipment's consignee. */
+            importer_name?: string;
+            /** @description The importer number (block 23); only with `importer_name`. */
+            importer_tax_id?: string;
         };
         CustomsEntryLine: {
             line_number: number;
@@ -8901,6 +9126,19 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CustomsEntryCreateRequest"];
+                /**
+                 * @example {
+                 *       "file": "(the CSV or XLSX file's bytes)",
+                 *       "entry_type": "01",
+                 *       "port_code": "2704",
+                 *       "entry_date": "2026-12-24",
+                 *       "importation_date": "2026-12-22",
+                 *       "mode": "ocean_fcl",
+                 *       "importer_name": "Acme Imports Inc.",
+                 *       "importer_tax_id": "12-3456789"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["CustomsEntryUpload"];
             };
         };
         responses: {
@@ -8927,6 +9165,61 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["AccountRateLimited"];
             503: components["responses"]["NotReady"];
+        };
+    };
+    reconcileEntrySummary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Pins the request to a dated API version (see Versions above); without it the newest applies.
+                 *     A date that is not a version is 400 `validation-failed`.
+                 */
+                "Tradelane-Version"?: components["parameters"]["TradelaneVersion"];
+                /**
+                 * @description Makes the POST safe to retry: the first response is kept for 24 hours and replayed (with
+                 *     `Idempotency-Replayed: true`) without running or charging again. The same key with a
+                 *     different request is 422; while the first is still running, 409 (a request whose process
+                 *     died frees its key after about a minute). An answer that held a secret (a new key or client
+                 *     secret) is never stored: its replay is 409 `idempotency-secret-withheld` naming what was
+                 *     made. A UUID v4 is a good key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "(the CSV or XLSX file's bytes)"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["EntryReconciliationUpload"];
+            };
+        };
+        responses: {
+            /** @description The reconciliation, line by line and program by program. */
+            200: {
+                headers: {
+                    "Tradelane-Version": components["headers"]["Tradelane-Version"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryReconciliation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyMismatch"];
+            429: components["responses"]["AccountRateLimited"];
+            503: components["responses"]["ServiceBusy"];
         };
     };
     getCustomsEntry: {
@@ -13826,6 +14119,92 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ShipmentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEntryCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountResourceEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx counts as delivered). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone; the endpoint is disabled and gets nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the timeout, is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEntryPriced: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id; the same on every retry and redelivery, so receivers can drop duplicates. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds when this attempt was signed; reject values far from your clock to stop replays. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `webhook-id.webhook-timestamp.body`, one per active secret. */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountResourceEvent"];
             };
         };
         responses: {

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { decodeCursor, DomainError, pageOf } from '../domain/shared';
 import {
   type BulkFileReader,
@@ -9,7 +8,6 @@ import {
   bulkReportDetailDefault,
   type DutyEngineDependencies,
   claimsCellOf,
-  maxBulkFileBytes,
   type RawRow,
   bulkJobReport,
   resultColumns,
@@ -19,7 +17,7 @@ import {
 import type { components } from '../generated/api';
 import type { operations } from '../generated/hosts/tariff';
 import type { PdfRenderer } from '../domain/pdfs';
-import type { OperationHandler, UploadedFile } from '../http/operation';
+import type { OperationHandler } from '../http/operation';
 import { tableFileResponse, tableFormatOf } from './inputs/table-format';
 import { toApiBulkJob, toApiBulkJobLine } from './outputs/bulk-job.output';
 import { listResponse } from './outputs/list';
@@ -30,21 +28,6 @@ type BulkOperation =
 type JsonLine = components['schemas']['BulkJobLineInput'];
 
 const bulkJobsPath = '/api/tariff/bulk-jobs';
-
-/** An uploaded file's rows, read on the bulk file reader's threads; over 8 MiB it is not read at all. */
-export async function fileRows(
-  reader: BulkFileReader,
-  file: UploadedFile,
-  kind: BulkJobKind,
-): Promise<{ source: BulkJobSource; rows: RawRow[] }> {
-  if (file.size > maxBulkFileBytes) {
-    throw new DomainError(
-      'too_large',
-      `The file is larger than the limit of ${maxBulkFileBytes} bytes (8 MiB, limit max_bulk_file_bytes). Split it.`,
-    );
-  }
-  return reader.read(await fs.readFile(file.path), kind);
-}
 
 /** JSON lines as rows: the claims array written as a claims cell, so both inputs read the same. */
 function jsonRows(lines: JsonLine[]): RawRow[] {
@@ -88,7 +71,7 @@ export function bulkJobHandlers(
       const file = call.files.find((f) => f.field === 'file');
       const lines = (body as { lines?: JsonLine[] } | undefined)?.lines;
       let input: { source: BulkJobSource; rows: RawRow[] };
-      if (file) input = await fileRows(reader, file, kind);
+      if (file) input = await reader.readFile(file, kind);
       else if (lines) input = { source: 'json', rows: jsonRows(lines) };
       else
         throw new DomainError(

@@ -5,14 +5,28 @@ import type { OperationHandler } from '../http/operation';
 import { dutyEngineOf } from './duty-engine';
 import { accountScopeOf } from '../http/caller-scope';
 import { toApiCustomsEntry, toApiForm7501 } from './outputs/customs-entry.output';
+import { toApiEntryReconciliation } from './outputs/entry-reconciliation.output';
 import { listResponse } from './outputs/list';
-import { type EntryLineInput, type EntryService, form7501Of } from '../domain/entries';
+import {
+  type EntryInput,
+  type EntryLineInput,
+  type EntryService,
+  form7501Of,
+  reconcileEntrySummaryRows,
+} from '../domain/entries';
 import type { PdfRenderer } from '../domain/pdfs';
-import { dutyPricer } from '../domain/tariff';
+import { DomainError, invalidInput } from '../domain/shared';
+import { type BulkFileReader, dutyPricer } from '../domain/tariff';
 
 type Schemas = components['schemas'];
+type EntryFields = Omit<EntryInput, 'lines'>;
 type EntryOperation =
-  'listCustomsEntries' | 'createCustomsEntry' | 'getCustomsEntry' | 'priceCustomsEntry' | 'getCustomsEntryForm7501';
+  | 'listCustomsEntries'
+  | 'createCustomsEntry'
+  | 'getCustomsEntry'
+  | 'priceCustomsEntry'
+  | 'getCustomsEntryForm7501'
+  | 'reconcileEntrySummary';
 
 const entriesPath = '/api/entries';
 
@@ -34,10 +48,34 @@ const entryLineInput = (line: Schemas['CustomsEntryLineInput']): EntryLineInput 
   manufacturerId: line.manufacturer_id ?? null,
 });
 
+const jsonFields = (body: Schemas['CustomsEntryCreateRequest']): EntryFields => ({
+  entryType: body.entry_type,
+  portCode: body.port_code,
+  entryDate: body.entry_date,
+  importationDate: body.importation_date,
+  mode: body.mode,
+  importer: body.importer,
+  shipmentId: body.shipment_id,
+});
+
+/** An upload's parts: the importer as its two fields (a multipart part is text, not an object). */
+function uploadFields(body: Schemas['CustomsEntryUpload']): EntryFields {
+  if (body.importer_tax_id !== undefined && body.importer_name === undefined)
+    throw invalidInput('importer_tax_id', 'The importer number goes with the importer_name.');
+  return {
+    ...jsonFields({ ...body, importer: undefined }),
+    importer:
+      body.importer_name === undefined
+        ? undefined
+        : { name: body.importer_name, ...(body.importer_tax_id !== undefined ? { tax_id: body.importer_tax_id } : {}) },
+  };
+}
+
 export function customsEntryHandlers(
   entries: EntryService,
   tariff: TariffServices,
   pdfs: PdfRenderer,
+  files: BulkFileReader,
 ): { [K in EntryOperation]: OperationHandler<operations[K]> } {
   return {
     listCustomsEntries: async ({ query, call }) => {
@@ -56,20 +94,23 @@ export function customsEntryHandlers(
 
     createCustomsEntry: async ({ body, call }) => {
       const pricer = dutyPricer(dutyEngineOf(tariff, call));
-      const priced = await entries.create(
-        accountScopeOf(call),
-        {
-          entryType: body.entry_type,
-          portCode: body.port_code,
-          entryDate: body.entry_date,
-          importationDate: body.importation_date,
-          mode: body.mode,
-          importer: body.importer,
-          shipmentId: body.shipment_id,
-          lines: body.lines?.map(entryLineInput),
-        },
-        pricer,
-      );
+      const scope = accountScopeOf(call);
+      const file = call.files.find((f) => f.field === 'file');
+      const priced = file
+        ? await entries.createFromFile(
+            scope,
+            uploadFields(body as Schemas['CustomsEntryUpload']),
+            (await files.readFile(file, 'calculation')).rows,
+            pricer,
+          )
+        : await entries.create(
+            scope,
+            {
+              ...jsonFields(body as Schemas['CustomsEntryCreateRequest']),
+              lines: (body as Schemas['CustomsEntryCreateRequest']).lines?.map(entryLineInput),
+            },
+            pricer,
+          );
       return {
         status: 201,
         headers: { Location: `${entriesPath}/${priced.entry.id}` },
@@ -88,6 +129,22 @@ export function customsEntryHandlers(
         status: 200,
         body: toApiCustomsEntry(await entries.price(accountScopeOf(call), params.entry_id, pricer)),
       };
+    },
+
+    reconcileEntrySummary: async ({ call }) => {
+      const file = call.files.find((f) => f.field === 'file');
+      if (!file)
+        throw new DomainError('invalid_input', 'Send the entry summary as a multipart part named file.', [
+          { field: 'file', message: 'a file part is required' },
+        ]);
+      const engine = dutyEngineOf(tariff, call);
+      const { rows } = await files.readFile(file, 'entry_summary');
+      const reconciliation = await reconcileEntrySummaryRows(rows, {
+        pricer: dutyPricer(engine),
+        engine,
+        today: engine.today(),
+      });
+      return { status: 200, body: toApiEntryReconciliation(reconciliation) };
     },
 
     getCustomsEntryForm7501: async ({ params, query, call }) => {

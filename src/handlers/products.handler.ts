@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import Decimal from 'decimal.js';
 import type { components, operations } from '../generated/api';
 import type { TariffServices } from './services';
@@ -19,7 +18,7 @@ import {
 } from '../domain/products';
 import type { PdfRenderer } from '../domain/pdfs';
 import { DomainError } from '../domain/shared';
-import { type BulkFileReader, dutyPricer, maxBulkFileBytes } from '../domain/tariff';
+import { type BulkFileReader, dutyPricer } from '../domain/tariff';
 
 type Schemas = components['schemas'];
 type ProductOperation =
@@ -55,19 +54,14 @@ function productChange(body: Schemas['ProductUpdateRequest']): ProductChange {
   return change;
 }
 
-/** The file part of an upload, read on the bulk file reader's threads; over 8 MiB it is not read at all. */
+/** The file part of an upload, read on the bulk file reader's threads. */
 async function uploadedRows(reader: BulkFileReader, call: CallContext) {
   const file = call.files.find((f) => f.field === 'file');
   if (!file)
     throw new DomainError('invalid_input', 'Send the catalogue as a multipart part named file (CSV or XLSX).', [
       { field: 'file', message: 'a file part is required' },
     ]);
-  if (file.size > maxBulkFileBytes)
-    throw new DomainError(
-      'too_large',
-      `The file is larger than the limit of ${maxBulkFileBytes} bytes (8 MiB, limit max_bulk_file_bytes). Split it.`,
-    );
-  return (await reader.read(await fs.readFile(file.path), 'product')).rows;
+  return (await reader.readFile(file, 'product')).rows;
 }
 
 /** The caller's own file or JSON choice: `format` wins over `Accept`. */

@@ -8,6 +8,7 @@ import { ProductRepository } from '../db/repositories/product.repository';
 import { InvoiceRepository } from '../db/repositories/invoice.repository';
 import { LtlQuoteRequestRepository } from '../db/repositories/ltl-quote-request.repository';
 import { ShipmentRepository } from '../db/repositories/shipment.repository';
+import { toApiCustomsEntry } from '../handlers/outputs/customs-entry.output';
 import { toApiDocument } from '../handlers/outputs/document.output';
 import { toApiEdiInterchange } from '../handlers/outputs/edi.output';
 import { toApiInvoice } from '../handlers/outputs/invoice.output';
@@ -115,6 +116,7 @@ function buildAccountApiServices(deps: AppDependencies) {
     store: new CustomsEntryRepository(deps.db.knex),
     shipments: shipmentStore,
     clock,
+    present: toApiCustomsEntry,
   });
   const products = new ProductService({ store: new ProductRepository(deps.db.knex), clock });
   return { shipments, invoices, documents, ltl, ediPartners, ediIntake, ediSend, entries, products };

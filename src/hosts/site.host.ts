@@ -28,7 +28,7 @@ export function siteHostHandlers(deps: AppDependencies, document: HostDocument):
     ...shipmentHandlers(accountApi.shipments, deps.tariff),
     ...shipmentActionHandlers(accountApi.shipments),
     ...invoiceHandlers(accountApi.invoices, deps.pdfs),
-    ...customsEntryHandlers(accountApi.entries, deps.tariff, deps.pdfs),
+    ...customsEntryHandlers(accountApi.entries, deps.tariff, deps.pdfs, deps.bulkFiles),
     ...productHandlers(accountApi.products, deps.tariff, deps.bulkFiles, deps.pdfs),
     ...documentHandlers(accountApi.documents),
     ...ltlQuoteHandlers(accountApi.ltl),

@@ -1,7 +1,7 @@
 import { htsLineHistory, listTariffAlerts } from '../domain/hts';
 import { bulkReportDetailDefault, resultsTable, simulateDuty, type DutyEngineDependencies } from '../domain/tariff';
 import { writeTable } from '../domain/shared';
-import { bulkJobReportPdf, fileRows } from '../handlers/bulk-jobs.handler';
+import { bulkJobReportPdf } from '../handlers/bulk-jobs.handler';
 import { createAccountAlert, deleteAccountAlert } from '../handlers/hts.handler';
 import { toApiHtsLineHistory } from '../handlers/outputs/hts.output';
 import { toStoredCalculation, toTariffSimulation } from '../handlers/outputs/tariff.output';
@@ -28,7 +28,7 @@ export function webTariffProServices(
     },
     bulkJobs,
     async startBulkJob(scope, file, kind) {
-      const { source, rows } = await fileRows(deps.bulkFiles, file, kind);
+      const { source, rows } = await deps.bulkFiles.readFile(file, kind);
       return bulkJobs.create(scope, kind, source, rows);
     },
     bulkResults: (job, format) => writeTable(resultsTable(job, bulkJobs.linesInOrder(job.id)), format),

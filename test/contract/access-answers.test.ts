@@ -64,8 +64,12 @@ function exampleRequest(host: HostName, route: { method: string; path: string; d
   return (headers: Record<string, string>) => {
     app.clock.advance(1000);
     const call = request(app.hosts[host])[route.method.toLowerCase() as 'post'](url).set(headers);
-    if (json === undefined && definition.requestBody?.content['multipart/form-data'])
-      return call.field('type', 'other').attach('file', Buffer.from('a,b\n1,2\n'), 'a.csv');
+    const upload = definition.requestBody?.content['multipart/form-data'];
+    if (json === undefined && upload) {
+      // A document's type part where the upload has one (an entry summary is its file alone).
+      const typed = typeof upload.example === 'object' && upload.example !== null && 'type' in upload.example;
+      return (typed ? call.field('type', 'other') : call).attach('file', Buffer.from('a,b\n1,2\n'), 'a.csv');
+    }
     // A body taken as text (an EDI interchange) is sent as its first type's example.
     const [textType, textMedia] = Object.entries(definition.requestBody?.content ?? {})[0] ?? [];
     if (json === undefined && textType && textType !== 'multipart/form-data')

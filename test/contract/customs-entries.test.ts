@@ -1,10 +1,13 @@
 import request from 'supertest';
+import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import { accessTokenFor, binaryBody, businessAccount, siteClient } from '../support/account-api';
 import { setPlan, signUp } from '../support/accounts';
 import { createTestApp, TestApp } from '../support/app';
 import { testDialect } from '../support/database';
 import { rev3AndRev4 } from '../support/hts-fixtures';
 import { pdfText } from '../support/pdf-text';
+import { bulkWorkbook } from '../support/xlsx-bomb';
+import { inputColumns } from '../../src/domain/tariff';
 import { expectPdfThreadBusy } from '../support/pdf-threads';
 
 let app: TestApp;
@@ -261,8 +264,8 @@ describe(`customs entries on ${testDialect}`, () => {
     expect(unprocessable.body.detail).toBe('Cargo line 1 of the shipment has no HTS code; an entry line needs it.');
   });
 
-  test('pricing again keeps the earlier pricing as a version; Idempotency-Key replays a create and a pricing', async () => {
-    const { live } = await businessAccount(app);
+  test('pricing again keeps the earlier pricing as a version, each announced by an event; Idempotency-Key replays a create and a pricing', async () => {
+    const { accountId, live } = await businessAccount(app);
     const client = siteClient(app, live);
     const first = await client.post('/api/entries', formal).set('Idempotency-Key', 'entry-1').expect(201);
     const replay = await client.post('/api/entries', formal).set('Idempotency-Key', 'entry-1').expect(201);
@@ -289,6 +292,11 @@ describe(`customs entries on ${testDialect}`, () => {
     const other = (await client.post('/api/entries', formal).expect(201)).body.id;
     await client.post(`/api/entries/${other}/price`).set('Idempotency-Key', 'price-1').expect(422);
     expect((await client.get(`/api/entries/${id}`).expect(200)).body).toEqual(third);
+    // Each create and pricing is announced once (a replay writes no event), with the entry as GET returns it.
+    const events = await new OutboxEventRepository(app.db.knex).listForSubject('customs_entry', id);
+    expect(events.map((e) => e.type)).toEqual(['entry.created', 'entry.priced', 'entry.priced']);
+    expect(events.every((e) => e.accountId === accountId && e.livemode)).toBe(true);
+    expect(events.map((e) => (e.data as { object: unknown }).object)).toEqual([first.body, repriced, third]);
   });
 
   test('Form 7501 block by block, as JSON and as a printable draft PDF', async () => {
@@ -358,6 +366,109 @@ describe(`customs entries on ${testDialect}`, () => {
     ])
       expect(text).toContain(expected);
     await expectPdfThreadBusy(() => client.get(`/api/entries/${entry.id}/form-7501?format=pdf`));
+  });
+
+  test('created from a CSV or XLSX of the bulk-job columns: priced as the same lines in JSON; a bad row, file or size is refused whole', async () => {
+    const { live } = await businessAccount(app);
+    const client = siteClient(app, live);
+    // The bulk-job calculation columns, as the template names them.
+    const header: string[] = [...inputColumns.calculation];
+    const rows = [
+      ["Men's cotton T-shirts", '6109.10.0012', 'CN', '150000.00', '2026-12-24', '1000', 'doz.', '', 'ocean'],
+      ['Steel screws', '7318.15.2095', 'CN', '60000.00', '', '5000', 'kg', '', ''],
+    ];
+    const csv = (body: string[][]) => Buffer.from([header, ...body].map((r) => r.join(',')).join('\n'));
+    const upload = (file: Buffer, name: string, fields: Record<string, string> = {}) => {
+      let req = client.post('/api/entries');
+      for (const [field, value] of Object.entries({
+        entry_type: '01',
+        port_code: '2704',
+        entry_date: '2026-12-24',
+        importation_date: '2026-12-22',
+        mode: 'ocean_fcl',
+        importer_name: acme.name,
+        importer_tax_id: acme.tax_id,
+        ...fields,
+      }))
+        req = req.field(field, value);
+      return req.attach('file', file, name);
+    };
+    const json = (
+      await client
+        .post('/api/entries', {
+          ...formal,
+          importer: { name: acme.name, tax_id: acme.tax_id },
+          lines: formal.lines.map(({ manufacturer_id: _mid, ...line }, index) => ({
+            ...line,
+            quantities: line.quantities.slice(0, 1),
+            description: rows[index][0],
+          })),
+        })
+        .expect(201)
+    ).body;
+    const strip = (entry: { pricing: object; lines: object[]; importer: object }) => ({
+      lines: entry.lines,
+      importer: entry.importer,
+      totals: (entry.pricing as { totals: object }).totals,
+      programs: (entry.pricing as { programs: object }).programs,
+    });
+    for (const [file, name] of [
+      [csv(rows), 'entry.csv'],
+      [await bulkWorkbook({ rows: [header, ...rows] }), 'entry.xlsx'],
+    ] as const) {
+      const created = await upload(file, name).set('Idempotency-Key', `file-${name}`).expect(201);
+      expect(created.headers.location).toBe(`/api/entries/${created.body.id}`);
+      expect(strip(created.body)).toEqual(strip(json));
+      expect(created.body.pricing.totals.total).toEqual({ amount: '100683.36', currency: 'USD' });
+      // The same file under the same key is the same answer; another file under it is 422.
+      await upload(file, name).set('Idempotency-Key', `file-${name}`).expect(201, created.body);
+      await upload(csv(rows.slice(1)), name)
+        .set('Idempotency-Key', `file-${name}`)
+        .expect(422);
+    }
+    const bad = await upload(
+      csv([
+        ['Shirts', '6109.10.0012', 'CN', 'lots', '', '', '', '', ''],
+        ['Screws', '7318', 'CN', '10', '', '', '', '', ''],
+      ]),
+      'entry.csv',
+    ).expect(400);
+    expect(bad.body.errors).toEqual([
+      { pointer: '/body/file/2/value', message: 'value must be a number' },
+      {
+        pointer: '/body/file/3/hts_code',
+        message: 'hts_code must be an HTS number of 8 or 10 digits, dotted or plain',
+      },
+    ]);
+    // Rows the calculator takes, but on another date or mode than the entry's.
+    const misfit = await upload(
+      csv([rows[0], ['Screws', '7318.15.2095', 'CN', '10', '2026-12-01', '', '', '', 'air']]),
+      'entry.csv',
+    ).expect(400);
+    expect(misfit.body.errors).toEqual([
+      { pointer: '/body/file/3/entry_date', message: "the entry's date is 2026-12-24" },
+      { pointer: '/body/file/3/mode', message: "the entry's mode is ocean" },
+    ]);
+    expect((await upload(csv([]), 'entry.csv').expect(400)).body.errors[0].pointer).toBe('/body/lines');
+    const many = await upload(csv(Array.from({ length: 1000 }, () => rows[1])), 'entry.csv').expect(413);
+    expect(many.body.detail).toContain('max_entry_lines');
+    const padding = { text: `<si><t>${'a'.repeat(1000)}</t></si>`, times: 40 * 1024 };
+    const bomb = await upload(await bulkWorkbook({ rows: [header, ...rows], padding }), 'entry.xlsx').expect(413);
+    expect(bomb.body.detail).toContain('max_xlsx_shared_string_bytes');
+    await upload(Buffer.from('%PDF-1.7\n%\xff\xff\n'), 'entry.pdf').expect(415);
+    const taxOnly = await client
+      .post('/api/entries')
+      .field('entry_type', '01')
+      .field('port_code', '2704')
+      .field('entry_date', '2026-12-24')
+      .field('mode', 'air')
+      .field('importation_date', '2026-12-22')
+      .field('importer_tax_id', '12-3456789')
+      .attach('file', csv(rows.slice(1)), 'entry.csv')
+      .expect(400);
+    expect(taxOnly.body.errors[0].pointer).toBe('/body/importer_tax_id');
+    await upload(csv(rows), 'entry.csv', { shipment_id: 'shp_none' }).expect(404);
+    expect((await client.get('/api/entries').expect(200)).body.data).toHaveLength(3);
   });
 
   test("another account's entry, or the other mode's, is 404", async () => {
@@ -448,6 +559,7 @@ describe(`customs entries on ${testDialect}`, () => {
       site.get('/api/entries/ent_x'),
       site.post('/api/entries/ent_x/price'),
       site.get('/api/entries/ent_x/form-7501'),
+      site.post('/api/entry-reconciliations').attach('file', Buffer.from('entry_number\nE1'), 's.csv'),
     ]) {
       const res = await call.set(auth).expect(429);
       expect(res.body.type).toBe('https://docs.tradelane.dev/problems/rate-limited');
@@ -464,6 +576,11 @@ describe('customs entries without the duty rules loaded', () => {
       const client = siteClient(bare, live);
       const res = await client.post('/api/entries', formal).expect(503);
       expect(res.body.type).toBe('https://docs.tradelane.dev/problems/not-ready');
+      const reconciling = await client
+        .post('/api/entry-reconciliations')
+        .attach('file', Buffer.from('entry_number\nE1'), 's.csv')
+        .expect(503);
+      expect(reconciling.body.type).toBe('https://docs.tradelane.dev/problems/not-ready');
       // An entry priced where the rules were loaded (the other app), copied to this account as stored.
       const owner = await businessAccount(app);
       const id = (await siteClient(app, owner.live).post('/api/entries', formal).expect(201)).body.id;

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import { newestFirstPage } from './created-at-cursor';
+import { OutboxEventRepository } from './outbox-event.repository';
 import { readJsonColumn } from './json-column';
 import { toBool, toNumber } from '../row-values';
 import { isUniqueViolation } from '../unique-violation';
 import type { CustomsEntry, EntryLine, EntryPricing, EntryStore, PricedEntry } from '../../domain/entries';
-import type { Page } from '../../domain/shared';
+import type { OutboxEvent, Page } from '../../domain/shared';
 import type { Party, ShipmentMode } from '../../domain/shipments';
 import type { EntryType } from '../../domain/tariff';
 
@@ -73,18 +74,20 @@ export class CustomsEntryRepository implements EntryStore {
     return { ...page, data: await this.withPricings(page.data) };
   }
 
-  async insert(entry: CustomsEntry, pricing: EntryPricing): Promise<void> {
+  async insert(entry: CustomsEntry, pricing: EntryPricing, events: OutboxEvent[]): Promise<void> {
     await this.knex.transaction(async (trx) => {
       await trx('customs_entries').insert(toRow(entry));
       await trx('customs_entry_pricings').insert(pricingRow(entry, pricing));
+      await new OutboxEventRepository(trx).append(events, trx);
     });
   }
 
-  async addPricing(entry: CustomsEntry, pricing: EntryPricing): Promise<boolean> {
+  async addPricing(entry: CustomsEntry, pricing: EntryPricing, events: OutboxEvent[]): Promise<boolean> {
     try {
       await this.knex.transaction(async (trx) => {
         await trx('customs_entry_pricings').insert(pricingRow(entry, pricing));
         await trx('customs_entries').where({ id: entry.id }).update({ updated_at: entry.updatedAt });
+        await new OutboxEventRepository(trx).append(events, trx);
       });
       return true;
     } catch (error) {

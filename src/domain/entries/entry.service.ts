@@ -1,15 +1,27 @@
+import { entryLinesOfFile } from './entry-file';
 import { priceEntry } from './entry-pricing';
 import type { CustomsEntry, EntryInput, EntryLine, EntryLineInput, PricedEntry } from './model';
 import type { EntryShipments, EntryStore } from './ports';
-import { type AccountScope, changedMeanwhile, DomainError, invalidInput, newId, type Page } from '../shared';
+import {
+  type AccountScope,
+  changedMeanwhile,
+  DomainError,
+  invalidInput,
+  newId,
+  newOutboxEvent,
+  type OutboxEvent,
+  type Page,
+} from '../shared';
 import { dottedHtsCode, htsTariffLineDigits } from '../hts';
-import type { CargoLine, Shipment } from '../shipments';
-import type { DutyPricer } from '../tariff';
+import { type CargoLine, type Shipment, type ShipmentMode, transportModes } from '../shipments';
+import type { DutyPricer, RawRow } from '../tariff';
 
 export interface EntryServiceDeps {
   store: EntryStore;
   shipments: EntryShipments;
   clock: () => number;
+  /** The entry as its GET returns it, for the events announcing it. */
+  present: (priced: PricedEntry) => unknown;
 }
 
 export class EntryNotFoundError extends DomainError {
@@ -66,6 +78,12 @@ function lineOfCargo(line: CargoLine, index: number): EntryLineInput {
   };
 }
 
+function modeOf(input: EntryInput, shipment: Shipment | null): ShipmentMode {
+  const mode = input.mode ?? shipment?.mode ?? null;
+  if (mode === null) throw invalidInput('mode', 'The mode of transport is required without a shipment.');
+  return mode;
+}
+
 /** Customs entries: created (from their lines or from a shipment's) and priced, each pricing kept as a version. */
 export class EntryService {
   constructor(private readonly deps: EntryServiceDeps) {}
@@ -76,8 +94,7 @@ export class EntryService {
       throw invalidInput('lines', 'Give the lines, or the shipment whose cargo lines the entry takes.');
     const lines = input.lines ?? (shipment as Shipment).cargoLines.map(lineOfCargo);
     if (lines.length === 0) throw invalidInput('shipment_id', 'The shipment has no cargo lines.');
-    const mode = input.mode ?? shipment?.mode ?? null;
-    if (mode === null) throw invalidInput('mode', 'The mode of transport is required without a shipment.');
+    const mode = modeOf(input, shipment);
     const importationDate = input.importationDate ?? shipment?.eta ?? null;
     if (importationDate === null)
       throw invalidInput('importation_date', 'The importation date is required without a shipment that has an ETA.');
@@ -98,8 +115,26 @@ export class EntryService {
       updatedAt: now,
     };
     const pricing = await priceEntry(entry, pricer, 1, now);
-    await this.deps.store.insert(entry, pricing);
-    return { entry, pricings: [pricing] };
+    const priced = { entry, pricings: [pricing] };
+    await this.deps.store.insert(entry, pricing, [this.event('entry.created', priced, now)]);
+    return priced;
+  }
+
+  /** An entry whose lines are a file's rows (the bulk-job calculation columns), checked against the entry's date and mode. */
+  async createFromFile(
+    scope: AccountScope,
+    input: Omit<EntryInput, 'lines'>,
+    rows: RawRow[],
+    pricer: DutyPricer,
+  ): Promise<PricedEntry> {
+    const shipment = input.shipmentId === undefined ? null : await this.shipment(scope, input.shipmentId);
+    const today = new Date(this.deps.clock()).toISOString().slice(0, 10);
+    const lines = await entryLinesOfFile(
+      rows,
+      { entryDate: input.entryDate, mode: transportModes[modeOf(input, shipment)] },
+      today,
+    );
+    return this.create(scope, { ...input, lines }, pricer);
   }
 
   async get(scope: AccountScope, id: string): Promise<PricedEntry> {
@@ -126,10 +161,25 @@ export class EntryService {
       const { entry, pricings } = await this.get(scope, id);
       const now = this.deps.clock();
       const pricing = await priceEntry(entry, pricer, pricings.length + 1, now);
-      const priced = { ...entry, updatedAt: now };
-      if (await this.deps.store.addPricing(priced, pricing)) return { entry: priced, pricings: [...pricings, pricing] };
+      const priced = { entry: { ...entry, updatedAt: now }, pricings: [...pricings, pricing] };
+      if (await this.deps.store.addPricing(priced.entry, pricing, [this.event('entry.priced', priced, now)]))
+        return priced;
     }
     throw changedMeanwhile(`Customs entry ${id}`);
+  }
+
+  private event(type: string, priced: PricedEntry, now: number): OutboxEvent {
+    return newOutboxEvent(
+      type,
+      {
+        accountId: priced.entry.accountId,
+        livemode: priced.entry.livemode,
+        subjectType: 'customs_entry',
+        subjectId: priced.entry.id,
+        data: { object: this.deps.present(priced) },
+      },
+      now,
+    );
   }
 
   private async shipment(scope: AccountScope, id: string): Promise<Shipment> {

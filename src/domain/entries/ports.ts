@@ -1,5 +1,5 @@
 import type { CustomsEntry, EntryPricing, PricedEntry } from './model';
-import type { Page } from '../shared';
+import type { OutboxEvent, Page } from '../shared';
 import type { Shipment } from '../shipments';
 
 export interface EntryStore {
@@ -11,10 +11,10 @@ export interface EntryStore {
     limit: number,
     cursor: string | null,
   ): Promise<Page<PricedEntry>>;
-  /** The entry and its first pricing, in one transaction. */
-  insert(entry: CustomsEntry, pricing: EntryPricing): Promise<void>;
-  /** A new pricing version; false when that version exists already (priced meanwhile), and nothing is written. */
-  addPricing(entry: CustomsEntry, pricing: EntryPricing): Promise<boolean>;
+  /** The entry, its first pricing and the events announcing it, in one transaction. */
+  insert(entry: CustomsEntry, pricing: EntryPricing, events: OutboxEvent[]): Promise<void>;
+  /** A new pricing version and its events; false when that version exists already (priced meanwhile), and nothing is written. */
+  addPricing(entry: CustomsEntry, pricing: EntryPricing, events: OutboxEvent[]): Promise<boolean>;
 }
 
 /** The account's shipments, as an entry reads the one it belongs to. */

@@ -1,7 +1,7 @@
 /** The tariff capability's public surface: code outside src/domain/tariff imports it from here. */
 export { claimCatalogue, claimHeadingLabel, type ClaimDefinition } from './claims/claim-catalogue';
 export { allCountries, countryCodeForName } from './countries/country-directory';
-export { calculateDuty } from './engine/calculate-duty';
+export { calculateDuty, daysAfter } from './engine/calculate-duty';
 export { type DutyPricer, dutyPricer, lineDutyReasons } from './engine/duty-pricer';
 export {
   entryFees,
@@ -15,6 +15,7 @@ export type { ClaimInput, DutyInput, TransportMode } from './engine/duty-request
 export type { DutyCalculation, DutyComponent, FeeLine, ProgramSummary, ReportFamily } from './engine/duty-result';
 export {
   estimateIeepaRefunds,
+  ieepaCollectionEnd,
   type IeepaRefundEstimate,
   type IeepaRefundLine,
   type IeepaRefundTotals,
@@ -53,7 +54,7 @@ export {
 } from './stored-calculations';
 export { type DutyReport, type DutyReportLine, renderDutyReportPdf } from './duty-report-pdf';
 export {
-  type BulkFileKind,
+  type BulkFileLayout,
   type BulkJobKind,
   bulkJobKinds,
   type BulkLine,
@@ -74,12 +75,14 @@ export { bulkReportDetailDefault, bulkReportDetailMax, bulkJobReport } from './b
 export {
   cellText,
   claimsCellOf,
+  dutyInputOf,
   maxBulkFileBytes,
   maxBulkLines,
   maxListedErrors,
   parseClaimsCell,
   type RawRow,
+  readBulkLines,
 } from './bulk/bulk-lines';
 export { resultsTable, templateTable } from './bulk/bulk-sheets';
 export { BulkFileReader } from './bulk/bulk-file-reader';
-export { readBulkFile, xlsxLimits } from './bulk/bulk-file';
+export { type BulkFileSource, readBulkFile, xlsxLimits } from './bulk/bulk-file';

@@ -10,6 +10,7 @@ export const eventFamilies = [
   'tariff',
   'shipment',
   'invoice',
+  'entry',
   'document',
   'ltl_quote_request',
   'edi',

@@ -8,25 +8,29 @@ import { reportFamilies } from '../engine/duty-result';
 
 export const bulkJobKinds = ['calculation', 'ieepa_refund'] as const;
 export type BulkJobKind = (typeof bulkJobKinds)[number];
-/** What the bulk file reader reads: a bulk job's lines, or a product catalogue (src/domain/products). */
-export type BulkFileKind = BulkJobKind | 'product';
+/**
+ * What a file the bulk file reader reads holds: a bulk job's lines, a product catalogue
+ * (src/domain/products), or an entry summary's lines (reconciliation).
+ */
+export type BulkFileLayout = BulkJobKind | 'product' | 'entry_summary';
+
+/** A filed entry line's columns: which entry and line, and the facts the calculator reads. */
+const enteredLineColumns = [
+  'entry_number',
+  'line_number',
+  'entry_date',
+  'hts_code',
+  'country_code',
+  'value',
+  'quantity',
+  'unit',
+  'claims',
+  'mode',
+] as const;
 
 export const inputColumns = {
   calculation: ['reference', 'hts_code', 'country_code', 'value', 'entry_date', 'quantity', 'unit', 'claims', 'mode'],
-  ieepa_refund: [
-    'reference',
-    'entry_number',
-    'line_number',
-    'entry_date',
-    'hts_code',
-    'country_code',
-    'value',
-    'quantity',
-    'unit',
-    'claims',
-    'mode',
-    'ieepa_paid',
-  ],
+  ieepa_refund: ['reference', ...enteredLineColumns, 'ieepa_paid'],
   product: [
     'sku',
     'description',
@@ -38,14 +42,32 @@ export const inputColumns = {
     'currency',
     'claims',
   ],
-} as const satisfies Record<BulkFileKind, readonly string[]>;
+  // One row per tariff number of a 7501 line, as ACE's entry summary line report lists them: the
+  // line's own HTS number with its value and base duty, then each Chapter 99 number with its duty.
+  entry_summary: [...enteredLineColumns, 'duty', 'mpf', 'hmf', 'liquidation_date'],
+} as const satisfies Record<BulkFileLayout, readonly string[]>;
 
-export type InputColumn = (typeof inputColumns)[BulkFileKind][number];
+export type InputColumn = (typeof inputColumns)[BulkFileLayout][number];
 
-export const requiredColumns: Record<BulkFileKind, readonly InputColumn[]> = {
+export const requiredColumns: Record<BulkFileLayout, readonly InputColumn[]> = {
   calculation: ['hts_code', 'country_code', 'value'],
   ieepa_refund: ['entry_number', 'line_number', 'entry_date', 'hts_code', 'country_code', 'value'],
   product: ['sku', 'hts_code', 'country_of_origin'],
+  entry_summary: ['entry_number', 'line_number', 'entry_date', 'hts_code', 'duty'],
+};
+
+/** ACE entry summary line report headers (as read: lower case, spaces as underscores) for our columns. */
+export const columnAliases: Readonly<Record<string, InputColumn>> = {
+  entry_summary_number: 'entry_number',
+  entry_summary_line_number: 'line_number',
+  hts_number: 'hts_code',
+  country_of_origin_code: 'country_code',
+  line_tariff_goods_value_amount: 'value',
+  line_tariff_quantity: 'quantity',
+  line_tariff_unit_of_measure_code: 'unit',
+  line_tariff_duty_amount: 'duty',
+  line_mpf_amount: 'mpf',
+  line_hmf_amount: 'hmf',
 };
 
 export const outputColumns = {

@@ -1,8 +1,9 @@
+import fs from 'node:fs/promises';
 import { DomainError, WorkerOutOfMemoryError, WorkerPool, workerEntryBeside } from '../../shared';
-import type { BulkFileKind } from './bulk-columns';
+import type { BulkFileLayout } from './bulk-columns';
 import type { BulkFileSource } from './bulk-file';
 import type { BulkFileAnswer } from './bulk-file-worker';
-import type { RawRow } from './bulk-lines';
+import { maxBulkFileBytes, type RawRow } from './bulk-lines';
 
 /** The heap one bulk file's parse may use: a file that needs more ends its worker, not the process. */
 export const bulkReadHeapMb = 512;
@@ -13,7 +14,7 @@ export const bulkReadHeapMb = 512;
  * the service keeps answering everyone else.
  */
 export class BulkFileReader {
-  private readonly pool: WorkerPool<{ data: Uint8Array; kind: BulkFileKind }, BulkFileAnswer>;
+  private readonly pool: WorkerPool<{ data: Uint8Array; kind: BulkFileLayout }, BulkFileAnswer>;
   private readonly heapMb: number;
 
   constructor(options: { threads?: number; maxQueue?: number; heapMb?: number } = {}) {
@@ -28,7 +29,7 @@ export class BulkFileReader {
     });
   }
 
-  async read(data: Buffer, kind: BulkFileKind): Promise<{ source: BulkFileSource; rows: RawRow[] }> {
+  async read(data: Buffer, kind: BulkFileLayout): Promise<{ source: BulkFileSource; rows: RawRow[] }> {
     let answer: BulkFileAnswer;
     try {
       answer = await this.pool.run({ data, kind });
@@ -44,6 +45,19 @@ export class BulkFileReader {
     }
     if (answer.ok) return { source: answer.source, rows: answer.rows };
     throw new DomainError(answer.kind, answer.message, answer.issues, answer.extensions);
+  }
+
+  /** A file received on disk (an upload), read on a thread; over 8 MiB it is not read at all. */
+  async readFile(
+    file: { path: string; size: number },
+    kind: BulkFileLayout,
+  ): Promise<{ source: BulkFileSource; rows: RawRow[] }> {
+    if (file.size > maxBulkFileBytes)
+      throw new DomainError(
+        'too_large',
+        `The file is larger than the limit of ${maxBulkFileBytes} bytes (8 MiB, limit max_bulk_file_bytes). Split it.`,
+      );
+    return this.read(await fs.readFile(file.path), kind);
   }
 
   close(): Promise<void> {

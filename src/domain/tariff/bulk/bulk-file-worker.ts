@@ -3,7 +3,7 @@
  * main thread, under the worker's heap limit. A refusal crosses the thread boundary as plain data.
  */
 import { DomainError, type DomainErrorKind, type FieldIssue } from '../../shared';
-import type { BulkFileKind } from './bulk-columns';
+import type { BulkFileLayout } from './bulk-columns';
 import { type BulkFileSource, readBulkFile } from './bulk-file';
 import type { RawRow } from './bulk-lines';
 
@@ -18,7 +18,7 @@ export type BulkFileAnswer =
       extensions: Record<string, unknown>;
     };
 
-export default async function read(task: { data: Uint8Array; kind: BulkFileKind }): Promise<BulkFileAnswer> {
+export default async function read(task: { data: Uint8Array; kind: BulkFileLayout }): Promise<BulkFileAnswer> {
   const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
   try {
     return { ok: true, ...(await readBulkFile(data, task.kind)) };

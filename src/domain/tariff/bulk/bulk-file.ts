@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { detectDocumentType } from '../../documents';
 import { checkZipBounds, DomainError, type ZipLimits } from '../../shared';
-import type { BulkFileKind } from './bulk-columns';
+import type { BulkFileLayout } from './bulk-columns';
 import type { RawRow } from './bulk-lines';
 import { readCsv, readXlsx } from './bulk-sheets';
 
@@ -41,7 +41,7 @@ export const xlsxLimits: ZipLimits = {
 /** A bulk file's rows, judged by its bytes: XLSX (within xlsxLimits) or CSV, anything else 415. */
 export async function readBulkFile(
   data: Buffer,
-  kind: BulkFileKind,
+  kind: BulkFileLayout,
 ): Promise<{ source: BulkFileSource; rows: RawRow[] }> {
   const detected = detectDocumentType(data);
   if (detected?.label === 'XLSX') {

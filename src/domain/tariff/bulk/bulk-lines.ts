@@ -3,7 +3,15 @@ import { DomainError, type FieldIssue, givingWay } from '../../shared';
 import { claimCatalogue } from '../claims/claim-catalogue';
 import { validateDutyRequest, type ClaimInput, type DutyInput, type TransportMode } from '../engine/duty-request';
 import { InvalidTariffRequestError } from '../errors';
-import { BulkJobKind, BulkLine, inputColumns, InputColumn, knownColumns, requiredColumns } from './bulk-columns';
+import {
+  BulkFileLayout,
+  BulkLine,
+  columnAliases,
+  inputColumns,
+  InputColumn,
+  knownColumns,
+  requiredColumns,
+} from './bulk-columns';
 
 /** The largest bulk file accepted: 8 MiB (50,000 lines of CSV take about 4 MiB). */
 export const maxBulkFileBytes = 8 * 1024 * 1024;
@@ -130,7 +138,7 @@ function columnOf(field: string): string {
   return field;
 }
 
-function lineIssues(line: BulkLine, kind: BulkJobKind, today: string): Array<{ column: string; message: string }> {
+function lineIssues(line: BulkLine, kind: BulkFileLayout, today: string): Array<{ column: string; message: string }> {
   const issues: Array<{ column: string; message: string }> = [];
   for (const column of requiredColumns[kind])
     if (line[column] == null) issues.push({ column, message: `${column} is required` });
@@ -138,14 +146,22 @@ function lineIssues(line: BulkLine, kind: BulkJobKind, today: string): Array<{ c
     issues.push({ column: 'quantity', message: 'quantity is required when a unit is given' });
   if (line.quantity != null && line.unit == null)
     issues.push({ column: 'unit', message: 'unit is required when a quantity is given' });
-  if (kind === 'ieepa_refund') {
+  if (kind !== 'calculation') {
     if (line.entry_number != null && line.entry_number.length > 20)
       issues.push({ column: 'entry_number', message: 'entry_number must be at most 20 characters' });
     if (line.line_number != null && !/^[1-9]\d{0,3}$/.test(line.line_number))
       issues.push({ column: 'line_number', message: 'line_number must be a whole number from 1 to 9999' });
-    if (line.ieepa_paid != null && !/^\d+(\.\d+)?$/.test(line.ieepa_paid))
-      issues.push({ column: 'ieepa_paid', message: 'ieepa_paid must be a non-negative decimal number' });
+    for (const column of ['ieepa_paid', 'duty', 'mpf', 'hmf'] as const)
+      if (line[column] != null && !/^\d+(\.\d+)?$/.test(line[column]))
+        issues.push({ column, message: `${column} must be a non-negative decimal number` });
+    if (line.liquidation_date != null && !/^\d{4}-\d{2}-\d{2}$/.test(line.liquidation_date))
+      issues.push({ column: 'liquidation_date', message: 'liquidation_date must be a date, YYYY-MM-DD' });
   }
+  // An entry summary's Chapter 99 row is a program of its line: only its duty is read.
+  if (kind === 'entry_summary' && line.hts_code?.startsWith('9903')) return issues;
+  if (kind === 'entry_summary')
+    for (const column of ['country_code', 'value'] as const)
+      if (line[column] == null) issues.push({ column, message: `${column} is required on a line's own HTS row` });
   if (issues.some((issue) => ['hts_code', 'country_code', 'value'].includes(issue.column))) return issues;
   // The calculator's messages name its fields; the file's column is `value`.
   const report = (field: string, message: string) =>
@@ -166,7 +182,7 @@ function lineIssues(line: BulkLine, kind: BulkJobKind, today: string): Array<{ c
  * error refuses the whole input (nothing runs): a DomainError listing the first errors by row and
  * column, with `error_count` for all of them. More lines than the limit is `too_large`.
  */
-export async function readBulkLines(rows: RawRow[], kind: BulkJobKind, today: string): Promise<BulkLine[]> {
+export async function readBulkLines(rows: RawRow[], kind: BulkFileLayout, today: string): Promise<BulkLine[]> {
   if (rows.length === 0)
     throw new DomainError('invalid_input', 'The input has no lines.', [
       { field: 'lines', message: 'at least one line is required' },
@@ -204,7 +220,10 @@ export async function readBulkLines(rows: RawRow[], kind: BulkJobKind, today: st
 
 /** Header cells as column names (trimmed, lower case, spaces as underscores); an unknown or repeated column is an error. */
 export function readHeader(header: unknown[], at: string): string[] {
-  const names = header.map((cell) => (cellText(cell) ?? '').toLowerCase().replace(/\s+/g, '_'));
+  const names = header.map((cell) => {
+    const name = (cellText(cell) ?? '').toLowerCase().replace(/\s+/g, '_');
+    return (columnAliases[name] as string | undefined) ?? name;
+  });
   const issues: FieldIssue[] = [];
   names.forEach((name, index) => {
     if (name === '') return;

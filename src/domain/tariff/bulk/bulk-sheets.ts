@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { DomainError, type Table, withoutFormulaGuard } from '../../shared';
-import { type BulkFileKind, type BulkJobKind, inputColumns, requiredColumns } from './bulk-columns';
+import { type BulkFileLayout, type BulkJobKind, inputColumns, requiredColumns } from './bulk-columns';
 import { type BulkJob, type BulkJobLine, resultColumns, resultRow } from './bulk-job.service';
 import { maxBulkLines, RawRow, readHeader } from './bulk-lines';
 
@@ -47,7 +47,7 @@ export function templateTable(kind: BulkJobKind): Table {
 /** A cell as written: the formula guard's quote of a file we wrote is taken off again. */
 const readCell = (cell: unknown) => (typeof cell === 'string' ? withoutFormulaGuard(cell) : cell);
 
-function rowsOf(kind: BulkFileKind, header: string[], body: Array<{ number: number; cells: unknown[] }>): RawRow[] {
+function rowsOf(kind: BulkFileLayout, header: string[], body: Array<{ number: number; cells: unknown[] }>): RawRow[] {
   const missing = requiredColumns[kind].filter((column) => !header.includes(column));
   if (missing.length > 0) {
     throw new DomainError(
@@ -75,7 +75,7 @@ function tooManyRows(): DomainError {
   );
 }
 
-export function readCsv(data: Buffer, kind: BulkFileKind): RawRow[] {
+export function readCsv(data: Buffer, kind: BulkFileLayout): RawRow[] {
   let records: Array<{ record: string[]; info: { records: number; empty_lines: number } }>;
   try {
     records = parse(data, {
@@ -115,7 +115,7 @@ function plainCell(value: unknown): unknown {
 }
 
 /** Reads the first worksheet with exceljs's streaming reader (the file is never loaded as a whole workbook). */
-export async function readXlsx(data: Buffer, kind: BulkFileKind): Promise<RawRow[]> {
+export async function readXlsx(data: Buffer, kind: BulkFileLayout): Promise<RawRow[]> {
   const rows: Array<{ number: number; cells: unknown[] }> = [];
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {

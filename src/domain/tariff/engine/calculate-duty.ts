@@ -75,7 +75,7 @@ function baseComponent(base: BaseDuty, declared: string, amounts: Amounts): Duty
 /** How long after the newest release held a date is still priced from it without a warning. */
 const staleScheduleDays = 60;
 
-function daysAfter(date: string, days: number): string {
+export function daysAfter(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
