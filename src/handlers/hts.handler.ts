@@ -17,7 +17,8 @@ import {
 import { listTableFormatOf, tableFileResponse, tableFormatOf } from './inputs/table-format';
 import { listResponse } from './outputs/list';
 import {
-  createTariffAlert,
+  createAccountAlert,
+  deleteAccountAlert,
   findHtsLine,
   htsChangeView,
   htsLineHistory,
@@ -26,10 +27,6 @@ import {
   listHtsChanges,
   listHtsChangeSets,
   listTariffAlerts,
-  type TariffAlert,
-  TariffAlertInvalid,
-  type TariffAlertInput,
-  type TariffAlertStore,
 } from '../domain/hts';
 import { allPages, DomainError, isCalendarDate } from '../domain/shared';
 
@@ -74,29 +71,6 @@ function sinceMs(since: string): number {
   if (!isCalendarDate(since.slice(0, 10)) || Number.isNaN(ms))
     throw invalidQuery('since', 'must be a calendar date or an RFC 3339 time');
   return ms;
-}
-
-type AlertOwner = { accountId: string; livemode: boolean };
-
-/** An alert of the account's mode, the domain's refusal naming its field (the API and the web page alike). */
-export async function createAccountAlert(
-  alerts: TariffAlertStore,
-  now: number,
-  owner: AlertOwner,
-  input: TariffAlertInput,
-): Promise<TariffAlert> {
-  try {
-    return await createTariffAlert({ alerts, clock: () => now }, owner.accountId, owner.livemode, input);
-  } catch (error) {
-    if (!(error instanceof TariffAlertInvalid)) throw error;
-    throw new DomainError('invalid_input', error.message, [{ field: error.field, message: error.message }]);
-  }
-}
-
-/** Ends an alert of the account's mode; another account's, the other mode's or a deleted one is not found. */
-export async function deleteAccountAlert(alerts: TariffAlertStore, owner: AlertOwner, id: string): Promise<void> {
-  if (!(await alerts.deleteForAccount(owner.accountId, owner.livemode, id)))
-    throw new DomainError('not_found', `No ${owner.livemode ? 'live' : 'test'}-mode alert ${id} in this account.`);
 }
 
 /** The tariff host's HTS data: line lookups, history, change sets, alerts, and the admin's refresh. */

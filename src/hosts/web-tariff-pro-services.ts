@@ -1,8 +1,7 @@
-import { htsLineHistory, listTariffAlerts } from '../domain/hts';
+import { createAccountAlert, deleteAccountAlert, htsLineHistory, listTariffAlerts } from '../domain/hts';
 import { bulkReportDetailDefault, resultsTable, simulateDuty, type DutyEngineDependencies } from '../domain/tariff';
 import { writeTable } from '../domain/shared';
 import { bulkJobReportPdf } from '../handlers/bulk-jobs.handler';
-import { createAccountAlert, deleteAccountAlert } from '../handlers/hts.handler';
 import { toApiHtsLineHistory } from '../handlers/outputs/hts.output';
 import { toStoredCalculation, toTariffSimulation } from '../handlers/outputs/tariff.output';
 import { storedCalculationPdf } from '../handlers/tariff.handler';

@@ -54,7 +54,9 @@ export {
 export type { ComparableHtsLine } from './release-diff';
 export { type TariffAlert, tariffAlertView } from './tariff-alert';
 export {
+  createAccountAlert,
   createTariffAlert,
+  deleteAccountAlert,
   listTariffAlerts,
   TariffAlertInvalid,
   type TariffAlertInput,

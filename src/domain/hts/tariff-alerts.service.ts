@@ -1,7 +1,7 @@
 import type { CreatedAtCursor, TariffAlertStore } from './hts-ports';
 import type { TariffAlert } from './tariff-alert';
 import { htsPrefixDigits } from './model';
-import { decodeCursor, isCreatedAtCursor, newId, Page, pageOf } from '../shared';
+import { decodeCursor, DomainError, isCreatedAtCursor, newId, Page, pageOf } from '../shared';
 
 /** A request the domain refuses; `field` names the input (snake_case, as in the API). */
 export class TariffAlertInvalid extends Error {
@@ -80,4 +80,27 @@ export async function listTariffAlerts(
     options.cursor === undefined ? undefined : decodeCursor(options.cursor, isCreatedAtCursor);
   const rows = await alerts.listForAccount(accountId, livemode, { after, limit: options.limit + 1 });
   return pageOf(rows, options.limit, (last) => ({ createdAt: last.createdAt, id: last.id }));
+}
+
+type AlertOwner = { accountId: string; livemode: boolean };
+
+/** An alert of the account's mode, the domain's refusal naming its field (the API and the web page alike). */
+export async function createAccountAlert(
+  alerts: TariffAlertStore,
+  now: number,
+  owner: AlertOwner,
+  input: TariffAlertInput,
+): Promise<TariffAlert> {
+  try {
+    return await createTariffAlert({ alerts, clock: () => now }, owner.accountId, owner.livemode, input);
+  } catch (error) {
+    if (!(error instanceof TariffAlertInvalid)) throw error;
+    throw new DomainError('invalid_input', error.message, [{ field: error.field, message: error.message }]);
+  }
+}
+
+/** Ends an alert of the account's mode; another account's, the other mode's or a deleted one is not found. */
+export async function deleteAccountAlert(alerts: TariffAlertStore, owner: AlertOwner, id: string): Promise<void> {
+  if (!(await alerts.deleteForAccount(owner.accountId, owner.livemode, id)))
+    throw new DomainError('not_found', `No ${owner.livemode ? 'live' : 'test'}-mode alert ${id} in this account.`);
 }
