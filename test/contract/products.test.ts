@@ -71,7 +71,7 @@ async function calculate(product: (typeof catalogue)[number], date: string) {
 }
 
 describe(`products on ${testDialect}`, () => {
-  test('create, read, list with a cursor, change and delete; the SKU is unique per account and mode (409)', async () => {
+  test('create, read, list with a cursor, change and delete; the SKU is unique per account and mode (409); a change over the body limit is 413', async () => {
     const { live, test: testKey } = await businessAccount(app);
     const client = siteClient(app, live);
     const created = await client.post('/api/products', catalogue[0]).expect(201);
@@ -120,6 +120,8 @@ describe(`products on ${testDialect}`, () => {
       sku: 'SOFA-CN-01',
     });
     await client.patch(`/api/products/${product.id}`, { sku: 'CAB-VN-01' }).expect(409);
+    const tooLarge = await client.patch(`/api/products/${product.id}`, { description: 'x'.repeat(70000) }).expect(413);
+    expect(tooLarge.body.type).toBe('https://docs.tradelane.dev/problems/payload-too-large');
     await client.delete(`/api/products/${perEntry.id}`).expect(204);
     await client.get(`/api/products/${perEntry.id}`).expect(404);
     await client.delete(`/api/products/${perEntry.id}`).expect(404);
