@@ -1,16 +1,16 @@
-import {
-  elementValue,
-  type EdiSegment,
-  map310,
-  readEdifact,
-  readX12,
-  writeEdifact,
-  writeX12,
-} from '../../src/domain/edi';
+import { elementValue, map310, readEdifact, readX12, writeEdifact, writeX12 } from '../../src/domain/edi';
 import { businessAccount, containerNumber, siteClient } from '../support/account-api';
 import { createTestApp, TestApp } from '../support/app';
 import { testDialect } from '../support/database';
-import { bl, departedShipment, edifactPartner, x12Partner } from '../support/edi';
+import {
+  bl,
+  departedShipment,
+  edifactPartner,
+  interchangeRaw,
+  segmentValues,
+  sendToPartner,
+  x12Partner,
+} from '../support/edi';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -19,11 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const send = (secret: string, partnerId: string, body: object) =>
-  siteClient(app, secret).post(`/api/edi/partners/${partnerId}/send`, body);
-const rawOf = async (secret: string, id: string): Promise<string> =>
-  (await siteClient(app, secret).get(`/api/edi/interchanges/${id}?expand=raw`).expect(200)).body.raw;
-const values = (s: EdiSegment) => [s.tag, ...s.elements.map((e) => e.map((c) => c.join(':')).join('^'))];
+const send = (secret: string, partnerId: string, body: object) => sendToPartner(app, secret, partnerId, body);
+const rawOf = (secret: string, id: string) => interchangeRaw(app, secret, id);
+const values = segmentValues;
 
 const containers = [containerNumber('MSKU', '123456'), containerNumber('MSKU', '765432')];
 const shipper = {

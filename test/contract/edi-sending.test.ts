@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { OutboxEventRepository } from '../../src/db/repositories/outbox-event.repository';
 import {
-  type EdiSegment,
   elementValue,
   mapIftsta,
   mapInvoic,
@@ -25,6 +24,9 @@ import {
   edifactPartner,
   finalizedInvoice,
   postInterchange,
+  interchangeRaw,
+  segmentValues,
+  sendToPartner,
   x12Partner,
   x12Type,
 } from '../support/edi';
@@ -36,13 +38,9 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const send = (secret: string, partnerId: string, body: object) =>
-  siteClient(app, secret).post(`/api/edi/partners/${partnerId}/send`, body);
-
-const rawOf = async (secret: string, id: string): Promise<string> =>
-  (await siteClient(app, secret).get(`/api/edi/interchanges/${id}?expand=raw`).expect(200)).body.raw;
-
-const values = (s: EdiSegment) => [s.tag, ...s.elements.map((e) => e.map((c) => c.join(':')).join('^'))];
+const send = (secret: string, partnerId: string, body: object) => sendToPartner(app, secret, partnerId, body);
+const rawOf = (secret: string, id: string) => interchangeRaw(app, secret, id);
+const values = segmentValues;
 
 /** The partner's side of the envelope: from them to us, in test mode. */
 const fromPartner = (partner: typeof x12Partner | typeof edifactPartner) => ({

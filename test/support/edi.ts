@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { siteClient } from './account-api';
+import type { EdiSegment } from '../../src/domain/edi';
 import type { TestApp } from './app';
 
 /**
@@ -117,3 +118,14 @@ export async function finalizedInvoice(app: TestApp, secret: string) {
   ).body;
   return (await client.post(`/api/invoices/${invoice.id}/finalize`).expect(200)).body;
 }
+
+/** Asks for one outbound document to a partner. */
+export const sendToPartner = (app: TestApp, secret: string, partnerId: string, body: object) =>
+  siteClient(app, secret).post(`/api/edi/partners/${partnerId}/send`, body);
+
+/** An interchange's raw text, as stored. */
+export const interchangeRaw = async (app: TestApp, secret: string, id: string): Promise<string> =>
+  (await siteClient(app, secret).get(`/api/edi/interchanges/${id}?expand=raw`).expect(200)).body.raw;
+
+/** A segment as its tag and elements, components joined by ':' and repeats by '^', for comparisons. */
+export const segmentValues = (s: EdiSegment) => [s.tag, ...s.elements.map((e) => e.map((c) => c.join(':')).join('^'))];
